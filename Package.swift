@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+// Stocktake: inventory and policy audit of exported iOS app data containers.
+import PackageDescription
+
+let package = Package(
+    name: "Stocktake",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "stocktake", targets: ["stocktake"]),
+    ],
+    dependencies: [
+        // The only external dependency: the command-line front end (see README, "Dependencies").
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Pure values: locations, backup states, entries, the immutable inventory. No I/O.
+        .target(name: "StocktakeModel"),
+        // What Glibc does not expose (extended attributes).
+        .target(name: "CStocktakeSystem"),
+        // libxml2 for XML property lists, with the ICU clash worked around in shim.h.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.
+        .target(name: "StocktakeScan", dependencies: ["StocktakeModel", "CStocktakeSystem", "CLibXML2"]),
+        // The report document and its writers (JSON, HTML), written atomically.
+        .target(name: "StocktakeReport", dependencies: ["StocktakeModel"]),
+        // The audit use case: source → scan → inventory → report files. What the CLI calls.
+        .target(name: "StocktakeAudit", dependencies: ["StocktakeModel", "StocktakeScan", "StocktakeReport"]),
+        .executableTarget(
+            name: "stocktake",
+            dependencies: [
+                "StocktakeAudit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
+        .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "TestSupport"]),
+        .testTarget(name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeAudit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

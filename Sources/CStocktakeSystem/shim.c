@@ -1,0 +1,1 @@
+// Intentionally empty: this target only exports system headers to Swift.

@@ -1,0 +1,3 @@
+import StocktakeModel
+import StocktakeReport
+import StocktakeScan

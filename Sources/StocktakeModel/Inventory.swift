@@ -1,0 +1,105 @@
+/// The immutable snapshot of one container: every entry, its classification, sizes and backup state,
+/// plus totals and what could not be read. Index 0 is the container root.
+public struct Inventory: Sendable {
+    public let entries: [Entry]
+    /// The name bytes of every entry, back to back (names need not be UTF-8).
+    public let names: [UInt8]
+    /// Targets of symlinks, as stored (never followed).
+    public let symlinkTargets: [Int32: [UInt8]]
+    /// Per directory: everything beneath it, itself included (`du` of that directory).
+    public let directoryTotals: [Int32: SizeTotal]
+    public let issues: [ScanIssue]
+    public let evidence: ExportEvidence
+    public let totals: InventoryTotals
+    /// Children of each entry sorted by name bytes: `childIndices[childStart[i]..<childStart[i + 1]]`.
+    private let childStart: [Int32]
+    private let childIndices: [Int32]
+
+    public init(
+        entries: [Entry], names: [UInt8], symlinkTargets: [Int32: [UInt8]], directoryTotals: [Int32: SizeTotal],
+        issues: [ScanIssue], evidence: ExportEvidence
+    ) {
+        self.entries = entries
+        self.names = names
+        self.symlinkTargets = symlinkTargets
+        self.directoryTotals = directoryTotals
+        self.issues = issues
+        self.evidence = evidence
+        self.totals = InventoryTotals(entries: entries)
+        (childStart, childIndices) = Inventory.childTable(entries: entries, names: names)
+    }
+
+    public var root: Int32 { 0 }
+
+    public func name(_ index: Int32) -> ArraySlice<UInt8> {
+        let entry = entries[Int(index)]
+        let start = Int(entry.nameOffset)
+        return names[start..<start + Int(entry.nameLength)]
+    }
+
+    public func children(_ index: Int32) -> ArraySlice<Int32> {
+        childIndices[Int(childStart[Int(index)])..<Int(childStart[Int(index) + 1])]
+    }
+
+    /// The path relative to the container root, `/`-separated; empty for the root.
+    public func path(_ index: Int32) -> [UInt8] {
+        var chain: [Int32] = []
+        var current = index
+        while current > 0 {
+            chain.append(current)
+            current = entries[Int(current)].parent
+        }
+        var path: [UInt8] = []
+        for step in chain.reversed() {
+            if !path.isEmpty { path.append(UInt8(ascii: "/")) }
+            path.append(contentsOf: name(step))
+        }
+        return path
+    }
+
+    /// The entry at a `/`-separated path relative to the root, if present.
+    public func index(ofPath path: [UInt8]) -> Int32? {
+        var current = root
+        for component in path.split(separator: UInt8(ascii: "/")) {
+            guard let next = children(current).first(where: { name($0).elementsEqual(component) }) else { return nil }
+            current = next
+        }
+        return entries.isEmpty ? nil : current
+    }
+
+    /// Depth-first, children in name order: a deterministic, path-sorted visit of every entry.
+    public func forEachInPathOrder(_ body: (Int32) throws -> Void) rethrows {
+        guard !entries.isEmpty else { return }
+        var stack: [Int32] = [root]
+        while let index = stack.popLast() {
+            try body(index)
+            stack.append(contentsOf: children(index).reversed())
+        }
+    }
+
+    private static func childTable(entries: [Entry], names: [UInt8]) -> ([Int32], [Int32]) {
+        var counts = [Int32](repeating: 0, count: entries.count + 1)
+        for entry in entries where entry.parent >= 0 { counts[Int(entry.parent) + 1] += 1 }
+        for i in 1..<counts.count { counts[i] += counts[i - 1] }
+        var fill = counts
+        var indices = [Int32](repeating: 0, count: max(0, entries.count - 1))
+        for (i, entry) in entries.enumerated() where entry.parent >= 0 {
+            indices[Int(fill[Int(entry.parent)])] = Int32(i)
+            fill[Int(entry.parent)] += 1
+        }
+        names.withUnsafeBufferPointer { arena in
+            func nameOf(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
+                let entry = entries[Int(i)]
+                return UnsafeBufferPointer(rebasing: arena[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
+            }
+            indices.withUnsafeMutableBufferPointer { all in
+                for parent in 0..<entries.count {
+                    let range = Int(counts[parent])..<Int(counts[parent + 1])
+                    guard range.count > 1 else { continue }
+                    all[range].sort { nameOf($0).lexicographicallyPrecedes(nameOf($1)) }
+                }
+            }
+        }
+        return (counts, indices)
+    }
+}

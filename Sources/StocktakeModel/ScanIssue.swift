@@ -1,0 +1,23 @@
+/// Something the audit could not read, and why. The audit goes on; the report lists these.
+public struct ScanIssue: Sendable, Equatable {
+    public enum Reason: String, Sendable, CaseIterable {
+        case permissionDenied
+        case vanished
+        case tooDeep
+        case nameTooLong
+        case malformedMetadata
+        case unreadable
+        case unpairedSidecar
+    }
+
+    /// Path relative to the container root, `/`-separated, raw bytes (names may not be UTF-8).
+    public let path: [UInt8]
+    public let reason: Reason
+    public let detail: String
+
+    public init(path: [UInt8], reason: Reason, detail: String) {
+        self.path = path
+        self.reason = reason
+        self.detail = detail
+    }
+}

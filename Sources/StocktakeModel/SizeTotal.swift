@@ -1,0 +1,84 @@
+/// A count of entries with their apparent and allocated bytes.
+public struct SizeTotal: Sendable, Equatable {
+    public var files: Int
+    public var apparentBytes: Int64
+    public var allocatedBytes: Int64
+
+    public init(files: Int = 0, apparentBytes: Int64 = 0, allocatedBytes: Int64 = 0) {
+        self.files = files
+        self.apparentBytes = apparentBytes
+        self.allocatedBytes = allocatedBytes
+    }
+
+    public static let zero = SizeTotal()
+
+    /// Adds one entry: it always counts as a file; its bytes only once per inode.
+    public mutating func add(_ entry: Entry) {
+        files += 1
+        guard entry.countsBytes else { return }
+        apparentBytes += entry.apparentBytes
+        allocatedBytes += entry.allocatedBytes
+    }
+
+    public mutating func add(_ other: SizeTotal) {
+        files += other.files
+        apparentBytes += other.apparentBytes
+        allocatedBytes += other.allocatedBytes
+    }
+}
+
+/// The container's totals (contract: see README "What the numbers mean").
+public struct InventoryTotals: Sendable, Equatable {
+    /// Every entry under the root, directories and sidecars included, hard links once: equals `du -s -B1`
+    /// (allocated) and `du -s -b` (apparent) on the same tree. `files` counts every entry.
+    public let onDisk: SizeTotal
+    /// App data per location: non-directory entries, transport artefacts left out.
+    public let byLocation: [Location: SizeTotal]
+    /// The directories' own sizes (what `du` adds for the folders themselves).
+    public let directories: SizeTotal
+    /// AppleDouble sidecars and `__MACOSX/`: evidence, not the app's data.
+    public let transportArtefacts: SizeTotal
+    /// App data outside Caches and tmp, as Settings ▸ iPhone Storage shows "Documents & Data".
+    public let documentsAndData: SizeTotal
+    /// Caches + tmp: what the system may purge.
+    public let purgeable: SizeTotal
+    /// App data by backup state.
+    public let backup: [BackupState: SizeTotal]
+
+    public init(
+        onDisk: SizeTotal, byLocation: [Location: SizeTotal], directories: SizeTotal,
+        transportArtefacts: SizeTotal, documentsAndData: SizeTotal, purgeable: SizeTotal,
+        backup: [BackupState: SizeTotal]
+    ) {
+        self.onDisk = onDisk
+        self.byLocation = byLocation
+        self.directories = directories
+        self.transportArtefacts = transportArtefacts
+        self.documentsAndData = documentsAndData
+        self.purgeable = purgeable
+        self.backup = backup
+    }
+
+    /// Computes every total from the finished entries in one pass.
+    public init(entries: [Entry]) {
+        var onDisk = SizeTotal(), directories = SizeTotal(), transport = SizeTotal()
+        var documentsAndData = SizeTotal(), purgeable = SizeTotal()
+        var byLocation = Dictionary(uniqueKeysWithValues: Location.allCases.map { ($0, SizeTotal.zero) })
+        var backup = Dictionary(uniqueKeysWithValues: BackupState.allCases.map { ($0, SizeTotal.zero) })
+        for entry in entries {
+            onDisk.add(entry)
+            if entry.isDirectory {
+                directories.add(entry)
+            } else if entry.flags.contains(.transportArtefact) {
+                transport.add(entry)
+            } else {
+                byLocation[entry.location, default: .zero].add(entry)
+                backup[entry.backup, default: .zero].add(entry)
+                if entry.location.isPurgeable { purgeable.add(entry) } else { documentsAndData.add(entry) }
+            }
+        }
+        self.init(
+            onDisk: onDisk, byLocation: byLocation, directories: directories, transportArtefacts: transport,
+            documentsAndData: documentsAndData, purgeable: purgeable, backup: backup)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import StocktakeModel
+
+/// The tool's identity, printed into every report.
+public struct ToolInfo: Sendable, Equatable {
+    public let name: String
+    public let version: String
+
+    public init(name: String = "stocktake", version: String) {
+        self.name = name
+        self.version = version
+    }
+}
+
+/// An app bundle given with `--app-bundle`: its size and the Info.plist keys that matter to placement.
+public struct AppBundleInfo: Sendable {
+    public let path: String
+    public let bundleIdentifier: String?
+    public let size: SizeTotal
+    /// Every top-level Info.plist key, verbatim.
+    public let infoPlist: PropertyListValue?
+    public let fileSharingEnabled: Bool
+    public let opensDocumentsInPlace: Bool
+
+    public init(
+        path: String, bundleIdentifier: String?, size: SizeTotal, infoPlist: PropertyListValue?,
+        fileSharingEnabled: Bool, opensDocumentsInPlace: Bool
+    ) {
+        self.path = path
+        self.bundleIdentifier = bundleIdentifier
+        self.size = size
+        self.infoPlist = infoPlist
+        self.fileSharingEnabled = fileSharingEnabled
+        self.opensDocumentsInPlace = opensDocumentsInPlace
+    }
+}
+
+/// An App Group container given with `--app-group`.
+public struct AppGroupInfo: Sendable {
+    public let path: String
+    public let identifier: String?
+    public let size: SizeTotal
+
+    public init(path: String, identifier: String?, size: SizeTotal) {
+        self.path = path
+        self.identifier = identifier
+        self.size = size
+    }
+}
+
+/// LINE's app-size formula: bundle + (data container − Caches) + App Groups, in allocated bytes.
+public struct AppSize: Sendable, Equatable {
+    public let bundleBytes: Int64
+    public let containerWithoutCachesBytes: Int64
+    public let appGroupBytes: Int64
+    public var totalBytes: Int64 { bundleBytes + containerWithoutCachesBytes + appGroupBytes }
+
+    public init(bundleBytes: Int64, containerWithoutCachesBytes: Int64, appGroupBytes: Int64) {
+        self.bundleBytes = bundleBytes
+        self.containerWithoutCachesBytes = containerWithoutCachesBytes
+        self.appGroupBytes = appGroupBytes
+    }
+}
+
+/// The one document every writer renders: schema version 1 (see Reports/report.schema.json).
+public struct Report: Sendable {
+    public static let schemaVersion = 1
+
+    public let tool: ToolInfo
+    public let generatedAt: Date
+    public let container: ContainerDescription
+    public let inventory: Inventory
+    public let appBundle: AppBundleInfo?
+    public let appGroups: [AppGroupInfo]
+
+    public init(
+        tool: ToolInfo, generatedAt: Date, container: ContainerDescription, inventory: Inventory,
+        appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = []
+    ) {
+        self.tool = tool
+        self.generatedAt = generatedAt
+        self.container = container
+        self.inventory = inventory
+        self.appBundle = appBundle
+        self.appGroups = appGroups
+    }
+
+    /// The app size by LINE's formula, when the bundle was given.
+    public var appSize: AppSize? {
+        guard let appBundle else { return nil }
+        let caches = inventory.index(ofPath: Array("Library/Caches".utf8))
+            .flatMap { inventory.directoryTotals[$0]?.allocatedBytes } ?? 0
+        return AppSize(
+            bundleBytes: appBundle.size.allocatedBytes,
+            containerWithoutCachesBytes: inventory.totals.onDisk.allocatedBytes - caches,
+            appGroupBytes: appGroups.reduce(0) { $0 + $1.size.allocatedBytes })
+    }
+}
