@@ -1,0 +1,55 @@
+import StocktakeModel
+
+/// One row of `files[]` or `directories[]`. Optional keys appear only when they say something, which
+/// keeps a million rows small.
+struct EntryJSON {
+    let inventory: Inventory
+    let index: Int32
+
+    func write(_ json: JSONStream) throws {
+        let entry = inventory.entries[Int(index)]
+        let flags = entry.flags
+        try json.beginObject(compact: true)
+        try json.key("allocatedBytes"); try json.int(entry.allocatedBytes)
+        try json.key("apparentBytes"); try json.int(entry.apparentBytes)
+        try json.key("backup"); try json.string(entry.backup.rawValue)
+        try json.key("backupEvidence"); try json.string(entry.evidence.rawValue)
+        if flags.contains(.escapesContainer) { try json.key("escapesContainer"); try json.bool(true) }
+        if entry.excludedBy >= 0 {
+            try json.key("excludedBy"); try json.string(PathText.display(inventory.path(entry.excludedBy)))
+        }
+        if entry.isDirectory, let total = inventory.directoryTotals[index] {
+            try json.key("files"); try json.int(total.files)
+        }
+        if flags.contains(.hardLinked) {
+            try json.key("hardLink"); try json.string(flags.contains(.hardLinkDuplicate) ? "duplicate" : "counted")
+        }
+        if !entry.isDirectory { try json.key("kind"); try json.string(entry.kind.name) }
+        try json.key("location"); try json.string(entry.location.rawValue)
+        try json.key("modified"); try json.int(entry.modified)
+        try Self.writePath(inventory.path(index), json)
+        if flags.contains(.sparse) { try json.key("sparse"); try json.bool(true) }
+        if let target = inventory.symlinkTargets[index] {
+            try json.key("symlinkTarget"); try json.string(PathText.display(target))
+        }
+        try json.key("systemManaged"); try json.bool(flags.contains(.systemManaged))
+        if entry.isDirectory, let total = inventory.directoryTotals[index] {
+            try json.key("totalAllocatedBytes"); try json.int(total.allocatedBytes)
+            try json.key("totalApparentBytes"); try json.int(total.apparentBytes)
+        }
+        if flags.contains(.transportArtefact) { try json.key("transportArtefact"); try json.bool(true) }
+        try json.key("type"); try json.string(entry.type.name)
+        if flags.contains(.unreadable) { try json.key("unreadable"); try json.bool(true) }
+        try json.endObject()
+    }
+
+    /// `path` as text; when the name is not UTF-8, `path` shows U+FFFD and `rawPath` keeps the exact bytes (base64).
+    static func writePath(_ path: [UInt8], _ json: JSONStream) throws {
+        if PathText.isValidUTF8(path) {
+            try json.key("path"); try json.string(utf8: path)
+        } else {
+            try json.key("path"); try json.string(PathText.display(path))
+            try json.key("rawPath"); try json.string(Base64.encode(path))
+        }
+    }
+}

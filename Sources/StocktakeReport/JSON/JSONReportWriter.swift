@@ -1,0 +1,175 @@
+import Foundation
+import StocktakeModel
+
+/// Writes `report.json` (schema version 1, see Reports/report.schema.json): sorted keys, integer bytes,
+/// paths relative to the container root. Streams: files are written in path order straight from the inventory.
+public struct JSONReportWriter: Sendable {
+    public init() {}
+
+    public func write(_ report: Report, to sink: @escaping ([UInt8]) throws -> Void) throws {
+        let json = JSONStream(sink: sink)
+        let inventory = report.inventory
+        try json.beginObject()
+        if let bundle = report.appBundle {
+            try json.key("appBundle")
+            try writeAppBundle(bundle, json)
+        }
+        if !report.appGroups.isEmpty {
+            try json.key("appGroups")
+            try json.beginArray()
+            for group in report.appGroups {
+                try json.beginObject(compact: true)
+                try json.key("identifier"); try optional(group.identifier, json)
+                try json.key("path"); try json.string(group.path)
+                try json.key("size"); try writeTotal(group.size, json)
+                try json.endObject()
+            }
+            try json.endArray()
+        }
+        try json.key("container"); try writeContainer(report.container, json)
+        try json.key("directories"); try writeEntries(of: inventory, directories: true, json)
+        try json.key("evidence"); try writeEvidence(inventory.evidence, json)
+        try json.key("files"); try writeEntries(of: inventory, directories: false, json)
+        try json.key("findings"); try json.beginArray(); try json.endArray()
+        try json.key("generatedAt"); try json.string(ReportDates.iso8601(report.generatedAt))
+        try json.key("issues"); try writeIssues(inventory.issues, json)
+        try json.key("kinds"); try writeKinds(report, json)
+        try json.key("schemaVersion"); try json.int(Report.schemaVersion)
+        try json.key("tool")
+        try json.beginObject(compact: true)
+        try json.key("name"); try json.string(report.tool.name)
+        try json.key("version"); try json.string(report.tool.version)
+        try json.endObject()
+        try json.key("totals"); try writeTotals(report, json)
+        try json.endObject()
+        try json.finish()
+    }
+
+    /// The whole document in memory: for tests and small containers.
+    public func render(_ report: Report) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try write(report) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    // MARK: - Sections
+
+    private func writeContainer(_ container: ContainerDescription, _ json: JSONStream) throws {
+        try json.beginObject()
+        try json.key("bundleIdentifier"); try optional(container.bundleIdentifier, json)
+        try json.key("bundleIdentifierSource"); try json.string(container.bundleIdentifierSource.rawValue)
+        try json.key("layout"); try json.string(container.layout.rawValue)
+        try json.key("metadata")
+        try json.beginObject()
+        for document in container.metadata.sorted(by: { $0.path < $1.path }) {
+            try json.key(document.path)
+            try json.beginObject()
+            if let problem = document.problem { try json.key("problem"); try json.string(problem) }
+            if let value = document.value { try json.key("value"); try PropertyListJSON.write(value, json) }
+            try json.endObject()
+        }
+        try json.endObject()
+        try json.key("path"); try json.string(container.inputPath)
+        try json.key("root"); try json.string(container.rootPath)
+        try json.endObject()
+    }
+
+    private func writeEvidence(_ evidence: ExportEvidence, _ json: JSONStream) throws {
+        try json.beginObject()
+        try json.key("appleDoubleSidecars"); try json.int(evidence.appleDoubleSidecars)
+        try json.key("carriesAttributes"); try json.bool(evidence.carriesAttributes)
+        try json.key("declaredByUser"); try json.bool(evidence.declaredByUser)
+        try json.key("entriesWithAttributes"); try json.int(evidence.entriesWithAttributes)
+        try json.key("flaggedByAppleDouble"); try json.int(evidence.flaggedByAppleDouble)
+        try json.key("flaggedByLegacyXattr"); try json.int(evidence.flaggedByLegacyXattr)
+        try json.key("flaggedByXattr"); try json.int(evidence.flaggedByXattr)
+        try json.key("summary"); try json.string(evidence.summary)
+        try json.endObject()
+    }
+
+    private func writeEntries(of inventory: Inventory, directories: Bool, _ json: JSONStream) throws {
+        try json.beginArray()
+        try inventory.forEachInPathOrder { index in
+            let entry = inventory.entries[Int(index)]
+            guard entry.isDirectory == directories else { return }
+            try EntryJSON(inventory: inventory, index: index).write(json)
+        }
+        try json.endArray()
+    }
+
+    private func writeIssues(_ issues: [ScanIssue], _ json: JSONStream) throws {
+        try json.beginArray()
+        for issue in issues {
+            try json.beginObject(compact: true)
+            try json.key("detail"); try json.string(issue.detail)
+            try EntryJSON.writePath(issue.path, json)
+            try json.key("reason"); try json.string(issue.reason.rawValue)
+            try json.endObject()
+        }
+        try json.endArray()
+    }
+
+    private func writeKinds(_ report: Report, _ json: JSONStream) throws {
+        try json.beginObject()
+        for (kind, total) in report.kinds.sorted(by: { $0.kind.name < $1.kind.name }) {
+            try json.key(kind.name); try writeTotal(total, json)
+        }
+        try json.endObject()
+    }
+
+    private func writeTotals(_ report: Report, _ json: JSONStream) throws {
+        let totals = report.inventory.totals
+        try json.beginObject()
+        if let appSize = report.appSize {
+            try json.key("appSize")
+            try json.beginObject(compact: true)
+            try json.key("appGroupBytes"); try json.int(appSize.appGroupBytes)
+            try json.key("bundleBytes"); try json.int(appSize.bundleBytes)
+            try json.key("containerWithoutCachesBytes"); try json.int(appSize.containerWithoutCachesBytes)
+            try json.key("totalBytes"); try json.int(appSize.totalBytes)
+            try json.endObject()
+        }
+        try json.key("backup")
+        try json.beginObject()
+        for state in BackupState.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
+            try json.key(state.rawValue); try writeTotal(totals.backup[state] ?? .zero, json)
+        }
+        try json.endObject()
+        try json.key("byLocation")
+        try json.beginObject()
+        for location in Location.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
+            try json.key(location.rawValue); try writeTotal(totals.byLocation[location] ?? .zero, json)
+        }
+        try json.endObject()
+        try json.key("directories"); try writeTotal(totals.directories, json)
+        try json.key("documentsAndData"); try writeTotal(totals.documentsAndData, json)
+        try json.key("onDisk"); try writeTotal(totals.onDisk, json)
+        try json.key("purgeable"); try writeTotal(totals.purgeable, json)
+        try json.key("transportArtefacts"); try writeTotal(totals.transportArtefacts, json)
+        try json.endObject()
+    }
+
+    private func writeAppBundle(_ bundle: AppBundleInfo, _ json: JSONStream) throws {
+        try json.beginObject()
+        try json.key("bundleIdentifier"); try optional(bundle.bundleIdentifier, json)
+        try json.key("fileSharingEnabled"); try json.bool(bundle.fileSharingEnabled)
+        try json.key("infoPlist")
+        if let info = bundle.infoPlist { try PropertyListJSON.write(info, json) } else { try json.null() }
+        try json.key("opensDocumentsInPlace"); try json.bool(bundle.opensDocumentsInPlace)
+        try json.key("path"); try json.string(bundle.path)
+        try json.key("size"); try writeTotal(bundle.size, json)
+        try json.endObject()
+    }
+
+    private func optional(_ value: String?, _ json: JSONStream) throws {
+        if let value { try json.string(value) } else { try json.null() }
+    }
+}
+
+func writeTotal(_ total: SizeTotal, _ json: JSONStream) throws {
+    try json.beginObject(compact: true)
+    try json.key("allocatedBytes"); try json.int(total.allocatedBytes)
+    try json.key("apparentBytes"); try json.int(total.apparentBytes)
+    try json.key("files"); try json.int(total.files)
+    try json.endObject()
+}

@@ -1,0 +1,140 @@
+/// A streaming JSON writer: bytes go to a sink in large chunks, so a million-file report never sits in
+/// memory. Keys are written in the order given; `key(_:)` checks they come sorted (the contract).
+public final class JSONStream {
+    private var buffer: [UInt8] = []
+    private let sink: ([UInt8]) throws -> Void
+    private var levels: [(first: Bool, compact: Bool, lastKey: String?)] = []
+    private static let chunkSize = 1 << 20
+
+    public init(sink: @escaping ([UInt8]) throws -> Void) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.chunkSize + 4096)
+    }
+
+    // MARK: Containers
+
+    /// Starts an object; `compact` keeps it on one line (used for the rows of large arrays).
+    public func beginObject(compact: Bool = false) throws {
+        try beginValue()
+        buffer.append(UInt8(ascii: "{"))
+        levels.append((true, compact || (levels.last?.compact ?? false), nil))
+    }
+
+    public func endObject() throws { try end(UInt8(ascii: "}")) }
+
+    public func beginArray(compact: Bool = false) throws {
+        try beginValue()
+        buffer.append(UInt8(ascii: "["))
+        levels.append((true, compact || (levels.last?.compact ?? false), nil))
+    }
+
+    public func endArray() throws { try end(UInt8(ascii: "]")) }
+
+    public func key(_ name: String) throws {
+        let level = levels.count - 1
+        precondition(levels[level].lastKey.map { $0 < name } ?? true, "JSON keys must be written sorted: \(name)")
+        separate()
+        levels[level].lastKey = name
+        appendQuoted(name.utf8)
+        buffer.append(UInt8(ascii: ":"))
+        if !levels[level].compact { buffer.append(UInt8(ascii: " ")) }
+        levels[level].first = false
+        pendingValueAfterKey = true
+    }
+
+    // MARK: Scalars
+
+    public func string(_ value: String) throws {
+        try beginValue()
+        appendQuoted(value.utf8)
+    }
+
+    /// A string from raw bytes that are valid UTF-8 (check with `PathText.isValidUTF8` first).
+    public func string(utf8 bytes: some Collection<UInt8>) throws {
+        try beginValue()
+        appendQuoted(bytes)
+    }
+
+    public func int(_ value: Int64) throws {
+        try beginValue()
+        buffer.append(contentsOf: String(value).utf8)
+    }
+
+    public func int(_ value: Int) throws { try int(Int64(value)) }
+
+    public func double(_ value: Double) throws {
+        try beginValue()
+        buffer.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
+    }
+
+    public func bool(_ value: Bool) throws {
+        try beginValue()
+        buffer.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    public func null() throws {
+        try beginValue()
+        buffer.append(contentsOf: "null".utf8)
+    }
+
+    /// Writes what is left; call once at the end.
+    public func finish() throws {
+        precondition(levels.isEmpty, "unbalanced JSON containers")
+        buffer.append(UInt8(ascii: "\n"))
+        try sink(buffer)
+        buffer.removeAll()
+    }
+
+    // MARK: Layout
+
+    private var pendingValueAfterKey = false
+
+    private func beginValue() throws {
+        if pendingValueAfterKey {
+            pendingValueAfterKey = false
+        } else if !levels.isEmpty {
+            separate()
+            levels[levels.count - 1].first = false
+        }
+        if buffer.count >= Self.chunkSize {
+            try sink(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private func separate() {
+        guard let level = levels.last else { return }
+        if !level.first { buffer.append(UInt8(ascii: ",")) }
+        if !level.compact { newline(depth: levels.count) }
+    }
+
+    private func end(_ closer: UInt8) throws {
+        let level = levels.removeLast()
+        if !level.compact && !level.first { newline(depth: levels.count) }
+        buffer.append(closer)
+    }
+
+    private func newline(depth: Int) {
+        buffer.append(UInt8(ascii: "\n"))
+        for _ in 0..<depth { buffer.append(contentsOf: [0x20, 0x20]) }
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    private func appendQuoted(_ bytes: some Collection<UInt8>) {
+        buffer.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): buffer.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): buffer.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: buffer.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: buffer.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: buffer.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20, 0x7F:
+                buffer.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 15)]])
+            default: buffer.append(byte)
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import StocktakeModel
+
+/// Renders a property-list value as JSON: strings, numbers, booleans, arrays and objects map directly;
+/// dates become `{"$date": "<ISO 8601>"}`, data `{"$data": "<base64>"}`, UIDs `{"$uid": n}`.
+enum PropertyListJSON {
+    static func write(_ value: PropertyListValue, _ json: JSONStream) throws {
+        switch value {
+        case .string(let text): try json.string(text)
+        case .integer(let number): try json.int(number)
+        case .real(let number):
+            if number.isFinite { try json.double(number) } else { try json.string(String(number)) }
+        case .bool(let flag): try json.bool(flag)
+        case .date(let seconds): try tagged("$date") { try json.string(ReportDates.iso8601(Date(timeIntervalSinceReferenceDate: seconds))) }
+        case .data(let bytes): try tagged("$data") { try json.string(Base64.encode(bytes)) }
+        case .uid(let number): try tagged("$uid") { try json.int(Int64(clamping: number)) }
+        case .array(let items):
+            try json.beginArray()
+            for item in items { try write(item, json) }
+            try json.endArray()
+        case .dictionary(let entries):
+            try json.beginObject()
+            for key in entries.keys.sorted() {
+                try json.key(key)
+                try write(entries[key]!, json)
+            }
+            try json.endObject()
+        }
+
+        func tagged(_ tag: String, _ body: () throws -> Void) throws {
+            try json.beginObject(compact: true)
+            try json.key(tag)
+            try body()
+            try json.endObject()
+        }
+    }
+}
+
+enum Base64 {
+    static func encode(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
+}
+
+/// Timestamps in reports: UTC, second precision, ISO 8601.
+public enum ReportDates {
+    public static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    /// Folder-name form, e.g. `2026-11-21T020000Z` (no colons: safe on every file system).
+    public static func folderName(_ date: Date) -> String {
+        iso8601(date).replacingOccurrences(of: ":", with: "")
+    }
+}

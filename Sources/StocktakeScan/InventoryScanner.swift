@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StocktakeModel
+
+/// How to walk.
+public struct ScanOptions: Sendable {
+    /// Threads sharing the walk. More than the cores helps on a cold cache (more I/O in flight).
+    public var threads: Int
+    /// Folders deeper than this are recorded but not listed (an issue says so).
+    public var maxDepth: Int
+    /// The user vouches that the export pipeline keeps extended attributes.
+    public var xattrsPreserved: Bool
+    public var progress: ScanProgress?
+
+    public init(threads: Int = 4, maxDepth: Int = 256, xattrsPreserved: Bool = false, progress: ScanProgress? = nil) {
+        self.threads = threads
+        self.maxDepth = maxDepth
+        self.xattrsPreserved = xattrsPreserved
+        self.progress = progress
+    }
+}
+
+/// Walks a container root into an immutable `Inventory`. Never follows symlinks, never opens FIFOs,
+/// sockets or devices, never writes. What it cannot read becomes an issue in the inventory.
+public enum InventoryScanner {
+    public static func scan(root: String, options: ScanOptions = ScanOptions()) throws(ScanError) -> Inventory {
+        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadableRoot(path: root, reason: POSIX.message(POSIX.errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadableRoot(path: root, reason: POSIX.message(POSIX.errno)) }
+        var rootPath = Array(root.utf8)
+        while rootPath.count > 1 && rootPath.last == UInt8(ascii: "/") { rootPath.removeLast() }
+        let stores = ParallelWalk.run(rootFD: fd, rootPath: rootPath, rootInfo: info, options: options)
+        return InventoryAssembler(stores: stores, xattrsDeclared: options.xattrsPreserved).assemble()
+    }
+}

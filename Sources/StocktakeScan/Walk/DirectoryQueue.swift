@@ -1,0 +1,53 @@
+import Foundation
+
+/// A directory waiting to be listed.
+struct DirectoryJob: Sendable {
+    let ref: RecordRef
+    /// Path relative to the container root; empty for the root.
+    let path: [UInt8]
+    let depth: Int
+    let zone: Zone
+}
+
+/// The shared stack of directories to list. Last in, first out keeps it short (depth-first), and the
+/// walk ends when it is empty while every worker is idle.
+final class DirectoryQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [DirectoryJob] = []
+    private var busyWorkers = 0
+    private var finished = false
+
+    init(first: DirectoryJob) { jobs = [first] }
+
+    func push(_ newJobs: [DirectoryJob]) {
+        guard !newJobs.isEmpty else { return }
+        condition.lock()
+        jobs.append(contentsOf: newJobs)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next job, or nil once the walk is over. A worker calls `done()` after each job it got.
+    func next() -> DirectoryJob? {
+        condition.lock()
+        defer { condition.unlock() }
+        while jobs.isEmpty && !finished {
+            if busyWorkers == 0 {
+                finished = true
+                condition.broadcast()
+                break
+            }
+            condition.wait()
+        }
+        guard !finished, let job = jobs.popLast() else { return nil }
+        busyWorkers += 1
+        return job
+    }
+
+    func done() {
+        condition.lock()
+        busyWorkers -= 1
+        if busyWorkers == 0 && jobs.isEmpty { condition.broadcast() }
+        condition.unlock()
+    }
+}

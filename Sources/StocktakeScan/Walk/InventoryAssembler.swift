@@ -1,0 +1,131 @@
+import StocktakeModel
+
+/// Turns the workers' stores into one immutable `Inventory`: global indices, hard links counted once,
+/// flags from `__MACOSX/` applied, backup state inherited from the nearest flagged ancestor, directory totals.
+struct InventoryAssembler {
+    let stores: [WorkerStore]
+    let xattrsDeclared: Bool
+
+    func assemble() -> Inventory {
+        var bases: [Int] = []
+        var nameBases: [Int] = []
+        var records: [WalkRecord] = []
+        var names: [UInt8] = []
+        for store in stores {
+            bases.append(records.count)
+            nameBases.append(names.count)
+            records.append(contentsOf: store.records)
+            names.append(contentsOf: store.names)
+        }
+        func global(_ ref: RecordRef) -> Int32 { Int32(bases[ref.worker] + ref.index) }
+
+        var parents = [Int32](repeating: -1, count: records.count)
+        for (i, record) in records.enumerated() {
+            if let parent = record.parent { parents[i] = global(parent) }
+        }
+        for (w, store) in stores.enumerated() where nameBases[w] > 0 {
+            for i in bases[w]..<bases[w] + store.records.count { records[i].nameOffset += UInt32(nameBases[w]) }
+        }
+        for store in stores {
+            for ref in store.unreadable { records[Int(global(ref))].flags.insert(.unreadable) }
+        }
+        var symlinkTargets: [Int32: [UInt8]] = [:]
+        for store in stores {
+            for (ref, target) in store.symlinkTargets { symlinkTargets[global(ref)] = target }
+        }
+        let draft = Draft(records: records, parents: parents, names: names)
+        markHardLinkDuplicates(&records, draft: draft, links: stores.flatMap { store in store.hardLinks.map { (global($0.ref), $0.device, $0.inode) } })
+        applySequesteredFlags(&records, draft: draft)
+
+        let evidence = ExportEvidence(
+            entriesWithAttributes: stores.reduce(0) { $0 + $1.entriesWithAttributes },
+            appleDoubleSidecars: stores.reduce(0) { $0 + $1.appleDoubleSidecars },
+            flaggedByXattr: records.count { $0.ownFlag == .xattr },
+            flaggedByLegacyXattr: records.count { $0.ownFlag == .legacyXattr },
+            flaggedByAppleDouble: records.count { $0.ownFlag == .appleDouble },
+            declaredByUser: xattrsDeclared)
+        let entries = BackupResolver(records: records, parents: parents, carriesAttributes: evidence.carriesAttributes).entries()
+        return Inventory(
+            entries: entries, names: names, symlinkTargets: symlinkTargets,
+            directoryTotals: Self.directoryTotals(entries), issues: sortedIssues(), evidence: evidence)
+    }
+
+    private func sortedIssues() -> [ScanIssue] {
+        stores.flatMap(\.issues).sorted {
+            $0.path.lexicographicallyPrecedes($1.path) || ($0.path == $1.path && $0.reason.rawValue < $1.reason.rawValue)
+        }
+    }
+
+    /// Among the names of one inode, the one with the smallest path carries the bytes; the rest are duplicates.
+    private func markHardLinkDuplicates(_ records: inout [WalkRecord], draft: Draft, links: [(Int32, UInt64, UInt64)]) {
+        var byInode: [UInt64: [UInt64: [Int32]]] = [:]
+        for (index, device, inode) in links { byInode[device, default: [:]][inode, default: []].append(index) }
+        for inodes in byInode.values {
+            for group in inodes.values where group.count > 1 {
+                let ordered = group.sorted { draft.path($0).lexicographicallyPrecedes(draft.path($1)) }
+                for duplicate in ordered.dropFirst() { records[Int(duplicate)].flags.insert(.hardLinkDuplicate) }
+            }
+        }
+    }
+
+    private func applySequesteredFlags(_ records: inout [WalkRecord], draft: Draft) {
+        let flags = stores.flatMap(\.sequesteredFlags)
+        guard !flags.isEmpty else { return }
+        let wanted = Set(flags.map(\.target))
+        var found: [[UInt8]: Int32] = [:]
+        for i in records.indices where records[i].type != .symlink {
+            let path = draft.path(Int32(i))
+            if wanted.contains(path) { found[path] = Int32(i) }
+        }
+        for (target, flag) in flags {
+            if let index = found[target], records[Int(index)].ownFlag == .none { records[Int(index)].ownFlag = flag }
+        }
+    }
+
+    /// `du` for every directory: each counted entry's bytes go to itself and every ancestor.
+    static func directoryTotals(_ entries: [Entry]) -> [Int32: SizeTotal] {
+        var apparent = [Int64](repeating: 0, count: entries.count)
+        var allocated = [Int64](repeating: 0, count: entries.count)
+        var files = [Int](repeating: 0, count: entries.count)
+        for (i, entry) in entries.enumerated() {
+            let counted = entry.countsBytes
+            var current = Int32(i)
+            while current >= 0 {
+                if counted {
+                    apparent[Int(current)] += entry.apparentBytes
+                    allocated[Int(current)] += entry.allocatedBytes
+                }
+                if !entry.isDirectory && current != Int32(i) { files[Int(current)] += 1 }
+                current = entries[Int(current)].parent
+            }
+        }
+        var totals: [Int32: SizeTotal] = [:]
+        for (i, entry) in entries.enumerated() where entry.isDirectory {
+            totals[Int32(i)] = SizeTotal(files: files[i], apparentBytes: apparent[i], allocatedBytes: allocated[i])
+        }
+        return totals
+    }
+}
+
+/// Paths of records before the inventory exists (for the rare hard-link and `__MACOSX/` cases).
+private struct Draft {
+    let records: [WalkRecord]
+    let parents: [Int32]
+    let names: [UInt8]
+
+    func path(_ index: Int32) -> [UInt8] {
+        var chain: [Int32] = []
+        var current = index
+        while current > 0 {
+            chain.append(current)
+            current = parents[Int(current)]
+        }
+        var path: [UInt8] = []
+        for step in chain.reversed() {
+            if !path.isEmpty { path.append(UInt8(ascii: "/")) }
+            let record = records[Int(step)]
+            path.append(contentsOf: names[Int(record.nameOffset)..<Int(record.nameOffset) + Int(record.nameLength)])
+        }
+        return path
+    }
+}

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import StocktakeModel
+
+/// Walks the tree under an open root directory with several threads sharing one stack of directories.
+/// Each thread keeps its own store; nothing is shared on the hot path but the stack.
+enum ParallelWalk {
+    static func run(rootFD: Int32, rootPath: [UInt8], rootInfo: stat, options: ScanOptions) -> [WorkerStore] {
+        let threads = min(max(1, options.threads), 1 << RecordRef.workerBits)
+        let stores = (0..<threads).map { WorkerStore(workerIndex: $0) }
+        let root = WalkRecord(
+            parent: nil, nameOffset: 0, nameLength: 0, type: .directory, kind: .unknown, zone: .root, flags: [],
+            ownFlag: .none, apparentBytes: Int64(rootInfo.st_size), allocatedBytes: Int64(rootInfo.st_blocks) &* 512,
+            modified: POSIX.modificationTime(rootInfo))
+        let rootRef = stores[0].append(root)!
+        let queue = DirectoryQueue(first: DirectoryJob(ref: rootRef, path: [], depth: 0, zone: .root))
+        let group = DispatchGroup()
+        for store in stores {
+            group.enter()
+            let thread = Thread {
+                let lister = DirectoryLister(
+                    rootFD: rootFD, rootPath: rootPath, store: store, maxDepth: options.maxDepth, progress: options.progress)
+                while let job = queue.next() {
+                    queue.push(lister.list(job))
+                    queue.done()
+                }
+                lister.flushProgress()
+                group.leave()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        group.wait()
+        return stores
+    }
+}

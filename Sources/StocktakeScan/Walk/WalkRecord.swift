@@ -1,0 +1,58 @@
+import StocktakeModel
+
+/// A reference to a record in one worker's store: the worker in the top 4 bits, the index below.
+struct RecordRef: Hashable, Sendable {
+    static let workerBits = 4
+    static let indexMask: UInt32 = (1 << 28) - 1
+    let raw: UInt32
+
+    init(worker: Int, index: Int) { raw = UInt32(worker) << 28 | UInt32(index) }
+    var worker: Int { Int(raw >> 28) }
+    var index: Int { Int(raw & RecordRef.indexMask) }
+}
+
+/// What the walk learns about one entry, before backup inheritance and hard links are resolved.
+struct WalkRecord {
+    var parent: RecordRef?
+    var nameOffset: UInt32
+    var nameLength: UInt16
+    var type: EntryType
+    var kind: ContentKind
+    var zone: Zone
+    var flags: EntryFlags
+    var ownFlag: ExclusionFlag
+    var apparentBytes: Int64
+    var allocatedBytes: Int64
+    var modified: Int64
+}
+
+/// One worker's output. Only its own thread touches it until the walk ends; then the assembler reads it.
+final class WorkerStore: @unchecked Sendable {
+    var records: [WalkRecord] = []
+    var names: [UInt8] = []
+    var issues: [ScanIssue] = []
+    /// Entries with more than one link: counted once per (device, inode) after the walk.
+    var hardLinks: [(ref: RecordRef, device: UInt64, inode: UInt64)] = []
+    var symlinkTargets: [(ref: RecordRef, target: [UInt8])] = []
+    /// Directories that could not be listed.
+    var unreadable: [RecordRef] = []
+    /// `__MACOSX/<path>/._name` sidecars: the flag applies to `<path>/name`, resolved after the walk.
+    var sequesteredFlags: [(target: [UInt8], flag: ExclusionFlag)] = []
+    var entriesWithAttributes = 0
+    var appleDoubleSidecars = 0
+
+    func append(_ record: WalkRecord) -> RecordRef? {
+        guard records.count <= Int(RecordRef.indexMask) else { return nil }
+        records.append(record)
+        return RecordRef(worker: workerIndex, index: records.count - 1)
+    }
+
+    func storeName(_ name: UnsafeBufferPointer<UInt8>) -> (offset: UInt32, length: UInt16) {
+        let offset = UInt32(names.count)
+        names.append(contentsOf: name)
+        return (offset, UInt16(name.count))
+    }
+
+    let workerIndex: Int
+    init(workerIndex: Int) { self.workerIndex = workerIndex }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import StocktakeAudit
+import StocktakeReport
+import StocktakeScan
+
+struct AuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Walk a container, classify every file, total sizes and backup state, and write reports.")
+
+    @Argument(help: "An .xcappdata package, a simulator data container, or a folder holding Documents/, Library/, tmp/.")
+    var container: String
+
+    @Option(name: .long, help: "Folder for the reports (default: Reports/<bundle id>/<UTC timestamp>/).")
+    var output: String?
+
+    @Option(name: .long, help: "Comma-separated report formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: String = "json,html"
+
+    @Option(name: .customLong("bundle-id"), help: "The app's bundle identifier, overriding what the container says.")
+    var bundleIdentifier: String?
+
+    @Option(name: .customLong("app-bundle"), help: "The app's .app bundle: adds its size and Info.plist keys.")
+    var appBundle: String?
+
+    @Option(name: .customLong("app-group"), help: "An App Group container of the app (repeatable).")
+    var appGroups: [String] = []
+
+    @Flag(name: .customLong("xattrs-preserved"), help: "Vouch that the export kept extended attributes, so unflagged files count as backed up.")
+    var xattrsPreserved = false
+
+    @Option(name: .long, help: "Threads walking the tree.")
+    var threads: Int = 4
+
+    @Option(name: .customLong("max-depth"), help: "Folders deeper than this are recorded but not listed.")
+    var maxDepth: Int = 256
+
+    @Flag(name: .shortAndLong, help: "Print nothing on success.")
+    var quiet = false
+
+    func validate() throws {
+        _ = try formats()
+        guard (1...16).contains(threads) else { throw ValidationError("--threads must be between 1 and 16") }
+        guard maxDepth >= 1 else { throw ValidationError("--max-depth must be at least 1") }
+    }
+
+    func formats() throws -> [ReportFormat] {
+        var chosen: [ReportFormat] = []
+        for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let format = ReportFormat(rawValue: name) else {
+                throw ValidationError("unknown format '\(name)'; choose from \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            if !chosen.contains(format) { chosen.append(format) }
+        }
+        guard !chosen.isEmpty else { throw ValidationError("--format needs at least one format") }
+        return chosen
+    }
+
+    func run() throws {
+        let progress = ScanProgress()
+        let request = AuditRequest(
+            inputPath: container, bundleIdentifier: bundleIdentifier, appBundlePath: appBundle, appGroupPaths: appGroups,
+            outputDirectory: output, formats: try formats(),
+            scan: ScanOptions(threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress))
+        let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
+        let result: AuditResult
+        do {
+            result = try Audit.run(request)
+            line?.stop()
+        } catch {
+            line?.stop()
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        }
+        if !quiet { print(Summary(result: result).text, terminator: "") }
+    }
+}

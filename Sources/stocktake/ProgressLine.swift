@@ -1,0 +1,45 @@
+import Foundation
+import StocktakeModel
+import StocktakeScan
+
+/// A progress line on stderr while walking (entries, bytes, rate), redrawn a few times a second, and
+/// only when stderr is a terminal: cron logs and pipes stay clean.
+final class ProgressLine: @unchecked Sendable {
+    private let progress: ScanProgress
+    private let started = Date()
+    private let lock = NSLock()
+    private var running = true
+    private let finished = DispatchSemaphore(value: 0)
+
+    static func startIfTerminal(_ progress: ScanProgress) -> ProgressLine? {
+        guard Terminal.stderrIsTerminal else { return nil }
+        let line = ProgressLine(progress: progress)
+        Thread { line.loop() }.start()
+        return line
+    }
+
+    private init(progress: ScanProgress) { self.progress = progress }
+
+    func stop() {
+        lock.lock()
+        running = false
+        lock.unlock()
+        finished.wait()
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    private func loop() {
+        while true {
+            lock.lock()
+            let keepGoing = running
+            lock.unlock()
+            guard keepGoing else { break }
+            let (entries, bytes) = progress.snapshot
+            let seconds = max(Date().timeIntervalSince(started), 0.001)
+            let rate = Int(Double(entries) / seconds)
+            FileHandle.standardError.write(Data("\r\u{1B}[Kscanning: \(entries) entries, \(ByteCount.format(bytes)), \(rate) entries/s".utf8))
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        finished.signal()
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+@main
+struct Stocktake: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stocktake",
+        abstract: "Take inventory of an exported iOS app data container and hold it to Apple's storage rules.",
+        discussion: """
+            Exit status: 0 ran, 1 could not run (input missing or not a container, reports not writable), \
+            2 policy failure, 64 usage error.
+            """,
+        version: "0.1.0",
+        subcommands: [AuditCommand.self],
+        defaultSubcommand: AuditCommand.self
+    )
+}

@@ -1,0 +1,39 @@
+import StocktakeAudit
+import StocktakeModel
+import StocktakeReport
+
+/// The short text printed after an audit: what was audited, the totals, where the reports went.
+struct Summary {
+    let result: AuditResult
+
+    var text: String {
+        let report = result.report
+        let totals = report.inventory.totals
+        var lines: [String] = []
+        lines.append("Container:  \(report.container.inputPath) (\(report.container.layout.rawValue))")
+        lines.append("Bundle id:  \(report.container.bundleIdentifier ?? "unknown") (from \(report.container.bundleIdentifierSource.rawValue))")
+        lines.append("Files:      \(totals.onDisk.files - totals.directories.files) files, \(totals.directories.files) folders")
+        lines.append("On disk:    \(ByteCount.format(totals.onDisk.allocatedBytes)) allocated (\(ByteCount.format(totals.onDisk.apparentBytes)) apparent)")
+        lines.append("")
+        for location in Location.allCases {
+            let total = totals.byLocation[location] ?? .zero
+            guard total.files > 0 else { continue }
+            lines.append("  " + pad(location.title, 22) + pad(ByteCount.format(total.allocatedBytes), 10) + "  \(total.files) files")
+        }
+        lines.append("")
+        lines.append("Documents & Data: \(ByteCount.format(totals.documentsAndData.allocatedBytes))   Purgeable: \(ByteCount.format(totals.purgeable.allocatedBytes))")
+        let backup = totals.backup
+        lines.append("Backed up:  \(ByteCount.format(backup[.included]?.allocatedBytes ?? 0)) included, "
+            + "\(ByteCount.format(backup[.excluded]?.allocatedBytes ?? 0)) excluded, "
+            + "\(ByteCount.format(backup[.unknown]?.allocatedBytes ?? 0)) unknown")
+        lines.append("Evidence:   \(report.inventory.evidence.summary)")
+        if let appSize = report.appSize { lines.append("App size:   \(ByteCount.format(appSize.totalBytes)) (bundle + container − Caches + App Groups)") }
+        if !report.inventory.issues.isEmpty { lines.append("Unreadable: \(report.inventory.issues.count) issues (see the report)") }
+        lines.append("Reports:    \(result.outputDirectory)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}
