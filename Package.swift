@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "TestSupport"]),
         .testTarget(name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeAudit", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "stocktake"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -139,7 +139,11 @@ final class DirectoryLister {
     }
 
     private func readSidecar(fd: Int32, name: ArraySlice<UInt8>) -> [String]? {
-        guard let file = withCString(Array(name), { POSIX.openRegularFile(directory: fd, name: $0) }) else { return nil }
+        // Check the type first: a FIFO or device named `._x` must not even be opened.
+        var info = stat()
+        guard withCString(name, { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0, info.st_mode & S_IFMT == S_IFREG,
+              let file = withCString(name, { POSIX.openRegularFile(directory: fd, name: $0) })
+        else { return nil }
         defer { close(file) }
         let count = POSIX.readPrefix(fd: file, into: sidecar)
         let bytes = UnsafeRawBufferPointer(rebasing: sidecar[0..<count])

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs a command (by default the built `stocktake` binary) and captures what it printed and its exit status.
+public struct ProcessResult: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+}
+
+public enum StocktakeProcess {
+    /// The built `stocktake` binary: `$STOCKTAKE_BINARY`, or next to the running test bundle.
+    public static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["STOCKTAKE_BINARY"] { return path }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("stocktake").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return "stocktake"
+    }
+
+    /// Runs `stocktake` with `arguments`. With `withoutFilePermissionOverride`, a root caller drops the
+    /// capabilities that let root read any file, so permission tests mean the same for root and users.
+    public static func run(_ arguments: [String], currentDirectory: String? = nil, withoutFilePermissionOverride: Bool = false) throws -> ProcessResult {
+        var command = [binary] + arguments
+        if withoutFilePermissionOverride && getuid() == 0 {
+            command = ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search"] + command
+        }
+        return try runCommand(command, currentDirectory: currentDirectory)
+    }
+
+    public static func runCommand(_ command: [String], currentDirectory: String? = nil) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0].hasPrefix("/") ? command[0] : "/usr/bin/env")
+        process.arguments = command[0].hasPrefix("/") ? Array(command.dropFirst()) : command
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting so a chatty child cannot block on a full pipe.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
