@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The real binary on temporary trees: output files, exit statuses, messages.
+@Suite struct AuditCommandTests {
+    static func container() throws -> TemporaryTree {
+        let tree = try TemporaryTree("e2e")
+        try tree.write("Documents/Report.pdf", bytes: Array("%PDF-1.7 body".utf8))
+        try tree.write("Library/Preferences/com.example.e2e.plist", bytes: Array("bplist00".utf8))
+        try tree.write("Library/Caches/com.example.e2e/Cache.db", bytes: Array("SQLite format 3\0".utf8))
+        try tree.mkdir("tmp")
+        return tree
+    }
+
+    func json(_ path: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func writesBothReportsAndASummary() throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("out")
+        let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.root])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Bundle id:  com.example.e2e"))
+        #expect(result.stdout.contains("Reports:    \(out.root)"))
+        let report = try json(out.path("report.json"))
+        #expect(report["schemaVersion"] as? Int == 1)
+        let files = try #require(report["files"] as? [[String: Any]])
+        #expect(files.map { $0["path"] as? String } == ["Documents/Report.pdf", "Library/Caches/com.example.e2e/Cache.db", "Library/Preferences/com.example.e2e.plist"])
+        let html = try String(contentsOfFile: out.path("report.html"), encoding: .utf8)
+        #expect(html.contains("Content-Security-Policy"))
+        // Only the two reports: no temporary files left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.root).sorted() == ["report.html", "report.json"])
+    }
+
+    @Test func quietPrintsNothingAndFormatPicksFiles() throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("out")
+        let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.root, "--format", "json", "--quiet"])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.root) == ["report.json"])
+    }
+
+    @Test func defaultOutputFolderIsPerAppAndTimestamped() throws {
+        let tree = try Self.container()
+        let work = try TemporaryTree("cwd")
+        let result = try StocktakeProcess.run([tree.root, "--quiet"], currentDirectory: work.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: work.path("Reports/com.example.e2e"))
+        #expect(runs.count == 1)
+        #expect(runs.first?.range(of: #"^\d{4}-\d\d-\d\dT\d{6}Z$"#, options: .regularExpression) != nil)
+    }
+
+    @Test(arguments: [
+        (["audit", "/nonexistent/Container.xcappdata"], "no such file or folder"),
+        (["audit", "/etc/hostname"], "is a file, not a container"),
+    ])
+    func inputThatCannotBeAuditedExitsOne(_ arguments: [String], _ message: String) throws {
+        let result = try StocktakeProcess.run(arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aFolderThatIsNoContainerSaysWhatWasExpected() throws {
+        let tree = try TemporaryTree("plain")
+        try tree.write("notes/readme.txt", string: "x")
+        try tree.mkdir("Documents")
+        let result = try StocktakeProcess.run(["audit", tree.root])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("not an app data container"))
+        #expect(result.stderr.contains("expected"))
+    }
+
+    @Test(arguments: [["audit", "--no-such-flag", "x"], ["audit", "x", "--format", "pdf"], ["audit", "x", "--threads", "0"], ["audit"]])
+    func usageErrorsExitSixtyFour(_ arguments: [String]) throws {
+        let result = try StocktakeProcess.run(arguments)
+        #expect(result.status == 64, "\(result.stderr)")
+    }
+
+    @Test func anUnwritableOutputFolderFailsCleanly() throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("ro")
+        try out.mkdir("reports")
+        chmod(out.path("reports"), 0o555)
+        defer { chmod(out.path("reports"), 0o755) }
+        let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.path("reports")], withoutFilePermissionOverride: true)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot write"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path("reports")).isEmpty)
+    }
+
+    @Test func reportsAreNeverWrittenIntoTheAuditedTree() throws {
+        let tree = try Self.container()
+        let before = TreeSnapshot(tree.root)
+        let result = try StocktakeProcess.run(["audit", tree.root, "--output", tree.path("Documents/reports")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("inside the audited container"))
+        #expect(TreeSnapshot(tree.root) == before)
+    }
+
+    @Test func anUnreadableFolderIsRecordedAndTheAuditGoesOn() throws {
+        let tree = try Self.container()
+        try tree.write("Documents/Private/secret.txt", string: "x")
+        chmod(tree.path("Documents/Private"), 0o000)
+        defer { chmod(tree.path("Documents/Private"), 0o755) }
+        let out = try TemporaryTree("out")
+        chmod(out.root, 0o777)
+        let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.root, "--quiet"], withoutFilePermissionOverride: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try json(out.path("report.json"))
+        let issues = try #require(report["issues"] as? [[String: Any]])
+        #expect(issues.count == 1)
+        #expect(issues.first?["path"] as? String == "Documents/Private")
+        #expect(issues.first?["reason"] as? String == "permissionDenied")
+        let files = try #require(report["files"] as? [[String: Any]])
+        #expect(files.contains { $0["path"] as? String == "Documents/Report.pdf" })
+    }
+}
