@@ -69,11 +69,23 @@ public struct Inventory: Sendable {
 
     /// Depth-first, children in name order: a deterministic, path-sorted visit of every entry.
     public func forEachInPathOrder(_ body: (Int32) throws -> Void) rethrows {
+        try forEachInPathOrder { index, _ in try body(index) }
+    }
+
+    /// The same visit, with each entry's path built incrementally (no per-entry parent walk).
+    public func forEachInPathOrder(_ body: (Int32, [UInt8]) throws -> Void) rethrows {
         guard !entries.isEmpty else { return }
-        var stack: [Int32] = [root]
-        while let index = stack.popLast() {
-            try body(index)
-            stack.append(contentsOf: children(index).reversed())
+        var stack: [(index: Int32, parentLength: Int)] = [(root, 0)]
+        var path: [UInt8] = []
+        while let (index, parentLength) = stack.popLast() {
+            path.removeSubrange(parentLength...)
+            if index != root {
+                if parentLength > 0 { path.append(UInt8(ascii: "/")) }
+                path.append(contentsOf: name(index))
+            }
+            try body(index, path)
+            let length = path.count
+            for child in children(index).reversed() { stack.append((child, length)) }
         }
     }
 

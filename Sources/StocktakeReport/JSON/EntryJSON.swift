@@ -5,8 +5,9 @@ import StocktakeModel
 struct EntryJSON {
     let inventory: Inventory
     let index: Int32
+    let path: [UInt8]
 
-    func write(_ json: JSONStream) throws {
+    func write(_ json: JSONStream, ancestors: inout ExcludedByCache) throws {
         let entry = inventory.entries[Int(index)]
         let flags = entry.flags
         try json.beginObject(compact: true)
@@ -16,7 +17,7 @@ struct EntryJSON {
         try json.key("backupEvidence"); try json.string(entry.evidence.rawValue)
         if flags.contains(.escapesContainer) { try json.key("escapesContainer"); try json.bool(true) }
         if entry.excludedBy >= 0 {
-            try json.key("excludedBy"); try json.string(PathText.display(inventory.path(entry.excludedBy)))
+            try json.key("excludedBy"); try json.string(ancestors.path(of: entry.excludedBy, in: inventory))
         }
         if entry.isDirectory, let total = inventory.directoryTotals[index] {
             try json.key("files"); try json.int(total.files)
@@ -27,7 +28,7 @@ struct EntryJSON {
         if !entry.isDirectory { try json.key("kind"); try json.string(entry.kind.name) }
         try json.key("location"); try json.string(entry.location.rawValue)
         try json.key("modified"); try json.int(entry.modified)
-        try Self.writePath(inventory.path(index), json)
+        try Self.writePath(path, json)
         if flags.contains(.sparse) { try json.key("sparse"); try json.bool(true) }
         if let target = inventory.symlinkTargets[index] {
             try json.key("symlinkTarget"); try json.string(PathText.display(target))
@@ -51,5 +52,17 @@ struct EntryJSON {
             try json.key("path"); try json.string(PathText.display(path))
             try json.key("rawPath"); try json.string(Base64.encode(path))
         }
+    }
+}
+
+/// Many entries share one flagged ancestor: build its path once.
+struct ExcludedByCache {
+    private var last: (index: Int32, path: String)?
+
+    mutating func path(of index: Int32, in inventory: Inventory) -> String {
+        if let last, last.index == index { return last.path }
+        let path = PathText.display(inventory.path(index))
+        last = (index, path)
+        return path
     }
 }

@@ -89,10 +89,10 @@ public struct JSONReportWriter: Sendable {
 
     private func writeEntries(of inventory: Inventory, directories: Bool, _ json: JSONStream) throws {
         try json.beginArray()
-        try inventory.forEachInPathOrder { index in
-            let entry = inventory.entries[Int(index)]
-            guard entry.isDirectory == directories else { return }
-            try EntryJSON(inventory: inventory, index: index).write(json)
+        var ancestors = ExcludedByCache()
+        try inventory.forEachInPathOrder { index, path in
+            guard inventory.entries[Int(index)].isDirectory == directories else { return }
+            try EntryJSON(inventory: inventory, index: index, path: path).write(json, ancestors: &ancestors)
         }
         try json.endArray()
     }
