@@ -13,6 +13,11 @@ extension ContentSniffer {
     static func isPrintableUTF8(_ bytes: UnsafeRawBufferPointer, mayBeCut: Bool) -> Bool {
         var index = 0
         while index < bytes.count {
+            // Fast path: eight printable ASCII bytes at a time (most text is plain ASCII).
+            if let word = bytes.bigEndianUInt64(at: index), isPrintableASCII(word) {
+                index += 8
+                continue
+            }
             let lead = bytes[index]
             if lead < 0x80 {
                 if lead < 0x20 ? !isTextControl(lead) : lead == 0x7F { return false }
@@ -43,6 +48,19 @@ extension ContentSniffer {
             index += trailing + 1
         }
         return true
+    }
+
+    /// Whether all eight bytes lie in 0x20…0x7E (SWAR: no high bit, none below 0x20, none 0x7F).
+    /// Control bytes that text allows (tab, newline) fail here and take the byte-wise path.
+    @inline(__always)
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        guard word & high == 0 else { return false }
+        let belowSpace = (word &- 0x20 &* ones) & ~word & high
+        let delete = word ^ (0x7F &* ones)
+        let hasDelete = (delete &- ones) & ~delete & high
+        return belowSpace | hasDelete == 0
     }
 
     @inline(__always)

@@ -15,10 +15,10 @@ public enum ContentSniffer {
         return kindFromName(name)
     }
 
-    /// The kind from the first bytes (at most `prefixLength` are looked at by any rule, except the
-    /// `$archiver` and `<plist` searches, which scan what is given). `name` breaks ties: `.m4a` or
-    /// `.mov` for a generic MP4 brand, `-shm`/`-journal`/`-wal` and Realm names for files whose
-    /// content carries no signature.
+    /// The kind from the first bytes (pass up to `prefixLength`; fewer when the file is shorter).
+    /// Signatures win; then text (UTF-8 without binary control bytes) and JSON. `name` breaks
+    /// ties: `.m4a`/`.mov` for a generic MP4 brand, and `-wal`/`-shm`/`-journal`/Realm names for
+    /// files whose content may carry no signature (an idle journal, the wal-index, encrypted Realm).
     public static func kind(prefix: UnsafeRawBufferPointer, name: UnsafeBufferPointer<UInt8>) -> ContentKind {
         if prefix.isEmpty { return .empty }
         if let kind = signatureKind(prefix, name: name) { return kind }
