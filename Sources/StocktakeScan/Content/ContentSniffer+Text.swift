@@ -1,0 +1,136 @@
+import StocktakeModel
+
+extension ContentSniffer {
+    /// `.json`, `.text` or `.unknown` for bytes that matched no binary signature.
+    static func textKind(_ prefix: UnsafeRawBufferPointer) -> ContentKind {
+        // A prefix cut at `prefixLength` may end inside a multi-byte character.
+        guard isPrintableUTF8(prefix, mayBeCut: prefix.count >= prefixLength) else { return .unknown }
+        return looksLikeJSON(prefix) ? .json : .text
+    }
+
+    /// Valid UTF-8 holding no control characters other than tab, line breaks, form feed and escape
+    /// (colour codes in logs). NUL and DEL mean binary.
+    static func isPrintableUTF8(_ bytes: UnsafeRawBufferPointer, mayBeCut: Bool) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            // Fast path: eight printable ASCII bytes at a time (most text is plain ASCII).
+            if let word = bytes.bigEndianUInt64(at: index), isPrintableASCII(word) {
+                index += 8
+                continue
+            }
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if lead < 0x20 ? !isTextControl(lead) : lead == 0x7F { return false }
+                index += 1
+                continue
+            }
+            // Second-byte ranges from the Unicode well-formed UTF-8 table: they exclude overlong
+            // forms, surrogates and code points past U+10FFFF.
+            let trailing: Int
+            var secondLow: UInt8 = 0x80
+            var secondHigh: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: trailing = 1
+            case 0xE0: trailing = 2; secondLow = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
+            case 0xED: trailing = 2; secondHigh = 0x9F
+            case 0xF0: trailing = 3; secondLow = 0x90
+            case 0xF1...0xF3: trailing = 3
+            case 0xF4: trailing = 3; secondHigh = 0x8F
+            default: return false
+            }
+            for offset in 1...trailing {
+                guard index + offset < bytes.count else { return mayBeCut }
+                let byte = bytes[index + offset]
+                let (low, high) = offset == 1 ? (secondLow, secondHigh) : (0x80, 0xBF)
+                guard byte >= low, byte <= high else { return false }
+            }
+            index += trailing + 1
+        }
+        return true
+    }
+
+    /// Whether all eight bytes lie in 0x20…0x7E (SWAR: no high bit, none below 0x20, none 0x7F).
+    /// Control bytes that text allows (tab, newline) fail here and take the byte-wise path.
+    @inline(__always)
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        guard word & high == 0 else { return false }
+        let belowSpace = (word &- 0x20 &* ones) & ~word & high
+        let delete = word ^ (0x7F &* ones)
+        let hasDelete = (delete &- ones) & ~delete & high
+        return belowSpace | hasDelete == 0
+    }
+
+    @inline(__always)
+    private static func isTextControl(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B: true
+        default: false
+        }
+    }
+
+    /// JSON: an object opening with a key or closing at once, or an array whose first element
+    /// starts like a JSON value. Checking past the bracket keeps INI sections (`[main]`) and log
+    /// lines (`[2024-05-01 12:00] …`) out.
+    static func looksLikeJSON(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let start = firstNonBlank(bytes)
+        guard let opener = bytes.byte(at: start) else { return false }
+        let next = skipBlanks(bytes, from: start + 1)
+        guard let following = bytes.byte(at: next) else { return opener == UInt8(ascii: "{") || opener == UInt8(ascii: "[") }
+        switch opener {
+        case UInt8(ascii: "{"):
+            return following == UInt8(ascii: "\"") || following == UInt8(ascii: "}")
+        case UInt8(ascii: "["):
+            return arrayElementStartsLikeJSON(bytes, at: next)
+        default:
+            return false
+        }
+    }
+
+    private static func arrayElementStartsLikeJSON(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "]"):
+            return true
+        case UInt8(ascii: "t"):
+            return isLiteralPrefix("true", bytes, at: index)
+        case UInt8(ascii: "f"):
+            return isLiteralPrefix("false", bytes, at: index)
+        case UInt8(ascii: "n"):
+            return isLiteralPrefix("null", bytes, at: index)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            // A number, then a separator (or the end of what was read).
+            var end = index + 1
+            while let byte = bytes.byte(at: end), isNumberByte(byte) { end += 1 }
+            let after = skipBlanks(bytes, from: end)
+            guard let byte = bytes.byte(at: after) else { return true }
+            return byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]")
+        default:
+            return false
+        }
+    }
+
+    /// Whether the bytes at `index` spell `literal`, or as much of it as was read.
+    private static func isLiteralPrefix(_ literal: StaticString, _ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+        let available = min(literal.utf8CodeUnitCount, bytes.count - index)
+        for offset in 0..<available where bytes[index + offset] != literal.utf8Start[offset] { return false }
+        return true
+    }
+
+    @inline(__always)
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
+            UInt8(ascii: "+"), UInt8(ascii: "-"):
+            true
+        default: false
+        }
+    }
+
+    private static func skipBlanks(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+        return index
+    }
+}
