@@ -33,7 +33,7 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
-        .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "TestSupport"]),
+        .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "TestSupport", "CStocktakeSystem"]),
         .testTarget(name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeAudit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "stocktake"]),
     ],

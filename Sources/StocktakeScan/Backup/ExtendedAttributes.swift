@@ -25,17 +25,34 @@ public enum ExtendedAttributes {
     /// `listxattr` with `XATTR_NOFOLLOW`). [] when there are none or the file system does not
     /// support them; other failures throw with their errno.
     public static func names(atPath path: UnsafePointer<CChar>) throws(ExtendedAttributeError) -> [[UInt8]] {
+        try names { buffer, size in listNames(path, buffer, size) }
+    }
+
+    /// Attribute names of an open file: no path lookup, for files the walk has open anyway.
+    public static func names(fileDescriptor fd: Int32) throws(ExtendedAttributeError) -> [[UInt8]] {
+        try names { buffer, size in
+            #if os(Linux)
+                flistxattr(fd, buffer, size)
+            #else
+                flistxattr(fd, buffer, size, 0)
+            #endif
+        }
+    }
+
+    private static func names(
+        using listNames: (UnsafeMutablePointer<CChar>?, Int) -> Int
+    ) throws(ExtendedAttributeError) -> [[UInt8]] {
         // Most files have no attributes or a short list: one call into a stack buffer settles it.
         let first: Result<[[UInt8]], ExtendedAttributeError>? = withUnsafeTemporaryAllocation(
             of: CChar.self, capacity: stackBufferSize
         ) { buffer in
-            let length = listNames(path, buffer.baseAddress, buffer.count)
+            let length = listNames(buffer.baseAddress, buffer.count)
             return outcome(of: length, errorCode: errno, buffer: UnsafeBufferPointer(buffer))
         }
         if let first { return try first.get() }
         // Longer list: ask for its size, then read it; retry if it grew in between.
         for _ in 0..<maxAttempts {
-            let size = listNames(path, nil, 0)
+            let size = listNames(nil, 0)
             if size <= 0 {
                 guard let settled = outcome(of: size, errorCode: errno, buffer: UnsafeBufferPointer(start: nil, count: 0))
                 else { continue }
@@ -43,7 +60,7 @@ public enum ExtendedAttributes {
             }
             var buffer = [CChar](repeating: 0, count: size)
             let settled = buffer.withUnsafeMutableBufferPointer { buffer in
-                let length = listNames(path, buffer.baseAddress, buffer.count)
+                let length = listNames(buffer.baseAddress, buffer.count)
                 return outcome(of: length, errorCode: errno, buffer: UnsafeBufferPointer(buffer))
             }
             if let settled { return try settled.get() }

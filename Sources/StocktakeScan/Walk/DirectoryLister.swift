@@ -174,14 +174,20 @@ final class DirectoryLister {
         if type == .file && allocated < apparent { flags.insert(.sparse) }
         var ownFlag = sidecars.isEmpty ? .none : sidecars[ArraySlice(name)] ?? .none
         if ownFlag != .none { ownFlag = .appleDouble }
-        if !zone.excludedBySystem && !flags.contains(.transportArtefact) {
-            let native = readAttributes(name)
-            if native != .none { ownFlag = native }
-        }
+        // Backup flags matter only where iOS would back the entry up.
+        let wantsAttributes = !zone.excludedBySystem && !flags.contains(.transportArtefact)
         var kind = ContentKind.unknown
+        var native: ExclusionFlag?
         if type == .file {
-            kind = isSidecar ? .appleDouble : sniff(name: name, size: apparent, fd: fd, job: job, flags: &flags)
+            if isSidecar {
+                kind = .appleDouble
+            } else if let settled = ContentSniffer.kind(name: name, size: apparent) {
+                kind = settled
+            } else {
+                (kind, native) = sniff(name: name, fd: fd, job: job, readAttributes: wantsAttributes, flags: &flags)
+            }
         }
+        if wantsAttributes, let found = native ?? readAttributes(name), found != .none { ownFlag = found }
         let stored = store.storeName(name)
         let record = WalkRecord(
             parent: job.ref, nameOffset: stored.offset, nameLength: stored.length, type: type, kind: kind, zone: zone,
@@ -212,14 +218,19 @@ final class DirectoryLister {
         return sidecars[ArraySlice(name.dropFirst(2))] != nil
     }
 
-    private func readAttributes(_ name: UnsafeBufferPointer<UInt8>) -> ExclusionFlag {
+    /// The entry's own flag from its attributes, by path (no open needed); nil when they cannot be listed.
+    private func readAttributes(_ name: UnsafeBufferPointer<UInt8>) -> ExclusionFlag? {
         let mark = pathBuffer.count
         pathBuffer.append(contentsOf: UnsafeRawBufferPointer(name).bindMemory(to: CChar.self))
         pathBuffer.append(0)
         defer { pathBuffer.removeSubrange(mark...) }
-        guard let attributes = try? pathBuffer.withUnsafeBufferPointer({ try ExtendedAttributes.names(atPath: $0.baseAddress!) }),
-              !attributes.isEmpty
-        else { return .none }
+        let names = try? pathBuffer.withUnsafeBufferPointer { buffer throws(ExtendedAttributeError) in
+            try ExtendedAttributes.names(atPath: buffer.baseAddress!)
+        }
+        return names.map(flag(from:))
+    }
+
+    private func flag(from attributes: [[UInt8]]) -> ExclusionFlag {
         var flag = ExclusionFlag.none
         var transported = false
         for attribute in attributes {
@@ -233,17 +244,22 @@ final class DirectoryLister {
         return flag
     }
 
-    private func sniff(name: UnsafeBufferPointer<UInt8>, size: Int64, fd: Int32, job: DirectoryJob, flags: inout EntryFlags) -> ContentKind {
-        if let kind = ContentSniffer.kind(name: name, size: size) { return kind }
+    /// Reads the first bytes of a file whose name did not settle its kind; while the file is open, its
+    /// attributes come from the descriptor, which spares a second path lookup.
+    private func sniff(
+        name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob, readAttributes: Bool, flags: inout EntryFlags
+    ) -> (ContentKind, ExclusionFlag?) {
         guard let file = withCString(name, { POSIX.openRegularFile(directory: fd, name: $0) }) else {
             let code = POSIX.errno
             flags.insert(.unreadable)
             store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "content not inspected: " + POSIX.message(code)))
-            return .unknown
+            return (.unknown, nil)
         }
         defer { close(file) }
         let count = POSIX.readPrefix(fd: file, into: prefix)
-        return ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix[0..<count]), name: name)
+        let kind = ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix[0..<count]), name: name)
+        guard readAttributes else { return (kind, nil) }
+        return (kind, (try? ExtendedAttributes.names(fileDescriptor: file)).map(flag(from:)))
     }
 
     private func recordSymlink(ref: RecordRef, name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob) {
