@@ -26,17 +26,23 @@ public enum PropertyListReader {
     /// FIFOs, sockets and devices are never opened, so a hostile container cannot redirect or block
     /// the read.
     public static func read(contentsOfFile path: String, maxBytes: Int = 8 << 20) throws(PropertyListError) -> PropertyListValue {
+        do {
+            return try readUnlabelled(contentsOfFile: path, maxBytes: maxBytes)
+        } catch {
+            throw PropertyListError("\(path): \(error.message)")
+        }
+    }
+
+    /// `read(contentsOfFile:maxBytes:)` with messages that do not repeat the path, for callers
+    /// that show the path beside the message.
+    static func readUnlabelled(contentsOfFile path: String, maxBytes: Int = 8 << 20) throws(PropertyListError) -> PropertyListValue {
         let bytes: [UInt8]
         do {
             bytes = try BoundedFileReader.read(path, maxBytes: maxBytes)
         } catch {
-            throw PropertyListError("cannot read \(path): \(error.reason)")
+            throw PropertyListError("cannot read the file: \(error.reason)")
         }
-        do {
-            return try parse(bytes)
-        } catch {
-            throw PropertyListError("\(path): \(error.message)")
-        }
+        return try parse(bytes)
     }
 
     /// XML starts with `<` after an optional byte-order mark and whitespace; UTF-16 documents start
