@@ -147,6 +147,15 @@ struct BundleIdentifierChainTests {
         #expect(container.bundleIdentifierSource == .appDataInfo)
     }
 
+    @Test func readsTheBundleIdentifierKeyThirdPartyExportersWrite() throws {
+        let tree = try TemporaryTree()
+        try makeStandardFolders(tree, in: "App.xcappdata/AppData")
+        try tree.write("App.xcappdata/AppDataInfo.plist", string: plist(["BundleIdentifier": "com.example.exported", "Created": "today"]))
+        let container = try ContainerSource.identify(path: tree.path("App.xcappdata"))
+        #expect(container.bundleIdentifier == "com.example.exported")
+        #expect(container.bundleIdentifierSource == .appDataInfo)
+    }
+
     @Test func skipsAnIdentifierThatIsNoBundleIdentifier() throws {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "App.xcappdata/AppData")

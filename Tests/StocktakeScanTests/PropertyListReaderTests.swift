@@ -220,6 +220,7 @@ struct BinaryPropertyListHostileTests {
         #expect(failure(Builder([[0x70]]).bytes).contains("unknown marker 0x70"))
         #expect(failure(Builder([[0x00]]).bytes).contains("null"))
         #expect(failure(Builder([[0x15, 0, 0]]).bytes).contains("at most 16 are allowed"))
+        #expect(failure(Builder([[0x88] + Array(repeating: 1, count: 9)]).bytes).contains("UID of 9 bytes"))
     }
 
     @Test func refusesInputThatIsNoPropertyList() {

@@ -99,6 +99,7 @@ struct BinaryPropertyListParser {
         case 0x5, 0x6:
             return .string(try string(object, at: start))
         case 0x8:
+            guard info < 8 else { throw failure(object, start, "is a UID of \(info + 1) bytes; at most 8 are allowed") }
             let range = try payload(object, start, start + 1, length: info + 1)
             return .uid(Self.readUInt(bytes, at: range.lowerBound, size: info + 1))
         case 0xA, 0xC:

@@ -29,16 +29,19 @@ enum XMLPropertyListParser {
             guard let error, let parser = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self),
                   let recorder = parser.pointee._private
             else { return }
-            Unmanaged<FirstError>.fromOpaque(recorder).takeUnretainedValue().record(error)
+            Unmanaged<FirstError>.fromOpaque(recorder).takeUnretainedValue().record(error.pointee)
         }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                xmlCtxtReadMemory(context, characters.baseAddress, Int32(characters.count), nil, nil, options)
+        // The callback reaches firstError through an unretained pointer: keep it alive throughout.
+        let document: xmlDocPtr? = withExtendedLifetime(firstError) {
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    xmlCtxtReadMemory(context, characters.baseAddress, Int32(characters.count), nil, nil, options)
+                }
             }
         }
         guard let document else {
-            throw .xml(withExtendedLifetime(firstError) { firstError.message } ?? lastError(of: context))
+            throw .xml(firstError.message ?? lastError(of: context))
         }
         defer { xmlFreeDoc(document) }
         if let internalSubset = document.pointee.intSubset, internalSubset.pointee.entities != nil {
@@ -114,8 +117,9 @@ extension String {
 private final class FirstError {
     private(set) var message: String?
 
-    func record(_ error: xmlErrorPtr) {
-        guard message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        message = XMLPropertyListParser.describe(error.pointee)
+    // Takes the struct, not a pointer: libxml2 2.12 made the callback's pointer const.
+    func record(_ error: xmlError) {
+        guard message == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        message = XMLPropertyListParser.describe(error)
     }
 }

@@ -88,8 +88,11 @@ public enum ContainerSource {
         if let override, !override.isEmpty {
             return (override, .option)
         }
-        if let identifier = appDataInfo?["CFBundleIdentifier"]?.stringValue, BundleIdentifierClues.isPlausible(identifier) {
-            return (identifier, .appDataInfo)
+        // Xcode writes CFBundleIdentifier; some third-party exporters write BundleIdentifier.
+        for key in ["CFBundleIdentifier", "BundleIdentifier"] {
+            if let identifier = appDataInfo?[key]?.stringValue, BundleIdentifierClues.isPlausible(identifier) {
+                return (identifier, .appDataInfo)
+            }
         }
         if let identifier = containerMetadata?["MCMMetadataIdentifier"]?.stringValue, BundleIdentifierClues.isPlausible(identifier) {
             return (identifier, .containerMetadata)
@@ -112,6 +115,7 @@ public enum ContainerSource {
                 : nil
         }
         do {
+            // Real metadata plists are a few hundred bytes; 1 MiB leaves room and bounds the read.
             let value = try PropertyListReader.readUnlabelled(contentsOfFile: path, maxBytes: 1 << 20)
             return MetadataDocument(path: relativePath, value: value, problem: nil)
         } catch {
