@@ -1,0 +1,303 @@
+import StocktakeModel
+
+/// Decodes Apple's binary property list format (`bplist00`, as written by CFBinaryPList and Python's
+/// plistlib) without trusting any offset, count or size in the file.
+///
+/// Layout: an 8-byte header, the objects, an offset table (one big-endian offset per object) and a
+/// 32-byte trailer: 6 unused bytes, offset int size, object ref size, then three big-endian UInt64:
+/// object count, top object, offset table offset. Every object must lie between the header and the
+/// offset table; every reference must name an existing object.
+struct BinaryPropertyListParser {
+    static let header: [UInt8] = Array("bplist00".utf8)
+    private static let trailerSize = 32
+
+    private let bytes: [UInt8]
+    private let offsetIntSize: Int
+    private let objectRefSize: Int
+    private let objectCount: Int
+    private let topObject: Int
+    /// Objects live in `header.count ..< offsetTableOffset`.
+    private let offsetTableOffset: Int
+
+    private var decodedValues = 0
+    /// Containers being decoded, outermost first: the nesting depth and the cycle check.
+    private var containerPath: [Int] = []
+
+    init(_ bytes: [UInt8]) throws(PropertyListError) {
+        self.bytes = bytes
+        let size = bytes.count
+        let headerSize = Self.header.count
+        guard size >= headerSize + 1 + Self.trailerSize else {
+            throw .binary("the file is \(size) bytes, too short for the \(headerSize)-byte header, one object and the \(Self.trailerSize)-byte trailer")
+        }
+        guard bytes.starts(with: Self.header) else {
+            throw .binary("the file does not start with \"bplist00\"")
+        }
+        let trailer = size - Self.trailerSize
+        offsetIntSize = Int(bytes[trailer + 6])
+        objectRefSize = Int(bytes[trailer + 7])
+        guard (1...8).contains(offsetIntSize) else {
+            throw .binary("the trailer gives an offset size of \(offsetIntSize) bytes; it must be 1 to 8")
+        }
+        guard (1...8).contains(objectRefSize) else {
+            throw .binary("the trailer gives an object reference size of \(objectRefSize) bytes; it must be 1 to 8")
+        }
+        let rawCount = Self.readUInt(bytes, at: trailer + 8, size: 8)
+        let rawTop = Self.readUInt(bytes, at: trailer + 16, size: 8)
+        let rawTableOffset = Self.readUInt(bytes, at: trailer + 24, size: 8)
+        // Each object takes at least one byte, so a count above the file size is a lie; checking it
+        // first keeps every later multiplication far from overflowing.
+        guard rawCount >= 1, rawCount <= UInt64(size) else {
+            throw .binary("the trailer claims \(rawCount) objects, impossible in a \(size)-byte file")
+        }
+        guard rawTop < rawCount else {
+            throw .binary("the top object \(rawTop) does not exist (the file has \(rawCount) objects)")
+        }
+        guard rawTableOffset > UInt64(headerSize), rawTableOffset < UInt64(trailer) else {
+            throw .binary("the offset table offset \(rawTableOffset) is outside the \(size)-byte file's object area (it must lie between \(headerSize + 1) and \(trailer - 1))")
+        }
+        objectCount = Int(rawCount)
+        topObject = Int(rawTop)
+        offsetTableOffset = Int(rawTableOffset)
+        let tableSize = objectCount * offsetIntSize
+        guard tableSize <= trailer - offsetTableOffset else {
+            throw .binary("the offset table (\(objectCount) offsets of \(offsetIntSize) bytes at offset \(offsetTableOffset)) does not fit before the trailer at offset \(trailer)")
+        }
+    }
+
+    mutating func parse() throws(PropertyListError) -> PropertyListValue {
+        try value(of: topObject)
+    }
+
+    // MARK: - Objects
+
+    private mutating func value(of object: Int) throws(PropertyListError) -> PropertyListValue {
+        decodedValues += 1
+        guard decodedValues <= PropertyListLimits.maxValues else {
+            throw .binary("more than \(PropertyListLimits.maxValues) values (shared references expand to a tree too large to decode)")
+        }
+        let start = try offset(of: object)
+        let marker = bytes[start]
+        let info = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case 0x08: return .bool(false)
+            case 0x09: return .bool(true)
+            case 0x00: throw failure(object, start, "is a null, which this reader does not support")
+            default: throw failure(object, start, "has the unknown marker 0x\(hex(marker))")
+            }
+        case 0x1: return .integer(try integer(object, at: start, sizeExponent: info))
+        case 0x2: return .real(try real(object, at: start, sizeExponent: info))
+        case 0x3:
+            guard marker == 0x33 else { throw failure(object, start, "has the unknown marker 0x\(hex(marker))") }
+            let range = try payload(object, start, start + 1, length: 8)
+            return .date(Double(bitPattern: Self.readUInt(bytes, at: range.lowerBound, size: 8)))
+        case 0x4:
+            let (count, first) = try elementCount(object, at: start, info: info)
+            return .data(Array(bytes[try payload(object, start, first, length: count)]))
+        case 0x5, 0x6:
+            return .string(try string(object, at: start))
+        case 0x8:
+            guard info < 8 else { throw failure(object, start, "is a UID of \(info + 1) bytes; at most 8 are allowed") }
+            let range = try payload(object, start, start + 1, length: info + 1)
+            return .uid(Self.readUInt(bytes, at: range.lowerBound, size: info + 1))
+        case 0xA, 0xC:
+            // Sets have no model case; they are rare in property lists and read fine as arrays.
+            return .array(try array(object, at: start, info: info))
+        case 0xD:
+            return .dictionary(try dictionary(object, at: start, info: info))
+        default:
+            throw failure(object, start, "has the unknown marker 0x\(hex(marker))")
+        }
+    }
+
+    private func integer(_ object: Int, at start: Int, sizeExponent: Int) throws(PropertyListError) -> Int64 {
+        guard sizeExponent <= 4 else {
+            throw failure(object, start, "is an integer of 2^\(sizeExponent) bytes; at most 16 are allowed")
+        }
+        let size = 1 << sizeExponent
+        let range = try payload(object, start, start + 1, length: size)
+        switch size {
+        case 1, 2, 4:
+            return Int64(Self.readUInt(bytes, at: range.lowerBound, size: size))
+        case 8:
+            return Int64(bitPattern: Self.readUInt(bytes, at: range.lowerBound, size: 8))
+        default:
+            // A 16-byte two's-complement integer; only values that fit in 64 bits are representable.
+            let high = Self.readUInt(bytes, at: range.lowerBound, size: 8)
+            let low = Self.readUInt(bytes, at: range.lowerBound + 8, size: 8)
+            let lowIsNegative = low >> 63 == 1
+            guard (high == 0 && !lowIsNegative) || (high == UInt64.max && lowIsNegative) else {
+                throw failure(object, start, "is a 128-bit integer that does not fit in 64 bits")
+            }
+            return Int64(bitPattern: low)
+        }
+    }
+
+    private func real(_ object: Int, at start: Int, sizeExponent: Int) throws(PropertyListError) -> Double {
+        switch sizeExponent {
+        case 2:
+            let range = try payload(object, start, start + 1, length: 4)
+            return Double(Float(bitPattern: UInt32(Self.readUInt(bytes, at: range.lowerBound, size: 4))))
+        case 3:
+            let range = try payload(object, start, start + 1, length: 8)
+            return Double(bitPattern: Self.readUInt(bytes, at: range.lowerBound, size: 8))
+        default:
+            throw failure(object, start, "is a real of 2^\(sizeExponent) bytes; only 4 and 8 are allowed")
+        }
+    }
+
+    private func string(_ object: Int, at start: Int) throws(PropertyListError) -> String {
+        let marker = bytes[start]
+        let (count, first) = try elementCount(object, at: start, info: Int(marker & 0x0F))
+        if marker >> 4 == 0x5 {
+            let range = try payload(object, start, first, length: count)
+            let characters = bytes[range]
+            guard characters.allSatisfy({ $0 < 0x80 }) else {
+                throw failure(object, start, "is an ASCII string holding a byte above 0x7F")
+            }
+            return String(decoding: characters, as: UTF8.self)
+        }
+        // UTF-16BE: the count is in code units. It is already known to fit in the file, so doubling
+        // it cannot overflow.
+        let range = try payload(object, start, first, length: count * 2)
+        var units: [UInt16] = []
+        units.reserveCapacity(count)
+        for offset in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
+            units.append(UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1]))
+        }
+        var scalars = String.UnicodeScalarView()
+        var iterator = units.makeIterator()
+        var decoder = UTF16()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .emptyInput: return String(scalars)
+            case .error: throw failure(object, start, "is a UTF-16 string with an unpaired surrogate")
+            }
+        }
+    }
+
+    private mutating func array(_ object: Int, at start: Int, info: Int) throws(PropertyListError) -> [PropertyListValue] {
+        let references = try references(object, at: start, info: info, perEntry: 1)
+        try enterContainer(object, at: start)
+        var elements: [PropertyListValue] = []
+        elements.reserveCapacity(references.count)
+        for reference in references {
+            elements.append(try value(of: reference))
+        }
+        containerPath.removeLast()
+        return elements
+    }
+
+    private mutating func dictionary(_ object: Int, at start: Int, info: Int) throws(PropertyListError) -> [String: PropertyListValue] {
+        let references = try references(object, at: start, info: info, perEntry: 2)
+        try enterContainer(object, at: start)
+        let pairCount = references.count / 2
+        var entries: [String: PropertyListValue] = [:]
+        entries.reserveCapacity(pairCount)
+        for index in 0..<pairCount {
+            let key = try key(references[index], in: object)
+            entries[key] = try value(of: references[pairCount + index])
+        }
+        containerPath.removeLast()
+        return entries
+    }
+
+    private mutating func key(_ reference: Int, in dictionary: Int) throws(PropertyListError) -> String {
+        decodedValues += 1
+        let start = try offset(of: reference)
+        guard [0x5, 0x6].contains(bytes[start] >> 4) else {
+            throw .binary("dictionary object \(dictionary) has key object \(reference) with marker 0x\(hex(bytes[start])); keys must be strings")
+        }
+        return try string(reference, at: start)
+    }
+
+    private mutating func enterContainer(_ object: Int, at start: Int) throws(PropertyListError) {
+        if containerPath.contains(object) {
+            throw failure(object, start, "contains itself (a reference cycle)")
+        }
+        guard containerPath.count < PropertyListLimits.maxDepth else {
+            throw failure(object, start, "is nested more than \(PropertyListLimits.maxDepth) containers deep")
+        }
+        containerPath.append(object)
+    }
+
+    // MARK: - Bounds
+
+    /// The file offset of an object, checked to lie in the object area.
+    private func offset(of object: Int) throws(PropertyListError) -> Int {
+        let raw = Self.readUInt(bytes, at: offsetTableOffset + object * offsetIntSize, size: offsetIntSize)
+        guard raw >= UInt64(Self.header.count), raw < UInt64(offsetTableOffset) else {
+            let place = raw >= UInt64(bytes.count)
+                ? "is past the end of the \(bytes.count)-byte file"
+                : "is outside the object area (bytes \(Self.header.count) to \(offsetTableOffset - 1))"
+            throw .binary("object \(object) offset \(raw) \(place)")
+        }
+        return Int(raw)
+    }
+
+    /// An object's element count: the marker's low nibble, or when that is 0xF, an integer object
+    /// that follows the marker. Returns the count and where the object's payload starts.
+    private func elementCount(_ object: Int, at start: Int, info: Int) throws(PropertyListError) -> (count: Int, first: Int) {
+        guard info == 0x0F else { return (info, start + 1) }
+        let sizeMarker = try payload(object, start, start + 1, length: 1).lowerBound
+        let exponent = Int(bytes[sizeMarker] & 0x0F)
+        guard bytes[sizeMarker] >> 4 == 0x1, exponent <= 3 else {
+            throw failure(object, start, "has a count marker 0x\(hex(bytes[sizeMarker])); expected an integer of 1 to 8 bytes")
+        }
+        let size = 1 << exponent
+        let range = try payload(object, start, sizeMarker + 1, length: size)
+        let raw = Self.readUInt(bytes, at: range.lowerBound, size: size)
+        guard raw <= UInt64(offsetTableOffset) else {
+            throw failure(object, start, "claims \(raw) elements, more than the file can hold")
+        }
+        return (Int(raw), range.upperBound)
+    }
+
+    /// The object references of an array (`perEntry` 1) or dictionary (2: all keys, then all values),
+    /// each checked to name an existing object.
+    private func references(_ object: Int, at start: Int, info: Int, perEntry: Int) throws(PropertyListError) -> [Int] {
+        let (count, first) = try elementCount(object, at: start, info: info)
+        // count is at most the file size, so these products stay far below Int.max.
+        let total = count * perEntry
+        let range = try payload(object, start, first, length: total * objectRefSize)
+        var references: [Int] = []
+        references.reserveCapacity(total)
+        for position in stride(from: range.lowerBound, to: range.upperBound, by: objectRefSize) {
+            let reference = Self.readUInt(bytes, at: position, size: objectRefSize)
+            guard reference < UInt64(objectCount) else {
+                throw failure(object, start, "refers to object \(reference), but the file has \(objectCount) objects")
+            }
+            references.append(Int(reference))
+        }
+        return references
+    }
+
+    /// `length` bytes at `first`, checked to end within the object area.
+    private func payload(_ object: Int, _ start: Int, _ first: Int, length: Int) throws(PropertyListError) -> Range<Int> {
+        guard length >= 0, first <= offsetTableOffset, length <= offsetTableOffset - first else {
+            throw failure(object, start, "needs \(length) bytes from offset \(first), past the end of the object area at offset \(offsetTableOffset)")
+        }
+        return first..<(first + length)
+    }
+
+    private func failure(_ object: Int, _ start: Int, _ problem: String) -> PropertyListError {
+        .binary("object \(object) at offset \(start) \(problem)")
+    }
+
+    /// Big-endian unsigned integer of 1 to 8 bytes; callers have checked the range.
+    private static func readUInt(_ bytes: [UInt8], at offset: Int, size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in offset..<(offset + size) {
+            value = value << 8 | UInt64(bytes[index])
+        }
+        return value
+    }
+}
+
+func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+}

@@ -1,0 +1,28 @@
+/// Why a property list could not be read or decoded. The message names the format, the place
+/// (object number, byte offset or XML line) and what was wrong, so a user can look at the file.
+public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    static func binary(_ message: String) -> PropertyListError {
+        PropertyListError("binary plist: " + message)
+    }
+
+    static func xml(_ message: String) -> PropertyListError {
+        PropertyListError("XML plist: " + message)
+    }
+}
+
+/// Limits that keep a hostile plist from exhausting the stack, the heap or the CPU.
+enum PropertyListLimits {
+    /// Deepest nesting of arrays and dictionaries accepted.
+    static let maxDepth = 64
+    /// Most values (containers, keys and scalars) one document may decode to. Binary plists can
+    /// share references, so a small file can describe an exponentially large tree.
+    static let maxValues = 1_000_000
+}

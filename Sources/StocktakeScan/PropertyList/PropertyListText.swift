@@ -1,0 +1,98 @@
+/// The text encodings XML property lists use for dates and data.
+enum PropertyListText {
+    /// Seconds between 1970-01-01 and the plist reference date 2001-01-01, both UTC.
+    private static let referenceDateOffset: Int64 = 978_307_200
+
+    /// Parses `YYYY-MM-DDTHH:MM:SSZ` (optionally with fractional seconds) as plists store dates.
+    static func secondsSinceReferenceDate(iso8601 text: String) -> Double? {
+        let characters = Array(text.utf8)
+        guard characters.count >= 20, characters.last == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for index in range {
+                let digit = characters[index] &- UInt8(ascii: "0")
+                guard digit <= 9 else { return nil }
+                value = value * 10 + Int64(digit)
+            }
+            return value
+        }
+        let separators: [(Int, UInt8)] = [(4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")), (10, UInt8(ascii: "T")), (13, UInt8(ascii: ":")), (16, UInt8(ascii: ":"))]
+        guard separators.allSatisfy({ characters[$0.0] == $0.1 }),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...daysInMonth(month, year: year)).contains(day),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        var fraction = 0.0
+        let fractionDigits = characters[19..<(characters.count - 1)]
+        if !fractionDigits.isEmpty {
+            guard fractionDigits.first == UInt8(ascii: "."), fractionDigits.count >= 2, fractionDigits.count <= 10,
+                  let value = number((fractionDigits.startIndex + 1)..<fractionDigits.endIndex)
+            else { return nil }
+            fraction = Double(value) / pow10(fractionDigits.count - 1)
+        }
+        let days = daysSinceUnixEpoch(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - referenceDateOffset
+        return Double(seconds) + fraction
+    }
+
+    /// Decodes standard base64, ignoring the whitespace plist writers put between lines. Padding
+    /// is optional; any other character makes the data invalid.
+    static func base64Decoded(_ text: String) -> [UInt8]? {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count / 4 * 3)
+        var buffer: UInt32 = 0
+        var pending = 0
+        var padding = 0
+        for character in text.utf8 {
+            let sextet: UInt8
+            switch character {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
+            case UInt8(ascii: "="): padding += 1; continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = character - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = character - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = character - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "+"): sextet = 62
+            case UInt8(ascii: "/"): sextet = 63
+            default: return nil
+            }
+            // Data after padding is malformed.
+            guard padding == 0 else { return nil }
+            buffer = buffer << 6 | UInt32(sextet)
+            pending += 1
+            if pending == 4 {
+                output += [UInt8(truncatingIfNeeded: buffer >> 16), UInt8(truncatingIfNeeded: buffer >> 8), UInt8(truncatingIfNeeded: buffer)]
+                buffer = 0
+                pending = 0
+            }
+        }
+        switch pending {
+        case 0: return padding == 0 ? output : nil
+        case 2 where padding <= 2: return output + [UInt8(truncatingIfNeeded: buffer >> 4)]
+        case 3 where padding <= 1: return output + [UInt8(truncatingIfNeeded: buffer >> 10), UInt8(truncatingIfNeeded: buffer >> 2)]
+        default: return nil
+        }
+    }
+
+    private static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+    private static func daysSinceUnixEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func pow10(_ exponent: Int) -> Double {
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+}

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StocktakeModel
+
+/// Recognises what the user pointed at (an `.xcappdata` package, a simulator data container or a
+/// bare Documents/Library/tmp tree) from its structure, never from one file alone, and works out
+/// whose container it is. Only the input path itself may be a symbolic link; nothing inside is
+/// followed.
+public enum ContainerSource {
+    static let appDataFolder = "AppData"
+    static let appDataInfoFile = "AppDataInfo.plist"
+    static let containerMetadataFile = ".com.apple.mobile_container_manager.metadata.plist"
+    static let standardFolders = ["Documents", "Library", "tmp"]
+
+    /// Recognises the input layout structurally and identifies the app. Throws ScanError for a
+    /// missing path, a file, or a folder that is no container (message says what was found and
+    /// what was expected).
+    public static func identify(path: String, bundleIdentifier override: String? = nil) throws(ScanError) -> ContainerDescription {
+        let input = try resolveInputFolder(path)
+        let listing: DirectoryListing
+        do {
+            listing = try DirectoryListing.read(input, limit: 1_000)
+        } catch {
+            throw .unreadableRoot(path: path, reason: error.reason)
+        }
+
+        let layout: ContainerLayout
+        let root: String
+        var metadata: [MetadataDocument] = []
+        var appDataInfo: PropertyListValue?
+        let appData = join(input, appDataFolder)
+        let info = FileKind(path: appData) == .directory
+            ? readMetadata(at: join(input, appDataInfoFile), shownAs: appDataInfoFile, required: true) : nil
+        if let info, info.value != nil || looksLikeDataContainer(appData) {
+            layout = .xcappdata
+            root = appData
+            metadata.append(info)
+            appDataInfo = info.value
+        } else if FileKind(path: join(input, containerMetadataFile)) == .regularFile {
+            layout = .simulator
+            root = input
+        } else if countStandardFolders(in: input) >= 2 {
+            layout = .bare
+            root = input
+        } else {
+            throw .notAContainer(path: path, found: describe(listing))
+        }
+
+        let metadataPrefix = layout == .xcappdata ? appDataFolder + "/" : ""
+        let containerMetadata = readMetadata(
+            at: join(root, containerMetadataFile), shownAs: metadataPrefix + containerMetadataFile, required: false)
+        if let containerMetadata { metadata.append(containerMetadata) }
+
+        let (bundleIdentifier, source) = bundleIdentifier(
+            override: override, appDataInfo: appDataInfo, containerMetadata: containerMetadata?.value, root: root)
+        return ContainerDescription(
+            inputPath: path, rootPath: root, layout: layout, bundleIdentifier: bundleIdentifier,
+            bundleIdentifierSource: source, metadata: metadata)
+    }
+
+    // MARK: - Steps
+
+    /// The absolute, normalised folder the input names, following the input itself if it is a link.
+    private static func resolveInputFolder(_ path: String) throws(ScanError) -> String {
+        var status = stat()
+        guard !path.isEmpty, lstat(path, &status) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR || path.isEmpty { throw .missingPath(path) }
+            throw .unreadableRoot(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard let resolved = realpath(path, nil) else {
+            let reason = errno == ENOENT ? "it is a symbolic link to something that does not exist" : String(cString: strerror(errno))
+            throw .unreadableRoot(path: path, reason: reason)
+        }
+        defer { free(resolved) }
+        let absolute = String(cString: resolved)
+        guard FileKind(path: absolute) == .directory else { throw .notADirectory(path) }
+        return absolute
+    }
+
+    /// The bundle id chain: option → AppDataInfo.plist → container metadata → Preferences file
+    /// name → Caches folder name. Identifiers from the container must look like bundle ids.
+    private static func bundleIdentifier(
+        override: String?, appDataInfo: PropertyListValue?, containerMetadata: PropertyListValue?, root: String
+    ) -> (String?, BundleIdentifierSource) {
+        if let override, !override.isEmpty {
+            return (override, .option)
+        }
+        // Xcode writes CFBundleIdentifier; some third-party exporters write BundleIdentifier.
+        for key in ["CFBundleIdentifier", "BundleIdentifier"] {
+            if let identifier = appDataInfo?[key]?.stringValue, BundleIdentifierClues.isPlausible(identifier) {
+                return (identifier, .appDataInfo)
+            }
+        }
+        if let identifier = containerMetadata?["MCMMetadataIdentifier"]?.stringValue, BundleIdentifierClues.isPlausible(identifier) {
+            return (identifier, .containerMetadata)
+        }
+        if let identifier = BundleIdentifierClues.fromPreferences(containerRoot: root) {
+            return (identifier, .preferencesFile)
+        }
+        if let identifier = BundleIdentifierClues.fromCaches(containerRoot: root) {
+            return (identifier, .cachesFolder)
+        }
+        return (nil, .none)
+    }
+
+    /// Reads a metadata plist. A malformed one is reported in the document, never fatal. Returns
+    /// nil for an absent optional file; an absent required file is reported as missing.
+    private static func readMetadata(at path: String, shownAs relativePath: String, required: Bool) -> MetadataDocument? {
+        guard FileKind(path: path) != .missing else {
+            return required
+                ? MetadataDocument(path: relativePath, value: nil, problem: "missing: an Xcode .xcappdata package holds \(appDataInfoFile) beside \(appDataFolder)/")
+                : nil
+        }
+        do {
+            // Real metadata plists are a few hundred bytes; 1 MiB leaves room and bounds the read.
+            let value = try PropertyListReader.readUnlabelled(contentsOfFile: path, maxBytes: 1 << 20)
+            return MetadataDocument(path: relativePath, value: value, problem: nil)
+        } catch {
+            return MetadataDocument(path: relativePath, value: nil, problem: error.message)
+        }
+    }
+
+    // MARK: - Structure
+
+    private static func looksLikeDataContainer(_ folder: String) -> Bool {
+        countStandardFolders(in: folder) >= 2 || FileKind(path: join(folder, containerMetadataFile)) == .regularFile
+    }
+
+    /// How many of Documents/, Library/, tmp/ are real folders (a symbolic link does not count).
+    private static func countStandardFolders(in folder: String) -> Int {
+        standardFolders.count { FileKind(path: join(folder, $0)) == .directory }
+    }
+
+    /// The folder's entries for the refusal message: folders with a trailing `/`, links and
+    /// special files marked as such.
+    private static func describe(_ listing: DirectoryListing) -> [String] {
+        let names = listing.entries.sorted { $0.name < $1.name }.map { entry in
+            switch entry.kind {
+            case .directory: entry.name + "/"
+            case .symbolicLink: entry.name + " (symbolic link, not followed)"
+            case .other: entry.name + " (special file)"
+            case .regularFile, .missing: entry.name
+            }
+        }
+        return listing.isTruncated ? names + ["more than \(listing.entries.count) entries"] : names
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a path names, seen with lstat: a symbolic link is reported as a link, never followed.
+enum FileKind: Equatable {
+    case missing, directory, regularFile, symbolicLink, other
+
+    init(path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            self = .missing
+            return
+        }
+        self.init(mode: status.st_mode)
+    }
+
+    init(mode: mode_t) {
+        switch mode & S_IFMT {
+        case S_IFDIR: self = .directory
+        case S_IFREG: self = .regularFile
+        case S_IFLNK: self = .symbolicLink
+        default: self = .other
+        }
+    }
+}
+
+/// The entries of one folder, names and kinds, read with opendir/readdir and fstatat (no
+/// following). Bounded, because a wrong input folder may hold millions of entries.
+struct DirectoryListing {
+    struct Entry: Equatable {
+        /// The name, decoded as UTF-8; names that are not UTF-8 get replacement characters and so
+        /// can never equal a name this module looks for.
+        let name: String
+        let kind: FileKind
+    }
+
+    let entries: [Entry]
+    /// True when the folder held more than the limit; `entries` is then a partial listing.
+    let isTruncated: Bool
+
+    struct Failure: Error {
+        let reason: String
+    }
+
+    static func read(_ path: String, limit: Int = 10_000) throws(Failure) -> DirectoryListing {
+        guard let directory = opendir(path) else {
+            throw Failure(reason: String(cString: strerror(errno)))
+        }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        var entries: [Entry] = []
+        while let entry = readdir(directory) {
+            // d_name is a fixed-size C array; keep the bytes up to the terminating zero.
+            let nameBytes: [CChar] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                raw.prefix(while: { $0 != 0 }).map { CChar(bitPattern: $0) }
+            }
+            let name = String(decoding: nameBytes.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if name == "." || name == ".." { continue }
+            guard entries.count < limit else {
+                return DirectoryListing(entries: entries, isTruncated: true)
+            }
+            var status = stat()
+            let kind = fstatat(descriptor, nameBytes + [0], &status, AT_SYMLINK_NOFOLLOW) == 0
+                ? FileKind(mode: status.st_mode) : .missing
+            entries.append(Entry(name: name, kind: kind))
+        }
+        return DirectoryListing(entries: entries, isTruncated: false)
+    }
+}
