@@ -44,3 +44,13 @@ extension Report {
         if picked.count > limit { picked.removeLast(picked.count - limit) }
     }
 }
+
+extension Report {
+    /// Everything that could not be read: malformed metadata plists (paths relative to the input), then the walk's issues.
+    public var issues: [ScanIssue] {
+        let metadata = container.metadata.compactMap { document in
+            document.problem.map { ScanIssue(path: Array(document.path.utf8), reason: .malformedMetadata, detail: $0) }
+        }
+        return metadata + inventory.issues
+    }
+}

@@ -119,4 +119,23 @@ import TestSupport
         let files = try #require(report["files"] as? [[String: Any]])
         #expect(files.contains { $0["path"] as? String == "Documents/Report.pdf" })
     }
+
+    @Test func aMalformedAppDataInfoIsReportedAndTheAuditGoesOn() throws {
+        let tree = try TemporaryTree("broken")
+        try tree.write("Broken.xcappdata/AppDataInfo.plist", bytes: Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 40))
+        try tree.write("Broken.xcappdata/AppData/Documents/a.txt", string: "x")
+        try tree.write("Broken.xcappdata/AppData/Library/Preferences/com.example.broken.plist", bytes: Array("bplist00".utf8))
+        try tree.mkdir("Broken.xcappdata/AppData/tmp")
+        let out = try TemporaryTree("out")
+        let result = try StocktakeProcess.run(["audit", tree.path("Broken.xcappdata"), "--output", out.root, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try json(out.path("report.json"))
+        let container = try #require(report["container"] as? [String: Any])
+        #expect(container["layout"] as? String == "xcappdata")
+        #expect(container["bundleIdentifier"] as? String == "com.example.broken")
+        let metadata = try #require(container["metadata"] as? [String: [String: Any]])
+        #expect(metadata["AppDataInfo.plist"]?["problem"] is String)
+        let issues = try #require(report["issues"] as? [[String: Any]])
+        #expect(issues.first?["reason"] as? String == "malformedMetadata")
+    }
 }

@@ -32,7 +32,7 @@ public struct JSONReportWriter: Sendable {
         try json.key("files"); try writeEntries(of: inventory, directories: false, json)
         try json.key("findings"); try json.beginArray(); try json.endArray()
         try json.key("generatedAt"); try json.string(ReportDates.iso8601(report.generatedAt))
-        try json.key("issues"); try writeIssues(inventory.issues, json)
+        try json.key("issues"); try writeIssues(report.issues, json)
         try json.key("kinds"); try writeKinds(report, json)
         try json.key("schemaVersion"); try json.int(Report.schemaVersion)
         try json.key("tool")
