@@ -34,8 +34,10 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "TestSupport"]),
-        .testTarget(name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeAudit", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(
+            name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeAudit", "TestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["StocktakeReport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
