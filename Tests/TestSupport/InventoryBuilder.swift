@@ -77,11 +77,12 @@ public struct InventoryBuilder {
         var names: [UInt8] = []
         var entries: [Entry] = []
         for draft in drafts {
+            let excludedBy = draft.evidence == .ancestor ? flaggedAncestor(of: draft) : draft.excludedBy
             entries.append(Entry(
                 parent: draft.parent, nameOffset: UInt32(names.count), nameLength: UInt16(draft.name.count), type: draft.type,
                 kind: draft.kind, location: draft.location, flags: draft.flags, backup: draft.backup, evidence: draft.evidence,
                 apparentBytes: draft.apparentBytes, allocatedBytes: draft.allocatedBytes, modified: draft.modified,
-                excludedBy: draft.excludedBy))
+                excludedBy: excludedBy))
             names.append(contentsOf: draft.name)
         }
         var directoryTotals: [Int32: SizeTotal] = [:]
@@ -97,6 +98,17 @@ public struct InventoryBuilder {
             evidence: evidence ?? ExportEvidence(
                 entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
                 flaggedByAppleDouble: 0, declaredByUser: false))
+    }
+
+    /// For entries excluded through an ancestor: the nearest folder above carrying its own flag, or -1.
+    private func flaggedAncestor(of draft: Draft) -> Int32 {
+        var current = draft.parent
+        while current >= 0 {
+            let ancestor = drafts[Int(current)]
+            if [.xattr, .legacyXattr, .appleDouble].contains(ancestor.evidence) { return current }
+            current = ancestor.parent
+        }
+        return -1
     }
 
     /// The folder at `components`, created (with its own parents) when missing.

@@ -27,7 +27,9 @@ public enum SyntheticContainer {
                     flags: [.hardLinked, .hardLinkDuplicate])
         builder.add("Documents/Projects/Alpha/model.sqlite-wal", apparentBytes: 812_345, backup: .included, evidence: .noFlag)
         builder.add("Documents/Projects/Beta/cover.jpg", apparentBytes: 1_250_000, backup: .included, evidence: .noFlag)
-        builder.add("Documents/Exports/report.pdf", apparentBytes: 2_400_000, backup: .excluded, evidence: .xattr)
+        // Exports and Thumbnails carry the exclusion xattr themselves (the two flags in `evidence`).
+        builder.add("Documents/Exports", type: .directory, backup: .excluded, evidence: .xattr)
+        builder.add("Documents/Exports/report.pdf", apparentBytes: 2_400_000, backup: .excluded, evidence: .ancestor)
         builder.add("Documents/Exports/sparse.bin", apparentBytes: 10_000_000, allocatedBytes: 65_536, backup: .excluded,
                     evidence: .ancestor, flags: .sparse)
         builder.add("Documents/" + hostileImageName, apparentBytes: 90_000, backup: .included, evidence: .noFlag)
@@ -43,6 +45,7 @@ public enum SyntheticContainer {
         builder.add("Library/Application Support/Store/default.store", apparentBytes: 3_400_000, backup: .included, evidence: .noFlag)
         builder.add("Library/Application Support/Store/default.store-wal", apparentBytes: 420_000, kind: .sqliteWAL,
                     backup: .included, evidence: .noFlag)
+        builder.add("Library/Application Support/Thumbnails", type: .directory, backup: .excluded, evidence: .xattr)
         for i in 0..<20 {
             builder.add("Library/Application Support/Thumbnails/thumb-\(i < 10 ? "0" : "")\(i).png",
                         apparentBytes: 9_000 + Int64(i) * 700, backup: .excluded, evidence: .ancestor)

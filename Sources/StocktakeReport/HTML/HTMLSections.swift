@@ -1,3 +1,4 @@
+import Foundation
 import StocktakeModel
 
 /// The page's frame: title, masthead with contents, the summary cards and the footer.
@@ -71,7 +72,7 @@ struct HTMLSections {
                 "bundle \(HTMLPieces.size(appSize.bundleBytes)) + data without Caches "
                     + "\(HTMLPieces.size(appSize.containerWithoutCachesBytes)) + groups \(HTMLPieces.size(appSize.appGroupBytes))")
         }
-        html += "<div class=\"card\"><div class=\"card-label\">Backup evidence</div>"
+        html += "<div class=\"card wide\"><div class=\"card-label\">Backup evidence</div>"
         html += "<div class=\"card-text\">\(HTMLEscaping.escape(report.inventory.evidence.summary))</div></div>\n"
         html += "</div>\n" + HTMLPieces.sectionEnd
         return html

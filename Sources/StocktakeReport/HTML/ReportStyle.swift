@@ -23,12 +23,13 @@ enum ReportStyle {
         h2{margin:0 0 4px;font-size:18px;font-weight:650}
         h3{margin:18px 0 8px;font-size:14px;font-weight:650}
         .lead{margin:0 0 14px;color:var(--muted)}
-        .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:12px;margin-top:12px}
+        .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(170px,1fr));gap:12px;margin-top:12px}
         .card{border:1px solid var(--line);border-radius:10px;padding:14px 16px;background:#fcfcfd}
         .card-label{color:var(--muted);font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em}
         .card-value{font-size:24px;font-weight:650;margin:2px 0;font-variant-numeric:tabular-nums}
         .card-note{color:var(--muted);font-size:12.5px}
-        .card-text{font-size:14px;font-weight:500;margin:6px 0 2px}
+        .card-text{font-size:14px;font-weight:500}
+        .card.wide{grid-column:1/-1;display:flex;flex-wrap:wrap;gap:4px 14px;align-items:baseline;padding:10px 16px}
         dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:6px 20px;margin:8px 0 0}
         dl.facts dt{color:var(--muted)}
         dl.facts dd{margin:0;overflow-wrap:anywhere}
@@ -97,6 +98,7 @@ enum ReportStyle {
         .card,tr,.t-row{break-inside:avoid}
         *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
         .scroll{overflow:visible}
+        details::details-content{content-visibility:visible;display:block}
         }
         """
 
