@@ -32,9 +32,8 @@ public struct HTMLReportWriter: Sendable {
         page += LocationChart(totals: report.inventory.totals).render()
         page += BackupChart(inventory: report.inventory).render()
         page += DirectoryTreeHTML(inventory: report.inventory).render()
-        page += ReportTablesHTML(report: report).largestFiles()
-        page += ReportTablesHTML(report: report).kinds()
-        page += ReportTablesHTML(report: report).issues()
+        let tables = ReportTablesHTML(report: report)
+        page += tables.largestFiles() + tables.kinds() + tables.issues()
         page += "</main>\n"
         page += sections.footer()
         page += "<script>" + ReportStyle.script + "</script>\n</body>\n</html>\n"

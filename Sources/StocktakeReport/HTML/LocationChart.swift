@@ -73,9 +73,9 @@ struct LocationChart {
         var html = HTMLPieces.sectionStart(
             id: "locations", title: "Space by location",
             lead: "Allocated bytes per location. Caches and tmp are purgeable; everything else counts as Documents & Data.")
-        let segments = zip(Location.allCases, Location.allCases.map { totals.byLocation[$0]?.allocatedBytes ?? 0 })
-            .map { BarSegment(label: $0.0.title, colour: ReportPalette.colour($0.0), bytes: $0.1) }
-            + [
+        let segments = Location.allCases.map {
+            BarSegment(label: $0.title, colour: ReportPalette.colour($0), bytes: totals.byLocation[$0]?.allocatedBytes ?? 0)
+        } + [
                 BarSegment(label: "Folders themselves", colour: ReportPalette.folders, bytes: totals.directories.allocatedBytes),
                 BarSegment(label: "Transport metadata", colour: ReportPalette.transport, bytes: totals.transportArtefacts.allocatedBytes),
             ]
