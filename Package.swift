@@ -34,8 +34,11 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "TestSupport", "CStocktakeSystem"]),
-        .testTarget(name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeAudit", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "stocktake"]),
+        .testTarget(
+            name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeAudit", "TestSupport"],
+            exclude: ["Golden"]),
+        // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
+        .testTarget(name: "EndToEndTests", dependencies: ["StocktakeReport", "TestSupport", "stocktake"]),
     ],
     swiftLanguageModes: [.v6]
 )

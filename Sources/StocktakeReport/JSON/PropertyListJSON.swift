@@ -36,10 +36,6 @@ enum PropertyListJSON {
     }
 }
 
-enum Base64 {
-    static func encode(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
-}
-
 /// Timestamps in reports: UTC, second precision, ISO 8601.
 public enum ReportDates {
     public static func iso8601(_ date: Date) -> String {

@@ -1,0 +1,81 @@
+import StocktakeModel
+
+/// What was audited: the input, its layout, whose container it is, and every key of its metadata plists.
+struct ContainerSectionHTML {
+    let report: Report
+
+    static func layoutTitle(_ layout: ContainerLayout) -> String {
+        switch layout {
+        case .xcappdata: "Xcode container package (.xcappdata)"
+        case .simulator: "Simulator data container"
+        case .bare: "Data container folder"
+        }
+    }
+
+    static func sourceTitle(_ source: BundleIdentifierSource) -> String {
+        switch source {
+        case .option: "given with --bundle-id"
+        case .appDataInfo: "from AppDataInfo.plist"
+        case .containerMetadata: "from the container manager metadata plist"
+        case .preferencesFile: "from the name of the preferences file in Library/Preferences"
+        case .cachesFolder: "from the name of a folder in Library/Caches"
+        case .none: "not found"
+        }
+    }
+
+    func render() -> String {
+        let container = report.container
+        var html = HTMLPieces.sectionStart(id: "container", title: "Container")
+        html += "<dl class=\"facts\">\n"
+        html += fact("Input", "<span class=\"path\">\(HTMLEscaping.visibleText(container.inputPath))</span>")
+        html += fact("Container root", "<span class=\"path\">\(HTMLEscaping.visibleText(container.rootPath))</span>")
+        html += fact("Layout", Self.layoutTitle(container.layout))
+        let identifier = container.bundleIdentifier.map { "<code>\(HTMLEscaping.visibleText($0))</code> " } ?? "unknown "
+        html += fact("Bundle identifier", identifier + "<span class=\"muted\">(\(Self.sourceTitle(container.bundleIdentifierSource)))</span>")
+        html += "</dl>\n"
+        if let bundle = report.appBundle { html += appBundle(bundle) }
+        if !report.appGroups.isEmpty { html += appGroups() }
+        html += "<h3>Metadata</h3>\n"
+        if container.metadata.isEmpty {
+            html += "<p class=\"muted\">No metadata property list was found in the input.</p>\n"
+        }
+        for document in container.metadata {
+            html += "<details class=\"doc\" open><summary><span class=\"path\">\(HTMLEscaping.visibleText(document.path))</span></summary>\n"
+            if let problem = document.problem {
+                html += "<p class=\"problem\">Could not be read completely: \(HTMLEscaping.escape(problem))</p>\n"
+            }
+            if let value = document.value { html += PropertyListHTML.render(value) }
+            html += "</details>\n"
+        }
+        return html + HTMLPieces.sectionEnd
+    }
+
+    private func fact(_ term: String, _ definition: String) -> String {
+        "<dt>\(term)</dt><dd>\(definition)</dd>\n"
+    }
+
+    private func appBundle(_ bundle: AppBundleInfo) -> String {
+        var html = "<h3>App bundle</h3>\n<dl class=\"facts\">\n"
+        html += fact("Path", "<span class=\"path\">\(HTMLEscaping.visibleText(bundle.path))</span>")
+        if let identifier = bundle.bundleIdentifier { html += fact("Bundle identifier", "<code>\(HTMLEscaping.visibleText(identifier))</code>") }
+        html += fact("Size", "\(HTMLPieces.size(bundle.size.allocatedBytes)) in \(HTMLFormatting.grouped(bundle.size.files)) entries")
+        html += fact("UIFileSharingEnabled", bundle.fileSharingEnabled ? "yes" : "no")
+        html += fact("LSSupportsOpeningDocumentsInPlace", bundle.opensDocumentsInPlace ? "yes" : "no")
+        html += "</dl>\n"
+        if let info = bundle.infoPlist {
+            html += "<details class=\"doc\"><summary>Info.plist</summary>\n" + PropertyListHTML.render(info) + "</details>\n"
+        }
+        return html
+    }
+
+    private func appGroups() -> String {
+        var html = "<h3>App groups</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Identifier</th><th>Path</th>"
+        html += "<th class=\"num\">Entries</th><th class=\"num\">Allocated</th></tr></thead>\n<tbody>\n"
+        for group in report.appGroups {
+            html += "<tr><td>\(group.identifier.map { HTMLEscaping.visibleText($0) } ?? "<span class=\"muted\">unknown</span>")</td>"
+            html += "<td class=\"path\">\(HTMLEscaping.visibleText(group.path))</td>"
+            html += HTMLPieces.countCell(group.size.files) + HTMLPieces.sizeCell(group.size.allocatedBytes) + "</tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n"
+    }
+}

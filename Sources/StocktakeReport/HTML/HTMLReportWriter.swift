@@ -1,0 +1,54 @@
+import StocktakeModel
+
+/// Renders a report as one self-contained HTML page: inline CSS, inline SVG, one inline script allowed by
+/// its hash, no external URL. Everything essential reads without JavaScript. The output depends only on
+/// the report (no clock, no locale), so the same report always gives the same bytes.
+public struct HTMLReportWriter: Sendable {
+    public init() {}
+
+    public func render(_ report: Report) -> String {
+        let sections = HTMLSections(report: report)
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <meta name="generator" content="\(HTMLEscaping.escape(report.tool.name + " " + report.tool.version))">
+            <title>\(sections.pageTitle)</title>
+            <style>
+            \(ReportStyle.css)
+            </style>
+            </head>
+            <body>
+
+            """
+        page += sections.masthead()
+        page += "<main class=\"wrap\">\n"
+        page += sections.summary()
+        page += ContainerSectionHTML(report: report).render()
+        page += LocationChart(totals: report.inventory.totals).render()
+        page += BackupChart(inventory: report.inventory).render()
+        page += DirectoryTreeHTML(inventory: report.inventory).render()
+        let tables = ReportTablesHTML(report: report)
+        page += tables.largestFiles() + tables.kinds() + tables.issues()
+        page += "</main>\n"
+        page += sections.footer()
+        page += "<script>" + ReportStyle.script + "</script>\n</body>\n</html>\n"
+        return page
+    }
+
+    /// No loads of any kind; inline style (needed for the page's own CSS and bar widths); the one inline
+    /// script by its SHA-256 only. `base-uri` and `form-action` do not fall back to `default-src`.
+    static var contentSecurityPolicy: String {
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '\(scriptHashSource)'; "
+            + "base-uri 'none'; form-action 'none'"
+    }
+
+    /// `sha256-<base64>` of the script text exactly as it appears between `<script>` and `</script>`.
+    static var scriptHashSource: String {
+        "sha256-" + SHA256.base64Digest(Array(ReportStyle.script.utf8))
+    }
+}

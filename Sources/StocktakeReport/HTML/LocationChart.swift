@@ -1,0 +1,133 @@
+import StocktakeModel
+
+/// One coloured part of a stacked bar.
+struct BarSegment {
+    /// Plain text; escaped when rendered.
+    let label: String
+    let colour: String
+    let bytes: Int64
+}
+
+/// A horizontal stacked bar in inline SVG, like Settings ▸ iPhone Storage. The table beside it carries the
+/// same numbers, so the chart is decoration for sighted readers and the table is the accessible version.
+enum StackedBar {
+    static func svg(_ segments: [BarSegment], label: String) -> String {
+        let total = segments.reduce(Int64(0)) { $0 &+ max(0, $1.bytes) }
+        var html = "<svg class=\"chart\" viewBox=\"0 0 1000 30\" preserveAspectRatio=\"none\" role=\"img\" "
+        html += "aria-label=\"\(HTMLEscaping.escape(label))\">"
+        guard total > 0 else { return html + "</svg>\n" }
+        // Edges from the running sum, so rounding never leaves gaps or overlaps between segments.
+        var running: Int64 = 0
+        var left = 0
+        for segment in segments where segment.bytes > 0 {
+            running &+= segment.bytes
+            let right = edgeInTenths(running, of: total)
+            defer { left = right }
+            guard right > left else { continue }
+            html += "<rect x=\"\(HTMLFormatting.decimal(tenths: left))\" y=\"0\" "
+            html += "width=\"\(HTMLFormatting.decimal(tenths: right - left))\" height=\"30\" fill=\"\(segment.colour)\">"
+            html += "<title>\(HTMLEscaping.escape(segment.label)): \(HTMLFormatting.bytes(segment.bytes)) "
+            html += "(\(HTMLPieces.percent(segment.bytes, of: total)))</title></rect>"
+        }
+        return html + "</svg>\n"
+    }
+
+    /// Position on the 1000-unit axis in tenths of a unit (0...10000).
+    private static func edgeInTenths(_ part: Int64, of whole: Int64) -> Int {
+        Int(min(10_000, max(0, (Double(part) / Double(whole) * 10_000).rounded())))
+    }
+}
+
+/// Where the space goes: the split by location, plus the folders' own blocks and transport metadata so the
+/// parts add up to the allocated total on disk.
+struct LocationChart {
+    let totals: InventoryTotals
+
+    private struct Row {
+        let colour: String
+        let titleHTML: String
+        let total: SizeTotal
+    }
+
+    private var rows: [Row] {
+        var rows: [Row] = Location.allCases.compactMap { location in
+            guard let total = totals.byLocation[location], total.files > 0 || total.allocatedBytes > 0 else { return nil }
+            return Row(
+                colour: ReportPalette.colour(location),
+                titleHTML: "\(location.title) <code class=\"muted\">\(location.rawValue)</code>", total: total)
+        }
+        if totals.directories.files > 0 {
+            rows.append(Row(colour: ReportPalette.folders, titleHTML: "Folders themselves", total: totals.directories))
+        }
+        if totals.transportArtefacts.files > 0 {
+            rows.append(Row(
+                colour: ReportPalette.transport, titleHTML: "Transport metadata <span class=\"muted\">(AppleDouble, __MACOSX)</span>",
+                total: totals.transportArtefacts))
+        }
+        return rows
+    }
+
+    func render() -> String {
+        let rows = rows
+        let onDisk = totals.onDisk
+        var html = HTMLPieces.sectionStart(
+            id: "locations", title: "Space by location",
+            lead: "Allocated bytes per location. Caches and tmp are purgeable; everything else counts as Documents & Data.")
+        let segments = Location.allCases.map {
+            BarSegment(label: $0.title, colour: ReportPalette.colour($0), bytes: totals.byLocation[$0]?.allocatedBytes ?? 0)
+        } + [
+                BarSegment(label: "Folders themselves", colour: ReportPalette.folders, bytes: totals.directories.allocatedBytes),
+                BarSegment(label: "Transport metadata", colour: ReportPalette.transport, bytes: totals.transportArtefacts.allocatedBytes),
+            ]
+        html += StackedBar.svg(segments, label: "Allocated bytes by location; the table below lists the same numbers.")
+        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Location</th><th class=\"num\">Files</th>"
+        html += "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share</th></tr></thead>\n<tbody>\n"
+        for row in rows {
+            html += "<tr><td>\(HTMLPieces.swatch(row.colour))\(row.titleHTML)</td>"
+            html += HTMLPieces.countCell(row.total.files) + HTMLPieces.sizeCell(row.total.apparentBytes)
+            html += HTMLPieces.sizeCell(row.total.allocatedBytes)
+            html += "<td class=\"num\">\(HTMLPieces.percent(row.total.allocatedBytes, of: onDisk.allocatedBytes))</td></tr>\n"
+        }
+        html += "<tr class=\"total\"><td>Total on disk</td>" + HTMLPieces.countCell(onDisk.files)
+        html += HTMLPieces.sizeCell(onDisk.apparentBytes) + HTMLPieces.sizeCell(onDisk.allocatedBytes)
+        html += "<td class=\"num\">100%</td></tr>\n</tbody>\n</table></div>\n"
+        html += "<p class=\"note\">Files count every entry that is not a folder; the total counts every entry, "
+        html += "folders included, and equals <code>du</code> on the same tree (hard links once).</p>\n"
+        return html + HTMLPieces.sectionEnd
+    }
+}
+
+/// Backup state of the app's data, with the evidence the audit had.
+struct BackupChart {
+    let inventory: Inventory
+
+    /// From what is safe to what needs a look.
+    static let order: [BackupState] = [.included, .excluded, .excludedBySystem, .unknown]
+
+    func render() -> String {
+        let totals = inventory.totals
+        let appData = BackupState.allCases.reduce(Int64(0)) { $0 &+ (totals.backup[$1]?.allocatedBytes ?? 0) }
+        var html = HTMLPieces.sectionStart(id: "backup", title: "Backup", lead: inventory.evidence.summary)
+        let segments = BackupChart.order.map {
+            BarSegment(label: ReportPalette.title($0), colour: ReportPalette.colour($0), bytes: totals.backup[$0]?.allocatedBytes ?? 0)
+        }
+        html += StackedBar.svg(segments, label: "Allocated bytes by backup state; the table below lists the same numbers.")
+        html += "<div class=\"scroll\"><table>\n<thead><tr><th>State</th><th>Meaning</th><th class=\"num\">Files</th>"
+        html += "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share</th></tr></thead>\n<tbody>\n"
+        for state in BackupChart.order {
+            let total = totals.backup[state] ?? .zero
+            html += "<tr><td class=\"nowrap\">\(HTMLPieces.swatch(ReportPalette.colour(state)))\(ReportPalette.title(state)) "
+            html += "<code class=\"muted\">\(state.rawValue)</code></td><td class=\"muted\">\(HTMLEscaping.escape(ReportPalette.explanation(state)))</td>"
+            html += HTMLPieces.countCell(total.files) + HTMLPieces.sizeCell(total.apparentBytes) + HTMLPieces.sizeCell(total.allocatedBytes)
+            html += "<td class=\"num\">\(HTMLPieces.percent(total.allocatedBytes, of: appData))</td></tr>\n"
+        }
+        html += "</tbody>\n</table></div>\n"
+        let evidence = inventory.evidence
+        html += "<p class=\"note\">Exclusion flags found: \(HTMLFormatting.grouped(evidence.flaggedByXattr)) by extended attribute, "
+        html += "\(HTMLFormatting.grouped(evidence.flaggedByLegacyXattr)) by the legacy attribute, "
+        html += "\(HTMLFormatting.grouped(evidence.flaggedByAppleDouble)) by AppleDouble sidecar. "
+        html += "Entries with extended attributes: \(HTMLFormatting.grouped(evidence.entriesWithAttributes)); "
+        html += "AppleDouble sidecars: \(HTMLFormatting.grouped(evidence.appleDoubleSidecars)).</p>\n"
+        return html + HTMLPieces.sectionEnd
+    }
+}

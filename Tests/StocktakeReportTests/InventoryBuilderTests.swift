@@ -1,0 +1,28 @@
+import StocktakeModel
+import Testing
+import TestSupport
+
+/// The builder other suites reuse: parents, names, totals and inheritance as the scanner would produce them.
+@Suite struct InventoryBuilderTests {
+    @Test func buildsParentsNamesAndTotals() throws {
+        let inventory = SyntheticContainer.inventory()
+        let sqlite = try #require(inventory.index(ofPath: Array("Documents/Projects/Alpha/model.sqlite".utf8)))
+        #expect(PathText.display(inventory.path(sqlite)) == "Documents/Projects/Alpha/model.sqlite")
+        let nonUTF8 = try #require(inventory.index(ofPath: Array("Documents/".utf8) + SyntheticContainer.nonUTF8Name))
+        #expect(Array(inventory.name(nonUTF8)) == SyntheticContainer.nonUTF8Name)
+        let alpha = try #require(inventory.index(ofPath: Array("Documents/Projects/Alpha".utf8)))
+        #expect(inventory.entries[Int(alpha)].isDirectory)
+        // Alpha: itself, two names of one inode (counted once) and the WAL; all rounded up to 4 KiB.
+        #expect(inventory.directoryTotals[alpha] == SizeTotal(
+            files: 4, apparentBytes: 4_096 + 5_200_000 + 812_345, allocatedBytes: 4_096 + 5_201_920 + 815_104))
+        #expect(inventory.directoryTotals[inventory.root]?.allocatedBytes == inventory.totals.onDisk.allocatedBytes)
+        let thumbnail = try #require(inventory.index(ofPath: Array("Library/Application Support/Thumbnails/thumb-00.png".utf8)))
+        let thumbnails = try #require(inventory.index(ofPath: Array("Library/Application Support/Thumbnails".utf8)))
+        #expect(inventory.entries[Int(thumbnail)].excludedBy == thumbnails)
+        #expect(inventory.entries[Int(thumbnail)].location == .applicationSupport)
+        #expect(inventory.entries[Int(thumbnail)].kind == .png)
+        let cache = try #require(inventory.index(ofPath: Array("Library/Caches/Images/avatar-large.heic".utf8)))
+        #expect(inventory.entries[Int(cache)].backup == .excludedBySystem)
+        #expect(inventory.symlinkTargets.values.contains(Array("../tmp/x".utf8)))
+    }
+}
