@@ -12,7 +12,9 @@ struct Summary {
         var lines: [String] = []
         lines.append("Container:  \(report.container.inputPath) (\(report.container.layout.rawValue))")
         lines.append("Bundle id:  \(report.container.bundleIdentifier ?? "unknown") (from \(report.container.bundleIdentifierSource.rawValue))")
-        lines.append("Files:      \(totals.onDisk.files - totals.directories.files) files, \(totals.directories.files) folders")
+        let files = totals.byLocation.values.reduce(0) { $0 + $1.files }
+        let sidecars = totals.transportArtefacts.files
+        lines.append("Files:      \(files) files, \(totals.directories.files) folders" + (sidecars > 0 ? ", \(sidecars) transport artefacts" : ""))
         lines.append("On disk:    \(ByteCount.format(totals.onDisk.allocatedBytes)) allocated (\(ByteCount.format(totals.onDisk.apparentBytes)) apparent)")
         lines.append("")
         for location in Location.allCases {
