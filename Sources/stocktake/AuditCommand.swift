@@ -57,12 +57,20 @@ struct AuditCommand: ParsableCommand {
         return chosen
     }
 
+    /// The report's timestamp: now, or `SOURCE_DATE_EPOCH` (the reproducible-builds convention) when set,
+    /// so that golden reports and repeated runs can be byte-identical.
+    static func reportTime() -> Date {
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) else { return Date() }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
     func run() throws {
         let progress = ScanProgress()
         let request = AuditRequest(
             inputPath: container, bundleIdentifier: bundleIdentifier, appBundlePath: appBundle, appGroupPaths: appGroups,
             outputDirectory: output, formats: try formats(),
-            scan: ScanOptions(threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress))
+            scan: ScanOptions(threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress),
+            now: Self.reportTime())
         let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
         let result: AuditResult
         do {

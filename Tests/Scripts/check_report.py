@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Checks a report.json the way a consumer would: valid against Reports/report.schema.json (JSON Schema
+2020-12, with the reference validator) and every object's keys in sorted order.
+Usage: check_report.py REPORT.json SCHEMA.json; exit 0 when both hold, 1 with the reasons otherwise."""
+import json
+import sys
+
+import jsonschema
+
+
+def main(report_path, schema_path):
+    problems = []
+
+    def sorted_pairs(pairs):
+        keys = [key for key, _ in pairs]
+        if keys != sorted(keys):
+            problems.append("keys not sorted: %s" % keys[:12])
+        return dict(pairs)
+
+    with open(report_path, encoding="utf-8") as handle:
+        report = json.load(handle, object_pairs_hook=sorted_pairs)
+    with open(schema_path, encoding="utf-8") as handle:
+        schema = json.load(handle)
+    validator = jsonschema.Draft202012Validator(schema)
+    for error in sorted(validator.iter_errors(report), key=lambda e: list(e.path)):
+        problems.append("schema: %s at %s" % (error.message[:200], "/".join(map(str, error.path))))
+    for problem in problems[:20]:
+        print(problem)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))
