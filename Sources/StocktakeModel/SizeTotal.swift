@@ -16,14 +16,14 @@ public struct SizeTotal: Sendable, Equatable {
     public mutating func add(_ entry: Entry) {
         files += 1
         guard entry.countsBytes else { return }
-        apparentBytes += entry.apparentBytes
-        allocatedBytes += entry.allocatedBytes
+        apparentBytes = apparentBytes.saturatingAdd(entry.apparentBytes)
+        allocatedBytes = allocatedBytes.saturatingAdd(entry.allocatedBytes)
     }
 
     public mutating func add(_ other: SizeTotal) {
         files += other.files
-        apparentBytes += other.apparentBytes
-        allocatedBytes += other.allocatedBytes
+        apparentBytes = apparentBytes.saturatingAdd(other.apparentBytes)
+        allocatedBytes = allocatedBytes.saturatingAdd(other.allocatedBytes)
     }
 }
 
@@ -80,5 +80,14 @@ public struct InventoryTotals: Sendable, Equatable {
         self.init(
             onDisk: onDisk, byLocation: byLocation, directories: directories, transportArtefacts: transport,
             documentsAndData: documentsAndData, purgeable: purgeable, backup: backup)
+    }
+}
+
+extension Int64 {
+    /// Sizes come from hostile trees: sparse files can claim exabytes each. Totals stop at the maximum
+    /// instead of trapping.
+    public func saturatingAdd(_ other: Int64) -> Int64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
     }
 }

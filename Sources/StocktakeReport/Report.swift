@@ -53,7 +53,7 @@ public struct AppSize: Sendable, Equatable {
     public let bundleBytes: Int64
     public let containerWithoutCachesBytes: Int64
     public let appGroupBytes: Int64
-    public var totalBytes: Int64 { bundleBytes + containerWithoutCachesBytes + appGroupBytes }
+    public var totalBytes: Int64 { bundleBytes.saturatingAdd(containerWithoutCachesBytes).saturatingAdd(appGroupBytes) }
 
     public init(bundleBytes: Int64, containerWithoutCachesBytes: Int64, appGroupBytes: Int64) {
         self.bundleBytes = bundleBytes
@@ -93,6 +93,6 @@ public struct Report: Sendable {
         return AppSize(
             bundleBytes: appBundle.size.allocatedBytes,
             containerWithoutCachesBytes: inventory.totals.onDisk.allocatedBytes - caches,
-            appGroupBytes: appGroups.reduce(0) { $0 + $1.size.allocatedBytes })
+            appGroupBytes: appGroups.reduce(0) { $0.saturatingAdd($1.size.allocatedBytes) })
     }
 }

@@ -22,16 +22,22 @@ public enum StocktakeProcess {
 
     /// Runs `stocktake` with `arguments`. With `withoutFilePermissionOverride`, a root caller drops the
     /// capabilities that let root read any file, so permission tests mean the same for root and users.
-    public static func run(_ arguments: [String], currentDirectory: String? = nil, withoutFilePermissionOverride: Bool = false) throws -> ProcessResult {
+    public static func run(
+        _ arguments: [String], currentDirectory: String? = nil, environment: [String: String] = [:],
+        withoutFilePermissionOverride: Bool = false
+    ) throws -> ProcessResult {
         var command = [binary] + arguments
         if withoutFilePermissionOverride && getuid() == 0 {
             command = ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search"] + command
         }
-        return try runCommand(command, currentDirectory: currentDirectory)
+        return try runCommand(command, currentDirectory: currentDirectory, environment: environment)
     }
 
-    public static func runCommand(_ command: [String], currentDirectory: String? = nil) throws -> ProcessResult {
+    public static func runCommand(_ command: [String], currentDirectory: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
         let process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.executableURL = URL(fileURLWithPath: command[0].hasPrefix("/") ? command[0] : "/usr/bin/env")
         process.arguments = command[0].hasPrefix("/") ? Array(command.dropFirst()) : command
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }

@@ -44,7 +44,7 @@ struct HTMLSections {
         let onDisk = totals.onDisk
         let appFiles = Location.allCases.reduce(0) { $0 + (totals.byLocation[$1]?.files ?? 0) }
         let backup = { (state: BackupState) in totals.backup[state] ?? .zero }
-        let excludedBytes = backup(.excluded).allocatedBytes + backup(.excludedBySystem).allocatedBytes
+        let excludedBytes = backup(.excluded).allocatedBytes.saturatingAdd(backup(.excludedBySystem).allocatedBytes)
         var html = HTMLPieces.sectionStart(
             id: "summary", title: "Summary",
             lead: "Allocated sizes: the blocks the files occupy on disk, as Settings counts them.")

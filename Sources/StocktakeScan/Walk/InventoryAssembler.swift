@@ -92,8 +92,8 @@ struct InventoryAssembler {
             var current = Int32(i)
             while current >= 0 {
                 if counted {
-                    apparent[Int(current)] += entry.apparentBytes
-                    allocated[Int(current)] += entry.allocatedBytes
+                    apparent[Int(current)] = apparent[Int(current)].saturatingAdd(entry.apparentBytes)
+                    allocated[Int(current)] = allocated[Int(current)].saturatingAdd(entry.allocatedBytes)
                 }
                 if !entry.isDirectory && current != Int32(i) { files[Int(current)] += 1 }
                 current = entries[Int(current)].parent
