@@ -138,4 +138,37 @@ import TestSupport
         let issues = try #require(report["issues"] as? [[String: Any]])
         #expect(issues.first?["reason"] as? String == "malformedMetadata")
     }
+
+    @Test func appSizeFollowsLINEsFormula() throws {
+        let tree = try Self.container()
+        try tree.write("Library/Caches/images/big.jpg", bytes: [UInt8](repeating: 1, count: 50_000))
+        let companions = try TemporaryTree("companions")
+        try companions.write("Chat.app/Info.plist", string: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>com.example.e2e</string>
+            <key>UIFileSharingEnabled</key><true/>
+            </dict></plist>
+            """)
+        try companions.write("Chat.app/Chat", bytes: [UInt8](repeating: 0xCF, count: 120_000))
+        try companions.write("Group/Library/Preferences/group.com.example.e2e.plist", bytes: Array("bplist00".utf8))
+        let out = try TemporaryTree("out")
+        let result = try StocktakeProcess.run([
+            "audit", tree.root, "--output", out.root, "--format", "json",
+            "--app-bundle", companions.path("Chat.app"), "--app-group", companions.path("Group"),
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("App size:"))
+        let report = try json(out.path("report.json"))
+        let bundle = try #require(report["appBundle"] as? [String: Any])
+        #expect(bundle["fileSharingEnabled"] as? Bool == true)
+        #expect(bundle["bundleIdentifier"] as? String == "com.example.e2e")
+        let totals = try #require(report["totals"] as? [String: Any])
+        let appSize = try #require(totals["appSize"] as? [String: Int64])
+        let expected = try DiskUsage.bytes(companions.path("Chat.app"))
+            + (try DiskUsage.bytes(tree.root)) - (try DiskUsage.bytes(tree.path("Library/Caches")))
+            + (try DiskUsage.bytes(companions.path("Group")))
+        #expect(appSize["totalBytes"] == expected)
+    }
 }
