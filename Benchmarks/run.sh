@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# Benchmark `stocktake audit` against du, ncdu and gdu on generated container trees.
+#
+#   Benchmarks/run.sh [N ...]        # default: 100000 1000000
+#
+# Environment:
+#   REPS=3          repetitions per command (the median is reported; runs are interleaved)
+#   SKIP_BUILD=1    do not run `swift build`; use STOCKTAKE or the existing release binary
+#   STOCKTAKE=path  the stocktake binary to measure
+#   WORK=dir        where trees, reports and results go (default Benchmarks/work, gitignored)
+#
+# Each measurement: warm the page cache with one `du -s` of the tree, then run the command under
+# `/usr/bin/time -f '%e %M'` (wall seconds, peak RSS KiB). Progress goes to stderr, the Markdown
+# table to stdout (and to $WORK/results-<UTC time>.md).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+work="${WORK:-$here/work}"
+reps="${REPS:-3}"
+sizes=("$@")
+[[ ${#sizes[@]} -gt 0 ]] || sizes=(100000 1000000)
+
+say() { printf '%s\n' "$*" >&2; }
+
+for n in "${sizes[@]}"; do
+  [[ "$n" =~ ^[0-9]+$ ]] || { say "not a file count: $n"; exit 64; }
+done
+[[ "$reps" =~ ^[1-9][0-9]*$ ]] || { say "REPS must be a positive integer"; exit 64; }
+mkdir -p "$work"
+
+# --- GNU time -------------------------------------------------------------------------------
+timer=/usr/bin/time
+if ! "$timer" -f '%e %M' true >/dev/null 2>&1; then
+  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    say "installing GNU time (apt-get install -y time)"
+    apt-get install -y time >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y time >/dev/null 2>&1; } || true
+  fi
+fi
+if ! "$timer" -f '%e %M' true >/dev/null 2>&1; then
+  timer=""
+  say "warning: GNU time is not available; wall times come from date, peak RSS is not measured"
+fi
+
+# --- stocktake ------------------------------------------------------------------------------
+stocktake="${STOCKTAKE:-}"
+if [[ -z "$stocktake" ]]; then
+  if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+    if command -v swift >/dev/null 2>&1; then
+      say "building: swift build -c release --product stocktake"
+      (cd "$root" && swift build -c release --product stocktake >&2) || say "warning: the release build failed"
+    else
+      say "warning: swift is not installed; stocktake is not measured"
+    fi
+  fi
+  if command -v swift >/dev/null 2>&1; then
+    bin_dir="$(cd "$root" && swift build -c release --show-bin-path 2>/dev/null || true)"
+    [[ -n "$bin_dir" ]] && stocktake="$bin_dir/stocktake"
+  fi
+fi
+if [[ -n "$stocktake" && ! -x "$stocktake" ]]; then
+  say "warning: no stocktake binary at $stocktake; stocktake is not measured"
+  stocktake=""
+fi
+
+# --- the commands ---------------------------------------------------------------------------
+commands=(du_B1 du_b)
+for tool in ncdu gdu; do
+  if command -v "$tool" >/dev/null 2>&1; then commands+=("$tool"); else say "note: $tool is not installed; skipped"; fi
+done
+if [[ -n "$stocktake" ]]; then commands+=(audit audit_json); fi
+
+label() {
+  case "$1" in
+    du_B1) echo 'du -s -B1' ;;
+    du_b) echo 'du -s -b' ;;
+    ncdu) echo 'ncdu -0 -o /dev/null' ;;
+    gdu) echo 'gdu -n -p -s' ;;
+    audit) echo 'stocktake audit --quiet --output DIR (JSON+HTML)' ;;
+    audit_json) echo 'stocktake audit --quiet --format json --output DIR' ;;
+  esac
+}
+
+# Prints the command line for key $1 on tree $2 with report folder $3, one word per line.
+argv_for() {
+  case "$1" in
+    du_B1) printf '%s\n' du -s -B1 "$2" ;;
+    du_b) printf '%s\n' du -s -b "$2" ;;
+    ncdu) printf '%s\n' ncdu -0 -o /dev/null "$2" ;;
+    gdu) printf '%s\n' gdu -n -p -s "$2" ;;
+    audit) printf '%s\n' "$stocktake" audit "$2" --quiet --output "$3" ;;
+    audit_json) printf '%s\n' "$stocktake" audit "$2" --quiet --format json --output "$3" ;;
+  esac
+}
+
+# Exit statuses that mean "ran": stocktake exits 2 when it reports policy findings.
+accepts() { [[ "$2" -eq 0 || ( "$2" -eq 2 && "$1" == audit* ) ]]; }
+
+# measure KEY TREE OUT -> prints "seconds rss_kib" (rss "-" without GNU time), or "failed".
+measure() {
+  local key="$1" tree="$2" out="$3" status=0 stats="$work/.time.$$" errors="$work/.stderr.$$"
+  local -a argv
+  mapfile -t argv < <(argv_for "$key" "$tree" "$out")
+  rm -rf "$out"
+  du -s "$tree" >/dev/null 2>&1 || true          # warm the page cache right before measuring
+  if [[ -n "$timer" ]]; then
+    "$timer" -f '%e %M' -o "$stats" "${argv[@]}" >/dev/null 2>"$errors" || status=$?
+  else
+    local start end
+    start=$(date +%s.%N)
+    "${argv[@]}" >/dev/null 2>"$errors" || status=$?
+    end=$(date +%s.%N)
+    awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f -\n", e - s }' >"$stats"
+  fi
+  if ! accepts "$key" "$status"; then
+    say "  $(label "$key") exited $status: $(head -c 300 "$errors")"
+    echo failed
+  else
+    tail -n 1 "$stats"
+  fi
+  rm -f "$stats" "$errors"
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# --- run ------------------------------------------------------------------------------------
+stamp="$(date -u +%Y%m%dT%H%M%SZ)"
+results="$work/results-$stamp.md"
+{
+  echo "# Stocktake benchmark, $stamp"
+  echo
+  echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr). Warm page cache (\`du -s\` right before each run); median of $reps interleaved runs."
+  echo "Tools: $(du --version | head -n 1); $(ncdu -v 2>/dev/null || echo 'ncdu: none'); gdu $(gdu --version 2>/dev/null | awk '/Version/ { print $2 }' || echo none); stocktake: ${stocktake:-not measured}."
+  echo
+  echo "| files | command | wall s | peak RSS MiB | RSS bytes/file | × \`du -s -B1\` |"
+  echo "|---:|---|---:|---:|---:|---:|"
+} >"$results"
+
+for n in "${sizes[@]}"; do
+  tree="$work/tree-$n.xcappdata"
+  made_by="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("generator", ""))' "$tree.truth.json" 2>/dev/null || true)"
+  if [[ ! -d "$tree" || "$made_by" != "$(python3 "$here/make_tree.py" --generator-version)" ]]; then
+    say "generating $tree"
+    python3 "$here/make_tree.py" "$n" "$tree" --force >&2
+  fi
+  declare -A walls=() rsses=()
+  for rep in $(seq 1 "$reps"); do
+    for key in "${commands[@]}"; do
+      say "N=$n run $rep/$reps: $(label "$key")"
+      result="$(measure "$key" "$tree" "$work/report-$n-$key")"
+      [[ "$result" == failed ]] && continue
+      walls[$key]+="${result% *}"$'\n'
+      rsses[$key]+="${result#* }"$'\n'
+    done
+  done
+  baseline="$(printf '%s' "${walls[du_B1]:-}" | median)"
+  for key in "${commands[@]}"; do
+    if [[ -z "${walls[$key]:-}" ]]; then
+      echo "| $n | \`$(label "$key")\` | failed | | | |" >>"$results"
+      continue
+    fi
+    wall="$(printf '%s' "${walls[$key]}" | median)"
+    rss="$(printf '%s' "${rsses[$key]}" | grep -v '^-$' | median)"
+    awk -v n="$n" -v label="$(label "$key")" -v wall="$wall" -v rss="$rss" -v base="$baseline" 'BEGIN {
+      mib = (rss == "-") ? "-" : sprintf("%.1f", rss / 1024)
+      per = (rss == "-") ? "-" : sprintf("%.0f", rss * 1024 / n)
+      ratio = (base == "-" || base + 0 == 0) ? "-" : sprintf("%.2f", wall / base)
+      printf "| %d | `%s` | %.2f | %s | %s | %s |\n", n, label, wall, mib, per, ratio
+    }' >>"$results"
+  done
+  unset walls rsses
+done
+
+cat "$results"
+say "results: $results"
