@@ -57,7 +57,8 @@ import TestSupport
     }
 
     @Test func sampleReportIsValidAgainstTheSchemaWithSortedKeys() throws {
-        let (_, output) = try auditSample()
+        let (folder, output) = try auditSample()
+        defer { withExtendedLifetime(folder) {} }
         let check = try StocktakeProcess.runCommand(
             ["/usr/bin/env", "python3", Self.repository + "/Tests/Scripts/check_report.py", output + "/report.json",
              Self.repository + "/Reports/report.schema.json"])
