@@ -3,4 +3,9 @@
 // Glibc's Swift module does not export the xattr functions; this header does.
 #include <sys/types.h>
 #include <sys/xattr.h>
+
+/// Gives the calling thread a working directory of its own (Linux `unshare(CLONE_FS)`), so a walker
+/// thread can `fchdir` into the folder it lists and name entries by one path component.
+/// Returns 0 on success, -1 where unsupported (then callers keep using full paths).
+int stocktake_own_working_directory(void);
 #endif

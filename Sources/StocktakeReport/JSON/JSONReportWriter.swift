@@ -62,7 +62,7 @@ public struct JSONReportWriter: Sendable {
         try json.key("metadata")
         try json.beginObject()
         for document in container.metadata.sorted(by: { $0.path < $1.path }) {
-            try json.key(document.path)
+            try json.key(escaping: document.path)
             try json.beginObject()
             if let problem = document.problem { try json.key("problem"); try json.string(problem) }
             if let value = document.value { try json.key("value"); try PropertyListJSON.write(value, json) }
@@ -112,7 +112,7 @@ public struct JSONReportWriter: Sendable {
     private func writeKinds(_ report: Report, _ json: JSONStream) throws {
         try json.beginObject()
         for (kind, total) in report.kinds.sorted(by: { $0.kind.name < $1.kind.name }) {
-            try json.key(kind.name); try writeTotal(total, json)
+            try json.key(escaping: kind.name); try writeTotal(total, json)
         }
         try json.endObject()
     }
@@ -132,13 +132,13 @@ public struct JSONReportWriter: Sendable {
         try json.key("backup")
         try json.beginObject()
         for state in BackupState.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
-            try json.key(state.rawValue); try writeTotal(totals.backup[state] ?? .zero, json)
+            try json.key(escaping: state.rawValue); try writeTotal(totals.backup[state] ?? .zero, json)
         }
         try json.endObject()
         try json.key("byLocation")
         try json.beginObject()
         for location in Location.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
-            try json.key(location.rawValue); try writeTotal(totals.byLocation[location] ?? .zero, json)
+            try json.key(escaping: location.rawValue); try writeTotal(totals.byLocation[location] ?? .zero, json)
         }
         try json.endObject()
         try json.key("directories"); try writeTotal(totals.directories, json)

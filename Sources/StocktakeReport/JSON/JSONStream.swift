@@ -31,7 +31,25 @@ public final class JSONStream {
 
     public func endArray() throws { try end(UInt8(ascii: "]")) }
 
-    public func key(_ name: String) throws {
+    /// A key known at compile time (plain ASCII, nothing to escape): copied straight in. The hot path.
+    public func key(_ name: StaticString) throws {
+        let level = levels.count - 1
+        #if DEBUG
+        let text = name.description
+        precondition(levels[level].lastKey.map { $0 < text } ?? true, "JSON keys must be written sorted: \(text)")
+        levels[level].lastKey = text
+        #endif
+        separate()
+        buffer.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        if !levels[level].compact { buffer.append(UInt8(ascii: " ")) }
+        levels[level].first = false
+        pendingValueAfterKey = true
+    }
+
+    /// A key from data (plist keys, file names): escaped.
+    public func key(escaping name: String) throws {
         let level = levels.count - 1
         assert(levels[level].lastKey.map { $0 < name } ?? true, "JSON keys must be written sorted: \(name)")
         separate()
@@ -126,6 +144,12 @@ public final class JSONStream {
 
     private func appendQuoted(_ bytes: some Collection<UInt8>) {
         buffer.append(UInt8(ascii: "\""))
+        // Most names need no escaping: copy them in one go.
+        if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+            buffer.append(contentsOf: bytes)
+            buffer.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): buffer.append(contentsOf: [0x5C, 0x22])

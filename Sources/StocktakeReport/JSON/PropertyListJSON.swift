@@ -21,13 +21,13 @@ enum PropertyListJSON {
         case .dictionary(let entries):
             try json.beginObject()
             for key in entries.keys.sorted() {
-                try json.key(key)
+                try json.key(escaping: key)
                 try write(entries[key]!, json)
             }
             try json.endObject()
         }
 
-        func tagged(_ tag: String, _ body: () throws -> Void) throws {
+        func tagged(_ tag: StaticString, _ body: () throws -> Void) throws {
             try json.beginObject(compact: true)
             try json.key(tag)
             try body()

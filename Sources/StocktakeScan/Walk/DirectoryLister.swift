@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CStocktakeSystem
 import StocktakeModel
 
 /// Lists one directory at a time for one worker: reads the names, pairs AppleDouble sidecars with their
@@ -22,6 +23,10 @@ final class DirectoryLister {
     private let sidecar = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
     private var pendingEntries = 0
     private var pendingBytes: Int64 = 0
+    /// Whether this thread has its own working directory (Linux): then the listed folder becomes it, and
+    /// attribute lookups name entries by one component instead of walking the whole path each time.
+    private let ownsWorkingDirectory: Bool
+    private var insideListedFolder = false
 
     init(rootFD: Int32, rootPath: [UInt8], store: WorkerStore, maxDepth: Int, progress: ScanProgress?) {
         self.rootFD = rootFD
@@ -29,6 +34,7 @@ final class DirectoryLister {
         self.store = store
         self.maxDepth = maxDepth
         self.progress = progress
+        ownsWorkingDirectory = stocktake_own_working_directory() == 0
     }
 
     deinit {
@@ -41,6 +47,7 @@ final class DirectoryLister {
         guard let directory = open(job) else { return [] }
         defer { closedir(directory) }
         let fd = dirfd(directory)
+        insideListedFolder = ownsWorkingDirectory && fchdir(fd) == 0
         readNames(directory)
         let sidecars = readSidecars(fd: fd, job: job)
         var subdirectories: [DirectoryJob] = []
@@ -220,6 +227,10 @@ final class DirectoryLister {
 
     /// The entry's own flag from its attributes, by path (no open needed); nil when they cannot be listed.
     private func readAttributes(_ name: UnsafeBufferPointer<UInt8>) -> ExclusionFlag? {
+        if insideListedFolder {
+            let names = withCString(name) { path in try? ExtendedAttributes.names(atPath: path) }
+            return names.map(flag(from:))
+        }
         let mark = pathBuffer.count
         pathBuffer.append(contentsOf: UnsafeRawBufferPointer(name).bindMemory(to: CChar.self))
         pathBuffer.append(0)

@@ -11,11 +11,15 @@ struct InventoryAssembler {
         var nameBases: [Int] = []
         var records: [WalkRecord] = []
         var names: [UInt8] = []
+        records.reserveCapacity(stores.reduce(0) { $0 + $1.records.count })
         for store in stores {
             bases.append(records.count)
             nameBases.append(names.count)
             records.append(contentsOf: store.records)
             names.append(contentsOf: store.names)
+            // Give the worker's copy back now: at a million entries two copies would double the peak.
+            store.records = []
+            store.names = []
         }
         func global(_ ref: RecordRef) -> Int32 { Int32(bases[ref.worker] + ref.index) }
 
@@ -23,8 +27,9 @@ struct InventoryAssembler {
         for (i, record) in records.enumerated() {
             if let parent = record.parent { parents[i] = global(parent) }
         }
-        for (w, store) in stores.enumerated() where nameBases[w] > 0 {
-            for i in bases[w]..<bases[w] + store.records.count { records[i].nameOffset += UInt32(nameBases[w]) }
+        for w in stores.indices where nameBases[w] > 0 {
+            let end = w + 1 < bases.count ? bases[w + 1] : records.count
+            for i in bases[w]..<end { records[i].nameOffset += UInt32(nameBases[w]) }
         }
         for store in stores {
             for ref in store.unreadable { records[Int(global(ref))].flags.insert(.unreadable) }
