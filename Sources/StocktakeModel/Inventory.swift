@@ -67,7 +67,7 @@ public struct Inventory: Sendable {
         return entries.isEmpty ? nil : current
     }
 
-    /// Depth-first, children in name order: a deterministic, path-sorted visit of every entry.
+    /// Depth-first, in byte order of the full paths: a deterministic visit of every entry.
     public func forEachInPathOrder(_ body: (Int32) throws -> Void) rethrows {
         try forEachInPathOrder { index, _ in try body(index) }
     }
@@ -104,11 +104,21 @@ public struct Inventory: Sendable {
                 let entry = entries[Int(i)]
                 return UnsafeBufferPointer(rebasing: arena[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
             }
+            // A folder sorts as its name plus "/", so the depth-first visit lists full paths in byte order.
+            func precedes(_ a: Int32, _ b: Int32) -> Bool {
+                let (left, right) = (nameOf(a), nameOf(b))
+                let common = min(left.count, right.count)
+                for i in 0..<common where left[i] != right[i] { return left[i] < right[i] }
+                func next(_ index: Int32, _ name: UnsafeBufferPointer<UInt8>) -> Int {
+                    name.count > common ? Int(name[common]) : entries[Int(index)].isDirectory ? Int(UInt8(ascii: "/")) : -1
+                }
+                return next(a, left) < next(b, right)
+            }
             indices.withUnsafeMutableBufferPointer { all in
                 for parent in 0..<entries.count {
                     let range = Int(counts[parent])..<Int(counts[parent + 1])
                     guard range.count > 1 else { continue }
-                    all[range].sort { nameOf($0).lexicographicallyPrecedes(nameOf($1)) }
+                    all[range].sort(by: precedes)
                 }
             }
         }

@@ -64,4 +64,40 @@ import TestSupport
         #expect(!garbage.flags.contains(.transportArtefact))
         #expect(try entry(inventory, "Documents/notes").backup == .included)
     }
+
+    @Test func aSidecarLargerThanItsHeaderWindowStillCounts() throws {
+        let tree = try TemporaryTree("bigsidecar")
+        try tree.write("Documents/big.bin", string: "x")
+        // A 70 KB value lies past the first 64 KiB the walker reads; only the names must lie within.
+        let big = AppleDoubleBuilder.sidecar(attributes: Self.exclude + [("com.example.blob", [UInt8](repeating: 7, count: 70_000))])
+        #expect(big.count > 65_536)
+        try tree.write("Documents/._big.bin", bytes: big)
+        let inventory = try InventoryScanner.scan(root: tree.root)
+        #expect(try entry(inventory, "Documents/big.bin").backup == .excluded)
+        #expect(try entry(inventory, "Documents/._big.bin").flags.contains(.transportArtefact))
+        #expect(inventory.issues.isEmpty)
+    }
+
+    @Test func theDotSidecarFlagsTheFolderItself() throws {
+        let tree = try TemporaryTree("dotsidecar")
+        try tree.write("Library/Application Support/Downloads/clip.mp4", string: "x")
+        try tree.write("Library/Application Support/Downloads/._.", bytes: AppleDoubleBuilder.sidecar(attributes: Self.exclude))
+        let inventory = try InventoryScanner.scan(root: tree.root)
+        #expect(try entry(inventory, "Library/Application Support/Downloads").evidence == .appleDouble)
+        #expect(try entry(inventory, "Library/Application Support/Downloads/clip.mp4").evidence == .ancestor)
+        #expect(inventory.issues.isEmpty)
+    }
+
+    @Test func aBrokenSidecarIsReportedAndStaysTransport() throws {
+        let tree = try TemporaryTree("broken")
+        try tree.write("Documents/a.txt", string: "x")
+        var broken = AppleDoubleBuilder.sidecar(attributes: Self.exclude)
+        broken[24] = 0xFF  // an entry count whose table runs past the file
+        broken[25] = 0xFF
+        try tree.write("Documents/._a.txt", bytes: broken)
+        let inventory = try InventoryScanner.scan(root: tree.root)
+        #expect(inventory.issues.map(\.reason) == [.malformedMetadata])
+        #expect(try entry(inventory, "Documents/._a.txt").flags.contains(.transportArtefact))
+        #expect(inventory.totals.byLocation[.documents]?.files == 1)
+    }
 }

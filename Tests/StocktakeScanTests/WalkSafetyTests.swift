@@ -93,4 +93,47 @@ import TestSupport
         #expect(a == b)
         #expect(one.totals == eight.totals)
     }
+
+    @Test func pathsLongerThanPathMaxAreWalkedAndCounted() throws {
+        let tree = try TemporaryTree("long")
+        let component = String(repeating: "d", count: 200)
+        let deep = "Documents/" + Array(repeating: component, count: 25).joined(separator: "/")
+        // FileManager cannot create it in one go past PATH_MAX: build it step by step.
+        var fd = open(tree.root, O_RDONLY | O_DIRECTORY)
+        for step in deep.split(separator: "/") {
+            #expect(mkdirat(fd, String(step), 0o755) == 0)
+            let next = openat(fd, String(step), O_RDONLY | O_DIRECTORY)
+            close(fd)
+            fd = next
+        }
+        let file = openat(fd, "bottom.txt", O_CREAT | O_WRONLY, 0o644)
+        #expect(write(file, "deep", 4) == 4)
+        close(file)
+        close(fd)
+        let inventory = try InventoryScanner.scan(root: tree.root)
+        #expect(inventory.issues.isEmpty)
+        #expect(inventory.index(ofPath: Array((deep + "/bottom.txt").utf8)) != nil)
+        #expect(inventory.totals.onDisk.allocatedBytes == (try DiskUsage.bytes(tree.root)))
+    }
+
+    @Test func filesAreVisitedInByteOrderOfTheirPaths() throws {
+        let tree = try TemporaryTree("order")
+        for path in ["Documents/a/x", "Documents/a.b/y", "Documents/a-c", "Documents/a", "Documents/B", "Documents/a b/z"] where path != "Documents/a" {
+            try tree.write(path, string: "x")
+        }
+        #expect(link(tree.path("Documents/a/x"), tree.path("Documents/a.b/z")) == 0)
+        let inventory = try InventoryScanner.scan(root: tree.root)
+        // Files come in byte order of their paths; a folder sorts as its path with a trailing "/".
+        var files: [[UInt8]] = [], keys: [[UInt8]] = []
+        inventory.forEachInPathOrder { index, path in
+            let isDirectory = inventory.entries[Int(index)].isDirectory
+            keys.append(isDirectory && !path.isEmpty ? path + [UInt8(ascii: "/")] : path)
+            if !isDirectory { files.append(path) }
+        }
+        #expect(files == files.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) })
+        // The name that comes first carries a hard link's bytes.
+        let first = try #require(inventory.index(ofPath: Array("Documents/a.b/z".utf8)))
+        #expect(!inventory.entries[Int(first)].flags.contains(.hardLinkDuplicate))
+    }
 }

@@ -16,9 +16,8 @@ struct EntryJSON {
         try json.key("backup"); try json.string(entry.backup.rawValue)
         try json.key("backupEvidence"); try json.string(entry.evidence.rawValue)
         if flags.contains(.escapesContainer) { try json.key("escapesContainer"); try json.bool(true) }
-        if entry.excludedBy >= 0 {
-            try json.key("excludedBy"); try json.string(ancestors.path(of: entry.excludedBy, in: inventory))
-        }
+        let excludedBy = entry.excludedBy >= 0 ? ancestors.path(of: entry.excludedBy, in: inventory) : nil
+        if let excludedBy { try json.key("excludedBy"); try json.string(PathText.display(excludedBy)) }
         if entry.isDirectory, let total = inventory.directoryTotals[index] {
             try json.key("files"); try json.int(total.files)
         }
@@ -28,11 +27,15 @@ struct EntryJSON {
         if !entry.isDirectory { try json.key("kind"); try json.string(entry.kind.name) }
         try json.key("location"); try json.string(entry.location.rawValue)
         try json.key("modified"); try json.int(entry.modified)
-        try Self.writePath(path, json)
+        let pathIsText = PathText.isValidUTF8(path)
+        try json.key("path")
+        if pathIsText { try json.string(utf8: path) } else { try json.string(PathText.display(path)) }
+        if let excludedBy, !PathText.isValidUTF8(excludedBy) { try json.key("rawExcludedBy"); try json.string(Base64.encode(excludedBy)) }
+        if !pathIsText { try json.key("rawPath"); try json.string(Base64.encode(path)) }
+        let target = inventory.symlinkTargets[index]
+        if let target, !PathText.isValidUTF8(target) { try json.key("rawSymlinkTarget"); try json.string(Base64.encode(target)) }
         if flags.contains(.sparse) { try json.key("sparse"); try json.bool(true) }
-        if let target = inventory.symlinkTargets[index] {
-            try json.key("symlinkTarget"); try json.string(PathText.display(target))
-        }
+        if let target { try json.key("symlinkTarget"); try json.string(PathText.display(target)) }
         try json.key("systemManaged"); try json.bool(flags.contains(.systemManaged))
         if entry.isDirectory, let total = inventory.directoryTotals[index] {
             try json.key("totalAllocatedBytes"); try json.int(total.allocatedBytes)
@@ -57,11 +60,11 @@ struct EntryJSON {
 
 /// Many entries share one flagged ancestor: build its path once.
 struct ExcludedByCache {
-    private var last: (index: Int32, path: String)?
+    private var last: (index: Int32, path: [UInt8])?
 
-    mutating func path(of index: Int32, in inventory: Inventory) -> String {
+    mutating func path(of index: Int32, in inventory: Inventory) -> [UInt8] {
         if let last, last.index == index { return last.path }
-        let path = PathText.display(inventory.path(index))
+        let path = inventory.path(index)
         last = (index, path)
         return path
     }

@@ -61,7 +61,7 @@ public struct JSONReportWriter: Sendable {
         try json.key("layout"); try json.string(container.layout.rawValue)
         try json.key("metadata")
         try json.beginObject()
-        for document in container.metadata.sorted(by: { $0.path < $1.path }) {
+        for document in container.metadata.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
             try json.key(escaping: document.path)
             try json.beginObject()
             if let problem = document.problem { try json.key("problem"); try json.string(problem) }

@@ -36,7 +36,7 @@ public final class JSONStream {
         let level = levels.count - 1
         #if DEBUG
         let text = name.description
-        precondition(levels[level].lastKey.map { $0 < text } ?? true, "JSON keys must be written sorted: \(text)")
+        precondition(levels[level].lastKey.map { $0.utf8.lexicographicallyPrecedes(text.utf8) } ?? true, "JSON keys must be written sorted: \(text)")
         levels[level].lastKey = text
         #endif
         separate()
@@ -51,7 +51,7 @@ public final class JSONStream {
     /// A key from data (plist keys, file names): escaped.
     public func key(escaping name: String) throws {
         let level = levels.count - 1
-        assert(levels[level].lastKey.map { $0 < name } ?? true, "JSON keys must be written sorted: \(name)")
+        assert(levels[level].lastKey.map { $0.utf8.lexicographicallyPrecedes(name.utf8) } ?? true, "JSON keys must be written sorted: \(name)")
         separate()
         #if DEBUG
         levels[level].lastKey = name

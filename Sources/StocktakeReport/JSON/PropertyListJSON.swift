@@ -20,7 +20,8 @@ enum PropertyListJSON {
             try json.endArray()
         case .dictionary(let entries):
             try json.beginObject()
-            for key in entries.keys.sorted() {
+            // Byte order of the UTF-8 keys, as JSON tools sort them (Swift's String order normalises first).
+            for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 try json.key(escaping: key)
                 try write(entries[key]!, json)
             }

@@ -11,7 +11,7 @@ public enum AppleDouble {
     /// One extended attribute in a sidecar: its name and where its value lies in the sidecar.
     public struct Attribute: Sendable, Equatable {
         public let name: String
-        /// Byte range of the value within the sidecar (checked to lie inside it).
+        /// Byte range of the value within the sidecar (checked to lie inside the file).
         public let valueRange: Range<Int>
     }
 
@@ -22,13 +22,16 @@ public enum AppleDouble {
 
     /// The extended-attribute names in a sidecar, in file order. A sidecar without an ATTR block
     /// (FinderInfo only, resource fork only) carries no attributes and yields [].
-    public static func attributeNames(in bytes: UnsafeRawBufferPointer) throws(AppleDoubleError) -> [String] {
-        try attributes(in: bytes).map(\.name)
+    /// - Parameter fileSize: the sidecar's full size when `bytes` holds only its start (the walker reads the
+    ///   first 64 KiB: headers and names live there, while values and the resource fork may lie beyond).
+    public static func attributeNames(in bytes: UnsafeRawBufferPointer, fileSize: Int? = nil) throws(AppleDoubleError) -> [String] {
+        try attributes(in: bytes, fileSize: fileSize).map(\.name)
     }
 
     /// The extended attributes in a sidecar, in file order, with their value ranges.
-    public static func attributes(in bytes: UnsafeRawBufferPointer) throws(AppleDoubleError) -> [Attribute] {
-        guard let finderInfo = try finderInfoEntry(in: bytes) else { return [] }
+    public static func attributes(in bytes: UnsafeRawBufferPointer, fileSize: Int? = nil) throws(AppleDoubleError) -> [Attribute] {
+        let extent = UInt64(max(bytes.count, fileSize ?? 0))
+        guard let finderInfo = try finderInfoEntry(in: bytes, extent: extent) else { return [] }
         // The ATTR block lives inside the FinderInfo entry, after 32 bytes of Finder info and 2 of pad.
         let headerStart = finderInfo.offset + finderInfoSize + 2
         guard finderInfo.length >= finderInfoSize + 2 + attrHeaderSize,
@@ -43,7 +46,7 @@ public enum AppleDouble {
         }
         let count = Int(declared)
         guard count <= maxAttributes else { throw AppleDoubleError(.tooManyAttributes(count), at: headerStart + 34) }
-        return try readAttributeEntries(in: bytes, from: entriesStart, count: count)
+        return try readAttributeEntries(in: bytes, extent: extent, from: entriesStart, count: count)
     }
 
     /// The name of the file a sidecar describes: `._foo` → `foo` (and `._.` → `.`, the folder
@@ -67,7 +70,7 @@ public enum AppleDouble {
 
     /// Checks the header and every entry's range; returns the first FinderInfo entry, if any.
     private static func finderInfoEntry(
-        in bytes: UnsafeRawBufferPointer
+        in bytes: UnsafeRawBufferPointer, extent: UInt64
     ) throws(AppleDoubleError) -> (offset: Int, length: Int)? {
         guard hasHeader(bytes) else {
             throw AppleDoubleError(isCutMagic(bytes) ? .truncatedHeader : .notAppleDouble, at: 0)
@@ -81,7 +84,7 @@ public enum AppleDouble {
             guard let id = bytes.bigEndianUInt32(at: at), let offset = bytes.bigEndianUInt32(at: at + 4),
                 let length = bytes.bigEndianUInt32(at: at + 8)
             else { throw AppleDoubleError(.truncatedHeader, at: at) }
-            guard UInt64(offset) + UInt64(length) <= UInt64(bytes.count) else {
+            guard UInt64(offset) + UInt64(length) <= extent else {
                 throw AppleDoubleError(.entryOutOfRange(index: index, entryID: id), at: at)
             }
             if id == finderInfoID, finderInfo == nil { finderInfo = (Int(offset), Int(length)) }
@@ -91,7 +94,7 @@ public enum AppleDouble {
 
     /// Reads `count` attribute entries (each 4-byte aligned) and checks names and value ranges.
     private static func readAttributeEntries(
-        in bytes: UnsafeRawBufferPointer, from start: Int, count: Int
+        in bytes: UnsafeRawBufferPointer, extent: UInt64, from start: Int, count: Int
     ) throws(AppleDoubleError) -> [Attribute] {
         var attributes: [Attribute] = []
         attributes.reserveCapacity(count)
@@ -111,7 +114,7 @@ public enum AppleDouble {
                 throw AppleDoubleError(.invalidAttributeName(index: index), at: nameStart)
             }
             let valueEnd = UInt64(valueOffset) + UInt64(valueLength)
-            guard valueEnd <= UInt64(bytes.count) else {
+            guard valueEnd <= extent else {
                 throw AppleDoubleError(.attributeValueOutOfRange(index: index), at: cursor)
             }
             attributes.append(Attribute(name: name, valueRange: Int(valueOffset)..<Int(valueEnd)))

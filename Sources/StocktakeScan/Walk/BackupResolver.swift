@@ -24,6 +24,7 @@ struct BackupResolver {
         if record.zone.excludedBySystem { return (.excludedBySystem, .location, -1) }
         if let own = record.ownFlag.evidence { return (.excluded, own, -1) }
         if ancestor >= 0 { return (.excluded, .ancestor, ancestor) }
+        if record.attributesUnreadable { return (.unknown, .noEvidence, -1) }
         return carriesAttributes ? (.included, .noFlag, -1) : (.unknown, .noEvidence, -1)
     }
 

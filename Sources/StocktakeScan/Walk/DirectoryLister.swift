@@ -10,23 +10,26 @@ import StocktakeModel
 /// targets, stats every entry without following links, reads backup flags and sniffs content where the
 /// name does not settle it. Buffers are reused across directories to keep the hot path allocation-light.
 final class DirectoryLister {
-    private let rootFD: Int32
-    private let rootPath: [UInt8]
-    private let store: WorkerStore
-    private let maxDepth: Int
-    private let progress: ScanProgress?
-    private var nameArena: [UInt8] = []
-    private var nameSpans: [(start: Int, length: Int)] = []
-    private var pathBuffer: [CChar] = []
-    private var scratch: [CChar] = []
-    private let prefix = UnsafeMutableRawBufferPointer.allocate(byteCount: ContentSniffer.prefixLength, alignment: 8)
-    private let sidecar = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+    let rootFD: Int32
+    let rootPath: [UInt8]
+    let store: WorkerStore
+    let maxDepth: Int
+    let progress: ScanProgress?
+    var nameArena: [UInt8] = []
+    var nameSpans: [(start: Int, length: Int)] = []
+    /// Root path + folder path + "/", for attribute lookups by full path (when the thread cannot chdir).
+    var pathBuffer: [CChar] = []
+    var scratch: [CChar] = []
+    let prefix = UnsafeMutableRawBufferPointer.allocate(byteCount: ContentSniffer.prefixLength, alignment: 8)
+    let sidecar = UnsafeMutableRawBufferPointer.allocate(byteCount: AppleDouble.attributeHeaderLimit, alignment: 8)
     private var pendingEntries = 0
     private var pendingBytes: Int64 = 0
     /// Whether this thread has its own working directory (Linux): then the listed folder becomes it, and
     /// attribute lookups name entries by one component instead of walking the whole path each time.
     private let ownsWorkingDirectory: Bool
-    private var insideListedFolder = false
+    var insideListedFolder = false
+    /// Linux: open files without updating their access time (refused for files of other owners).
+    var noAccessTime = POSIX.noAccessTimeFlag
 
     init(rootFD: Int32, rootPath: [UInt8], store: WorkerStore, maxDepth: Int, progress: ScanProgress?) {
         self.rootFD = rootFD
@@ -70,11 +73,22 @@ final class DirectoryLister {
 
     // MARK: - Opening and reading names
 
+    /// Opens the folder without following a link at any step, and checks it is still the folder the parent
+    /// listing saw: a folder swapped for a link or another folder mid-walk is reported, not followed.
     private func open(_ job: DirectoryJob) -> OpaquePointer? {
         let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
-        let fd = job.path.isEmpty ? openat(rootFD, ".", flags) : withCString(job.path) { openat(rootFD, $0, flags) }
+        var fd = job.path.isEmpty ? openat(rootFD, ".", flags) : withCString(job.path) { openat(rootFD, $0, flags) }
+        if fd < 0 && POSIX.errno == ENAMETOOLONG { fd = openStepByStep(job.path, flags: flags) }
         guard fd >= 0 else {
             failDirectory(job, code: POSIX.errno)
+            return nil
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, UInt64(truncatingIfNeeded: info.st_dev) == job.device,
+              UInt64(truncatingIfNeeded: info.st_ino) == job.inode
+        else {
+            close(fd)
+            failDirectory(job, code: ENOTDIR)
             return nil
         }
         guard let directory = fdopendir(fd) else {
@@ -86,9 +100,22 @@ final class DirectoryLister {
         return directory
     }
 
+    /// For paths longer than PATH_MAX: one component at a time, each opened relative to the last.
+    private func openStepByStep(_ path: [UInt8], flags: Int32) -> Int32 {
+        var current = dup(rootFD)
+        for component in path.split(separator: UInt8(ascii: "/")) where current >= 0 {
+            let next = withCString(component) { openat(current, $0, flags) }
+            let code = POSIX.errno
+            close(current)
+            current = next
+            if next < 0 { POSIX.setErrno(code) }
+        }
+        return current
+    }
+
     private func failDirectory(_ job: DirectoryJob, code: Int32) {
         store.unreadable.append(job.ref)
-        store.issues.append(ScanIssue(path: job.path, reason: Self.reason(for: code), detail: "cannot list folder: " + POSIX.message(code)))
+        store.issues.append(ScanIssue(path: job.path, reason: Self.reason(for: code), detail: "cannot list folder: " + Self.explain(code)))
     }
 
     static func reason(for code: Int32) -> ScanIssue.Reason {
@@ -97,6 +124,14 @@ final class DirectoryLister {
         case ENOENT, ENOTDIR, ELOOP: .vanished
         case ENAMETOOLONG: .nameTooLong
         default: .unreadable
+        }
+    }
+
+    static func explain(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "it vanished during the walk"
+        case ENOTDIR, ELOOP: "it was replaced during the walk (a link or another entry now stands there)"
+        default: POSIX.message(code)
         }
     }
 
@@ -114,60 +149,13 @@ final class DirectoryLister {
         }
     }
 
-    // MARK: - AppleDouble sidecars
-
-    /// Parses the `._name` sidecars in this directory: target name → the flag its attributes carry.
-    private func readSidecars(fd: Int32, job: DirectoryJob) -> [ArraySlice<UInt8>: ExclusionFlag] {
-        var flags: [ArraySlice<UInt8>: ExclusionFlag] = [:]
-        for span in nameSpans where span.length > 2 && nameArena[span.start] == 0x2E && nameArena[span.start + 1] == 0x5F {
-            let name = nameArena[span.start..<span.start + span.length]
-            guard let attributes = readSidecar(fd: fd, name: name) else { continue }
-            store.appleDoubleSidecars += 1
-            var flag = ExclusionFlag.none
-            for attribute in attributes {
-                let found = Array(attribute.utf8).withUnsafeBufferPointer { BackupAttributes.flag(forAttributeName: $0) }
-                if found.rawValue > 0, flag == .none || found == .xattr { flag = found }
-            }
-            let target = name.dropFirst(2)
-            if job.zone.transport {
-                // __MACOSX/<path>/._name describes <path>/name.
-                if flag != .none {
-                    let inner = job.path.split(separator: UInt8(ascii: "/"), maxSplits: 1).dropFirst().first.map(Array.init) ?? []
-                    store.sequesteredFlags.append((inner.isEmpty ? Array(target) : inner + [UInt8(ascii: "/")] + target, .appleDouble))
-                }
-            } else {
-                flags[target] = flag
-            }
-        }
-        for target in flags.keys where !nameSpans.contains(where: { nameArena[$0.start..<$0.start + $0.length].elementsEqual(target) }) {
-            store.issues.append(ScanIssue(path: joined(job.path, target), reason: .unpairedSidecar, detail: "AppleDouble sidecar ._\(PathText.display(target)) describes a file that is not in the export"))
-        }
-        return flags
-    }
-
-    private func readSidecar(fd: Int32, name: ArraySlice<UInt8>) -> [String]? {
-        // Check the type first: a FIFO or device named `._x` must not even be opened.
-        var info = stat()
-        guard withCString(name, { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let file = withCString(name, { POSIX.openRegularFile(directory: fd, name: $0) })
-        else { return nil }
-        defer { close(file) }
-        let count = POSIX.readPrefix(fd: file, into: sidecar)
-        let bytes = UnsafeRawBufferPointer(rebasing: sidecar[0..<count])
-        guard AppleDouble.hasHeader(bytes) else { return nil }
-        return try? AppleDouble.attributeNames(in: bytes)
-    }
-
     // MARK: - One entry
 
-    private func record(
-        name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob, sidecars: [ArraySlice<UInt8>: ExclusionFlag]
-    ) -> DirectoryJob? {
+    private func record(name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob, sidecars: FolderSidecars) -> DirectoryJob? {
         var info = stat()
-        let statResult = withCString(name) { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }
-        guard statResult == 0 else {
+        guard withCString(name, { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
             let code = POSIX.errno
-            store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "cannot read entry: " + POSIX.message(code)))
+            store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "cannot read entry: " + Self.explain(code)))
             return nil
         }
         let type = POSIX.entryType(mode: info.st_mode)
@@ -176,30 +164,40 @@ final class DirectoryLister {
         let allocated = Int64(info.st_blocks) &* 512
         var flags: EntryFlags = []
         if zone.systemManaged { flags.insert(.systemManaged) }
-        let isSidecar = type == .file && name.count > 2 && name[0] == 0x2E && name[1] == 0x5F && sidecarParsed(name, sidecars: sidecars, job: job)
+        let isSidecar = type == .file && sidecars.isSidecar(name)
         if zone.transport || isSidecar { flags.insert(.transportArtefact) }
         if type == .file && allocated < apparent { flags.insert(.sparse) }
-        var ownFlag = sidecars.isEmpty ? .none : sidecars[ArraySlice(name)] ?? .none
-        if ownFlag != .none { ownFlag = .appleDouble }
+        var ownFlag = sidecars.flag(for: name)
         // Backup flags matter only where iOS would back the entry up.
         let wantsAttributes = !zone.excludedBySystem && !flags.contains(.transportArtefact)
         var kind = ContentKind.unknown
-        var native: ExclusionFlag?
+        var attributes: AttributeReading?
         if type == .file {
             if isSidecar {
                 kind = .appleDouble
             } else if let settled = ContentSniffer.kind(name: name, size: apparent) {
                 kind = settled
             } else {
-                (kind, native) = sniff(name: name, fd: fd, job: job, readAttributes: wantsAttributes, flags: &flags)
+                (kind, attributes) = sniff(name: name, fd: fd, job: job, readAttributes: wantsAttributes, flags: &flags)
             }
         }
-        if wantsAttributes, let found = native ?? readAttributes(name), found != .none { ownFlag = found }
-        let stored = store.storeName(name)
+        var attributesUnreadable = false
+        if wantsAttributes {
+            switch attributes ?? readAttributes(name) {
+            case .flag(let found): if found != .none { ownFlag = found }
+            case .failed(let code):
+                attributesUnreadable = true
+                store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "extended attributes not read (backup state unknown): " + POSIX.message(code)))
+            }
+        }
+        guard let stored = store.storeName(name) else {
+            store.issues.append(ScanIssue(path: joined(job.path, name), reason: .unreadable, detail: "not recorded: the audit's name storage is full"))
+            return nil
+        }
         let record = WalkRecord(
             parent: job.ref, nameOffset: stored.offset, nameLength: stored.length, type: type, kind: kind, zone: zone,
-            flags: flags, ownFlag: ownFlag, apparentBytes: apparent, allocatedBytes: allocated,
-            modified: POSIX.modificationTime(info))
+            flags: flags, ownFlag: ownFlag, attributesUnreadable: attributesUnreadable, apparentBytes: apparent,
+            allocatedBytes: allocated, modified: POSIX.modificationTime(info))
         guard let ref = store.append(record) else { return nil }
         pendingEntries += 1
         pendingBytes += allocated
@@ -216,72 +214,9 @@ final class DirectoryLister {
             store.issues.append(ScanIssue(path: path, reason: .tooDeep, detail: "not listed: deeper than \(maxDepth) levels"))
             return nil
         }
-        return DirectoryJob(ref: ref, path: path, depth: job.depth + 1, zone: zone)
-    }
-
-    private func sidecarParsed(_ name: UnsafeBufferPointer<UInt8>, sidecars: [ArraySlice<UInt8>: ExclusionFlag], job: DirectoryJob) -> Bool {
-        // Sidecars that parsed were counted; an unparseable `._x` file is just a file.
-        if job.zone.transport { return true }
-        return sidecars[ArraySlice(name.dropFirst(2))] != nil
-    }
-
-    /// The entry's own flag from its attributes, by path (no open needed); nil when they cannot be listed.
-    private func readAttributes(_ name: UnsafeBufferPointer<UInt8>) -> ExclusionFlag? {
-        if insideListedFolder {
-            let names = withCString(name) { path in try? ExtendedAttributes.names(atPath: path) }
-            return names.map(flag(from:))
-        }
-        let mark = pathBuffer.count
-        pathBuffer.append(contentsOf: UnsafeRawBufferPointer(name).bindMemory(to: CChar.self))
-        pathBuffer.append(0)
-        defer { pathBuffer.removeSubrange(mark...) }
-        let names = try? pathBuffer.withUnsafeBufferPointer { buffer throws(ExtendedAttributeError) in
-            try ExtendedAttributes.names(atPath: buffer.baseAddress!)
-        }
-        return names.map(flag(from:))
-    }
-
-    private func flag(from attributes: [[UInt8]]) -> ExclusionFlag {
-        var flag = ExclusionFlag.none
-        var transported = false
-        for attribute in attributes {
-            attribute.withUnsafeBufferPointer { bytes in
-                if BackupAttributes.isTransported(attributeName: bytes) { transported = true }
-                let found = BackupAttributes.flag(forAttributeName: bytes)
-                if found == .xattr || (found == .legacyXattr && flag == .none) { flag = found }
-            }
-        }
-        if transported { store.entriesWithAttributes += 1 }
-        return flag
-    }
-
-    /// Reads the first bytes of a file whose name did not settle its kind; while the file is open, its
-    /// attributes come from the descriptor, which spares a second path lookup.
-    private func sniff(
-        name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob, readAttributes: Bool, flags: inout EntryFlags
-    ) -> (ContentKind, ExclusionFlag?) {
-        guard let file = withCString(name, { POSIX.openRegularFile(directory: fd, name: $0) }) else {
-            let code = POSIX.errno
-            flags.insert(.unreadable)
-            store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "content not inspected: " + POSIX.message(code)))
-            return (.unknown, nil)
-        }
-        defer { close(file) }
-        let count = POSIX.readPrefix(fd: file, into: prefix)
-        let kind = ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix[0..<count]), name: name)
-        guard readAttributes else { return (kind, nil) }
-        return (kind, (try? ExtendedAttributes.names(fileDescriptor: file)).map(flag(from:)))
-    }
-
-    private func recordSymlink(ref: RecordRef, name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob) {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let length = withCString(name) { readlinkat(fd, $0, &buffer, buffer.count - 1) }
-        guard length >= 0 else { return }
-        let target = buffer[0..<length].map { UInt8(bitPattern: $0) }
-        store.symlinkTargets.append((ref, target))
-        if SymlinkCheck.escapes(target: target, directory: job.path, rootPath: rootPath) {
-            store.records[ref.index].flags.insert(.escapesContainer)
-        }
+        return DirectoryJob(
+            ref: ref, path: path, depth: job.depth + 1, zone: zone,
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
 
     // MARK: - Paths
@@ -297,12 +232,12 @@ final class DirectoryLister {
         }
     }
 
-    private func joined(_ directory: [UInt8], _ name: some Collection<UInt8>) -> [UInt8] {
+    func joined(_ directory: [UInt8], _ name: some Collection<UInt8>) -> [UInt8] {
         directory.isEmpty ? Array(name) : directory + [UInt8(ascii: "/")] + name
     }
 
     /// Calls `body` with a NUL-terminated copy of `bytes` in a buffer reused across calls.
-    private func withCString<R>(_ bytes: some Collection<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
+    func withCString<R>(_ bytes: some Collection<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
         scratch.removeAll(keepingCapacity: true)
         for byte in bytes { scratch.append(CChar(bitPattern: byte)) }
         scratch.append(0)

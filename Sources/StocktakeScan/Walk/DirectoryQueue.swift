@@ -7,6 +7,9 @@ struct DirectoryJob: Sendable {
     let path: [UInt8]
     let depth: Int
     let zone: Zone
+    /// The folder's identity as its parent listing saw it: checked again when it is opened.
+    let device: UInt64
+    let inode: UInt64
 }
 
 /// The shared stack of directories to list. Last in, first out keeps it short (depth-first), and the

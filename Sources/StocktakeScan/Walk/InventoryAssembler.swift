@@ -33,6 +33,9 @@ struct InventoryAssembler {
         }
         for store in stores {
             for ref in store.unreadable { records[Int(global(ref))].flags.insert(.unreadable) }
+            for (ref, flag) in store.folderFlags where records[Int(global(ref))].ownFlag == .none {
+                records[Int(global(ref))].ownFlag = flag
+            }
         }
         var symlinkTargets: [Int32: [UInt8]] = [:]
         for store in stores {

@@ -18,6 +18,23 @@ enum POSIX {
 
     static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
 
+    static func setErrno(_ code: Int32) {
+        #if canImport(Glibc)
+        Glibc.errno = code
+        #else
+        Darwin.errno = code
+        #endif
+    }
+
+    /// Linux's O_NOATIME (reading must not touch the audited tree's access times); 0 elsewhere.
+    static var noAccessTimeFlag: Int32 {
+        #if os(Linux)
+        0o1_000_000
+        #else
+        0
+        #endif
+    }
+
     static func entryType(mode: mode_t) -> EntryType {
         switch mode & S_IFMT {
         case S_IFREG: .file
@@ -41,8 +58,8 @@ enum POSIX {
 
     /// Opens a regular file for reading without following a symlink or blocking on a FIFO, and checks it
     /// is still the regular file the walk saw.
-    static func openRegularFile(directory: Int32, name: UnsafePointer<CChar>) -> Int32? {
-        let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    static func openRegularFile(directory: Int32, name: UnsafePointer<CChar>, extraFlags: Int32 = 0) -> Int32? {
+        let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | extraFlags)
         guard fd >= 0 else { return nil }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {

@@ -14,10 +14,12 @@ enum ParallelWalk {
         let stores = (0..<threads).map { WorkerStore(workerIndex: $0) }
         let root = WalkRecord(
             parent: nil, nameOffset: 0, nameLength: 0, type: .directory, kind: .unknown, zone: .root, flags: [],
-            ownFlag: .none, apparentBytes: Int64(rootInfo.st_size), allocatedBytes: Int64(rootInfo.st_blocks) &* 512,
+            ownFlag: .none, attributesUnreadable: false, apparentBytes: Int64(rootInfo.st_size), allocatedBytes: Int64(rootInfo.st_blocks) &* 512,
             modified: POSIX.modificationTime(rootInfo))
         let rootRef = stores[0].append(root)!
-        let queue = DirectoryQueue(first: DirectoryJob(ref: rootRef, path: [], depth: 0, zone: .root))
+        let queue = DirectoryQueue(first: DirectoryJob(
+            ref: rootRef, path: [], depth: 0, zone: .root, device: UInt64(truncatingIfNeeded: rootInfo.st_dev),
+            inode: UInt64(truncatingIfNeeded: rootInfo.st_ino)))
         let group = DispatchGroup()
         for store in stores {
             group.enter()

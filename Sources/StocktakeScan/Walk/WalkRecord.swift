@@ -21,6 +21,8 @@ struct WalkRecord {
     var zone: Zone
     var flags: EntryFlags
     var ownFlag: ExclusionFlag
+    /// Its attributes could not be listed: no "included" without them.
+    var attributesUnreadable: Bool
     var apparentBytes: Int64
     var allocatedBytes: Int64
     var modified: Int64
@@ -36,6 +38,8 @@ final class WorkerStore: @unchecked Sendable {
     var symlinkTargets: [(ref: RecordRef, target: [UInt8])] = []
     /// Directories that could not be listed.
     var unreadable: [RecordRef] = []
+    /// Flags for folders from their `._.` sidecar, found while listing the folder itself.
+    var folderFlags: [(ref: RecordRef, flag: ExclusionFlag)] = []
     /// `__MACOSX/<path>/._name` sidecars: the flag applies to `<path>/name`, resolved after the walk.
     var sequesteredFlags: [(target: [UInt8], flag: ExclusionFlag)] = []
     var entriesWithAttributes = 0
@@ -47,7 +51,11 @@ final class WorkerStore: @unchecked Sendable {
         return RecordRef(worker: workerIndex, index: records.count - 1)
     }
 
-    func storeName(_ name: UnsafeBufferPointer<UInt8>) -> (offset: UInt32, length: UInt16) {
+    /// Each worker may hold a sixteenth of what 32-bit offsets address, so that all of them together fit.
+    static let nameCapacity = Int(UInt32.max) / (1 << RecordRef.workerBits)
+
+    func storeName(_ name: UnsafeBufferPointer<UInt8>) -> (offset: UInt32, length: UInt16)? {
+        guard names.count + name.count <= Self.nameCapacity, name.count <= Int(UInt16.max) else { return nil }
         let offset = UInt32(names.count)
         names.append(contentsOf: name)
         return (offset, UInt16(name.count))

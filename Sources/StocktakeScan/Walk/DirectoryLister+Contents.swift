@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StocktakeModel
+
+/// The outcome of reading an entry's extended attributes.
+enum AttributeReading {
+    case flag(ExclusionFlag)
+    /// They could not be listed: the entry's backup state is unknown, never "included".
+    case failed(Int32)
+}
+
+extension DirectoryLister {
+    /// The entry's own flag from its attributes, by name (one component when the thread sits in the
+    /// folder) or else by full path.
+    func readAttributes(_ name: UnsafeBufferPointer<UInt8>) -> AttributeReading {
+        let names: Result<[[UInt8]], ExtendedAttributeError>
+        if insideListedFolder {
+            names = withCString(name) { path in Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(atPath: path) } }
+        } else {
+            let mark = pathBuffer.count
+            pathBuffer.append(contentsOf: UnsafeRawBufferPointer(name).bindMemory(to: CChar.self))
+            pathBuffer.append(0)
+            names = pathBuffer.withUnsafeBufferPointer { buffer in
+                Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(atPath: buffer.baseAddress!) }
+            }
+            pathBuffer.removeSubrange(mark...)
+        }
+        return reading(names)
+    }
+
+    func reading(_ names: Result<[[UInt8]], ExtendedAttributeError>) -> AttributeReading {
+        switch names {
+        case .success(let attributes): .flag(flag(from: attributes))
+        case .failure(let error): .failed(error.code)
+        }
+    }
+
+    /// The strongest flag among attribute names; counts the entry as evidence when any name travelled.
+    func flag(from attributes: [[UInt8]]) -> ExclusionFlag {
+        var flag = ExclusionFlag.none
+        var transported = false
+        for attribute in attributes {
+            attribute.withUnsafeBufferPointer { bytes in
+                if BackupAttributes.isTransported(attributeName: bytes) { transported = true }
+                let found = BackupAttributes.flag(forAttributeName: bytes)
+                if found == .xattr || (found == .legacyXattr && flag == .none) { flag = found }
+            }
+        }
+        if transported { store.entriesWithAttributes += 1 }
+        return flag
+    }
+
+    /// Reads the first bytes of a file whose name did not settle its kind; while the file is open, its
+    /// attributes come from the descriptor, which spares a second path lookup.
+    func sniff(
+        name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob, readAttributes: Bool, flags: inout EntryFlags
+    ) -> (ContentKind, AttributeReading?) {
+        guard let file = openRegularFile(name, in: fd) else {
+            let code = POSIX.errno
+            flags.insert(.unreadable)
+            store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "content not inspected: " + Self.explain(code)))
+            return (.unknown, nil)
+        }
+        defer { close(file) }
+        let count = POSIX.readPrefix(fd: file, into: prefix)
+        let kind = ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix[0..<count]), name: name)
+        guard readAttributes else { return (kind, nil) }
+        return (kind, reading(Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(fileDescriptor: file) }))
+    }
+
+    /// Opens a regular file for reading, without touching its access time where the system allows.
+    func openRegularFile(_ name: some Collection<UInt8>, in fd: Int32) -> Int32? {
+        if noAccessTime != 0 {
+            if let file = withCString(name, { POSIX.openRegularFile(directory: fd, name: $0, extraFlags: noAccessTime) }) { return file }
+            guard POSIX.errno == EPERM else { return nil }
+            noAccessTime = 0  // not the files' owner: the flag is refused for every file here
+        }
+        return withCString(name) { POSIX.openRegularFile(directory: fd, name: $0, extraFlags: 0) }
+    }
+
+    func recordSymlink(ref: RecordRef, name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob) {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let length = withCString(name) { readlinkat(fd, $0, &buffer, buffer.count - 1) }
+        guard length >= 0 else { return }
+        let target = buffer[0..<length].map { UInt8(bitPattern: $0) }
+        store.symlinkTargets.append((ref, target))
+        if SymlinkCheck.escapes(target: target, directory: job.path, rootPath: rootPath) {
+            store.records[ref.index].flags.insert(.escapesContainer)
+        }
+    }
+}
