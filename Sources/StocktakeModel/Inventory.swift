@@ -6,7 +6,8 @@ public struct Inventory: Sendable {
     public let names: [UInt8]
     /// Targets of symlinks, as stored (never followed).
     public let symlinkTargets: [Int32: [UInt8]]
-    /// Per directory: everything beneath it, itself included (`du` of that directory).
+    /// Per directory: its own size and everything beneath it (`du` of that directory, hard links once);
+    /// `files` counts the non-directory entries beneath it.
     public let directoryTotals: [Int32: SizeTotal]
     public let issues: [ScanIssue]
     public let evidence: ExportEvidence
@@ -16,13 +17,12 @@ public struct Inventory: Sendable {
     private let childIndices: [Int32]
 
     public init(
-        entries: [Entry], names: [UInt8], symlinkTargets: [Int32: [UInt8]], directoryTotals: [Int32: SizeTotal],
-        issues: [ScanIssue], evidence: ExportEvidence
+        entries: [Entry], names: [UInt8], symlinkTargets: [Int32: [UInt8]], issues: [ScanIssue], evidence: ExportEvidence
     ) {
         self.entries = entries
         self.names = names
         self.symlinkTargets = symlinkTargets
-        self.directoryTotals = directoryTotals
+        self.directoryTotals = Inventory.directoryTotals(entries)
         self.issues = issues
         self.evidence = evidence
         self.totals = InventoryTotals(entries: entries)
@@ -123,5 +123,29 @@ public struct Inventory: Sendable {
             }
         }
         return (counts, indices)
+    }
+
+    /// Each counted entry's bytes go to itself and every ancestor: linear in entries times depth.
+    private static func directoryTotals(_ entries: [Entry]) -> [Int32: SizeTotal] {
+        var apparent = [Int64](repeating: 0, count: entries.count)
+        var allocated = [Int64](repeating: 0, count: entries.count)
+        var files = [Int](repeating: 0, count: entries.count)
+        for (i, entry) in entries.enumerated() {
+            let counted = entry.countsBytes
+            var current = Int32(i)
+            while current >= 0 {
+                if counted {
+                    apparent[Int(current)] = apparent[Int(current)].saturatingAdd(entry.apparentBytes)
+                    allocated[Int(current)] = allocated[Int(current)].saturatingAdd(entry.allocatedBytes)
+                }
+                if !entry.isDirectory && current != Int32(i) { files[Int(current)] += 1 }
+                current = entries[Int(current)].parent
+            }
+        }
+        var totals: [Int32: SizeTotal] = [:]
+        for (i, entry) in entries.enumerated() where entry.isDirectory {
+            totals[Int32(i)] = SizeTotal(files: files[i], apparentBytes: apparent[i], allocatedBytes: allocated[i])
+        }
+        return totals
     }
 }

@@ -68,7 +68,7 @@ import TestSupport
 
     @Test func emptyInventoryRenders() {
         let empty = Inventory(
-            entries: [], names: [], symlinkTargets: [:], directoryTotals: [:], issues: [],
+            entries: [], names: [], symlinkTargets: [:], issues: [],
             evidence: SyntheticContainer.evidence)
         let html = HTMLReportWriter().render(Report(
             tool: ToolInfo(version: "0"), generatedAt: Date(timeIntervalSince1970: 0),

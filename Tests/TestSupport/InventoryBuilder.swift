@@ -72,7 +72,7 @@ public struct InventoryBuilder {
         return index
     }
 
-    /// The finished inventory, with every folder's total (itself and everything beneath it).
+    /// The finished inventory (the model computes every folder's total).
     public func build(issues: [ScanIssue] = [], evidence: ExportEvidence? = nil) -> Inventory {
         var names: [UInt8] = []
         var entries: [Entry] = []
@@ -85,16 +85,8 @@ public struct InventoryBuilder {
                 excludedBy: excludedBy))
             names.append(contentsOf: draft.name)
         }
-        var directoryTotals: [Int32: SizeTotal] = [:]
-        for (index, entry) in entries.enumerated() {
-            var current = entry.isDirectory ? Int32(index) : entry.parent
-            while current >= 0 {
-                directoryTotals[current, default: .zero].add(entry)
-                current = entries[Int(current)].parent
-            }
-        }
         return Inventory(
-            entries: entries, names: names, symlinkTargets: symlinkTargets, directoryTotals: directoryTotals, issues: issues,
+            entries: entries, names: names, symlinkTargets: symlinkTargets, issues: issues,
             evidence: evidence ?? ExportEvidence(
                 entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
                 flaggedByAppleDouble: 0, declaredByUser: false))

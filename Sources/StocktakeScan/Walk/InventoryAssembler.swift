@@ -53,9 +53,7 @@ struct InventoryAssembler {
             flaggedByAppleDouble: records.count { $0.ownFlag == .appleDouble },
             declaredByUser: xattrsDeclared)
         let entries = BackupResolver(records: records, parents: parents, carriesAttributes: evidence.carriesAttributes).entries()
-        return Inventory(
-            entries: entries, names: names, symlinkTargets: symlinkTargets,
-            directoryTotals: Self.directoryTotals(entries), issues: sortedIssues(), evidence: evidence)
+        return Inventory(entries: entries, names: names, symlinkTargets: symlinkTargets, issues: sortedIssues(), evidence: evidence)
     }
 
     private func sortedIssues() -> [ScanIssue] {
@@ -88,30 +86,6 @@ struct InventoryAssembler {
         for (target, flag) in flags {
             if let index = found[target], records[Int(index)].ownFlag == .none { records[Int(index)].ownFlag = flag }
         }
-    }
-
-    /// `du` for every directory: each counted entry's bytes go to itself and every ancestor.
-    static func directoryTotals(_ entries: [Entry]) -> [Int32: SizeTotal] {
-        var apparent = [Int64](repeating: 0, count: entries.count)
-        var allocated = [Int64](repeating: 0, count: entries.count)
-        var files = [Int](repeating: 0, count: entries.count)
-        for (i, entry) in entries.enumerated() {
-            let counted = entry.countsBytes
-            var current = Int32(i)
-            while current >= 0 {
-                if counted {
-                    apparent[Int(current)] = apparent[Int(current)].saturatingAdd(entry.apparentBytes)
-                    allocated[Int(current)] = allocated[Int(current)].saturatingAdd(entry.allocatedBytes)
-                }
-                if !entry.isDirectory && current != Int32(i) { files[Int(current)] += 1 }
-                current = entries[Int(current)].parent
-            }
-        }
-        var totals: [Int32: SizeTotal] = [:]
-        for (i, entry) in entries.enumerated() where entry.isDirectory {
-            totals[Int32(i)] = SizeTotal(files: files[i], apparentBytes: apparent[i], allocatedBytes: allocated[i])
-        }
-        return totals
     }
 }
 
