@@ -1,0 +1,89 @@
+import Foundation
+import StocktakeReport
+import Testing
+import TestSupport
+
+/// Reports are replaced whole or not at all: a failed write leaves the old file and no temporary behind.
+@Suite struct AtomicFileTests {
+    struct ProducerFailed: Error {}
+
+    static func contents(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map(Array.init)
+    }
+
+    static func listing(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    @Test func aProducerThatThrowsHalfWayLeavesTheOldFileAndNoTemporary() throws {
+        let tree = try TemporaryTree("atomic")
+        let target = tree.path("report.json")
+        let old = Array("old report\n".utf8)
+        try tree.write("report.json", bytes: old)
+        #expect(throws: ProducerFailed.self) {
+            try AtomicFile.write(to: target) { write in
+                try write(Array(repeating: UInt8(ascii: "n"), count: 100_000))
+                try write(Array("half".utf8))
+                throw ProducerFailed()
+            }
+        }
+        #expect(Self.contents(target) == old)
+        #expect(Self.listing(tree.root) == ["report.json"])
+    }
+
+    @Test func aSuccessfulWriteReplacesTheFile() throws {
+        let tree = try TemporaryTree("atomic")
+        let target = tree.path("report.json")
+        try tree.write("report.json", string: "old report, longer than the new one\n")
+        let new = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try AtomicFile.write(to: target) { write in
+            try write(Array(new[..<1000]))
+            try write(Array(new[1000...]))
+        }
+        #expect(Self.contents(target) == new)
+        #expect(Self.listing(tree.root) == ["report.json"])
+        try AtomicFile.write([1, 2, 3], to: tree.path("new.bin"))
+        #expect(Self.contents(tree.path("new.bin")) == [1, 2, 3])
+        #expect(Self.listing(tree.root) == ["new.bin", "report.json"])
+        // Readable by others, like any report (mkstemp alone would leave 0600).
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int)
+        #expect(mode & 0o044 == 0o044)
+    }
+
+    @Test func aMissingFolderThrowsAnErrorNamingThePath() throws {
+        let tree = try TemporaryTree("atomic")
+        let target = tree.path("no such folder/report.json")
+        let error = try #require(throws: OutputError.self) {
+            try AtomicFile.write(Array("x".utf8), to: target)
+        }
+        #expect(error.path == target)
+        #expect(error.description.contains(target))
+        #expect(!error.reason.isEmpty)
+        #expect(Self.listing(tree.root).isEmpty)
+    }
+
+    @Test func aParentThatIsAFileThrowsAndLeavesNothing() throws {
+        let tree = try TemporaryTree("atomic")
+        try tree.write("plain-file", string: "not a folder")
+        let target = tree.path("plain-file/report.json")
+        let error = try #require(throws: OutputError.self) {
+            try AtomicFile.write(to: target) { write in try write(Array("x".utf8)) }
+        }
+        #expect(error.path == target)
+        #expect(error.description.contains(target))
+        #expect(Self.listing(tree.root) == ["plain-file"])
+        #expect(Self.contents(tree.path("plain-file")) == Array("not a folder".utf8))
+    }
+
+    @Test func aTargetThatIsAFolderThrowsAndLeavesTheFolderAndNoTemporary() throws {
+        let tree = try TemporaryTree("atomic")
+        try tree.write("report.json/inside.txt", string: "keep")
+        let target = tree.path("report.json")
+        let error = try #require(throws: OutputError.self) {
+            try AtomicFile.write(Array("x".utf8), to: target)
+        }
+        #expect(error.path == target)
+        #expect(Self.listing(tree.root) == ["report.json"])
+        #expect(Self.contents(tree.path("report.json/inside.txt")) == Array("keep".utf8))
+    }
+}
