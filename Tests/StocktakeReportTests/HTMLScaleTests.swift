@@ -33,13 +33,12 @@ import TestSupport
         let largest = try #require(html.components(separatedBy: "<section id=\"largest-files\"").dropFirst().first?
             .components(separatedBy: "</section>").first)
         #expect(largest.components(separatedBy: "<tr><td class=\"path\">").count - 1 == 200)
-        // 200 folders of about 0.5% each: those at or above the threshold are listed (with their 500 files
-        // counted as items), the others summed in one row under Documents.
+        // 200 folders of about 0.5% each: those at or above the threshold are listed (with their 500 files), the others summed in one row under Documents.
         let (folders, summaries) = treeRows(html)
         let listed = folders - 2  // the root and Documents
         #expect(listed > 0 && listed < 200)
         #expect(summaries == ["\(200 - listed) smaller folders"])
-        #expect(html.contains("<span class=\"t-items\">500 items</span>"))
+        #expect(html.contains("<span class=\"t-items\">500 files</span>"))
     }
 
     @Test func treeNeverListsMoreThanTheBudget() {

@@ -112,10 +112,11 @@ struct DirectoryTreeHTML {
 
     private func folderRow(_ index: Int32, depth: Int) -> String {
         let bytes = size(index)
-        let beneath = max(0, (inventory.directoryTotals[index]?.files ?? 1) - 1)
+        // Files (non-folder entries) anywhere beneath this folder.
+        let beneath = inventory.directoryTotals[index]?.files ?? 0
         let name = index == inventory.root ? "Container root" : HTMLEscaping.name(inventory.name(index))
         return "<span class=\"t-name\">\(name)</span>"
-            + "<span class=\"t-items\">\(HTMLFormatting.grouped(beneath)) \(beneath == 1 ? "item" : "items")</span>"
+            + "<span class=\"t-items\">\(HTMLFormatting.grouped(beneath)) \(beneath == 1 ? "file" : "files")</span>"
             + "<span class=\"t-size\">\(HTMLPieces.size(bytes))</span>\(share(bytes))"
     }
 
