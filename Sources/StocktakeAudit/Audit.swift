@@ -3,15 +3,14 @@ import StocktakeModel
 import StocktakeReport
 import StocktakeScan
 
-/// The audit use case: identify the container, walk it, read the companions, write every report.
+/// The audit use case: identify the container, read the companions, prepare the output folder, walk,
+/// write every report.
 /// Never prints and never exits: the CLI does that with the result or the error.
 public enum Audit {
     public static func run(_ request: AuditRequest) throws(AuditError) -> AuditResult {
         let container: ContainerDescription
-        let inventory: Inventory
         do {
             container = try ContainerSource.identify(path: request.inputPath, bundleIdentifier: request.bundleIdentifier)
-            inventory = try InventoryScanner.scan(root: container.rootPath, options: request.scan)
         } catch {
             throw .input(error)
         }
@@ -19,10 +18,18 @@ public enum Audit {
         if let path = request.appBundlePath { appBundle = try Companions.appBundle(at: path, options: request.scan) }
         var appGroups: [AppGroupInfo] = []
         for path in request.appGroupPaths { appGroups.append(try Companions.appGroup(at: path, options: request.scan)) }
+        // Before the walk: a bad --output should fail in a second, not after scanning a million files.
+        let folder = try OutputFolder.prepare(request: request, container: container)
+        let inventory: Inventory
+        do {
+            inventory = try InventoryScanner.scan(root: container.rootPath, options: request.scan)
+        } catch {
+            OutputFolder.removeIfEmpty(folder)
+            throw .input(error)
+        }
         let report = Report(
             tool: request.tool, generatedAt: request.now, container: container, inventory: inventory,
             appBundle: appBundle, appGroups: appGroups)
-        let folder = try OutputFolder.prepare(request: request, container: container)
         var written: [String] = []
         do {
             for format in request.formats {
@@ -31,6 +38,8 @@ public enum Audit {
                 written.append(path)
             }
         } catch {
+            // A run leaves all its reports or none: take back the ones already written.
+            for path in written { unlink(path) }
             OutputFolder.removeIfEmpty(folder)
             throw .output((error as? OutputError)?.description ?? "cannot write reports into \(folder): \(error)")
         }

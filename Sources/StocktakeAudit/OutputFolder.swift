@@ -7,10 +7,7 @@ enum OutputFolder {
     static func prepare(request: AuditRequest, container: ContainerDescription) throws(AuditError) -> String {
         let folder = request.outputDirectory.map(absolute)
             ?? absolute("Reports/\(safeName(container.bundleIdentifier ?? "unknown-app"))/\(ReportDates.folderName(request.now))")
-        let root = resolved(container.rootPath)
-        let input = resolved(container.inputPath)
-        let target = resolved(folder)
-        for audited in [root, input] where target == audited || target.hasPrefix(audited + "/") {
+        for audited in [container.rootPath, container.inputPath] where isInside(folder, audited) {
             throw .output("refusing to write reports to \(folder): it is inside the audited container \(audited); choose another --output")
         }
         do {
@@ -41,16 +38,18 @@ enum OutputFolder {
         return URL(fileURLWithPath: full).standardizedFileURL.path
     }
 
-    /// The real path of the longest existing prefix, plus the rest: catches symlinked routes into the container.
-    private static func resolved(_ path: String) -> String {
-        var url = URL(fileURLWithPath: absolute(path))
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: url.path) && url.path != "/" {
-            rest.insert(url.lastPathComponent, at: 0)
+    /// Whether `folder` is `audited` or beneath it, by file identity rather than spelling: symlinked routes,
+    /// `..`, and case-insensitive file systems all lead to the same (device, inode) pairs.
+    private static func isInside(_ folder: String, _ audited: String) -> Bool {
+        var target = stat()
+        guard stat(audited, &target) == 0 else { return false }
+        var url = URL(fileURLWithPath: absolute(folder))
+        while true {
+            var info = stat()
+            if stat(url.path, &info) == 0 && info.st_dev == target.st_dev && info.st_ino == target.st_ino { return true }
+            guard url.path != "/" else { return false }
             url.deleteLastPathComponent()
         }
-        let base = url.resolvingSymlinksInPath().path
-        return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
     }
 
     private static func reason(_ error: Error) -> String {

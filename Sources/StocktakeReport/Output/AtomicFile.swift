@@ -20,9 +20,10 @@ public struct OutputError: Error, Sendable, Equatable, CustomStringConvertible {
 /// target. Readers see the old file or the whole new one, never half of it; on failure the temporary goes.
 public enum AtomicFile {
     public static func write(to path: String, _ produce: (_ write: @escaping ([UInt8]) throws -> Void) throws -> Void) throws {
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let base = String(path.split(separator: "/").last ?? "")
-        var template = Array(((folder.isEmpty ? "." : folder) + "/." + base + ".tmp-XXXXXX").utf8CString)
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array(((folder.hasSuffix("/") ? folder : folder + "/") + "." + base + ".tmp-XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -30,15 +31,32 @@ public enum AtomicFile {
         do {
             try produce { bytes in try writeAll(fd: fd, bytes: bytes, path: path) }
             guard fsync(fd) == 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
-            fchmod(fd, 0o644)
+            // mkstemp makes the file 0600; give it what any new file gets under the user's umask.
+            fchmod(fd, 0o666 & ~currentUmask)
             closed = true
             guard close(fd) == 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
             guard rename(temporary, path) == 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+            syncFolder(folder)
         } catch {
             if !closed { close(fd) }
             unlink(temporary)
             throw error
         }
+    }
+
+    /// The process's umask (reading it means setting it; put straight back).
+    private static var currentUmask: mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+
+    /// Makes the rename durable: the folder's entry reaches the disk too.
+    private static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws {
