@@ -43,11 +43,17 @@ public struct Inventory: Sendable {
 
     /// The path relative to the container root, `/`-separated; empty for the root.
     public func path(_ index: Int32) -> [UInt8] {
+        Inventory.path(of: index, parent: { entries[Int($0)].parent }, name: name)
+    }
+
+    /// Joins the names up the parent chain (index 0, the root, has no name). Shared with the scanner,
+    /// which needs paths before the inventory exists.
+    public static func path(of index: Int32, parent: (Int32) -> Int32, name: (Int32) -> ArraySlice<UInt8>) -> [UInt8] {
         var chain: [Int32] = []
         var current = index
         while current > 0 {
             chain.append(current)
-            current = entries[Int(current)].parent
+            current = parent(current)
         }
         var path: [UInt8] = []
         for step in chain.reversed() {

@@ -96,18 +96,9 @@ private struct Draft {
     let names: [UInt8]
 
     func path(_ index: Int32) -> [UInt8] {
-        var chain: [Int32] = []
-        var current = index
-        while current > 0 {
-            chain.append(current)
-            current = parents[Int(current)]
-        }
-        var path: [UInt8] = []
-        for step in chain.reversed() {
-            if !path.isEmpty { path.append(UInt8(ascii: "/")) }
+        Inventory.path(of: index, parent: { parents[Int($0)] }) { step in
             let record = records[Int(step)]
-            path.append(contentsOf: names[Int(record.nameOffset)..<Int(record.nameOffset) + Int(record.nameLength)])
+            return names[Int(record.nameOffset)..<Int(record.nameOffset) + Int(record.nameLength)]
         }
-        return path
     }
 }
