@@ -1,13 +1,15 @@
 import StocktakeModel
 
-/// One row of `files[]` or `directories[]`. Optional keys appear only when they say something, which
-/// keeps a million rows small.
+/// Writes rows of `files[]` or `directories[]`. Optional keys appear only when they say something, which
+/// keeps a million rows small. One writer serves many rows (copying the inventory per row costs more
+/// than writing the row).
 struct EntryJSON {
     let inventory: Inventory
-    let index: Int32
-    let path: [UInt8]
+    private var ancestors = ExcludedByCache()
 
-    func write(_ json: JSONStream, ancestors: inout ExcludedByCache) throws {
+    init(inventory: Inventory) { self.inventory = inventory }
+
+    mutating func write(_ index: Int32, path: [UInt8], to json: JSONStream) throws {
         let entry = inventory.entries[Int(index)]
         let flags = entry.flags
         try json.beginObject(compact: true)
@@ -32,7 +34,7 @@ struct EntryJSON {
         if pathIsText { try json.string(utf8: path) } else { try json.string(PathText.display(path)) }
         if let excludedBy, !PathText.isValidUTF8(excludedBy) { try json.key("rawExcludedBy"); try json.string(Base64.encode(excludedBy)) }
         if !pathIsText { try json.key("rawPath"); try json.string(Base64.encode(path)) }
-        let target = inventory.symlinkTargets[index]
+        let target = entry.type == .symlink ? inventory.symlinkTargets[index] : nil
         if let target, !PathText.isValidUTF8(target) { try json.key("rawSymlinkTarget"); try json.string(Base64.encode(target)) }
         if flags.contains(.sparse) { try json.key("sparse"); try json.bool(true) }
         if let target { try json.key("symlinkTarget"); try json.string(PathText.display(target)) }

@@ -89,11 +89,11 @@ public struct JSONReportWriter: Sendable {
 
     private func writeEntries(of inventory: Inventory, directories: Bool, _ json: JSONStream) throws {
         try json.beginArray()
-        var ancestors = ExcludedByCache()
-        try inventory.forEachInPathOrder { index, path in
-            guard inventory.entries[Int(index)].isDirectory == directories else { return }
-            try EntryJSON(inventory: inventory, index: index, path: path).write(json, ancestors: &ancestors)
+        var rows: [Int32] = []
+        inventory.forEachInPathOrder { index in
+            if inventory.entries[Int(index)].isDirectory == directories { rows.append(index) }
         }
+        try EntryRows(inventory: inventory, rows: rows, separator: json.elementSeparator).write { try json.preformattedElements($0) }
         try json.endArray()
     }
 

@@ -106,6 +106,32 @@ public final class JSONStream {
         buffer.removeAll()
     }
 
+    // MARK: Pieces rendered elsewhere
+
+    /// What separates two elements of the array being written (comma, then newline and indent unless compact).
+    public var elementSeparator: [UInt8] {
+        var separator = [UInt8(ascii: ",")]
+        if let level = levels.last, !level.compact {
+            separator.append(UInt8(ascii: "\n"))
+            separator.append(contentsOf: [UInt8](repeating: 0x20, count: 2 * levels.count))
+        }
+        return separator
+    }
+
+    /// Appends array elements rendered by other streams (on other threads), already joined with
+    /// `elementSeparator`. The output is byte-identical to writing them here one by one.
+    public func preformattedElements(_ bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
+        try beginValue()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Hands what is buffered to the sink (without the final newline `finish` adds).
+    public func flush() throws {
+        try sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
     // MARK: Layout
 
     private var pendingValueAfterKey = false
