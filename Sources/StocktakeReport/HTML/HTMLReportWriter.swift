@@ -33,7 +33,7 @@ public struct HTMLReportWriter: Sendable {
         page += BackupChart(inventory: report.inventory).render()
         page += DirectoryTreeHTML(inventory: report.inventory).render()
         let tables = ReportTablesHTML(report: report)
-        page += tables.largestFiles() + tables.kinds() + tables.issues()
+        page += tables.largestFiles() + tables.largestFolders() + tables.kinds() + tables.issues()
         page += "</main>\n"
         page += sections.footer()
         page += "<script>" + ReportStyle.script + "</script>\n</body>\n</html>\n"

@@ -28,10 +28,10 @@ struct HTMLSections {
         html += "<span class=\"path\">\(HTMLEscaping.visibleText(report.container.inputPath))</span></p>\n"
         html += "<p class=\"meta\">Generated \(generatedAt) by \(tool)</p>\n"
         html += "<nav class=\"toc\" aria-label=\"Sections\">"
-        let issueCount = report.inventory.issues.count
+        let issueCount = report.issues.count
         let links: [(String, String)] = [
             ("summary", "Summary"), ("container", "Container"), ("locations", "Space by location"),
-            ("backup", "Backup"), ("folders", "Folders"), ("largest-files", "Largest files"),
+            ("backup", "Backup"), ("folders", "Folders"), ("largest-files", "Largest files"), ("largest-folders", "Largest folders"),
             ("kinds", "Kinds of content"),
             ("issues", issueCount == 0 ? "Unreadable" : "Unreadable (\(HTMLFormatting.grouped(issueCount)))"),
         ]
@@ -61,7 +61,7 @@ struct HTMLSections {
         html += card(
             "Purgeable", HTMLPieces.size(totals.purgeable.allocatedBytes),
             "Caches and tmp · \(HTMLFormatting.grouped(totals.purgeable.files)) files")
-        let unreadable = report.inventory.issues.count
+        let unreadable = report.issues.count
         html += card(
             "Files", HTMLFormatting.grouped(appFiles),
             "\(HTMLFormatting.grouped(totals.directories.files)) folders · "

@@ -6,6 +6,7 @@ struct ReportTablesHTML {
     let report: Report
 
     static let largestFileLimit = 200
+    static let largestFolderLimit = 50
     static let issueLimit = 500
 
     private var inventory: Inventory { report.inventory }
@@ -35,6 +36,26 @@ struct ReportTablesHTML {
         html += "</tbody>\n</table></div>\n"
         html += "<p class=\"note\">Column headers sort the table when scripts run; the order above is by allocated size.</p>\n"
         return html + HTMLPieces.sectionEnd
+    }
+
+    /// A flat list of the heaviest folders (the tree shows where they sit; this shows them side by side).
+    func largestFolders() -> String {
+        let folders = report.largestDirectories(limit: Self.largestFolderLimit)
+        var html = HTMLPieces.sectionStart(
+            id: "largest-folders", title: "Largest folders",
+            lead: "Folders by the allocated size of everything beneath them; a folder includes its subfolders.")
+        guard !folders.isEmpty else { return html + "<p class=\"muted\">No folders.</p>\n" + HTMLPieces.sectionEnd }
+        html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Path</th>"
+        html += "<th data-type=\"text\">Location</th><th class=\"num\" data-type=\"number\">Files</th>"
+        html += "<th class=\"num\" data-type=\"number\" aria-sort=\"descending\">Allocated</th></tr></thead>\n<tbody>\n"
+        for index in folders {
+            let entry = inventory.entries[Int(index)]
+            let total = inventory.directoryTotals[index] ?? .zero
+            html += "<tr><td class=\"path\">\(HTMLEscaping.path(inventory.path(index)))\(tags(entry))</td>"
+            html += "<td class=\"nowrap\" data-value=\"\(entry.location.title)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.location)))"
+            html += "\(entry.location.title)</td>" + HTMLPieces.countCell(total.files) + HTMLPieces.sizeCell(total.allocatedBytes) + "</tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
     }
 
     private func tags(_ entry: Entry) -> String {
@@ -70,7 +91,7 @@ struct ReportTablesHTML {
     }
 
     func issues() -> String {
-        let issues = inventory.issues
+        let issues = report.issues
         var html = HTMLPieces.sectionStart(id: "issues", title: "What could not be read")
         guard !issues.isEmpty else {
             return html + "<p class=\"muted\">Everything in the container could be read.</p>\n" + HTMLPieces.sectionEnd
