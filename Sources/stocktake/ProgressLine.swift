@@ -14,6 +14,7 @@ final class ProgressLine: @unchecked Sendable {
     static func startIfTerminal(_ progress: ScanProgress) -> ProgressLine? {
         guard Terminal.stderrIsTerminal else { return nil }
         let line = ProgressLine(progress: progress)
+        line.draw()  // at once, so even a short audit shows it started
         Thread { line.loop() }.start()
         return line
     }
@@ -34,12 +35,16 @@ final class ProgressLine: @unchecked Sendable {
             let keepGoing = running
             lock.unlock()
             guard keepGoing else { break }
-            let (entries, bytes) = progress.snapshot
-            let seconds = max(Date().timeIntervalSince(started), 0.001)
-            let rate = Int(Double(entries) / seconds)
-            FileHandle.standardError.write(Data("\r\u{1B}[Kscanning: \(entries) entries, \(ByteCount.format(bytes)), \(rate) entries/s".utf8))
             Thread.sleep(forTimeInterval: 0.2)
+            draw()
         }
         finished.signal()
+    }
+
+    private func draw() {
+        let (entries, bytes) = progress.snapshot
+        let seconds = max(Date().timeIntervalSince(started), 0.001)
+        let rate = Int(Double(entries) / seconds)
+        FileHandle.standardError.write(Data("\r\u{1B}[Kscanning: \(entries) entries, \(ByteCount.format(bytes)), \(rate) entries/s".utf8))
     }
 }

@@ -25,6 +25,8 @@ import TestSupport
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Bundle id:  com.example.e2e"))
         #expect(result.stdout.contains("Reports:    \(out.root)"))
+        // stderr is a pipe here, not a terminal: no progress line.
+        #expect(result.stderr.isEmpty)
         let report = try json(out.path("report.json"))
         #expect(report["schemaVersion"] as? Int == 1)
         let files = try #require(report["files"] as? [[String: Any]])
@@ -170,5 +172,17 @@ import TestSupport
             + (try DiskUsage.bytes(tree.root)) - (try DiskUsage.bytes(tree.path("Library/Caches")))
             + (try DiskUsage.bytes(companions.path("Group")))
         #expect(appSize["totalBytes"] == expected)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux script for a pseudo-terminal"))
+    func aTerminalGetsAProgressLine() throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("out")
+        // script(1) runs the command on a pseudo-terminal, as a person at a shell would.
+        let command = "'\(StocktakeProcess.binary)' audit '\(tree.root)' --output '\(out.root)'"
+        let result = try StocktakeProcess.runCommand(["/usr/bin/script", "-qec", command, "/dev/null"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("scanning: "))
+        #expect(result.stdout.contains("entries/s"))
     }
 }
