@@ -21,10 +21,12 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.
         .target(name: "StocktakeScan", dependencies: ["StocktakeModel", "CStocktakeSystem", "CLibXML2"]),
+        // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
+        .target(name: "StocktakePolicy", dependencies: ["StocktakeModel"]),
         // The report document and its writers (JSON, HTML), written atomically.
-        .target(name: "StocktakeReport", dependencies: ["StocktakeModel"]),
+        .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakePolicy"]),
         // The audit use case: source → scan → inventory → report files. What the CLI calls.
-        .target(name: "StocktakeAudit", dependencies: ["StocktakeModel", "StocktakeScan", "StocktakeReport"]),
+        .target(name: "StocktakeAudit", dependencies: ["StocktakeModel", "StocktakeScan", "StocktakePolicy", "StocktakeReport"]),
         .executableTarget(
             name: "stocktake",
             dependencies: [
@@ -33,6 +35,7 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
+        .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "TestSupport"]),
         .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "TestSupport", "CStocktakeSystem"]),
         .testTarget(
             name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeAudit", "TestSupport"],

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeModel
 import StocktakeReport
 import Testing
 

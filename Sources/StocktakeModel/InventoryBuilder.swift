@@ -1,6 +1,4 @@
-import StocktakeModel
-
-/// Builds an `Inventory` in memory from paths, for tests that need a container without touching disk.
+/// Builds an `Inventory` in memory from paths: for rule examples and tests that need a container without disk.
 /// Missing parent folders are created, names go into the shared arena, the location follows the contract
 /// table and the backup state follows the location unless given, and every folder's total is summed.
 public struct InventoryBuilder {

@@ -1,0 +1,45 @@
+/// A policy finding (contract keys: rule, severity, path, message, fix, fingerprint).
+public struct Finding: Sendable, Equatable {
+    public let rule: String
+    public let severity: Severity
+    /// Path relative to the container root, `/`-separated (lossy display for names that are not UTF-8).
+    public let path: String
+    public let message: String
+    public let fix: String
+    /// Stable identity for baselines and diffs: rule, path and the rule's discriminator; never an absolute
+    /// path, never a per-run hash.
+    public let fingerprint: String
+    /// The bytes concerned (allocated), when the rule measures them.
+    public let bytes: Int64?
+
+    public init(rule: String, severity: Severity, path: String, message: String, fix: String, fingerprint: String, bytes: Int64?) {
+        self.rule = rule
+        self.severity = severity
+        self.path = path
+        self.message = message
+        self.fix = fix
+        self.fingerprint = fingerprint
+        self.bytes = bytes
+    }
+}
+
+/// What a rule reports about one place, before the policy gives it a severity and a fingerprint.
+public struct RuleFinding: Sendable, Equatable {
+    /// The entry concerned (a file, or a folder for findings about a whole folder).
+    public let index: Int32
+    public let message: String
+    /// Distinguishes several findings of one rule at one path (empty when there is one).
+    public let discriminator: String
+    public let bytes: Int64?
+    /// A severity the rule itself chooses for this case (e.g. error when Documents is exposed); nil: the
+    /// rule's configured severity.
+    public let severity: Severity?
+
+    public init(index: Int32, message: String, discriminator: String = "", bytes: Int64? = nil, severity: Severity? = nil) {
+        self.index = index
+        self.message = message
+        self.discriminator = discriminator
+        self.bytes = bytes
+        self.severity = severity
+    }
+}

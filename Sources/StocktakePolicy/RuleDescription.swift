@@ -1,0 +1,67 @@
+import StocktakeModel
+
+/// A rule's static metadata: what `stocktake rules ID` prints and what SARIF's rule catalog will carry.
+public struct RuleDescription: Sendable {
+    /// Stable, kebab-case (contract).
+    public let id: String
+    public let title: String
+    /// Why the rule exists, citing Apple's guidance.
+    public let rationale: String
+    /// Where the guidance comes from.
+    public let source: String
+    public let defaultSeverity: Severity
+    public let options: [RuleOption]
+    /// What to do about a finding.
+    public let fix: String
+    /// A triggering and a clean case at least; they double as tests.
+    public let examples: [RuleExample]
+
+    public init(
+        id: String, title: String, rationale: String, source: String, defaultSeverity: Severity, options: [RuleOption] = [],
+        fix: String, examples: [RuleExample]
+    ) {
+        self.id = id
+        self.title = title
+        self.rationale = rationale
+        self.source = source
+        self.defaultSeverity = defaultSeverity
+        self.options = options
+        self.fix = fix
+        self.examples = examples
+    }
+}
+
+/// One tunable of a rule, with its default.
+public struct RuleOption: Sendable {
+    public let name: String
+    public let defaultValue: String
+    public let meaning: String
+
+    public init(name: String, defaultValue: String, meaning: String) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.meaning = meaning
+    }
+}
+
+/// A small container and how many findings the rule must report on it.
+public struct RuleExample: Sendable {
+    public let summary: String
+    public let expectedFindings: Int
+    public let context: @Sendable () -> PolicyContext
+
+    public init(_ summary: String, expectedFindings: Int, context: @escaping @Sendable () -> PolicyContext) {
+        self.summary = summary
+        self.expectedFindings = expectedFindings
+        self.context = context
+    }
+
+    /// An example from entries added to a builder; `documentsExposed` as an Info.plist would say.
+    public init(_ summary: String, expectedFindings: Int, documentsExposed: Bool = false, build: @escaping @Sendable (inout InventoryBuilder) -> Void) {
+        self.init(summary, expectedFindings: expectedFindings) {
+            var builder = InventoryBuilder()
+            build(&builder)
+            return PolicyContext(inventory: builder.build(), documentsExposed: documentsExposed)
+        }
+    }
+}
