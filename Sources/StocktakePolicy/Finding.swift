@@ -27,6 +27,9 @@ public struct Finding: Sendable, Equatable {
 public struct RuleFinding: Sendable, Equatable {
     /// The entry concerned (a file, or a folder for findings about a whole folder).
     public let index: Int32
+    /// A path to report instead of the entry's, for places that are not entries (an issue about something
+    /// that vanished); relative to the container root.
+    public let path: [UInt8]?
     public let message: String
     /// Distinguishes several findings of one rule at one path (empty when there is one).
     public let discriminator: String
@@ -35,8 +38,12 @@ public struct RuleFinding: Sendable, Equatable {
     /// rule's configured severity.
     public let severity: Severity?
 
-    public init(index: Int32, message: String, discriminator: String = "", bytes: Int64? = nil, severity: Severity? = nil) {
+    public init(
+        index: Int32, path: [UInt8]? = nil, message: String, discriminator: String = "", bytes: Int64? = nil,
+        severity: Severity? = nil
+    ) {
         self.index = index
+        self.path = path
         self.message = message
         self.discriminator = discriminator
         self.bytes = bytes

@@ -17,7 +17,7 @@ public struct Policy: Sendable {
             let description = rule.description
             let configured = severities[description.id] ?? description.defaultSeverity
             for raw in rule.init().evaluate(context) {
-                let path = PathText.display(context.inventory.path(raw.index))
+                let path = PathText.display(raw.path ?? context.inventory.path(raw.index))
                 findings.append(Finding(
                     rule: description.id, severity: raw.severity ?? configured, path: path, message: raw.message,
                     fix: description.fix,
