@@ -1,10 +1,11 @@
 import Foundation
 import StocktakeModel
+import StocktakePolicy
 import StocktakeReport
 import StocktakeScan
 
 /// The audit use case: identify the container, read the companions, prepare the output folder, walk,
-/// write every report.
+/// hold the inventory to the policy, write every report.
 /// Never prints and never exits: the CLI does that with the result or the error.
 public enum Audit {
     public static func run(_ request: AuditRequest) throws(AuditError) -> AuditResult {
@@ -27,9 +28,11 @@ public enum Audit {
             OutputFolder.removeIfEmpty(folder)
             throw .input(error)
         }
+        let exposed = appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
+        let findings = request.policy.evaluate(PolicyContext(inventory: inventory, documentsExposed: exposed))
         let report = Report(
             tool: request.tool, generatedAt: request.now, container: container, inventory: inventory,
-            appBundle: appBundle, appGroups: appGroups)
+            appBundle: appBundle, appGroups: appGroups, findings: findings)
         var written: [String] = []
         do {
             for format in request.formats {

@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeModel
+import StocktakePolicy
 import StocktakeReport
 import StocktakeScan
 
@@ -13,13 +14,14 @@ public struct AuditRequest: Sendable {
     public var outputDirectory: String?
     public var formats: [ReportFormat]
     public var scan: ScanOptions
+    public var policy: Policy
     public var tool: ToolInfo
     public var now: Date
 
     public init(
         inputPath: String, bundleIdentifier: String? = nil, appBundlePath: String? = nil, appGroupPaths: [String] = [],
         outputDirectory: String? = nil, formats: [ReportFormat] = [.json, .html], scan: ScanOptions = ScanOptions(),
-        tool: ToolInfo = .current, now: Date = Date()
+        policy: Policy = Policy(), tool: ToolInfo = .current, now: Date = Date()
     ) {
         self.inputPath = inputPath
         self.bundleIdentifier = bundleIdentifier
@@ -28,6 +30,7 @@ public struct AuditRequest: Sendable {
         self.outputDirectory = outputDirectory
         self.formats = formats
         self.scan = scan
+        self.policy = policy
         self.tool = tool
         self.now = now
     }

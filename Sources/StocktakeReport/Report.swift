@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeModel
+import StocktakePolicy
 
 /// The tool's identity, printed into every report.
 public struct ToolInfo: Sendable, Equatable {
@@ -72,10 +73,12 @@ public struct Report: Sendable {
     public let inventory: Inventory
     public let appBundle: AppBundleInfo?
     public let appGroups: [AppGroupInfo]
+    /// What the policy rules found, sorted by path, rule and fingerprint.
+    public let findings: [Finding]
 
     public init(
         tool: ToolInfo, generatedAt: Date, container: ContainerDescription, inventory: Inventory,
-        appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = []
+        appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], findings: [Finding] = []
     ) {
         self.tool = tool
         self.generatedAt = generatedAt
@@ -83,6 +86,7 @@ public struct Report: Sendable {
         self.inventory = inventory
         self.appBundle = appBundle
         self.appGroups = appGroups
+        self.findings = findings
     }
 
     /// The app size by LINE's formula, when the bundle was given.

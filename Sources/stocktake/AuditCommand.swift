@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StocktakeAudit
+import StocktakePolicy
 import StocktakeReport
 import StocktakeScan
 
@@ -35,6 +36,12 @@ struct AuditCommand: ParsableCommand {
 
     @Option(name: .customLong("max-depth"), help: "Folders deeper than this are recorded but not listed.")
     var maxDepth: Int = 256
+
+    @Option(name: .customLong("fail-on"), help: "Exit 2 when a finding is at or above this severity: error, warning or never.")
+    var failOn: FailOn = .error
+
+    @Flag(name: .long, help: "Treat warnings as errors (the same as --fail-on warning).")
+    var strict = false
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
@@ -82,5 +89,23 @@ struct AuditCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if !quiet { print(Summary(result: result).text, terminator: "") }
+        // Reports are written first: a policy failure still leaves them for the reader.
+        if let threshold = strict ? .warning : failOn.severity,
+           result.report.findings.contains(where: { $0.severity >= threshold }) {
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// `--fail-on`: the lowest severity that fails the run.
+enum FailOn: String, ExpressibleByArgument, CaseIterable {
+    case error, warning, never
+
+    var severity: Severity? {
+        switch self {
+        case .error: .error
+        case .warning: .warning
+        case .never: nil
+        }
     }
 }

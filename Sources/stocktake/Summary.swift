@@ -1,5 +1,6 @@
 import StocktakeAudit
 import StocktakeModel
+import StocktakePolicy
 import StocktakeReport
 
 /// The short text printed after an audit: what was audited, the totals, where the reports went.
@@ -31,8 +32,26 @@ struct Summary {
         lines.append("Evidence:   \(report.inventory.evidence.summary)")
         if let appSize = report.appSize { lines.append("App size:   \(ByteCount.format(appSize.totalBytes)) (bundle + container − Caches + App Groups)") }
         if !report.inventory.issues.isEmpty { lines.append("Unreadable: \(report.inventory.issues.count) issues (see the report)") }
+        lines.append(findingsLine(report.findings))
+        for finding in report.findings.sorted(by: { $0.severity > $1.severity }).prefix(Self.findingsShown) {
+            lines.append("  \(finding.severity.rawValue): \(finding.path): \(finding.message) [\(finding.rule)]")
+        }
+        if report.findings.count > Self.findingsShown {
+            lines.append("  … \(report.findings.count - Self.findingsShown) more in the report")
+        }
         lines.append("Reports:    \(result.outputDirectory)")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static let findingsShown = 10
+
+    private func findingsLine(_ findings: [Finding]) -> String {
+        guard !findings.isEmpty else { return "Findings:   none" }
+        let counts = Severity.allCases.reversed().compactMap { severity -> String? in
+            let count = findings.count { $0.severity == severity }
+            return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }
+        return "Findings:   " + counts.joined(separator: ", ")
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

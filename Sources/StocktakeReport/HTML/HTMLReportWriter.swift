@@ -28,6 +28,7 @@ public struct HTMLReportWriter: Sendable {
         page += sections.masthead()
         page += "<main class=\"wrap\">\n"
         page += sections.summary()
+        page += FindingsHTML(findings: report.findings).render()
         page += ContainerSectionHTML(report: report).render()
         page += LocationChart(totals: report.inventory.totals).render()
         page += BackupChart(inventory: report.inventory).render()

@@ -30,7 +30,9 @@ struct HTMLSections {
         html += "<nav class=\"toc\" aria-label=\"Sections\">"
         let issueCount = report.issues.count
         let links: [(String, String)] = [
-            ("summary", "Summary"), ("container", "Container"), ("locations", "Space by location"),
+            ("summary", "Summary"),
+            ("findings", report.findings.isEmpty ? "Findings" : "Findings (\(HTMLFormatting.grouped(report.findings.count)))"),
+            ("container", "Container"), ("locations", "Space by location"),
             ("backup", "Backup"), ("folders", "Folders"), ("largest-files", "Largest files"), ("largest-folders", "Largest folders"),
             ("kinds", "Kinds of content"),
             ("issues", issueCount == 0 ? "Unreadable" : "Unreadable (\(HTMLFormatting.grouped(issueCount)))"),

@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeModel
+import StocktakePolicy
 
 /// Writes `report.json` (schema version 1, see Reports/report.schema.json): sorted keys, integer bytes,
 /// paths relative to the container root. Streams: files are written in path order straight from the inventory.
@@ -30,7 +31,7 @@ public struct JSONReportWriter: Sendable {
         try json.key("directories"); try writeEntries(of: inventory, directories: true, json)
         try json.key("evidence"); try writeEvidence(inventory.evidence, json)
         try json.key("files"); try writeEntries(of: inventory, directories: false, json)
-        try json.key("findings"); try json.beginArray(); try json.endArray()
+        try json.key("findings"); try writeFindings(report.findings, json)
         try json.key("generatedAt"); try json.string(ReportDates.iso8601(report.generatedAt))
         try json.key("issues"); try writeIssues(report.issues, json)
         try json.key("kinds"); try writeKinds(report, json)
@@ -94,6 +95,22 @@ public struct JSONReportWriter: Sendable {
             if inventory.entries[Int(index)].isDirectory == directories { rows.append(index) }
         }
         try EntryRows(inventory: inventory, rows: rows, separator: json.elementSeparator).write { try json.preformattedElements($0) }
+        try json.endArray()
+    }
+
+    private func writeFindings(_ findings: [Finding], _ json: JSONStream) throws {
+        try json.beginArray()
+        for finding in findings {
+            try json.beginObject(compact: true)
+            if let bytes = finding.bytes { try json.key("bytes"); try json.int(bytes) }
+            try json.key("fingerprint"); try json.string(finding.fingerprint)
+            try json.key("fix"); try json.string(finding.fix)
+            try json.key("message"); try json.string(finding.message)
+            try json.key("path"); try json.string(finding.path)
+            try json.key("rule"); try json.string(finding.rule)
+            try json.key("severity"); try json.string(finding.severity.rawValue)
+            try json.endObject()
+        }
         try json.endArray()
     }
 

@@ -1,0 +1,53 @@
+import ArgumentParser
+import StocktakePolicy
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List the policy rules, or explain one.")
+
+    @Argument(help: "A rule id: explain that rule (rationale, source, options, fix, examples).")
+    var id: String?
+
+    func validate() throws {
+        guard let id, RuleRegistry.rule(id: id) == nil else { return }
+        let ids = RuleRegistry.all.map { $0.description.id }
+        let nearest = ids.min { editDistance($0, id) < editDistance($1, id) }
+        throw ValidationError("unknown rule '\(id)'" + (nearest.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+
+    func run() {
+        guard let id, let rule = RuleRegistry.rule(id: id) else {
+            let width = RuleRegistry.all.map { $0.description.id.count }.max() ?? 0
+            for rule in RuleRegistry.all {
+                let description = rule.description
+                let padding = String(repeating: " ", count: width - description.id.count)
+                print("\(description.id)\(padding)  \(description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(description.title)")
+            }
+            return
+        }
+        let description = rule.description
+        var text = "\(description.id): \(description.title)\n"
+        text += "Default severity: \(description.defaultSeverity.rawValue)\n\n\(description.rationale)\nSource: \(description.source)\n"
+        if !description.options.isEmpty {
+            text += "\nOptions:\n" + description.options.map { "  \($0.name) (default \($0.defaultValue)): \($0.meaning)" }.joined(separator: "\n") + "\n"
+        }
+        text += "\nFix: \(description.fix)\n\nExamples:\n"
+        text += description.examples.map { "  \($0.expectedFindings == 0 ? "clean" : "finds \($0.expectedFindings)"): \($0.summary)" }.joined(separator: "\n")
+        print(text)
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+}
