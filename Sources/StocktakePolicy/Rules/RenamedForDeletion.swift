@@ -1,0 +1,73 @@
+import StocktakeModel
+
+/// The name test shared by `interrupted-deletion` (which reports such folders) and `tmp-leftovers` (which
+/// leaves them to it): a folder renamed so it can be deleted in the background ("fast folder nuking").
+enum RenamedForDeletion {
+    /// Markers apps put in the new name, compared without regard to ASCII case.
+    static let markers: [[UInt8]] = [".trash", "trash-", "deleting", ".deleted", "to-delete"].map { Array($0.utf8) }
+
+    /// A UUID name (optionally hidden by a leading dot, optionally followed by a suffix such as `.old`), or a
+    /// name containing one of the markers.
+    static func matches(_ name: ArraySlice<UInt8>) -> Bool {
+        let lowered = name.map(lowercasedASCII)
+        let afterDot = lowered.first == UInt8(ascii: ".") ? lowered.dropFirst() : lowered[...]
+        if startsWithUUID(afterDot) { return true }
+        return markers.contains { contains(lowered, $0) }
+    }
+
+    /// `8-4-4-4-12` hexadecimal digits at the start.
+    static func startsWithUUID(_ name: ArraySlice<UInt8>) -> Bool {
+        guard name.count >= 36 else { return false }
+        for (offset, byte) in name.prefix(36).enumerated() {
+            if [8, 13, 18, 23].contains(offset) {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !isHexDigit(byte) {
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+            return true
+        }
+        return false
+    }
+
+    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+    }
+}
+
+/// What a subtree holds as app data: files (transport artefacts aside), bytes as `du` counts them (folders'
+/// own blocks included, hard links once) and the oldest file's modification time.
+struct SubtreeContents {
+    var files = 0
+    var allocatedBytes: Int64 = 0
+    var oldestModified: Int64?
+
+    /// Walks the subtree at `index` (the entry itself included), not descending into folders `skip` names.
+    /// Linear in the subtree's size.
+    init(_ inventory: Inventory, _ index: Int32, skip: (Int32) -> Bool = { _ in false }) {
+        var stack: [Int32] = [index]
+        while let current = stack.popLast() {
+            let entry = inventory.entries[Int(current)]
+            if entry.flags.contains(.transportArtefact) { continue }
+            if entry.isDirectory {
+                if current != index && skip(current) { continue }
+                stack.append(contentsOf: inventory.children(current))
+            } else {
+                files += 1
+                oldestModified = min(oldestModified ?? entry.modified, entry.modified)
+            }
+            if entry.countsBytes { allocatedBytes = allocatedBytes.saturatingAdd(entry.allocatedBytes) }
+        }
+    }
+}

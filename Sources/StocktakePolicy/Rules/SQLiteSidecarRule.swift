@@ -1,0 +1,164 @@
+import StocktakeModel
+
+/// SQLite sidecars that signal trouble: a WAL that outgrew its database, or a sidecar whose database is gone.
+struct SQLiteSidecarRule: Rule {
+    /// SQLite checkpoints automatically at 1,000 pages (4 MB at the default 4 KiB page), so a WAL up to about
+    /// this size is normal however small its database.
+    static let defaultWalFloorBytes: Int64 = 4_000_000
+
+    static let description = RuleDescription(
+        id: "sqlite-sidecar",
+        title: "Oversized WAL or orphaned SQLite sidecar",
+        rationale: """
+            SQLite keeps a database `X` with companions named after it: `X-wal` (write-ahead log) and `X-shm` (its \
+            index) in WAL mode, `X-journal` in rollback mode. Committed pages wait in the WAL until a checkpoint \
+            copies them back; a WAL larger than its database and past the auto-checkpoint size means checkpoints \
+            are not happening (a long-lived read transaction, or auto-checkpointing turned off), so the store keeps \
+            growing and every read scans a longer log. A sidecar whose database is missing is a leftover of a store \
+            deleted or moved without its companions (or, for a hot journal, a store in an unknown state): dead bytes \
+            that Apple's File System Programming Guide asks apps to clean up, and that are backed up when they sit \
+            in Documents or Application Support ("Everything in your app's home directory is backed up", iOS Data \
+            Storage Guidelines).
+            """,
+        source: """
+            https://www.sqlite.org/wal.html ; https://www.sqlite.org/tempfiles.html ; \
+            https://developer.apple.com/icloud/documentation/data-storage/index.html ; \
+            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/\
+            FileSystemOverview/FileSystemOverview.html
+            """,
+        defaultSeverity: .warning,
+        options: [
+            RuleOption(
+                name: "walFloorBytes", defaultValue: String(defaultWalFloorBytes),
+                meaning: "A WAL larger than its database is reported only above this many bytes (apparent size)."),
+        ],
+        fix: """
+            For a large WAL: end long-lived read transactions and let SQLite checkpoint (or run \
+            `PRAGMA wal_checkpoint(TRUNCATE)` at a quiet moment). For an orphaned sidecar: delete a store together \
+            with its `-wal`, `-shm` and `-journal` files (NSPersistentStoreCoordinator's destroyPersistentStore does), \
+            and remove the leftovers at launch.
+            """,
+        examples: [
+            RuleExample("a 6 MB WAL in front of a 1 MB database", expectedFindings: 1) { builder in
+                builder.add("Library/Application Support/Sync/sync-state.sqlite", apparentBytes: 1_000_000)
+                builder.add("Library/Application Support/Sync/sync-state.sqlite-wal", apparentBytes: 6_000_000)
+                builder.add("Library/Application Support/Sync/sync-state.sqlite-shm", apparentBytes: 32_768)
+            },
+            RuleExample("a rollback journal, WAL and wal-index whose databases are gone", expectedFindings: 3) { builder in
+                builder.add("Library/Application Support/Sync/contacts.sqlite-journal", apparentBytes: 8_704, kind: .sqliteJournal)
+                builder.add("Library/Application Support/old.sqlite-wal", apparentBytes: 4_152)
+                builder.add("Library/Application Support/old.sqlite-shm", apparentBytes: 32_768)
+            },
+            RuleExample("a healthy WAL store, a WAL bigger than its database but under the floor", expectedFindings: 0) { builder in
+                builder.add("Library/Application Support/Messages.sqlite", apparentBytes: 200_000)
+                builder.add("Library/Application Support/Messages.sqlite-wal", apparentBytes: 90_000)
+                builder.add("Library/Application Support/Messages.sqlite-shm", apparentBytes: 32_768)
+                builder.add("Library/Application Support/Sync/sync-state.sqlite", apparentBytes: 16_384)
+                builder.add("Library/Application Support/Sync/sync-state.sqlite-wal", apparentBytes: 123_632)
+            },
+            RuleExample("names that only end like sidecars, a folder named like a database, system stores", expectedFindings: 0) { builder in
+                builder.add("Documents/travel-journal", apparentBytes: 500, kind: .sqliteJournal)
+                builder.add("Documents/photo-wal", apparentBytes: 500, kind: .jpeg)
+                builder.add("Library/HTTPStorages/com.example.chat/httpstorages.sqlite-wal", apparentBytes: 9_000, flags: .systemManaged)
+            },
+        ])
+
+    let walFloorBytes: Int64
+
+    init() { self.init(walFloorBytes: Self.defaultWalFloorBytes) }
+
+    init(walFloorBytes: Int64) { self.walFloorBytes = walFloorBytes }
+
+    private enum Role {
+        case wal, shm, journal
+
+        var suffix: [UInt8] {
+            switch self {
+            case .wal: Array("-wal".utf8)
+            case .shm: Array("-shm".utf8)
+            case .journal: Array("-journal".utf8)
+            }
+        }
+
+        var kind: ContentKind {
+            switch self {
+            case .wal: .sqliteWAL
+            case .shm: .sqliteSHM
+            case .journal: .sqliteJournal
+            }
+        }
+    }
+
+    private struct Sidecar {
+        let index: Int32
+        let role: Role
+        let database: ArraySlice<UInt8>
+    }
+
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
+        let inventory = context.inventory
+        let sidecars = Self.sidecars(inventory)
+        // Sibling files by name, only in folders that hold a sidecar: linear in those folders' sizes.
+        var filesByFolder: [Int32: [ArraySlice<UInt8>: Int32]] = [:]
+        for parent in Set(sidecars.map { inventory.entries[Int($0.index)].parent }) {
+            var files: [ArraySlice<UInt8>: Int32] = [:]
+            for child in inventory.children(parent) where !inventory.entries[Int(child)].isDirectory {
+                files[inventory.name(child)] = child
+            }
+            filesByFolder[parent] = files
+        }
+        var findings: [RuleFinding] = []
+        for sidecar in sidecars {
+            let entry = inventory.entries[Int(sidecar.index)]
+            let name = String(decoding: inventory.name(sidecar.index), as: UTF8.self)
+            let databaseName = String(decoding: sidecar.database, as: UTF8.self)
+            guard let database = filesByFolder[entry.parent]?[sidecar.database] else {
+                findings.append(RuleFinding(
+                    index: sidecar.index,
+                    message: """
+                        \(name) (\(ByteCount.format(entry.apparentBytes))) has no database \(databaseName) beside it: \
+                        delete the leftover, or find where the store went without its sidecars.
+                        """,
+                    discriminator: sidecar.role == .wal ? "missing-database" : "", bytes: entry.allocatedBytes))
+                continue
+            }
+            guard sidecar.role == .wal else { continue }
+            let databaseBytes = inventory.entries[Int(database)].apparentBytes
+            guard entry.apparentBytes > databaseBytes, entry.apparentBytes > walFloorBytes else { continue }
+            findings.append(RuleFinding(
+                index: sidecar.index,
+                message: """
+                    \(name) (\(ByteCount.format(entry.apparentBytes))) is larger than its database \(databaseName) \
+                    (\(ByteCount.format(databaseBytes))): checkpoints are not keeping up, so end long read transactions \
+                    and let SQLite checkpoint.
+                    """,
+                discriminator: "oversized-wal", bytes: entry.allocatedBytes))
+        }
+        return findings
+    }
+
+    /// Files named `X-wal`, `X-shm` or `X-journal` whose content agrees (or is empty, as a truncated WAL or an
+    /// idle journal is). A journal's `X` must have an extension, so a note called `travel-journal` is no sidecar.
+    private static func sidecars(_ inventory: Inventory) -> [Sidecar] {
+        var found: [Sidecar] = []
+        for (offset, entry) in inventory.entries.enumerated() where entry.type == .file {
+            guard [.sqliteWAL, .sqliteSHM, .sqliteJournal, .empty].contains(entry.kind),
+                  !entry.flags.contains(.systemManaged), !entry.flags.contains(.transportArtefact)
+            else { continue }
+            let index = Int32(offset)
+            let name = inventory.name(index)
+            for role in [Role.wal, .shm, .journal] where entry.kind == role.kind || entry.kind == .empty {
+                guard name.count > role.suffix.count, name.suffix(role.suffix.count).elementsEqual(role.suffix) else { continue }
+                let database = name.dropLast(role.suffix.count)
+                if role == .journal && !hasExtension(database) { break }
+                found.append(Sidecar(index: index, role: role, database: database))
+                break
+            }
+        }
+        return found
+    }
+
+    private static func hasExtension(_ name: ArraySlice<UInt8>) -> Bool {
+        name.dropFirst().contains(UInt8(ascii: ".")) && name.last != UInt8(ascii: ".")
+    }
+}

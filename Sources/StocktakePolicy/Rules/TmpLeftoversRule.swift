@@ -1,0 +1,133 @@
+import StocktakeModel
+
+/// Files left in tmp at export time: old ones (by the container's own clock) or large ones.
+struct TmpLeftoversRule: Rule {
+    static let defaultMinBytes: Int64 = 1_000_000
+    static let defaultMinAgeSeconds: Int64 = 86_400
+
+    static let description = RuleDescription(
+        id: "tmp-leftovers",
+        title: "Files left in tmp",
+        rationale: """
+            tmp is for "temporary files that do not need to persist between launches of your app. Your app should \
+            remove files from this directory when they are no longer needed" (File System Programming Guide); the iOS \
+            Data Storage Guidelines add "remember to delete those files when you are done with them", and Apple's \
+            iOS Storage Best Practices talk says of tmp: "Transient files; Remove when done". The system purges tmp \
+            only when the app is not running and storage runs low, so what the app forgets stays on the device and \
+            counts against it. An export carries no time of its own, so age is measured from the newest file in the \
+            container.
+            """,
+        source: """
+            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/\
+            FileSystemOverview/FileSystemOverview.html ; https://developer.apple.com/icloud/documentation/data-storage/index.html ; \
+            https://developer-rno.apple.com/videos/play/tech-talks/204
+            """,
+        defaultSeverity: .warning,
+        options: [
+            RuleOption(
+                name: "minBytes", defaultValue: String(defaultMinBytes),
+                meaning: "Report a tmp entry holding at least this many allocated bytes, whatever its age."),
+            RuleOption(
+                name: "minAgeSeconds", defaultValue: String(defaultMinAgeSeconds),
+                meaning: "Report a tmp entry whose oldest file is older than this, counted back from the newest file in the container."),
+        ],
+        fix: """
+            Delete temporary files as soon as the work that needed them ends (in a `defer` or the operation's \
+            completion), and at launch clear whatever an earlier run left in tmp.
+            """,
+        examples: [
+            RuleExample("upload leftovers three days older than the newest file", expectedFindings: 1) { builder in
+                builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_700_000_000)
+                builder.add("tmp/uploads/7C699FBC.mp4", apparentBytes: 96_000, modified: 1_700_000_000 - 3 * 86_400)
+                builder.add("tmp/uploads/34E4669A.jpg", apparentBytes: 41_000, modified: 1_700_000_000 - 3 * 86_400)
+            },
+            RuleExample("a fresh but large file, and an old small one", expectedFindings: 2) { builder in
+                builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_700_000_000)
+                builder.add("tmp/export.zip", apparentBytes: 5_000_000, modified: 1_700_000_000 - 60)
+                builder.add("tmp/old.txt", apparentBytes: 10, modified: 1_700_000_000 - 2 * 86_400)
+            },
+            RuleExample("a recent small file in tmp", expectedFindings: 0) { builder in
+                builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_700_000_000)
+                builder.add("tmp/upload.jpg", apparentBytes: 41_000, modified: 1_700_000_000 - 3_600)
+            },
+            RuleExample("a renamed folder left to interrupted-deletion, an empty safe-save folder, a stray sidecar", expectedFindings: 0) { builder in
+                builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_700_000_000)
+                builder.add("tmp/.trash-AE168B47-72B1-4F57-9AC4-5FD78CC584D1/a.jpg", apparentBytes: 9_000, modified: 1_600_000_000)
+                builder.add("tmp/(A Document Being Saved By ChatApp)", type: .directory)
+                builder.add("tmp/._gone.heic", apparentBytes: 4_096, flags: .transportArtefact, modified: 1_600_000_000)
+            },
+            RuleExample("a safe-save folder that still holds an old file", expectedFindings: 1) { builder in
+                builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_700_000_000)
+                builder.add("tmp/(A Document Being Saved By ChatApp)/Chat.txt", apparentBytes: 2_048, modified: 1_699_000_000)
+            },
+        ])
+
+    let minBytes: Int64
+    let minAgeSeconds: Int64
+
+    init() { self.init(minBytes: Self.defaultMinBytes, minAgeSeconds: Self.defaultMinAgeSeconds) }
+
+    init(minBytes: Int64, minAgeSeconds: Int64) {
+        self.minBytes = minBytes
+        self.minAgeSeconds = minAgeSeconds
+    }
+
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
+        let inventory = context.inventory
+        guard let tmp = inventory.index(ofPath: Array("tmp".utf8)), inventory.entries[Int(tmp)].isDirectory,
+              let clock = Self.newestModification(inventory)
+        else { return [] }
+        var findings: [RuleFinding] = []
+        for index in inventory.children(tmp) {
+            let entry = inventory.entries[Int(index)]
+            if entry.flags.contains(.systemManaged) || entry.flags.contains(.transportArtefact) { continue }
+            if entry.isDirectory && RenamedForDeletion.matches(inventory.name(index)) { continue }  // interrupted-deletion's
+            // Nested renamed folders are interrupted-deletion's too: leave their bytes out of this total.
+            let contents = SubtreeContents(inventory, index) { RenamedForDeletion.matches(inventory.name($0)) }
+            guard contents.files > 0, let oldest = contents.oldestModified else { continue }
+            let age = Self.age(of: oldest, clock: clock)
+            guard age > minAgeSeconds || contents.allocatedBytes >= minBytes else { continue }
+            findings.append(RuleFinding(
+                index: index, message: Self.message(entry: entry, contents: contents, age: age), bytes: contents.allocatedBytes))
+        }
+        return findings
+    }
+
+    private static func message(entry: Entry, contents: SubtreeContents, age: Int64) -> String {
+        let size = ByteCount.format(contents.allocatedBytes)
+        let when = age > 0 ? "\(describe(seconds: age)) older than the newest file in the export" : "as new as the newest file in the export"
+        if entry.isDirectory {
+            let files = contents.files == 1 ? "1 file" : "\(contents.files) files"
+            return "This tmp folder still holds \(files) (\(size)), the oldest \(when): delete temporary files once they are used."
+        }
+        return "This file (\(size)) was left in tmp, \(when): delete temporary files once they are used."
+    }
+
+    /// The export's clock: the newest modification of any file (folders change when copied; AppleDouble sidecars
+    /// are written by the copy, not the app).
+    static func newestModification(_ inventory: Inventory) -> Int64? {
+        var newest: Int64?
+        for entry in inventory.entries where entry.isAppData {
+            newest = max(newest ?? entry.modified, entry.modified)
+        }
+        return newest
+    }
+
+    /// Seconds from `modified` to `clock`, without overflow on hostile times.
+    static func age(of modified: Int64, clock: Int64) -> Int64 {
+        let (difference, overflow) = clock.subtractingReportingOverflow(modified)
+        return overflow ? (clock > modified ? Int64.max : Int64.min) : difference
+    }
+
+    /// "3 days", "5 hours", "12 minutes", "40 seconds": rounded to the nearest whole unit.
+    static func describe(seconds: Int64) -> String {
+        func plural(_ unit: Int64, _ name: String) -> String {
+            let count = seconds / unit + (2 * (seconds % unit) >= unit ? 1 : 0)
+            return count == 1 ? "1 \(name)" : "\(count) \(name)s"
+        }
+        if seconds >= 86_400 { return plural(86_400, "day") }
+        if seconds >= 3_600 { return plural(3_600, "hour") }
+        if seconds >= 60 { return plural(60, "minute") }
+        return plural(1, "second")
+    }
+}
