@@ -2,8 +2,13 @@
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         InterruptedDeletionRule.self,
+        LargeBackedUpFileRule.self,
+        ManySmallFilesRule.self,
+        RedownloadableInBackupRule.self,
         SQLiteSidecarRule.self,
+        SymlinkEscapeRule.self,
         TmpLeftoversRule.self,
+        UnreadableEntryRule.self,
     ]
 
     public static func rule(id: String) -> (any Rule.Type)? {

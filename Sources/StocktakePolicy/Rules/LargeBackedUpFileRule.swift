@@ -1,0 +1,72 @@
+import StocktakeModel
+
+/// A single file big enough to matter in every backup.
+struct LargeBackedUpFileRule: Rule {
+    /// 50 MB (decimal, as Settings shows sizes), in allocated bytes.
+    static let defaultThresholdBytes: Int64 = 50_000_000
+
+    static let description = RuleDescription(
+        id: "large-backed-up-file",
+        title: "Large file in the backup",
+        rationale: """
+            Everything outside Caches and tmp is backed up ("Everything in your app's home directory is backed up, \
+            with the exception of the application bundle itself, the caches directory, and temp directory", iOS \
+            Data Storage Guidelines), and App Review measured exactly this: "on launch and/or content download, \
+            your app stores 41.6 MB" (guideline 2.23). One large file in Documents or Application Support costs \
+            the user iCloud space and backup time on every backup; the guidelines say only user-created data or \
+            data the app cannot re-create belongs there, and QA1719's isExcludedFromBackup keeps the rest on the \
+            device without backing it up.
+            """,
+        source: """
+            https://developer.apple.com/icloud/documentation/data-storage/index.html \
+            https://developer.apple.com/library/ios/qa/qa1719/_index.html
+            """,
+        defaultSeverity: .warning,
+        options: [
+            RuleOption(name: "thresholdBytes", defaultValue: String(defaultThresholdBytes), meaning: "report files whose allocated size is at least this")
+        ],
+        fix: """
+            If the file can be downloaded or rebuilt, move it to Library/Caches; if it must stay, set \
+            URLResourceValues.isExcludedFromBackup = true on it; if it is user data, consider splitting or \
+            compressing it.
+            """,
+        examples: [
+            RuleExample("a 60 MB backed-up archive in Application Support", expectedFindings: 1) { builder in
+                builder.add("Library/Application Support/ChatBackup/backup.zip", apparentBytes: 60_000_000, backup: .included, evidence: .noFlag)
+            },
+            RuleExample("a 60 MB file from an export without backup evidence: reported as possibly backed up", expectedFindings: 1) { builder in
+                builder.add("Documents/Movie.mov", apparentBytes: 60_000_000)
+            },
+            RuleExample("the same file excluded from backup, a large cache, and a small document", expectedFindings: 0) { builder in
+                builder.add("Library/Application Support/ChatBackup/backup.zip", apparentBytes: 60_000_000, backup: .excluded, evidence: .xattr)
+                builder.add("Library/Caches/video.mp4", apparentBytes: 80_000_000)
+                builder.add("Documents/Report.pdf", apparentBytes: 2_000_000, backup: .included, evidence: .noFlag)
+            },
+            RuleExample("a sparse file is measured by what it occupies, not by its length", expectedFindings: 0) { builder in
+                builder.add("Documents/disk.img", apparentBytes: 1_000_000_000, allocatedBytes: 4096, backup: .included, evidence: .noFlag, flags: .sparse)
+            },
+        ])
+
+    let thresholdBytes: Int64
+
+    init() { self.init(thresholdBytes: Self.defaultThresholdBytes) }
+
+    init(thresholdBytes: Int64) { self.thresholdBytes = thresholdBytes }
+
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
+        var findings: [RuleFinding] = []
+        for (offset, entry) in context.inventory.entries.enumerated() {
+            guard entry.type == .file, entry.countsBytes, entry.allocatedBytes >= thresholdBytes,
+                entry.backup == .included || entry.backup == .unknown,
+                !entry.flags.contains(.systemManaged), !entry.flags.contains(.transportArtefact)
+            else { continue }
+            let size = ByteCount.format(entry.allocatedBytes)
+            let limit = ByteCount.format(thresholdBytes)
+            let message = entry.backup == .unknown
+                ? "This \(size) file (threshold \(limit)) may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows it is excluded."
+                : "This \(size) file (threshold \(limit)) is backed up: it goes into every iCloud and computer backup."
+            findings.append(RuleFinding(index: Int32(offset), message: message, bytes: entry.allocatedBytes))
+        }
+        return findings
+    }
+}

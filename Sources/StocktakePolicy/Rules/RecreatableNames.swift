@@ -1,0 +1,84 @@
+import StocktakeModel
+
+/// Name heuristics for content an app can fetch or rebuild: cache-like folders, hashed and UUID file names.
+/// Names are raw bytes (not necessarily UTF-8); matching is ASCII case-insensitive.
+enum RecreatableNames {
+    /// How strongly a folder's name says its content can be fetched or rebuilt.
+    enum FolderSignal {
+        /// Caches, thumbnails, stickers, temporary folders: every file inside counts.
+        case everything
+        /// Download folders: downloaded media and hashed or UUID names count; a document a user saved does not.
+        case downloadedMedia
+    }
+
+    /// Substrings that make a folder cache-like wherever they appear ("ImageCache", "fsCachedData", "Thumbs").
+    private static let everythingSubstrings: [[UInt8]] = ["cache", "thumb", "sticker"].map { Array($0.utf8) }
+    /// Whole words only: "temp" must not match "template" or "attempt".
+    private static let everythingWords: Set<[UInt8]> = Set(["tmp", "temp", "temporary"].map { Array($0.utf8) })
+    private static let downloadSubstring = Array("download".utf8)
+    /// A file's own name marking it re-creatable ("image-cache.sqlite", "thumbnail_12.jpg").
+    private static let fileSubstrings: [[UInt8]] = ["cache", "thumb"].map { Array($0.utf8) }
+
+    static func folderSignal(_ name: some Collection<UInt8>) -> FolderSignal? {
+        let lowered = name.map(asciiLowercase)
+        if everythingSubstrings.contains(where: { contains(lowered, $0) }) { return .everything }
+        if words(name).contains(where: { everythingWords.contains($0) }) { return .everything }
+        if contains(lowered, downloadSubstring) { return .downloadedMedia }
+        return nil
+    }
+
+    static func isCacheFileName(_ name: some Collection<UInt8>) -> Bool {
+        let lowered = name.map(asciiLowercase)
+        return fileSubstrings.contains { contains(lowered, $0) }
+    }
+
+    /// 32, 40 or 64 hex digits (MD5, SHA-1, SHA-256 of a URL) or a UUID, before the first `.` or `@`.
+    static func isHashedOrUUID(_ name: some Collection<UInt8>) -> Bool {
+        let stem = Array(name.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "@") })
+        if [32, 40, 64].contains(stem.count) { return stem.allSatisfy(isHexDigit) }
+        guard stem.count == 36 else { return false }
+        for (offset, byte) in stem.enumerated() {
+            let dash = offset == 8 || offset == 13 || offset == 18 || offset == 23
+            if dash ? byte != UInt8(ascii: "-") : !isHexDigit(byte) { return false }
+        }
+        return true
+    }
+
+    /// Words split at anything not a letter or digit and at lower-to-upper case changes ("tmpFiles", "Temp_1").
+    static func words(_ name: some Collection<UInt8>) -> [[UInt8]] {
+        var result: [[UInt8]] = []
+        var word: [UInt8] = []
+        var previousWasLower = false
+        for byte in name {
+            let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+            let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            if !(isUpper || isLower || isDigit) || (isUpper && previousWasLower) {
+                if !word.isEmpty { result.append(word) }
+                word = []
+            }
+            if isUpper || isLower || isDigit { word.append(asciiLowercase(byte)) }
+            previousWasLower = isLower
+        }
+        if !word.isEmpty { result.append(word) }
+        return result
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        let lowered = asciiLowercase(byte)
+        return (lowered >= UInt8(ascii: "0") && lowered <= UInt8(ascii: "9"))
+            || (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "f"))
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+            return true
+        }
+        return false
+    }
+}

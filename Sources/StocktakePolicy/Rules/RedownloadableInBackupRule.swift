@@ -1,0 +1,180 @@
+import StocktakeModel
+
+/// Re-creatable or re-downloadable content (caches, thumbnails, stickers, downloaded media) in Documents or
+/// Application Support that goes into the device backup.
+struct RedownloadableInBackupRule: Rule {
+    /// Folder findings under this many allocated bytes are not reported.
+    static let defaultMinBytes: Int64 = 0
+
+    static let description = RuleDescription(
+        id: "redownloadable-in-backup",
+        title: "Re-downloadable content is backed up",
+        rationale: """
+            Apple's iOS Data Storage Guidelines: "Data that can be downloaded again or regenerated should be \
+            stored in the <Application_Home>/Library/Caches directory", and the File System Programming Guide: \
+            "Any file that can be re-created or downloaded must be excluded from the backup". Documents and \
+            Application Support are backed up ("Included in iCloud and iTunes Backups", Tech Talk 204), so caches, \
+            thumbnails, stickers and downloaded media kept there inflate every backup; App Review rejected apps \
+            under guideline 2.23 for exactly this. Content that must survive low storage may stay if it is marked \
+            with isExcludedFromBackup (QA1719). Found by name: cache-like folders (cache, thumb, sticker, tmp, \
+            temp: every file inside; download: media, archives and hashed or UUID names inside) and files named \
+            like caches or thumbnails.
+            """,
+        source: """
+            https://developer.apple.com/icloud/documentation/data-storage/index.html \
+            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html \
+            https://developer.apple.com/library/ios/qa/qa1719/_index.html
+            """,
+        defaultSeverity: .error,
+        options: [
+            RuleOption(name: "minBytes", defaultValue: String(defaultMinBytes), meaning: "a wholly affected folder smaller than this (allocated bytes) is not reported, nor are its files")
+        ],
+        fix: """
+            Store content the app can fetch or rebuild in Library/Caches (FileManager.default.urls(for: \
+            .cachesDirectory, in: .userDomainMask)); if it must survive low storage, keep it in Application Support \
+            and set URLResourceValues.isExcludedFromBackup = true on its folder.
+            """,
+        examples: [
+            RuleExample("an image cache in Application Support, backed up: one finding for the folder", expectedFindings: 1) { builder in
+                builder.add("Library/Application Support/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000, backup: .included, evidence: .noFlag)
+                builder.add("Library/Application Support/ImageCache/92eb5ffee6ae2fec3ad71c777531578f", apparentBytes: 20_000, backup: .included, evidence: .noFlag)
+            },
+            RuleExample("the same cache marked excluded from backup", expectedFindings: 0) { builder in
+                builder.add("Library/Application Support/ImageCache", type: .directory, backup: .excluded, evidence: .xattr)
+                builder.add("Library/Application Support/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000, backup: .excluded, evidence: .ancestor)
+            },
+            RuleExample("thumbnails in Documents from an export without backup evidence: a warning", expectedFindings: 1) { builder in
+                builder.add("Documents/Thumbnails/photo-1.jpg", apparentBytes: 8_000)
+                builder.add("Documents/Thumbnails/photo-2.jpg", apparentBytes: 8_000)
+            },
+            RuleExample("user documents and chat media are not re-creatable", expectedFindings: 0) { builder in
+                builder.add("Documents/Report.pdf", apparentBytes: 50_000, backup: .included, evidence: .noFlag)
+                builder.add("Library/Application Support/Chats/c1/images/470828004642099781.jpg", apparentBytes: 40_000, backup: .included, evidence: .noFlag)
+                builder.add("Documents/Templates/invoice.txt", apparentBytes: 1_000, backup: .included, evidence: .noFlag)
+            },
+            RuleExample("a Downloads folder: the downloaded video counts, the saved PDF does not", expectedFindings: 1) { builder in
+                builder.add("Documents/Downloads/episode-12.mp4", apparentBytes: 900_000, backup: .included, evidence: .noFlag)
+                builder.add("Documents/Downloads/Boarding pass.pdf", apparentBytes: 40_000, backup: .included, evidence: .noFlag)
+            },
+            RuleExample("caches already in Library/Caches are fine", expectedFindings: 0) { builder in
+                builder.add("Library/Caches/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000)
+            },
+        ])
+
+    let minBytes: Int64
+
+    init() { self.init(minBytes: Self.defaultMinBytes) }
+
+    init(minBytes: Int64) { self.minBytes = minBytes }
+
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
+        let inventory = context.inventory
+        var findings: [RuleFinding] = []
+        var stack: [FolderState] = []
+        SubtreeWalk.run(inventory, visit: { index in
+            let entry = inventory.entries[Int(index)]
+            let parent = stack.last
+            let inScope = entry.location == .documents || entry.location == .applicationSupport
+            guard entry.isDirectory else {
+                guard inScope, !stack.isEmpty else { return }
+                if let file = affectedFile(index, parent: parent, inventory: inventory) {
+                    stack[stack.count - 1].tally.add(file.tally)
+                    findings.append(file.finding)
+                } else if Self.counts(entry) {
+                    stack[stack.count - 1].tally.files += 1
+                }
+                return
+            }
+            var cause = inScope ? parent?.cause : nil
+            // The location's own folder (Documents, Application Support) is never a cause: only names below it.
+            if inScope, parent?.location == entry.location, let signal = RecreatableNames.folderSignal(inventory.name(index)),
+                cause == nil || cause?.signal == .downloadedMedia {
+                cause = Cause(folder: index, signal: signal)
+            }
+            stack.append(FolderState(location: entry.location, cause: cause, findingsMark: findings.count))
+        }, finish: { index in
+            guard inventory.entries[Int(index)].isDirectory, let state = stack.popLast() else { return }
+            if let cause = state.cause, state.tally.files > 0, state.tally.affected == state.tally.files {
+                // The whole folder is affected: one finding replaces those of its files and subfolders.
+                findings.removeSubrange(state.findingsMark...)
+                if state.tally.bytes >= minBytes {
+                    findings.append(folderFinding(index, state.tally, cause: cause, inventory: inventory))
+                }
+            }
+            if !stack.isEmpty { stack[stack.count - 1].tally.add(state.tally) }
+        })
+        return findings
+    }
+
+    /// Where a cause is and how strong it is.
+    private struct Cause {
+        let folder: Int32
+        let signal: RecreatableNames.FolderSignal
+    }
+
+    /// Counts of app-data files beneath a folder, and of those that are re-creatable and (maybe) backed up.
+    private struct Tally {
+        var files = 0
+        var affected = 0
+        var unknown = 0
+        var bytes: Int64 = 0
+
+        mutating func add(_ other: Tally) {
+            files += other.files
+            affected += other.affected
+            unknown += other.unknown
+            bytes = bytes.saturatingAdd(other.bytes)
+        }
+    }
+
+    private struct FolderState {
+        let location: Location
+        let cause: Cause?
+        let findingsMark: Int
+        var tally = Tally()
+    }
+
+    /// App data the rule weighs: regular files the app wrote (not iOS's, not transport metadata).
+    private static func counts(_ entry: Entry) -> Bool {
+        entry.type == .file && !entry.flags.contains(.systemManaged) && !entry.flags.contains(.transportArtefact)
+    }
+
+    private func affectedFile(_ index: Int32, parent: FolderState?, inventory: Inventory) -> (tally: Tally, finding: RuleFinding)? {
+        let entry = inventory.entries[Int(index)]
+        guard Self.counts(entry), entry.backup == .included || entry.backup == .unknown else { return nil }
+        let name = inventory.name(index)
+        let reason: String
+        if let cause = parent?.cause, cause.signal == .everything {
+            reason = "in the cache-like folder “\(PathText.display(inventory.name(cause.folder)))”"
+        } else if let cause = parent?.cause, Self.isDownloadedContent(entry, name: name) {
+            reason = "downloaded content in “\(PathText.display(inventory.name(cause.folder)))”"
+        } else if RecreatableNames.isCacheFileName(name) {
+            reason = "named like a cache or thumbnail"
+        } else {
+            return nil
+        }
+        let bytes = entry.countsBytes ? entry.allocatedBytes : 0
+        let tally = Tally(files: 1, affected: 1, unknown: entry.backup == .unknown ? 1 : 0, bytes: bytes)
+        let unknown = entry.backup == .unknown
+        let message = unknown
+            ? "This re-creatable file (\(ByteCount.format(bytes)), \(reason)) may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows it is excluded."
+            : "This re-creatable file (\(ByteCount.format(bytes)), \(reason)) is backed up: it inflates every backup and the system cannot purge it."
+        return (tally, RuleFinding(index: index, message: message, bytes: bytes, severity: unknown ? .warning : nil))
+    }
+
+    private static func isDownloadedContent(_ entry: Entry, name: ArraySlice<UInt8>) -> Bool {
+        ["image", "media", "archive"].contains(entry.kind.family) || RecreatableNames.isHashedOrUUID(name)
+    }
+
+    private func folderFinding(_ index: Int32, _ tally: Tally, cause: Cause, inventory: Inventory) -> RuleFinding {
+        let files = tally.files == 1 ? "1 re-creatable file" : "\(tally.files) re-creatable files"
+        let place = cause.signal == .everything ? "the cache-like folder" : "the download folder"
+        let what = "\(files) (\(ByteCount.format(tally.bytes))) in \(place) “\(PathText.display(inventory.name(cause.folder)))”"
+        // `unknown` only when every file is: one known-included file makes the folder's backup a fact.
+        let unknown = tally.unknown == tally.affected
+        let message = unknown
+            ? "\(what) may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows they are excluded."
+            : "\(what) are backed up: they inflate every backup and the system cannot purge them."
+        return RuleFinding(index: index, message: message, bytes: tally.bytes, severity: unknown ? .warning : nil)
+    }
+}

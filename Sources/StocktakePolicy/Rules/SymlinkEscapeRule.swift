@@ -1,0 +1,63 @@
+import StocktakeModel
+
+/// A symbolic link whose target lies outside the container.
+struct SymlinkEscapeRule: Rule {
+    /// Long targets are cut in messages (the full target is at most a path; the message stays one line).
+    static let maxTargetCharacters = 200
+
+    static let description = RuleDescription(
+        id: "symlink-escape",
+        title: "Symlink points outside the container",
+        rationale: """
+            An app lives in its sandbox: the data container's path contains a UUID that is random per install \
+            ("every app gets a random 128-bit UUID", OWASP MASTG), and backups restore the container's content, \
+            not what a link points to. A link that resolves outside the container (an absolute path into this \
+            install's container, or ../ past its root) breaks after a reinstall, a restore or a move to a new \
+            device, or points at data the app cannot reach. The File System Programming Guide keeps an app's files \
+            inside its own Documents, Library and tmp. The audit never follows links, so the target's size is not \
+            counted anywhere.
+            """,
+        source: """
+            https://mas.owasp.org/MASTG/techniques/ios/MASTG-TECH-0059 \
+            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html
+            """,
+        defaultSeverity: .warning,
+        fix: """
+            Store a path relative to a known container directory (resolve it at run time with \
+            FileManager.default.urls(for:in:)) or a relative link that stays inside the container; copy the data \
+            into the container if the app needs it.
+            """,
+        examples: [
+            RuleExample("an absolute link to another install's container", expectedFindings: 1) { builder in
+                builder.add("Documents/current", type: .symlink, flags: .escapesContainer, symlinkTarget: "/var/mobile/Containers/Data/Application/0C1F3E52-9D43-4B8E-8F7A-3F1B2C4D5E6F/Documents/v2")
+            },
+            RuleExample("a relative link that climbs out of the container", expectedFindings: 1) { builder in
+                builder.add("Library/Caches/shared", type: .symlink, flags: .escapesContainer, symlinkTarget: "../../../shared")
+            },
+            RuleExample("a relative link to a sibling stays inside", expectedFindings: 0) { builder in
+                builder.add("Library/Caches/logs/app.log", apparentBytes: 1_000)
+                builder.add("Library/Caches/logs/app-latest.log", type: .symlink, symlinkTarget: "app.log")
+            },
+        ])
+
+    init() {}
+
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
+        let inventory = context.inventory
+        var findings: [RuleFinding] = []
+        for (offset, entry) in inventory.entries.enumerated()
+        where entry.type == .symlink && entry.flags.contains(.escapesContainer) {
+            let index = Int32(offset)
+            let message: String
+            if let target = inventory.symlinkTargets[index] {
+                var text = PathText.display(target)
+                if text.count > Self.maxTargetCharacters { text = String(text.prefix(Self.maxTargetCharacters)) + "…" }
+                message = "This symlink points outside the container, to “\(text)”: it breaks after a reinstall or restore, and the audit did not follow it."
+            } else {
+                message = "This symlink points outside the container (its target could not be read): it breaks after a reinstall or restore, and the audit did not follow it."
+            }
+            findings.append(RuleFinding(index: index, message: message))
+        }
+        return findings
+    }
+}

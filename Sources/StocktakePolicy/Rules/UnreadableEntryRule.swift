@@ -1,0 +1,112 @@
+import StocktakeModel
+
+/// What the audit could not read: every scan issue, and entries marked unreadable without one.
+struct UnreadableEntryRule: Rule {
+    static let description = RuleDescription(
+        id: "unreadable-entry",
+        title: "Entry the audit could not read",
+        rationale: """
+            The other rules judge placement and backup from what the audit read: an entry it could not list, \
+            inspect or read the extended attributes of has unknown content, size or backup state, so the Data \
+            Storage Guidelines' checks ("Any file that can be re-created or downloaded must be excluded from the \
+            backup") cannot be made for it, and totals may be short. An AppleDouble sidecar whose file is missing \
+            carries a backup-exclusion flag (QA1719) that applies to nothing.
+            """,
+        source: """
+            https://developer.apple.com/icloud/documentation/data-storage/index.html \
+            https://developer.apple.com/library/ios/qa/qa1719/_index.html
+            """,
+        defaultSeverity: .warning,
+        fix: """
+            Re-export the container with read permission for the audit (Xcode's Download Container, then \
+            chmod -R u+rX on the copy), keep extended attributes intact, and check that nothing changes the \
+            folder while it is audited.
+            """,
+        examples: [
+            RuleExample("a folder that could not be listed", expectedFindings: 1) {
+                var builder = InventoryBuilder()
+                builder.add("Library/Application Support/Vault", type: .directory, flags: .unreadable)
+                let issue = ScanIssue(path: Array("Library/Application Support/Vault".utf8), reason: .permissionDenied, detail: "cannot list folder: permission denied")
+                return PolicyContext(inventory: builder.build(issues: [issue]), documentsExposed: false)
+            },
+            RuleExample("a file that vanished during the audit, and a file flagged unreadable without an issue", expectedFindings: 2) {
+                var builder = InventoryBuilder()
+                builder.add("Documents/notes.txt", apparentBytes: 100, flags: .unreadable)
+                let issue = ScanIssue(path: Array("tmp/upload-1.part".utf8), reason: .vanished, detail: "cannot read entry: no such file")
+                return PolicyContext(inventory: builder.build(issues: [issue]), documentsExposed: false)
+            },
+            RuleExample("an export read in full", expectedFindings: 0) { builder in
+                builder.add("Documents/notes.txt", apparentBytes: 100)
+            },
+        ])
+
+    init() {}
+
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
+        let inventory = context.inventory
+        guard !inventory.entries.isEmpty else { return [] }
+        var resolver = PathResolver(inventory: inventory)
+        var findings: [RuleFinding] = []
+        var reported = Set<[UInt8]>()
+        var entriesWithIssues = Set<Int32>()
+        for issue in inventory.issues {
+            let path = Array(issue.path.split(separator: UInt8(ascii: "/")).joined(separator: [UInt8(ascii: "/")]))
+            // Two issues of one reason at one path are one finding (one fingerprint).
+            guard reported.insert(path + [0] + Array(issue.reason.rawValue.utf8)).inserted else { continue }
+            let (index, exact) = resolver.nearest(path)
+            if exact { entriesWithIssues.insert(index) }
+            findings.append(RuleFinding(
+                index: index, path: path, message: Self.message(issue), discriminator: issue.reason.rawValue))
+        }
+        for (offset, entry) in inventory.entries.enumerated()
+        where entry.flags.contains(.unreadable) && !entriesWithIssues.contains(Int32(offset)) {
+            let what = entry.isDirectory ? "folder could not be listed" : "entry could not be read"
+            findings.append(RuleFinding(
+                index: Int32(offset),
+                message: "This \(what): what it holds, its size and its backup state are missing from the report.",
+                discriminator: ScanIssue.Reason.unreadable.rawValue))
+        }
+        return findings
+    }
+
+    private static func message(_ issue: ScanIssue) -> String {
+        let detail = issue.detail.isEmpty ? issue.reason.rawValue : issue.detail
+        switch issue.reason {
+        case .unpairedSidecar:
+            return "\(detail): the sidecar's backup-exclusion flag, if any, applies to nothing; the file was removed before the export or the sidecar is stale."
+        case .malformedMetadata:
+            return "Metadata could not be understood (\(detail)): backup state or content kind may be wrong for this entry."
+        case .vanished:
+            return "This entry disappeared while the audit ran (\(detail)): audit a copy that nothing is changing."
+        case .tooDeep, .nameTooLong, .permissionDenied, .unreadable:
+            return "The audit could not read this entry (\(detail)): what it holds, its size or its backup state are missing from the report."
+        }
+    }
+
+    /// Finds entries by path, building each folder's name table once, on first use: linear in the folders
+    /// the issues pass through, however many issues there are.
+    private struct PathResolver {
+        let inventory: Inventory
+        var tables: [Int32: [[UInt8]: Int32]] = [:]
+
+        init(inventory: Inventory) { self.inventory = inventory }
+
+        /// The entry at `path`, or its nearest existing ancestor (the root at worst); `exact` when found whole.
+        mutating func nearest(_ path: [UInt8]) -> (index: Int32, exact: Bool) {
+            var current = inventory.root
+            for component in path.split(separator: UInt8(ascii: "/")) {
+                guard let next = table(current)[Array(component)] else { return (current, false) }
+                current = next
+            }
+            return (current, true)
+        }
+
+        private mutating func table(_ folder: Int32) -> [[UInt8]: Int32] {
+            if let table = tables[folder] { return table }
+            var table: [[UInt8]: Int32] = [:]
+            for child in inventory.children(folder) { table[Array(inventory.name(child))] = child }
+            tables[folder] = table
+            return table
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import StocktakeModel
+@testable import StocktakePolicy
+import Testing
+
+@Suite struct UnreadableEntryRuleTests {
+    @Test func issuesAreReportedAtTheirPathAndAnchoredToTheNearestEntry() throws {
+        var builder = InventoryBuilder()
+        builder.add("tmp/uploads/a.jpg", apparentBytes: 10)
+        let inventory = builder.build(issues: [
+            ScanIssue(path: Array("tmp/uploads/gone.heic".utf8), reason: .unpairedSidecar, detail: "AppleDouble sidecar ._gone.heic describes a file that is not in the export"),
+            ScanIssue(path: Array("nowhere/at/all".utf8), reason: .vanished, detail: "cannot read entry: no such file"),
+        ])
+        let findings = UnreadableEntryRule().evaluate(PolicyContext(inventory: inventory, documentsExposed: nil))
+        #expect(findings.count == 2)
+        let sidecar = try #require(findings.first)
+        #expect(sidecar.path == Array("tmp/uploads/gone.heic".utf8))
+        #expect(sidecar.index == inventory.index(ofPath: Array("tmp/uploads".utf8)))
+        #expect(sidecar.discriminator == "unpairedSidecar")
+        #expect(findings.last?.index == inventory.root)
+    }
+
+    @Test func aFlaggedEntryWithItsOwnIssueIsReportedOnceAndRepeatedIssuesOnce() {
+        var builder = InventoryBuilder()
+        builder.add("Documents/secret", type: .directory, flags: .unreadable)
+        let issue = ScanIssue(path: Array("Documents/secret".utf8), reason: .permissionDenied, detail: "cannot list folder: permission denied")
+        let other = ScanIssue(path: Array("Documents/secret".utf8), reason: .malformedMetadata, detail: "AppleDouble sidecar not understood")
+        let inventory = builder.build(issues: [issue, issue, other])
+        let findings = UnreadableEntryRule().evaluate(PolicyContext(inventory: inventory, documentsExposed: nil))
+        #expect(findings.map(\.discriminator) == ["permissionDenied", "malformedMetadata"])
+        let fingerprints = Policy(rules: [UnreadableEntryRule.self])
+            .evaluate(PolicyContext(inventory: inventory, documentsExposed: nil)).map(\.fingerprint)
+        #expect(Set(fingerprints).count == 2)
+    }
+}
