@@ -1,6 +1,10 @@
 /// Every built-in rule, in id order. Adding a rule means adding it here (a test checks every rule file is listed).
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
+        DocumentsHiddenDataRule.self,
+        ExcludedUserDocumentRule.self,
+        LibraryRootFileRule.self,
+        PreferencesBloatRule.self,
     ]
 
     public static func rule(id: String) -> (any Rule.Type)? {
