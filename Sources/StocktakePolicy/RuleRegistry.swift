@@ -1,9 +1,13 @@
 /// Every built-in rule, in id order. Adding a rule means adding it here (a test checks every rule file is listed).
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
+        DocumentsHiddenDataRule.self,
+        ExcludedUserDocumentRule.self,
         InterruptedDeletionRule.self,
         LargeBackedUpFileRule.self,
+        LibraryRootFileRule.self,
         ManySmallFilesRule.self,
+        PreferencesBloatRule.self,
         RedownloadableInBackupRule.self,
         SQLiteSidecarRule.self,
         SymlinkEscapeRule.self,

@@ -1,0 +1,84 @@
+import StocktakeModel
+
+/// Files straight in Library/ and Library folders of the app's own invention, outside the standard places.
+struct LibraryRootFileRule: Rule {
+    static let description = RuleDescription(
+        id: "library-root-file",
+        title: "Files outside Library's standard folders",
+        rationale: """
+            Apple's File System Programming Guide: "Put app-created support files in the \
+            Library/Application support/ directory" and data caches in Library/Caches; "In iOS, the app installer \
+            creates only a few subdirectories in ~/Library (such as Caches and Preferences) and your app is \
+            responsible for creating all others". A file directly in Library/, or a folder of the app's own next \
+            to the standard ones, is backed up like Application Support but escapes the conventions that tools, \
+            SDKs and clean-up code rely on, and is easy to forget in migrations. Folders iOS manages itself \
+            (SplashBoard, Saved Application State, SyncedPreferences, Cookies, HTTPStorages, WebKit, Snapshots) \
+            and Library/Sounds (custom notification sounds) are not reported.
+            """,
+        source: """
+            https://developer.apple.com/library/archive/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html \
+            https://developer.apple.com/library/archive/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/MacOSXDirectories/MacOSXDirectories.html
+            """,
+        defaultSeverity: .warning,
+        fix: """
+            Move the file or folder into Library/Application Support (create it with \
+            FileManager.url(for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)), \
+            or into Library/Caches if it can be fetched or computed again; migrate existing copies on the next launch.
+            """,
+        examples: [
+            RuleExample("A stray JSON file in Library and an app-made Library folder", expectedFindings: 2) { builder in
+                builder.add("Library/feature_flags.json", apparentBytes: 800)
+                builder.add("Library/Downloads/episode-1.mp4", apparentBytes: 50000)
+                builder.add("Library/Downloads/episode-2.mp4", apparentBytes: 50000)
+            },
+            RuleExample("Standard and system-managed Library folders", expectedFindings: 0) { builder in
+                builder.add("Library/Application Support/Messages.sqlite", apparentBytes: 8192)
+                builder.add("Library/Caches/com.example.app/Cache.db", apparentBytes: 8192)
+                builder.add("Library/Preferences/com.example.app.plist", apparentBytes: 400)
+                builder.add("Library/SplashBoard/Snapshots/sceneID:com.example.app-default/a.ktx", apparentBytes: 9000)
+                builder.add("Library/Saved Application State/com.example.app.savedState/data.data", apparentBytes: 100)
+                builder.add("Library/Cookies/com.example.app.binarycookies", apparentBytes: 100)
+                builder.add("Library/HTTPStorages/com.example.app/httpstorages.sqlite", apparentBytes: 8192)
+                builder.add("Library/WebKit/com.example.app/WebsiteData/LocalStorage/x.localstorage", apparentBytes: 100)
+                builder.add("Library/SyncedPreferences/com.example.app.plist", apparentBytes: 100)
+                builder.add("Library/Sounds/chime.caf", apparentBytes: 3000)
+            },
+            RuleExample("An AppleDouble sidecar in Library is transport metadata", expectedFindings: 0) { builder in
+                builder.add("Library/._Application Support", apparentBytes: 4096, kind: .appleDouble, flags: .transportArtefact)
+            },
+        ])
+
+    /// Apple's standard Library folders, plus Sounds (UNNotificationSound looks there).
+    static let standardFolders: Set<String> = ["Application Support", "Caches", "Preferences", "Sounds"]
+    /// Folders iOS creates and manages in Library.
+    static let systemFolders: Set<String> = [
+        "SplashBoard", "Saved Application State", "SyncedPreferences", "Cookies", "HTTPStorages", "WebKit", "Snapshots",
+    ]
+
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
+        let inventory = context.inventory
+        guard let library = ContainerFolder.index(of: "Library", in: inventory) else { return [] }
+        var findings: [RuleFinding] = []
+        for index in inventory.children(library) {
+            let entry = inventory.entries[Int(index)]
+            if entry.flags.contains(.transportArtefact) || entry.flags.contains(.systemManaged) { continue }
+            guard entry.isDirectory else {
+                let bytes = entry.countsBytes ? entry.allocatedBytes : 0
+                findings.append(RuleFinding(
+                    index: index,
+                    message: "A file directly in Library/, outside every standard folder: move it to Library/Application Support, or Library/Caches if it can be fetched again.",
+                    bytes: bytes))
+                continue
+            }
+            let name = PathText.display(inventory.name(index))
+            if Self.standardFolders.contains(name) || Self.systemFolders.contains(name) { continue }
+            let total = inventory.directoryTotals[index] ?? .zero
+            let files = "\(total.files) \(total.files == 1 ? "file" : "files")"
+            findings.append(RuleFinding(
+                index: index,
+                message: "A folder of the app's own directly in Library/ (\(files), \(ByteCount.format(total.allocatedBytes))), outside the standard folders: move it into Library/Application Support, or Library/Caches if its content can be re-created.",
+                bytes: total.allocatedBytes))
+        }
+        return findings
+    }
+}
