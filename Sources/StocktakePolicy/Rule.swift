@@ -6,10 +6,27 @@ public struct PolicyContext: Sendable {
     /// Documents/ is visible to the user (`UIFileSharingEnabled` or `LSSupportsOpeningDocumentsInPlace` in the
     /// app bundle's Info.plist); nil when unknown (no `--app-bundle`).
     public let documentsExposed: Bool?
+    /// Files with identical content (found by the scanner's duplicate finder when the rule that needs
+    /// them runs); empty when not computed.
+    public let duplicates: [DuplicateSet]
 
-    public init(inventory: Inventory, documentsExposed: Bool?) {
+    public init(inventory: Inventory, documentsExposed: Bool?, duplicates: [DuplicateSet] = []) {
         self.inventory = inventory
         self.documentsExposed = documentsExposed
+        self.duplicates = duplicates
+    }
+}
+
+/// Two or more entries (hard links of one inode excluded) whose contents are byte-for-byte identical.
+public struct DuplicateSet: Sendable, Equatable {
+    /// Entry indices, in path order.
+    public let members: [Int32]
+    /// Apparent size of each copy.
+    public let size: Int64
+
+    public init(members: [Int32], size: Int64) {
+        self.members = members
+        self.size = size
     }
 }
 
