@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         // The only external dependency: the command-line front end (see README, "Dependencies").
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // stocktake.yml: a YAML parser that reports line numbers (for config errors users can act on).
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Pure values: locations, backup states, entries, the immutable inventory. No I/O.
@@ -22,7 +24,7 @@ let package = Package(
         // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.
         .target(name: "StocktakeScan", dependencies: ["StocktakeModel", "CStocktakeSystem", "CLibXML2"]),
         // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
-        .target(name: "StocktakePolicy", dependencies: ["StocktakeModel"]),
+        .target(name: "StocktakePolicy", dependencies: ["StocktakeModel", .product(name: "Yams", package: "Yams")]),
         // The report document and its writers (JSON, HTML), written atomically.
         .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakePolicy"]),
         // The audit use case: source → scan → inventory → report files. What the CLI calls.

@@ -28,12 +28,26 @@ public enum Audit {
             OutputFolder.removeIfEmpty(folder)
             throw .input(error)
         }
-        let exposed = appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
-        let findings = request.policy.evaluate(PolicyContext(inventory: inventory, documentsExposed: exposed))
+        let exposed = request.configuration.documentsVisible ?? appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
+        let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
+        let context = PolicyContext(
+            inventory: inventory, documentsExposed: exposed, budgets: request.configuration.budgets, groups: groups)
+        let findings = request.policy.evaluate(context)
+        var written: [String] = []
+        if let path = request.writeBaselinePath {
+            do {
+                try AtomicFile.write(Array(Baseline(findings: findings).json.utf8), to: path)
+            } catch {
+                OutputFolder.removeIfEmpty(folder)
+                throw .output((error as? OutputError)?.description ?? "cannot write the baseline \(path): \(error)")
+            }
+        }
+        let applied = request.baseline.map { $0.apply(to: findings) }
         let report = Report(
             tool: request.tool, generatedAt: request.now, container: container, inventory: inventory,
-            appBundle: appBundle, appGroups: appGroups, findings: findings)
-        var written: [String] = []
+            appBundle: appBundle, appGroups: appGroups, findings: applied?.kept ?? findings, groups: groups,
+            budgets: request.configuration.budgets.check(inventory, groups: groups),
+            baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) })
         do {
             for format in request.formats {
                 let path = folder + "/" + format.fileName

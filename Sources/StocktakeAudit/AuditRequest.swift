@@ -14,14 +14,21 @@ public struct AuditRequest: Sendable {
     public var outputDirectory: String?
     public var formats: [ReportFormat]
     public var scan: ScanOptions
+    /// What `stocktake.yml` said (rules, exclusions, budgets, groups); the default when there is none.
+    public var configuration: PolicyConfiguration
     public var policy: Policy
+    /// Suppress the findings recorded in this baseline.
+    public var baseline: Baseline?
+    /// Record every finding (before suppression) as a baseline at this path.
+    public var writeBaselinePath: String?
     public var tool: ToolInfo
     public var now: Date
 
     public init(
         inputPath: String, bundleIdentifier: String? = nil, appBundlePath: String? = nil, appGroupPaths: [String] = [],
         outputDirectory: String? = nil, formats: [ReportFormat] = [.json, .html], scan: ScanOptions = ScanOptions(),
-        policy: Policy = Policy(), tool: ToolInfo = .current, now: Date = Date()
+        configuration: PolicyConfiguration = PolicyConfiguration(), policy: Policy = Policy(), baseline: Baseline? = nil,
+        writeBaselinePath: String? = nil, tool: ToolInfo = .current, now: Date = Date()
     ) {
         self.inputPath = inputPath
         self.bundleIdentifier = bundleIdentifier
@@ -30,7 +37,10 @@ public struct AuditRequest: Sendable {
         self.outputDirectory = outputDirectory
         self.formats = formats
         self.scan = scan
+        self.configuration = configuration
         self.policy = policy
+        self.baseline = baseline
+        self.writeBaselinePath = writeBaselinePath
         self.tool = tool
         self.now = now
     }

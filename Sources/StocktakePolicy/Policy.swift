@@ -1,26 +1,53 @@
 import StocktakeModel
 
-/// The resolved rule set: which rules run and at which severity. Evaluates them into sorted findings.
+/// The resolved rule set: which rules run, with which options, at which severity, and which paths are
+/// never reported. Evaluates them into sorted findings.
 public struct Policy: Sendable {
-    public let rules: [any Rule.Type]
+    public let rules: [any Rule]
     public let severities: [String: Severity]
+    public let exclude: [Glob]
 
-    /// Every registered rule at its default severity.
-    public init(rules: [any Rule.Type] = RuleRegistry.all, severities: [String: Severity] = [:]) {
+    /// Every registered rule with its defaults.
+    public init() {
+        self.init(rules: RuleRegistry.all.map { $0.init() })
+    }
+
+    public init(rules: [any Rule], severities: [String: Severity] = [:], exclude: [Glob] = []) {
         self.rules = rules
         self.severities = severities
+        self.exclude = exclude
+    }
+
+    /// The rules the configuration enables, configured with its options and severities.
+    public init(configuration: PolicyConfiguration) throws(ConfigurationError) {
+        var rules: [any Rule] = []
+        var severities: [String: Severity] = [:]
+        for type in RuleRegistry.all {
+            let id = type.description.id
+            guard let settings = configuration.rules[id] else {
+                rules.append(type.init())
+                continue
+            }
+            guard settings.enabled else { continue }
+            rules.append(try type.configured(settings.options))
+            if let severity = settings.severity { severities[id] = severity }
+        }
+        self.init(rules: rules, severities: severities, exclude: configuration.exclude)
     }
 
     public func evaluate(_ context: PolicyContext) -> [Finding] {
         var findings: [Finding] = []
         for rule in rules {
-            let description = rule.description
+            let description = type(of: rule).description
             let configured = severities[description.id] ?? description.defaultSeverity
-            for raw in rule.init().evaluate(context) {
+            for raw in rule.evaluate(context) {
                 let path = PathText.display(raw.path ?? context.inventory.path(raw.index))
+                guard !exclude.contains(where: { $0.matches(path) }) else { continue }
+                // A rule may raise one case above its default (documents-hidden-data when Documents is
+                // exposed); a configured severity is the user's word and applies to every case.
+                let severity = severities[description.id] ?? raw.severity ?? configured
                 findings.append(Finding(
-                    rule: description.id, severity: raw.severity ?? configured, path: path, message: raw.message,
-                    fix: description.fix,
+                    rule: description.id, severity: severity, path: path, message: raw.message, fix: description.fix,
                     fingerprint: Fingerprint.make(rule: description.id, path: path, discriminator: raw.discriminator),
                     bytes: raw.bytes))
             }

@@ -9,11 +9,19 @@ public struct PolicyContext: Sendable {
     /// Files with identical content (found by the scanner's duplicate finder when the rule that needs
     /// them runs); empty when not computed.
     public let duplicates: [DuplicateSet]
+    /// Configured budgets and groups (from `stocktake.yml`); empty when there is no configuration.
+    public let budgets: Budgets
+    public let groups: [GroupResult]
 
-    public init(inventory: Inventory, documentsExposed: Bool?, duplicates: [DuplicateSet] = []) {
+    public init(
+        inventory: Inventory, documentsExposed: Bool?, duplicates: [DuplicateSet] = [], budgets: Budgets = Budgets(),
+        groups: [GroupResult] = []
+    ) {
         self.inventory = inventory
         self.documentsExposed = documentsExposed
         self.duplicates = duplicates
+        self.budgets = budgets
+        self.groups = groups
     }
 }
 
@@ -33,6 +41,17 @@ public struct DuplicateSet: Sendable, Equatable {
 /// A policy rule: static metadata and one evaluate function. Rules never print, never touch the disk.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
+    /// The rule with its default options.
     init()
+    /// The rule with options from the configuration; unknown option names and bad values throw.
+    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self
     func evaluate(_ context: PolicyContext) -> [RuleFinding]
+}
+
+extension Rule {
+    /// Rules without options accept none.
+    public static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try options.checkKnown(description.options.map(\.name))
+        return Self()
+    }
 }

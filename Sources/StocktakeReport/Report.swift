@@ -73,12 +73,19 @@ public struct Report: Sendable {
     public let inventory: Inventory
     public let appBundle: AppBundleInfo?
     public let appGroups: [AppGroupInfo]
-    /// What the policy rules found, sorted by path, rule and fingerprint.
+    /// What the policy rules found (less what a baseline suppressed), sorted by path, rule and fingerprint.
     public let findings: [Finding]
+    /// Configured groups with their members, largest first.
+    public let groups: [GroupResult]
+    /// Configured budgets with what the container holds.
+    public let budgets: [BudgetResult]
+    /// When a baseline was applied: how many findings it suppressed, and its entries nothing matched.
+    public let baseline: BaselineSummary?
 
     public init(
         tool: ToolInfo, generatedAt: Date, container: ContainerDescription, inventory: Inventory,
-        appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], findings: [Finding] = []
+        appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], findings: [Finding] = [],
+        groups: [GroupResult] = [], budgets: [BudgetResult] = [], baseline: BaselineSummary? = nil
     ) {
         self.tool = tool
         self.generatedAt = generatedAt
@@ -87,6 +94,9 @@ public struct Report: Sendable {
         self.appBundle = appBundle
         self.appGroups = appGroups
         self.findings = findings
+        self.groups = groups
+        self.budgets = budgets
+        self.baseline = baseline
     }
 
     /// The app size by LINE's formula, when the bundle was given.
@@ -98,5 +108,16 @@ public struct Report: Sendable {
             bundleBytes: appBundle.size.allocatedBytes,
             containerWithoutCachesBytes: inventory.totals.onDisk.allocatedBytes - caches,
             appGroupBytes: appGroups.reduce(0) { $0.saturatingAdd($1.size.allocatedBytes) })
+    }
+}
+
+/// The outcome of applying a baseline.
+public struct BaselineSummary: Sendable, Equatable {
+    public let suppressed: Int
+    public let stale: [Baseline.Entry]
+
+    public init(suppressed: Int, stale: [Baseline.Entry]) {
+        self.suppressed = suppressed
+        self.stale = stale
     }
 }

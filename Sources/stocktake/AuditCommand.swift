@@ -37,6 +37,15 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .customLong("max-depth"), help: "Folders deeper than this are recorded but not listed.")
     var maxDepth: Int = 256
 
+    @Option(name: .long, help: "Policy configuration (default: stocktake.yml in the current folder, when present).")
+    var config: String?
+
+    @Option(name: .long, help: "Suppress the findings recorded in this baseline file.")
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: "Record every current finding in this baseline file.")
+    var writeBaseline: String?
+
     @Option(name: .customLong("fail-on"), help: "Exit 2 when a finding is at or above this severity: error, warning or never.")
     var failOn: FailOn = .error
 
@@ -71,12 +80,28 @@ struct AuditCommand: ParsableCommand {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
+    /// The configuration, policy and baseline; their errors are usage errors (exit 64) naming file and line.
+    func policySettings() throws -> (PolicyConfiguration, Policy, Baseline?) {
+        do {
+            let path = config ?? (FileManager.default.fileExists(atPath: "stocktake.yml") ? "stocktake.yml" : nil)
+            let configuration = try path.map { path throws(ConfigurationError) in try PolicyConfiguration.load(path: path) } ?? PolicyConfiguration()
+            let policy = try Policy(configuration: configuration)
+            let baseline = try baseline.map { path throws(ConfigurationError) in try Baseline.load(path: path) }
+            return (configuration, policy, baseline)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(64)
+        }
+    }
+
     func run() throws {
         let progress = ScanProgress()
+        let (configuration, policy, baseline) = try policySettings()
         let request = AuditRequest(
             inputPath: container, bundleIdentifier: bundleIdentifier, appBundlePath: appBundle, appGroupPaths: appGroups,
             outputDirectory: output, formats: try formats(),
             scan: ScanOptions(threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress),
+            configuration: configuration, policy: policy, baseline: baseline, writeBaselinePath: writeBaseline,
             now: Self.reportTime())
         let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
         let result: AuditResult

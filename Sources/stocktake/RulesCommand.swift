@@ -12,7 +12,7 @@ struct RulesCommand: ParsableCommand {
     func validate() throws {
         guard let id, RuleRegistry.rule(id: id) == nil else { return }
         let ids = RuleRegistry.all.map { $0.description.id }
-        let nearest = ids.min { editDistance($0, id) < editDistance($1, id) }
+        let nearest = ids.min { EditDistance.between($0, id) < EditDistance.between($1, id) }
         throw ValidationError("unknown rule '\(id)'" + (nearest.map { "; did you mean '\($0)'?" } ?? ""))
     }
 
@@ -36,18 +36,4 @@ struct RulesCommand: ParsableCommand {
         text += description.examples.map { "  \($0.expectedFindings == 0 ? "clean" : "finds \($0.expectedFindings)"): \($0.summary)" }.joined(separator: "\n")
         print(text)
     }
-}
-
-/// Levenshtein distance, for "did you mean" suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
 }

@@ -15,8 +15,10 @@ import TestSupport
         return tree
     }
 
-    func findings(_ out: TemporaryTree) throws -> [[String: Any]] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: out.path("report.json")))
+    func findings(_ out: TemporaryTree) throws -> [[String: Any]] { try findings(in: out.root) }
+
+    func findings(in folder: String) throws -> [[String: Any]] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/report.json"))
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         return try #require(report["findings"] as? [[String: Any]])
     }
@@ -57,5 +59,54 @@ import TestSupport
         #expect(typo.stderr.contains("did you mean 'documents-hidden-data'"))
         let badFailOn = try StocktakeProcess.run(["audit", "x", "--fail-on", "sometimes"])
         #expect(badFailOn.status == 64)
+    }
+
+    @Test func aBaselineRoundTripsAndReportsWhatWentAway() throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("out")
+        let baseline = out.path("baseline.json")
+        let first = try StocktakeProcess.run(["audit", tree.root, "--output", out.path("r1"), "--strict", "--write-baseline", baseline, "--quiet"])
+        #expect(first.status == 2)
+        // Against its own baseline the same container passes, and the report counts what was suppressed.
+        let second = try StocktakeProcess.run(["audit", tree.root, "--output", out.path("r2"), "--strict", "--baseline", baseline, "--quiet"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r2/report.json")))) as? [String: Any]
+        let summary = try #require(report?["baseline"] as? [String: Any])
+        #expect(summary["suppressed"] as? Int == (try findings(in: out.path("r1"))).count)
+        #expect((report?["findings"] as? [Any])?.isEmpty == true)
+        // A fixed problem shows up as a stale baseline entry; a new one fails the run.
+        try FileManager.default.removeItem(atPath: tree.path("Documents/debug.log"))
+        try tree.write("Documents/new.lock", string: "")
+        let third = try StocktakeProcess.run(["audit", tree.root, "--output", out.path("r3"), "--strict", "--baseline", baseline, "--quiet"])
+        #expect(third.status == 2)
+        let later = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r3/report.json")))) as? [String: Any]
+        let stale = try #require((later?["baseline"] as? [String: Any])?["stale"] as? [[String: Any]])
+        #expect(stale.map { $0["path"] as? String } == ["Documents/debug.log"])
+        #expect((later?["findings"] as? [[String: Any]])?.map { $0["path"] as? String } == ["Documents/new.lock"])
+    }
+
+    @Test func initWritesAConfigurationTheAuditAccepts() throws {
+        let work = try TemporaryTree("init")
+        let written = try StocktakeProcess.run(["init"], currentDirectory: work.root)
+        #expect(written.status == 0)
+        let again = try StocktakeProcess.run(["init"], currentDirectory: work.root)
+        #expect(again.status == 1, "refuses to overwrite")
+        let tree = try Self.container()
+        let audit = try StocktakeProcess.run(["audit", tree.root, "--output", work.path("out"), "--quiet"], currentDirectory: work.root)
+        #expect(audit.status == 0, "\(audit.stderr)")
+    }
+
+    @Test func configurationMistakesExitSixtyFourAndBudgetsFail() throws {
+        let tree = try Self.container()
+        let work = try TemporaryTree("config")
+        try work.write("bad.yml", string: "rules:\n  tmp-leftover: {}\n")
+        let bad = try StocktakeProcess.run(["audit", tree.root, "--output", work.path("out"), "--config", work.path("bad.yml")])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("bad.yml:2: unknown rule id 'tmp-leftover'; did you mean 'tmp-leftovers'?"), "\(bad.stderr)")
+        try work.write("budget.yml", string: "budgets:\n  locations: {documents: 1KB}\n")
+        let over = try StocktakeProcess.run(["audit", tree.root, "--output", work.path("out"), "--config", work.path("budget.yml"), "--quiet"])
+        #expect(over.status == 2)
+        let found = try findings(in: work.path("out"))
+        #expect(found.contains { $0["rule"] as? String == "budget-exceeded" && $0["path"] as? String == "Documents" })
     }
 }

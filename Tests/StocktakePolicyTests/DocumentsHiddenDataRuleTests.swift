@@ -7,7 +7,7 @@ import Testing
         var builder = InventoryBuilder()
         build(&builder)
         let context = PolicyContext(inventory: builder.build(), documentsExposed: exposed)
-        return Policy(rules: [DocumentsHiddenDataRule.self]).evaluate(context)
+        return Policy(rules: [DocumentsHiddenDataRule()]).evaluate(context)
     }
 
     @Test func exposedDocumentsMakeEveryFindingAnErrorAndSaySoInTheMessage() {

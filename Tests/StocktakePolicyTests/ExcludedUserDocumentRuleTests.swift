@@ -7,7 +7,7 @@ import Testing
         var builder = InventoryBuilder()
         build(&builder)
         let context = PolicyContext(inventory: builder.build(), documentsExposed: nil)
-        return Policy(rules: [ExcludedUserDocumentRule.self]).evaluate(context)
+        return Policy(rules: [ExcludedUserDocumentRule()]).evaluate(context)
     }
 
     @Test func aFlaggedFolderIsReportedOnceWithItsContents() {

@@ -12,7 +12,7 @@ import Testing
         builder.add("Library/Keyboard/dynamic-text.dat", apparentBytes: 100, flags: .systemManaged)
         builder.add("Documents/feature_flags.json", apparentBytes: 800)
         let context = PolicyContext(inventory: builder.build(), documentsExposed: nil)
-        let found = Policy(rules: [LibraryRootFileRule.self]).evaluate(context)
+        let found = Policy(rules: [LibraryRootFileRule()]).evaluate(context)
         #expect(found.map(\.path) == ["Library/Downloads", "Library/feature_flags.json"])
         // Two 8 KiB files plus two folders' own blocks; the JSON file rounds up to one block.
         let expected: [Int64?] = [4 * 4096 + 2 * 4096, 4096]

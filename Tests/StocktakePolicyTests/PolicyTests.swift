@@ -30,7 +30,7 @@ private struct FlagEverythingRule: Rule {
     }
 
     @Test func findingsAreSortedAndCarryTheRuleSeverityUnlessTheRuleChooses() {
-        let findings = Policy(rules: [FlagEverythingRule.self]).evaluate(Self.context())
+        let findings = Policy(rules: [FlagEverythingRule()]).evaluate(Self.context())
         #expect(findings.map(\.path) == ["Documents/a.txt", "Documents/bad", "Documents/bad", "Documents/z.txt"])
         #expect(findings.filter { $0.message == "found" }.allSatisfy { $0.severity == .note })
         #expect(findings.first { $0.message == "bad" }?.severity == .error)
@@ -38,13 +38,13 @@ private struct FlagEverythingRule: Rule {
     }
 
     @Test func configuredSeverityReplacesTheDefault() {
-        let findings = Policy(rules: [FlagEverythingRule.self], severities: ["flag-everything": .warning]).evaluate(Self.context())
+        let findings = Policy(rules: [FlagEverythingRule()], severities: ["flag-everything": .warning]).evaluate(Self.context())
         #expect(findings.filter { $0.message == "found" }.allSatisfy { $0.severity == .warning })
     }
 
     @Test func fingerprintsAreStableAndDistinct() {
-        let first = Policy(rules: [FlagEverythingRule.self]).evaluate(Self.context())
-        let second = Policy(rules: [FlagEverythingRule.self]).evaluate(Self.context())
+        let first = Policy(rules: [FlagEverythingRule()]).evaluate(Self.context())
+        let second = Policy(rules: [FlagEverythingRule()]).evaluate(Self.context())
         #expect(first.map(\.fingerprint) == second.map(\.fingerprint))
         #expect(Set(first.map(\.fingerprint)).count == first.count)
         // The documented formula: SHA-256 of "rule\npath\ndiscriminator" in hex (what `printf` | sha256sum gives).

@@ -27,7 +27,7 @@ import Testing
         let inventory = builder.build(issues: [issue, issue, other])
         let findings = UnreadableEntryRule().evaluate(PolicyContext(inventory: inventory, documentsExposed: nil))
         #expect(findings.map(\.discriminator) == ["permissionDenied", "malformedMetadata"])
-        let fingerprints = Policy(rules: [UnreadableEntryRule.self])
+        let fingerprints = Policy(rules: [UnreadableEntryRule()])
             .evaluate(PolicyContext(inventory: inventory, documentsExposed: nil)).map(\.fingerprint)
         #expect(Set(fingerprints).count == 2)
     }

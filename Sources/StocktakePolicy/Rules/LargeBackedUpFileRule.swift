@@ -53,6 +53,11 @@ struct LargeBackedUpFileRule: Rule {
 
     init(thresholdBytes: Int64) { self.thresholdBytes = thresholdBytes }
 
+    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try options.checkKnown(["thresholdBytes"])
+        return Self(thresholdBytes: try options.bytes("thresholdBytes", default: defaultThresholdBytes))
+    }
+
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         for (offset, entry) in context.inventory.entries.enumerated() {

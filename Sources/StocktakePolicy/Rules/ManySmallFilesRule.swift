@@ -54,6 +54,13 @@ struct ManySmallFilesRule: Rule {
     let minFiles: Int
     let maxMedianBytes: Int64
 
+    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try options.checkKnown(["minFiles", "maxMedianBytes"])
+        return Self(
+            minFiles: Int(try options.integer("minFiles", default: Int64(defaultMinFiles))),
+            maxMedianBytes: try options.bytes("maxMedianBytes", default: defaultMaxMedianBytes))
+    }
+
     init() { self.init(minFiles: Self.defaultMinFiles, maxMedianBytes: Self.defaultMaxMedianBytes) }
 
     init(minFiles: Int, maxMedianBytes: Int64) {

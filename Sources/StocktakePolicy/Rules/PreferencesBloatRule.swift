@@ -54,6 +54,11 @@ struct PreferencesBloatRule: Rule {
 
     init(maxBytes: Int64) { self.maxBytes = maxBytes }
 
+    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try options.checkKnown(["maxBytes"])
+        return Self(maxBytes: try options.bytes("maxBytes", default: defaultMaxBytes))
+    }
+
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
         var findings: [RuleFinding] = []

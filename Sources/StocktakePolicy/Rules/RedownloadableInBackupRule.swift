@@ -67,6 +67,11 @@ struct RedownloadableInBackupRule: Rule {
 
     init(minBytes: Int64) { self.minBytes = minBytes }
 
+    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try options.checkKnown(["minBytes"])
+        return Self(minBytes: try options.bytes("minBytes", default: defaultMinBytes))
+    }
+
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
         var findings: [RuleFinding] = []

@@ -69,6 +69,11 @@ struct SQLiteSidecarRule: Rule {
 
     init(walFloorBytes: Int64) { self.walFloorBytes = walFloorBytes }
 
+    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try options.checkKnown(["walFloorBytes"])
+        return Self(walFloorBytes: try options.bytes("walFloorBytes", default: defaultWalFloorBytes))
+    }
+
     private enum Role {
         case wal, shm, journal
 

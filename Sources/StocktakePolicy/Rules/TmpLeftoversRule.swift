@@ -65,6 +65,13 @@ struct TmpLeftoversRule: Rule {
     let minBytes: Int64
     let minAgeSeconds: Int64
 
+    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try options.checkKnown(["minBytes", "minAgeSeconds"])
+        return Self(
+            minBytes: try options.bytes("minBytes", default: defaultMinBytes),
+            minAgeSeconds: try options.integer("minAgeSeconds", default: defaultMinAgeSeconds))
+    }
+
     init() { self.init(minBytes: Self.defaultMinBytes, minAgeSeconds: Self.defaultMinAgeSeconds) }
 
     init(minBytes: Int64, minAgeSeconds: Int64) {

@@ -12,7 +12,8 @@ struct FindingsHTML {
             return html + "<p class=\"muted\">No rule found anything to report.</p>\n" + HTMLPieces.sectionEnd
         }
         let counts = Severity.allCases.reversed().map { severity in
-            "\(HTMLFormatting.grouped(findings.count { $0.severity == severity })) \(severity.rawValue)"
+            let count = findings.count { $0.severity == severity }
+            return "\(HTMLFormatting.grouped(count)) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
         html += "<p class=\"lead\">\(counts.joined(separator: " · ")). Run <code>stocktake rules ID</code> for a rule's rationale.</p>\n"
         html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Severity</th>"

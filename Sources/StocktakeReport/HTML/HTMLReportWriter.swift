@@ -29,6 +29,7 @@ public struct HTMLReportWriter: Sendable {
         page += "<main class=\"wrap\">\n"
         page += sections.summary()
         page += FindingsHTML(findings: report.findings).render()
+        page += GroupsAndBudgetsHTML(report: report).render()
         page += ContainerSectionHTML(report: report).render()
         page += LocationChart(totals: report.inventory.totals).render()
         page += BackupChart(inventory: report.inventory).render()

@@ -29,7 +29,8 @@ struct HTMLSections {
         html += "<p class=\"meta\">Generated \(generatedAt) by \(tool)</p>\n"
         html += "<nav class=\"toc\" aria-label=\"Sections\">"
         let issueCount = report.issues.count
-        let links: [(String, String)] = [
+        let hasGroups = !report.groups.isEmpty || !report.budgets.isEmpty || report.baseline != nil
+        let links: [(String, String)] = (hasGroups ? [("groups", "Groups and budgets")] : []) + [
             ("summary", "Summary"),
             ("findings", report.findings.isEmpty ? "Findings" : "Findings (\(HTMLFormatting.grouped(report.findings.count)))"),
             ("container", "Container"), ("locations", "Space by location"),

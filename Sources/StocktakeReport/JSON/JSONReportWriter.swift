@@ -27,12 +27,30 @@ public struct JSONReportWriter: Sendable {
             }
             try json.endArray()
         }
+        if let baseline = report.baseline {
+            try json.key("baseline")
+            try json.beginObject()
+            try json.key("stale")
+            try json.beginArray()
+            for entry in baseline.stale {
+                try json.beginObject(compact: true)
+                try json.key("fingerprint"); try json.string(entry.fingerprint)
+                try json.key("path"); try json.string(entry.path)
+                try json.key("rule"); try json.string(entry.rule)
+                try json.endObject()
+            }
+            try json.endArray()
+            try json.key("suppressed"); try json.int(baseline.suppressed)
+            try json.endObject()
+        }
+        try json.key("budgets"); try writeBudgets(report.budgets, json)
         try json.key("container"); try writeContainer(report.container, json)
         try json.key("directories"); try writeEntries(of: inventory, directories: true, json)
         try json.key("evidence"); try writeEvidence(inventory.evidence, json)
         try json.key("files"); try writeEntries(of: inventory, directories: false, json)
         try json.key("findings"); try writeFindings(report.findings, json)
         try json.key("generatedAt"); try json.string(ReportDates.iso8601(report.generatedAt))
+        try json.key("groups"); try writeGroups(report.groups, json)
         try json.key("issues"); try writeIssues(report.issues, json)
         try json.key("kinds"); try writeKinds(report, json)
         try json.key("schemaVersion"); try json.int(Report.schemaVersion)
@@ -96,6 +114,43 @@ public struct JSONReportWriter: Sendable {
         }
         try EntryRows(inventory: inventory, rows: rows, separator: json.elementSeparator).write { try json.preformattedElements($0) }
         try json.endArray()
+    }
+
+    private func writeBudgets(_ budgets: [BudgetResult], _ json: JSONStream) throws {
+        try json.beginArray()
+        for budget in budgets {
+            try json.beginObject(compact: true)
+            try json.key("actual"); try json.int(budget.actual)
+            try json.key("exceeded"); try json.bool(budget.exceeded)
+            try json.key("limit"); try json.int(budget.limit)
+            try json.key("scope"); try json.string(budget.scope)
+            try json.key("unit"); try json.string(budget.isCount ? "files" : "allocatedBytes")
+            try json.endObject()
+        }
+        try json.endArray()
+    }
+
+    private func writeGroups(_ groups: [GroupResult], _ json: JSONStream) throws {
+        try json.beginObject()
+        for group in groups.sorted(by: { $0.definition.name.utf8.lexicographicallyPrecedes($1.definition.name.utf8) }) {
+            try json.key(escaping: group.definition.name)
+            try json.beginObject()
+            try json.key("members")
+            try json.beginArray()
+            for member in group.members {
+                try json.beginObject(compact: true)
+                try json.key("allocatedBytes"); try json.int(member.total.allocatedBytes)
+                try json.key("apparentBytes"); try json.int(member.total.apparentBytes)
+                try json.key("files"); try json.int(member.total.files)
+                try json.key("id"); try json.string(member.id)
+                try json.key("path"); try json.string(PathText.display(member.path))
+                try json.endObject()
+            }
+            try json.endArray()
+            try json.key("pattern"); try json.string(group.definition.pattern)
+            try json.endObject()
+        }
+        try json.endObject()
     }
 
     private func writeFindings(_ findings: [Finding], _ json: JSONStream) throws {

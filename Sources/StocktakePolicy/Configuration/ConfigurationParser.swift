@@ -1,0 +1,162 @@
+import Foundation
+import StocktakeModel
+import Yams
+
+extension PolicyConfiguration {
+    /// The top-level keys, for messages.
+    static let keys = ["budgets", "documentsVisible", "exclude", "groups", "rules"]
+
+    /// Reads and checks a configuration file: unknown keys, rule ids and bad values are errors naming the line.
+    public static func load(path: String) throws(ConfigurationError) -> PolicyConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: path, line: nil, message: "cannot read the configuration file")
+        }
+        return try parse(String(decoding: data, as: UTF8.self), file: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws(ConfigurationError) -> PolicyConfiguration {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw ConfigurationError(file: file, line: nil, message: "not valid YAML: \(error)")
+        }
+        var configuration = PolicyConfiguration()
+        guard let root else { return configuration }
+        let reader = NodeReader(file: file)
+        for (key, value) in try reader.mapping(root, "the configuration") {
+            switch key.text {
+            case "rules": configuration.rules = try reader.rules(value)
+            case "exclude": configuration.exclude = try reader.strings(value, "exclude").map(Glob.init)
+            case "documentsVisible": configuration.documentsVisible = try reader.bool(value, "documentsVisible")
+            case "budgets": configuration.budgets = try reader.budgets(value)
+            case "groups": configuration.groups = try reader.groups(value)
+            default: throw .unknown("key", key.text, valid: keys, file: file, line: key.line)
+            }
+        }
+        for group in configuration.budgets.groups.keys where !configuration.groups.contains(where: { $0.name == group }) {
+            throw ConfigurationError(file: file, line: nil, message: "budgets.groups.\(group): no group of that name under groups")
+        }
+        return configuration
+    }
+}
+
+/// Walks Yams nodes with line numbers for every error.
+private struct NodeReader {
+    let file: String
+
+    struct Key {
+        let text: String
+        let line: Int?
+    }
+
+    func line(_ node: Node) -> Int? { node.mark.map { $0.line } }
+
+    func mapping(_ node: Node, _ what: String) throws(ConfigurationError) -> [(Key, Node)] {
+        guard case .mapping(let mapping) = node else {
+            throw ConfigurationError(file: file, line: line(node), message: "\(what) must be a mapping of keys to values")
+        }
+        return mapping.map { (Key(text: $0.key.string ?? "", line: line($0.key)), $0.value) }
+    }
+
+    func scalar(_ node: Node, _ what: String) throws(ConfigurationError) -> String {
+        guard case .scalar(let scalar) = node else {
+            throw ConfigurationError(file: file, line: line(node), message: "\(what) must be a single value")
+        }
+        return scalar.string
+    }
+
+    func bool(_ node: Node, _ what: String) throws(ConfigurationError) -> Bool {
+        guard let value = node.bool else {
+            throw ConfigurationError(file: file, line: line(node), message: "\(what) must be true or false")
+        }
+        return value
+    }
+
+    func strings(_ node: Node, _ what: String) throws(ConfigurationError) -> [String] {
+        guard case .sequence(let sequence) = node else {
+            throw ConfigurationError(file: file, line: line(node), message: "\(what) must be a list")
+        }
+        var values: [String] = []
+        for item in sequence { values.append(try scalar(item, what + " entries")) }
+        return values
+    }
+
+    func bytes(_ node: Node, _ what: String) throws(ConfigurationError) -> Int64 {
+        let text = try scalar(node, what)
+        guard let value = ByteQuantity.parse(text) else {
+            throw ConfigurationError(file: file, line: line(node), message: "\(what): '\(text)' is not a size (use e.g. 4096, 50MB, 1.5GB)")
+        }
+        return value
+    }
+
+    func rules(_ node: Node) throws(ConfigurationError) -> [String: RuleSettings] {
+        let ids = RuleRegistry.all.map { $0.description.id }
+        var rules: [String: RuleSettings] = [:]
+        for (key, value) in try mapping(node, "rules") {
+            guard ids.contains(key.text) else { throw .unknown("rule id", key.text, valid: ids, file: file, line: key.line) }
+            var options: [String: OptionValue] = [:]
+            var enabled = true
+            var severity: Severity?
+            for (option, optionValue) in try mapping(value, "rules.\(key.text)") {
+                switch option.text {
+                case "enabled": enabled = try bool(optionValue, "rules.\(key.text).enabled")
+                case "severity":
+                    let text = try scalar(optionValue, "rules.\(key.text).severity")
+                    guard let parsed = Severity(rawValue: text) else {
+                        throw .unknown("severity", text, valid: Severity.allCases.map(\.rawValue), file: file, line: line(optionValue))
+                    }
+                    severity = parsed
+                default: options[option.text] = OptionValue(try scalar(optionValue, "rules.\(key.text).\(option.text)"), line: option.line)
+                }
+            }
+            var settings = RuleSettings(options: RuleOptionValues(ruleID: key.text, values: options, file: file))
+            settings.enabled = enabled
+            settings.severity = severity
+            rules[key.text] = settings
+        }
+        return rules
+    }
+
+    func budgets(_ node: Node) throws(ConfigurationError) -> Budgets {
+        var budgets = Budgets()
+        for (key, value) in try mapping(node, "budgets") {
+            switch key.text {
+            case "total": budgets.total = try bytes(value, "budgets.total")
+            case "documentsAndData": budgets.documentsAndData = try bytes(value, "budgets.documentsAndData")
+            case "files":
+                let text = try scalar(value, "budgets.files")
+                guard let count = Int64(text.replacingOccurrences(of: "_", with: "")) else {
+                    throw ConfigurationError(file: file, line: line(value), message: "budgets.files: '\(text)' is not a whole number")
+                }
+                budgets.files = count
+            case "locations":
+                for (location, limit) in try mapping(value, "budgets.locations") {
+                    guard let id = Location(rawValue: location.text) else {
+                        throw .unknown("location", location.text, valid: Location.allCases.map(\.rawValue), file: file, line: location.line)
+                    }
+                    budgets.locations[id] = try bytes(limit, "budgets.locations.\(location.text)")
+                }
+            case "groups":
+                for (group, limit) in try mapping(value, "budgets.groups") {
+                    budgets.groups[group.text] = try bytes(limit, "budgets.groups.\(group.text)")
+                }
+            default:
+                throw .unknown("budget", key.text, valid: ["documentsAndData", "files", "groups", "locations", "total"], file: file, line: key.line)
+            }
+        }
+        return budgets
+    }
+
+    func groups(_ node: Node) throws(ConfigurationError) -> [GroupDefinition] {
+        var groups: [GroupDefinition] = []
+        for (key, value) in try mapping(node, "groups") {
+            let pattern = try scalar(value, "groups.\(key.text)")
+            guard pattern.components(separatedBy: "{id}").count == 2 else {
+                throw ConfigurationError(file: file, line: line(value), message: "groups.\(key.text): the pattern needs exactly one {id}, e.g. \"Library/Application Support/Chats/{id}/**\"")
+            }
+            groups.append(GroupDefinition(name: key.text, pattern: pattern))
+        }
+        return groups
+    }
+}

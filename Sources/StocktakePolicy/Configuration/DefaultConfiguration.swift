@@ -1,0 +1,46 @@
+/// The commented configuration `stocktake init` writes: every key, with the defaults, explained.
+public enum DefaultConfiguration {
+    public static var text: String {
+        var lines = """
+            # stocktake.yml: the storage policy for `stocktake audit` (read from the current folder, or --config FILE).
+            # Every key is optional. Sizes accept 4096, 50MB, 1.5GB (decimal, as iOS shows them) or 64KiB, 2MiB.
+
+            # Whether Documents/ is visible to the user (UIFileSharingEnabled / LSSupportsOpeningDocumentsInPlace).
+            # Without it, --app-bundle's Info.plist decides; without both, it is unknown.
+            # documentsVisible: true
+
+            # Paths (relative to the container root) never reported. * within a name, ** across folders.
+            exclude: []
+            #  - "Library/Caches/com.thirdparty.sdk/**"
+
+            # Named groups of paths with one {id} capture: the report lists their members by size, like an app's
+            # storage screen lists chats.
+            groups: {}
+            #  chats: "Library/Application Support/Chats/{id}/**"
+
+            # Limits that fail the run (rule budget-exceeded): allocated bytes, or a file count for `files`.
+            budgets: {}
+            #  total: 500MB
+            #  files: 100000
+            #  documentsAndData: 200MB
+            #  locations:
+            #    caches: 200MB
+            #  groups:
+            #    chats: 50MB        # per member
+
+            # Rules: enabled, severity (error, warning, note) and options. `stocktake rules ID` explains each.
+            rules:
+
+            """
+        for rule in RuleRegistry.all {
+            let description = rule.description
+            lines += "  \(description.id):          # \(description.title)\n"
+            lines += "    enabled: true\n"
+            lines += "    severity: \(description.defaultSeverity.rawValue)\n"
+            for option in description.options {
+                lines += "    \(option.name): \(option.defaultValue)\n"
+            }
+        }
+        return lines
+    }
+}

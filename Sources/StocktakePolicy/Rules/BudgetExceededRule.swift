@@ -1,0 +1,43 @@
+import StocktakeModel
+
+/// A configured budget exceeded: the container, a location, a group member, or the file count.
+struct BudgetExceededRule: Rule {
+    static let description = RuleDescription(
+        id: "budget-exceeded",
+        title: "Storage budget exceeded",
+        rationale: """
+            Apple asks apps to keep their footprint in check: "Data that can be downloaded again or regenerated should \
+            be stored in the Library/Caches directory", and App Review measured "on launch and/or content download, \
+            your app stores 41.6 MB". A budget turns the team's own limit (per location, per chat, in total) into a \
+            check that fails the pipeline when storage grows past it.
+            """,
+        source: "https://developer.apple.com/icloud/documentation/data-storage/index.html; App Review guideline 2.23 (historical)",
+        defaultSeverity: .error,
+        fix: "Find what grew (stocktake diff between versions), move re-creatable data to Caches, purge old content, or raise the budget deliberately in stocktake.yml.",
+        examples: [
+            RuleExample("Caches over a 10 KB budget", expectedFindings: 1) {
+                var builder = InventoryBuilder()
+                builder.add("Library/Caches/images/a.jpg", apparentBytes: 50_000)
+                var budgets = Budgets()
+                budgets.locations[.caches] = 10_000
+                return PolicyContext(inventory: builder.build(), documentsExposed: nil, budgets: budgets)
+            },
+            RuleExample("Caches within its budget", expectedFindings: 0) {
+                var builder = InventoryBuilder()
+                builder.add("Library/Caches/images/a.jpg", apparentBytes: 5_000)
+                var budgets = Budgets()
+                budgets.locations[.caches] = 10_000
+                return PolicyContext(inventory: builder.build(), documentsExposed: nil, budgets: budgets)
+            },
+        ])
+
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
+        context.budgets.check(context.inventory, groups: context.groups).filter(\.exceeded).map { result in
+            let amount = { (value: Int64) in result.isCount ? "\(value) files" : ByteCount.format(value) }
+            return RuleFinding(
+                index: result.index,
+                message: "Budget \(result.scope) exceeded: \(amount(result.actual)) against a limit of \(amount(result.limit)).",
+                discriminator: result.scope, bytes: result.isCount ? nil : result.actual)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import StocktakePolicy
+import StocktakeReport
+
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write a commented default stocktake.yml.")
+
+    @Argument(help: "Where to write it.")
+    var path = "stocktake.yml"
+
+    @Flag(name: .long, help: "Replace an existing file.")
+    var force = false
+
+    func run() throws {
+        guard force || !FileManager.default.fileExists(atPath: path) else {
+            Terminal.error("\(path) exists; use --force to replace it")
+            throw ExitCode(1)
+        }
+        do {
+            try AtomicFile.write(Array(DefaultConfiguration.text.utf8), to: path)
+        } catch {
+            Terminal.error((error as? OutputError)?.description ?? "\(error)")
+            throw ExitCode(1)
+        }
+        print("Wrote \(path): every rule with its default severity and options; edit and commit it.")
+    }
+}
