@@ -30,7 +30,7 @@ struct HTMLSections {
         html += "<nav class=\"toc\" aria-label=\"Sections\">"
         let issueCount = report.issues.count
         let hasGroups = !report.groups.isEmpty || !report.budgets.isEmpty || report.baseline != nil
-        let links: [(String, String)] = (hasGroups ? [("groups", "Groups and budgets")] : []) + [
+        var links: [(String, String)] = [
             ("summary", "Summary"),
             ("findings", report.findings.isEmpty ? "Findings" : "Findings (\(HTMLFormatting.grouped(report.findings.count)))"),
             ("container", "Container"), ("locations", "Space by location"),
@@ -38,6 +38,7 @@ struct HTMLSections {
             ("kinds", "Kinds of content"),
             ("issues", issueCount == 0 ? "Unreadable" : "Unreadable (\(HTMLFormatting.grouped(issueCount)))"),
         ]
+        if hasGroups { links.insert(("groups", "Groups and budgets"), at: 2) }
         for (anchor, title) in links { html += "<a href=\"#\(anchor)\">\(title)</a>" }
         html += "</nav>\n</div>\n</header>\n"
         return html
