@@ -9,8 +9,7 @@ import Testing
 
     @Test func oneCommandPerFindingMostSevereFirst() {
         #expect(Self.lines.count == Self.report.findings.count)
-        let commands = Self.lines.map { $0.prefix { $0 != " " && $0 != ":" || $0 == ":" }.split(separator: " ").first ?? "" }
-        let order = commands.map { String($0) }
+        let order = Self.lines.map { String($0.split(separator: " ").first ?? "") }
         let errors = Self.report.findings.count { $0.severity == .error }
         let warnings = Self.report.findings.count { $0.severity == .warning }
         #expect(order == Array(repeating: "::error", count: errors) + Array(repeating: "::warning", count: warnings)
