@@ -1,0 +1,59 @@
+import StocktakePolicy
+
+/// Writes `report.junit.xml`, valid against Jenkins' `junit-10.xsd`: one test suite "stocktake", one test
+/// case per rule of the catalog (classname `stocktake.<id>`, name `<id>`), and a `<failure>` per finding at
+/// warning or error (message: the finding's message; type: its severity; text: path, then the fix).
+///
+/// Notes do not fail a test case and are not skips either (the rule did run): they are listed in the test
+/// case's `<system-out>`, one per line, so they stay visible in CI without turning anything red.
+/// `failures` counts failing test cases (rules), as JUnit consumers do, not failure elements; `errors` and
+/// `skipped` are 0 because every rule ran.
+public struct JUnitReportWriter: Sendable {
+    public init() {}
+
+    public func render(_ report: Report) -> String {
+        let catalog = RuleCatalog(findings: report.findings)
+        let byRule = Dictionary(grouping: report.findings, by: \.rule)
+        let failing = catalog.entries.count { rule in byRule[rule.id]?.contains { $0.severity >= .warning } ?? false }
+        let counts = "tests=\"\(catalog.entries.count)\" failures=\"\(failing)\" errors=\"0\""
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"stocktake\" \(counts)>\n"
+        xml += "  <testsuite name=\"stocktake\" \(counts) skipped=\"0\" timestamp=\"\(ReportDates.iso8601(report.generatedAt))\">\n"
+        xml += "    <properties>\n"
+        xml += property("container", report.container.rootPath)
+        if let bundleIdentifier = report.container.bundleIdentifier { xml += property("bundleIdentifier", bundleIdentifier) }
+        xml += property("tool", "\(report.tool.name) \(report.tool.version)")
+        xml += "    </properties>\n"
+        for rule in catalog.entries {
+            xml += testCase(rule, findings: byRule[rule.id] ?? [])
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    private func property(_ name: String, _ value: String) -> String {
+        "      <property name=\"\(XMLEscaping.attribute(name))\" value=\"\(XMLEscaping.attribute(value))\"/>\n"
+    }
+
+    private func testCase(_ rule: RuleCatalog.Entry, findings: [Finding]) -> String {
+        let open = "    <testcase classname=\"stocktake.\(XMLEscaping.attribute(rule.id))\" name=\"\(XMLEscaping.attribute(rule.id))\" time=\"0\""
+        guard !findings.isEmpty else { return open + "/>\n" }
+        var xml = open + ">\n"
+        for finding in findings where finding.severity >= .warning {
+            xml += "      <failure message=\"\(XMLEscaping.attribute(finding.message))\" type=\"\(finding.severity.rawValue)\">"
+            xml += XMLEscaping.text(failureText(finding)) + "</failure>\n"
+        }
+        let notes = findings.filter { $0.severity == .note }
+        if !notes.isEmpty {
+            let lines = notes.map { "note: \($0.path.isEmpty ? "." : $0.path): \($0.message)" }
+            xml += "      <system-out>" + XMLEscaping.text(lines.joined(separator: "\n")) + "</system-out>\n"
+        }
+        return xml + "    </testcase>\n"
+    }
+
+    private func failureText(_ finding: Finding) -> String {
+        var text = finding.path.isEmpty ? "." : finding.path
+        if let bytes = finding.bytes { text += " (\(HTMLFormatting.exactBytes(bytes)))" }
+        return text + "\nFix: " + finding.fix
+    }
+}

@@ -1,0 +1,43 @@
+/// Escaping for XML 1.0. Names and messages carry container names, which are hostile: markup characters
+/// are escaped, and characters XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF) become U+FFFD,
+/// since no escape makes them legal.
+enum XMLEscaping {
+    /// For attribute values in double quotes. Tab, newline and carriage return become character
+    /// references, because a parser would otherwise normalise them to spaces.
+    static func attribute(_ text: String) -> String {
+        escape(text, inAttribute: true)
+    }
+
+    /// For element content. A carriage return becomes `&#13;` so parsers keep it rather than normalise it.
+    static func text(_ text: String) -> String {
+        escape(text, inAttribute: false)
+    }
+
+    private static func escape(_ text: String, inAttribute: Bool) -> String {
+        var output = ""
+        output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"  // also keeps "]]>" out of content
+            case "\"" where inAttribute: output += "&quot;"
+            case "'" where inAttribute: output += "&apos;"
+            case "\t" where inAttribute: output += "&#9;"
+            case "\n" where inAttribute: output += "&#10;"
+            case "\r": output += "&#13;"
+            default: output.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
+            }
+        }
+        return output
+    }
+
+    /// XML 1.0 `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]
+    /// (Swift scalars are never surrogates).
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D, 0x20...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import StocktakeModel
+
+/// Writes `report.ncdu.json`, ncdu's JSON export (format 1.2), so `ncdu -f report.ncdu.json` browses the
+/// container as ncdu would have scanned it:
+/// `[1,2,{"progname":"stocktake",…},[{root info},{file},[{dir info},…],…]]`.
+///
+/// Streamed in path order straight from the inventory, one line per entry, in 1 MiB chunks. Names are
+/// written as their raw bytes (JSON-escaped where needed), exactly as ncdu's own exporter does, so names
+/// that are not UTF-8 round-trip through ncdu unchanged. The root is named by the container's root path.
+///
+/// Sizes: `asize` = apparent bytes, `dsize` = allocated bytes (omitted when zero, as ncdu does). The
+/// inventory keeps no inode numbers, so hard links carry `hlnkc`/`nlink` with a synthetic `ino` unique to
+/// each name: the first name counted carries the bytes and later names of the same file carry none, which
+/// keeps ncdu's totals equal to the inventory's (hard links once, like `du`).
+public struct NCDUExportWriter: Sendable {
+    public init() {}
+
+    public func write(_ report: Report, to sink: @escaping ([UInt8]) throws -> Void) throws {
+        let inventory = report.inventory
+        var out = ChunkedOutput(sink: sink)
+        let timestamp = report.generatedAt.timeIntervalSince1970
+        let seconds = timestamp.isFinite && timestamp > 0 && timestamp < 1e15 ? Int64(timestamp) : 0
+        out.append("[1,2,{\"progname\":")
+        out.appendQuoted(Array(report.tool.name.utf8))
+        out.append(",\"progver\":")
+        out.appendQuoted(Array(report.tool.version.utf8))
+        out.append(",\"timestamp\":\(seconds)}")
+        guard !inventory.entries.isEmpty else {
+            out.append(",\n[{\"name\":")
+            out.appendQuoted(Array(report.container.rootPath.utf8))
+            out.append("}]]\n")
+            return try out.finish()
+        }
+        // Directories whose array is still open, innermost last.
+        var open: [Int32] = []
+        try inventory.forEachInPathOrder { index in
+            let entry = inventory.entries[Int(index)]
+            if index != inventory.root {
+                while let last = open.last, last != entry.parent {
+                    out.append("]")
+                    open.removeLast()
+                }
+                // Path order visits a parent before its children; anything else is not a tree to export.
+                guard !open.isEmpty else { return }
+            }
+            out.append(",\n")
+            if entry.isDirectory {
+                out.append("[")
+                open.append(index)
+            }
+            let name = index == inventory.root ? Array(report.container.rootPath.utf8) : Array(inventory.name(index))
+            info(entry, index: index, name: name, &out)
+            try out.flushIfFull()
+        }
+        for _ in open { out.append("]") }
+        out.append("]\n")
+        try out.finish()
+    }
+
+    /// The whole export in memory: for tests and small containers.
+    public func render(_ report: Report) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try write(report) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    private func info(_ entry: Entry, index: Int32, name: [UInt8], _ out: inout ChunkedOutput) {
+        out.append("{\"name\":")
+        out.appendQuoted(name)
+        let counted = entry.countsBytes
+        if counted && entry.apparentBytes > 0 { out.append(",\"asize\":\(entry.apparentBytes)") }
+        if counted && entry.allocatedBytes > 0 { out.append(",\"dsize\":\(entry.allocatedBytes)") }
+        if !entry.isDirectory && entry.flags.contains(.hardLinked) {
+            // Synthetic and unique per name (index + 1, never 0): see the type's comment.
+            out.append(",\"ino\":\(Int64(index) + 1),\"hlnkc\":true,\"nlink\":2")
+        }
+        if entry.type != .file && entry.type != .directory { out.append(",\"notreg\":true") }
+        if entry.isDirectory && entry.flags.contains(.unreadable) { out.append(",\"read_error\":true") }
+        out.append("}")
+    }
+}
+
+/// A byte buffer handed to the sink in large chunks.
+private struct ChunkedOutput {
+    let sink: ([UInt8]) throws -> Void
+    private var buffer: [UInt8] = []
+    private static let chunkSize = 1 << 20
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    init(sink: @escaping ([UInt8]) throws -> Void) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.chunkSize + 8192)
+    }
+
+    mutating func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
+
+    /// A JSON string of raw name bytes: quote, backslash and control bytes escaped; every other byte,
+    /// valid UTF-8 or not, copied as is (ncdu reads names as bytes).
+    mutating func appendQuoted(_ bytes: [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(contentsOf: [UInt8(ascii: "\\"), byte])
+            case 0..<0x20: buffer.append(contentsOf: Array("\\u00".utf8) + [Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]])
+            default: buffer.append(byte)
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    mutating func flushIfFull() throws {
+        guard buffer.count >= Self.chunkSize else { return }
+        try sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    mutating func finish() throws {
+        try sink(buffer)
+        buffer.removeAll()
+    }
+}
