@@ -48,9 +48,15 @@ public enum Audit {
             appBundle: appBundle, appGroups: appGroups, findings: applied?.kept ?? findings, groups: groups,
             budgets: request.configuration.budgets.check(inventory, groups: groups),
             baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) })
+        var standardOutput: [UInt8] = []
         do {
             for format in request.formats {
-                let path = folder + "/" + format.fileName
+                guard case .file(let name) = format.destination else {
+                    // Formats meant for stdout (GitHub annotations): the caller prints them.
+                    try format.render(report) { standardOutput.append(contentsOf: $0) }
+                    continue
+                }
+                let path = folder + "/" + name
                 try AtomicFile.write(to: path) { write in try format.render(report, write) }
                 written.append(path)
             }
@@ -60,6 +66,6 @@ public enum Audit {
             OutputFolder.removeIfEmpty(folder)
             throw .output((error as? OutputError)?.description ?? "cannot write reports into \(folder): \(error)")
         }
-        return AuditResult(report: report, outputDirectory: folder, writtenFiles: written)
+        return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
 }

@@ -53,6 +53,8 @@ public struct AuditResult: Sendable {
     public let outputDirectory: String
     /// Absolute paths of the files written, in format order.
     public let writtenFiles: [String]
+    /// What formats meant for standard output (GitHub annotations) rendered, for the caller to print.
+    public let standardOutput: [UInt8]
 }
 
 /// Why an audit could not run (exit status 1). The message is for the user.

@@ -114,6 +114,8 @@ struct AuditCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if !quiet { print(Summary(result: result).text, terminator: "") }
+        // Output the user asked for (GitHub annotations): printed even with --quiet, after the summary.
+        if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput)) }
         // Reports are written first: a policy failure still leaves them for the reader.
         if let threshold = strict ? .warning : failOn.severity,
            result.report.findings.contains(where: { $0.severity >= threshold }) {
