@@ -2,6 +2,7 @@
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         DocumentsHiddenDataRule.self,
+        DuplicateContentRule.self,
         ExcludedUserDocumentRule.self,
         InterruptedDeletionRule.self,
         LargeBackedUpFileRule.self,
