@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import StocktakeModel
 
 /// Finds files of an inventory whose contents are identical: candidates grouped by size, then by the
