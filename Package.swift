@@ -9,10 +9,12 @@ let package = Package(
         .executable(name: "stocktake", targets: ["stocktake"]),
     ],
     dependencies: [
-        // The only external dependency: the command-line front end (see README, "Dependencies").
+        // The command-line front end (see README, "Dependencies").
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // stocktake.yml: a YAML parser that reports line numbers (for config errors users can act on).
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // SHA-256 for the duplicate finder: CryptoKit on macOS, BoringSSL-backed on Linux.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Pure values: locations, backup states, entries, the immutable inventory. No I/O.
@@ -22,7 +24,9 @@ let package = Package(
         // libxml2 for XML property lists, with the ICU clash worked around in shim.h.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.
-        .target(name: "StocktakeScan", dependencies: ["StocktakeModel", "CStocktakeSystem", "CLibXML2"]),
+        .target(
+            name: "StocktakeScan",
+            dependencies: ["StocktakeModel", "CStocktakeSystem", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]),
         // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
         .target(name: "StocktakePolicy", dependencies: ["StocktakeModel", .product(name: "Yams", package: "Yams")]),
         // The report document and its writers (JSON, HTML), written atomically.

@@ -30,8 +30,10 @@ public enum Audit {
         }
         let exposed = request.configuration.documentsVisible ?? appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
+        let duplicates = findDuplicates(in: inventory, root: container.rootPath, request: request)
         let context = PolicyContext(
-            inventory: inventory, documentsExposed: exposed, budgets: request.configuration.budgets, groups: groups)
+            inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
+            groups: groups)
         let findings = request.policy.evaluate(context)
         var written: [String] = []
         if let path = request.writeBaselinePath {
@@ -67,5 +69,15 @@ public enum Audit {
             throw .output((error as? OutputError)?.description ?? "cannot write reports into \(folder): \(error)")
         }
         return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
+    }
+
+    /// Reads file contents only when the policy asks for duplicates. Files that could not be read are left
+    /// out of the sets (the inventory is already frozen, so they are not listed as issues), and a root that
+    /// can no longer be opened means no duplicate findings rather than a failed audit.
+    private static func findDuplicates(in inventory: Inventory, root: String, request: AuditRequest) -> [DuplicateSet] {
+        guard let minimumBytes = request.policy.duplicateMinimumBytes else { return [] }
+        let finder = DuplicateFinder(rootPath: root, minimumBytes: minimumBytes, threads: request.scan.threads)
+        guard let search = try? finder.find(in: inventory) else { return [] }
+        return search.sets.map { DuplicateSet(members: $0.members, size: $0.size) }
     }
 }

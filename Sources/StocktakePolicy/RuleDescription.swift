@@ -64,4 +64,21 @@ public struct RuleExample: Sendable {
             return PolicyContext(inventory: builder.build(), documentsExposed: documentsExposed)
         }
     }
+
+    /// An example with sets of identical files, each named by its members' paths (as the scanner's duplicate
+    /// finder would report them); paths missing from the builder are left out of their set.
+    public init(
+        _ summary: String, expectedFindings: Int, duplicates: [[String]], build: @escaping @Sendable (inout InventoryBuilder) -> Void
+    ) {
+        self.init(summary, expectedFindings: expectedFindings) {
+            var builder = InventoryBuilder()
+            build(&builder)
+            let inventory = builder.build()
+            let sets = duplicates.map { paths in
+                let members = paths.compactMap { inventory.index(ofPath: Array($0.utf8)) }
+                return DuplicateSet(members: members, size: members.first.map { inventory.entries[Int($0)].apparentBytes } ?? 0)
+            }
+            return PolicyContext(inventory: inventory, documentsExposed: false, duplicates: sets)
+        }
+    }
 }

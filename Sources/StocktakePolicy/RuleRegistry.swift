@@ -3,6 +3,7 @@ public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         BudgetExceededRule.self,
         DocumentsHiddenDataRule.self,
+        DuplicateContentRule.self,
         ExcludedUserDocumentRule.self,
         InterruptedDeletionRule.self,
         LargeBackedUpFileRule.self,
