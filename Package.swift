@@ -28,7 +28,9 @@ let package = Package(
             name: "StocktakeScan",
             dependencies: ["StocktakeModel", "CStocktakeSystem", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]),
         // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
-        .target(name: "StocktakePolicy", dependencies: ["StocktakeModel", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "StocktakePolicy",
+            dependencies: ["StocktakeModel", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]),
         // The report document and its writers (JSON, HTML), written atomically.
         .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakePolicy"]),
         // The audit use case: source → scan → inventory → report files. What the CLI calls.

@@ -63,6 +63,6 @@ public struct Policy: Sendable {
 /// machine and run; the path is relative to the container root.
 public enum Fingerprint {
     public static func make(rule: String, path: String, discriminator: String) -> String {
-        SHA256.hexDigest(Array((rule + "\n" + path + "\n" + discriminator).utf8))
+        Digests.sha256Hex(Array((rule + "\n" + path + "\n" + discriminator).utf8))
     }
 }

@@ -75,4 +75,45 @@ import TestSupport
         #expect(onDisk["allocatedBytes"] as? Int64 == (try DiskUsage.bytes(root)))
         #expect(onDisk["apparentBytes"] as? Int64 == (try DiskUsage.bytes(root, apparent: true)))
     }
+
+    /// With thresholds scaled to its size (`Samples/stocktake.yml`), the sample gives exactly the findings its
+    /// README lists as deliberate misplacements, and none on its clean files.
+    @Test func theSampleGivesItsDocumentedFindingsAndNoOthers() throws {
+        let folder = try TemporaryTree("sample-policy")
+        let generated = try StocktakeProcess.runCommand(
+            ["/usr/bin/env", "python3", Self.repository + "/Samples/make_sample.py", "--version", "1", "--out", folder.path("ChatApp.xcappdata")])
+        try #require(generated.status == 0, "\(generated.stderr)")
+        let result = try StocktakeProcess.run([
+            "audit", folder.path("ChatApp.xcappdata"), "--output", folder.path("out"), "--format", "json", "--quiet",
+            "--config", Self.repository + "/Samples/stocktake.yml",
+        ])
+        #expect(result.status == 0, "only warnings at default severities: \(result.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder.path("out/report.json")))
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        let found = Set(findings.map { "\($0["rule"] as? String ?? "") \($0["path"] as? String ?? "")" })
+        let chat = "Library/Application Support/Chats/c57f04ecf8a130a2187f5402cba59b910"
+        let expected: Set<String> = [
+            "documents-hidden-data Documents/.sync_state.json",
+            "documents-hidden-data Documents/chat-index.sqlite",
+            "documents-hidden-data Documents/chat-index.sqlite-shm",
+            "documents-hidden-data Documents/chat-index.sqlite-wal",
+            "documents-hidden-data Documents/debug.log",
+            "documents-hidden-data Documents/sync.lock",
+            "duplicate-content Documents/Received Files/Meeting notes 2025-05-28.pdf",
+            "duplicate-content \(chat)/images/470828004642099781.jpg",
+            "large-backed-up-file Library/Application Support/ChatBackup/chat-backup-2025-05-30.zip",
+            "library-root-file Library/feature_flags.json",
+            "preferences-bloat Library/Preferences/com.example.chat.plist",
+            "sqlite-sidecar Library/Application Support/Sync/contacts.sqlite-journal",
+            "sqlite-sidecar Library/Application Support/Sync/sync-state.sqlite-wal",
+            "interrupted-deletion tmp/.trash-AE168B47-72B1-4F57-9AC4-5FD78CC584D1",
+            "tmp-leftovers tmp/(A Document Being Saved By ChatApp)",
+            "tmp-leftovers tmp/uploads",
+            "unreadable-entry tmp/uploads/A43C9A3C-192C-44B8-A16D-17946B3C991F.heic",
+        ]
+        #expect(found == expected, "unexpected: \(found.subtracting(expected).sorted()); missing: \(expected.subtracting(found).sorted())")
+        let groups = try #require(report["groups"] as? [String: [String: Any]])
+        #expect((groups["chats"]?["members"] as? [Any])?.count == 8)
+    }
 }

@@ -49,7 +49,7 @@ private struct FlagEverythingRule: Rule {
         #expect(Set(first.map(\.fingerprint)).count == first.count)
         // The documented formula: SHA-256 of "rule\npath\ndiscriminator" in hex (what `printf` | sha256sum gives).
         #expect(Fingerprint.make(rule: "r", path: "p", discriminator: "")
-            == SHA256.hexDigest(Array("r\np\n".utf8)))
+            == Digests.sha256Hex(Array("r\np\n".utf8)))
         #expect(first.allSatisfy { $0.fingerprint.count == 64 })
     }
 }

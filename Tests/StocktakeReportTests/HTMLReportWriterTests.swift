@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeModel
+import StocktakePolicy
 import StocktakeReport
 import Testing
 import TestSupport
@@ -52,7 +53,7 @@ import TestSupport
         let scriptSource = try #require(directives["script-src"])
         #expect(!scriptSource.contains("unsafe"))
         let script = try #require(structure.elements(named: "script").first?.rawText)
-        #expect(scriptSource == "'sha256-\(SHA256.base64Digest(Array(script.utf8)))'")
+        #expect(scriptSource == "'sha256-\(Digests.sha256Base64(Array(script.utf8)))'")
         // The policy must come before anything it governs.
         let policyOffset = try #require(html.range(of: "Content-Security-Policy")).lowerBound
         #expect(policyOffset < (html.range(of: "<style>")?.lowerBound ?? html.endIndex))

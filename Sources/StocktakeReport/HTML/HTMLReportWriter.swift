@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakePolicy
 
 /// Renders a report as one self-contained HTML page: inline CSS, inline SVG, one inline script allowed by
 /// its hash, no external URL. Everything essential reads without JavaScript. The output depends only on
@@ -51,6 +52,6 @@ public struct HTMLReportWriter: Sendable {
 
     /// `sha256-<base64>` of the script text exactly as it appears between `<script>` and `</script>`.
     static var scriptHashSource: String {
-        "sha256-" + SHA256.base64Digest(Array(ReportStyle.script.utf8))
+        "sha256-" + Digests.sha256Base64(Array(ReportStyle.script.utf8))
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import StocktakeModel
+import StocktakePolicy
 import StocktakeReport
 import Testing
 
-@Suite struct SHA256Tests {
+@Suite struct DigestTests {
     /// FIPS 180-4 example vectors (NIST CSVP "SHA-256" examples), also what `sha256sum` prints.
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
@@ -14,12 +15,12 @@ import Testing
          "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
     ])
     func knownVectors(message: String, expected: String) {
-        #expect(SHA256.hexDigest(Array(message.utf8)) == expected)
+        #expect(Digests.sha256Hex(Array(message.utf8)) == expected)
     }
 
     @Test func oneMillionLetterA() {
         let message = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
-        #expect(SHA256.hexDigest(message) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(Digests.sha256Hex(message) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     /// Lengths around the padding boundaries (55/56 bytes fit one block or spill into two), recorded with
@@ -34,12 +35,12 @@ import Testing
         (120, "7836b787757e95e58b3ca5aec90b1b004e8deba1e50e9675af9cabf1a13a04b5"),
     ])
     func paddingBoundaries(length: Int, expected: String) {
-        #expect(SHA256.hexDigest(Self.pattern(length)) == expected)
+        #expect(Digests.sha256Hex(Self.pattern(length)) == expected)
     }
 
     @Test func binaryInput() {
         let message: [UInt8] = [0xFF, 0xFE, 0x00, 0x01] + Array("<script>".utf8)
-        #expect(SHA256.hexDigest(message) == "2fe8ec71adfd572675b292a28fe81c7b26b380d486771f4df764e8cb8cb8aef7")
+        #expect(Digests.sha256Hex(message) == "2fe8ec71adfd572675b292a28fe81c7b26b380d486771f4df764e8cb8cb8aef7")
     }
 
     /// Every length from 0 to 200 bytes against the system's `sha256sum`, when it is installed.
@@ -58,7 +59,7 @@ import Testing
             let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             let expected = String(printed.prefix(64))
-            #expect(SHA256.hexDigest(message) == expected, "length \(length)")
+            #expect(Digests.sha256Hex(message) == expected, "length \(length)")
         }
     }
 
@@ -80,7 +81,7 @@ import Testing
 
     @Test func cspSourceOfAKnownScript() {
         // `echo -n 'alert(1)' | openssl dgst -sha256 -binary | base64`
-        #expect(SHA256.base64Digest(Array("alert(1)".utf8)) == "bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=")
+        #expect(Digests.sha256Base64(Array("alert(1)".utf8)) == "bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=")
     }
 
     private static func pattern(_ length: Int) -> [UInt8] {
