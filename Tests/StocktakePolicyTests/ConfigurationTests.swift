@@ -35,7 +35,7 @@ import Testing
               total: 500MB
               files: 100_000
               documentsAndData: 1.5GB
-              locations: {caches: 64KiB}
+              locations: {caches: 64KiB, tmp: 500 files}
               groups: {chats: 50MB}
             rules:
               large-backed-up-file: {thresholdBytes: 10MB, severity: error}
@@ -46,8 +46,9 @@ import Testing
         #expect(configuration.budgets.total == 500_000_000)
         #expect(configuration.budgets.files == 100_000)
         #expect(configuration.budgets.documentsAndData == 1_500_000_000)
-        #expect(configuration.budgets.locations[.caches] == 65_536)
-        #expect(configuration.budgets.groups["chats"] == 50_000_000)
+        #expect(configuration.budgets.locations[.caches] == .bytes(65_536))
+        #expect(configuration.budgets.locations[.tmp] == .files(500))
+        #expect(configuration.budgets.groups["chats"] == .bytes(50_000_000))
         let policy = try Policy(configuration: configuration)
         #expect(!policy.rules.contains { type(of: $0).description.id == "many-small-files" })
         #expect(policy.severities["large-backed-up-file"] == .error)
@@ -105,7 +106,7 @@ import Testing
         #expect(group.members.map(\.id) == ["big", "small"])
         #expect(group.members.first?.total.files == 2)
         var budgets = Budgets()
-        budgets.groups["chats"] = 50_000
+        budgets.groups["chats"] = .bytes(50_000)
         let context = PolicyContext(inventory: inventory, documentsExposed: nil, budgets: budgets, groups: [group])
         let findings = Policy(rules: [BudgetExceededRule()]).evaluate(context)
         #expect(findings.map(\.path) == ["Library/Application Support/Chats/big"])

@@ -90,6 +90,14 @@ private struct NodeReader {
         return value
     }
 
+    func budgetLimit(_ node: Node, _ what: String) throws(ConfigurationError) -> BudgetLimit {
+        let text = try scalar(node, what)
+        guard let limit = BudgetLimit.parse(text) else {
+            throw ConfigurationError(file: file, line: line(node), message: "\(what): '\(text)' is neither a size (200MB) nor a file count (5000 files)")
+        }
+        return limit
+    }
+
     func rules(_ node: Node) throws(ConfigurationError) -> [String: RuleSettings] {
         let ids = RuleRegistry.all.map { $0.description.id }
         var rules: [String: RuleSettings] = [:]
@@ -135,11 +143,11 @@ private struct NodeReader {
                     guard let id = Location(rawValue: location.text) else {
                         throw .unknown("location", location.text, valid: Location.allCases.map(\.rawValue), file: file, line: location.line)
                     }
-                    budgets.locations[id] = try bytes(limit, "budgets.locations.\(location.text)")
+                    budgets.locations[id] = try budgetLimit(limit, "budgets.locations.\(location.text)")
                 }
             case "groups":
                 for (group, limit) in try mapping(value, "budgets.groups") {
-                    budgets.groups[group.text] = try bytes(limit, "budgets.groups.\(group.text)")
+                    budgets.groups[group.text] = try budgetLimit(limit, "budgets.groups.\(group.text)")
                 }
             default:
                 throw .unknown("budget", key.text, valid: ["documentsAndData", "files", "groups", "locations", "total"], file: file, line: key.line)

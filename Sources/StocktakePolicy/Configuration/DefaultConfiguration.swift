@@ -18,13 +18,15 @@ public enum DefaultConfiguration {
             groups: {}
             #  chats: "Library/Application Support/Chats/{id}/**"
 
-            # Limits that fail the run (rule budget-exceeded): allocated bytes, or a file count for `files`.
+            # Limits that fail the run (rule budget-exceeded): allocated bytes (200MB), or files (5000 files);
+            # `files` is the container's file count.
             budgets: {}
             #  total: 500MB
             #  files: 100000
             #  documentsAndData: 200MB
             #  locations:
             #    caches: 200MB
+            #    tmp: 5000 files
             #  groups:
             #    chats: 50MB        # per member
 

@@ -1,3 +1,4 @@
+import Foundation
 import StocktakeModel
 
 /// What `stocktake.yml` says (see `DefaultConfiguration.text` for the documented keys).
@@ -31,10 +32,10 @@ public struct Budgets: Sendable, Equatable {
     public var files: Int64?
     /// Allocated bytes of app data outside Caches and tmp.
     public var documentsAndData: Int64?
-    /// Allocated bytes per location id.
-    public var locations: [Location: Int64] = [:]
-    /// Allocated bytes per member of a group.
-    public var groups: [String: Int64] = [:]
+    /// Per location id: allocated bytes or a file count.
+    public var locations: [Location: BudgetLimit] = [:]
+    /// Per member of a group: allocated bytes or a file count.
+    public var groups: [String: BudgetLimit] = [:]
 
     public init() {}
 
@@ -49,5 +50,21 @@ public struct GroupDefinition: Sendable, Equatable {
     public init(name: String, pattern: String) {
         self.name = name
         self.pattern = pattern
+    }
+}
+
+/// A limit in allocated bytes (`200MB`) or in files (`5000 files`).
+public enum BudgetLimit: Sendable, Equatable {
+    case bytes(Int64)
+    case files(Int64)
+
+    /// `200MB`, `1.5GB`, `4096` (bytes) or `5000 files`.
+    public static func parse(_ text: String) -> BudgetLimit? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for suffix in [" files", " file", "files"] where trimmed.lowercased().hasSuffix(suffix) {
+            let number = trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
+            return Int64(number).flatMap { $0 >= 0 ? .files($0) : nil }
+        }
+        return ByteQuantity.parse(trimmed).map(BudgetLimit.bytes)
     }
 }

@@ -19,14 +19,14 @@ struct BudgetExceededRule: Rule {
                 var builder = InventoryBuilder()
                 builder.add("Library/Caches/images/a.jpg", apparentBytes: 50_000)
                 var budgets = Budgets()
-                budgets.locations[.caches] = 10_000
+                budgets.locations[.caches] = .bytes(10_000)
                 return PolicyContext(inventory: builder.build(), documentsExposed: nil, budgets: budgets)
             },
             RuleExample("Caches within its budget", expectedFindings: 0) {
                 var builder = InventoryBuilder()
                 builder.add("Library/Caches/images/a.jpg", apparentBytes: 5_000)
                 var budgets = Budgets()
-                budgets.locations[.caches] = 10_000
+                budgets.locations[.caches] = .bytes(10_000)
                 return PolicyContext(inventory: builder.build(), documentsExposed: nil, budgets: budgets)
             },
         ])
