@@ -7,9 +7,9 @@ public struct Policy: Sendable {
     public let severities: [String: Severity]
     public let exclude: [Glob]
 
-    /// Every registered rule with its defaults.
+    /// Every registered rule that is not opt-in, with its defaults.
     public init() {
-        self.init(rules: RuleRegistry.all.map { $0.init() })
+        self.init(rules: RuleRegistry.all.filter { !$0.description.isOptIn }.map { $0.init() })
     }
 
     public init(rules: [any Rule], severities: [String: Severity] = [:], exclude: [Glob] = []) {
@@ -25,9 +25,10 @@ public struct Policy: Sendable {
         for type in RuleRegistry.all {
             let id = type.description.id
             guard let settings = configuration.rules[id] else {
-                rules.append(type.init())
+                if !type.description.isOptIn { rules.append(type.init()) }
                 continue
             }
+            // Naming an opt-in rule in the configuration turns it on, unless it says `enabled: false`.
             guard settings.enabled else { continue }
             rules.append(try type.configured(settings.options))
             if let severity = settings.severity { severities[id] = severity }

@@ -15,10 +15,12 @@ public struct RuleDescription: Sendable {
     public let fix: String
     /// A triggering and a clean case at least; they double as tests.
     public let examples: [RuleExample]
+    /// Runs only when the configuration names it (for rules that cost far more than the walk).
+    public let isOptIn: Bool
 
     public init(
         id: String, title: String, rationale: String, source: String, defaultSeverity: Severity, options: [RuleOption] = [],
-        fix: String, examples: [RuleExample]
+        fix: String, examples: [RuleExample], isOptIn: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -28,6 +30,7 @@ public struct RuleDescription: Sendable {
         self.options = options
         self.fix = fix
         self.examples = examples
+        self.isOptIn = isOptIn
     }
 }
 

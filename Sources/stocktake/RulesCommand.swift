@@ -22,13 +22,13 @@ struct RulesCommand: ParsableCommand {
             for rule in RuleRegistry.all {
                 let description = rule.description
                 let padding = String(repeating: " ", count: width - description.id.count)
-                print("\(description.id)\(padding)  \(description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(description.title)")
+                print("\(description.id)\(padding)  \(description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(description.title)\(description.isOptIn ? " (opt-in)" : "")")
             }
             return
         }
         let description = rule.description
         var text = "\(description.id): \(description.title)\n"
-        text += "Default severity: \(description.defaultSeverity.rawValue)\n\n\(description.rationale)\nSource: \(description.source)\n"
+        text += "Default severity: \(description.defaultSeverity.rawValue)\(description.isOptIn ? "; opt-in: enable it in stocktake.yml" : "")\n\n\(description.rationale)\nSource: \(description.source)\n"
         if !description.options.isEmpty {
             text += "\nOptions:\n" + description.options.map { "  \($0.name) (default \($0.defaultValue)): \($0.meaning)" }.joined(separator: "\n") + "\n"
         }

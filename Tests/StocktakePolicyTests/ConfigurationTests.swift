@@ -21,7 +21,10 @@ import Testing
         let configuration = try parse(DefaultConfiguration.text)
         #expect(configuration.rules.count == RuleRegistry.all.count)
         let policy = try Policy(configuration: configuration)
-        #expect(policy.rules.count == RuleRegistry.all.count)
+        #expect(policy.rules.count == Policy().rules.count, "opt-in rules stay off, as without a configuration")
+        #expect(!Policy().rules.contains { $0 is DuplicateContentRule })
+        let optedIn = try Policy(configuration: try parse("rules:\n  duplicate-content: {minimumBytes: 1MB}"))
+        #expect(optedIn.duplicateMinimumBytes == 1_000_000)
         #expect(configuration.budgets.isEmpty && configuration.groups.isEmpty && configuration.exclude.isEmpty)
     }
 

@@ -37,7 +37,11 @@ public enum DefaultConfiguration {
         for rule in RuleRegistry.all {
             let description = rule.description
             lines += "  \(description.id):          # \(description.title)\n"
-            lines += "    enabled: true\n"
+            if description.isOptIn {
+                lines += "    enabled: false      # opt-in: it reads file contents, far slower than the walk\n"
+            } else {
+                lines += "    enabled: true\n"
+            }
             lines += "    severity: \(description.defaultSeverity.rawValue)\n"
             for option in description.options {
                 lines += "    \(option.name): \(option.defaultValue)\n"

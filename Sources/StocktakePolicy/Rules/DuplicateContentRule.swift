@@ -72,7 +72,8 @@ struct DuplicateContentRule: Rule {
                 builder.add("Documents/a.bin", apparentBytes: 50_000)
                 builder.add("Documents/b.bin", apparentBytes: 50_000)
             },
-        ])
+        ],
+        isOptIn: true)
 
     let minimumBytes: Int64
 
