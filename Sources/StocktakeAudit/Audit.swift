@@ -30,7 +30,7 @@ public enum Audit {
         }
         let exposed = request.configuration.documentsVisible ?? appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
-        let duplicates = findDuplicates(in: inventory, root: container.rootPath, request: request)
+        let (duplicates, unreadForDuplicates) = findDuplicates(in: inventory, root: container.rootPath, request: request)
         let context = PolicyContext(
             inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
             groups: groups)
@@ -49,7 +49,8 @@ public enum Audit {
             tool: request.tool, generatedAt: request.now, container: container, inventory: inventory,
             appBundle: appBundle, appGroups: appGroups, findings: applied?.kept ?? findings, groups: groups,
             budgets: request.configuration.budgets.check(inventory, groups: groups),
-            baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) })
+            baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
+            laterIssues: unreadForDuplicates)
         var standardOutput: [UInt8] = []
         do {
             for format in request.formats {
@@ -74,10 +75,15 @@ public enum Audit {
     /// Reads file contents only when the policy asks for duplicates. Files that could not be read are left
     /// out of the sets (the inventory is already frozen, so they are not listed as issues), and a root that
     /// can no longer be opened means no duplicate findings rather than a failed audit.
-    private static func findDuplicates(in inventory: Inventory, root: String, request: AuditRequest) -> [DuplicateSet] {
-        guard let minimumBytes = request.policy.duplicateMinimumBytes else { return [] }
+    /// Duplicate sets when the policy runs `duplicate-content`, and the files whose content could not be read.
+    private static func findDuplicates(in inventory: Inventory, root: String, request: AuditRequest) -> ([DuplicateSet], [ScanIssue]) {
+        guard let minimumBytes = request.policy.duplicateMinimumBytes else { return ([], []) }
         let finder = DuplicateFinder(rootPath: root, minimumBytes: minimumBytes, threads: request.scan.threads)
-        guard let search = try? finder.find(in: inventory) else { return [] }
-        return search.sets.map { DuplicateSet(members: $0.members, size: $0.size) }
+        do {
+            let search = try finder.find(in: inventory)
+            return (search.sets.map { DuplicateSet(members: $0.members, size: $0.size) }, search.issues)
+        } catch {
+            return ([], [ScanIssue(path: [], reason: .unreadable, detail: "duplicate detection skipped: \(error)")])
+        }
     }
 }

@@ -46,11 +46,12 @@ extension Report {
 }
 
 extension Report {
-    /// Everything that could not be read: malformed metadata plists (paths relative to the input), then the walk's issues.
+    /// Everything that could not be read: malformed metadata plists (paths relative to the input), the walk's
+    /// issues, then what later steps could not read.
     public var issues: [ScanIssue] {
         let metadata = container.metadata.compactMap { document in
             document.problem.map { ScanIssue(path: Array(document.path.utf8), reason: .malformedMetadata, detail: $0) }
         }
-        return metadata + inventory.issues
+        return metadata + inventory.issues + laterIssues
     }
 }

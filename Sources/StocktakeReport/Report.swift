@@ -81,11 +81,14 @@ public struct Report: Sendable {
     public let budgets: [BudgetResult]
     /// When a baseline was applied: how many findings it suppressed, and its entries nothing matched.
     public let baseline: BaselineSummary?
+    /// What steps after the walk could not read (file contents for duplicate detection).
+    public let laterIssues: [ScanIssue]
 
     public init(
         tool: ToolInfo, generatedAt: Date, container: ContainerDescription, inventory: Inventory,
         appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], findings: [Finding] = [],
-        groups: [GroupResult] = [], budgets: [BudgetResult] = [], baseline: BaselineSummary? = nil
+        groups: [GroupResult] = [], budgets: [BudgetResult] = [], baseline: BaselineSummary? = nil,
+        laterIssues: [ScanIssue] = []
     ) {
         self.tool = tool
         self.generatedAt = generatedAt
@@ -97,6 +100,7 @@ public struct Report: Sendable {
         self.groups = groups
         self.budgets = budgets
         self.baseline = baseline
+        self.laterIssues = laterIssues
     }
 
     /// The app size by LINE's formula, when the bundle was given.

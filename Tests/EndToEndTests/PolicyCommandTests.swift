@@ -109,4 +109,26 @@ import TestSupport
         let found = try findings(in: work.path("out"))
         #expect(found.contains { $0["rule"] as? String == "budget-exceeded" && $0["path"] as? String == "Documents" })
     }
+
+    @Test func duplicatesAreOptInAndUnreadableCandidatesBecomeIssues() throws {
+        let tree = try Self.container()
+        let photo = [UInt8](repeating: 0xAB, count: 8_192)
+        for copy in ["a", "b", "c"] { try tree.write("Library/Caches/\(copy)/photo.jpg", bytes: photo) }
+        chmod(tree.path("Library/Caches/c/photo.jpg"), 0o000)
+        defer { chmod(tree.path("Library/Caches/c/photo.jpg"), 0o644) }
+        let work = try TemporaryTree("dups")
+        chmod(work.root, 0o777)
+        let off = try StocktakeProcess.run(["audit", tree.root, "--output", work.path("off"), "--format", "json", "--quiet"])
+        #expect(!(try findings(in: work.path("off"))).contains { $0["rule"] as? String == "duplicate-content" }, "opt-in")
+        try work.write("on.yml", string: "rules:\n  duplicate-content: {}\n")
+        let on = try StocktakeProcess.run(
+            ["audit", tree.root, "--output", work.path("on"), "--format", "json", "--quiet", "--config", work.path("on.yml")],
+            withoutFilePermissionOverride: true)
+        #expect(on.status == 0, "\(on.stderr)")
+        let found = try findings(in: work.path("on")).filter { $0["rule"] as? String == "duplicate-content" }
+        #expect(found.map { $0["path"] as? String } == ["Library/Caches/a/photo.jpg"])
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: work.path("on/report.json")))) as? [String: Any]
+        let issues = try #require(report?["issues"] as? [[String: Any]])
+        #expect(issues.contains { $0["path"] as? String == "Library/Caches/c/photo.jpg" }, "\(issues)")
+    }
 }
