@@ -28,6 +28,17 @@ public enum Audit {
             OutputFolder.removeIfEmpty(folder)
             throw .input(error)
         }
+        let report = try evaluate(
+            request, container: container, inventory: inventory, appBundle: appBundle, appGroups: appGroups, folder: folder)
+        let (written, standardOutput) = try write(report, formats: request.formats, into: folder)
+        return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
+    }
+
+    /// Holds the inventory to the policy: groups, duplicates, findings, the baseline (written and applied).
+    private static func evaluate(
+        _ request: AuditRequest, container: ContainerDescription, inventory: Inventory, appBundle: AppBundleInfo?,
+        appGroups: [AppGroupInfo], folder: String
+    ) throws(AuditError) -> Report {
         let exposed = request.configuration.documentsVisible ?? appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
         let (duplicates, unreadForDuplicates) = findDuplicates(in: inventory, root: container.rootPath, request: request)
@@ -35,7 +46,6 @@ public enum Audit {
             inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
             groups: groups)
         let findings = request.policy.evaluate(context)
-        var written: [String] = []
         if let path = request.writeBaselinePath {
             do {
                 try AtomicFile.write(Array(Baseline(findings: findings).json.utf8), to: path)
@@ -45,17 +55,24 @@ public enum Audit {
             }
         }
         let applied = request.baseline.map { $0.apply(to: findings) }
-        let report = Report(
+        return Report(
             tool: request.tool, generatedAt: request.now, container: container, inventory: inventory,
             appBundle: appBundle, appGroups: appGroups, findings: applied?.kept ?? findings, groups: groups,
             budgets: request.configuration.budgets.check(inventory, groups: groups),
             baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
             laterIssues: unreadForDuplicates)
+    }
+
+    /// Writes each file format atomically; formats meant for stdout (GitHub annotations) come back as bytes
+    /// for the caller to print. A run leaves all its reports or none.
+    private static func write(
+        _ report: Report, formats: [ReportFormat], into folder: String
+    ) throws(AuditError) -> (written: [String], standardOutput: [UInt8]) {
+        var written: [String] = []
         var standardOutput: [UInt8] = []
         do {
-            for format in request.formats {
+            for format in formats {
                 guard case .file(let name) = format.destination else {
-                    // Formats meant for stdout (GitHub annotations): the caller prints them.
                     try format.render(report) { standardOutput.append(contentsOf: $0) }
                     continue
                 }
@@ -64,18 +81,15 @@ public enum Audit {
                 written.append(path)
             }
         } catch {
-            // A run leaves all its reports or none: take back the ones already written.
             for path in written { unlink(path) }
             OutputFolder.removeIfEmpty(folder)
             throw .output((error as? OutputError)?.description ?? "cannot write reports into \(folder): \(error)")
         }
-        return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
+        return (written, standardOutput)
     }
 
-    /// Reads file contents only when the policy asks for duplicates. Files that could not be read are left
-    /// out of the sets (the inventory is already frozen, so they are not listed as issues), and a root that
-    /// can no longer be opened means no duplicate findings rather than a failed audit.
-    /// Duplicate sets when the policy runs `duplicate-content`, and the files whose content could not be read.
+    /// Duplicate sets when the policy runs `duplicate-content` (it reads file contents, so only then), and the
+    /// files whose content could not be read.
     private static func findDuplicates(in inventory: Inventory, root: String, request: AuditRequest) -> ([DuplicateSet], [ScanIssue]) {
         guard let minimumBytes = request.policy.duplicateMinimumBytes else { return ([], []) }
         let finder = DuplicateFinder(rootPath: root, minimumBytes: minimumBytes, threads: request.scan.threads)
