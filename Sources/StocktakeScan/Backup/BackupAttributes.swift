@@ -34,3 +34,10 @@ public enum BackupAttributes {
         return 0
     }
 }
+
+extension ExclusionFlag {
+    /// The stronger of two flags found on one entry: the current attribute beats the legacy one.
+    func strongest(with found: ExclusionFlag) -> ExclusionFlag {
+        found == .xattr || (found == .legacyXattr && self == .none) ? found : self
+    }
+}

@@ -46,7 +46,7 @@ extension DirectoryLister {
             attribute.withUnsafeBufferPointer { bytes in
                 if BackupAttributes.isTransported(attributeName: bytes) { transported = true }
                 let found = BackupAttributes.flag(forAttributeName: bytes)
-                if found == .xattr || (found == .legacyXattr && flag == .none) { flag = found }
+                flag = flag.strongest(with: found)
             }
         }
         if transported { store.entriesWithAttributes += 1 }

@@ -75,7 +75,7 @@ extension DirectoryLister {
         var flag = ExclusionFlag.none
         for attribute in attributes {
             let found = Array(attribute.utf8).withUnsafeBufferPointer { BackupAttributes.flag(forAttributeName: $0) }
-            if found == .xattr || (found == .legacyXattr && flag == .none) { flag = found }
+            flag = flag.strongest(with: found)
         }
         return .some(flag)
     }
