@@ -1,0 +1,165 @@
+import StocktakeModel
+import StocktakePolicy
+
+/// What changed between two reports of the same app: the document every diff writer renders
+/// (text, Markdown, JSON, HTML). Built by `ReportDiff.compute(old:new:options:)`.
+public struct ReportDiff: Sendable {
+    public let old: ReportSnapshot.Provenance
+    public let new: ReportSnapshot.Provenance
+    /// `onDisk`, `documentsAndData`, `purgeable` and one row per backup state, in that order.
+    public let totals: [SizeChange]
+    /// One row per location, in `Location.allCases` order (ids are the location ids).
+    public let locations: [SizeChange]
+    /// Folders whose subtree changed, largest absolute allocated delta first, cut to `options.directoryLimit`.
+    public let directories: RankedList<SizeChange>
+    public let files: FileChanges
+    /// Per group (by name, sorted), its members old against new.
+    public let groups: [GroupChange]
+    /// Budgets by scope (sorted), old against new; either side may lack one.
+    public let budgets: [BudgetChange]
+    public let findings: FindingChanges
+
+    public init(
+        old: ReportSnapshot.Provenance, new: ReportSnapshot.Provenance, totals: [SizeChange], locations: [SizeChange],
+        directories: RankedList<SizeChange>, files: FileChanges, groups: [GroupChange], budgets: [BudgetChange],
+        findings: FindingChanges
+    ) {
+        self.old = old
+        self.new = new
+        self.totals = totals
+        self.locations = locations
+        self.directories = directories
+        self.files = files
+        self.groups = groups
+        self.budgets = budgets
+        self.findings = findings
+    }
+}
+
+/// A row with figures on both sides. A side that lacks the row (a new file, a removed folder) is nil.
+public struct SizeChange: Sendable, Equatable {
+    /// A location or total id, a path, a group member id.
+    public let id: String
+    public let old: SizeTotal?
+    public let new: SizeTotal?
+
+    public init(id: String, old: SizeTotal?, new: SizeTotal?) {
+        self.id = id
+        self.old = old
+        self.new = new
+    }
+
+    public var oldOrZero: SizeTotal { old ?? .zero }
+    public var newOrZero: SizeTotal { new ?? .zero }
+    public var allocatedDelta: Int64 { newOrZero.allocatedBytes &- oldOrZero.allocatedBytes }
+    public var apparentDelta: Int64 { newOrZero.apparentBytes &- oldOrZero.apparentBytes }
+    public var filesDelta: Int { newOrZero.files - oldOrZero.files }
+}
+
+/// The head of a long list, sorted by what matters most, and what was left out ("N others").
+public struct RankedList<Element: Sendable>: Sendable {
+    public let shown: [Element]
+    /// Rows left out of `shown`.
+    public let othersCount: Int
+    /// The sum of the left-out rows' allocated deltas.
+    public let othersAllocatedDelta: Int64
+
+    public init(shown: [Element], othersCount: Int, othersAllocatedDelta: Int64) {
+        self.shown = shown
+        self.othersCount = othersCount
+        self.othersAllocatedDelta = othersAllocatedDelta
+    }
+}
+
+/// Files added, removed, changed in size, moved, and copied while the original stayed.
+/// Each list is complete (JSON lists every row) and sorted by absolute allocated delta, largest first,
+/// then by path; writers for people show the head of each.
+public struct FileChanges: Sendable {
+    public let added: [SizeChange]
+    public let removed: [SizeChange]
+    public let changed: [SizeChange]
+    public let moved: [FileMove]
+    /// Added files that look like a copy of a file still present at its old path: a migration that
+    /// forgot to delete the original (the "abandoned files" risk).
+    public let leftBehind: [FileMove]
+
+    public init(added: [SizeChange], removed: [SizeChange], changed: [SizeChange], moved: [FileMove], leftBehind: [FileMove]) {
+        self.added = added
+        self.removed = removed
+        self.changed = changed
+        self.moved = moved
+        self.leftBehind = leftBehind
+    }
+}
+
+/// A file that sits at a new path in the new report and matched one at another path in the old one.
+public struct FileMove: Sendable, Equatable {
+    /// Why the two paths are taken for one file.
+    public enum Evidence: String, Sendable {
+        /// Same file name, size and kind; the only such pair.
+        case sameNameAndSize
+        /// Same size, kind and modification time (a rename keeps both); the only such pair.
+        case sameSizeAndModified
+    }
+
+    public let oldPath: String
+    public let newPath: String
+    public let oldLocation: Location
+    public let newLocation: Location
+    public let old: SizeTotal
+    public let new: SizeTotal
+    public let evidence: Evidence
+
+    public init(
+        oldPath: String, newPath: String, oldLocation: Location, newLocation: Location, old: SizeTotal, new: SizeTotal,
+        evidence: Evidence
+    ) {
+        self.oldPath = oldPath
+        self.newPath = newPath
+        self.oldLocation = oldLocation
+        self.newLocation = newLocation
+        self.old = old
+        self.new = new
+        self.evidence = evidence
+    }
+}
+
+/// One configured group (`groups:` in stocktake.yml) on both sides; members sorted by absolute
+/// allocated delta, largest first.
+public struct GroupChange: Sendable {
+    public let name: String
+    public let members: [SizeChange]
+
+    public init(name: String, members: [SizeChange]) {
+        self.name = name
+        self.members = members
+    }
+}
+
+/// One budget scope on both sides.
+public struct BudgetChange: Sendable, Equatable {
+    public let scope: String
+    public let old: ReportSnapshot.Budget?
+    public let new: ReportSnapshot.Budget?
+
+    public init(scope: String, old: ReportSnapshot.Budget?, new: ReportSnapshot.Budget?) {
+        self.scope = scope
+        self.old = old
+        self.new = new
+    }
+}
+
+/// Findings matched by fingerprint: new ones (only in the new report), resolved ones (only in the old).
+public struct FindingChanges: Sendable {
+    /// Most severe first, then by rule and path.
+    public let new: [ReportSnapshot.FindingRecord]
+    public let resolved: [ReportSnapshot.FindingRecord]
+    /// Findings present on both sides (same fingerprint).
+    public let unchanged: Int
+
+    public init(new: [ReportSnapshot.FindingRecord], resolved: [ReportSnapshot.FindingRecord], unchanged: Int) {
+        self.new = new
+        self.resolved = resolved
+        self.unchanged = unchanged
+    }
+}
