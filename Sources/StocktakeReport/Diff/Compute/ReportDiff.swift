@@ -163,3 +163,18 @@ public struct FindingChanges: Sendable {
         self.unchanged = unchanged
     }
 }
+
+/// One `--fail-on-growth` or `--fail-on-new-findings` gate, evaluated: what it asked and what it saw.
+public struct DiffGateResult: Sendable, Equatable {
+    /// The gate as the user wrote it, e.g. `applicationSupport:10%`, `new findings >= warning`.
+    public let gate: String
+    public let tripped: Bool
+    /// One line for people, e.g. "applicationSupport grew 12.5% (limit 10%)".
+    public let message: String
+
+    public init(gate: String, tripped: Bool, message: String) {
+        self.gate = gate
+        self.tripped = tripped
+        self.message = message
+    }
+}
