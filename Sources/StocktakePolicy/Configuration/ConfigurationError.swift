@@ -22,6 +22,12 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 
 /// Levenshtein distance, for "did you mean" suggestions.
 public enum EditDistance {
+    /// The candidate nearest to `name`, when it is near enough to be a plausible typo.
+    public static func closest(to name: String, among candidates: [String]) -> String? {
+        guard let nearest = candidates.min(by: { between($0, name) < between($1, name) }) else { return nil }
+        return between(nearest, name) <= max(2, name.count / 2) ? nearest : nil
+    }
+
     public static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }

@@ -42,11 +42,14 @@ public struct SizeChange: Sendable, Equatable {
     public let id: String
     public let old: SizeTotal?
     public let new: SizeTotal?
+    /// For files and folders: where the entry lives (the new side's location when both have it).
+    public let location: Location?
 
-    public init(id: String, old: SizeTotal?, new: SizeTotal?) {
+    public init(id: String, old: SizeTotal?, new: SizeTotal?, location: Location? = nil) {
         self.id = id
         self.old = old
         self.new = new
+        self.location = location
     }
 
     public var oldOrZero: SizeTotal { old ?? .zero }

@@ -4,9 +4,9 @@ import StocktakeModel
 /// array per figure, so a million rows cost tens of megabytes rather than a million objects.
 /// Paths are the exact bytes (a report's `rawPath` when the name is not UTF-8).
 public struct EntryTable: Sendable {
-    private var pathBytes: [UInt8] = []
-    /// End offset of each row's path in `pathBytes`; a row starts where the previous one ends.
-    private var pathEnds: [Int] = []
+    private(set) var pathArena: [UInt8] = []
+    /// End offset of each row's path in `pathArena`; a row starts where the previous one ends.
+    private(set) var pathEnds: [Int] = []
     public private(set) var apparentBytes: [Int64] = []
     public private(set) var allocatedBytes: [Int64] = []
     /// Files: 1. Folders: the non-directory entries beneath (`files`).
@@ -21,7 +21,7 @@ public struct EntryTable: Sendable {
     public var count: Int { pathEnds.count }
 
     public mutating func reserveCapacity(_ rows: Int, pathBytes bytes: Int) {
-        pathBytes.reserveCapacity(bytes)
+        pathArena.reserveCapacity(bytes)
         pathEnds.reserveCapacity(rows)
         apparentBytes.reserveCapacity(rows)
         allocatedBytes.reserveCapacity(rows)
@@ -35,8 +35,8 @@ public struct EntryTable: Sendable {
         path: some Collection<UInt8>, apparentBytes apparent: Int64, allocatedBytes allocated: Int64, files: Int64 = 1,
         modified time: Int64, kind: ContentKind, location: Location
     ) {
-        pathBytes.append(contentsOf: path)
-        pathEnds.append(pathBytes.count)
+        pathArena.append(contentsOf: path)
+        pathEnds.append(pathArena.count)
         apparentBytes.append(apparent)
         allocatedBytes.append(allocated)
         fileCounts.append(files)
@@ -47,8 +47,10 @@ public struct EntryTable: Sendable {
 
     /// The exact path bytes of a row.
     public func pathBytes(at row: Int) -> ArraySlice<UInt8> {
-        pathBytes[(row == 0 ? 0 : pathEnds[row - 1])..<pathEnds[row]]
+        pathArena[pathRange(row)]
     }
+
+    func pathRange(_ row: Int) -> Range<Int> { (row == 0 ? 0 : pathEnds[row - 1])..<pathEnds[row] }
 
     /// The path for display (U+FFFD where the bytes are not UTF-8).
     public func path(at row: Int) -> String { String(decoding: pathBytes(at: row), as: UTF8.self) }

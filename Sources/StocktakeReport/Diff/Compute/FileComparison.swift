@@ -1,0 +1,123 @@
+import StocktakeModel
+
+/// The files of two reports compared path by path, then the unmatched ones paired up as moves.
+///
+/// Reports carry no content hashes, so "the same file at a new path" is inferred, and only when the
+/// pairing is unambiguous: the one removed and the one added file with the same name, size and kind;
+/// failing that, the one pair with the same size, kind and modification time (a rename keeps both).
+/// Empty files never pair: every empty file looks alike.
+struct FileComparison {
+    let old: EntryTable
+    let new: EntryTable
+
+    func changes() -> FileChanges {
+        var removed: [Int] = [], added: [Int] = [], kept: [Int] = [], changed: [SizeChange] = []
+        PathJoin.forEach(old: old, new: new) { match in
+            switch match {
+            case .onlyOld(let row): removed.append(row)
+            case .onlyNew(let row): added.append(row)
+            case .both(let o, let n):
+                kept.append(n)
+                let before = old.size(at: o), after = new.size(at: n)
+                if before.apparentBytes != after.apparentBytes || before.allocatedBytes != after.allocatedBytes {
+                    changed.append(SizeChange(id: new.path(at: n), old: before, new: after, location: new.locations[n]))
+                }
+            }
+        }
+        var moved = pairUnambiguously(&removed, &added, key: nameKey, evidence: .sameNameAndSize)
+        moved += pairUnambiguously(&removed, &added, key: timeKey, evidence: .sameSizeAndModified)
+        let leftBehind = copiesOfKeptFiles(&added, kept: kept)
+
+        var addedRows = added.map { SizeChange(id: new.path(at: $0), old: nil, new: new.size(at: $0), location: new.locations[$0]) }
+        var removedRows = removed.map { SizeChange(id: old.path(at: $0), old: old.size(at: $0), new: nil, location: old.locations[$0]) }
+        ReportDiff.sortByMagnitude(&addedRows)
+        ReportDiff.sortByMagnitude(&removedRows)
+        ReportDiff.sortByMagnitude(&changed)
+        return FileChanges(added: addedRows, removed: removedRows, changed: changed, moved: Self.ranked(moved), leftBehind: Self.ranked(leftBehind))
+    }
+
+    // MARK: Pairing
+
+    private struct NameKey: Hashable {
+        let name: ArraySlice<UInt8>
+        let apparentBytes: Int64
+        let kind: ContentKind
+    }
+
+    private struct TimeKey: Hashable {
+        let modified: Int64
+        let apparentBytes: Int64
+        let kind: ContentKind
+    }
+
+    private func nameKey(_ table: EntryTable, _ row: Int) -> NameKey? {
+        table.apparentBytes[row] > 0 ? NameKey(name: table.nameBytes(at: row), apparentBytes: table.apparentBytes[row], kind: table.kinds[row]) : nil
+    }
+
+    private func timeKey(_ table: EntryTable, _ row: Int) -> TimeKey? {
+        table.apparentBytes[row] > 0 ? TimeKey(modified: table.modified[row], apparentBytes: table.apparentBytes[row], kind: table.kinds[row]) : nil
+    }
+
+    /// Rows whose key occurs exactly once in `rows`, by key.
+    private static func uniqueRows<Key: Hashable>(_ rows: [Int], in table: EntryTable, key: (EntryTable, Int) -> Key?) -> [Key: Int] {
+        var seen: [Key: Int] = [:]
+        var ambiguous: Set<Key> = []
+        for row in rows {
+            guard let key = key(table, row) else { continue }
+            if seen.updateValue(row, forKey: key) != nil { ambiguous.insert(key) }
+        }
+        for key in ambiguous { seen[key] = nil }
+        return seen
+    }
+
+    /// Pairs removed and added rows whose key is unique on both sides; the paired rows leave both lists.
+    private func pairUnambiguously<Key: Hashable>(
+        _ removed: inout [Int], _ added: inout [Int], key: (EntryTable, Int) -> Key?, evidence: FileMove.Evidence
+    ) -> [FileMove] {
+        guard !removed.isEmpty, !added.isEmpty else { return [] }
+        let before = Self.uniqueRows(removed, in: old, key: key), after = Self.uniqueRows(added, in: new, key: key)
+        var moves: [FileMove] = [], pairedOld = Set<Int>(), pairedNew = Set<Int>()
+        for (key, newRow) in after {
+            guard let oldRow = before[key] else { continue }
+            moves.append(move(from: oldRow, in: old, to: newRow, evidence: evidence))
+            pairedOld.insert(oldRow)
+            pairedNew.insert(newRow)
+        }
+        removed.removeAll { pairedOld.contains($0) }
+        added.removeAll { pairedNew.contains($0) }
+        return moves
+    }
+
+    /// Added files that match (by name, size and kind, unambiguously) a file that stayed at its path:
+    /// the app copied data somewhere new and left the original behind. They leave `added`.
+    private func copiesOfKeptFiles(_ added: inout [Int], kept: [Int]) -> [FileMove] {
+        let candidates = Self.uniqueRows(added, in: new, key: nameKey)
+        guard !candidates.isEmpty else { return [] }
+        let sizes = Set(candidates.keys.map(\.apparentBytes))
+        // Only kept files of a candidate size are keyed: most of a large container is skipped cheaply.
+        let originals = Self.uniqueRows(kept.filter { sizes.contains(new.apparentBytes[$0]) }, in: new, key: nameKey)
+        var copies: [FileMove] = [], paired = Set<Int>()
+        for (key, copyRow) in candidates {
+            guard let originalRow = originals[key] else { continue }
+            copies.append(move(from: originalRow, in: new, to: copyRow, evidence: .sameNameAndSize))
+            paired.insert(copyRow)
+        }
+        added.removeAll { paired.contains($0) }
+        return copies
+    }
+
+    private func move(from oldRow: Int, in source: EntryTable, to newRow: Int, evidence: FileMove.Evidence) -> FileMove {
+        FileMove(
+            oldPath: source.path(at: oldRow), newPath: new.path(at: newRow),
+            oldLocation: source.locations[oldRow], newLocation: new.locations[newRow],
+            old: source.size(at: oldRow), new: new.size(at: newRow), evidence: evidence)
+    }
+
+    /// Largest first, then by new path: stable output.
+    private static func ranked(_ moves: [FileMove]) -> [FileMove] {
+        moves.sorted { a, b in
+            if a.new.allocatedBytes != b.new.allocatedBytes { return a.new.allocatedBytes > b.new.allocatedBytes }
+            return a.newPath.utf8.lexicographicallyPrecedes(b.newPath.utf8)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Byte-order comparison of paths held in entry tables: the order `report.json` lists them in, so two
+/// reports can be joined in one pass instead of through a million-entry dictionary.
+extension EntryTable {
+    /// Negative, zero or positive as row `row`'s path sorts before, equal to or after `other`'s row `otherRow`.
+    func comparePath(_ row: Int, with other: EntryTable, _ otherRow: Int) -> Int {
+        let mine = pathRange(row), theirs = other.pathRange(otherRow)
+        let common = min(mine.count, theirs.count)
+        let order = pathArena.withUnsafeBufferPointer { a in
+            other.pathArena.withUnsafeBufferPointer { b in
+                common == 0 ? 0 : Int(memcmp(a.baseAddress! + mine.lowerBound, b.baseAddress! + theirs.lowerBound, common))
+            }
+        }
+        return order != 0 ? order : mine.count - theirs.count
+    }
+
+    /// Row numbers in path byte order: `0..<count` when the report already lists them so (Stocktake's
+    /// reports do), otherwise sorted, so that reports edited or merged by other tools still join correctly.
+    func rowsInPathOrder() -> [Int] {
+        let rows = Array(0..<count)
+        var sorted = true
+        for row in rows.dropFirst() where comparePath(row - 1, with: self, row) > 0 {
+            sorted = false
+            break
+        }
+        return sorted ? rows : rows.sorted { comparePath($0, with: self, $1) < 0 }
+    }
+}
+
+/// Both tables walked together in path order: rows only on the left, only on the right, or on both.
+enum PathJoin {
+    enum Match {
+        case onlyOld(Int)
+        case onlyNew(Int)
+        case both(Int, Int)
+    }
+
+    static func forEach(old: EntryTable, new: EntryTable, _ body: (Match) -> Void) {
+        let oldRows = old.rowsInPathOrder(), newRows = new.rowsInPathOrder()
+        var i = 0, j = 0
+        while i < oldRows.count || j < newRows.count {
+            if j == newRows.count {
+                body(.onlyOld(oldRows[i])); i += 1
+            } else if i == oldRows.count {
+                body(.onlyNew(newRows[j])); j += 1
+            } else {
+                let order = old.comparePath(oldRows[i], with: new, newRows[j])
+                if order < 0 {
+                    body(.onlyOld(oldRows[i])); i += 1
+                } else if order > 0 {
+                    body(.onlyNew(newRows[j])); j += 1
+                } else {
+                    body(.both(oldRows[i], newRows[j])); i += 1; j += 1
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import StocktakeModel
+import StocktakePolicy
+
+/// How much of the long lists a diff keeps ranked (writers for people show fewer).
+public struct DiffOptions: Sendable {
+    /// Folders kept in `directories.shown`; the rest are counted in "N others".
+    public var directoryLimit: Int
+
+    public init(directoryLimit: Int = 20) {
+        self.directoryLimit = directoryLimit
+    }
+}
+
+extension ReportDiff {
+    /// Compares two reports of one app: `old` is the earlier run (the base), `new` the later one.
+    public static func compute(old: ReportSnapshot, new: ReportSnapshot, options: DiffOptions = DiffOptions()) -> ReportDiff {
+        ReportDiff(
+            old: old.provenance, new: new.provenance,
+            totals: totalRows(old.totals, new.totals),
+            locations: Location.allCases.map { SizeChange(id: $0.rawValue, old: old.totals.byLocation[$0] ?? .zero, new: new.totals.byLocation[$0] ?? .zero) },
+            directories: directoryChanges(old.directories, new.directories, limit: options.directoryLimit),
+            files: FileComparison(old: old.files, new: new.files).changes(),
+            groups: groupChanges(old.groups, new.groups),
+            budgets: budgetChanges(old.budgets, new.budgets),
+            findings: findingChanges(old.findings, new.findings))
+    }
+
+    /// The ids `totals` uses, in order (see ReportDiff.totals).
+    static func totalRows(_ old: ReportSnapshot.Totals, _ new: ReportSnapshot.Totals) -> [SizeChange] {
+        var rows = [
+            SizeChange(id: "onDisk", old: old.onDisk, new: new.onDisk),
+            SizeChange(id: "documentsAndData", old: old.documentsAndData, new: new.documentsAndData),
+            SizeChange(id: "purgeable", old: old.purgeable, new: new.purgeable),
+        ]
+        for state in [BackupState.included, .excluded, .excludedBySystem, .unknown] {
+            rows.append(SizeChange(id: "backup.\(state.rawValue)", old: old.backup[state] ?? .zero, new: new.backup[state] ?? .zero))
+        }
+        return rows
+    }
+
+    /// Folders whose subtree figures changed (or that appeared or went), ranked by |allocated delta|.
+    /// The container root is left out: it is the TOTAL row.
+    static func directoryChanges(_ old: EntryTable, _ new: EntryTable, limit: Int) -> RankedList<SizeChange> {
+        var changes: [SizeChange] = []
+        PathJoin.forEach(old: old, new: new) { match in
+            switch match {
+            case .onlyOld(let row):
+                changes.append(SizeChange(id: old.path(at: row), old: old.size(at: row), new: nil, location: old.locations[row]))
+            case .onlyNew(let row):
+                changes.append(SizeChange(id: new.path(at: row), old: nil, new: new.size(at: row), location: new.locations[row]))
+            case .both(let o, let n):
+                let before = old.size(at: o), after = new.size(at: n)
+                if before != after {
+                    changes.append(SizeChange(id: new.path(at: n), old: before, new: after, location: new.locations[n]))
+                }
+            }
+        }
+        changes.removeAll { $0.id.isEmpty }
+        sortByMagnitude(&changes)
+        let shown = Array(changes.prefix(max(0, limit)))
+        let rest = changes.dropFirst(shown.count)
+        return RankedList(
+            shown: shown, othersCount: rest.count,
+            othersAllocatedDelta: rest.reduce(0) { $0.saturatingAdd($1.allocatedDelta) })
+    }
+
+    /// Largest absolute allocated change first; ties by apparent change, then by id, so output is stable.
+    static func sortByMagnitude(_ rows: inout [SizeChange]) {
+        rows.sort { a, b in
+            let x = a.allocatedDelta.magnitude, y = b.allocatedDelta.magnitude
+            if x != y { return x > y }
+            let p = a.apparentDelta.magnitude, q = b.apparentDelta.magnitude
+            if p != q { return p > q }
+            return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+        }
+    }
+
+    static func groupChanges(_ old: [String: [ReportSnapshot.GroupMember]], _ new: [String: [ReportSnapshot.GroupMember]]) -> [GroupChange] {
+        Set(old.keys).union(new.keys).sorted().map { name in
+            let before = Dictionary((old[name] ?? []).map { ($0.id, $0.size) }, uniquingKeysWith: { first, _ in first })
+            let after = Dictionary((new[name] ?? []).map { ($0.id, $0.size) }, uniquingKeysWith: { first, _ in first })
+            var members = Set(before.keys).union(after.keys).map { SizeChange(id: $0, old: before[$0], new: after[$0]) }
+            sortByMagnitude(&members)
+            return GroupChange(name: name, members: members)
+        }
+    }
+
+    static func budgetChanges(_ old: [ReportSnapshot.Budget], _ new: [ReportSnapshot.Budget]) -> [BudgetChange] {
+        func key(_ budget: ReportSnapshot.Budget) -> String { "\(budget.scope)\u{0}\(budget.unit)" }
+        let before = Dictionary(old.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(new.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        return Set(before.keys).union(after.keys).sorted().map { key in
+            BudgetChange(scope: (after[key] ?? before[key])!.scope, old: before[key], new: after[key])
+        }
+    }
+
+    /// Matched by fingerprint (rule + path + what distinguishes two findings at one path).
+    static func findingChanges(_ old: [ReportSnapshot.FindingRecord], _ new: [ReportSnapshot.FindingRecord]) -> FindingChanges {
+        let before = Set(old.map(\.fingerprint)), after = Set(new.map(\.fingerprint))
+        func ranked(_ findings: [ReportSnapshot.FindingRecord]) -> [ReportSnapshot.FindingRecord] {
+            findings.sorted { a, b in
+                if a.severity != b.severity { return a.severity > b.severity }
+                if a.rule != b.rule { return a.rule < b.rule }
+                return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+            }
+        }
+        return FindingChanges(
+            new: ranked(new.filter { !before.contains($0.fingerprint) }),
+            resolved: ranked(old.filter { !after.contains($0.fingerprint) }),
+            unchanged: new.filter { before.contains($0.fingerprint) }.count)
+    }
+}

@@ -1,0 +1,133 @@
+import StocktakeModel
+import StocktakePolicy
+
+/// `--fail-on-growth SPEC`: trips when allocated bytes grow by more than a percentage or an amount,
+/// on the total or on one scope. Specs: `10%`, `50MB`, `applicationSupport:10%`, `documentsAndData:20MB`.
+public struct GrowthGate: Sendable, Equatable {
+    public enum Scope: Sendable, Equatable {
+        /// Everything on disk (the TOTAL row).
+        case total
+        /// A row of `ReportDiff.totals`: documentsAndData, purgeable, backedUp (= backup.included).
+        case totalRow(name: String, id: String)
+        case location(Location)
+
+        var name: String {
+            switch self {
+            case .total: "total"
+            case .totalRow(let name, _): name
+            case .location(let location): location.rawValue
+            }
+        }
+    }
+
+    public enum Limit: Sendable, Equatable {
+        case percent(Double)
+        case bytes(Int64)
+    }
+
+    /// The spec as written.
+    public let spec: String
+    public let scope: Scope
+    public let limit: Limit
+
+    /// The scope names a spec may start with, for the usage message.
+    public static var scopeNames: [String] { ["total", "documentsAndData", "purgeable", "backedUp"] + Location.allCases.map(\.rawValue) }
+
+    public static func parse(_ spec: String) throws(GateSpecError) -> GrowthGate {
+        let text = spec.trimmingCharacters(in: .whitespaces)
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let scopeName = parts.count == 2 ? parts[0].trimmingCharacters(in: .whitespaces) : "total"
+        let amount = (parts.count == 2 ? parts[1] : parts[0]).trimmingCharacters(in: .whitespaces)
+        let scope: Scope
+        switch scopeName {
+        case "total", "onDisk": scope = .total
+        case "documentsAndData", "purgeable": scope = .totalRow(name: scopeName, id: scopeName)
+        case "backedUp": scope = .totalRow(name: scopeName, id: "backup.included")
+        default:
+            guard let location = Location(rawValue: scopeName) else {
+                let suggestion = EditDistance.closest(to: scopeName, among: scopeNames).map { "; did you mean '\($0)'?" } ?? ""
+                throw GateSpecError("--fail-on-growth '\(spec)': unknown scope '\(scopeName)'\(suggestion) (scopes: \(scopeNames.joined(separator: ", ")))")
+            }
+            scope = .location(location)
+        }
+        if amount.hasSuffix("%") {
+            guard let percent = Double(amount.dropLast().trimmingCharacters(in: .whitespaces)), percent.isFinite, percent >= 0 else {
+                throw GateSpecError("--fail-on-growth '\(spec)': '\(amount)' is not a percentage such as 10%")
+            }
+            return GrowthGate(spec: text, scope: scope, limit: .percent(percent))
+        }
+        guard !amount.isEmpty, let bytes = ByteQuantity.parse(amount) else {
+            throw GateSpecError("--fail-on-growth '\(spec)': '\(amount)' is neither a percentage (10%) nor a size (50MB, 1.5GB, 200KiB)")
+        }
+        return GrowthGate(spec: text, scope: scope, limit: .bytes(bytes))
+    }
+
+    /// Trips when the scope's allocated bytes grew by more than the limit. A scope that was empty and
+    /// now holds data grew by an unbounded percentage: a percentage gate trips on it.
+    public func evaluate(_ diff: ReportDiff) -> DiffGateResult {
+        let row = self.row(in: diff)
+        let before = row?.oldOrZero.allocatedBytes ?? 0, delta = row?.allocatedDelta ?? 0
+        let tripped: Bool
+        let limitText: String
+        switch limit {
+        case .percent(let percent):
+            tripped = delta > 0 && (before == 0 || Double(delta) * 100 > percent * Double(before))
+            limitText = "\(Self.decimal(percent))%"
+        case .bytes(let bytes):
+            tripped = delta > bytes
+            limitText = ByteCount.format(bytes)
+        }
+        let change = delta >= 0 ? "grew \(ByteCount.format(delta))" : "shrank \(ByteCount.format(-delta))"
+        let share = before == 0 ? (delta == 0 ? "" : " (was empty)") : " (\(delta >= 0 ? "+" : "")\(Self.decimal(Double(delta) * 100 / Double(before)))%)"
+        let verdict = tripped ? "over the \(limitText) limit" : "within the \(limitText) limit"
+        return DiffGateResult(gate: "--fail-on-growth \(spec)", tripped: tripped, message: "\(scope.name) \(change)\(share), \(verdict)")
+    }
+
+    private func row(in diff: ReportDiff) -> SizeChange? {
+        switch scope {
+        case .total: diff.totals.first { $0.id == "onDisk" }
+        case .totalRow(_, let id): diff.totals.first { $0.id == id }
+        case .location(let location): diff.locations.first { $0.id == location.rawValue }
+        }
+    }
+
+    /// One decimal, without a trailing ".0".
+    static func decimal(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        guard tenths.magnitude < 1e15 else { return value > 0 ? "inf" : "-inf" }
+        let whole = Int64(tenths) / 10, rest = Int64(tenths.magnitude) % 10
+        let sign = tenths < 0 && whole == 0 ? "-" : ""
+        return rest == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(rest)"
+    }
+}
+
+/// `--fail-on-new-findings [SEVERITY]`: trips when the new report has findings the old one did not
+/// (matched by fingerprint) at or above the severity.
+public struct NewFindingsGate: Sendable, Equatable {
+    public let severity: Severity
+
+    public init(severity: Severity) {
+        self.severity = severity
+    }
+
+    public func evaluate(_ diff: ReportDiff) -> DiffGateResult {
+        let counted = diff.findings.new.filter { $0.severity >= severity }
+        let gate = "--fail-on-new-findings \(severity.rawValue)"
+        guard let first = counted.first else {
+            return DiffGateResult(gate: gate, tripped: false, message: "no new findings at \(severity.rawValue) or above")
+        }
+        let more = counted.count > 1 ? " and \(counted.count - 1) more" : ""
+        return DiffGateResult(
+            gate: gate, tripped: true,
+            message: "\(counted.count) new finding\(counted.count == 1 ? "" : "s") at \(severity.rawValue) or above: \(first.rule) at \(first.path)\(more)")
+    }
+}
+
+/// A `--fail-on-growth` spec that cannot be read (exit status 64).
+public struct GateSpecError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
