@@ -80,23 +80,9 @@ struct AuditCommand: ParsableCommand {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
-    /// The configuration, policy and baseline; their errors are usage errors (exit 64) naming file and line.
-    func policySettings() throws -> (PolicyConfiguration, Policy, Baseline?) {
-        do {
-            let path = config ?? (FileManager.default.fileExists(atPath: "stocktake.yml") ? "stocktake.yml" : nil)
-            let configuration = try path.map { path throws(ConfigurationError) in try PolicyConfiguration.load(path: path) } ?? PolicyConfiguration()
-            let policy = try Policy(configuration: configuration)
-            let baseline = try baseline.map { path throws(ConfigurationError) in try Baseline.load(path: path) }
-            return (configuration, policy, baseline)
-        } catch {
-            Terminal.error(error.description)
-            throw ExitCode(64)
-        }
-    }
-
     func run() throws {
         let progress = ScanProgress()
-        let (configuration, policy, baseline) = try policySettings()
+        let (configuration, policy, baseline) = try PolicySettings.load(config: config, baseline: baseline)
         let request = AuditRequest(
             inputPath: container, bundleIdentifier: bundleIdentifier, appBundlePath: appBundle, appGroupPaths: appGroups,
             outputDirectory: output, formats: try formats(),

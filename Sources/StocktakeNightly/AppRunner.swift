@@ -1,0 +1,88 @@
+import Foundation
+import StocktakeAudit
+import StocktakeHistory
+import StocktakeModel
+import StocktakePolicy
+import StocktakeReport
+
+/// One inbox entry through the nightly steps. Everything is written into a partial folder first; the
+/// run becomes visible (renamed into place, recorded, `latest`) only once its reports and diff exist.
+struct AppRunner {
+    let request: NightlyRequest
+    let folder: ReportsFolder
+    let history: HistoryStore?
+    let runID: String
+
+    /// The finished run and the problems that did not stop it (no diff, history, retention).
+    func run(input: String, inboxPath: String, index: Int) throws -> (NightlyOutcome.AppRun, [String]) {
+        let partial = try folder.makePartial(runID: runID, index: index)
+        var problems: [String] = []
+        let result: AuditResult
+        let snapshot: ReportSnapshot
+        let app: String
+        do {
+            result = try Audit.run(AuditRequest(
+                inputPath: inboxPath, outputDirectory: partial, formats: NightlyJob.formats,
+                configuration: request.configuration, policy: request.policy, tool: request.tool, now: request.now))
+            snapshot = try ReportReader.read(path: partial + "/report.json")
+            app = ReportPaths.appFolderName(result.report.container.bundleIdentifier)
+            if let problem = try writeDiff(against: app, new: snapshot, into: partial) { problems.append(problem) }
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        }
+        let name: String
+        do {
+            name = try folder.publish(partial, app: app, runID: runID)
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        }
+        let failed = policyFailure(result.report)
+        do {
+            try history?.record(HistoryRun(bundleIdentifier: app, runID: name, snapshot: snapshot, status: failed ? .policyFailure : .clean))
+        } catch {
+            problems.append("\(app) \(name): not recorded in the history store: \(error)")
+        }
+        do {
+            try folder.pointLatest(app, at: name)
+            _ = try folder.prune(app, keep: request.keep)
+        } catch {
+            problems.append("\(app): \(error.localizedDescription)")
+        }
+        let runFolder = folder.appFolder(app) + "/" + name
+        return (NightlyOutcome.AppRun(input: input, bundleIdentifier: app, runFolder: runFolder, policyFailure: failed, summary: summary(result.report)), problems)
+    }
+
+    /// Diffs the new report against the app's previous run (what `latest` points at), when there is one.
+    /// Returns a problem when the previous report cannot be read; the run goes on without a diff.
+    private func writeDiff(against app: String, new: ReportSnapshot, into partial: String) throws -> String? {
+        guard let previous = folder.latestRunID(app) ?? folder.runIDs(app).last else { return nil }
+        let old: ReportSnapshot
+        do {
+            old = try ReportReader.read(path: folder.appFolder(app) + "/" + previous)
+        } catch {
+            return "\(app): no diff against the previous run: \(error)"
+        }
+        let diff = ReportDiff.compute(old: old, new: new)
+        for (format, fileName) in NightlyJob.diffFiles {
+            try AtomicFile.write(try DiffWriter.render(diff, gates: [], format: format, options: DiffRenderOptions(tool: request.tool)), to: partial + "/" + fileName)
+        }
+        return nil
+    }
+
+    private func policyFailure(_ report: Report) -> Bool {
+        report.budgets.contains(where: \.exceeded) || request.failOn.map { threshold in report.findings.contains { $0.severity >= threshold } } == true
+    }
+
+    /// "2 errors, 5 warnings; budget exceeded: total".
+    private func summary(_ report: Report) -> String {
+        let counts = Severity.allCases.reversed().compactMap { severity -> String? in
+            let count = report.findings.filter { $0.severity == severity }.count
+            return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }
+        let exceeded = report.budgets.filter(\.exceeded).map(\.scope)
+        let findings = counts.isEmpty ? "no findings" : counts.joined(separator: ", ")
+        return exceeded.isEmpty ? findings : "\(findings); budget exceeded: \(exceeded.joined(separator: ", "))"
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import StocktakeHistory
+import StocktakeReport
+
+/// Rebuilds `REPORTS/index.html` from the history store: every app, its latest run, the change since
+/// the run before, a trend over the last runs, links to the latest report and diff.
+struct IndexBuilder {
+    let folder: ReportsFolder
+    let history: HistoryStore
+    let trendLength: Int
+
+    func write(generatedAt: String, failures: [NightlyOutcome.Failure]) throws {
+        let apps = try history.bundleIdentifiers().compactMap { app -> NightlyIndex.App? in
+            let runs = try history.runs(bundleIdentifier: app, limit: trendLength)
+            // The newest run whose folder still exists is the one to link (retention may have removed others).
+            guard let latest = folder.latestRunID(app) ?? runs.last?.runID else { return nil }
+            let base = Self.href(app) + "/" + Self.href(latest)
+            let hasDiff = FileManager.default.fileExists(atPath: folder.appFolder(app) + "/" + latest + "/diff.html")
+            return NightlyIndex.App(
+                bundleIdentifier: app, runs: runs, latestReportHref: base + "/report.html",
+                latestDiffHref: hasDiff ? base + "/diff.html" : nil, previousRunID: runs.dropLast().last?.runID)
+        }
+        let page = NightlyIndex(
+            generatedAt: generatedAt, apps: apps, failures: failures.map { NightlyIndex.Failure(input: $0.input, message: $0.message) })
+        try AtomicFile.write(NightlyIndexPage.render(page), to: folder.path + "/index.html")
+    }
+
+    /// One path component as a relative URL (names are safe folder names, but may hold non-ASCII letters).
+    static func href(_ component: String) -> String {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        allowed.insert(charactersIn: "-._~")
+        return component.addingPercentEncoding(withAllowedCharacters: allowed) ?? component
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import StocktakeAudit
+import StocktakeHistory
+import StocktakeModel
+import StocktakePolicy
+import StocktakeReport
+
+/// The nightly batch: under a lock, audit every container in the inbox into its app's dated run folder,
+/// diff it against the app's previous run, record it in the history store, point `latest` at it, prune
+/// old runs, and rebuild `REPORTS/index.html`. One broken container fails alone; the others still run.
+public enum NightlyJob {
+    /// Report formats of every run; the diff adds diff.json, diff.html and diff.md.
+    static let formats: [ReportFormat] = [.json, .html, .sarif, .junit, .markdown]
+    static let diffFiles: [(DiffFormat, String)] = [(.json, "diff.json"), (.html, "diff.html"), (.markdown, "diff.md")]
+    static let trendLength = 30
+
+    public static func run(_ request: NightlyRequest) throws(NightlyError) -> NightlyOutcome {
+        let inputs = try inboxEntries(request.inboxPath)
+        do {
+            try FileManager.default.createDirectory(atPath: request.reportsPath, withIntermediateDirectories: true)
+        } catch {
+            throw .unusable("cannot create the reports folder \(request.reportsPath): \(error.localizedDescription)")
+        }
+        let lock = try NightlyLock(reportsPath: request.reportsPath)
+        defer { withExtendedLifetime(lock) {} }
+
+        let folder = ReportsFolder(path: request.reportsPath)
+        var problems = folder.removePartials()
+        let history: HistoryStore?
+        do {
+            history = try HistoryStore(path: request.reportsPath + "/" + HistoryStore.fileName)
+        } catch {
+            history = nil
+            problems.append("\(error)")
+        }
+        let runID = ReportDates.folderName(request.now)
+        var runs: [NightlyOutcome.AppRun] = [], failures: [NightlyOutcome.Failure] = []
+        for (index, input) in inputs.enumerated() {
+            do {
+                let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
+                    .run(input: input, inboxPath: request.inboxPath + "/" + input, index: index)
+                runs.append(run)
+                problems += runProblems
+            } catch {
+                failures.append(NightlyOutcome.Failure(input: input, message: "\(error)"))
+            }
+        }
+        if let history {
+            do {
+                try IndexBuilder(folder: folder, history: history, trendLength: trendLength)
+                    .write(generatedAt: ReportDates.iso8601(request.now), failures: failures)
+            } catch {
+                problems.append("cannot write \(request.reportsPath)/index.html: \(error)")
+            }
+        }
+        return NightlyOutcome(runs: runs, failures: failures, problems: problems)
+    }
+
+    /// The inbox's entries, by name; hidden names (`.DS_Store`, `.partial` uploads) are not containers.
+    private static func inboxEntries(_ inbox: String) throws(NightlyError) -> [String] {
+        var info = stat()
+        guard stat(inbox, &info) == 0 else { throw .unusable("cannot read the inbox \(inbox): \(String(cString: strerror(errno)))") }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .unusable("the inbox \(inbox) is not a folder") }
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: inbox).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw .unusable("cannot list the inbox \(inbox): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// One nightly run at a time per reports folder: an advisory `flock` on `REPORTS/.stocktake-nightly.lock`.
+/// The kernel drops the lock when the process ends, however it ends, so a killed run never leaves a
+/// stale lock behind (unlike a PID file). The holder's PID is written into the file for the message.
+final class NightlyLock {
+    static let fileName = ".stocktake-nightly.lock"
+    private let descriptor: Int32
+
+    init(reportsPath: String) throws(NightlyError) {
+        let path = reportsPath + "/" + Self.fileName
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw .unusable("cannot open the lock file \(path): \(String(cString: strerror(errno)))") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            let holder = Self.holder(fd)
+            close(fd)
+            if busy {
+                throw .busy("another nightly run\(holder.map { " (pid \($0))" } ?? "") holds the lock on \(reportsPath); try again later")
+            }
+            throw .unusable("cannot lock \(path): \(String(cString: strerror(errno)))")
+        }
+        descriptor = fd
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    deinit { close(descriptor) }
+
+    private static func holder(_ fd: Int32) -> String? {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: bytes[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty || !text.allSatisfy(\.isNumber) ? nil : text
+    }
+}

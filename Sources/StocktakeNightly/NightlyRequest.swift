@@ -1,0 +1,80 @@
+import Foundation
+import StocktakePolicy
+import StocktakeReport
+
+/// One nightly run: every container in the inbox audited into the reports folder.
+public struct NightlyRequest: Sendable {
+    /// The folder the exports land in; each entry (not starting with ".") is one container.
+    public var inboxPath: String
+    /// `REPORTS`: `<bundle id>/<UTC timestamp>/`, `<bundle id>/latest`, the history store, index.html.
+    public var reportsPath: String
+    /// Runs kept per app; older run folders are deleted (their history rows stay).
+    public var keep: Int
+    public var configuration: PolicyConfiguration
+    public var policy: Policy
+    /// The lowest severity that makes an app's run a policy failure (nil: findings never do; budgets still do).
+    public var failOn: Severity?
+    public var tool: ToolInfo
+    /// The run's timestamp: every app's run folder is named after it.
+    public var now: Date
+
+    public init(
+        inboxPath: String, reportsPath: String, keep: Int = 30, configuration: PolicyConfiguration = PolicyConfiguration(),
+        policy: Policy = Policy(), failOn: Severity? = .error, tool: ToolInfo = .current, now: Date = Date()
+    ) {
+        self.inboxPath = inboxPath
+        self.reportsPath = reportsPath
+        self.keep = keep
+        self.configuration = configuration
+        self.policy = policy
+        self.failOn = failOn
+        self.tool = tool
+        self.now = now
+    }
+}
+
+/// What a nightly run did, for the caller to print (silent on success) and map to an exit status.
+public struct NightlyOutcome: Sendable {
+    /// An inbox entry audited into a complete run folder.
+    public struct AppRun: Sendable {
+        public let input: String
+        public let bundleIdentifier: String
+        /// Absolute path of the finished run folder.
+        public let runFolder: String
+        /// Findings at or above the failing severity, or an exceeded budget.
+        public let policyFailure: Bool
+        /// One line: counts of findings and exceeded budgets.
+        public let summary: String
+    }
+
+    /// An inbox entry that could not be audited (or whose run could not be stored), and why.
+    public struct Failure: Sendable, Equatable {
+        public let input: String
+        public let message: String
+    }
+
+    public let runs: [AppRun]
+    public let failures: [Failure]
+    /// Problems after the runs (history store, index page, retention): the runs themselves are complete.
+    public let problems: [String]
+
+    /// 0 all clean, 2 any policy failure, 1 any error (cron conventions; see README).
+    public var exitStatus: Int32 {
+        if !failures.isEmpty || !problems.isEmpty { return 1 }
+        return runs.contains(where: \.policyFailure) ? 2 : 0
+    }
+}
+
+/// Why a nightly run could not start at all.
+public enum NightlyError: Error, Sendable, CustomStringConvertible {
+    /// Another run holds the lock (exit status 75: try again later).
+    case busy(String)
+    /// The inbox or the reports folder is unusable (exit status 1).
+    case unusable(String)
+
+    public var description: String {
+        switch self {
+        case .busy(let message), .unusable(let message): message
+        }
+    }
+}
