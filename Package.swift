@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "CStocktakeSystem"),
         // libxml2 for XML property lists, with the ICU clash worked around in shim.h.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        // The system's SQLite, for the nightly history store.
+        .systemLibrary(name: "CSQLite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.
         .target(
             name: "StocktakeScan",
@@ -35,10 +37,13 @@ let package = Package(
         .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakePolicy"]),
         // The audit use case: source → scan → inventory → report files. What the CLI calls.
         .target(name: "StocktakeAudit", dependencies: ["StocktakeModel", "StocktakeScan", "StocktakePolicy", "StocktakeReport"]),
+        // The nightly history: one row per run in an SQLite store, and the index page over every app.
+        .target(name: "StocktakeHistory", dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeReport", "CSQLite3"]),
         .executableTarget(
             name: "stocktake",
             dependencies: [
                 "StocktakeAudit",
+                "StocktakeHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,8 +53,9 @@ let package = Package(
         .testTarget(
             name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeAudit", "TestSupport"],
             exclude: ["Golden"]),
+        .testTarget(name: "StocktakeHistoryTests", dependencies: ["StocktakeHistory", "TestSupport"]),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "EndToEndTests", dependencies: ["StocktakeReport", "TestSupport", "stocktake"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["StocktakeReport", "StocktakeHistory", "TestSupport", "stocktake"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,10 +2,10 @@ import StocktakeModel
 
 /// Escaping for everything that reaches the page. Names and plist strings come from the container and are
 /// attacker-controlled, so nothing is written into markup without passing through here.
-enum HTMLEscaping {
+public enum HTMLEscaping {
     /// Escapes for text content and for double- or single-quoted attribute values alike, so one function
     /// cannot be used in the wrong context. Characters HTML forbids in a document become U+FFFD.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var output = ""
         output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -40,7 +40,7 @@ enum HTMLEscaping {
     }
 
     /// `name` for text already decoded (plist strings shown on one line, such as a bundle identifier).
-    static func visibleText(_ text: String) -> String {
+    public static func visibleText(_ text: String) -> String {
         escape(visible(text))
     }
 

@@ -1,8 +1,8 @@
 /// Numbers, sizes and dates as the page shows them. Integer arithmetic and no locale, so the same report
 /// always renders to the same bytes on every platform.
-enum HTMLFormatting {
+public enum HTMLFormatting {
     /// Decimal units, as Finder and Settings count them: "999 bytes", "1.5 KB", "12.3 MB", "250 GB".
-    static func bytes(_ value: Int64) -> String {
+    public static func bytes(_ value: Int64) -> String {
         let sign = value < 0 ? "-" : ""
         let magnitude = value.magnitude
         if magnitude < 1000 { return sign + "\(magnitude) " + (magnitude == 1 ? "byte" : "bytes") }
@@ -24,12 +24,12 @@ enum HTMLFormatting {
     }
 
     /// "1,234,567 bytes", for title attributes beside the human figure.
-    static func exactBytes(_ value: Int64) -> String {
+    public static func exactBytes(_ value: Int64) -> String {
         grouped(value) + (value == 1 ? " byte" : " bytes")
     }
 
     /// Digits grouped by thousands with commas.
-    static func grouped(_ value: some BinaryInteger) -> String {
+    public static func grouped(_ value: some BinaryInteger) -> String {
         let digits = Array(String(value.magnitude))
         var text = ""
         for (i, digit) in digits.enumerated() {
@@ -54,7 +54,7 @@ enum HTMLFormatting {
     }
 
     /// A fixed-point number with one decimal for SVG coordinates and CSS widths: 12.3.
-    static func decimal(tenths: Int) -> String {
+    public static func decimal(tenths: Int) -> String {
         "\(tenths / 10).\(tenths % 10)"
     }
 

@@ -1,14 +1,14 @@
 import StocktakeModel
 
 /// Small markup fragments shared by the sections. Every argument that is text gets escaped here.
-enum HTMLPieces {
+public enum HTMLPieces {
     /// A human size with the exact byte count in its title: `<span title="1,234 bytes">1.2 KB</span>`.
-    static func size(_ bytes: Int64) -> String {
+    public static func size(_ bytes: Int64) -> String {
         "<span title=\"\(HTMLFormatting.exactBytes(bytes))\">\(HTMLFormatting.bytes(bytes))</span>"
     }
 
     /// A right-aligned table cell holding a size; `data-value` lets the script sort by the exact number.
-    static func sizeCell(_ bytes: Int64) -> String {
+    public static func sizeCell(_ bytes: Int64) -> String {
         "<td class=\"num\" data-value=\"\(bytes)\" title=\"\(HTMLFormatting.exactBytes(bytes))\">"
             + HTMLFormatting.bytes(bytes) + "</td>"
     }
@@ -18,7 +18,7 @@ enum HTMLPieces {
         HTMLEscaping.escape(HTMLFormatting.percent(part, of: whole))
     }
 
-    static func countCell(_ count: Int) -> String {
+    public static func countCell(_ count: Int) -> String {
         "<td class=\"num\" data-value=\"\(count)\">\(HTMLFormatting.grouped(count))</td>"
     }
 
@@ -28,12 +28,12 @@ enum HTMLPieces {
     }
 
     /// The opening of a section with its heading and an optional lead paragraph (plain text, escaped).
-    static func sectionStart(id: String, title: String, lead: String? = nil) -> String {
+    public static func sectionStart(id: String, title: String, lead: String? = nil) -> String {
         var html = "<section id=\"\(id)\" aria-labelledby=\"\(id)-title\">\n"
         html += "<h2 id=\"\(id)-title\">\(HTMLEscaping.escape(title))</h2>\n"
         if let lead { html += "<p class=\"lead\">\(HTMLEscaping.escape(lead))</p>\n" }
         return html
     }
 
-    static let sectionEnd = "</section>\n"
+    public static let sectionEnd = "</section>\n"
 }

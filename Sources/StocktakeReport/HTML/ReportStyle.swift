@@ -1,7 +1,7 @@
 /// The page's inline style sheet and its one inline script. The script is allowed by the
 /// Content-Security-Policy through its SHA-256, so its text must reach the page byte for byte.
-enum ReportStyle {
-    static let css = """
+public enum ReportStyle {
+    public static let css = """
         :root{--ink:#111827;--muted:#6b7280;--line:#e5e7eb;--soft:#f3f4f6;--page:#f6f7f9;--accent:#2563eb;\
         --warn:#b45309;color-scheme:light}
         *{box-sizing:border-box}

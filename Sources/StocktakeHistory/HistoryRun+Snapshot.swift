@@ -1,0 +1,32 @@
+import StocktakeModel
+import StocktakePolicy
+import StocktakeReport
+
+extension HistoryRun {
+    /// The run as the history keeps it, from its `report.json` read back. The bundle identifier and run id
+    /// come from the caller (the report folder's names), since a report may not know its bundle id.
+    public init(bundleIdentifier: String, runID: String, snapshot: ReportSnapshot, status: Status) {
+        let totals = snapshot.totals
+        let backup = { (state: BackupState) in totals.backup[state]?.allocatedBytes ?? 0 }
+        var bySeverity: [Severity: Int] = [:]
+        var byRuleAndSeverity: [FindingKey: Int] = [:]
+        for finding in snapshot.findings {
+            bySeverity[finding.severity, default: 0] += 1
+            byRuleAndSeverity[FindingKey(rule: finding.rule, severity: finding.severity), default: 0] += 1
+        }
+        self.init(
+            bundleIdentifier: bundleIdentifier, runID: runID, generatedAt: snapshot.provenance.generatedAt,
+            toolVersion: snapshot.provenance.toolVersion, appVersion: snapshot.provenance.appVersion,
+            onDisk: totals.onDisk, documentsAndData: totals.documentsAndData, purgeable: totals.purgeable,
+            byLocation: totals.byLocation, backedUpBytes: backup(.included),
+            excludedBytes: backup(.excluded).saturatingAdd(backup(.excludedBySystem)),
+            unknownBackupBytes: backup(.unknown), findingsBySeverity: bySeverity,
+            findings: byRuleAndSeverity.map { FindingCount(rule: $0.key.rule, severity: $0.key.severity, count: $0.value) },
+            status: status)
+    }
+}
+
+private struct FindingKey: Hashable {
+    let rule: String
+    let severity: Severity
+}

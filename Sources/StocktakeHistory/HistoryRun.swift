@@ -1,0 +1,97 @@
+import StocktakeModel
+import StocktakePolicy
+
+/// One audit of one app in the history: the figures the nightly index and `stocktake history` show, kept
+/// after the run's report folder has been pruned.
+public struct HistoryRun: Sendable, Equatable {
+    /// How the run ended.
+    public enum Status: String, Sendable, CaseIterable {
+        /// The audit exited 0.
+        case clean
+        /// The audit exited 2: a finding at or above `--fail-on`, or a budget exceeded. Its reports exist.
+        case policyFailure
+    }
+
+    public let bundleIdentifier: String
+    /// The run's folder name under `Reports/<bundle id>/`, a UTC timestamp such as `2026-11-21T020000Z`.
+    /// Runs sort by it.
+    public let runID: String
+    /// The report's `generatedAt` as written (ISO 8601, UTC).
+    public let generatedAt: String
+    public let toolVersion: String
+    public let appVersion: String?
+    public let onDisk: SizeTotal
+    public let documentsAndData: SizeTotal
+    public let purgeable: SizeTotal
+    /// Every location, zero where the run had nothing.
+    public let byLocation: [Location: SizeTotal]
+    /// Allocated bytes of app data in the `included` backup state.
+    public let backedUpBytes: Int64
+    /// Allocated bytes of `excluded` plus `excludedBySystem`.
+    public let excludedBytes: Int64
+    /// Allocated bytes of `unknown`: backed-up locations with no evidence either way.
+    public let unknownBackupBytes: Int64
+    /// Every severity, zero where there was none.
+    public let findingsBySeverity: [Severity: Int]
+    /// Findings per rule and severity, one entry each, sorted by rule then severity. Empty for runs
+    /// recorded before the store kept them (schema version 1).
+    public let findings: [FindingCount]
+    public let status: Status
+
+    public init(
+        bundleIdentifier: String, runID: String, generatedAt: String, toolVersion: String, appVersion: String?,
+        onDisk: SizeTotal, documentsAndData: SizeTotal, purgeable: SizeTotal, byLocation: [Location: SizeTotal],
+        backedUpBytes: Int64, excludedBytes: Int64, unknownBackupBytes: Int64,
+        findingsBySeverity: [Severity: Int], findings: [FindingCount], status: Status
+    ) {
+        self.bundleIdentifier = bundleIdentifier
+        self.runID = runID
+        self.generatedAt = generatedAt
+        self.toolVersion = toolVersion
+        self.appVersion = appVersion
+        self.onDisk = onDisk
+        self.documentsAndData = documentsAndData
+        self.purgeable = purgeable
+        self.byLocation = Dictionary(uniqueKeysWithValues: Location.allCases.map { ($0, byLocation[$0] ?? .zero) })
+        self.backedUpBytes = backedUpBytes
+        self.excludedBytes = excludedBytes
+        self.unknownBackupBytes = unknownBackupBytes
+        self.findingsBySeverity = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0, findingsBySeverity[$0] ?? 0) })
+        // One entry per rule and severity (the store's key), counts of repeated entries added up.
+        var merged: [FindingCount] = []
+        for count in findings.filter({ $0.count > 0 }).sorted() {
+            if let last = merged.last, last.rule == count.rule, last.severity == count.severity {
+                merged[merged.count - 1] = FindingCount(rule: last.rule, severity: last.severity, count: last.count + count.count)
+            } else {
+                merged.append(count)
+            }
+        }
+        self.findings = merged
+        self.status = status
+    }
+
+    /// Findings per rule, whatever their severity.
+    public var findingsByRule: [String: Int] {
+        findings.reduce(into: [:]) { $0[$1.rule, default: 0] += $1.count }
+    }
+
+    public var findingCount: Int { findingsBySeverity.values.reduce(0, +) }
+}
+
+/// How many findings one rule raised at one severity in a run. (A rule's severity can differ between
+/// runs, or between findings, when the configuration changes it.)
+public struct FindingCount: Sendable, Hashable, Comparable {
+    public let rule: String
+    public let severity: Severity
+    public let count: Int
+
+    public init(rule: String, severity: Severity, count: Int) {
+        self.rule = rule
+        self.severity = severity
+        self.count = count
+    }
+
+    public static func < (lhs: FindingCount, rhs: FindingCount) -> Bool {
+        (lhs.rule, lhs.severity) < (rhs.rule, rhs.severity)
+    }
+}

@@ -1,0 +1,109 @@
+import StocktakeModel
+import StocktakePolicy
+import StocktakeReport
+
+/// One app on the index page: its latest totals, findings, the change since the previous run, the trend
+/// over the recent runs and links to the latest report and diff.
+struct AppSectionHTML {
+    let app: NightlyIndex.App
+    /// A stable anchor made by the page (never from the bundle identifier).
+    let anchor: String
+
+    var name: String { HTMLEscaping.visibleText(app.bundleIdentifier) }
+
+    func render() -> String {
+        var html = "<section id=\"\(anchor)\" aria-labelledby=\"\(anchor)-title\">\n<div class=\"app-head\">"
+        html += "<h2 id=\"\(anchor)-title\">\(name)</h2>"
+        guard let latest = app.latest else {
+            html += "</div>\n<p class=\"lead\">No runs recorded.</p>\n" + links() + HTMLPieces.sectionEnd
+            return html
+        }
+        html += Self.statusTag(latest.status) + "</div>\n"
+        html += "<p class=\"lead\">Latest run \(HTMLEscaping.visibleText(latest.runID))"
+        if let version = latest.appVersion { html += " · app version \(HTMLEscaping.visibleText(version))" }
+        html += " · stocktake \(HTMLEscaping.visibleText(latest.toolVersion))</p>\n"
+        html += cards(latest)
+        html += trend()
+        html += links()
+        return html + HTMLPieces.sectionEnd
+    }
+
+    static func statusTag(_ status: HistoryRun.Status) -> String {
+        switch status {
+        case .clean: "<span class=\"status clean\">clean</span>"
+        case .policyFailure: "<span class=\"status failed\">policy failure</span>"
+        }
+    }
+
+    /// "2 errors · 1 warning · 0 notes"; with `omittingZeros`, "2 errors · 1 warning" (or "none").
+    static func findingCounts(_ run: HistoryRun, omittingZeros: Bool = false) -> String {
+        let parts = [Severity.error, .warning, .note].compactMap { severity -> String? in
+            let count = run.findingsBySeverity[severity] ?? 0
+            guard count > 0 || !omittingZeros else { return nil }
+            return "\(HTMLFormatting.grouped(count)) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }
+        return parts.isEmpty ? "none" : parts.joined(separator: " · ")
+    }
+
+    /// The change as coloured markup: growth in the warning colour, shrinking in green.
+    static func change(_ change: SizeChange) -> String {
+        let text = HTMLEscaping.escape(change.text(bytes: HTMLFormatting.bytes))
+        let title = "\(HTMLFormatting.exactBytes(change.before)) → \(HTMLFormatting.exactBytes(change.after))"
+        let tone = change.delta > 0 ? " class=\"grew\"" : change.delta < 0 ? " class=\"shrank\"" : ""
+        return "<span\(tone) title=\"\(title)\">\(text)</span>"
+    }
+
+    private func cards(_ latest: HistoryRun) -> String {
+        var html = "<div class=\"cards\">\n"
+        html += card("On disk", HTMLPieces.size(latest.onDisk.allocatedBytes), "\(HTMLFormatting.grouped(latest.onDisk.files)) entries")
+        html += card(
+            "Documents &amp; Data", HTMLPieces.size(latest.documentsAndData.allocatedBytes),
+            "\(HTMLFormatting.grouped(latest.documentsAndData.files)) files outside Caches and tmp")
+        html += card("Purgeable", HTMLPieces.size(latest.purgeable.allocatedBytes), "Caches and tmp")
+        html += card(
+            "Backed up", HTMLPieces.size(latest.backedUpBytes),
+            "excluded \(HTMLPieces.size(latest.excludedBytes)) · unknown \(HTMLPieces.size(latest.unknownBackupBytes))")
+        html += card("Findings", HTMLFormatting.grouped(latest.findingCount), Self.findingCounts(latest))
+        if let previous = app.previous {
+            html += card(
+                "Since previous run", Self.change(latest.onDiskChange(since: previous)),
+                "on disk, against \(HTMLEscaping.visibleText(previous.runID))", valueClass: "change")
+        } else {
+            html += card("Since previous run", "—", "first recorded run", valueClass: "change")
+        }
+        return html + "</div>\n"
+    }
+
+    private func card(_ label: String, _ valueHTML: String, _ noteHTML: String, valueClass: String? = nil) -> String {
+        "<div class=\"card\"><div class=\"card-label\">\(label)</div>"
+            + "<div class=\"card-value\(valueClass.map { " " + $0 } ?? "")\">\(valueHTML)</div>"
+            + "<div class=\"card-note\">\(noteHTML)</div></div>\n"
+    }
+
+    private func trend() -> String {
+        let runs = app.runs
+        var html = "<h3>On disk over the last \(HTMLFormatting.grouped(runs.count)) run\(runs.count == 1 ? "" : "s")</h3>\n"
+        html += TrendChart.svg(runs, label: "Allocated bytes on disk per run, oldest first; the table below lists the same numbers.")
+        html += "<p class=\"note\">" + TrendChart.caption(runs) + "</p>\n"
+        html += "<details class=\"doc\"><summary>Run by run</summary>\n<div class=\"scroll\"><table>\n<thead><tr><th>Run</th>"
+        html += "<th>App version</th><th class=\"num\">On disk</th><th class=\"num\">Change</th><th class=\"num\">Findings</th>"
+        html += "<th>Status</th></tr></thead>\n<tbody>\n"
+        for (index, run) in runs.enumerated() {
+            html += "<tr><td class=\"nowrap\">\(HTMLEscaping.visibleText(run.runID))</td>"
+            html += "<td>\(run.appVersion.map(HTMLEscaping.visibleText) ?? "<span class=\"muted\">—</span>")</td>"
+            html += HTMLPieces.sizeCell(run.onDisk.allocatedBytes)
+            html += "<td class=\"num\">\(index == 0 ? "<span class=\"muted\">—</span>" : Self.change(run.onDiskChange(since: runs[index - 1])))</td>"
+            html += HTMLPieces.countCell(run.findingCount)
+            html += "<td>\(Self.statusTag(run.status))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n</details>\n"
+    }
+
+    private func links() -> String {
+        var html = "<p class=\"links\"><a href=\"\(RelativeHref.encode(app.latestReportHref))\">Latest report</a>"
+        if let diff = app.latestDiffHref {
+            html += "<a href=\"\(RelativeHref.encode(diff))\">Changes since the previous run</a>"
+        }
+        return html + "</p>\n"
+    }
+}

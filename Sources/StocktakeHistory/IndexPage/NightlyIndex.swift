@@ -1,0 +1,57 @@
+/// What the nightly index page shows: every app's recent runs, and the inputs that could not be audited.
+public struct NightlyIndex: Sendable {
+    /// When the nightly job wrote the page (ISO 8601, UTC).
+    public let generatedAt: String
+    /// In the order the page lists them.
+    public let apps: [App]
+    public let failures: [Failure]
+
+    public init(generatedAt: String, apps: [App], failures: [Failure]) {
+        self.generatedAt = generatedAt
+        self.apps = apps
+        self.failures = failures
+    }
+
+    public struct App: Sendable {
+        public let bundleIdentifier: String
+        /// The recent runs (the last 30), oldest first; the last is the one just audited.
+        public let runs: [HistoryRun]
+        /// The latest report, relative to the index page: `com.example.chat/2026-11-21T020000Z/report.html`.
+        public let latestReportHref: String
+        /// The diff of the latest run against the previous one, relative to the index page, when there is one.
+        public let latestDiffHref: String?
+        /// The run the latest was compared with; when nil, the run before the latest in `runs`.
+        public let previousRunID: String?
+
+        public init(
+            bundleIdentifier: String, runs: [HistoryRun], latestReportHref: String, latestDiffHref: String?,
+            previousRunID: String?
+        ) {
+            self.bundleIdentifier = bundleIdentifier
+            self.runs = runs
+            self.latestReportHref = latestReportHref
+            self.latestDiffHref = latestDiffHref
+            self.previousRunID = previousRunID
+        }
+
+        public var latest: HistoryRun? { runs.last }
+
+        /// The run the latest is compared with on the page.
+        public var previous: HistoryRun? {
+            if let previousRunID, let run = runs.last(where: { $0.runID == previousRunID }) { return run }
+            return runs.dropLast().last
+        }
+    }
+
+    /// An inbox entry the nightly job could not audit.
+    public struct Failure: Sendable {
+        /// The inbox entry's name, as found.
+        public let input: String
+        public let message: String
+
+        public init(input: String, message: String) {
+            self.input = input
+            self.message = message
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import StocktakeReport
+
+/// Renders `Reports/index.html`: one self-contained page over every app the nightly job audits. Same rules
+/// as `report.html` (inline CSS and SVG, a Content-Security-Policy that forbids every load, every name
+/// escaped), and no script at all: it is a page of tables and links. Output depends only on the input.
+public enum NightlyIndexPage {
+    public static func render(_ page: NightlyIndex) -> [UInt8] {
+        let anchors = page.apps.indices.map { "app-\($0 + 1)" }
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <title>Stocktake nightly</title>
+            <style>
+            \(IndexStyle.css)
+            </style>
+            </head>
+            <body>
+
+            """
+        html += masthead(page)
+        html += "<main class=\"wrap\">\n"
+        html += overview(page, anchors: anchors)
+        for (app, anchor) in zip(page.apps, anchors) { html += AppSectionHTML(app: app, anchor: anchor).render() }
+        html += failures(page.failures)
+        html += "</main>\n<footer class=\"wrap\">Sizes are allocated bytes (the blocks on disk), in decimal units "
+        html += "(1 KB = 1,000 bytes); hover a size for the exact byte count. The history lives in \(HistoryStore.fileName) "
+        html += "beside this page; <code>stocktake history &lt;bundle id&gt;</code> prints it.</footer>\n</body>\n</html>\n"
+        return Array(html.utf8)
+    }
+
+    /// No loads of any kind, no script; inline style only. `base-uri` and `form-action` do not fall back
+    /// to `default-src`.
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+    private static func masthead(_ page: NightlyIndex) -> String {
+        let failing = page.apps.count { $0.latest?.status == .policyFailure }
+        var html = "<header class=\"masthead\">\n<div class=\"wrap\">\n<p class=\"eyebrow\">Stocktake nightly</p>\n"
+        html += "<h1>\(HTMLFormatting.grouped(page.apps.count)) app\(page.apps.count == 1 ? "" : "s")</h1>\n"
+        html += "<p class=\"meta\">Generated \(HTMLEscaping.visibleText(page.generatedAt)) · "
+        html += "\(HTMLFormatting.grouped(failing)) with a policy failure · "
+        html += "\(HTMLFormatting.grouped(page.failures.count)) input\(page.failures.count == 1 ? "" : "s") not audited</p>\n"
+        html += "<nav class=\"toc\" aria-label=\"Sections\"><a href=\"#apps\">Apps</a>"
+        html += "<a href=\"#failures\">Failed inputs (\(HTMLFormatting.grouped(page.failures.count)))</a></nav>\n"
+        return html + "</div>\n</header>\n"
+    }
+
+    /// One row per app, latest run, linking down to its section.
+    private static func overview(_ page: NightlyIndex, anchors: [String]) -> String {
+        var html = HTMLPieces.sectionStart(
+            id: "apps", title: "Apps", lead: "The latest run of every app, and how its size on disk moved since the run before.")
+        guard !page.apps.isEmpty else { return html + "<p>No apps audited yet.</p>\n" + HTMLPieces.sectionEnd }
+        html += "<div class=\"scroll\"><table>\n<thead><tr><th>App</th><th>Latest run</th><th class=\"num\">On disk</th>"
+        html += "<th class=\"num\">Change</th><th class=\"num\">Documents &amp; Data</th>"
+        html += "<th class=\"num\">Backed up</th><th>Findings</th><th>Status</th></tr></thead>\n<tbody>\n"
+        for (app, anchor) in zip(page.apps, anchors) {
+            let section = AppSectionHTML(app: app, anchor: anchor)
+            html += "<tr><td class=\"app-name\"><a href=\"#\(anchor)\">\(section.name)</a></td>"
+            guard let latest = app.latest else {
+                html += "<td colspan=\"7\" class=\"muted\">No runs recorded.</td></tr>\n"
+                continue
+            }
+            html += "<td class=\"nowrap\">\(HTMLEscaping.visibleText(latest.runID))</td>"
+            html += HTMLPieces.sizeCell(latest.onDisk.allocatedBytes)
+            html += "<td class=\"num\">\(app.previous.map { AppSectionHTML.change(latest.onDiskChange(since: $0)) } ?? "<span class=\"muted\">first run</span>")</td>"
+            html += HTMLPieces.sizeCell(latest.documentsAndData.allocatedBytes)
+            html += HTMLPieces.sizeCell(latest.backedUpBytes)
+            html += "<td class=\"nowrap\">\(AppSectionHTML.findingCounts(latest, omittingZeros: true))</td><td>\(AppSectionHTML.statusTag(latest.status))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
+    }
+
+    private static func failures(_ failures: [NightlyIndex.Failure]) -> String {
+        var html = HTMLPieces.sectionStart(
+            id: "failures", title: "Failed inputs",
+            lead: "Inbox entries the nightly job could not audit (not a container, unreadable, …). They have no report.")
+        guard !failures.isEmpty else { return html + "<p>None: every input was audited.</p>\n" + HTMLPieces.sectionEnd }
+        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Input</th><th>Why</th></tr></thead>\n<tbody>\n"
+        for failure in failures {
+            html += "<tr><td class=\"path\">\(HTMLEscaping.visibleText(failure.input))</td>"
+            // Line by line, so the message keeps its lines while controls and bidi overrides inside them
+            // (messages quote file names) are shown as symbols.
+            let message = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { HTMLEscaping.visibleText(String($0)) }.joined(separator: "\n")
+            html += "<td class=\"message\">\(message)</td></tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
+    }
+}

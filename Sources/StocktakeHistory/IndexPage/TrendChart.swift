@@ -1,0 +1,48 @@
+import StocktakeReport
+
+/// Allocated bytes on disk, run by run, as an inline SVG bar chart. Each bar carries its run and value in
+/// a `<title>` (a tooltip, and text for screen readers); the table under the chart has the same numbers.
+enum TrendChart {
+    private static let width = 600
+    private static let height = 80
+    /// Room above the tallest bar, so it does not touch the frame.
+    private static let headroom = 6
+    private static let minimumSlots = 12
+
+    static func svg(_ runs: [HistoryRun], label: String) -> String {
+        var html = "<svg class=\"trend\" viewBox=\"0 0 \(width) \(height)\" preserveAspectRatio=\"none\" role=\"img\" "
+        html += "aria-label=\"\(HTMLEscaping.escape(label))\">"
+        let highest = runs.map(\.onDisk.allocatedBytes).max() ?? 0
+        guard highest > 0 else { return html + "</svg>\n" }
+        // In tenths of a unit. A few runs keep a bar's normal width, right-aligned: the latest is always at
+        // the right edge and a young history does not look like two giant blocks.
+        let slots = max(runs.count, minimumSlots)
+        let slot = width * 10 / slots
+        let gap = max(10, slot / 6)
+        let offset = (slots - runs.count) * slot
+        for (index, run) in runs.enumerated() {
+            let value = max(0, run.onDisk.allocatedBytes)
+            let full = (height - headroom) * 10
+            let barHeight = value == 0 ? 0 : max(10, Int((Double(value) / Double(highest) * Double(full)).rounded()))
+            let colour = run.status == .policyFailure ? IndexStyle.failureColour : (index == runs.count - 1 ? IndexStyle.latestColour : IndexStyle.barColour)
+            html += "<rect x=\"\(HTMLFormatting.decimal(tenths: offset + index * slot + gap / 2))\" "
+            html += "y=\"\(HTMLFormatting.decimal(tenths: height * 10 - barHeight))\" "
+            html += "width=\"\(HTMLFormatting.decimal(tenths: slot - gap))\" height=\"\(HTMLFormatting.decimal(tenths: barHeight))\" "
+            html += "fill=\"\(colour)\"><title>\(HTMLEscaping.visibleText(run.runID)): \(HTMLFormatting.bytes(value))"
+            html += run.status == .policyFailure ? " (policy failure)" : ""
+            html += "</title></rect>"
+        }
+        return html + "</svg>\n"
+    }
+
+    /// The chart in words: its scale, and what the colours mean.
+    static func caption(_ runs: [HistoryRun]) -> String {
+        guard let latest = runs.last, let highest = runs.max(by: { $0.onDisk.allocatedBytes < $1.onDisk.allocatedBytes }) else {
+            return "No runs yet."
+        }
+        var text = "Oldest on the left, latest (dark) on the right. Highest \(HTMLPieces.size(highest.onDisk.allocatedBytes)) "
+        text += "(\(HTMLEscaping.visibleText(highest.runID))); latest \(HTMLPieces.size(latest.onDisk.allocatedBytes))."
+        if runs.contains(where: { $0.status == .policyFailure }) { text += " Orange: a run that failed the policy." }
+        return text
+    }
+}

@@ -1,0 +1,74 @@
+import CSQLite3
+
+/// A value bound to a `?` placeholder.
+enum SQLiteValue {
+    case integer(Int64)
+    case text(String)
+    case null
+
+    static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
+    static func optionalText(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
+}
+
+/// A prepared statement. It keeps its connection alive and is finalized when released.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private let connection: SQLiteConnection
+
+    init(handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and binds `values` to its placeholders, in order.
+    func bind(_ values: [SQLiteValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
+            case .null: status = sqlite3_bind_null(handle, index)
+            case .text(let text):
+                // By bytes and length, so a NUL inside a (hostile) name neither truncates nor ends it early.
+                let bytes = Array(text.utf8) + [0]
+                status = bytes.withUnsafeBufferPointer {
+                    $0.withMemoryRebound(to: CChar.self) {
+                        sqlite3_bind_text(handle, index, $0.baseAddress, Int32(bytes.count - 1), Self.transient)
+                    }
+                }
+            }
+            guard status == SQLITE_OK else { throw connection.lastError(status) }
+        }
+    }
+
+    /// Advances to the next row: true when there is one, false when the statement is done.
+    func step() throws -> Bool {
+        let status = sqlite3_step(handle)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.lastError(status)
+        }
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func int(_ column: Int32) -> Int { Int(truncatingIfNeeded: sqlite3_column_int64(handle, column)) }
+
+    /// The column's text (by its byte length, NULs kept), or nil for NULL.
+    func text(_ column: Int32) -> String? {
+        guard let start = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    /// `SQLITE_TRANSIENT`: SQLite copies the bytes before the call returns. The C macro is a cast of -1,
+    /// which Swift does not import.
+    private static var transient: sqlite3_destructor_type {
+        unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    }
+}

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSQLite3
+
+/// The nightly job's memory: one row per audited run, per app, in an SQLite file beside the reports
+/// (`Reports/history.sqlite`). Opening a store creates it when asked and brings its schema up to date;
+/// a file from a newer stocktake, or a file that is not a history store, is refused rather than touched.
+///
+/// Not `Sendable`: use one store object from one thread. Separate processes (the nightly writer and a
+/// `stocktake history` reader) may open the same file; SQLite's locks and a busy timeout keep them apart.
+public final class HistoryStore {
+    /// The store's file name inside the reports folder.
+    public static let fileName = "history.sqlite"
+
+    /// The store inside a reports folder: `<folder>/history.sqlite`.
+    public static func path(inReports folder: String) -> String {
+        (folder.hasSuffix("/") ? folder : folder + "/") + fileName
+    }
+
+    public let path: String
+    let connection: SQLiteConnection
+
+    /// Opens the store at `path`, creating it when it does not exist, and migrates its schema forward.
+    public convenience init(path: String) throws(HistoryError) {
+        try self.init(path: path, createIfMissing: true)
+    }
+
+    /// Opens the store at `path` and migrates its schema forward. With `createIfMissing` false, a missing
+    /// file is an error (`.missing`) rather than a new, empty store: readers should not leave files behind.
+    public convenience init(path: String, createIfMissing: Bool) throws(HistoryError) {
+        try self.init(path: path, createIfMissing: createIfMissing, schemaVersion: HistorySchema.currentVersion)
+    }
+
+    /// Applies migrations up to `schemaVersion` only: tests build the stores older versions left behind.
+    init(path: String, createIfMissing: Bool, schemaVersion: Int) throws(HistoryError) {
+        self.path = path
+        if !createIfMissing && access(path, F_OK) != 0 {
+            throw HistoryError(
+                path: path, kind: .missing,
+                message: "does not exist; the nightly job creates it on its first run (or pass the reports folder that holds it)")
+        }
+        do {
+            connection = try SQLiteConnection(path: path, create: createIfMissing)
+        } catch let error as SQLiteError {
+            throw HistoryError(path: path, kind: .failed, message: "could not be opened: \(error.message)")
+        } catch {
+            throw HistoryError(path: path, kind: .failed, message: "could not be opened: \(error)")
+        }
+        try guarded("opened") { try migrate(upTo: schemaVersion) }
+    }
+
+    // MARK: Schema
+
+    private func migrate(upTo target: Int) throws {
+        // Cascading deletes keep a run's rows in the other tables together with it.
+        try connection.execute("PRAGMA foreign_keys = ON")
+        let found: Int
+        do {
+            found = try userVersion()
+        } catch let error as SQLiteError where error.code == SQLITE_NOTADB {
+            throw HistoryError(
+                path: path, kind: .notAHistoryStore,
+                message: "is not an SQLite database; move it aside and the next nightly run starts a new history")
+        }
+        let known = HistorySchema.currentVersion
+        guard found <= known else {
+            throw HistoryError(
+                path: path, kind: .newerSchema,
+                message: "has schema version \(found); this stocktake knows up to \(known): a newer stocktake wrote it, so run that version (or use another reports folder)")
+        }
+        guard found < target else { return }
+        if found == 0, try connection.rows("SELECT count(*) FROM sqlite_master", [], { $0.int(0) }).first ?? 0 > 0 {
+            throw HistoryError(
+                path: path, kind: .notAHistoryStore,
+                message: "is an SQLite database of something else (it has tables but no stocktake schema version); move it aside or use another reports folder")
+        }
+        try connection.transaction(writing: true) {
+            // Read again under the write lock: another process may have migrated meanwhile.
+            let current = try userVersion()
+            for migration in HistorySchema.migrations where migration.version > current && migration.version <= target {
+                for statement in migration.statements { try connection.execute(statement) }
+                // A pragma takes no bound parameters; the version is a constant of this code, not input.
+                try connection.execute("PRAGMA user_version = \(migration.version)")
+            }
+        }
+    }
+
+    func userVersion() throws -> Int {
+        try connection.rows("PRAGMA user_version", [], { $0.int(0) }).first ?? 0
+    }
+
+    /// Runs `body`, turning SQLite's failures into a `HistoryError` that names the store and what failed.
+    func guarded<T>(_ action: String, _ body: () throws -> T) throws(HistoryError) -> T {
+        do {
+            return try body()
+        } catch let error as HistoryError {
+            throw error
+        } catch let error as SQLiteError {
+            throw HistoryError(path: path, kind: .failed, message: "could not be \(action): \(error.message)")
+        } catch {
+            throw HistoryError(path: path, kind: .failed, message: "could not be \(action): \(error)")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import StocktakeHistory
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show the nightly history of one app: its runs, sizes and findings, run by run.")
+
+    @Argument(help: "The app's bundle identifier.")
+    var bundleIdentifier: String
+
+    @Option(name: .long, help: "The reports folder the nightly job writes; the history is <folder>/\(HistoryStore.fileName).")
+    var reports = "Reports"
+
+    @Option(name: .long, help: "text (a table) or json (sorted keys, integer bytes).")
+    var format: HistoryFormat = .text
+
+    @Option(name: .long, help: "Show the last N runs.")
+    var limit = 30
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        let path = HistoryStore.path(inReports: reports)
+        let runs: [HistoryRun]
+        let known: [String]
+        do {
+            let store = try HistoryStore(path: path, createIfMissing: false)
+            runs = try store.runs(bundleIdentifier: bundleIdentifier, limit: limit)
+            known = runs.isEmpty ? try store.bundleIdentifiers() : []
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        }
+        guard !runs.isEmpty else {
+            Terminal.error(HistoryTable.noRunsMessage(bundleIdentifier: bundleIdentifier, path: path, known: known))
+            throw ExitCode(1)
+        }
+        switch format {
+        case .text:
+            print(HistoryTable(bundleIdentifier: bundleIdentifier, runs: runs).text, terminator: "")
+        case .json:
+            try HistoryJSONWriter().write(bundleIdentifier: bundleIdentifier, runs: runs) { FileHandle.standardOutput.write(Data($0)) }
+        }
+    }
+}
+
+enum HistoryFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}

@@ -1,0 +1,100 @@
+import Foundation
+import StocktakeHistory
+import StocktakeModel
+import Testing
+import TestSupport
+
+/// The index page as a careful reader checks it: self-contained, nothing from an inbox can become markup
+/// or a link elsewhere, and the numbers say how each app moved.
+@Suite struct NightlyIndexPageTests {
+    static let hostileBundle = "com.evil\"><script>alert(1)</script><img src=x onerror=alert(2)>\u{202E}gpj.exe"
+    static let hostileInput = "<svg onload=alert(3)>.xcappdata"
+
+    static func page() -> String {
+        let chatRuns = [
+            HistoryFixtures.run("2026-11-19T020000Z", onDisk: 1_000_000),
+            HistoryFixtures.run("2026-11-20T020000Z", onDisk: 1_200_000),
+            HistoryFixtures.run("2026-11-21T020000Z", onDisk: 1_500_000, status: .policyFailure,
+                findings: [("tmp-leftovers", .error), ("documents-hidden-data", .warning), ("documents-hidden-data", .warning)]),
+        ]
+        let evilRuns = [HistoryFixtures.run("2026-11-21T020000Z", bundleIdentifier: hostileBundle, onDisk: 4096)]
+        let index = NightlyIndex(
+            generatedAt: "2026-11-21T02:30:00Z",
+            apps: [
+                NightlyIndex.App(
+                    bundleIdentifier: HistoryFixtures.chat, runs: chatRuns,
+                    latestReportHref: "com.example.chat/2026-11-21T020000Z/report.html",
+                    latestDiffHref: "com.example.chat/2026-11-21T020000Z/diff.html", previousRunID: "2026-11-20T020000Z"),
+                NightlyIndex.App(
+                    bundleIdentifier: hostileBundle, runs: evilRuns,
+                    latestReportHref: "javascript:alert(4)//\(hostileBundle)/2026-11-21T020000Z/report.html",
+                    latestDiffHref: nil, previousRunID: nil),
+            ],
+            failures: [NightlyIndex.Failure(input: hostileInput, message: "not a container: found <b>nothing</b>\nsecond line")])
+        return String(decoding: NightlyIndexPage.render(index), as: UTF8.self)
+    }
+
+    let html = NightlyIndexPageTests.page()
+
+    @Test func pageIsWellFormedAndLoadsNothing() throws {
+        let structure = HTMLStructure(html)
+        #expect(structure.problems == [])
+        #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"))
+        let meta = try #require(structure.elements(named: "meta").first { $0.attribute("http-equiv") == "Content-Security-Policy" })
+        let policy = try #require(meta.attribute("content"))
+        #expect(policy.contains("default-src 'none'"))
+        #expect(!policy.contains("script-src"), "no script is allowed, so none falls back to default-src 'none'")
+        #expect(structure.elements(named: "script").isEmpty)
+        #expect(!html.contains("://"), "no URL of any kind")
+        #expect(!html.lowercased().contains("url(") && !html.lowercased().contains("@import"))
+        for element in structure.elements {
+            for (name, value) in element.attributes {
+                #expect(!name.lowercased().hasPrefix("on"), "event handler \(name) on <\(element.name)>")
+                if ["src", "href", "action", "xlink:href"].contains(name.lowercased()) {
+                    #expect(!value.contains(":"), "<\(element.name) \(name)=\"\(value)\"> has a scheme")
+                    #expect(!value.hasPrefix("/"), "<\(element.name) \(name)=\"\(value)\"> is not relative")
+                }
+            }
+        }
+    }
+
+    @Test func hostileNamesAreInertText() {
+        let structure = HTMLStructure(html)
+        #expect(structure.elements(named: "img").isEmpty && structure.elements(named: "b").isEmpty)
+        #expect(structure.elements(named: "svg").count == 2, "one trend chart per app; none injected")
+        #expect(html.contains("com.evil&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;\u{FFFD}gpj.exe"))
+        #expect(!html.unicodeScalars.contains("\u{202E}"), "no right-to-left override reaches the page")
+        #expect(html.contains("&lt;svg onload=alert(3)&gt;.xcappdata"))
+        #expect(html.contains("not a container: found &lt;b&gt;nothing&lt;/b&gt;\nsecond line"), "message keeps its lines, escaped")
+        // The link to the hostile app's folder stays a relative path into it.
+        #expect(html.contains("href=\"javascript%3Aalert%284%29/"))
+    }
+
+    @Test func eachAppShowsItsLatestTotalsAndTheChangeSinceThePreviousRun() {
+        #expect(html.contains("+300 KB (+25.0%)"), "1.2 MB → 1.5 MB against the named previous run")
+        #expect(html.contains("against 2026-11-20T020000Z"))
+        #expect(html.contains("+200 KB (+20.0%)"), "the run-by-run table has each step")
+        #expect(html.contains("1 error · 2 warnings · 0 notes"))
+        #expect(html.contains("policy failure"))
+        #expect(html.contains("first recorded run"), "an app with one run has no change")
+        #expect(html.contains("href=\"com.example.chat/2026-11-21T020000Z/report.html\""))
+        #expect(html.contains("href=\"com.example.chat/2026-11-21T020000Z/diff.html\""))
+    }
+
+    @Test func theTrendCarriesItsValuesAsText() {
+        let structure = HTMLStructure(html)
+        let chart = html.components(separatedBy: "<svg class=\"trend\"")[1].components(separatedBy: "</svg>")[0]
+        #expect(chart.components(separatedBy: "<rect").count - 1 == 3, "one bar per run")
+        for text in ["2026-11-19T020000Z: 1.0 MB", "2026-11-20T020000Z: 1.2 MB", "2026-11-21T020000Z: 1.5 MB (policy failure)"] {
+            #expect(chart.contains("<title>\(text)</title>"), "\(text)")
+        }
+        #expect(structure.elements(named: "details").count == 2, "a run-by-run table per app, readable without script")
+    }
+
+    @Test func failedInputsAreListed() {
+        #expect(html.contains("<h2 id=\"failures-title\">Failed inputs</h2>"))
+        let empty = String(decoding: NightlyIndexPage.render(NightlyIndex(generatedAt: "now", apps: [], failures: [])), as: UTF8.self)
+        #expect(empty.contains("None: every input was audited."))
+        #expect(HTMLStructure(empty).problems == [])
+    }
+}
