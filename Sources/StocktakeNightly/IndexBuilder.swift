@@ -14,7 +14,8 @@ struct IndexBuilder {
             let runs = try history.runs(bundleIdentifier: app, limit: trendLength)
             // The newest run whose folder still exists is the one to link (retention may have removed others).
             guard let latest = folder.latestRunID(app) ?? runs.last?.runID else { return nil }
-            let base = Self.href(app) + "/" + Self.href(latest)
+            // Raw names: the page percent-encodes each path segment itself.
+            let base = app + "/" + latest
             let hasDiff = FileManager.default.fileExists(atPath: folder.appFolder(app) + "/" + latest + "/diff.html")
             return NightlyIndex.App(
                 bundleIdentifier: app, runs: runs, latestReportHref: base + "/report.html",
@@ -25,10 +26,4 @@ struct IndexBuilder {
         try AtomicFile.write(NightlyIndexPage.render(page), to: folder.path + "/index.html")
     }
 
-    /// One path component as a relative URL (names are safe folder names, but may hold non-ASCII letters).
-    static func href(_ component: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-        allowed.insert(charactersIn: "-._~")
-        return component.addingPercentEncoding(withAllowedCharacters: allowed) ?? component
-    }
 }
