@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Checks a report.json the way a consumer would: valid against Reports/report.schema.json (JSON Schema
-2020-12, with the reference validator) and every object's keys in sorted order.
+"""Checks a report.json (or a diff written by `stocktake diff --format json`) the way a consumer would:
+valid against its schema, Reports/report.schema.json or Reports/diff.schema.json (JSON Schema 2020-12,
+with the reference validator), and every object's keys in sorted order.
 Usage: check_report.py REPORT.json SCHEMA.json; exit 0 when both hold, 1 with the reasons otherwise."""
 import json
 import sys

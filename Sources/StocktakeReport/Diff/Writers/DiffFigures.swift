@@ -1,0 +1,178 @@
+import StocktakeModel
+
+/// Percentages as every diff format shows them, so the four formats agree (bloaty's conventions).
+enum DiffPercent {
+    /// "[ = ]" when unchanged, "[NEW]" when the old side was 0 (or absent), "[DEL]" when the new side is 0
+    /// (or absent), else the change against the old side with a sign and one decimal: "+12.5%", "-3.0%".
+    /// Beyond a million percent, a compact exponent keeps the column narrow ("+4.2e7%").
+    static func cell(old: Int64, new: Int64) -> String {
+        if old == new { return "[ = ]" }
+        if old == 0 { return "[NEW]" }
+        if new == 0 { return "[DEL]" }
+        let sign = new > old ? "+" : "-"
+        var magnitude = abs((Double(new) - Double(old)) / Double(old) * 100)
+        guard magnitude.isFinite else { return sign + "?%" }
+        if magnitude < 1_000_000 {
+            let tenths = Int64((magnitude * 10).rounded())
+            return "\(sign)\(tenths / 10).\(tenths % 10)%"
+        }
+        var exponent = 0
+        while magnitude >= 10 {
+            magnitude /= 10
+            exponent += 1
+        }
+        var tenths = Int((magnitude * 10).rounded())
+        if tenths >= 100 {
+            tenths /= 10
+            exponent += 1
+        }
+        return "\(sign)\(tenths / 10).\(tenths % 10)e\(exponent)%"
+    }
+
+    /// The same change as a JSON number: nil when the old side was 0 and the new one is not (no finite
+    /// percentage), 0 when both are 0, else rounded to one decimal (-100 when the new side is 0).
+    static func value(old: Int64, new: Int64) -> Double? {
+        if old == 0 { return new == 0 ? 0 : nil }
+        let percent = (Double(new) - Double(old)) / Double(old) * 100
+        guard percent.isFinite else { return nil }
+        // Adding 0 turns -0.0 into 0.0, so an unchanged row never reads "-0.0".
+        return (percent * 10).rounded() / 10 + 0
+    }
+}
+
+/// Signed deltas: "+1.2 MB", "-4 KB", "0 bytes"; "+3", "-2", "0".
+enum DiffSigned {
+    static func bytes(_ delta: Int64, _ format: (Int64) -> String) -> String {
+        delta > 0 ? "+" + format(delta) : format(delta)
+    }
+
+    static func count(_ delta: Int) -> String {
+        delta > 0 ? "+\(delta)" : "\(delta)"
+    }
+
+    /// "… and 12 others (+340 KB)": the collapsed tail of a list.
+    static func othersLine(count: Int, allocatedDelta: Int64, _ format: (Int64) -> String) -> String {
+        "… and \(count) \(count == 1 ? "other" : "others") (\(bytes(allocatedDelta, format)))"
+    }
+}
+
+/// Labels for people.
+enum DiffLabels {
+    /// The id of the whole container's total in `ReportDiff.totals`.
+    static let onDisk = "onDisk"
+
+    /// The totals shown beside the locations table, in reading order.
+    static let secondaryTotals = ["documentsAndData", "backup.included", "backup.excluded", "backup.excludedBySystem", "backup.unknown", "purgeable"]
+
+    static func total(_ id: String) -> String {
+        switch id {
+        case "onDisk": "On disk"
+        case "documentsAndData": "Documents & Data"
+        case "purgeable": "Purgeable (Caches + tmp)"
+        case "backup.included": "Backed up"
+        case "backup.excluded": "Excluded from backup"
+        case "backup.excludedBySystem": "Excluded by the system"
+        case "backup.unknown": "Backup unknown"
+        default: id
+        }
+    }
+
+    static func location(_ id: String) -> String { Location(rawValue: id)?.title ?? id }
+
+    static func evidence(_ evidence: FileMove.Evidence) -> String {
+        switch evidence {
+        case .sameNameAndSize: "same name and size"
+        case .sameSizeAndModified: "same size and modification time"
+        }
+    }
+
+    /// "3 new findings · 1 resolved" (nil when nothing changed).
+    static func findingsSummary(_ findings: FindingChanges) -> String? {
+        var parts: [String] = []
+        if !findings.new.isEmpty { parts.append("\(findings.new.count) new \(findings.new.count == 1 ? "finding" : "findings")") }
+        if !findings.resolved.isEmpty { parts.append("\(findings.resolved.count) resolved") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}
+
+/// How a budget moved between the two sides.
+enum BudgetStatus: String {
+    case nowExceeded = "now exceeded"
+    case stillExceeded = "still exceeded"
+    case backWithin = "back within"
+    case within
+    case noLongerSet = "no longer set"
+
+    init(_ change: BudgetChange) {
+        let before = change.old?.exceeded ?? false
+        guard let after = change.new else {
+            self = .noLongerSet
+            return
+        }
+        switch (before, after.exceeded) {
+        case (false, true): self = .nowExceeded
+        case (true, true): self = .stillExceeded
+        case (true, false): self = .backWithin
+        case (false, false): self = .within
+        }
+    }
+
+    static func amount(_ value: Int64, unit: String, _ format: (Int64) -> String) -> String {
+        unit == "files" ? "\(value) \(value == 1 ? "file" : "files")" : format(value)
+    }
+
+    /// "4.0 MB of 5 MB", or "–" for a side without this budget.
+    static func side(_ budget: ReportSnapshot.Budget?, _ format: (Int64) -> String) -> String {
+        guard let budget else { return "–" }
+        return amount(budget.actual, unit: budget.unit, format) + " of " + amount(budget.limit, unit: budget.unit, format)
+    }
+}
+
+/// The first `limit` rows of a list and what the rest add up to.
+struct ListHead<Element> {
+    let shown: ArraySlice<Element>
+    let othersCount: Int
+    let othersAllocatedDelta: Int64
+
+    init(_ all: [Element], limit: Int, delta: (Element) -> Int64) {
+        shown = all.prefix(limit)
+        othersCount = all.count - shown.count
+        othersAllocatedDelta = all.dropFirst(limit).reduce(Int64(0)) { $0.saturatingAdd(delta($1)) }
+    }
+}
+
+extension ListHead where Element == SizeChange {
+    init(_ all: [SizeChange], limit: Int) { self.init(all, limit: limit) { $0.allocatedDelta } }
+
+    /// A ranked list cut further to `limit`: what it already left out joins the rows cut here.
+    init(_ ranked: RankedList<SizeChange>, limit: Int) {
+        let head = ListHead(ranked.shown, limit: limit)
+        shown = head.shown
+        othersCount = head.othersCount + ranked.othersCount
+        othersAllocatedDelta = head.othersAllocatedDelta.saturatingAdd(ranked.othersAllocatedDelta)
+    }
+}
+
+extension FileMove {
+    var allocatedDelta: Int64 { new.allocatedBytes &- old.allocatedBytes }
+    var change: SizeChange { SizeChange(id: newPath, old: old, new: new) }
+}
+
+extension ReportDiff {
+    /// A total by id (`onDisk`, `backup.included`, …); an empty row when the diff lacks it.
+    func total(_ id: String) -> SizeChange { totals.first { $0.id == id } ?? SizeChange(id: id, old: nil, new: nil) }
+
+    func location(_ location: Location) -> SizeChange {
+        locations.first { $0.id == location.rawValue } ?? SizeChange(id: location.rawValue, old: nil, new: nil)
+    }
+
+    var onDisk: SizeChange { total(DiffLabels.onDisk) }
+}
+
+/// Locations of files that the diff lists by path only. A location is defined by the path relative to the
+/// container root (see DESIGN, "Locations"), so it is the same table the inventory uses.
+enum DiffLocations {
+    static func location(ofPath path: String) -> Location {
+        InventoryBuilder.location(of: path.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 2).prefix(2).map(Array.init))
+    }
+}
