@@ -115,7 +115,7 @@ struct JSONDiffWriter {
 
     private func writeFileRows(_ rows: [SizeChange], _ json: JSONStream) throws {
         try json.beginArray()
-        for change in rows { try writeRow(change, json, path: change.id, location: DiffLocations.location(ofPath: change.id)) }
+        for change in rows { try writeRow(change, json, path: change.id, location: change.location ?? DiffLocations.location(ofPath: change.id)) }
         try json.endArray()
     }
 
