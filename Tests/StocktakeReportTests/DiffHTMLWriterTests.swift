@@ -1,6 +1,7 @@
 import Foundation
 import StocktakeReport
 import Testing
+import TestSupport
 
 /// The diff page as a security-minded reader checks it (the same checks as for report.html): nothing
 /// loads from anywhere, no script runs at all, every name is inert text; and the essentials are there.
