@@ -23,3 +23,46 @@ public enum Base64 {
         return String(decoding: output, as: UTF8.self)
     }
 }
+
+extension Base64 {
+    /// Decodes RFC 4648 §4 base64 with `=` padding; nil when the text is not that (wrong length, a stray
+    /// character, padding in the middle). Used for `rawPath` in reports.
+    public static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {
+        let input = Array(text)
+        guard input.count % 4 == 0 else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count / 4 * 3)
+        var i = 0
+        while i < input.count {
+            let isLast = i + 4 == input.count
+            let padding = isLast ? (input[i + 3] == UInt8(ascii: "=") ? (input[i + 2] == UInt8(ascii: "=") ? 2 : 1) : 0) : 0
+            var group: UInt32 = 0
+            for offset in 0..<4 {
+                let value: UInt32
+                if offset >= 4 - padding {
+                    value = 0
+                } else {
+                    guard let digit = sextet(input[i + offset]) else { return nil }
+                    value = digit
+                }
+                group = group << 6 | value
+            }
+            output.append(UInt8(group >> 16 & 0xFF))
+            if padding < 2 { output.append(UInt8(group >> 8 & 0xFF)) }
+            if padding < 1 { output.append(UInt8(group & 0xFF)) }
+            i += 4
+        }
+        return output
+    }
+
+    private static func sextet(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt32(byte - UInt8(ascii: "A"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt32(byte - UInt8(ascii: "a")) + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0")) + 52
+        case UInt8(ascii: "+"): 62
+        case UInt8(ascii: "/"): 63
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import StocktakeModel
+
+/// Reads `files[]` or `directories[]` straight into an `EntryTable`: the one loop that runs a million
+/// times, so keys are matched as bytes, unneeded values skipped unparsed, and nothing is allocated per row.
+struct EntryRowsReader {
+    /// `files` or `directories` (for messages).
+    let section: String
+    let directories: Bool
+    /// Names as bytes, indexed like `ContentKind.allCases` and `Location.allCases`.
+    private let kindNames = ContentKind.allCases.map { Array($0.name.utf8) }
+    private let locationNames = Location.allCases.map { Array($0.rawValue.utf8) }
+    private let locations = Location.allCases
+
+    init(section: String, directories: Bool) {
+        self.section = section
+        self.directories = directories
+    }
+
+    func read(_ json: inout JSONScanner) throws(JSONReadFailure) -> EntryTable {
+        do { try json.beginArray() } catch { throw error.located(at: section) }
+        var table = EntryTable()
+        var row = Row()
+        var first = true
+        var index = 0
+        while try json.nextElement(first: &first) {
+            do { try json.beginObject() } catch { throw error.located(at: KeyPath.element(section, index)) }
+            row.reset()
+            do {
+                try readMembers(&json, into: &row, index: index)
+            } catch {
+                throw error.located(at: KeyPath.member(KeyPath.element(section, index), json.lastKey()))
+            }
+            try append(row, to: &table, index: index)
+            index += 1
+            if index & 1023 == 0 { json.releaseConsumed() }
+        }
+        return table
+    }
+
+    /// The figures of one row, collected until its closing brace.
+    private struct Row {
+        var path: [UInt8] = []
+        var pathIsRaw = false
+        var apparent: Int64 = 0, allocated: Int64 = 0, totalApparent: Int64 = 0, totalAllocated: Int64 = 0
+        var files: Int64 = 0, modified: Int64 = 0
+        var kind = ContentKind.unknown
+        var location = Location.other
+        var seen: Field = []
+
+        mutating func reset() {
+            path.removeAll(keepingCapacity: true)
+            pathIsRaw = false
+            kind = .unknown
+            seen = []
+        }
+    }
+
+    private struct Field: OptionSet {
+        let rawValue: UInt16
+        static let path = Field(rawValue: 1 << 0)
+        static let apparent = Field(rawValue: 1 << 1)
+        static let allocated = Field(rawValue: 1 << 2)
+        static let totalApparent = Field(rawValue: 1 << 3)
+        static let totalAllocated = Field(rawValue: 1 << 4)
+        static let files = Field(rawValue: 1 << 5)
+        static let modified = Field(rawValue: 1 << 6)
+        static let location = Field(rawValue: 1 << 7)
+
+        static let forFiles: Field = [.path, .apparent, .allocated, .modified, .location]
+        static let forDirectories: Field = [.path, .totalApparent, .totalAllocated, .files, .modified, .location]
+        static let keys: [(Field, String)] = [
+            (.path, "path"), (.apparent, "apparentBytes"), (.allocated, "allocatedBytes"), (.totalApparent, "totalApparentBytes"),
+            (.totalAllocated, "totalAllocatedBytes"), (.files, "files"), (.modified, "modified"), (.location, "location"),
+        ]
+    }
+
+    /// Reads the members of one row; keys it does not use (backup, type, symlinkTarget, keys of later
+    /// versions) are skipped.
+    @inline(__always)
+    private func readMembers(_ json: inout JSONScanner, into row: inout Row, index: Int) throws(JSONReadFailure) {
+        var first = true
+        while let key = try json.nextKey(first: &first) {
+            switch key.count {
+            case 4:
+                if key.equals("path") {
+                    let path = try json.string()
+                    if !row.pathIsRaw {
+                        row.path.removeAll(keepingCapacity: true)
+                        row.path.append(contentsOf: path)
+                    }
+                    row.seen.insert(.path)
+                    continue
+                }
+                if key.equals("kind") {
+                    row.kind = kind(try json.string())
+                    continue
+                }
+            case 5:
+                if key.equals("files") {
+                    row.files = try json.integer()
+                    row.seen.insert(.files)
+                    continue
+                }
+            case 7:
+                if key.equals("rawPath") {
+                    guard let bytes = Base64.decode(try json.string()) else {
+                        throw JSONReadFailure.schema(path: rowPath(index, "rawPath"), problem: "not base64")
+                    }
+                    row.path = bytes
+                    row.pathIsRaw = true
+                    continue
+                }
+            case 8:
+                if key.equals("modified") {
+                    row.modified = try json.integer()
+                    row.seen.insert(.modified)
+                    continue
+                }
+                if key.equals("location") {
+                    row.location = try location(try json.string(), index: index)
+                    row.seen.insert(.location)
+                    continue
+                }
+            case 13:
+                if key.equals("apparentBytes") {
+                    row.apparent = try json.integer()
+                    row.seen.insert(.apparent)
+                    continue
+                }
+            case 14:
+                if key.equals("allocatedBytes") {
+                    row.allocated = try json.integer()
+                    row.seen.insert(.allocated)
+                    continue
+                }
+            case 18:
+                if key.equals("totalApparentBytes") {
+                    row.totalApparent = try json.integer()
+                    row.seen.insert(.totalApparent)
+                    continue
+                }
+            case 19:
+                if key.equals("totalAllocatedBytes") {
+                    row.totalAllocated = try json.integer()
+                    row.seen.insert(.totalAllocated)
+                    continue
+                }
+            default:
+                break
+            }
+            try json.skipValue()
+        }
+    }
+
+    private func append(_ row: Row, to table: inout EntryTable, index: Int) throws(JSONReadFailure) {
+        let needed = directories ? Field.forDirectories : Field.forFiles
+        guard row.seen.isSuperset(of: needed) else {
+            let key = Field.keys.first { needed.contains($0.0) && !row.seen.contains($0.0) }?.1 ?? "?"
+            throw JSONReadFailure.missing(rowPath(index, key))
+        }
+        if directories {
+            table.append(
+                path: row.path, apparentBytes: row.totalApparent, allocatedBytes: row.totalAllocated, files: row.files,
+                modified: row.modified, kind: .unknown, location: row.location)
+        } else {
+            table.append(
+                path: row.path, apparentBytes: row.apparent, allocatedBytes: row.allocated, files: 1, modified: row.modified,
+                kind: row.kind, location: row.location)
+        }
+    }
+
+    /// A kind this version does not know (a later one detects more) reads as unknown.
+    @inline(__always)
+    private func kind(_ name: UnsafeBufferPointer<UInt8>) -> ContentKind {
+        for (raw, candidate) in kindNames.enumerated() where name.equals(candidate) {
+            return ContentKind(rawValue: UInt8(raw)) ?? .unknown
+        }
+        return .unknown
+    }
+
+    @inline(__always)
+    private func location(_ name: UnsafeBufferPointer<UInt8>, index: Int) throws(JSONReadFailure) -> Location {
+        for (position, candidate) in locationNames.enumerated() where name.equals(candidate) {
+            return locations[position]
+        }
+        let known = Location.allCases.map(\.rawValue).joined(separator: ", ")
+        throw JSONReadFailure.schema(
+            path: rowPath(index, "location"), problem: "'\(String(decoding: name, as: UTF8.self))' is not a location (\(known))")
+    }
+
+    private func rowPath(_ index: Int, _ key: String) -> String { KeyPath.member(KeyPath.element(section, index), key) }
+}
