@@ -39,11 +39,16 @@ let package = Package(
         .target(name: "StocktakeAudit", dependencies: ["StocktakeModel", "StocktakeScan", "StocktakePolicy", "StocktakeReport"]),
         // The nightly history: one row per run in an SQLite store, and the index page over every app.
         .target(name: "StocktakeHistory", dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeReport", "CSQLite3"]),
+        // The nightly job: every inbox container audited, diffed, recorded, indexed; under a lock.
+        .target(
+            name: "StocktakeNightly",
+            dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeAudit", "StocktakeHistory"]),
         .executableTarget(
             name: "stocktake",
             dependencies: [
                 "StocktakeAudit",
                 "StocktakeHistory",
+                "StocktakeNightly",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -10,7 +10,7 @@ struct Stocktake: ParsableCommand {
             2 policy failure, 64 usage error.
             """,
         version: "0.1.0",
-        subcommands: [AuditCommand.self, RulesCommand.self, InitCommand.self, HistoryCommand.self],
+        subcommands: [AuditCommand.self, DiffCommand.self, NightlyCommand.self, RulesCommand.self, InitCommand.self, HistoryCommand.self],
         defaultSubcommand: AuditCommand.self
     )
 }

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import StocktakePolicy
+import StocktakeReport
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two reports of one app: what grew, appeared, moved, and which findings are new or fixed.",
+        discussion: """
+            Each side is a report.json or the report folder holding it; OLD is the earlier run. \
+            Exit status: 0 no gate tripped, 1 a report cannot be read, 2 a gate tripped, 64 usage error.
+            """)
+
+    @Argument(help: "The earlier report: a report.json or the folder holding it.")
+    var old: String
+
+    @Argument(help: "The later report: a report.json or the folder holding it.")
+    var new: String
+
+    @Option(name: .long, help: "Output format: \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: DiffFormat = .text
+
+    @Option(name: .long, help: "Write to this file (atomically) instead of standard output.")
+    var output: String?
+
+    @Option(
+        name: .customLong("fail-on-growth"),
+        help: ArgumentHelp(
+            "Exit 2 when allocated bytes grow by more than this (repeatable): 10%, 50MB, or scoped, e.g. applicationSupport:10%.",
+            valueName: "spec"))
+    var failOnGrowth: [String] = []
+
+    @Option(name: .customLong("fail-on-new-findings"), help: "Exit 2 when the new report has findings the old one lacks at or above this severity: error, warning or note.")
+    var failOnNewFindings: Severity?
+
+    @Option(name: .long, help: "Rows per list in text, Markdown and HTML (JSON lists every row).")
+    var limit: Int = 20
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+        _ = try growthGates()
+    }
+
+    func growthGates() throws -> [GrowthGate] {
+        do {
+            return try failOnGrowth.map { spec throws(GateSpecError) in try GrowthGate.parse(spec) }
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() throws {
+        let snapshots: (ReportSnapshot, ReportSnapshot)
+        do {
+            snapshots = try (ReportReader.read(path: old), ReportReader.read(path: new))
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
+        let diff = ReportDiff.compute(old: snapshots.0, new: snapshots.1, options: DiffOptions(directoryLimit: limit))
+        let gates = try growthGates().map { $0.evaluate(diff) } + (failOnNewFindings.map { [NewFindingsGate(severity: $0).evaluate(diff)] } ?? [])
+        let bytes = try DiffWriter.render(diff, gates: gates, format: format, options: DiffRenderOptions(limit: limit))
+        do {
+            if let output {
+                try AtomicFile.write(bytes, to: output)
+            } else {
+                FileHandle.standardOutput.write(Data(bytes))
+            }
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
+        let tripped = gates.filter(\.tripped)
+        for gate in tripped { Terminal.failure("gate tripped: \(gate.gate): \(gate.message)") }
+        if !tripped.isEmpty { throw ExitCode(2) }
+    }
+}
+
+extension DiffFormat: ExpressibleByArgument {}
+extension Severity: ExpressibleByArgument {}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import StocktakeNightly
+import StocktakePolicy
+
+struct NightlyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nightly",
+        abstract: "The cron job: audit every container in INBOX into REPORTS, diff each against its last run, keep history and an index page.",
+        discussion: """
+            Writes REPORTS/<bundle id>/<UTC timestamp>/ (report.json, .html, .sarif, .junit.xml, summary.md, \
+            and diff.json, .html, .md against the previous run), points REPORTS/<bundle id>/latest at it once \
+            complete, records the run in REPORTS/history.sqlite and rebuilds REPORTS/index.html. \
+            Silent on success. Exit status: 0 all clean, 2 a policy failure, 1 an error (the other containers \
+            still run), 64 usage error, 75 another run holds the lock.
+            """)
+
+    @Argument(help: "The folder the exports land in: each entry is one container.")
+    var inbox: String
+
+    @Argument(help: "The reports folder.")
+    var reports: String
+
+    @Option(name: .long, help: "Runs kept per app; older run folders are deleted.")
+    var keep: Int = 30
+
+    @Option(name: .long, help: "Policy configuration for every app (default: stocktake.yml in the current folder, when present).")
+    var config: String?
+
+    @Option(name: .customLong("fail-on"), help: "A finding at or above this severity is a policy failure: error, warning or never.")
+    var failOn: FailOn = .error
+
+    func validate() throws {
+        guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
+    }
+
+    func run() throws {
+        let (configuration, policy, _) = try PolicySettings.load(config: config)
+        let request = NightlyRequest(
+            inboxPath: inbox, reportsPath: reports, keep: keep, configuration: configuration, policy: policy,
+            failOn: failOn.severity, now: AuditCommand.reportTime())
+        let outcome: NightlyOutcome
+        do {
+            outcome = try NightlyJob.run(request)
+        } catch .busy(let message) {
+            Terminal.error(message)
+            throw ExitCode(75)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        }
+        // Cron mails whatever is printed: nothing on success, one line per policy failure or error.
+        for run in outcome.runs where run.policyFailure {
+            print("\(run.bundleIdentifier): policy failure: \(run.summary) (\(run.runFolder)/report.html)")
+        }
+        for failure in outcome.failures { Terminal.error("\(failure.input): \(failure.message)") }
+        for problem in outcome.problems { Terminal.error(problem) }
+        if outcome.exitStatus != 0 { throw ExitCode(outcome.exitStatus) }
+    }
+}
