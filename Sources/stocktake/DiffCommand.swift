@@ -53,7 +53,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let snapshots: (ReportSnapshot, ReportSnapshot)
         do {
-            snapshots = try (ReportReader.read(path: old), ReportReader.read(path: new))
+            snapshots = try ReportReader.read(old: old, new: new)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode(1)
