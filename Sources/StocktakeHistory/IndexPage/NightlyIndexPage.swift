@@ -36,7 +36,7 @@ public enum NightlyIndexPage {
     /// No loads of any kind, no script; inline style only. `base-uri` and `form-action` do not fall back
     /// to `default-src`.
     static let contentSecurityPolicy =
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
     private static func masthead(_ page: NightlyIndex) -> String {
         let failing = page.apps.count { $0.latest?.status == .policyFailure }
