@@ -6,22 +6,8 @@ import StocktakeReport
 public enum NightlyIndexPage {
     public static func render(_ page: NightlyIndex) -> [UInt8] {
         let anchors = page.apps.indices.map { "app-\($0 + 1)" }
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
-            <title>Stocktake nightly</title>
-            <style>
-            \(IndexStyle.css)
-            </style>
-            </head>
-            <body>
-
-            """
+        var html = HTMLPieces.pageStart(
+            titleHTML: "Stocktake nightly", contentSecurityPolicy: contentSecurityPolicy, generator: nil, css: IndexStyle.css)
         html += masthead(page)
         html += "<main class=\"wrap\">\n"
         html += overview(page, anchors: anchors)

@@ -37,3 +37,27 @@ public enum HTMLPieces {
 
     public static let sectionEnd = "</section>\n"
 }
+
+extension HTMLPieces {
+    /// Everything of a self-contained page up to and including `<body>`: the policy that forbids loads,
+    /// no referrer, the page's CSS inline. `titleHTML` is already escaped; `generator` is escaped here.
+    public static func pageStart(titleHTML: String, contentSecurityPolicy: String, generator: String?, css: String) -> String {
+        let generatorLine = generator.map { "<meta name=\"generator\" content=\"\(HTMLEscaping.escape($0))\">\n" } ?? ""
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            \(generatorLine)<title>\(titleHTML)</title>
+            <style>
+            \(css)
+            </style>
+            </head>
+            <body>
+
+            """
+    }
+}

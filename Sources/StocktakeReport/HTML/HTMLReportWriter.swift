@@ -9,23 +9,9 @@ public struct HTMLReportWriter: Sendable {
 
     public func render(_ report: Report) -> String {
         let sections = HTMLSections(report: report)
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
-            <meta name="generator" content="\(HTMLEscaping.escape(report.tool.name + " " + report.tool.version))">
-            <title>\(sections.pageTitle)</title>
-            <style>
-            \(ReportStyle.css)
-            </style>
-            </head>
-            <body>
-
-            """
+        var page = HTMLPieces.pageStart(
+            titleHTML: sections.pageTitle, contentSecurityPolicy: Self.contentSecurityPolicy,
+            generator: report.tool.name + " " + report.tool.version, css: ReportStyle.css)
         page += sections.masthead()
         page += "<main class=\"wrap\">\n"
         page += sections.summary()

@@ -13,25 +13,9 @@ struct HTMLDiffWriter {
         "default-src 'none'; style-src 'unsafe-inline'; script-src 'none'; base-uri 'none'; form-action 'none'"
 
     func render() -> String {
-        let tool = HTMLEscaping.escape(options.tool.name + " " + options.tool.version)
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
-            <meta name="generator" content="\(tool)">
-            <title>Stocktake diff: \(title)</title>
-            <style>
-            \(ReportStyle.css)
-            \(Self.css)
-            </style>
-            </head>
-            <body>
-
-            """
+        var page = HTMLPieces.pageStart(
+            titleHTML: "Stocktake diff: \(title)", contentSecurityPolicy: Self.contentSecurityPolicy,
+            generator: options.tool.name + " " + options.tool.version, css: ReportStyle.css + "\n" + Self.css)
         page += masthead()
         page += "<main class=\"wrap\">\n"
         let sections = HTMLDiffSections(diff: diff, limit: options.limit)
@@ -42,7 +26,7 @@ struct HTMLDiffWriter {
         page += sections.files()
         page += HTMLDiffPolicy(diff: diff, limit: options.limit).render()
         page += "</main>\n"
-        page += "<footer class=\"wrap\">Compared by \(tool) · diff schema \(DiffWriter.jsonSchemaVersion) · sizes in decimal units "
+        page += "<footer class=\"wrap\">Compared by \(HTMLEscaping.escape(options.tool.name + " " + options.tool.version)) · diff schema \(DiffWriter.jsonSchemaVersion) · sizes in decimal units "
         page += "(1 KB = 1,000 bytes); hover a size for the exact byte count. The JSON format of the diff lists every row.</footer>\n"
         return page + "</body>\n</html>\n"
     }
