@@ -6,14 +6,14 @@ import StocktakeReport
 enum OutputFolder {
     static func prepare(request: AuditRequest, container: ContainerDescription) throws(AuditError) -> String {
         let folder = request.outputDirectory.map(absolute)
-            ?? absolute("Reports/\(safeName(container.bundleIdentifier ?? "unknown-app"))/\(ReportDates.folderName(request.now))")
+            ?? absolute("Reports/\(ReportPaths.appFolderName(container.bundleIdentifier))/\(ReportDates.folderName(request.now))")
         for audited in [container.rootPath, container.inputPath] where isInside(folder, audited) {
             throw .output("refusing to write reports to \(folder): it is inside the audited container \(audited); choose another --output")
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw .output("cannot create the output folder \(folder): \(reason(error))")
+            throw .output("cannot create the output folder \(folder): \(FileSystemReason.of(error))")
         }
         guard access(folder, W_OK) == 0 else {
             throw .output("cannot write into the output folder \(folder): \(String(cString: strerror(errno)))")
@@ -50,13 +50,5 @@ enum OutputFolder {
             guard url.path != "/" else { return false }
             url.deleteLastPathComponent()
         }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return nsError.localizedDescription
     }
 }

@@ -46,10 +46,11 @@ struct AppRunner {
         }
         do {
             try folder.pointLatest(app, at: name)
-            _ = try folder.prune(app, keep: request.keep)
         } catch {
             problems.append("\(app): \(error.localizedDescription)")
         }
+        // Even when `latest` could not be replaced (a real folder of that name): retention goes on.
+        problems += folder.prune(app, keep: request.keep)
         let runFolder = folder.appFolder(app) + "/" + name
         return (NightlyOutcome.AppRun(input: input, bundleIdentifier: app, runFolder: runFolder, policyFailure: failed, summary: summary(result.report)), problems)
     }

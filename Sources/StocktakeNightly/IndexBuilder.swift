@@ -12,7 +12,7 @@ struct IndexBuilder {
     func write(generatedAt: String, failures: [NightlyOutcome.Failure]) throws {
         let apps = try history.bundleIdentifiers().compactMap { app -> NightlyIndex.App? in
             let runs = try history.runs(bundleIdentifier: app, limit: trendLength)
-            // The newest run whose folder still exists is the one to link (retention may have removed others).
+            // The run `latest` names; failing that (no link yet, or a broken one), the newest recorded run.
             guard let latest = folder.latestRunID(app) ?? runs.last?.runID else { return nil }
             // Raw names: the page percent-encodes each path segment itself.
             let base = app + "/" + latest
@@ -25,5 +25,4 @@ struct IndexBuilder {
             generatedAt: generatedAt, apps: apps, failures: failures.map { NightlyIndex.Failure(input: $0.input, message: $0.message) })
         try AtomicFile.write(NightlyIndexPage.render(page), to: folder.path + "/index.html")
     }
-
 }

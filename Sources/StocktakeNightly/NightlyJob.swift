@@ -19,7 +19,7 @@ public enum NightlyJob {
         do {
             try FileManager.default.createDirectory(atPath: request.reportsPath, withIntermediateDirectories: true)
         } catch {
-            throw .unusable("cannot create the reports folder \(request.reportsPath): \(error.localizedDescription)")
+            throw .unusable("cannot create the reports folder \(request.reportsPath): \(FileSystemReason.of(error))")
         }
         let lock = try NightlyLock(reportsPath: request.reportsPath)
         defer { withExtendedLifetime(lock) {} }
@@ -64,7 +64,7 @@ public enum NightlyJob {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: inbox).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
-            throw .unusable("cannot list the inbox \(inbox): \(error.localizedDescription)")
+            throw .unusable("cannot list the inbox \(inbox): \(FileSystemReason.of(error))")
         }
     }
 }

@@ -12,13 +12,13 @@ final class NightlyLock {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw .unusable("cannot open the lock file \(path): \(String(cString: strerror(errno)))") }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK
+            let code = errno  // before pread and close can change it
             let holder = Self.holder(fd)
             close(fd)
-            if busy {
+            if code == EWOULDBLOCK {
                 throw .busy("another nightly run\(holder.map { " (pid \($0))" } ?? "") holds the lock on \(reportsPath); try again later")
             }
-            throw .unusable("cannot lock \(path): \(String(cString: strerror(errno)))")
+            throw .unusable("cannot lock \(path): \(String(cString: strerror(code)))")
         }
         descriptor = fd
         let pid = Array("\(getpid())\n".utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeAudit
 import StocktakeReport
 
 /// The layout of `REPORTS`: `<app>/<run id>/` per run, `<app>/latest` → the newest complete run, and
@@ -19,7 +20,7 @@ struct ReportsFolder {
                 try FileManager.default.removeItem(atPath: path + "/" + name)
                 return nil
             } catch {
-                return "cannot remove the unfinished run folder \(path)/\(name): \(error.localizedDescription)"
+                return "cannot remove the unfinished run folder \(path)/\(name): \(FileSystemReason.of(error))"
             }
         }
     }
@@ -31,14 +32,32 @@ struct ReportsFolder {
         return folder
     }
 
-    /// The app's complete runs, oldest first (run ids are UTC timestamps, so name order is time order).
+    /// The app's complete runs, oldest first: only folders named like run ids, so that nothing else kept
+    /// beside them is taken for the previous run or pruned.
     func runIDs(_ app: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: appFolder(app))) ?? []
-        return names.filter { name in
-            guard !name.hasPrefix("."), name != Self.latestName else { return false }
+        let runs = names.compactMap { name -> (name: String, order: (String, Int))? in
+            guard let order = Self.runOrder(name) else { return nil }
             var info = stat()
-            return lstat(appFolder(app) + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-        }.sorted()
+            guard lstat(appFolder(app) + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+            return (name, order)
+        }
+        return runs.sorted { $0.order < $1.order }.map(\.name)
+    }
+
+    /// A run id's place in time: `2026-11-21T020000Z` (a UTC timestamp) is attempt 1, `2026-11-21T020000Z-2`
+    /// (`publish` found the name taken) attempt 2, so that `-10` sorts after `-9`. Nil for any other name.
+    static func runOrder(_ name: String) -> (String, Int)? {
+        let shape = Array("0000-00-00T000000Z".utf8), bytes = Array(name.utf8)
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard bytes.count >= shape.count,
+              zip(bytes, shape).allSatisfy({ $1 == UInt8(ascii: "0") ? isDigit($0) : $0 == $1 }) else { return nil }
+        let timestamp = String(decoding: bytes[..<shape.count], as: UTF8.self), suffix = bytes[shape.count...]
+        if suffix.isEmpty { return (timestamp, 1) }
+        let digits = suffix.dropFirst()
+        guard suffix.first == UInt8(ascii: "-"), (1...9).contains(digits.count), digits.allSatisfy(isDigit),
+              let attempt = Int(String(decoding: digits, as: UTF8.self)), attempt >= 2 else { return nil }
+        return (timestamp, attempt)
     }
 
     /// The run `latest` points at, when it is a plain name of an existing run.
@@ -48,14 +67,14 @@ struct ReportsFolder {
         return target
     }
 
-    /// Renames a complete partial folder to `<app>/<run id>` (`<run id>-2`, … when taken); returns the name.
+    /// Renames a complete partial folder to `<app>/<run id>`, or `<run id>-N` past the highest N taken; returns
+    /// the name. Not the first free name: retention may have freed an earlier one, and reusing it would sort
+    /// the run before those it follows and repeat a run id the history store already holds.
     func publish(_ partial: String, app: String, runID: String) throws -> String {
         try FileManager.default.createDirectory(atPath: appFolder(app), withIntermediateDirectories: true)
-        var name = runID, attempt = 1
-        while FileManager.default.fileExists(atPath: appFolder(app) + "/" + name) || name == Self.latestName {
-            attempt += 1
-            name = "\(runID)-\(attempt)"
-        }
+        var attempt = (runIDs(app).compactMap(Self.runOrder).filter { $0.0 == runID }.map(\.1).max() ?? 0) + 1
+        var name: String { attempt == 1 ? runID : "\(runID)-\(attempt)" }
+        while FileManager.default.fileExists(atPath: appFolder(app) + "/" + name) { attempt += 1 }
         guard rename(partial, appFolder(app) + "/" + name) == 0 else { throw posixError("cannot move the run into \(appFolder(app))/\(name)") }
         return name
     }
@@ -72,15 +91,20 @@ struct ReportsFolder {
         }
     }
 
-    /// Deletes the oldest runs beyond `keep`, never the one `latest` points at; returns the deleted run ids.
-    func prune(_ app: String, keep: Int) throws -> [String] {
+    /// Deletes the oldest runs beyond `keep`, never the one `latest` points at; returns what could not be deleted.
+    func prune(_ app: String, keep: Int) -> [String] {
         let latest = latestRunID(app)
         let runs = runIDs(app).filter { $0 != latest }
         let excess = runs.count + (latest == nil ? 0 : 1) - keep
         guard excess > 0 else { return [] }
-        let doomed = Array(runs.prefix(excess))
-        for run in doomed { try FileManager.default.removeItem(atPath: appFolder(app) + "/" + run) }
-        return doomed
+        return runs.prefix(excess).compactMap { run in
+            do {
+                try FileManager.default.removeItem(atPath: appFolder(app) + "/" + run)
+                return nil
+            } catch {
+                return "cannot delete the old run \(appFolder(app))/\(run): \(FileSystemReason.of(error))"
+            }
+        }
     }
 
     private func posixError(_ message: String) -> NSError {

@@ -95,6 +95,15 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path("reports")).isEmpty)
     }
 
+    @Test func anOutputFolderThatCannotBeCreatedSaysWhy() throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("file")
+        try out.write("plain", string: "")
+        let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.path("plain/reports")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot create the output folder") && result.stderr.contains("Not a directory"), "\(result.stderr)")
+    }
+
     @Test func reportsAreNeverWrittenIntoTheAuditedTree() throws {
         let tree = try Self.container()
         let before = TreeSnapshot(tree.root)

@@ -30,6 +30,13 @@ import TestSupport
             try #require(made.status == 0, "\(made.stderr)")
         }
 
+        /// A small bare container whose bundle id comes from its preferences file's name.
+        func bare(_ name: String, bundleID: String) throws {
+            try tree.write("inbox/\(name)/Documents/notes.txt", string: "hello\n")
+            try tree.write("inbox/\(name)/Library/Preferences/\(bundleID).plist", string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>")
+            try tree.mkdir("inbox/\(name)/tmp")
+        }
+
         func night(_ index: Int, _ options: [String] = []) throws -> ProcessResult {
             try StocktakeProcess.runCommand(
                 [script, inbox, reports] + options,
@@ -133,6 +140,80 @@ import TestSupport
         #expect(try farm.history().count == 3, "history keeps every run's row")
     }
 
+    @Test("retention deletes only run folders: a folder a user keeps beside the runs is neither pruned nor diffed against")
+    func retentionKeepsOtherFolders() throws {
+        let farm = try Farm()
+        try farm.export(version: 1)
+        _ = try farm.night(0, Self.config)
+        try farm.tree.write("reports/com.example.chat/notes/todo.txt", string: "look at the caches\n")
+        try FileManager.default.removeItem(atPath: farm.app + "/latest")  // the previous run is then found by name
+        let result = try farm.night(1, Self.config + ["--keep", "1"])
+        #expect([0, 2].contains(result.status), "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(farm.runFolders() == [Self.runIDs[1], "notes"])
+        #expect(FileManager.default.fileExists(atPath: farm.app + "/" + Self.runIDs[1] + "/diff.json"))
+    }
+
+    @Test("a real folder named latest is left alone and named once; retention still runs")
+    func latestIsAFolder() throws {
+        let farm = try Farm()
+        try farm.export(version: 1)
+        _ = try farm.night(0, Self.config)
+        try FileManager.default.removeItem(atPath: farm.app + "/latest")
+        try farm.tree.write("reports/com.example.chat/latest/mine.txt", string: "mine\n")
+        let result = try farm.night(1, Self.config + ["--keep", "1"])
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("latest"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: farm.app + "/latest/mine.txt"))
+        #expect(farm.runFolders() == [Self.runIDs[1]])
+    }
+
+    @Test("one inbox holding many exports of one app: runs -2 … -11 in inbox order, the newest kept by retention")
+    func manyRunsOfOneAppInOneNight() throws {
+        let farm = try Farm()
+        for entry in 0..<11 { try farm.bare(String(format: "export-%02d", entry), bundleID: "com.example.same") }
+        let first = try farm.night(0)
+        #expect(first.status == 0, "\(first.stderr)")
+        let app = farm.reports + "/com.example.same"
+        let stamp = Self.runIDs[0]
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: app + "/latest") == stamp + "-11")
+        // Each export is diffed against the one before it in the inbox.
+        #expect(FileManager.default.fileExists(atPath: app + "/" + stamp + "-11/diff.json"))
+
+        let second = try farm.night(1, ["--keep", "3"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: app).filter { $0 != "latest" }.sorted()
+        #expect(kept == ["-10", "-11", "-9"].map { Self.runIDs[1] + $0 })
+    }
+
+    @Test("a hostile bundle id cannot take the place of the index page or the history store")
+    func reservedBundleIDs() throws {
+        let farm = try Farm()
+        try farm.bare("Good", bundleID: "com.example.good")
+        try farm.bare("Index", bundleID: "index.html")
+        try farm.bare("Journal", bundleID: "history.sqlite-journal")
+        for night in 0..<2 {
+            let result = try farm.night(night)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        var info = stat()
+        #expect(lstat(farm.reports + "/index.html", &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
+        #expect(lstat(farm.reports + "/_index.html", &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
+        #expect(FileManager.default.fileExists(atPath: farm.reports + "/_history.sqlite-journal/latest/report.json"))
+        let history = try StocktakeProcess.run(["history", "com.example.good", "--reports", farm.reports])
+        #expect(history.status == 0, "\(history.stderr)")
+    }
+
+    @Test("a reports folder that cannot be created: exit 1 and the system's reason")
+    func reportsNotCreatable() throws {
+        let farm = try Farm()
+        try farm.tree.write("file", string: "")
+        let result = try StocktakeProcess.runCommand(
+            [Self.script, farm.inbox, farm.tree.path("file/reports")], environment: ["STOCKTAKE": StocktakeProcess.binary])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Not a directory"), "\(result.stderr)")
+    }
+
     @Test("one run at a time: a second run while the lock is held exits 75 with one line")
     func lockHeld() throws {
         let farm = try Farm()
@@ -189,6 +270,14 @@ import TestSupport
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: farm.reports).filter { $0.hasPrefix(".partial-") }
         #expect(leftovers.isEmpty)
         #expect(farm.latest() == Self.runIDs[1])
+    }
+
+    @Test("a STOCKTAKE that is no executable is named as such, not taken for a crash")
+    func missingBinary() throws {
+        let farm = try Farm()
+        let result = try StocktakeProcess.runCommand([Self.script, farm.inbox, farm.reports], environment: ["STOCKTAKE": farm.tree.path("no-such-binary")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is not an executable file") && !result.stderr.contains("crashed"), "\(result.stderr)")
     }
 
     @Test("usage: too few arguments exit 64")

@@ -41,6 +41,22 @@ struct DiffGateTests {
         #expect(try GrowthGate.parse("0%").evaluate(shrunk).message.hasPrefix("total shrank 12.3 KB"))
     }
 
+    @Test("a change of Int64.min bytes (a foreign report's extreme figures) is reported, not a trap")
+    func extremeDelta() throws {
+        func report(allocated: Int64) -> ReportSnapshot {
+            let base = DiffSnapshots.make([])
+            return ReportSnapshot(
+                provenance: base.provenance,
+                totals: .init(onDisk: SizeTotal(files: 1, apparentBytes: 0, allocatedBytes: allocated), byLocation: [:],
+                              documentsAndData: .zero, purgeable: .zero, backup: [:]),
+                files: EntryTable(), directories: EntryTable(), groups: [:], budgets: [], findings: [])
+        }
+        let diff = ReportDiff.compute(old: report(allocated: 0), new: report(allocated: .min))
+        let result = try GrowthGate.parse("10MB").evaluate(diff)
+        #expect(!result.tripped)
+        #expect(result.message.hasPrefix("total shrank 9223.4 PB"))
+    }
+
     @Test("bad specs are usage errors that say what was expected", arguments: [
         ("applicationSuport:10%", "did you mean 'applicationSupport'"), ("ten%", "not a percentage"), ("10 parsecs", "neither a percentage"),
         ("documents:", "neither a percentage"), ("-5%", "not a percentage"),

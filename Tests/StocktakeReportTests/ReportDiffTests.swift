@@ -83,6 +83,53 @@ struct ReportDiffTests {
         #expect(files.added.isEmpty && files.removed.isEmpty && files.changed.isEmpty)
     }
 
+    @Test("a report that lists a path twice joins on its first row: the path is neither kept and removed nor kept and added")
+    func repeatedPathsJoinOnce() {
+        func table(_ rows: [(String, Int64)]) -> EntryTable {
+            var table = EntryTable()
+            for (path, bytes) in rows {
+                table.append(path: Array(path.utf8), apparentBytes: bytes, allocatedBytes: 4096, modified: 0, kind: .unknown, location: .documents)
+            }
+            return table
+        }
+        let base = DiffSnapshots.make([])
+        func snapshot(_ files: EntryTable) -> ReportSnapshot {
+            ReportSnapshot(provenance: base.provenance, totals: base.totals, files: files, directories: files, groups: [:], budgets: [], findings: [])
+        }
+        let once = snapshot(table([("a", 10), ("b", 20)]))
+        // Sorted with a repeat, and shuffled with a repeat (the sort must keep the first row listed).
+        for twice in [table([("a", 10), ("a", 99), ("b", 20)]), table([("b", 20), ("a", 10), ("a", 99)])] {
+            for diff in [ReportDiff.compute(old: once, new: snapshot(twice)), ReportDiff.compute(old: snapshot(twice), new: once)] {
+                #expect(diff.files.added.isEmpty && diff.files.removed.isEmpty && diff.files.changed.isEmpty)
+                #expect(diff.files.moved.isEmpty && diff.files.leftBehind.isEmpty)
+                #expect(diff.directories.shown.isEmpty && diff.directories.othersCount == 0)
+            }
+        }
+    }
+
+    @Test("an added file is no left-behind copy when removed files match it too: which one it came from is unknown")
+    func leftBehindNeedsOneCandidate() {
+        let kept = F(path: "Documents/x.bin", bytes: 300_000)
+        let old = DiffSnapshots.make([kept, F(path: "a/x.bin", bytes: 300_000, modified: 1), F(path: "b/x.bin", bytes: 300_000, modified: 2)])
+        let new = DiffSnapshots.make([kept, F(path: "c/x.bin", bytes: 300_000, modified: 3)])
+        let files = ReportDiff.compute(old: old, new: new).files
+        #expect(files.leftBehind.isEmpty)
+        #expect(files.added.map(\.id) == ["c/x.bin"])
+        #expect(files.removed.map(\.id) == ["a/x.bin", "b/x.bin"])
+    }
+
+    @Test("extreme figures from a foreign report do not trap: deltas wrap like the byte deltas")
+    func extremeFileCounts() {
+        let base = DiffSnapshots.make([])
+        func snapshot(files: Int) -> ReportSnapshot {
+            let totals = ReportSnapshot.Totals(
+                onDisk: SizeTotal(files: files, apparentBytes: 0, allocatedBytes: 0), byLocation: [:], documentsAndData: .zero, purgeable: .zero, backup: [:])
+            return ReportSnapshot(provenance: base.provenance, totals: totals, files: EntryTable(), directories: EntryTable(), groups: [:], budgets: [], findings: [])
+        }
+        let diff = ReportDiff.compute(old: snapshot(files: .min), new: snapshot(files: 5))
+        #expect(diff.totals[0].filesDelta == 5 &- Int.min)
+    }
+
     @Test("directories ranked by absolute change, the tail counted as others, the root left out")
     func directoriesRanked() {
         let old = DiffSnapshots.make([], directories: [("", 1000), ("a", 100), ("b", 5000), ("c", 10), ("d", 7)])

@@ -26,7 +26,7 @@ struct FileComparison {
         }
         var moved = pairUnambiguously(&removed, &added, key: nameKey, evidence: .sameNameAndSize)
         moved += pairUnambiguously(&removed, &added, key: timeKey, evidence: .sameSizeAndModified)
-        let leftBehind = copiesOfKeptFiles(&added, kept: kept)
+        let leftBehind = copiesOfKeptFiles(&added, kept: kept, removed: removed)
 
         var addedRows = added.map { SizeChange(id: new.path(at: $0), old: nil, new: new.size(at: $0), location: new.locations[$0]) }
         var removedRows = removed.map { SizeChange(id: old.path(at: $0), old: old.size(at: $0), new: nil, location: old.locations[$0]) }
@@ -89,15 +89,18 @@ struct FileComparison {
     }
 
     /// Added files that match (by name, size and kind, unambiguously) a file that stayed at its path:
-    /// the app copied data somewhere new and left the original behind. They leave `added`.
-    private func copiesOfKeptFiles(_ added: inout [Int], kept: [Int]) -> [FileMove] {
+    /// the app copied data somewhere new and left the original behind. They leave `added`. An added file
+    /// that also matches a removed one (left unpaired because several did) is not claimed: it may as well
+    /// have moved.
+    private func copiesOfKeptFiles(_ added: inout [Int], kept: [Int], removed: [Int]) -> [FileMove] {
         let candidates = Self.uniqueRows(added, in: new, key: nameKey)
         guard !candidates.isEmpty else { return [] }
         let sizes = Set(candidates.keys.map(\.apparentBytes))
-        // Only kept files of a candidate size are keyed: most of a large container is skipped cheaply.
+        // Only files of a candidate size are keyed: most of a large container is skipped cheaply.
         let originals = Self.uniqueRows(kept.filter { sizes.contains(new.apparentBytes[$0]) }, in: new, key: nameKey)
+        let removedKeys = Set(removed.filter { sizes.contains(old.apparentBytes[$0]) }.compactMap { nameKey(old, $0) })
         var copies: [FileMove] = [], paired = Set<Int>()
-        for (key, copyRow) in candidates {
+        for (key, copyRow) in candidates where !removedKeys.contains(key) {
             guard let originalRow = originals[key] else { continue }
             copies.append(move(from: originalRow, in: new, to: copyRow, evidence: .sameNameAndSize))
             paired.insert(copyRow)

@@ -19,16 +19,23 @@ extension EntryTable {
         return order != 0 ? order : mine.count - theirs.count
     }
 
-    /// Row numbers in path byte order: `0..<count` when the report already lists them so (Stocktake's
-    /// reports do), otherwise sorted, so that reports edited or merged by other tools still join correctly.
+    /// Row numbers in path byte order, each path once: `0..<count` when the report already lists them so
+    /// (Stocktake's reports do), otherwise sorted, so that reports edited or merged by other tools still
+    /// join correctly. A path listed twice keeps its first row: otherwise the join would call one path
+    /// both kept and removed (or added).
     func rowsInPathOrder() -> [Int] {
         let rows = Array(0..<count)
-        var sorted = true
-        for row in rows.dropFirst() where comparePath(row - 1, with: self, row) > 0 {
-            sorted = false
+        var strictlyIncreasing = true
+        for row in rows.dropFirst() where comparePath(row - 1, with: self, row) >= 0 {
+            strictlyIncreasing = false
             break
         }
-        return sorted ? rows : rows.sorted { comparePath($0, with: self, $1) < 0 }
+        guard !strictlyIncreasing else { return rows }
+        let sorted = rows.sorted { a, b in
+            let order = comparePath(a, with: self, b)
+            return order != 0 ? order < 0 : a < b
+        }
+        return sorted.indices.compactMap { i in i > 0 && comparePath(sorted[i - 1], with: self, sorted[i]) == 0 ? nil : sorted[i] }
     }
 }
 

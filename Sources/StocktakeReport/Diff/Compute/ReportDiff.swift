@@ -56,7 +56,7 @@ public struct SizeChange: Sendable, Equatable {
     public var newOrZero: SizeTotal { new ?? .zero }
     public var allocatedDelta: Int64 { newOrZero.allocatedBytes &- oldOrZero.allocatedBytes }
     public var apparentDelta: Int64 { newOrZero.apparentBytes &- oldOrZero.apparentBytes }
-    public var filesDelta: Int { newOrZero.files - oldOrZero.files }
+    public var filesDelta: Int { newOrZero.files &- oldOrZero.files }
 }
 
 /// The head of a long list, sorted by what matters most, and what was left out ("N others").

@@ -77,7 +77,8 @@ public struct GrowthGate: Sendable, Equatable {
             tripped = delta > bytes
             limitText = ByteCount.format(bytes)
         }
-        let change = delta >= 0 ? "grew \(ByteCount.format(delta))" : "shrank \(ByteCount.format(-delta))"
+        // The magnitude, not -delta: a foreign report's extreme figures can make the delta Int64.min.
+        let change = delta >= 0 ? "grew \(ByteCount.format(delta))" : "shrank \(ByteCount.format(Int64(clamping: delta.magnitude)))"
         let share = before == 0 ? (delta == 0 ? "" : " (was empty)") : " (\(delta >= 0 ? "+" : "")\(Self.decimal(Double(delta) * 100 / Double(before)))%)"
         let verdict = tripped ? "over the \(limitText) limit" : "within the \(limitText) limit"
         return DiffGateResult(gate: "--fail-on-growth \(spec)", tripped: tripped, message: "\(scope.name) \(change)\(share), \(verdict)")
