@@ -15,12 +15,12 @@ public enum NightlyJob {
     static let trendLength = 30
 
     public static func run(_ request: NightlyRequest) throws(NightlyError) -> NightlyOutcome {
-        let inputs = try inboxEntries(request.inboxPath)
         do {
             try FileManager.default.createDirectory(atPath: request.reportsPath, withIntermediateDirectories: true)
         } catch {
             throw .unusable("cannot create the reports folder \(request.reportsPath): \(FileSystemReason.of(error))")
         }
+        let inputs = try inboxEntries(request.inboxPath, reports: request.reportsPath)
         let lock = try NightlyLock(reportsPath: request.reportsPath)
         defer { withExtendedLifetime(lock) {} }
 
@@ -57,12 +57,18 @@ public enum NightlyJob {
     }
 
     /// The inbox's entries, by name; hidden names (`.DS_Store`, `.partial` uploads) are not containers.
-    private static func inboxEntries(_ inbox: String) throws(NightlyError) -> [String] {
-        var info = stat()
+    /// The reports folder itself is skipped when it sits in the inbox (compared by device and inode).
+    private static func inboxEntries(_ inbox: String, reports: String) throws(NightlyError) -> [String] {
+        var info = stat(), reportsInfo = stat()
         guard stat(inbox, &info) == 0 else { throw .unusable("cannot read the inbox \(inbox): \(String(cString: strerror(errno)))") }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .unusable("the inbox \(inbox) is not a folder") }
+        let haveReports = stat(reports, &reportsInfo) == 0
+        func isReports(_ name: String) -> Bool {
+            var entry = stat()
+            return haveReports && stat(inbox + "/" + name, &entry) == 0 && entry.st_dev == reportsInfo.st_dev && entry.st_ino == reportsInfo.st_ino
+        }
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: inbox).filter { !$0.hasPrefix(".") }.sorted()
+            return try FileManager.default.contentsOfDirectory(atPath: inbox).filter { !$0.hasPrefix(".") && !isReports($0) }.sorted()
         } catch {
             throw .unusable("cannot list the inbox \(inbox): \(FileSystemReason.of(error))")
         }

@@ -280,6 +280,21 @@ import TestSupport
         #expect(result.stderr.contains("is not an executable file") && !result.stderr.contains("crashed"), "\(result.stderr)")
     }
 
+    @Test("REPORTS inside INBOX is not taken for a container on later nights")
+    func reportsInsideInbox() throws {
+        let farm = try Farm()
+        try farm.export(version: 1)
+        let reports = farm.inbox + "/reports"
+        for night in 0..<2 {
+            let result = try StocktakeProcess.runCommand(
+                [Self.script, farm.inbox, reports] + Self.config,
+                environment: ["STOCKTAKE": StocktakeProcess.binary, "SOURCE_DATE_EPOCH": Self.nights[night]])
+            #expect([0, 2].contains(result.status), "night \(night): \(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(result.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: reports + "/com.example.chat/" + Self.runIDs[1] + "/diff.json"))
+    }
+
     @Test("usage: too few arguments exit 64")
     func usage() throws {
         let result = try StocktakeProcess.runCommand([Self.script, "/nowhere"], environment: ["STOCKTAKE": StocktakeProcess.binary])
