@@ -6,8 +6,9 @@ struct Stocktake: ParsableCommand {
         commandName: "stocktake",
         abstract: "Take inventory of an exported iOS app data container and hold it to Apple's storage rules.",
         discussion: """
-            Exit status: 0 ran, 1 could not run (input missing or not a container, reports not writable), \
-            2 policy failure, 64 usage error.
+            Exit status: 0 ran, 1 could not run (input missing or not a container, a report unreadable, \
+            reports not writable), 2 policy failure (a finding, a budget, a diff gate), 64 usage error, \
+            75 another nightly run holds the lock.
             """,
         version: "0.1.0",
         subcommands: [AuditCommand.self, DiffCommand.self, NightlyCommand.self, RulesCommand.self, InitCommand.self, HistoryCommand.self],
