@@ -39,11 +39,15 @@ public struct ContainerDescription: Sendable {
     public let bundleIdentifierSource: BundleIdentifierSource
     /// `AppDataInfo.plist`, the container-manager metadata plist: whichever exist.
     public let metadata: [MetadataDocument]
+    /// When the export was written, as the file system says (seconds since 1970): the modification time of
+    /// `AppDataInfo.plist` for an `.xcappdata` (Xcode writes it with the download), else of the input folder.
+    public let exportedAt: Int64?
 
     public init(
         inputPath: String, rootPath: String, layout: ContainerLayout, bundleIdentifier: String?,
-        bundleIdentifierSource: BundleIdentifierSource, metadata: [MetadataDocument]
+        bundleIdentifierSource: BundleIdentifierSource, metadata: [MetadataDocument], exportedAt: Int64? = nil
     ) {
+        self.exportedAt = exportedAt
         self.inputPath = inputPath
         self.rootPath = rootPath
         self.layout = layout

@@ -18,8 +18,8 @@ import Testing
     }
 
     @Test func headerNamesBothSidesAndTheHeadline() throws {
-        #expect(Self.text.contains("old  com.example.chat  1.4.0  2025-03-01T09:00:00Z  stocktake 0.1.0  reports/1.4.0/report.json"))
-        #expect(Self.text.contains("new  com.example.chat  1.5.0  2025-04-01T09:00:00Z  stocktake 0.1.0  reports/1.5.0/report.json"))
+        #expect(Self.text.contains("old  com.example.chat  1.4.0  exported (unknown)  report 2025-03-01T09:00:00Z  stocktake 0.1.0  reports/1.4.0/report.json"))
+        #expect(Self.text.contains("new  com.example.chat  1.5.0  exported (unknown)  report 2025-04-01T09:00:00Z  stocktake 0.1.0  reports/1.5.0/report.json"))
         #expect(Self.text.contains("On disk: 15.5 MB → 17.4 MB (+1.9 MB, +12.4%) · 2 new findings · 1 resolved"))
         #expect(Self.text.contains("FAILED gate  applicationSupport:10%"))
         let ungated = try SyntheticDiff.render(.text, gates: [])

@@ -42,6 +42,20 @@ struct ContainerLayoutTests {
             problem: nil)])
     }
 
+    @Test("the export time is AppDataInfo.plist's modification time (an .xcappdata) or the input folder's")
+    func exportTime() throws {
+        let tree = try TemporaryTree()
+        try makeStandardFolders(tree, in: "App.xcappdata/AppData")
+        try tree.write("App.xcappdata/AppDataInfo.plist", string: plist(["CFBundleIdentifier": "com.example.app"]))
+        try makeStandardFolders(tree, in: "Bare")
+        var times = [timespec(tv_sec: 1_748_772_000, tv_nsec: 0), timespec(tv_sec: 1_748_772_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, tree.path("App.xcappdata/AppDataInfo.plist"), &times, 0) == 0)
+        times = [timespec(tv_sec: 1_700_000_000, tv_nsec: 0), timespec(tv_sec: 1_700_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, tree.path("Bare"), &times, 0) == 0)
+        #expect(try ContainerSource.identify(path: tree.path("App.xcappdata")).exportedAt == 1_748_772_000)
+        #expect(try ContainerSource.identify(path: tree.path("Bare")).exportedAt == 1_700_000_000)
+    }
+
     @Test func readsBothMetadataPlistsOfAnXcappdataMadeFromASimulator() throws {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "App.xcappdata/AppData")

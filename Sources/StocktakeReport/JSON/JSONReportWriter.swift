@@ -77,6 +77,9 @@ public struct JSONReportWriter: Sendable {
         try json.beginObject()
         try json.key("bundleIdentifier"); try optional(container.bundleIdentifier, json)
         try json.key("bundleIdentifierSource"); try json.string(container.bundleIdentifierSource.rawValue)
+        if let exportedAt = container.exportedAt {
+            try json.key("exportedAt"); try json.string(ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(exportedAt))))
+        }
         try json.key("layout"); try json.string(container.layout.rawValue)
         try json.key("metadata")
         try json.beginObject()

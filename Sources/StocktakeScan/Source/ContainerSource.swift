@@ -58,7 +58,14 @@ public enum ContainerSource {
             override: override, appDataInfo: appDataInfo, containerMetadata: containerMetadata?.value, root: root)
         return ContainerDescription(
             inputPath: path, rootPath: root, layout: layout, bundleIdentifier: bundleIdentifier,
-            bundleIdentifierSource: source, metadata: metadata)
+            bundleIdentifierSource: source, metadata: metadata,
+            exportedAt: modificationTime(layout == .xcappdata ? join(input, appDataInfoFile) : input))
+    }
+
+    /// Seconds since 1970 of the file's last modification (the link itself, never its target).
+    private static func modificationTime(_ path: String) -> Int64? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? POSIX.modificationTime(info) : nil
     }
 
     // MARK: - Steps

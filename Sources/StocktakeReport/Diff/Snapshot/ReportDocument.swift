@@ -25,6 +25,7 @@ struct ReportDocument {
         var bundleIdentifier: String?
         var path: String
         var layout: String
+        var exportedAt: String?
     }
 
     /// True when the document says what it is: a Stocktake report of some schema version.
@@ -57,7 +58,8 @@ struct ReportDocument {
             source: source, schemaVersion: Int(try required(schemaVersion, "schemaVersion")),
             toolName: try required(toolName, "tool.name"), toolVersion: try required(toolVersion, "tool.version"),
             generatedAt: try required(generatedAt, "generatedAt"), bundleIdentifier: container.bundleIdentifier,
-            appVersion: executableVersion ?? shortVersion, containerPath: container.path, layout: container.layout)
+            appVersion: executableVersion ?? shortVersion, containerPath: container.path, layout: container.layout,
+            exportedAt: container.exportedAt)
         return ReportSnapshot(
             provenance: provenance, totals: try required(totals, "totals"), files: try required(files, "files"),
             directories: try required(directories, "directories"), groups: try required(groups, "groups"),
@@ -79,11 +81,12 @@ struct ReportDocument {
     }
 
     private static func readContainer(_ json: inout JSONScanner) throws(JSONReadFailure) -> (Container, executableVersion: String?) {
-        var bundleIdentifier: String??, path: String?, layout: String?, executableVersion: String?
+        var bundleIdentifier: String??, path: String?, layout: String?, executableVersion: String?, exportedAt: String?
         try json.forEachMember(at: "container") { json, key throws(JSONReadFailure) in
             switch key {
             case "bundleIdentifier": bundleIdentifier = .some(try json.optionalText())
             case "layout": layout = try json.text()
+            case "exportedAt": exportedAt = try json.optionalText()
             case "path": path = try json.text()
             case "metadata": executableVersion = try readExecutableVersion(&json)
             default: try json.skipValue()
@@ -91,7 +94,7 @@ struct ReportDocument {
         }
         let container = Container(
             bundleIdentifier: try required(bundleIdentifier, "container.bundleIdentifier"), path: try required(path, "container.path"),
-            layout: try required(layout, "container.layout"))
+            layout: try required(layout, "container.layout"), exportedAt: exportedAt)
         return (container, executableVersion)
     }
 

@@ -45,11 +45,14 @@ public struct ReportSnapshot: Sendable {
         /// `container.path`: the input the audit was given.
         public let containerPath: String
         public let layout: String
+        /// `container.exportedAt`: when the export was written (ISO 8601), when the report says.
+        public let exportedAt: String?
 
         public init(
             source: String, schemaVersion: Int, toolName: String, toolVersion: String, generatedAt: String,
-            bundleIdentifier: String?, appVersion: String?, containerPath: String, layout: String
+            bundleIdentifier: String?, appVersion: String?, containerPath: String, layout: String, exportedAt: String? = nil
         ) {
+            self.exportedAt = exportedAt
             self.source = source
             self.schemaVersion = schemaVersion
             self.toolName = toolName

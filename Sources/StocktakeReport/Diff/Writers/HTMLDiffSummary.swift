@@ -35,7 +35,7 @@ struct HTMLDiffSummary {
         var html = "<h3>Compared reports</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th></th><th>Old</th><th>New</th></tr></thead>\n<tbody>\n"
         let rows: [(String, (ReportSnapshot.Provenance) -> String)] = [
             ("Bundle id", { $0.bundleIdentifier ?? "unknown" }), ("App version", { $0.appVersion ?? "unknown" }),
-            ("Generated", { $0.generatedAt }), ("Tool", { "\($0.toolName) \($0.toolVersion)" }),
+            ("Exported", { $0.exportedAt ?? "unknown" }), ("Generated", { $0.generatedAt }), ("Tool", { "\($0.toolName) \($0.toolVersion)" }),
             ("Report schema", { String($0.schemaVersion) }), ("Report", { $0.source }),
             ("Container", { $0.containerPath }), ("Layout", { $0.layout }),
         ]

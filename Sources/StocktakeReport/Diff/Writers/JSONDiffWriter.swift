@@ -200,6 +200,7 @@ struct JSONDiffWriter {
         try json.key("appVersion"); try optionalString(side.appVersion, json)
         try json.key("bundleIdentifier"); try optionalString(side.bundleIdentifier, json)
         try json.key("containerPath"); try json.string(side.containerPath)
+        try json.key("exportedAt"); try optionalString(side.exportedAt, json)
         try json.key("generatedAt"); try json.string(side.generatedAt)
         try json.key("layout"); try json.string(side.layout)
         try json.key("schemaVersion"); try json.int(side.schemaVersion)

@@ -50,7 +50,7 @@ struct MarkdownDiffWriter {
         var markdown = "<details><summary>Compared reports</summary>\n\n| | Old | New |\n|---|---|---|\n"
         let rows: [(String, (ReportSnapshot.Provenance) -> String)] = [
             ("Bundle id", { $0.bundleIdentifier ?? "unknown" }), ("App version", { $0.appVersion ?? "unknown" }),
-            ("Generated", { $0.generatedAt }), ("Tool", { "\($0.toolName) \($0.toolVersion)" }),
+            ("Exported", { $0.exportedAt ?? "unknown" }), ("Generated", { $0.generatedAt }), ("Tool", { "\($0.toolName) \($0.toolVersion)" }),
             ("Report", { $0.source }), ("Container", { "\($0.containerPath) (\($0.layout))" }),
         ]
         for (label, value) in rows {

@@ -22,10 +22,11 @@ struct TextDiffWriter {
 
     private func header() -> [String] {
         var lines = ["Stocktake diff, \(TerminalText.clean(options.tool.name)) \(TerminalText.clean(options.tool.version))"]
-        var sides = TextTable([.left, .left, .left, .left, .left, .left])
+        var sides = TextTable([.left, .left, .left, .left, .left, .left, .left])
         for (label, side) in [("old", diff.old), ("new", diff.new)] {
             sides.add([
-                label, side.bundleIdentifier ?? "(no bundle id)", side.appVersion ?? "(version unknown)", side.generatedAt,
+                label, side.bundleIdentifier ?? "(no bundle id)", side.appVersion ?? "(version unknown)",
+                "exported " + (side.exportedAt ?? "(unknown)"), "report " + side.generatedAt,
                 "\(side.toolName) \(side.toolVersion)", side.source,
             ])
         }
