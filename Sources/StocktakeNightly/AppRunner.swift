@@ -19,21 +19,23 @@ struct AppRunner {
         var problems: [String] = []
         let result: AuditResult
         let snapshot: ReportSnapshot
-        let app: String
+        let app: String, name: String
         do {
             result = try Audit.run(AuditRequest(
                 inputPath: inboxPath, outputDirectory: partial, formats: NightlyJob.formats,
                 configuration: request.configuration, policy: request.policy, tool: request.tool, now: request.now))
             snapshot = try ReportReader.read(path: partial + "/report.json")
             app = ReportPaths.appFolderName(result.report.container.bundleIdentifier)
-            if let problem = try writeDiff(against: app, new: snapshot, into: partial) { problems.append(problem) }
+            name = folder.nextRunName(app, runID: runID)
+            // Named by where it will be (relative to REPORTS), not by the partial folder it is read from.
+            let named = snapshot.named(app + "/" + name)
+            if let problem = try writeDiff(against: app, new: named, into: partial) { problems.append(problem) }
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             throw error
         }
-        let name: String
         do {
-            name = try folder.publish(partial, app: app, runID: runID)
+            try folder.publish(partial, app: app, name: name)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             throw error
@@ -61,7 +63,7 @@ struct AppRunner {
         guard let previous = folder.latestRunID(app) ?? folder.runIDs(app).last else { return nil }
         let old: ReportSnapshot
         do {
-            old = try ReportReader.read(path: folder.appFolder(app) + "/" + previous)
+            old = try ReportReader.read(path: folder.appFolder(app) + "/" + previous).named(app + "/" + previous)
         } catch {
             return "\(app): no diff against the previous run: \(error)"
         }

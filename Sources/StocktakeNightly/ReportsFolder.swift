@@ -67,16 +67,20 @@ struct ReportsFolder {
         return target
     }
 
-    /// Renames a complete partial folder to `<app>/<run id>`, or `<run id>-N` past the highest N taken; returns
-    /// the name. Not the first free name: retention may have freed an earlier one, and reusing it would sort
-    /// the run before those it follows and repeat a run id the history store already holds.
-    func publish(_ partial: String, app: String, runID: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: appFolder(app), withIntermediateDirectories: true)
+    /// The name the app's next run gets: `<run id>`, or `<run id>-N` past the highest N taken. Not the first
+    /// free name: retention may have freed an earlier one, and reusing it would sort the run before those it
+    /// follows and repeat a run id the history store already holds. Stable while the lock is held.
+    func nextRunName(_ app: String, runID: String) -> String {
         var attempt = (runIDs(app).compactMap(Self.runOrder).filter { $0.0 == runID }.map(\.1).max() ?? 0) + 1
         var name: String { attempt == 1 ? runID : "\(runID)-\(attempt)" }
         while FileManager.default.fileExists(atPath: appFolder(app) + "/" + name) { attempt += 1 }
-        guard rename(partial, appFolder(app) + "/" + name) == 0 else { throw posixError("cannot move the run into \(appFolder(app))/\(name)") }
         return name
+    }
+
+    /// Renames a complete partial folder to `<app>/<name>` (see `nextRunName`).
+    func publish(_ partial: String, app: String, name: String) throws {
+        try FileManager.default.createDirectory(atPath: appFolder(app), withIntermediateDirectories: true)
+        guard rename(partial, appFolder(app) + "/" + name) == 0 else { throw posixError("cannot move the run into \(appFolder(app))/\(name)") }
     }
 
     /// Points `<app>/latest` at a run: a new symlink renamed over the old one, so readers see one or the other.

@@ -87,6 +87,9 @@ import TestSupport
         }
         // The diff: v2 moved the search index out of Documents and dropped the debug log.
         let diff = try farm.json(run + "/diff.json")
+        // Both sides named by their run folders (relative to REPORTS), never by the partial folder.
+        #expect((diff["old"] as? [String: Any])?["source"] as? String == "com.example.chat/" + Self.runIDs[0])
+        #expect((diff["new"] as? [String: Any])?["source"] as? String == "com.example.chat/" + Self.runIDs[1])
         let files = try #require(diff["files"] as? [String: Any])
         let moved = try #require(files["moved"] as? [[String: Any]]).compactMap { $0["path"] as? String }
         #expect(moved.contains("Library/Application Support/Search/chat-index.sqlite"))

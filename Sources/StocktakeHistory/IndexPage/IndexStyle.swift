@@ -9,6 +9,7 @@ enum IndexStyle {
 
     static let css = ReportStyle.css + "\n" + """
         .app-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 12px}
+        #failures td.path{min-width:14ch}
         .app-head h2{overflow-wrap:anywhere;unicode-bidi:isolate}
         .app-name{overflow-wrap:break-word;unicode-bidi:isolate}
         .card-value.change{font-size:18px;line-height:1.35;margin:6px 0 4px}

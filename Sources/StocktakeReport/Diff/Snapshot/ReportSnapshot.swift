@@ -136,3 +136,17 @@ public struct ReportSnapshot: Sendable {
         }
     }
 }
+
+extension ReportSnapshot {
+    /// The same report, named by `source` rather than the path it was read from: the nightly job reads
+    /// a run before it is moved into place and names it by where it will be.
+    public func named(_ source: String) -> ReportSnapshot {
+        let p = provenance
+        return ReportSnapshot(
+            provenance: Provenance(
+                source: source, schemaVersion: p.schemaVersion, toolName: p.toolName, toolVersion: p.toolVersion,
+                generatedAt: p.generatedAt, bundleIdentifier: p.bundleIdentifier, appVersion: p.appVersion,
+                containerPath: p.containerPath, layout: p.layout, exportedAt: p.exportedAt),
+            totals: totals, files: files, directories: directories, groups: groups, budgets: budgets, findings: findings)
+    }
+}
