@@ -73,9 +73,15 @@ public struct Inventory: Sendable {
         return entries.isEmpty ? nil : current
     }
 
-    /// Depth-first, in byte order of the full paths: a deterministic visit of every entry.
+    /// Depth-first, in byte order of the full paths: a deterministic visit of every entry. Builds no
+    /// paths: most visitors only need the index, and this runs several times per million-entry audit.
     public func forEachInPathOrder(_ body: (Int32) throws -> Void) rethrows {
-        try forEachInPathOrder { index, _ in try body(index) }
+        guard !entries.isEmpty else { return }
+        var stack: [Int32] = [root]
+        while let index = stack.popLast() {
+            try body(index)
+            stack.append(contentsOf: children(index).reversed())
+        }
     }
 
     /// The same visit, with each entry's path built incrementally (no per-entry parent walk).
