@@ -74,16 +74,11 @@ struct AppRunner {
         return nil
     }
 
-    private func policyFailure(_ report: Report) -> Bool {
-        report.budgets.contains(where: \.exceeded) || request.failOn.map { threshold in report.findings.contains { $0.severity >= threshold } } == true
-    }
+    private func policyFailure(_ report: Report) -> Bool { report.isPolicyFailure(failingAt: request.failOn) }
 
     /// "2 errors, 5 warnings; budget exceeded: total".
     private func summary(_ report: Report) -> String {
-        let counts = Severity.allCases.reversed().compactMap { severity -> String? in
-            let count = report.findings.filter { $0.severity == severity }.count
-            return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
-        }
+        let counts = report.findings.severityCounts()
         let exceeded = report.budgets.filter(\.exceeded).map(\.scope)
         let findings = counts.isEmpty ? "no findings" : counts.joined(separator: ", ")
         return exceeded.isEmpty ? findings : "\(findings); budget exceeded: \(exceeded.joined(separator: ", "))"

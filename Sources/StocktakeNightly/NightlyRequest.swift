@@ -12,7 +12,7 @@ public struct NightlyRequest: Sendable {
     public var keep: Int
     public var configuration: PolicyConfiguration
     public var policy: Policy
-    /// The lowest severity that makes an app's run a policy failure (nil: findings never do; budgets still do).
+    /// The lowest severity that makes an app's run a policy failure, as `stocktake audit --fail-on` (nil: nothing does).
     public var failOn: Severity?
     public var tool: ToolInfo
     /// The run's timestamp: every app's run folder is named after it.

@@ -125,3 +125,12 @@ public struct BaselineSummary: Sendable, Equatable {
         self.stale = stale
     }
 }
+
+extension Report {
+    /// Whether the run fails the policy (exit 2): a finding at or above `threshold`, or an exceeded budget,
+    /// whatever severity its finding was given. No threshold (`--fail-on never`) never fails.
+    public func isPolicyFailure(failingAt threshold: Severity?) -> Bool {
+        guard let threshold else { return false }
+        return findings.contains { $0.severity >= threshold } || budgets.contains(where: \.exceeded)
+    }
+}

@@ -103,11 +103,7 @@ struct AuditCommand: ParsableCommand {
         // Output the user asked for (GitHub annotations): printed even with --quiet, after the summary.
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput)) }
         // Reports are written first: a policy failure still leaves them for the reader.
-        // An exceeded budget fails the run whatever severity its finding was given; only --fail-on never lets it pass.
-        if let threshold = strict ? .warning : failOn.severity,
-           result.report.findings.contains(where: { $0.severity >= threshold }) || result.report.budgets.contains(where: \.exceeded) {
-            throw ExitCode(2)
-        }
+        if result.report.isPolicyFailure(failingAt: strict ? .warning : failOn.severity) { throw ExitCode(2) }
     }
 }
 

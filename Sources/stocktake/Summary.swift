@@ -47,11 +47,7 @@ struct Summary {
 
     private func findingsLine(_ findings: [Finding]) -> String {
         guard !findings.isEmpty else { return "Findings:   none" }
-        let counts = Severity.allCases.reversed().compactMap { severity -> String? in
-            let count = findings.count { $0.severity == severity }
-            return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
-        }
-        return "Findings:   " + counts.joined(separator: ", ")
+        return "Findings:   " + findings.severityCounts().joined(separator: ", ")
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -298,6 +298,20 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: reports + "/com.example.chat/" + Self.runIDs[1] + "/diff.json"))
     }
 
+    @Test("--fail-on means what it means for stocktake audit: an exceeded budget fails, never lets it pass")
+    func failOnMatchesAudit() throws {
+        let farm = try Farm()
+        try farm.export(version: 1)
+        try farm.tree.write("budget.yml", string: "budgets:\n  total: 1KB\n")
+        let config = ["--config", farm.tree.path("budget.yml")]
+        let failing = try farm.night(0, config)
+        #expect(failing.status == 2, "\(failing.stderr)")
+        #expect(failing.stdout.contains("budget exceeded: total"), "\(failing.stdout)")
+        let passing = try farm.night(1, config + ["--fail-on", "never"])
+        #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
+        #expect(passing.stdout.isEmpty)
+    }
+
     @Test("usage: too few arguments exit 64")
     func usage() throws {
         let result = try StocktakeProcess.runCommand([Self.script, "/nowhere"], environment: ["STOCKTAKE": StocktakeProcess.binary])

@@ -36,9 +36,3 @@ struct RuleCatalog {
     func index(of id: String) -> Int? { positions[id] }
 }
 
-extension Array where Element == Finding {
-    /// Most severe first; within a severity, the report's order (path, rule, fingerprint).
-    var bySeverity: [Finding] {
-        enumerated().sorted { ($0.element.severity, $1.offset) > ($1.element.severity, $0.offset) }.map(\.element)
-    }
-}

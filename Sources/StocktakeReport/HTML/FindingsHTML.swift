@@ -11,16 +11,12 @@ struct FindingsHTML {
         guard !findings.isEmpty else {
             return html + "<p class=\"muted\">No rule found anything to report.</p>\n" + HTMLPieces.sectionEnd
         }
-        let counts = Severity.allCases.reversed().map { severity in
-            let count = findings.count { $0.severity == severity }
-            return "\(HTMLFormatting.grouped(count)) \(severity.rawValue)\(count == 1 ? "" : "s")"
-        }
+        let counts = findings.severityCounts(includingNone: true, number: HTMLFormatting.grouped)
         html += "<p class=\"lead\">\(counts.joined(separator: " · ")). Run <code>stocktake rules ID</code> for a rule's rationale.</p>\n"
         html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Severity</th>"
         html += "<th data-type=\"text\">Rule</th><th data-type=\"text\">Path</th><th data-type=\"text\">Message</th>"
         html += "<th class=\"num\" data-type=\"number\">Bytes</th></tr></thead>\n<tbody>\n"
-        let shown = findings.enumerated().sorted { ($0.element.severity, $1.offset) > ($1.element.severity, $0.offset) }.prefix(Self.limit)
-        for (_, finding) in shown {
+        for finding in findings.bySeverity.prefix(Self.limit) {
             html += "<tr><td class=\"nowrap\" data-value=\"\(finding.severity.rawValue)\"><span class=\"tag\">\(finding.severity.rawValue)</span></td>"
             html += "<td class=\"nowrap\">\(HTMLEscaping.escape(finding.rule))</td>"
             html += "<td class=\"path\">\(HTMLEscaping.path(Array(finding.path.utf8)))</td>"

@@ -59,10 +59,7 @@ public struct MarkdownSummaryWriter: Sendable {
 
     private func findings(_ findings: [Finding]) -> String {
         guard !findings.isEmpty else { return "**Findings:** none.\n\n" }
-        let counts = Severity.allCases.reversed().compactMap { severity -> String? in
-            let count = findings.count { $0.severity == severity }
-            return count == 0 ? nil : "\(HTMLFormatting.grouped(count)) \(severity.rawValue)\(count == 1 ? "" : "s")"
-        }
+        let counts = findings.severityCounts(number: HTMLFormatting.grouped)
         var markdown = "**Findings:** \(counts.joined(separator: ", ")).\n\n"
         let shown = findings.bySeverity.prefix(findingLimit)
         if !shown.isEmpty {
