@@ -11,9 +11,8 @@ struct RulesCommand: ParsableCommand {
 
     func validate() throws {
         guard let id, RuleRegistry.rule(id: id) == nil else { return }
-        let ids = RuleRegistry.all.map { $0.description.id }
-        let nearest = ids.min { EditDistance.between($0, id) < EditDistance.between($1, id) }
-        throw ValidationError("unknown rule '\(id)'" + (nearest.map { "; did you mean '\($0)'?" } ?? ""))
+        let hint = EditDistance.closest(to: id, among: RuleRegistry.all.map { $0.description.id }).map { "; did you mean '\($0)'?" }
+        throw ValidationError("unknown rule '\(id)'" + (hint ?? "; `stocktake rules` lists them"))
     }
 
     func run() {

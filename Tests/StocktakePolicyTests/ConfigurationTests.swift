@@ -67,6 +67,8 @@ import Testing
         ("rules:\n  preferences-bloat: {maxBytes: lots}", "stocktake.yml:2: preferences-bloat.maxBytes: 'lots' is not a size"),
         ("budgets:\n  locations: {cache: 1MB}", "stocktake.yml:2: unknown location 'cache'; did you mean 'caches'?"),
         ("budgets:\n  groups: {chats: 1MB}", "no group of that name"),
+        ("budgets:\n  files: -5", "stocktake.yml:2: budgets.files: '-5' is not a whole number"),
+        ("budgets:\n  total: -5 files", "stocktake.yml:2:"),
         ("groups:\n  chats: \"Library/Chats/**\"", "needs exactly one {id}"),
         ("exclude: tmp", "exclude must be a list"),
         ("rules: [a, b]", "rules must be a mapping"),

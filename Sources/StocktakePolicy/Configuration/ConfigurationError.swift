@@ -14,8 +14,8 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 
     /// "unknown key 'rulez'; did you mean 'rules'?"
     static func unknown(_ what: String, _ name: String, valid: [String], file: String, line: Int?) -> ConfigurationError {
-        let nearest = valid.min { EditDistance.between($0, name) < EditDistance.between($1, name) }
-        let hint = nearest.map { EditDistance.between($0, name) <= max(2, name.count / 2) ? "; did you mean '\($0)'?" : "; valid: " + valid.joined(separator: ", ") } ?? ""
+        let hint = EditDistance.closest(to: name, among: valid).map { "; did you mean '\($0)'?" }
+            ?? (valid.isEmpty ? "" : "; valid: " + valid.joined(separator: ", "))
         return ConfigurationError(file: file, line: line, message: "unknown \(what) '\(name)'\(hint)")
     }
 }

@@ -134,7 +134,7 @@ private struct NodeReader {
             case "documentsAndData": budgets.documentsAndData = try bytes(value, "budgets.documentsAndData")
             case "files":
                 let text = try scalar(value, "budgets.files")
-                guard let count = Int64(text.replacingOccurrences(of: "_", with: "")) else {
+                guard let count = WholeNumber.parse(text) else {
                     throw ConfigurationError(file: file, line: line(value), message: "budgets.files: '\(text)' is not a whole number")
                 }
                 budgets.files = count

@@ -36,7 +36,7 @@ public struct RuleOptionValues: Sendable, Equatable {
     /// A whole number (a count or seconds).
     public func integer(_ name: String, default fallback: Int64) throws(ConfigurationError) -> Int64 {
         guard let value = values[name] else { return fallback }
-        guard let number = Int64(value.text.replacingOccurrences(of: "_", with: "")), number >= 0 else {
+        guard let number = WholeNumber.parse(value.text) else {
             throw ConfigurationError(file: file, line: value.line, message: "\(ruleID).\(name): '\(value.text)' is not a whole number")
         }
         return number
@@ -51,6 +51,13 @@ public struct RuleOptionValues: Sendable, Equatable {
 }
 
 /// Sizes written by people.
+/// A count written in a configuration: digits, `_` allowed as a separator (`10_000`), never negative.
+public enum WholeNumber {
+    public static func parse(_ text: String) -> Int64? {
+        Int64(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")).flatMap { $0 >= 0 ? $0 : nil }
+    }
+}
+
 public enum ByteQuantity {
     public static func parse(_ text: String) -> Int64? {
         let trimmed = text.replacingOccurrences(of: "_", with: "").trimmingCharacters(in: .whitespaces)

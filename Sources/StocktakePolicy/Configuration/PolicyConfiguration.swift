@@ -62,8 +62,7 @@ public enum BudgetLimit: Sendable, Equatable {
     public static func parse(_ text: String) -> BudgetLimit? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for suffix in [" files", " file", "files"] where trimmed.lowercased().hasSuffix(suffix) {
-            let number = trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
-            return Int64(number).flatMap { $0 >= 0 ? .files($0) : nil }
+            return WholeNumber.parse(String(trimmed.dropLast(suffix.count))).map(BudgetLimit.files)
         }
         return ByteQuantity.parse(trimmed).map(BudgetLimit.bytes)
     }
