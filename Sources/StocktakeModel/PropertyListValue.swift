@@ -1,5 +1,3 @@
-import Foundation
-
 /// A decoded property-list value. Produced by the bounded readers in StocktakeScan, never by Foundation's
 /// plist APIs (they crash on malformed binary plists on Linux).
 public indirect enum PropertyListValue: Sendable, Equatable {
@@ -32,10 +30,5 @@ public indirect enum PropertyListValue: Sendable, Equatable {
         case .string(let value): ["yes", "true", "1"].contains(value.lowercased())
         default: nil
         }
-    }
-
-    public var date: Date? {
-        if case .date(let seconds) = self { return Date(timeIntervalSinceReferenceDate: seconds) }
-        return nil
     }
 }

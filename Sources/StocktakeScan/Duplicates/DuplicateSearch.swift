@@ -21,8 +21,6 @@ public struct IdenticalFiles: Sendable, Equatable {
 public struct ContentDigest: Sendable, Hashable, CustomStringConvertible {
     public let words: (UInt64, UInt64, UInt64, UInt64)
 
-    public init(words: (UInt64, UInt64, UInt64, UInt64)) { self.words = words }
-
     /// The 32 digest bytes, in order.
     public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == 32 else { return nil }
