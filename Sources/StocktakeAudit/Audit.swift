@@ -15,12 +15,17 @@ public enum Audit {
         } catch {
             throw .input(error)
         }
-        var appBundle: AppBundleInfo?
-        if let path = request.appBundlePath { appBundle = try Companions.appBundle(at: path, options: request.scan) }
-        var appGroups: [AppGroupInfo] = []
-        for path in request.appGroupPaths { appGroups.append(try Companions.appGroup(at: path, options: request.scan)) }
-        // Before the walk: a bad --output should fail in a second, not after scanning a million files.
+        // Before any walk (companions included): a bad --output should fail in a second, not after scanning.
         let folder = try OutputFolder.prepare(request: request, container: container)
+        var appBundle: AppBundleInfo?
+        var appGroups: [AppGroupInfo] = []
+        do throws(AuditError) {
+            if let path = request.appBundlePath { appBundle = try Companions.appBundle(at: path, options: request.scan) }
+            for path in request.appGroupPaths { appGroups.append(try Companions.appGroup(at: path, options: request.scan)) }
+        } catch {
+            OutputFolder.removeIfEmpty(folder)
+            throw error
+        }
         let inventory: Inventory
         do {
             inventory = try InventoryScanner.scan(root: container.rootPath, options: request.scan)

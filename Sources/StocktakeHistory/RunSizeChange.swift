@@ -1,7 +1,7 @@
 import StocktakeModel
 
 /// How a size moved from one run to the next, for "change since the previous run".
-public struct SizeChange: Sendable, Equatable {
+public struct RunSizeChange: Sendable, Equatable {
     public let before: Int64
     public let after: Int64
 
@@ -41,7 +41,7 @@ public struct SizeChange: Sendable, Equatable {
 
 extension HistoryRun {
     /// How the allocated bytes on disk moved since `previous`.
-    public func onDiskChange(since previous: HistoryRun) -> SizeChange {
-        SizeChange(before: previous.onDisk.allocatedBytes, after: onDisk.allocatedBytes)
+    public func onDiskChange(since previous: HistoryRun) -> RunSizeChange {
+        RunSizeChange(before: previous.onDisk.allocatedBytes, after: onDisk.allocatedBytes)
     }
 }

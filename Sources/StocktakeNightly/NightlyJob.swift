@@ -28,7 +28,7 @@ public enum NightlyJob {
         var problems = folder.removePartials()
         let history: HistoryStore?
         do {
-            history = try HistoryStore(path: request.reportsPath + "/" + HistoryStore.fileName)
+            history = try HistoryStore(path: HistoryStore.path(inReports: request.reportsPath))
         } catch {
             history = nil
             problems.append("\(error)")

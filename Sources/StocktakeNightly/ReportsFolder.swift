@@ -46,7 +46,7 @@ struct ReportsFolder {
     }
 
     /// A run id's place in time: `2026-11-21T020000Z` (a UTC timestamp) is attempt 1, `2026-11-21T020000Z-2`
-    /// (`publish` found the name taken) attempt 2, so that `-10` sorts after `-9`. Nil for any other name.
+    /// (`nextRunName` found the name taken) attempt 2, so that `-10` sorts after `-9`. Nil for any other name.
     static func runOrder(_ name: String) -> (String, Int)? {
         let shape = Array("0000-00-00T000000Z".utf8), bytes = Array(name.utf8)
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -31,7 +31,8 @@ struct Summary {
             + "\(ByteCount.format(backup[.unknown]?.allocatedBytes ?? 0)) unknown")
         lines.append("Evidence:   \(report.inventory.evidence.summary)")
         if let appSize = report.appSize { lines.append("App size:   \(ByteCount.format(appSize.totalBytes)) (bundle + container − Caches + App Groups)") }
-        if !report.inventory.issues.isEmpty { lines.append("Unreadable: \(report.inventory.issues.count) issues (see the report)") }
+        let issues = report.issues.count
+        if issues > 0 { lines.append("Unreadable: \(issues) issue\(issues == 1 ? "" : "s") (see the report)") }
         lines.append(findingsLine(report.findings))
         for finding in report.findings.sorted(by: { $0.severity > $1.severity }).prefix(Self.findingsShown) {
             lines.append("  \(finding.severity.rawValue): \(finding.path): \(finding.message) [\(finding.rule)]")

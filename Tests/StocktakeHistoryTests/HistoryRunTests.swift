@@ -27,11 +27,11 @@ import Testing
     }
 
     @Test func changeSincePreviousIsSignedWithAPercentage() {
-        #expect(SizeChange(before: 1_000_000, after: 1_250_000).text(bytes: ByteCount.format) == "+250 KB (+25.0%)")
-        #expect(SizeChange(before: 2_000_000, after: 1_500_000).text(bytes: ByteCount.format) == "-500 KB (-25.0%)")
-        #expect(SizeChange(before: 5, after: 5).text(bytes: ByteCount.format) == "unchanged")
-        #expect(SizeChange(before: 0, after: 4096).percentText == "new")
-        #expect(SizeChange(before: 10_000_000, after: 10_000_001).percentText == "+<0.1%")
-        #expect(SizeChange(before: .min, after: .max).delta == .max, "saturates instead of trapping")
+        #expect(RunSizeChange(before: 1_000_000, after: 1_250_000).text(bytes: ByteCount.format) == "+250 KB (+25.0%)")
+        #expect(RunSizeChange(before: 2_000_000, after: 1_500_000).text(bytes: ByteCount.format) == "-500 KB (-25.0%)")
+        #expect(RunSizeChange(before: 5, after: 5).text(bytes: ByteCount.format) == "unchanged")
+        #expect(RunSizeChange(before: 0, after: 4096).percentText == "new")
+        #expect(RunSizeChange(before: 10_000_000, after: 10_000_001).percentText == "+<0.1%")
+        #expect(RunSizeChange(before: .min, after: .max).delta == .max, "saturates instead of trapping")
     }
 }

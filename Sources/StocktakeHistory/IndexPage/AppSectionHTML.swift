@@ -46,7 +46,7 @@ struct AppSectionHTML {
     }
 
     /// The change as coloured markup: growth in the warning colour, shrinking in green.
-    static func change(_ change: SizeChange) -> String {
+    static func change(_ change: RunSizeChange) -> String {
         let text = HTMLEscaping.escape(change.text(bytes: HTMLFormatting.bytes))
         let title = "\(HTMLFormatting.exactBytes(change.before)) → \(HTMLFormatting.exactBytes(change.after))"
         let tone = change.delta > 0 ? " class=\"grew\"" : change.delta < 0 ? " class=\"shrank\"" : ""
