@@ -127,19 +127,7 @@ public struct InventoryBuilder {
     }
 
     /// The contract's location table, by the first path components.
-    public static func location(of components: [[UInt8]]) -> Location {
-        let text = components.prefix(2).map { String(decoding: $0, as: UTF8.self) }
-        switch (text.first, text.dropFirst().first) {
-        case ("Documents", _): return .documents
-        case ("tmp", _): return .tmp
-        case ("SystemData", _): return .systemData
-        case ("Library", "Application Support"): return .applicationSupport
-        case ("Library", "Caches"): return .caches
-        case ("Library", "Preferences"): return .preferences
-        case ("Library", _): return .libraryOther
-        default: return .other
-        }
-    }
+    public static func location(of components: [[UInt8]]) -> Location { Location(relativePath: components) }
 
     private static func backup(for location: Location) -> (BackupState, BackupEvidence) {
         location.isPurgeable ? (.excludedBySystem, .location) : (.unknown, .noEvidence)

@@ -170,9 +170,9 @@ extension ReportDiff {
 }
 
 /// Locations of files that the diff lists by path only. A location is defined by the path relative to the
-/// container root (see DESIGN, "Locations"), so it is the same table the inventory uses.
+/// container root (see DESIGN, "Locations"): `Location(relativePath:)`, the model's copy of that table.
 enum DiffLocations {
     static func location(ofPath path: String) -> Location {
-        InventoryBuilder.location(of: path.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 2).prefix(2).map(Array.init))
+        Location(relativePath: path.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 2))
     }
 }
