@@ -32,6 +32,9 @@ struct ContainerSectionHTML {
         html += fact("Layout", Self.layoutTitle(container.layout))
         let identifier = container.bundleIdentifier.map { "<code>\(HTMLEscaping.visibleText($0))</code> " } ?? "unknown "
         html += fact("Bundle identifier", identifier + "<span class=\"muted\">(\(Self.sourceTitle(container.bundleIdentifierSource)))</span>")
+        if let exported = container.exportedAt.flatMap({ HTMLFormatting.utc(secondsSince1970: Double($0)) }) {
+            html += fact("Exported", exported + " <span class=\"muted\">(\(container.layout == .xcappdata ? "AppDataInfo.plist" : "the input folder")'s modification time)</span>")
+        }
         html += "</dl>\n"
         if let bundle = report.appBundle { html += appBundle(bundle) }
         if !report.appGroups.isEmpty { html += appGroups() }
