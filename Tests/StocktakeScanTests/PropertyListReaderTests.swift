@@ -246,6 +246,13 @@ struct XMLPropertyListTests {
         #expect(try PropertyListReader.parse(xml("<date>2001-01-01T00:00:00Z</date>")) == .date(0))
         #expect(try PropertyListReader.parse(xml("<date>1969-12-31T23:59:59Z</date>")) == .date(-978_307_201))
         #expect(try PropertyListReader.parse(xml("<data>\n\tAAEC\n\tAwQ=\n</data>")) == .data([0, 1, 2, 3, 4]))
+        // Padding is optional but never more than the last group lacks; padding mid-data is invalid.
+        #expect(try PropertyListReader.parse(xml("<data>QQ</data>")) == .data([65]))
+        #expect(try PropertyListReader.parse(xml("<data>QQ==</data>")) == .data([65]))
+        #expect(try PropertyListReader.parse(xml("<data>QUI</data>")) == .data([65, 66]))
+        for invalid in ["QQ===", "Q", "QQ==QQ==", "QUJD="] {
+            #expect(failure(xml("<data>\(invalid)</data>")).contains("valid base64"), "\(invalid)")
+        }
         #expect(try PropertyListReader.parse(xml("<integer> 0x1F </integer>")) == .integer(31))
         #expect(try PropertyListReader.parse(xml("<string>a &amp; b &lt;c&gt; <![CDATA[<d>]]></string>")) == .string("a & b <c> <d>"))
     }

@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// The text encodings XML property lists use for dates and data.
 enum PropertyListText {
     /// Seconds between 1970-01-01 and the plist reference date 2001-01-01, both UTC.
@@ -39,39 +41,16 @@ enum PropertyListText {
     /// Decodes standard base64, ignoring the whitespace plist writers put between lines. Padding
     /// is optional; any other character makes the data invalid.
     static func base64Decoded(_ text: String) -> [UInt8]? {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count / 4 * 3)
-        var buffer: UInt32 = 0
-        var pending = 0
+        var digits = text.utf8.filter { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
         var padding = 0
-        for character in text.utf8 {
-            let sextet: UInt8
-            switch character {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
-            case UInt8(ascii: "="): padding += 1; continue
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = character - UInt8(ascii: "A")
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = character - UInt8(ascii: "a") + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = character - UInt8(ascii: "0") + 52
-            case UInt8(ascii: "+"): sextet = 62
-            case UInt8(ascii: "/"): sextet = 63
-            default: return nil
-            }
-            // Data after padding is malformed.
-            guard padding == 0 else { return nil }
-            buffer = buffer << 6 | UInt32(sextet)
-            pending += 1
-            if pending == 4 {
-                output += [UInt8(truncatingIfNeeded: buffer >> 16), UInt8(truncatingIfNeeded: buffer >> 8), UInt8(truncatingIfNeeded: buffer)]
-                buffer = 0
-                pending = 0
-            }
+        while digits.last == UInt8(ascii: "=") {
+            digits.removeLast()
+            padding += 1
         }
-        switch pending {
-        case 0: return padding == 0 ? output : nil
-        case 2 where padding <= 2: return output + [UInt8(truncatingIfNeeded: buffer >> 4)]
-        case 3 where padding <= 1: return output + [UInt8(truncatingIfNeeded: buffer >> 10), UInt8(truncatingIfNeeded: buffer >> 2)]
-        default: return nil
-        }
+        // Padding may be left out but never exceed what the last group lacks; one stray digit is no byte.
+        let missing = (4 - digits.count % 4) % 4
+        guard missing != 3, padding <= missing else { return nil }
+        return Base64.decode(digits + Array(repeating: UInt8(ascii: "="), count: missing))
     }
 
     private static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
