@@ -51,7 +51,7 @@ public protocol Rule: Sendable {
 extension Rule {
     /// Rules without options accept none.
     public static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(description.options.map(\.name))
+        try options.checkKnown(description)
         return Self()
     }
 }

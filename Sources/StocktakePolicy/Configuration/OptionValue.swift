@@ -42,7 +42,12 @@ public struct RuleOptionValues: Sendable, Equatable {
         return number
     }
 
-    /// Rejects option names the rule does not have.
+    /// Rejects option names the rule does not document (`RuleDescription.options` is the one list).
+    public func checkKnown(_ description: RuleDescription) throws(ConfigurationError) {
+        try checkKnown(description.options.map { $0.name })
+    }
+
+    /// Rejects option names not in `names`.
     public func checkKnown(_ names: [String]) throws(ConfigurationError) {
         for (name, value) in values.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
             throw .unknown("option of \(ruleID)", name, valid: names.isEmpty ? ["enabled", "severity"] : names, file: file, line: value.line)
@@ -50,7 +55,6 @@ public struct RuleOptionValues: Sendable, Equatable {
     }
 }
 
-/// Sizes written by people.
 /// A count written in a configuration: digits, `_` allowed as a separator (`10_000`), never negative.
 public enum WholeNumber {
     public static func parse(_ text: String) -> Int64? {
@@ -58,6 +62,7 @@ public enum WholeNumber {
     }
 }
 
+/// Sizes written by people.
 public enum ByteQuantity {
     public static func parse(_ text: String) -> Int64? {
         let trimmed = text.replacingOccurrences(of: "_", with: "").trimmingCharacters(in: .whitespaces)

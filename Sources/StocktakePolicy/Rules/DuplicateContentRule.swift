@@ -82,7 +82,7 @@ struct DuplicateContentRule: Rule {
     init(minimumBytes: Int64) { self.minimumBytes = minimumBytes }
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(["minimumBytes"])
+        try options.checkKnown(Self.description)
         return Self(minimumBytes: try options.bytes("minimumBytes", default: defaultMinimumBytes))
     }
 

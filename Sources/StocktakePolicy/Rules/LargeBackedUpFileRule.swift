@@ -54,7 +54,7 @@ struct LargeBackedUpFileRule: Rule {
     init(thresholdBytes: Int64) { self.thresholdBytes = thresholdBytes }
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(["thresholdBytes"])
+        try options.checkKnown(Self.description)
         return Self(thresholdBytes: try options.bytes("thresholdBytes", default: defaultThresholdBytes))
     }
 

@@ -55,7 +55,7 @@ struct ManySmallFilesRule: Rule {
     let maxMedianBytes: Int64
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(["minFiles", "maxMedianBytes"])
+        try options.checkKnown(Self.description)
         return Self(
             minFiles: Int(try options.integer("minFiles", default: Int64(defaultMinFiles))),
             maxMedianBytes: try options.bytes("maxMedianBytes", default: defaultMaxMedianBytes))

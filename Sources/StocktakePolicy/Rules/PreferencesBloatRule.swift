@@ -55,7 +55,7 @@ struct PreferencesBloatRule: Rule {
     init(maxBytes: Int64) { self.maxBytes = maxBytes }
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(["maxBytes"])
+        try options.checkKnown(Self.description)
         return Self(maxBytes: try options.bytes("maxBytes", default: defaultMaxBytes))
     }
 

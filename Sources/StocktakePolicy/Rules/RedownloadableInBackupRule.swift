@@ -68,7 +68,7 @@ struct RedownloadableInBackupRule: Rule {
     init(minBytes: Int64) { self.minBytes = minBytes }
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(["minBytes"])
+        try options.checkKnown(Self.description)
         return Self(minBytes: try options.bytes("minBytes", default: defaultMinBytes))
     }
 

@@ -70,7 +70,7 @@ struct SQLiteSidecarRule: Rule {
     init(walFloorBytes: Int64) { self.walFloorBytes = walFloorBytes }
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(["walFloorBytes"])
+        try options.checkKnown(Self.description)
         return Self(walFloorBytes: try options.bytes("walFloorBytes", default: defaultWalFloorBytes))
     }
 

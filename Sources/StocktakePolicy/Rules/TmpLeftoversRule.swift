@@ -66,7 +66,7 @@ struct TmpLeftoversRule: Rule {
     let minAgeSeconds: Int64
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(["minBytes", "minAgeSeconds"])
+        try options.checkKnown(Self.description)
         return Self(
             minBytes: try options.bytes("minBytes", default: defaultMinBytes),
             minAgeSeconds: try options.integer("minAgeSeconds", default: defaultMinAgeSeconds))
