@@ -4,7 +4,8 @@ public enum BackupState: String, CaseIterable, Sendable, Codable {
     case excludedBySystem
     /// The entry or its nearest flagged ancestor carries the backup-exclusion flag.
     case excluded
-    /// Backed-up location, no flag, and the export is known to carry extended attributes.
+    /// Backed-up location, no flag, and the export is known to carry extended attributes (or the place is one
+    /// real device backups always hold).
     case included
     /// Backed-up location, no flag, and nothing shows the export kept extended attributes.
     case unknown
@@ -26,6 +27,8 @@ public enum BackupEvidence: String, CaseIterable, Sendable, Codable {
     case noFlag
     /// No flag found, but the export shows no sign of having kept extended attributes.
     case noEvidence
+    /// No flag found, in a place iOS makes and real device backups hold (Cookies, WebKit; see `SystemCatalogue`).
+    case systemLocation
 }
 
 /// Where a flag was found on one entry (before inheritance).

@@ -2,15 +2,78 @@
 public enum ContainerLayout: String, Sendable, Codable {
     /// Xcode "Download Container" package: `AppDataInfo.plist` + `AppData/`.
     case xcappdata
-    /// A simulator data container, recognised by its container-manager metadata plist.
+    /// A simulator data container: container-manager metadata plist, and the input lies in a CoreSimulator
+    /// device's data folder (`…/CoreSimulator/Devices/<UDID>/data/…`).
     case simulator
-    /// A bare data container: at least two of `Documents/`, `Library/`, `tmp/`.
+    /// A data container with the container-manager metadata plist and no sign of a simulator: copied from a
+    /// device (or from a simulator to elsewhere; the plist is the same on both).
+    case dataContainer
+    /// A bare data container: at least two of `Documents/`, `Library/`, `tmp/`, or a `Library/` holding
+    /// folders iOS makes.
     case bare
 }
 
-/// Where the bundle identifier came from.
-public enum BundleIdentifierSource: String, Sendable, Codable {
-    case option, appDataInfo, containerMetadata, preferencesFile, cachesFolder, none
+/// Where the bundle identifier came from (contract values), strongest first. `ambiguous`: clues that are not
+/// authoritative name different apps and none wins; `none`: nothing names the app.
+public enum BundleIdentifierSource: String, Sendable, Codable, CaseIterable {
+    case option, appDataInfo, containerMetadata
+    /// What iOS writes for the app itself: `Library/SplashBoard/Snapshots/<id> - {DEFAULT GROUP}`,
+    /// `sceneID:<id>-default`, older devices' `Library/Caches/Snapshots/<id>/`.
+    case launchSnapshot
+    /// `Library/Saved Application State/<id>.savedState`.
+    case savedState
+    /// URLSession's and WebKit's per-process folders: `Library/HTTPStorages/<id>`, `Library/Caches/<id>/` holding
+    /// what iOS puts there (`Cache.db`, `fsCachedData`, `com.apple.*`), `Library/WebKit/<id>/`.
+    case httpStorage, cachesFolder, webKitFolder
+    /// `Library/Preferences/<id>.plist`: third-party SDKs write their own there, so it never wins alone against
+    /// another candidate, and a known SDK's or framework's plist is no candidate at all.
+    case preferencesFile
+    case ambiguous, none
+
+    /// Sources that settle the identity whatever else the container shows.
+    public var isAuthoritative: Bool { self == .option || self == .appDataInfo || self == .containerMetadata }
+}
+
+/// One piece of evidence for whose container this is.
+public struct IdentityClue: Sendable, Equatable {
+    public let identifier: String
+    public let source: BundleIdentifierSource
+    /// Where it was seen: a path relative to the input (metadata plists) or the container root.
+    public let path: String
+
+    public init(identifier: String, source: BundleIdentifierSource, path: String) {
+        self.identifier = identifier
+        self.source = source
+        self.path = path
+    }
+}
+
+/// When the export was made, and how that is known (contract values of `exportedAtSource`).
+public struct ExportTime: Sendable, Equatable {
+    public enum Source: String, Sendable {
+        /// `AppDataInfo.plist` `XCDownloadDate`: the Mac's local wall-clock time, no zone.
+        case downloadDate
+        /// The modification time of the metadata plist Xcode wrote with the download (`AppDataInfo.plist`).
+        case metadataFile
+        /// The modification time of the input folder.
+        case inputFolder
+    }
+
+    /// Seconds since 1970, UTC; for a local time, the wall-clock time read as if it were UTC (its zone is
+    /// unknown), shown without a zone.
+    public let seconds: Int64
+    /// Milliseconds past `seconds` (only `XCDownloadDate` carries them).
+    public let milliseconds: Int
+    public let source: Source
+    /// A wall-clock time of unknown zone (`XCDownloadDate` as Xcode writes it: the Mac's local time).
+    public let isLocalTime: Bool
+
+    public init(seconds: Int64, milliseconds: Int = 0, source: Source, isLocalTime: Bool = false) {
+        self.seconds = seconds
+        self.milliseconds = milliseconds
+        self.source = source
+        self.isLocalTime = isLocalTime
+    }
 }
 
 /// A metadata plist read from the input, shown verbatim in the report.
@@ -37,17 +100,24 @@ public struct ContainerDescription: Sendable {
     public let layout: ContainerLayout
     public let bundleIdentifier: String?
     public let bundleIdentifierSource: BundleIdentifierSource
+    /// Every clue found, strongest first; those naming another id than `bundleIdentifier` disagree.
+    public let identityClues: [IdentityClue]
+    /// For `ambiguous`: the ids the strongest clues name, none of which wins.
+    public let identityCandidates: [String]
     /// `AppDataInfo.plist`, the container-manager metadata plist: whichever exist.
     public let metadata: [MetadataDocument]
-    /// When the export was written, as the file system says (seconds since 1970): the modification time of
-    /// `AppDataInfo.plist` for an `.xcappdata` (Xcode writes it with the download), else of the input folder.
-    public let exportedAt: Int64?
+    /// When the export was written: `XCDownloadDate`, else the metadata plist's or the input folder's
+    /// modification time.
+    public let exportedAt: ExportTime?
 
     public init(
         inputPath: String, rootPath: String, layout: ContainerLayout, bundleIdentifier: String?,
-        bundleIdentifierSource: BundleIdentifierSource, metadata: [MetadataDocument], exportedAt: Int64? = nil
+        bundleIdentifierSource: BundleIdentifierSource, identityClues: [IdentityClue] = [], identityCandidates: [String] = [],
+        metadata: [MetadataDocument], exportedAt: ExportTime? = nil
     ) {
         self.exportedAt = exportedAt
+        self.identityClues = identityClues
+        self.identityCandidates = identityCandidates
         self.inputPath = inputPath
         self.rootPath = rootPath
         self.layout = layout

@@ -12,7 +12,12 @@ struct Summary {
         let totals = report.inventory.totals
         var lines: [String] = []
         lines.append("Container:  \(report.container.inputPath) (\(report.container.layout.rawValue))")
-        lines.append("Bundle id:  \(report.container.bundleIdentifier ?? "unknown") (from \(report.container.bundleIdentifierSource.rawValue))")
+        let container = report.container
+        if container.identityCandidates.isEmpty {
+            lines.append("Bundle id:  \(container.bundleIdentifier ?? "unknown") (from \(container.bundleIdentifierSource.rawValue))")
+        } else {
+            lines.append("Bundle id:  ambiguous, candidates \(container.identityCandidates.joined(separator: ", ")) (see the report's container section)")
+        }
         let files = totals.byLocation.values.reduce(0) { $0 + $1.files }
         let sidecars = totals.transportArtefacts.files
         lines.append("Files:      \(files) files, \(totals.directories.files) folders" + (sidecars > 0 ? ", \(sidecars) transport artefacts" : ""))

@@ -7,16 +7,26 @@ import Testing
         var builder = InventoryBuilder()
         builder.add("tmp/uploads/a.jpg", apparentBytes: 10)
         let inventory = builder.build(issues: [
-            ScanIssue(path: Array("tmp/uploads/gone.heic".utf8), reason: .unpairedSidecar, detail: "AppleDouble sidecar ._gone.heic describes a file that is not in the export"),
+            ScanIssue(path: Array("tmp/uploads/gone.heic".utf8), reason: .vanished, detail: "cannot read entry: no such file"),
             ScanIssue(path: Array("nowhere/at/all".utf8), reason: .vanished, detail: "cannot read entry: no such file"),
         ])
         let findings = UnreadableEntryRule().evaluate(PolicyContext(inventory: inventory, documentsExposed: nil))
         #expect(findings.count == 2)
-        let sidecar = try #require(findings.first)
-        #expect(sidecar.path == Array("tmp/uploads/gone.heic".utf8))
-        #expect(sidecar.index == inventory.index(ofPath: Array("tmp/uploads".utf8)))
-        #expect(sidecar.discriminator == "unpairedSidecar")
+        let vanished = try #require(findings.first)
+        #expect(vanished.path == Array("tmp/uploads/gone.heic".utf8))
+        #expect(vanished.index == inventory.index(ofPath: Array("tmp/uploads".utf8)))
+        #expect(vanished.discriminator == "vanished")
         #expect(findings.last?.index == inventory.root)
+    }
+
+    @Test func aStaleSidecarIsNotAnUnreadableEntry() {
+        // It was read fine; the report's issues list it with its own advice (real exports carry these).
+        var builder = InventoryBuilder()
+        builder.add("tmp/uploads/a.jpg", apparentBytes: 10)
+        let inventory = builder.build(issues: [
+            ScanIssue(path: Array("tmp/uploads/gone.heic".utf8), reason: .unpairedSidecar, detail: "stale AppleDouble sidecar ._gone.heic"),
+        ])
+        #expect(UnreadableEntryRule().evaluate(PolicyContext(inventory: inventory, documentsExposed: nil)).isEmpty)
     }
 
     @Test func aFlaggedEntryWithItsOwnIssueIsReportedOnceAndRepeatedIssuesOnce() {

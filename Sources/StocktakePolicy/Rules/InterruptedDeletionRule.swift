@@ -39,6 +39,12 @@ struct InterruptedDeletionRule: Rule {
             RuleExample("a renamed folder that is already empty", expectedFindings: 0) { builder in
                 builder.add("tmp/.trash-1/inner", type: .directory)
             },
+            RuleExample("UUID-named records deep in caches and a UUID with a descriptive suffix (real layouts)", expectedFindings: 0) { builder in
+                builder.add("Library/Caches/GBTNetworkFileCacheDirectory/GBTAttachmentCache.MTE2/36C3E0F5-2A59-4C8A-9A57-2E1C0A7D3B11/a", apparentBytes: 900)
+                builder.add("Library/Caches/WebKit/CacheStorage/4C0FF272/Version 16/Records/8100DE37-A226-4E9F-9B1C-0D2E3F4A5B6C/Blobs/b", apparentBytes: 900)
+                builder.add("Library/Caches/1F2E3D4C-5B6A-4978-8695-A4B3C2D1E0F9-thumbnails/t.jpg", apparentBytes: 900)
+                builder.add("tmp/bundle/7D3C2B1A-0F9E-4D8C-B7A6-958473625140.bundle/x", apparentBytes: 900)
+            },
             RuleExample("UUID-named files, ordinary folders, and renamed folders outside tmp and Caches", expectedFindings: 0) { builder in
                 builder.add("tmp/uploads/7C699FBC-4221-4BFC-8117-D8C3E7E6525A.mp4", apparentBytes: 96_000)
                 builder.add("Library/Caches/com.onevcat.Kingfisher.ImageCache.default/2d6f80432c19a793", apparentBytes: 500)
@@ -49,18 +55,15 @@ struct InterruptedDeletionRule: Rule {
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
         var findings: [RuleFinding] = []
+        // Only the top of tmp and Caches: deeper down, UUID names are how apps and SDKs name live records
+        // (WebKit's CacheStorage, attachment caches), and a rename-then-delete step moves a folder up to these.
         for root in ["tmp", "Library/Caches"] {
             guard let start = inventory.index(ofPath: Array(root.utf8)), inventory.entries[Int(start)].isDirectory else { continue }
-            var stack = Array(inventory.children(start).reversed())
-            while let index = stack.popLast() {
+            for index in inventory.children(start) {
                 let entry = inventory.entries[Int(index)]
-                guard entry.isDirectory, !entry.flags.contains(.systemManaged), !entry.flags.contains(.transportArtefact) else {
-                    continue
-                }
-                guard RenamedForDeletion.matches(inventory.name(index)) else {
-                    stack.append(contentsOf: inventory.children(index).reversed())
-                    continue
-                }
+                guard entry.isDirectory, !entry.flags.contains(.systemManaged), !entry.flags.contains(.transportArtefact),
+                      RenamedForDeletion.matches(inventory.name(index))
+                else { continue }
                 let contents = SubtreeContents(inventory, index)
                 guard contents.files > 0 else { continue }
                 let files = contents.files == 1 ? "1 file" : "\(contents.files) files"

@@ -11,9 +11,10 @@ struct LibraryRootFileRule: Rule {
             creates only a few subdirectories in ~/Library (such as Caches and Preferences) and your app is \
             responsible for creating all others". A file directly in Library/, or a folder of the app's own next \
             to the standard ones, is backed up like Application Support but escapes the conventions that tools, \
-            SDKs and clean-up code rely on, and is easy to forget in migrations. Folders iOS manages itself \
-            (SplashBoard, Saved Application State, SyncedPreferences, Cookies, HTTPStorages, WebKit, Snapshots) \
-            and Library/Sounds (custom notification sounds) are not reported.
+            SDKs and clean-up code rely on, and is easy to forget in migrations. What iOS makes in Library itself \
+            (SplashBoard, Saved Application State, SyncedPreferences, Cookies, HTTPStorages, WebKit, \
+            LanguageModeling, Apple frameworks' com.apple.* folders: the README's catalogue) and Library/Sounds \
+            (custom notification sounds) are not reported.
             """,
         source: """
             https://developer.apple.com/library/archive/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html \
@@ -43,6 +44,10 @@ struct LibraryRootFileRule: Rule {
                 builder.add("Library/SyncedPreferences/com.example.app.plist", apparentBytes: 100)
                 builder.add("Library/Sounds/chime.caf", apparentBytes: 3000)
             },
+            RuleExample("The keyboard's lexicon and an Apple framework's folder (real layouts)", expectedFindings: 0) { builder in
+                builder.add("Library/LanguageModeling/dynamic-lexicon.dat", apparentBytes: 2000)
+                builder.add("Library/com.apple.iTunesStore/downloads.28.sqlitedb", apparentBytes: 8192)
+            },
             RuleExample("An AppleDouble sidecar in Library is transport metadata", expectedFindings: 0) { builder in
                 builder.add("Library/._Application Support", apparentBytes: 4096, kind: .appleDouble, flags: .transportArtefact)
             },
@@ -50,10 +55,6 @@ struct LibraryRootFileRule: Rule {
 
     /// Apple's standard Library folders, plus Sounds (UNNotificationSound looks there).
     static let standardFolders: Set<String> = ["Application Support", "Caches", "Preferences", "Sounds"]
-    /// Folders iOS creates and manages in Library.
-    static let systemFolders: Set<String> = [
-        "SplashBoard", "Saved Application State", "SyncedPreferences", "Cookies", "HTTPStorages", "WebKit", "Snapshots",
-    ]
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
@@ -61,7 +62,9 @@ struct LibraryRootFileRule: Rule {
         var findings: [RuleFinding] = []
         for index in inventory.children(library) {
             let entry = inventory.entries[Int(index)]
-            if entry.flags.contains(.transportArtefact) || entry.flags.contains(.systemManaged) { continue }
+            // What iOS makes in Library (SystemCatalogue) is not the app's doing, flagged or not.
+            if entry.flags.contains(.transportArtefact) || entry.flags.contains(.systemManaged)
+                || SystemCatalogue.isSystemLibraryFolder(inventory.name(index)) { continue }
             guard entry.isDirectory else {
                 let bytes = entry.countsBytes ? entry.allocatedBytes : 0
                 findings.append(RuleFinding(
@@ -71,7 +74,7 @@ struct LibraryRootFileRule: Rule {
                 continue
             }
             let name = PathText.display(inventory.name(index))
-            if Self.standardFolders.contains(name) || Self.systemFolders.contains(name) { continue }
+            if Self.standardFolders.contains(name) { continue }
             let total = inventory.directoryTotals[index] ?? .zero
             let files = "\(total.files) \(total.files == 1 ? "file" : "files")"
             findings.append(RuleFinding(

@@ -6,12 +6,21 @@ enum RenamedForDeletion {
     /// Markers apps put in the new name, compared without regard to ASCII case.
     static let markers: [[UInt8]] = [".trash", "trash-", "deleting", ".deleted", "to-delete"].map { Array($0.utf8) }
 
-    /// A UUID name (optionally hidden by a leading dot, optionally followed by a suffix such as `.old`), or a
+    /// Suffixes a rename step puts after a UUID (`<UUID>.old`). Anything else after a UUID names what the
+    /// folder holds (`<UUID>-thumbnails`, `<UUID>.bundle`): a live folder, not one renamed for deletion.
+    static let uuidSuffixes: [[UInt8]] = [
+        ".old", ".delete", ".deleted", ".deleting", ".trash", ".tmp", "-old", "-delete", "-deleted", "-deleting", "-trash",
+    ].map { Array($0.utf8) }
+
+    /// A UUID name (optionally hidden by a leading dot, optionally followed by one of `uuidSuffixes`), or a
     /// name containing one of the markers.
     static func matches(_ name: ArraySlice<UInt8>) -> Bool {
         let lowered = name.map(lowercasedASCII)
         let afterDot = lowered.first == UInt8(ascii: ".") ? lowered.dropFirst() : lowered[...]
-        if startsWithUUID(afterDot) { return true }
+        if startsWithUUID(afterDot) {
+            let suffix = afterDot.dropFirst(36)
+            if suffix.isEmpty || uuidSuffixes.contains(where: { suffix.elementsEqual($0) }) { return true }
+        }
         return markers.contains { contains(lowered, $0) }
     }
 

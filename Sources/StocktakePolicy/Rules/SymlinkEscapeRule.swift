@@ -15,7 +15,8 @@ struct SymlinkEscapeRule: Rule {
             install's container, or ../ past its root) breaks after a reinstall, a restore or a move to a new \
             device, or points at data the app cannot reach. The File System Programming Guide keeps an app's files \
             inside its own Documents, Library and tmp. The audit never follows links, so the target's size is not \
-            counted anywhere.
+            counted anywhere. Links iOS makes itself (WebKit's `IndexedDB/v0`, an absolute link to its own folder) are \
+            not reported: the app cannot change them.
             """,
         source: """
             https://mas.owasp.org/MASTG/techniques/ios/MASTG-TECH-0059 \
@@ -34,6 +35,9 @@ struct SymlinkEscapeRule: Rule {
             RuleExample("a relative link that climbs out of the container", expectedFindings: 1) { builder in
                 builder.add("Library/Caches/shared", type: .symlink, flags: .escapesContainer, symlinkTarget: "../../../shared")
             },
+            RuleExample("WebKit's own absolute link to its IndexedDB folder (every browser-like app on a device)", expectedFindings: 0) { builder in
+                builder.add("Library/WebKit/WebsiteData/IndexedDB/v0", type: .symlink, flags: [.escapesContainer, .systemManaged], symlinkTarget: "/var/mobile/Containers/Data/Application/EC1738DC-390C-470E-A529-E7B55C60828C/Library/WebKit/WebsiteData/IndexedDB")
+            },
             RuleExample("a relative link to a sibling stays inside", expectedFindings: 0) { builder in
                 builder.add("Library/Caches/logs/app.log", apparentBytes: 1_000)
                 builder.add("Library/Caches/logs/app-latest.log", type: .symlink, symlinkTarget: "app.log")
@@ -46,7 +50,7 @@ struct SymlinkEscapeRule: Rule {
         let inventory = context.inventory
         var findings: [RuleFinding] = []
         for (offset, entry) in inventory.entries.enumerated()
-        where entry.type == .symlink && entry.flags.contains(.escapesContainer) {
+        where entry.type == .symlink && entry.flags.contains(.escapesContainer) && !entry.flags.contains(.systemManaged) {
             let index = Int32(offset)
             let message: String
             if let target = inventory.symlinkTargets[index] {

@@ -89,8 +89,7 @@ struct TmpLeftoversRule: Rule {
             let entry = inventory.entries[Int(index)]
             if entry.flags.contains(.systemManaged) || entry.flags.contains(.transportArtefact) { continue }
             if entry.isDirectory && RenamedForDeletion.matches(inventory.name(index)) { continue }  // interrupted-deletion's
-            // Nested renamed folders are interrupted-deletion's too: leave their bytes out of this total.
-            let contents = SubtreeContents(inventory, index) { RenamedForDeletion.matches(inventory.name($0)) }
+            let contents = SubtreeContents(inventory, index)
             guard contents.files > 0, let oldest = contents.oldestModified else { continue }
             let age = Self.age(of: oldest, clock: clock)
             guard age > minAgeSeconds || contents.allocatedBytes >= minBytes else { continue }

@@ -9,8 +9,8 @@ struct UnreadableEntryRule: Rule {
             The other rules judge placement and backup from what the audit read: an entry it could not list, \
             inspect or read the extended attributes of has unknown content, size or backup state, so the Data \
             Storage Guidelines' checks ("Any file that can be re-created or downloaded must be excluded from the \
-            backup") cannot be made for it, and totals may be short. An AppleDouble sidecar whose file is missing \
-            carries a backup-exclusion flag (QA1719) that applies to nothing.
+            backup") cannot be made for it, and totals may be short. A stale AppleDouble sidecar (its file is \
+            missing) was read fine: it is listed in the report's issues as `unpairedSidecar`, not here.
             """,
         source: """
             https://developer.apple.com/icloud/documentation/data-storage/index.html \
@@ -49,7 +49,9 @@ struct UnreadableEntryRule: Rule {
         var findings: [RuleFinding] = []
         var reported = Set<[UInt8]>()
         var entriesWithIssues = Set<Int32>()
-        for issue in inventory.issues {
+        // A stale sidecar was read fine: it is an artefact of the export, listed in the report's issues with
+        // its own advice, not something the audit failed to read.
+        for issue in inventory.issues where issue.reason != .unpairedSidecar {
             let path = Array(issue.path.split(separator: UInt8(ascii: "/")).joined(separator: [UInt8(ascii: "/")]))
             // Two issues of one reason at one path are one finding (one fingerprint).
             guard reported.insert(path + [0] + Array(issue.reason.rawValue.utf8)).inserted else { continue }
@@ -73,7 +75,7 @@ struct UnreadableEntryRule: Rule {
         let detail = issue.detail.isEmpty ? issue.reason.rawValue : issue.detail
         switch issue.reason {
         case .unpairedSidecar:
-            return "\(detail): the sidecar's backup-exclusion flag, if any, applies to nothing; the file was removed before the export or the sidecar is stale."
+            return detail
         case .malformedMetadata:
             return "Metadata could not be understood (\(detail)): backup state or content kind may be wrong for this entry."
         case .vanished:

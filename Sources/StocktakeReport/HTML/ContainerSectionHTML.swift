@@ -8,6 +8,7 @@ struct ContainerSectionHTML {
         switch layout {
         case .xcappdata: "Xcode container package (.xcappdata)"
         case .simulator: "Simulator data container"
+        case .dataContainer: "Data container (container-manager metadata; device or unknown origin)"
         case .bare: "Data container folder"
         }
     }
@@ -17,10 +18,28 @@ struct ContainerSectionHTML {
         case .option: "given with --bundle-id"
         case .appDataInfo: "from AppDataInfo.plist"
         case .containerMetadata: "from the container manager metadata plist"
+        case .launchSnapshot: "from the app's launch snapshots"
+        case .savedState: "from the app's saved application state"
+        case .httpStorage: "from the app's folder in Library/HTTPStorages"
+        case .cachesFolder: "from the app's own folder in Library/Caches"
+        case .webKitFolder: "from the app's folder in Library/WebKit"
         case .preferencesFile: "from the name of the preferences file in Library/Preferences"
-        case .cachesFolder: "from the name of a folder in Library/Caches"
+        case .ambiguous: "ambiguous: the clues name different apps"
         case .none: "not found"
         }
+    }
+
+    /// Clues that name another app than the one reported (all of them when ambiguous).
+    private func disagreeingClues() -> String {
+        let container = report.container
+        let others = container.identityClues.filter { $0.identifier != container.bundleIdentifier }
+        guard !others.isEmpty else { return "" }
+        let items = others.map { clue in
+            "<li><code>\(HTMLEscaping.visibleText(clue.identifier))</code> <span class=\"muted\">(\(Self.sourceTitle(clue.source)): " +
+                "<span class=\"path\">\(HTMLEscaping.visibleText(clue.path))</span>)</span></li>"
+        }
+        let title = container.bundleIdentifier == nil ? "Clues" : "Clues that disagree"
+        return fact(title, "<ul class=\"clues\">" + items.joined() + "</ul>")
     }
 
     func render() -> String {
@@ -32,8 +51,15 @@ struct ContainerSectionHTML {
         html += fact("Layout", Self.layoutTitle(container.layout))
         let identifier = container.bundleIdentifier.map { "<code>\(HTMLEscaping.visibleText($0))</code> " } ?? "unknown "
         html += fact("Bundle identifier", identifier + "<span class=\"muted\">(\(Self.sourceTitle(container.bundleIdentifierSource)))</span>")
-        if let exported = container.exportedAt.flatMap({ HTMLFormatting.utc(secondsSince1970: Double($0)) }) {
-            html += fact("Exported", exported + " <span class=\"muted\">(\(container.layout == .xcappdata ? "AppDataInfo.plist" : "the input folder")'s modification time)</span>")
+        if !container.identityCandidates.isEmpty {
+            html += fact("Candidates", container.identityCandidates.map { "<code>\(HTMLEscaping.visibleText($0))</code>" }.joined(separator: ", "))
+        }
+        html += disagreeingClues()
+        if let exported = container.exportedAt {
+            let when = exported.isLocalTime
+                ? String(ReportDates.exportTime(exported).map { $0 == "T" ? " " : $0 })
+                : (HTMLFormatting.utc(secondsSince1970: Double(exported.seconds)) ?? ReportDates.exportTime(exported))
+            html += fact("Exported", HTMLEscaping.escape(when) + " <span class=\"muted\">(\(ReportDates.exportTimeSource(exported)))</span>")
         }
         html += "</dl>\n"
         if let bundle = report.appBundle { html += appBundle(bundle) }

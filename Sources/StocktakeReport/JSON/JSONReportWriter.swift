@@ -76,9 +76,29 @@ public struct JSONReportWriter: Sendable {
     private func writeContainer(_ container: ContainerDescription, _ json: JSONStream) throws {
         try json.beginObject()
         try json.key("bundleIdentifier"); try optional(container.bundleIdentifier, json)
+        if !container.identityCandidates.isEmpty {
+            try json.key("bundleIdentifierCandidates")
+            try json.beginArray()
+            for candidate in container.identityCandidates { try json.string(candidate) }
+            try json.endArray()
+        }
+        if !container.identityClues.isEmpty {
+            try json.key("bundleIdentifierClues")
+            try json.beginArray()
+            for clue in container.identityClues {
+                try json.beginObject()
+                try json.key("agrees"); try json.bool(clue.identifier == container.bundleIdentifier)
+                try json.key("identifier"); try json.string(clue.identifier)
+                try json.key("path"); try json.string(clue.path)
+                try json.key("source"); try json.string(clue.source.rawValue)
+                try json.endObject()
+            }
+            try json.endArray()
+        }
         try json.key("bundleIdentifierSource"); try json.string(container.bundleIdentifierSource.rawValue)
         if let exportedAt = container.exportedAt {
-            try json.key("exportedAt"); try json.string(ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(exportedAt))))
+            try json.key("exportedAt"); try json.string(ReportDates.exportTime(exportedAt))
+            try json.key("exportedAtSource"); try json.string(exportedAt.source.rawValue)
         }
         try json.key("layout"); try json.string(container.layout.rawValue)
         try json.key("metadata")

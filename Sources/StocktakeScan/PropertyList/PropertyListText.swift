@@ -3,7 +3,7 @@ import StocktakeModel
 /// The text encodings XML property lists use for dates and data.
 enum PropertyListText {
     /// Seconds between 1970-01-01 and the plist reference date 2001-01-01, both UTC.
-    private static let referenceDateOffset: Int64 = 978_307_200
+    static let referenceDateOffset: Int64 = 978_307_200
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` (optionally with fractional seconds) as plists store dates.
     static func secondsSinceReferenceDate(iso8601 text: String) -> Double? {
@@ -53,7 +53,7 @@ enum PropertyListText {
         return Base64.decode(digits + Array(repeating: UInt8(ascii: "="), count: missing))
     }
 
-    private static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
+    static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -62,7 +62,7 @@ enum PropertyListText {
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    private static func daysSinceUnixEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+    static func daysSinceUnixEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

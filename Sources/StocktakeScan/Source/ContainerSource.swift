@@ -40,9 +40,10 @@ public enum ContainerSource {
             metadata.append(info)
             appDataInfo = info.value
         } else if FileKind(path: join(input, containerMetadataFile)) == .regularFile {
-            layout = .simulator
+            // The same plist is on devices and simulators: only the place says "simulator".
+            layout = isInSimulatorDevice(input) ? .simulator : .dataContainer
             root = input
-        } else if countStandardFolders(in: input) >= 2 {
+        } else if looksLikeBareContainer(input) {
             layout = .bare
             root = input
         } else {
@@ -54,12 +55,24 @@ public enum ContainerSource {
             at: join(root, containerMetadataFile), shownAs: metadataPrefix + containerMetadataFile, required: false)
         if let containerMetadata { metadata.append(containerMetadata) }
 
-        let (bundleIdentifier, source) = bundleIdentifier(
-            override: override, appDataInfo: appDataInfo, containerMetadata: containerMetadata?.value, root: root)
+        let clues = authoritativeClues(
+            override: override, appDataInfo: appDataInfo, containerMetadata: containerMetadata?.value, metadataPrefix: metadataPrefix)
+            + IdentityClues.collect(containerRoot: root)
+        let identity = BundleIdentity.decide(clues)
         return ContainerDescription(
-            inputPath: path, rootPath: root, layout: layout, bundleIdentifier: bundleIdentifier,
-            bundleIdentifierSource: source, metadata: metadata,
-            exportedAt: modificationTime(layout == .xcappdata ? join(input, appDataInfoFile) : input))
+            inputPath: path, rootPath: root, layout: layout, bundleIdentifier: identity.identifier,
+            bundleIdentifierSource: identity.source, identityClues: clues, identityCandidates: identity.candidates,
+            metadata: metadata, exportedAt: exportTime(input: input, layout: layout, appDataInfo: appDataInfo))
+    }
+
+    /// `XCDownloadDate`, else the modification time of `AppDataInfo.plist` (Xcode writes it with the
+    /// download), else of the input folder.
+    private static func exportTime(input: String, layout: ContainerLayout, appDataInfo: PropertyListValue?) -> ExportTime? {
+        if let downloaded = DownloadDate.exportTime(appDataInfo?["XCDownloadDate"]) { return downloaded }
+        if layout == .xcappdata, let seconds = modificationTime(join(input, appDataInfoFile)) {
+            return ExportTime(seconds: seconds, source: .metadataFile)
+        }
+        return modificationTime(input).map { ExportTime(seconds: $0, source: .inputFolder) }
     }
 
     /// Seconds since 1970 of the file's last modification (the link itself, never its target).
@@ -87,30 +100,26 @@ public enum ContainerSource {
         return absolute
     }
 
-    /// The bundle id chain: option → AppDataInfo.plist → container metadata → Preferences file
-    /// name → Caches folder name. Identifiers from the container must look like bundle ids.
-    private static func bundleIdentifier(
-        override: String?, appDataInfo: PropertyListValue?, containerMetadata: PropertyListValue?, root: String
-    ) -> (String?, BundleIdentifierSource) {
+    /// The option and the metadata plists' ids, strongest first. Identifiers from the container must look
+    /// like bundle ids.
+    private static func authoritativeClues(
+        override: String?, appDataInfo: PropertyListValue?, containerMetadata: PropertyListValue?, metadataPrefix: String
+    ) -> [IdentityClue] {
+        var clues: [IdentityClue] = []
         if let override, !override.isEmpty {
-            return (override, .option)
+            clues.append(IdentityClue(identifier: override, source: .option, path: "--bundle-id"))
         }
         // Xcode writes CFBundleIdentifier; some third-party exporters write BundleIdentifier.
         for key in ["CFBundleIdentifier", "BundleIdentifier"] {
-            if let identifier = appDataInfo?[key]?.stringValue, BundleIdentifierClues.isPlausible(identifier) {
-                return (identifier, .appDataInfo)
+            if let identifier = appDataInfo?[key]?.stringValue, BundleIdentifierRules.isPlausible(identifier) {
+                clues.append(IdentityClue(identifier: identifier, source: .appDataInfo, path: appDataInfoFile))
+                break
             }
         }
-        if let identifier = containerMetadata?["MCMMetadataIdentifier"]?.stringValue, BundleIdentifierClues.isPlausible(identifier) {
-            return (identifier, .containerMetadata)
+        if let identifier = containerMetadata?["MCMMetadataIdentifier"]?.stringValue, BundleIdentifierRules.isPlausible(identifier) {
+            clues.append(IdentityClue(identifier: identifier, source: .containerMetadata, path: metadataPrefix + containerMetadataFile))
         }
-        if let identifier = BundleIdentifierClues.fromPreferences(containerRoot: root) {
-            return (identifier, .preferencesFile)
-        }
-        if let identifier = BundleIdentifierClues.fromCaches(containerRoot: root) {
-            return (identifier, .cachesFolder)
-        }
-        return (nil, .none)
+        return clues
     }
 
     /// Reads a metadata plist. A malformed one is reported in the document, never fatal. Returns
@@ -133,7 +142,24 @@ public enum ContainerSource {
     // MARK: - Structure
 
     private static func looksLikeDataContainer(_ folder: String) -> Bool {
-        countStandardFolders(in: folder) >= 2 || FileKind(path: join(folder, containerMetadataFile)) == .regularFile
+        looksLikeBareContainer(folder) || FileKind(path: join(folder, containerMetadataFile)) == .regularFile
+    }
+
+    /// Two of Documents/, Library/, tmp/; or a Library/ holding a folder iOS makes there (many real containers
+    /// are only Library/ with Preferences, SplashBoard, Caches).
+    private static func looksLikeBareContainer(_ folder: String) -> Bool {
+        if countStandardFolders(in: folder) >= 2 { return true }
+        let library = join(folder, "Library")
+        guard FileKind(path: library) == .directory else { return false }
+        return libraryMarkers.contains { FileKind(path: join(library, $0)) == .directory }
+    }
+
+    /// Library folders only iOS or its standard APIs make.
+    static let libraryMarkers = ["Preferences", "Caches", "Application Support", "SplashBoard", "Saved Application State"]
+
+    /// A CoreSimulator device's data folder holds the container: `…/CoreSimulator/Devices/<UDID>/data/…`.
+    private static func isInSimulatorDevice(_ resolvedInput: String) -> Bool {
+        resolvedInput.contains("/CoreSimulator/Devices/") && resolvedInput.contains("/data/Containers/Data/")
     }
 
     /// How many of Documents/, Library/, tmp/ are real folders (a symbolic link does not count).

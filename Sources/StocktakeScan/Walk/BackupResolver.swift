@@ -1,7 +1,8 @@
 import StocktakeModel
 
 /// Gives every record its backup state: the location first, then its own flag, then the nearest flagged
-/// ancestor, and only then "included" (with evidence that the export carries attributes) or "unknown".
+/// ancestor, and only then "included" (with evidence that the export carries attributes, or for a place iOS
+/// is known to back up) or "unknown".
 struct BackupResolver {
     let records: [WalkRecord]
     let parents: [Int32]
@@ -25,6 +26,8 @@ struct BackupResolver {
         if let own = record.ownFlag.evidence { return (.excluded, own, -1) }
         if ancestor >= 0 { return (.excluded, .ancestor, ancestor) }
         if record.attributesUnreadable { return (.unknown, .noEvidence, -1) }
+        // Cookies, WebKit: real device backups hold them, attributes or not.
+        if record.zone.backedUpBySystem && !carriesAttributes { return (.included, .systemLocation, -1) }
         return carriesAttributes ? (.included, .noFlag, -1) : (.unknown, .noEvidence, -1)
     }
 

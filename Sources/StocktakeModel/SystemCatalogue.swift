@@ -1,0 +1,102 @@
+/// What iOS itself (or an Apple framework running in the app) makes inside a data container: one table,
+/// read by the scanner (location, system-managed, backup) and by the rules (which leave these alone: the app
+/// cannot change them). The README's catalogue table is rendered from it (a test keeps the two equal).
+public enum SystemCatalogue {
+    /// Whether iOS backs an item up, and how we know.
+    public enum Backup: String, Sendable {
+        /// Seen in real device backups: iOS backs it up (unless flagged).
+        case backedUp
+        /// Never in a device backup: the state is `excludedBySystem`.
+        case notBackedUp
+        /// Not established: the usual evidence (attributes of the export) decides.
+        case undetermined
+    }
+
+    /// The folder an item sits in.
+    public enum Parent: String, Sendable {
+        case root = ""
+        case library = "Library/"
+        case caches = "Library/Caches/"
+        /// Any folder directly in `Library/Caches/` (URLSession names it after the process's bundle id).
+        case cachesFolder = "Library/Caches/<folder>/"
+        case tmp = "tmp/"
+    }
+
+    public struct Item: Sendable {
+        public let parent: Parent
+        /// The entry's name, or the start of it when `isPrefix`.
+        public let name: String
+        public let isPrefix: Bool
+        public let backup: Backup
+        /// What it is, for the README and the report.
+        public let what: String
+        /// Where the facts come from.
+        public let source: String
+
+        /// How the README shows it: `Library/SplashBoard`, `Library/Caches/com.apple.*`.
+        public var pattern: String { parent.rawValue + name + (isPrefix ? "*" : "") }
+
+        func matches(_ candidate: some Collection<UInt8>) -> Bool {
+            isPrefix ? candidate.starts(with: name.utf8) : candidate.elementsEqual(name.utf8)
+        }
+    }
+
+    private static let realDevice = "real layouts: iOS 15.3.1 phone"
+    private static let realBackup = "real iOS 14.3 device backup"
+    private static let absentFromBackup = "absent from every app domain of the " + realBackup
+
+    /// The table. Order matters only for display; names do not overlap within a parent.
+    public static let items: [Item] = [
+        Item(parent: .root, name: ".com.apple.mobile_container_manager.metadata.plist", isPrefix: false, backup: .notBackedUp,
+             what: "container manager's record of the container (devices and simulators alike)",
+             source: "\(realDevice) (every container); \(absentFromBackup)"),
+        Item(parent: .root, name: "SystemData", isPrefix: false, backup: .notBackedUp,
+             what: "system data kept for the app", source: "Apple backup domain rules; \(absentFromBackup)"),
+        Item(parent: .root, name: "StoreKit", isPrefix: false, backup: .notBackedUp,
+             what: "StoreKit's receipt and transaction store", source: "\(realDevice) (54 containers); \(absentFromBackup)"),
+        Item(parent: .library, name: "SplashBoard", isPrefix: false, backup: .notBackedUp,
+             what: "launch and app-switcher snapshots", source: "\(realDevice) (108 containers); \(absentFromBackup)"),
+        Item(parent: .library, name: "Saved Application State", isPrefix: false, backup: .notBackedUp,
+             what: "UIKit state restoration archives", source: "\(realDevice) (84 containers); \(absentFromBackup)"),
+        Item(parent: .library, name: "SyncedPreferences", isPrefix: false, backup: .notBackedUp,
+             what: "iCloud key-value store's local copy", source: "\(realDevice) (12 containers); \(absentFromBackup)"),
+        Item(parent: .library, name: "Cookies", isPrefix: false, backup: .backedUp,
+             what: "HTTPCookieStorage's Cookies.binarycookies", source: "\(realBackup) (7 apps)"),
+        Item(parent: .library, name: "WebKit", isPrefix: false, backup: .backedUp,
+             what: "WKWebView website data (IndexedDB, LocalStorage, WebSQL, content rule lists)",
+             source: "\(realBackup) (7 apps: WebsiteData, ContentRuleLists)"),
+        Item(parent: .library, name: "HTTPStorages", isPrefix: false, backup: .undetermined,
+             what: "URLSession's per-process HSTS and cookie stores", source: "\(realDevice) (58 containers)"),
+        Item(parent: .library, name: "LanguageModeling", isPrefix: false, backup: .undetermined,
+             what: "the keyboard's dynamic lexicon for the app", source: "\(realDevice) (17 containers)"),
+        Item(parent: .library, name: "com.apple.", isPrefix: true, backup: .undetermined,
+             what: "Apple frameworks' own folders (com.apple.iTunesStore, com.apple.corespotlightservice, …)",
+             source: "\(realDevice); \(realBackup)"),
+        Item(parent: .caches, name: "Snapshots", isPrefix: false, backup: .notBackedUp,
+             what: "launch snapshots on older iOS versions", source: "Caches are never backed up (iOS Data Storage Guidelines)"),
+        Item(parent: .caches, name: "com.apple.", isPrefix: true, backup: .notBackedUp,
+             what: "Apple frameworks' caches (com.apple.dyld, com.apple.WebKit.*, com.apple.metal, …)",
+             source: "\(realDevice) (com.apple.dyld in 63 containers)"),
+        Item(parent: .caches, name: "WebKit", isPrefix: false, backup: .notBackedUp,
+             what: "WKWebView's network and CacheStorage caches", source: "\(realDevice) (37 containers)"),
+        Item(parent: .cachesFolder, name: "Cache.db", isPrefix: true, backup: .notBackedUp,
+             what: "URLCache's database (with -wal and -shm)", source: "\(realDevice) (55 containers)"),
+        Item(parent: .cachesFolder, name: "fsCachedData", isPrefix: false, backup: .notBackedUp,
+             what: "URLCache's large responses", source: "\(realDevice) (38 containers)"),
+        Item(parent: .cachesFolder, name: "com.apple.", isPrefix: true, backup: .notBackedUp,
+             what: "Apple frameworks' per-process caches (com.apple.metal, com.apple.opengl, …)",
+             source: "\(realDevice) (com.apple.metal in 88 containers)"),
+        Item(parent: .tmp, name: "WebKit", isPrefix: false, backup: .notBackedUp,
+             what: "WKWebView's temporary files", source: "\(realDevice) (4 containers)"),
+    ]
+
+    /// The catalogue item for an entry called `name` in `parent`, if iOS makes it.
+    public static func item(in parent: Parent, named name: some Collection<UInt8>) -> Item? {
+        items.first { $0.parent == parent && $0.matches(name) }
+    }
+
+    /// Whether a name directly in `Library/` is one iOS makes (the standard folders aside).
+    public static func isSystemLibraryFolder(_ name: some Collection<UInt8>) -> Bool {
+        item(in: .library, named: name) != nil
+    }
+}

@@ -1,0 +1,72 @@
+import StocktakeModel
+
+/// Reads the names iOS and the app's own process give per-app files and folders (see `BundleIdentity`).
+/// Only listings are read; nothing is opened or followed.
+enum IdentityClues {
+    /// Every clue below the container root, strongest source first.
+    static func collect(containerRoot root: String) -> [IdentityClue] {
+        guard isRealFolder(root, "Library") else { return [] }
+        var clues: [IdentityClue] = []
+        func add(_ identifier: String?, _ source: BundleIdentifierSource, _ path: String) {
+            guard let identifier, BundleIdentifierRules.isPlausible(identifier) else { return }
+            clues.append(IdentityClue(identifier: identifier, source: source, path: path))
+        }
+        for name in names(root, "Library/SplashBoard/Snapshots", kind: .directory) {
+            add(BundleIdentifierRules.fromSnapshotFolder(name), .launchSnapshot, "Library/SplashBoard/Snapshots/" + name)
+        }
+        for name in names(root, "Library/Caches/Snapshots", kind: .directory) {
+            add(name, .launchSnapshot, "Library/Caches/Snapshots/" + name)
+        }
+        for name in names(root, "Library/Saved Application State", kind: .directory) where name.hasSuffix(".savedState") {
+            add(String(name.dropLast(".savedState".count)), .savedState, "Library/Saved Application State/" + name)
+        }
+        for name in names(root, "Library/HTTPStorages", kind: .directory) where BundleIdentifierRules.isReverseDNS(name) {
+            add(name, .httpStorage, "Library/HTTPStorages/" + name)
+        }
+        for name in names(root, "Library/Caches", kind: .directory)
+        where BundleIdentifierRules.isReverseDNS(name) && !name.hasPrefix("com.apple.") && holdsWhatIOSMakes(root + "/Library/Caches/" + name) {
+            add(name, .cachesFolder, "Library/Caches/" + name)
+        }
+        for name in names(root, "Library/WebKit", kind: .directory) where BundleIdentifierRules.isReverseDNS(name) {
+            add(name, .webKitFolder, "Library/WebKit/" + name)
+        }
+        for name in names(root, "Library/Preferences", kind: .regularFile) where name.hasSuffix(".plist") {
+            let domain = String(name.dropLast(".plist".count))
+            guard BundleIdentifierRules.isReverseDNS(domain), !BundleIdentifierRules.isKnownNonAppDomain(domain) else { continue }
+            add(domain, .preferencesFile, "Library/Preferences/" + name)
+        }
+        return dropSuffixedPreferences(clues)
+    }
+
+    /// `com.apple.weather.internal` beside `com.apple.weather`: suites an app names after itself are no
+    /// candidates of their own.
+    private static func dropSuffixedPreferences(_ clues: [IdentityClue]) -> [IdentityClue] {
+        let domains = Set(clues.filter { $0.source == .preferencesFile }.map(\.identifier))
+        return clues.filter { clue in
+            clue.source != .preferencesFile || !domains.contains { clue.identifier.hasPrefix($0 + ".") }
+        }
+    }
+
+    /// `Library/Caches/<id>/` is the app process's own when it holds what URLSession or Apple frameworks put
+    /// there; an SDK's reverse-DNS cache folder holds its own files.
+    private static func holdsWhatIOSMakes(_ folder: String) -> Bool {
+        guard let listing = try? DirectoryListing.read(folder, limit: 1_000) else { return false }
+        return listing.entries.contains { SystemCatalogue.item(in: .cachesFolder, named: Array($0.name.utf8)) != nil }
+    }
+
+    private static func names(_ root: String, _ folder: String, kind: FileKind) -> [String] {
+        let path = root + "/" + folder
+        guard isRealFolder(root, folder), let listing = try? DirectoryListing.read(path, limit: 1_000) else { return [] }
+        return listing.entries.filter { $0.kind == kind }.map(\.name).sorted()
+    }
+
+    /// A real folder at every step below the root: a link anywhere on the way is not followed.
+    private static func isRealFolder(_ root: String, _ relative: String) -> Bool {
+        var path = root
+        for component in relative.split(separator: "/") {
+            path += "/" + component
+            guard FileKind(path: path) == .directory else { return false }
+        }
+        return true
+    }
+}
