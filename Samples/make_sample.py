@@ -177,11 +177,14 @@ def phrase(rng: random.Random) -> str:
 # AppDataInfo.plist
 
 def add_app_data_info(tree: Tree):
-    # Only CFBundleIdentifier and XCExecutableVersion are confirmed (read by third-party code from
-    # real downloads); the full key set Xcode writes is not publicly documented
+    # Only CFBundleIdentifier, XCExecutableVersion and XCDownloadDate are confirmed (read by third-party
+    # code from real downloads; XCDownloadDate as a real one writes it: the Mac's local time, a dot between
+    # minutes and seconds); the full key set Xcode writes is not publicly documented
     # (ios-containers.md §1.3), so the Device* keys below are plausible guesses.
+    download = time.strftime("%Y-%m-%d %H:%M.%S.000", time.gmtime(SNAPSHOT_TIME[tree.version]))
     info = {
         "CFBundleIdentifier": BUNDLE_ID,
+        "XCDownloadDate": download,
         "XCExecutableVersion": APP_VERSION[tree.version],
         "DeviceArchitecture": "arm64e",
         "DeviceIdentifier": "00008110-000A1C2E3E90801E",

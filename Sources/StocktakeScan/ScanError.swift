@@ -12,7 +12,7 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notADirectory(let path):
             "\(path) is a file, not a container folder: give the .xcappdata package, a simulator data container or a folder holding Documents/, Library/ and tmp/"
         case .notAContainer(let path, let found):
-            "\(path) is not an app data container: expected an .xcappdata package (AppDataInfo.plist + AppData/), a simulator data container (.com.apple.mobile_container_manager.metadata.plist) or a folder holding at least two of Documents/, Library/, tmp/; found "
+            "\(path) is not an app data container: expected an .xcappdata package (AppDataInfo.plist + AppData/), a data container (.com.apple.mobile_container_manager.metadata.plist, from a device or a simulator) or a folder holding at least two of Documents/, Library/, tmp/ (or a Library/ with Preferences/, Caches/, Application Support/, SplashBoard/ or Saved Application State/); found "
                 + (found.isEmpty ? "an empty folder" : found.prefix(8).joined(separator: ", ") + (found.count > 8 ? ", …" : ""))
         case .unreadableRoot(let path, let reason):
             "cannot read \(path): \(reason)"

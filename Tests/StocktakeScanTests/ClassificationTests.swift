@@ -10,6 +10,8 @@ import TestSupport
         let location: Location
         let excludedBySystem: Bool
         let systemManaged: Bool
+        /// iOS backs it up (Cookies, WebKit: real device backups hold them), attributes or not.
+        var backedUpBySystem = false
         var testDescription: String { path }
     }
 
@@ -30,9 +32,17 @@ import TestSupport
         Row(path: "Library/SplashBoard/Snapshots/s/a.ktx", location: .libraryOther, excludedBySystem: true, systemManaged: true),
         Row(path: "Library/Saved Application State/x.savedState/data.data", location: .libraryOther, excludedBySystem: true, systemManaged: true),
         Row(path: "Library/SyncedPreferences/com.example.chat.plist", location: .libraryOther, excludedBySystem: true, systemManaged: true),
-        Row(path: "Library/Cookies/com.example.chat.binarycookies", location: .libraryOther, excludedBySystem: false, systemManaged: true),
+        Row(path: "Library/Cookies/com.example.chat.binarycookies", location: .libraryOther, excludedBySystem: false, systemManaged: true, backedUpBySystem: true),
         Row(path: "Library/HTTPStorages/com.example.chat/httpstorages.sqlite", location: .libraryOther, excludedBySystem: false, systemManaged: true),
-        Row(path: "Library/WebKit/com.example.chat/WebsiteData/x", location: .libraryOther, excludedBySystem: false, systemManaged: true),
+        Row(path: "Library/WebKit/com.example.chat/WebsiteData/x", location: .libraryOther, excludedBySystem: false, systemManaged: true, backedUpBySystem: true),
+        Row(path: "Library/WebKit/WebsiteData/IndexedDB/v1/x", location: .libraryOther, excludedBySystem: false, systemManaged: true, backedUpBySystem: true),
+        Row(path: "Library/LanguageModeling/dynamic-text.dat", location: .libraryOther, excludedBySystem: false, systemManaged: true),
+        Row(path: "Library/com.apple.iTunesStore/downloads.sqlitedb", location: .libraryOther, excludedBySystem: false, systemManaged: true),
+        Row(path: "Library/Caches/com.apple.dyld/Session.dyld4", location: .caches, excludedBySystem: true, systemManaged: true),
+        Row(path: "Library/Caches/WebKit/NetworkCache/x", location: .caches, excludedBySystem: true, systemManaged: true),
+        Row(path: "Library/Caches/com.example.chat/com.apple.metal/functions.data", location: .caches, excludedBySystem: true, systemManaged: true),
+        Row(path: "tmp/WebKit/x.tmp", location: .tmp, excludedBySystem: true, systemManaged: true),
+        Row(path: "StoreKit/receipt", location: .other, excludedBySystem: true, systemManaged: true),
         Row(path: "SystemData/com.apple.chrono/timeline", location: .systemData, excludedBySystem: true, systemManaged: true),
         Row(path: ".com.apple.mobile_container_manager.metadata.plist", location: .other, excludedBySystem: true, systemManaged: true),
         Row(path: "CloudKit/cloudd_db/db", location: .other, excludedBySystem: true, systemManaged: false),
@@ -56,6 +66,9 @@ import TestSupport
         if row.excludedBySystem {
             #expect(entry.backup == .excludedBySystem)
             #expect(entry.evidence == .location)
+        } else if row.backedUpBySystem {
+            #expect(entry.backup == .included)
+            #expect(entry.evidence == .systemLocation)
         } else {
             // No attributes anywhere in this tree: a backed-up place without a flag is unknown, never included.
             #expect(entry.backup == .unknown)

@@ -52,8 +52,20 @@ struct ContainerLayoutTests {
         #expect(utimensat(AT_FDCWD, tree.path("App.xcappdata/AppDataInfo.plist"), &times, 0) == 0)
         times = [timespec(tv_sec: 1_700_000_000, tv_nsec: 0), timespec(tv_sec: 1_700_000_000, tv_nsec: 0)]
         #expect(utimensat(AT_FDCWD, tree.path("Bare"), &times, 0) == 0)
-        #expect(try ContainerSource.identify(path: tree.path("App.xcappdata")).exportedAt == 1_748_772_000)
-        #expect(try ContainerSource.identify(path: tree.path("Bare")).exportedAt == 1_700_000_000)
+        #expect(try ContainerSource.identify(path: tree.path("App.xcappdata")).exportedAt == ExportTime(seconds: 1_748_772_000, source: .metadataFile))
+        #expect(try ContainerSource.identify(path: tree.path("Bare")).exportedAt == ExportTime(seconds: 1_700_000_000, source: .inputFolder))
+    }
+
+    @Test("XCDownloadDate comes first: the Mac's local time as Xcode writes it, a dot between minutes and seconds")
+    func exportTimeFromTheDownloadDate() throws {
+        let tree = try TemporaryTree()
+        try makeStandardFolders(tree, in: "App.xcappdata/AppData")
+        try tree.write("App.xcappdata/AppDataInfo.plist", string: plist(["CFBundleIdentifier": "com.example.app", "XCDownloadDate": "2019-08-16 21:56.56.285"]))
+        let time = try #require(try ContainerSource.identify(path: tree.path("App.xcappdata")).exportedAt)
+        // 2019-08-16T21:56:56 read as if UTC: the zone is the Mac's, which the plist does not say.
+        #expect(time == ExportTime(seconds: 1_565_992_616, milliseconds: 285, source: .downloadDate, isLocalTime: true))
+        try tree.write("App.xcappdata/AppDataInfo.plist", string: plist(["CFBundleIdentifier": "com.example.app", "XCDownloadDate": "yesterday"]))
+        #expect(try ContainerSource.identify(path: tree.path("App.xcappdata")).exportedAt?.source == .metadataFile)
     }
 
     @Test func readsBothMetadataPlistsOfAnXcappdataMadeFromASimulator() throws {
@@ -92,18 +104,36 @@ struct ContainerLayoutTests {
         #expect(container.bundleIdentifierSource == .containerMetadata)
     }
 
-    @Test func recognisesASimulatorDataContainer() throws {
+    @Test("the container-manager plist alone makes a data container, not a simulator one (devices have it too)")
+    func recognisesADataContainerWithMetadata() throws {
         let tree = try TemporaryTree()
-        try tree.mkdir("C0FFEE/Documents")
+        try tree.mkdir("C0FFEE/Library/Preferences")
         try tree.write("C0FFEE/" + metadataFile, string: plist(["MCMMetadataIdentifier": "com.example.sim", "MCMMetadataUUID": "C0FFEE"]))
         let input = tree.path("C0FFEE")
         let container = try ContainerSource.identify(path: input)
-        #expect(container.layout == .simulator)
+        #expect(container.layout == .dataContainer)
         #expect(container.rootPath == resolved(input))
         #expect(container.bundleIdentifier == "com.example.sim")
         #expect(container.bundleIdentifierSource == .containerMetadata)
         #expect(container.metadata.map(\.path) == [metadataFile])
         #expect(container.metadata.first?.value?["MCMMetadataUUID"] == .string("C0FFEE"))
+    }
+
+    @Test func recognisesASimulatorDataContainerByWhereItLies() throws {
+        let tree = try TemporaryTree()
+        let folder = "CoreSimulator/Devices/9A1B2C3D-0000-4000-8000-000000000001/data/Containers/Data/Application/C0FFEE"
+        try tree.mkdir(folder + "/Documents")
+        try tree.write(folder + "/" + metadataFile, string: plist(["MCMMetadataIdentifier": "com.example.sim"]))
+        #expect(try ContainerSource.identify(path: tree.path(folder)).layout == .simulator)
+    }
+
+    @Test("a real container is often only Library/ with folders iOS makes")
+    func recognisesALibraryOnlyContainer() throws {
+        let tree = try TemporaryTree()
+        try tree.mkdir("Only/Library/SplashBoard/Snapshots")
+        #expect(try ContainerSource.identify(path: tree.path("Only")).layout == .bare)
+        try tree.mkdir("Stray/Library")
+        #expect(throws: ScanError.self) { try ContainerSource.identify(path: tree.path("Stray")) }
     }
 
     @Test func recognisesABareContainerWithTwoOfTheThreeFolders() throws {
@@ -192,7 +222,8 @@ struct BundleIdentifierChainTests {
         #expect(container.bundleIdentifierSource == .preferencesFile)
     }
 
-    @Test func takesTheFirstPreferencesFileWhenNoneHasACachesFolder() throws {
+    @Test("two preferences files and nothing else to tell them apart: ambiguous, both listed, no guess")
+    func twoPreferencesFilesAreAmbiguous() throws {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "")
         for name in ["org.zeta.app", "com.apple.UIKit", ".GlobalPreferences", "io.alpha.app"] {
@@ -201,17 +232,20 @@ struct BundleIdentifierChainTests {
         try tree.mkdir("Library/Preferences/com.aaa.folder.plist")
         try tree.symlink("Library/Preferences/com.aab.link.plist", to: "io.alpha.app.plist")
         let container = try ContainerSource.identify(path: tree.root)
-        #expect(container.bundleIdentifier == "io.alpha.app")
-        #expect(container.bundleIdentifierSource == .preferencesFile)
+        #expect(container.bundleIdentifier == nil)
+        #expect(container.bundleIdentifierSource == .ambiguous)
+        #expect(container.identityCandidates == ["io.alpha.app", "org.zeta.app"])
     }
 
-    @Test func fallsBackToTheCachesFolderSkippingSystemAndSDKFolders() throws {
+    @Test("a Caches folder counts when it holds what iOS makes per process (here Metal's cache), not an SDK's")
+    func fallsBackToTheCachesFolderSkippingSystemAndSDKFolders() throws {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "")
         for name in ["com.apple.nsurlsessiond", "com.crashlytics.data", "com.hackemist.SDImageCache",
                      "com.onevcat.Kingfisher.ImageCache.default", "fsCachedData", "Snapshots", "net.devsci.den"] {
             try tree.mkdir("Library/Caches/" + name)
         }
+        try tree.mkdir("Library/Caches/net.devsci.den/com.apple.metal")
         try tree.write("Library/Caches/com.aaa.file", string: "not a folder")
         let container = try ContainerSource.identify(path: tree.root)
         #expect(container.bundleIdentifier == "net.devsci.den")

@@ -1,0 +1,165 @@
+import Foundation
+import StocktakeModel
+import Testing
+import TestSupport
+
+/// Every real container layout in Tests/RealWorld (an iOS 15 phone's containers, an iOS 14 device backup's
+/// app domains), rebuilt as folders and audited by the real binary.
+@Suite("Real container layouts")
+struct RealWorldTests {
+    /// Findings per rule on the real layouts: pinned, so a change in a rule's precision shows in review. The
+    /// README's precision table says why each is a real problem (a test keeps it equal to this).
+    static let pinnedFindings: [String: Int] = [
+        "documents-hidden-data": 234,
+        "library-root-file": 110,
+        "redownloadable-in-backup": 99,
+        "tmp-leftovers": 80,
+        "sqlite-sidecar": 3,
+        "many-small-files": 1,
+    ]
+
+    /// The report is read-only JSON once built, shared by the tests.
+    struct Audit: @unchecked Sendable {
+        let source: String
+        let container: String
+        /// `du -s -B1` of the container, measured while it existed.
+        let du: Int64?
+        let status: Int32
+        let stderr: String
+        let report: [String: Any]?
+    }
+
+    struct Truth: Sendable {
+        let bundleIdentifier: String
+        let namedInPaths: Bool
+    }
+
+    static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Materialised once and audited once for every test of the suite (the folders are gone afterwards).
+    static let audits: [Audit] = {
+        let tree = try! TemporaryTree("realworld")
+        let built = try! StocktakeProcess.runCommand(["python3", projectRoot + "/Tests/RealWorld/materialise.py", tree.path("in")])
+        precondition(built.status == 0, "materialise.py failed: \(built.stderr)")
+        var found: [(String, String)] = []
+        for source in try! FileManager.default.contentsOfDirectory(atPath: tree.path("in")).sorted() {
+            for container in try! FileManager.default.contentsOfDirectory(atPath: tree.path("in/" + source)).sorted() {
+                found.append((source, container))
+            }
+        }
+        let jobs = found, base = tree.root
+        let lock = NSLock()
+        nonisolated(unsafe) var results = [Audit?](repeating: nil, count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let (source, container) = jobs[index]
+            let folder = "\(base)/in/\(source)/\(container)"
+            let output = "\(base)/out/\(source)/\(container)"
+            let run = try! StocktakeProcess.run(["audit", folder, "--output", output, "--quiet", "--fail-on", "never"])
+            let data = try? Data(contentsOf: URL(fileURLWithPath: output + "/report.json"))
+            let report = data.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+            let du = try? DiskUsage.bytes(folder)
+            let audit = Audit(source: source, container: container, du: du, status: run.status, stderr: run.stderr, report: report)
+            lock.withLock { results[index] = audit }
+        }
+        return results.compactMap { $0 }
+    }()
+
+    static let truth: [String: Truth] = {
+        let text = try! String(contentsOfFile: projectRoot + "/Tests/RealWorld/truth.tsv", encoding: .utf8)
+        var truth: [String: Truth] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            truth[fields[0] + "/" + fields[1]] = Truth(bundleIdentifier: fields[2], namedInPaths: fields[4] == "yes")
+        }
+        return truth
+    }()
+
+    private static func container(_ audit: Audit) -> [String: Any] { audit.report?["container"] as? [String: Any] ?? [:] }
+    private static func findings(_ audit: Audit) -> [[String: Any]] { audit.report?["findings"] as? [[String: Any]] ?? [] }
+
+    @Test("every container is audited, and its total on disk equals du")
+    func everyAuditFinishesWithDuTotals() throws {
+        #expect(Self.audits.count == 286)
+        for audit in Self.audits {
+            #expect(audit.status == 0, "\(audit.source)/\(audit.container): \(audit.stderr)")
+            let totals = try #require(audit.report?["totals"] as? [String: Any])
+            let onDisk = try #require(totals["onDisk"] as? [String: Any])
+            let allocated = try #require(onDisk["allocatedBytes"] as? Int)
+            #expect(Int64(allocated) == audit.du, "\(audit.container)")
+        }
+    }
+
+    @Test("no wrong bundle id, and an id for at least 95% of the containers whose paths show their app")
+    func bundleIdentifiers() {
+        var named = 0, showing = 0
+        for audit in Self.audits {
+            let reported = Self.container(audit)["bundleIdentifier"] as? String
+            guard let truth = Self.truth[audit.source + "/" + audit.container] else { continue }
+            if let reported { #expect(reported == truth.bundleIdentifier, "\(audit.source)/\(audit.container)") }
+            if truth.namedInPaths {
+                showing += 1
+                if reported == truth.bundleIdentifier { named += 1 }
+            }
+        }
+        #expect(showing == 122)
+        #expect(Double(named) >= 0.95 * Double(showing), "named \(named) of \(showing)")
+    }
+
+    @Test("a device's container is never labelled simulator")
+    func noDeviceContainerIsASimulator() {
+        let layouts = Set(Self.audits.map { Self.container($0)["layout"] as? String ?? "?" })
+        #expect(layouts == ["dataContainer", "bare"])
+    }
+
+    @Test("findings per rule are pinned")
+    func findingsPerRule() {
+        var counts: [String: Int] = [:]
+        for audit in Self.audits {
+            for finding in Self.findings(audit) { counts[finding["rule"] as? String ?? "?", default: 0] += 1 }
+        }
+        #expect(counts == Self.pinnedFindings)
+    }
+
+    @Test("no rule reports what iOS made: WebKit's links, UUID records deep in caches, Library folders iOS makes")
+    func rulesLeaveWhatIOSMadeAlone() {
+        for audit in Self.audits {
+            for finding in Self.findings(audit) {
+                let path = finding["path"] as? String ?? ""
+                let components = path.split(separator: "/").map(String.init)
+                switch finding["rule"] as? String {
+                case "symlink-escape":
+                    #expect(!path.hasPrefix("Library/WebKit/"), "\(path)")
+                case "interrupted-deletion":
+                    let topOfTmp = components.count == 2 && components[0] == "tmp"
+                    let topOfCaches = components.count == 3 && components[0] == "Library" && components[1] == "Caches"
+                    #expect(topOfTmp || topOfCaches, "\(path)")
+                case "library-root-file":
+                    #expect(!SystemCatalogue.isSystemLibraryFolder(Array((components.dropFirst().first ?? "").utf8)), "\(path)")
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    @Test("nothing a real device backup holds is predicted excluded from backup")
+    func backupHoldsNothingPredictedExcluded() {
+        for audit in Self.audits where audit.source == "ios14-device-backup" {
+            for file in audit.report?["files"] as? [[String: Any]] ?? [] {
+                let state = file["backup"] as? String ?? "?"
+                #expect(state == "included" || state == "unknown", "\(audit.container)/\(file["path"] ?? "")")
+            }
+        }
+    }
+
+    @Test("the README's precision table is the pinned counts, and its catalogue table is SystemCatalogue")
+    func readmeTablesAreTrue() throws {
+        let readme = try String(contentsOfFile: Self.projectRoot + "/README.md", encoding: .utf8)
+        for (rule, count) in Self.pinnedFindings {
+            #expect(readme.contains("| `\(rule)` | \(count) |"), "README precision row of \(rule)")
+        }
+        for item in SystemCatalogue.items {
+            #expect(readme.contains("| `\(item.pattern)` | \(item.backup.rawValue) |"), "README catalogue row of \(item.pattern)")
+        }
+    }
+}
