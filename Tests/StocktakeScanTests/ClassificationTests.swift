@@ -31,7 +31,7 @@ import TestSupport
         Row(path: "Library/Custom/data.bin", location: .libraryOther, excludedBySystem: false, systemManaged: false),
         Row(path: "Library/SplashBoard/Snapshots/s/a.ktx", location: .libraryOther, excludedBySystem: true, systemManaged: true),
         Row(path: "Library/Saved Application State/x.savedState/data.data", location: .libraryOther, excludedBySystem: true, systemManaged: true),
-        Row(path: "Library/SyncedPreferences/com.example.chat.plist", location: .libraryOther, excludedBySystem: true, systemManaged: true),
+        Row(path: "Library/SyncedPreferences/com.example.chat.plist", location: .libraryOther, excludedBySystem: false, systemManaged: true),
         Row(path: "Library/Cookies/com.example.chat.binarycookies", location: .libraryOther, excludedBySystem: false, systemManaged: true, backedUpBySystem: true),
         Row(path: "Library/HTTPStorages/com.example.chat/httpstorages.sqlite", location: .libraryOther, excludedBySystem: false, systemManaged: true),
         Row(path: "Library/WebKit/com.example.chat/WebsiteData/x", location: .libraryOther, excludedBySystem: false, systemManaged: true, backedUpBySystem: true),

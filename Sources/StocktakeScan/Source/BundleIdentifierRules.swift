@@ -11,6 +11,11 @@ enum BundleIdentifierRules {
         "com.segment", "com.optimizely", "com.urbanairship", "com.localytics", "com.newrelic", "io.sentry",
         "com.bugsnag", "com.microsoft.appcenter", "com.flurry", "com.kochava", "com.revenuecat", "com.helpshift",
         "com.leanplum", "com.apptentive", "com.google.GoogleSignIn", "com.google.ads", "com.google.admob",
+        "com.google.gmp", "com.google.GIP", "com.adobe.mobile", "com.adobe.marketing", "com.mparticle", "com.tealium",
+        "com.appdynamics", "com.dynatrace", "com.clevertap", "com.moengage", "com.iterable", "io.intercom",
+        "com.zendesk", "com.salesforce.marketingcloud", "com.unity3d.ads", "com.chartboost", "com.ironsource",
+        "com.vungle", "com.inmobi", "com.mopub", "com.tapjoy", "com.singular", "com.heapanalytics", "io.embrace",
+        "com.instabug", "com.smartlook", "com.yandex.mobile.metrica", "io.realm", "com.pinterest.PINCache",
         // Apple frameworks running inside the app.
         "com.apple.EmojiCache", "com.apple.AdSupport", "com.apple.itunescloud", "com.apple.imessage.bag",
         "com.apple.AppleMediaServices", "com.apple.storebookkeeper", "com.apple.MailAccount-ExtProperties",
