@@ -26,6 +26,18 @@ import Testing
         let optedIn = try Policy(configuration: try parse("rules:\n  duplicate-content: {minimumBytes: 1MB}"))
         #expect(optedIn.duplicateMinimumBytes == 1_000_000)
         #expect(configuration.budgets.isEmpty && configuration.groups.isEmpty && configuration.exclude.isEmpty)
+        // No severity is pinned: rules whose severity depends on the container keep adapting.
+        #expect(configuration.rules.values.allSatisfy { $0.severity == nil })
+    }
+
+    @Test("stocktake init's sizes are written with units and read back as the defaults")
+    func defaultSizesHaveUnits() throws {
+        #expect(DefaultConfiguration.text.contains("thresholdBytes: 50MB"))
+        #expect(DefaultConfiguration.text.contains("minimumBytes: 4KiB"))
+        #expect(!DefaultConfiguration.text.contains("50000000"))
+        for bytes: Int64 in [1, 999, 4_096, 16_384, 1_000_000, 4_000_000, 50_000_000, 3 << 30, 1_500_000_000] {
+            #expect(ByteQuantity.parse(ByteQuantity.text(bytes)) == bytes, "\(bytes)")
+        }
     }
 
     @Test func everyKeyIsRead() throws {

@@ -31,6 +31,9 @@ public enum DefaultConfiguration {
             #    chats: 50MB        # per member
 
             # Rules: enabled, severity (error, warning, note) and options. `stocktake rules ID` explains each.
+            # Every value below is the default, so this file changes nothing until edited. Severities are left
+            # commented out: a rule whose severity depends on the container (documents-hidden-data is an error
+            # when Documents is visible) keeps adapting until you pin one.
             rules:
 
             """
@@ -42,7 +45,7 @@ public enum DefaultConfiguration {
             } else {
                 lines += "    enabled: true\n"
             }
-            lines += "    severity: \(description.defaultSeverity.rawValue)\n"
+            lines += "    # severity: \(description.defaultSeverity.rawValue)\n"
             for option in description.options {
                 lines += "    \(option.name): \(option.defaultValue)\n"
             }

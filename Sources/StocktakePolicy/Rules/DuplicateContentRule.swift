@@ -25,7 +25,7 @@ struct DuplicateContentRule: Rule {
         defaultSeverity: .warning,
         options: [
             RuleOption(
-                name: "minimumBytes", defaultValue: String(defaultMinimumBytes),
+                name: "minimumBytes", defaultValue: ByteQuantity.text(defaultMinimumBytes),
                 meaning: "ignore files smaller than this (apparent bytes)")
         ],
         fix: """

@@ -23,7 +23,7 @@ struct LargeBackedUpFileRule: Rule {
             """,
         defaultSeverity: .warning,
         options: [
-            RuleOption(name: "thresholdBytes", defaultValue: String(defaultThresholdBytes), meaning: "report files whose allocated size is at least this")
+            RuleOption(name: "thresholdBytes", defaultValue: ByteQuantity.text(defaultThresholdBytes), meaning: "report files whose allocated size is at least this")
         ],
         fix: """
             If the file can be downloaded or rebuilt, move it to Library/Caches; if it must stay, set \

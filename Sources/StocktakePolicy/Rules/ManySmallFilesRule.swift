@@ -24,7 +24,7 @@ struct ManySmallFilesRule: Rule {
         defaultSeverity: .note,
         options: [
             RuleOption(name: "minFiles", defaultValue: String(defaultMinFiles), meaning: "a folder tree needs at least this many files to be reported"),
-            RuleOption(name: "maxMedianBytes", defaultValue: String(defaultMaxMedianBytes), meaning: "and a median file size (apparent bytes, lower median) at most this"),
+            RuleOption(name: "maxMedianBytes", defaultValue: ByteQuantity.text(defaultMaxMedianBytes), meaning: "and a median file size (apparent bytes, lower median) at most this"),
         ],
         fix: """
             Keep many small records in one store (SQLite, Core Data, a key-value database) or pack them into a few \

@@ -27,7 +27,7 @@ struct RedownloadableInBackupRule: Rule {
             """,
         defaultSeverity: .error,
         options: [
-            RuleOption(name: "minBytes", defaultValue: String(defaultMinBytes), meaning: "a wholly affected folder smaller than this (allocated bytes) is not reported, nor are its files")
+            RuleOption(name: "minBytes", defaultValue: ByteQuantity.text(defaultMinBytes), meaning: "a wholly affected folder smaller than this (allocated bytes) is not reported, nor are its files")
         ],
         fix: """
             Store content the app can fetch or rebuild in Library/Caches (FileManager.default.urls(for: \

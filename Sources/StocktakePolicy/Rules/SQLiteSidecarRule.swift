@@ -29,7 +29,7 @@ struct SQLiteSidecarRule: Rule {
         defaultSeverity: .warning,
         options: [
             RuleOption(
-                name: "walFloorBytes", defaultValue: String(defaultWalFloorBytes),
+                name: "walFloorBytes", defaultValue: ByteQuantity.text(defaultWalFloorBytes),
                 meaning: "A WAL larger than its database is reported only above this many bytes (apparent size)."),
         ],
         fix: """

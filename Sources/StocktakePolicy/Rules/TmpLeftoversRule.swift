@@ -25,7 +25,7 @@ struct TmpLeftoversRule: Rule {
         defaultSeverity: .warning,
         options: [
             RuleOption(
-                name: "minBytes", defaultValue: String(defaultMinBytes),
+                name: "minBytes", defaultValue: ByteQuantity.text(defaultMinBytes),
                 meaning: "Report a tmp entry holding at least this many allocated bytes, whatever its age."),
             RuleOption(
                 name: "minAgeSeconds", defaultValue: String(defaultMinAgeSeconds),
