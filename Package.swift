@@ -19,6 +19,8 @@ let package = Package(
     targets: [
         // Pure values: locations, backup states, entries, the immutable inventory. No I/O.
         .target(name: "StocktakeModel"),
+        // The one POSIX layer for opening files (regular files only, bounded, never blocking) and errno text.
+        .target(name: "StocktakeFiles"),
         // What Glibc does not expose (extended attributes).
         .target(name: "CStocktakeSystem"),
         // libxml2 for XML property lists, with the ICU clash worked around in shim.h.
@@ -28,21 +30,21 @@ let package = Package(
         // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.
         .target(
             name: "StocktakeScan",
-            dependencies: ["StocktakeModel", "CStocktakeSystem", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["StocktakeModel", "StocktakeFiles", "CStocktakeSystem", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]),
         // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
         .target(
             name: "StocktakePolicy",
-            dependencies: ["StocktakeModel", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["StocktakeModel", "StocktakeFiles", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]),
         // The report document and its writers (JSON, HTML), written atomically.
-        .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakePolicy"]),
+        .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy"]),
         // The audit use case: source → scan → inventory → report files. What the CLI calls.
-        .target(name: "StocktakeAudit", dependencies: ["StocktakeModel", "StocktakeScan", "StocktakePolicy", "StocktakeReport"]),
+        .target(name: "StocktakeAudit", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakePolicy", "StocktakeReport"]),
         // The nightly history: one row per run in an SQLite store, and the index page over every app.
         .target(name: "StocktakeHistory", dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeReport", "CSQLite3"]),
         // The nightly job: every inbox container audited, diffed, recorded, indexed; under a lock.
         .target(
             name: "StocktakeNightly",
-            dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeAudit", "StocktakeHistory"]),
+            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeReport", "StocktakeAudit", "StocktakeHistory"]),
         .executableTarget(
             name: "stocktake",
             dependencies: [
@@ -53,6 +55,7 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
+        .testTarget(name: "StocktakeFilesTests", dependencies: ["StocktakeFiles", "TestSupport"]),
         .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "TestSupport"]),
         .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "TestSupport", "CStocktakeSystem"]),
         .testTarget(

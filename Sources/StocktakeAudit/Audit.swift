@@ -9,6 +9,8 @@ import StocktakeScan
 /// Never prints and never exits: the CLI does that with the result or the error.
 public enum Audit {
     public static func run(_ request: AuditRequest) throws(AuditError) -> AuditResult {
+        // The wall clock, not `request.now` (SOURCE_DATE_EPOCH may set that): what a killed run left is older.
+        let runStart = Int64(time(nil))
         let container: ContainerDescription
         do {
             container = try ContainerSource.identify(path: request.inputPath, bundleIdentifier: request.bundleIdentifier)
@@ -16,7 +18,7 @@ public enum Audit {
             throw .input(error)
         }
         // Before any walk (companions included): a bad --output should fail in a second, not after scanning.
-        let folder = try OutputFolder.prepare(request: request, container: container)
+        let folder = try OutputFolder.prepare(request: request, container: container, runStart: runStart)
         var appBundle: AppBundleInfo?
         var appGroups: [AppGroupInfo] = []
         do throws(AuditError) {
@@ -34,7 +36,8 @@ public enum Audit {
             throw .input(error)
         }
         let report = try evaluate(
-            request, container: container, inventory: inventory, appBundle: appBundle, appGroups: appGroups, folder: folder)
+            request, container: container, inventory: inventory, appBundle: appBundle, appGroups: appGroups, folder: folder,
+            runStart: runStart)
         let (written, standardOutput) = try write(report, formats: request.formats, into: folder)
         return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
@@ -42,7 +45,7 @@ public enum Audit {
     /// Holds the inventory to the policy: groups, duplicates, findings, the baseline (written and applied).
     private static func evaluate(
         _ request: AuditRequest, container: ContainerDescription, inventory: Inventory, appBundle: AppBundleInfo?,
-        appGroups: [AppGroupInfo], folder: String
+        appGroups: [AppGroupInfo], folder: String, runStart: Int64
     ) throws(AuditError) -> Report {
         let exposed = request.configuration.documentsVisible ?? appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
@@ -53,6 +56,7 @@ public enum Audit {
         let findings = request.policy.evaluate(context)
         if let path = request.writeBaselinePath {
             do {
+                AtomicFile.removeLeftovers(of: path, olderThan: runStart)
                 try AtomicFile.write(Array(Baseline(findings: findings).json.utf8), to: path)
             } catch {
                 OutputFolder.removeIfEmpty(folder)

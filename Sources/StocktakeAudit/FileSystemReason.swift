@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeFiles
 
 /// The system's reason for a failed file operation, for messages a user can act on.
 public enum FileSystemReason {
@@ -9,7 +10,7 @@ public enum FileSystemReason {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error {
             let posix = underlying as NSError
-            if posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
+            if posix.domain == NSPOSIXErrorDomain { return SystemError.text(Int32(posix.code)) }
         }
         return nsError.localizedDescription
     }

@@ -11,10 +11,7 @@ public struct RunSizeChange: Sendable, Equatable {
     }
 
     /// `after - before`, stopping at the Int64 limits rather than trapping.
-    public var delta: Int64 {
-        let (difference, overflow) = after.subtractingReportingOverflow(before)
-        return overflow ? (after > before ? .max : .min) : difference
-    }
+    public var delta: Int64 { after.saturatingSubtract(before) }
 
     /// The change in tenths of a percent of `before`, rounded; nil when `before` is 0 (nothing to compare to).
     public var tenthsOfPercent: Int? {

@@ -90,4 +90,19 @@ extension Int64 {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? .max : .min) : sum
     }
+
+    /// `self - other`, stopping at the limits: a delta between two hostile reports never traps or wraps
+    /// (a wrapped delta reads as shrinkage and lets a growth gate pass).
+    public func saturatingSubtract(_ other: Int64) -> Int64 {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
+    }
+}
+
+extension Int {
+    /// `self - other`, stopping at the limits (see `Int64.saturatingSubtract`).
+    public func saturatingSubtract(_ other: Int) -> Int {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
+    }
 }

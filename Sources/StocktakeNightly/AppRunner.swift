@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeAudit
+import StocktakeFiles
 import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
@@ -15,6 +16,11 @@ struct AppRunner {
 
     /// The finished run and the problems that did not stop it (no diff, history, retention).
     func run(input: String, inboxPath: String, index: Int) throws -> (NightlyOutcome.AppRun, [String]) {
+        // REPORTS inside this container (through a link or not): auditing it would write into it.
+        if ResolvedPath.isInside(request.reportsPath, inboxPath) {
+            throw AuditError.output(
+                "refusing to audit it: the reports folder \(request.reportsPath) is inside it (at \(ResolvedPath.of(request.reportsPath))); keep REPORTS out of the inbox's containers")
+        }
         let partial = try folder.makePartial(runID: runID, index: index)
         var problems: [String] = []
         let result: AuditResult

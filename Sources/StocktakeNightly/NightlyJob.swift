@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeAudit
+import StocktakeFiles
 import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
@@ -15,6 +16,8 @@ public enum NightlyJob {
     static let trendLength = 30
 
     public static func run(_ request: NightlyRequest) throws(NightlyError) -> NightlyOutcome {
+        // The wall clock (request.now may be SOURCE_DATE_EPOCH): what killed runs left is older.
+        let runStart = Int64(time(nil))
         do {
             try FileManager.default.createDirectory(atPath: request.reportsPath, withIntermediateDirectories: true)
         } catch {
@@ -26,6 +29,7 @@ public enum NightlyJob {
 
         let folder = ReportsFolder(path: request.reportsPath)
         var problems = folder.removePartials()
+        AtomicFile.removeLeftovers(of: folder.path + "/index.html", olderThan: runStart)
         let history: HistoryStore?
         do {
             history = try HistoryStore(path: HistoryStore.path(inReports: request.reportsPath))
@@ -60,7 +64,7 @@ public enum NightlyJob {
     /// The reports folder itself is skipped when it sits in the inbox (compared by device and inode).
     private static func inboxEntries(_ inbox: String, reports: String) throws(NightlyError) -> [String] {
         var info = stat(), reportsInfo = stat()
-        guard stat(inbox, &info) == 0 else { throw .unusable("cannot read the inbox \(inbox): \(String(cString: strerror(errno)))") }
+        guard stat(inbox, &info) == 0 else { throw .unusable("cannot read the inbox \(inbox): \(SystemError.currentText)") }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .unusable("the inbox \(inbox) is not a folder") }
         let haveReports = stat(reports, &reportsInfo) == 0
         func isReports(_ name: String) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeFiles
 
 /// One nightly run at a time per reports folder: an advisory `flock` on `REPORTS/.stocktake-nightly.lock`.
 /// The kernel drops the lock when the process ends, however it ends, so a killed run never leaves a
@@ -10,7 +11,7 @@ final class NightlyLock {
     init(reportsPath: String) throws(NightlyError) {
         let path = reportsPath + "/" + Self.fileName
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw .unusable("cannot open the lock file \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw .unusable("cannot open the lock file \(path): \(SystemError.currentText)") }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno  // before pread and close can change it
             let holder = Self.holder(fd)
@@ -18,7 +19,7 @@ final class NightlyLock {
             if code == EWOULDBLOCK {
                 throw .busy("another nightly run\(holder.map { " (pid \($0))" } ?? "") holds the lock on \(reportsPath); try again later")
             }
-            throw .unusable("cannot lock \(path): \(String(cString: strerror(code)))")
+            throw .unusable("cannot lock \(path): \(SystemError.text(code))")
         }
         descriptor = fd
         let pid = Array("\(getpid())\n".utf8)

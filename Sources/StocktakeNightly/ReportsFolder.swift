@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeAudit
+import StocktakeFiles
 import StocktakeReport
 
 /// The layout of `REPORTS`: `<app>/<run id>/` per run, `<app>/latest` → the newest complete run, and
@@ -113,6 +114,6 @@ struct ReportsFolder {
 
     private func posixError(_ message: String) -> NSError {
         let code = errno
-        return NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(code)))"])
+        return NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [NSLocalizedDescriptionKey: "\(message): \(SystemError.text(code))"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeFiles
 
 /// Findings recorded by `--write-baseline` and suppressed by `--baseline`: known debt that should not fail
 /// the pipeline, keyed by fingerprint (rule, path, discriminator), never by message text.
@@ -10,6 +11,8 @@ public struct Baseline: Sendable, Equatable {
     }
 
     public static let version = 1
+    /// A larger baseline is refused: about 500,000 findings.
+    public static let maxBytes: Int64 = 64 << 20
     public let entries: [Entry]
 
     public init(findings: [Finding]) {
@@ -36,8 +39,14 @@ public struct Baseline: Sendable, Equatable {
     }
 
     public static func load(path: String) throws(ConfigurationError) -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let bytes: [UInt8]
+        do {
+            var options = RegularFile.Options.named(maxBytes: maxBytes)
+            bytes = try RegularFile.open(path, options: &options).readAll()
+        } catch {
+            throw ConfigurationError(file: path, line: nil, message: "cannot read the baseline: \(error)")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
               object["version"] as? Int == version, let rows = object["findings"] as? [[String: Any]]
         else {
             throw ConfigurationError(file: path, line: nil, message: "not a Stocktake baseline (version \(version)): write one with --write-baseline")

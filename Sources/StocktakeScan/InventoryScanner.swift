@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StocktakeFiles
 import StocktakeModel
 
 /// How to walk.
@@ -28,10 +29,10 @@ public struct ScanOptions: Sendable {
 public enum InventoryScanner {
     public static func scan(root: String, options: ScanOptions = ScanOptions()) throws(ScanError) -> Inventory {
         let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadableRoot(path: root, reason: POSIX.message(POSIX.errno)) }
+        guard fd >= 0 else { throw .unreadableRoot(path: root, reason: SystemError.currentText) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadableRoot(path: root, reason: POSIX.message(POSIX.errno)) }
+        guard fstat(fd, &info) == 0 else { throw .unreadableRoot(path: root, reason: SystemError.currentText) }
         var rootPath = Array(root.utf8)
         while rootPath.count > 1 && rootPath.last == UInt8(ascii: "/") { rootPath.removeLast() }
         let stores = ParallelWalk.run(rootFD: fd, rootPath: rootPath, rootInfo: info, options: options)

@@ -51,6 +51,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
+        let runStart = Int64(time(nil))
         let snapshots: (ReportSnapshot, ReportSnapshot)
         do {
             snapshots = try ReportReader.read(old: old, new: new)
@@ -63,6 +64,7 @@ struct DiffCommand: ParsableCommand {
         let bytes = try DiffWriter.render(diff, gates: gates, format: format, options: DiffRenderOptions(limit: limit))
         do {
             if let output {
+                AtomicFile.removeLeftovers(of: output, olderThan: runStart)
                 try AtomicFile.write(bytes, to: output)
             } else {
                 FileHandle.standardOutput.write(Data(bytes))

@@ -20,6 +20,7 @@ struct InitCommand: ParsableCommand {
             throw ExitCode(1)
         }
         do {
+            AtomicFile.removeLeftovers(of: path, olderThan: Int64(time(nil)))
             try AtomicFile.write(Array(DefaultConfiguration.text.utf8), to: path)
         } catch {
             Terminal.error((error as? OutputError)?.description ?? "\(error)")

@@ -86,4 +86,20 @@ import TestSupport
         #expect(Self.listing(tree.root) == ["report.json"])
         #expect(Self.contents(tree.path("report.json/inside.txt")) == Array("keep".utf8))
     }
+
+    /// Issue 10, F6: what a killed write left goes, for this target only, older than the run only.
+    @Test func leftoversOfThisTargetOlderThanTheRunAreRemoved() throws {
+        let tree = try TemporaryTree("atomic")
+        let runStart = Int64(Date().timeIntervalSince1970)
+        for name in [".diff.json.tmp-a1B2c3", ".diff.json.tmp-NEWER1", ".diff.html.tmp-a1B2c3", "diff.json"] {
+            try tree.write(name, string: "x")
+            let age: TimeInterval = name.contains("NEWER") ? 3600 : -3600
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: age)], ofItemAtPath: tree.path(name))
+        }
+        try tree.symlink(".diff.json.tmp-LiNk00", to: "diff.json")
+        let old = timeval(tv_sec: Int(runStart - 3600), tv_usec: 0)
+        #expect(lutimes(tree.path(".diff.json.tmp-LiNk00"), [old, old]) == 0, "an old link: only its type keeps it")
+        #expect(AtomicFile.removeLeftovers(of: tree.path("diff.json"), olderThan: runStart) == [".diff.json.tmp-a1B2c3"])
+        #expect(Self.listing(tree.root) == [".diff.html.tmp-a1B2c3", ".diff.json.tmp-LiNk00", ".diff.json.tmp-NEWER1", "diff.json"])
+    }
 }

@@ -118,7 +118,7 @@ struct ReportDiffTests {
         #expect(files.removed.map(\.id) == ["a/x.bin", "b/x.bin"])
     }
 
-    @Test("extreme figures from a foreign report do not trap: deltas wrap like the byte deltas")
+    @Test("extreme figures do not trap and do not wrap: deltas stop at the limits")
     func extremeFileCounts() {
         let base = DiffSnapshots.make([])
         func snapshot(files: Int) -> ReportSnapshot {
@@ -127,7 +127,26 @@ struct ReportDiffTests {
             return ReportSnapshot(provenance: base.provenance, totals: totals, files: EntryTable(), directories: EntryTable(), groups: [:], budgets: [], findings: [])
         }
         let diff = ReportDiff.compute(old: snapshot(files: .min), new: snapshot(files: 5))
-        #expect(diff.totals[0].filesDelta == 5 &- Int.min)
+        #expect(diff.totals[0].filesDelta == .max)
+        #expect(ReportDiff.compute(old: snapshot(files: .max), new: snapshot(files: -2)).totals[0].filesDelta == .min)
+    }
+
+    /// Issue 10, F2: a report claiming Int64.min bytes made `new - old` wrap to a large shrinkage, so a
+    /// growth gate passed. The reader refuses negative sizes; the delta saturates whatever it is given.
+    @Test("a delta against Int64.min saturates to growth, and the growth gate trips")
+    func deltaAgainstTheMinimumSaturates() throws {
+        let base = DiffSnapshots.make([])
+        func snapshot(allocated: Int64) -> ReportSnapshot {
+            let size = SizeTotal(files: 1, apparentBytes: allocated, allocatedBytes: allocated)
+            let totals = ReportSnapshot.Totals(onDisk: size, byLocation: [.documents: size], documentsAndData: size, purgeable: .zero, backup: [:])
+            return ReportSnapshot(provenance: base.provenance, totals: totals, files: EntryTable(), directories: EntryTable(), groups: [:], budgets: [], findings: [])
+        }
+        let diff = ReportDiff.compute(old: snapshot(allocated: .min), new: snapshot(allocated: 1_000))
+        #expect(diff.totals[0].allocatedDelta == .max)
+        #expect(diff.totals[0].apparentDelta == .max)
+        #expect(diff.locations.first { $0.id == "documents" }?.allocatedDelta == .max)
+        #expect(try GrowthGate.parse("10%").evaluate(diff).tripped)
+        #expect(try GrowthGate.parse("documents:50MB").evaluate(diff).tripped)
     }
 
     @Test("directories ranked by absolute change, the tail counted as others, the root left out")

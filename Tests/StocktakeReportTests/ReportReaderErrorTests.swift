@@ -166,7 +166,26 @@ import TestSupport
                 == "not a report this stocktake reads: `files[0].allocatedBytes`: expected an integer of at most 64 bits, found 99999999999999999999")
         #expect(try HandWrittenReport.failure(row("9223372036854775808"))?.contains("at most 64 bits") == true)
         #expect(try HandWrittenReport.read(row("9223372036854775807")).files.allocatedBytes == [Int64.max])
-        #expect(try HandWrittenReport.read(row("-9223372036854775808")).files.allocatedBytes == [Int64.min])
         #expect(try HandWrittenReport.read(row("-0")).files.allocatedBytes == [0])
+    }
+
+    /// Issue 10, F2: a negative size made every delta on it wrap. Sizes and counts are refused below zero,
+    /// wherever they are, by key; a modification time may be (before 1970).
+    @Test func negativeSizesAndCountsAreRefusedByKey() throws {
+        func refused(_ key: String, _ value: String) -> String {
+            "not a report this stocktake reads: `\(key)`: is \(value); sizes and counts are never negative"
+        }
+        let minimum = "-9223372036854775808"
+        let file = #"{"allocatedBytes": \#(minimum), "apparentBytes": 1, "location": "tmp", "modified": 1, "path": "tmp/a"}"#
+        #expect(try HandWrittenReport.failure(HandWrittenReport.text(fileRow: file)) == refused("files[0].allocatedBytes", minimum))
+        let totals = try #require(HandWrittenReport.pieces["totals"]).replacingOccurrences(
+            of: #""onDisk": \#(HandWrittenReport.total)"#, with: #""onDisk": {"allocatedBytes": \#(minimum), "apparentBytes": 0, "files": 0}"#)
+        #expect(try HandWrittenReport.failure(HandWrittenReport.text(["totals": totals])) == refused("totals.onDisk.allocatedBytes", minimum))
+        let budget = #"[{"actual": -1, "exceeded": false, "limit": 1, "scope": "total", "unit": "files"}]"#
+        #expect(try HandWrittenReport.failure(HandWrittenReport.text(["budgets": budget])) == refused("budgets[0].actual", "-1"))
+        let group = #"{"chats": {"members": [{"allocatedBytes": -5, "apparentBytes": 0, "files": 0, "id": "a", "path": "p"}]}}"#
+        #expect(try HandWrittenReport.failure(HandWrittenReport.text(["groups": group])) == refused("groups.chats.members[0].allocatedBytes", "-5"))
+        let beforeEpoch = #"{"allocatedBytes": 1, "apparentBytes": 1, "location": "tmp", "modified": -86400, "path": "tmp/a"}"#
+        #expect(try HandWrittenReport.read(HandWrittenReport.text(fileRow: beforeEpoch)).files.count == 1)
     }
 }

@@ -151,20 +151,15 @@ import TestSupport
         #expect(try HandWrittenReport.read(HandWrittenReport.text(["zzUnknown": fine])).files.count == 2)
     }
 
-    /// `stocktake diff <(…)` hands over a pipe, which cannot be mapped: it is read instead.
-    @Test func aPipeReadsLikeAFile() async throws {
+    /// A FIFO named report.json would block the reader until a writer came (forever, on a hostile share),
+    /// and a link to /dev/zero would be read until memory ran out: both are refused at once, by name.
+    @Test func aFIFOOrADeviceIsRefusedNotRead() throws {
         let tree = try TemporaryTree("pipe")
-        try tree.mkfifo("report.json")
-        let bytes = Array(HandWrittenReport.text().utf8)
-        let path = tree.path("report.json")
-        let writer = Task.detached {
-            guard let handle = FileHandle(forWritingAtPath: path) else { return }
-            handle.write(Data(bytes))
-            try? handle.close()
-        }
-        let snapshot = try ReportReader.read(path: path)
-        await writer.value
-        #expect(snapshot.files.count == 2)
-        #expect(snapshot.provenance.appVersion == "3.1")
+        try tree.mkfifo("fifo/report.json")
+        try tree.symlink("zero/report.json", to: "/dev/zero")
+        let fifo = try #require(throws: ReportReadError.self) { try ReportReader.read(path: tree.path("fifo")) }
+        #expect(fifo.description == "\(tree.path("fifo")): cannot read \(tree.path("fifo/report.json")): it is a FIFO (named pipe), not a regular file")
+        let zero = try #require(throws: ReportReadError.self) { try ReportReader.read(path: tree.path("zero/report.json")) }
+        #expect(zero.reason == "cannot read: it is a device, not a regular file")
     }
 }

@@ -5,6 +5,8 @@ public struct ProcessResult: Sendable {
     public let status: Int32
     public let stdout: String
     public let stderr: String
+    /// True when the run outlived its `timeout` and was killed: a hang, reported instead of hanging the tests.
+    public let timedOut: Bool
 }
 
 public enum StocktakeProcess {
@@ -24,16 +26,19 @@ public enum StocktakeProcess {
     /// capabilities that let root read any file, so permission tests mean the same for root and users.
     public static func run(
         _ arguments: [String], currentDirectory: String? = nil, environment: [String: String] = [:],
-        withoutFilePermissionOverride: Bool = false
+        withoutFilePermissionOverride: Bool = false, timeout: Double? = nil
     ) throws -> ProcessResult {
         var command = [binary] + arguments
         if withoutFilePermissionOverride && getuid() == 0 {
             command = ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search"] + command
         }
-        return try runCommand(command, currentDirectory: currentDirectory, environment: environment)
+        return try runCommand(command, currentDirectory: currentDirectory, environment: environment, timeout: timeout)
     }
 
-    public static func runCommand(_ command: [String], currentDirectory: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+    /// With `timeout` (seconds), a command still running then is killed (SIGKILL) and `timedOut` is set.
+    public static func runCommand(
+        _ command: [String], currentDirectory: String? = nil, environment: [String: String] = [:], timeout: Double? = nil
+    ) throws -> ProcessResult {
         let process = Process()
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -45,6 +50,10 @@ public enum StocktakeProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let killed = Killed(pid: process.processIdentifier)
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { killed.killIfRunning() }
+        }
         // Read both pipes before waiting so a chatty child cannot block on a full pipe.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data(), errData = Data()
@@ -52,8 +61,30 @@ public enum StocktakeProcess {
         errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        killed.finished()
         return ProcessResult(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self), timedOut: killed.happened)
     }
+}
+
+/// Kills a child that outlived its timeout, once, and remembers whether it did.
+private final class Killed: @unchecked Sendable {
+    private let pid: Int32
+    private let lock = NSLock()
+    private var running = true
+    private var value = false
+
+    init(pid: Int32) { self.pid = pid }
+
+    func killIfRunning() {
+        lock.withLock {
+            guard running else { return }
+            value = true
+            kill(pid, SIGKILL)
+        }
+    }
+
+    func finished() { lock.withLock { running = false } }
+    var happened: Bool { lock.withLock { value } }
 }

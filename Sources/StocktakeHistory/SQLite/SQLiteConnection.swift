@@ -15,7 +15,14 @@ final class SQLiteConnection {
     /// The nightly job's transactions are small, so a reader rarely waits at all.
     static let busyTimeoutMilliseconds: Int32 = 10_000
 
-    init(path: String, create: Bool) throws {
+    /// How long one `withDeadline` body may run before SQLite interrupts it (`SQLITE_INTERRUPT`). A store's
+    /// real queries take milliseconds (plus at most the busy timeout); a hostile one (a view over an endless
+    /// recursive query) would otherwise hang `history`, and hang the nightly job while it holds its lock.
+    let timeLimit: Duration
+    /// When the running body must stop; nil outside `withDeadline`.
+    private var deadline: ContinuousClock.Instant?
+
+    init(path: String, create: Bool, timeLimit: Duration = .seconds(30)) throws {
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let status = sqlite3_open_v2(path, &opened, flags, nil)
@@ -25,7 +32,23 @@ final class SQLiteConnection {
             throw SQLiteError(code: status, message: message)
         }
         handle = opened
+        self.timeLimit = timeLimit
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        // Called every 1,000 virtual-machine steps of any statement: a non-zero answer interrupts it.
+        sqlite3_progress_handler(handle, 1_000, { context in
+            guard let context else { return 0 }
+            return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().isPastDeadline ? 1 : 0
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private var isPastDeadline: Bool { deadline.map { ContinuousClock.now > $0 } ?? false }
+
+    /// Runs `body` with every statement bounded by `timeLimit` from now (an outer deadline, if any, stays).
+    func withDeadline<T>(_ body: () throws -> T) rethrows -> T {
+        guard deadline == nil else { return try body() }
+        deadline = ContinuousClock.now + timeLimit
+        defer { deadline = nil }
+        return try body()
     }
 
     deinit { sqlite3_close_v2(handle) }

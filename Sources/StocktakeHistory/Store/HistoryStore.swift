@@ -35,7 +35,7 @@ public final class HistoryStore {
     }
 
     /// Applies migrations up to `schemaVersion` only: tests build the stores older versions left behind.
-    init(path: String, createIfMissing: Bool, schemaVersion: Int) throws(HistoryError) {
+    init(path: String, createIfMissing: Bool, schemaVersion: Int, timeLimit: Duration = .seconds(30)) throws(HistoryError) {
         self.path = path
         if !createIfMissing && access(path, F_OK) != 0 {
             throw HistoryError(
@@ -43,7 +43,7 @@ public final class HistoryStore {
                 message: "does not exist; the nightly job creates it on its first run (or pass the reports folder that holds it)")
         }
         do {
-            connection = try SQLiteConnection(path: path, create: createIfMissing)
+            connection = try SQLiteConnection(path: path, create: createIfMissing, timeLimit: timeLimit)
         } catch let error as SQLiteError {
             throw HistoryError(path: path, kind: .failed, message: "could not be opened: \(error.message)")
         } catch {
@@ -57,6 +57,9 @@ public final class HistoryStore {
     private func migrate(upTo target: Int) throws {
         // Cascading deletes keep a run's rows in the other tables together with it.
         try connection.execute("PRAGMA foreign_keys = ON")
+        // Functions with side effects may not run from the schema (views, triggers, defaults): a second
+        // line behind the schema check below.
+        try connection.execute("PRAGMA trusted_schema = OFF")
         let found: Int
         do {
             found = try userVersion()
@@ -71,12 +74,18 @@ public final class HistoryStore {
                 path: path, kind: .newerSchema,
                 message: "has schema version \(found); this stocktake knows up to \(known): a newer stocktake wrote it, so run that version (or use another reports folder)")
         }
-        guard found < target else { return }
         if found == 0, try connection.rows("SELECT count(*) FROM sqlite_master", [], { $0.int(0) }).first ?? 0 > 0 {
             throw HistoryError(
                 path: path, kind: .notAHistoryStore,
                 message: "is an SQLite database of something else (it has tables but no stocktake schema version); move it aside or use another reports folder")
         }
+        // Before any query touches a table: a hostile store could make one a view that never ends.
+        if let problem = try HistorySchema.problem(in: connection, version: found) {
+            throw HistoryError(
+                path: path, kind: .notAHistoryStore,
+                message: "is not a history store this stocktake can read: \(problem) (was it edited by hand?); move it aside and the next nightly run starts a new history")
+        }
+        guard found < target else { return }
         try connection.transaction(writing: true) {
             // Read again under the write lock: another process may have migrated meanwhile.
             let current = try userVersion()
@@ -92,12 +101,17 @@ public final class HistoryStore {
         try connection.rows("PRAGMA user_version", [], { $0.int(0) }).first ?? 0
     }
 
-    /// Runs `body`, turning SQLite's failures into a `HistoryError` that names the store and what failed.
+    /// Runs `body` under the connection's deadline, turning SQLite's failures into a `HistoryError` that
+    /// names the store and what failed.
     func guarded<T>(_ action: String, _ body: () throws -> T) throws(HistoryError) -> T {
         do {
-            return try body()
+            return try connection.withDeadline(body)
         } catch let error as HistoryError {
             throw error
+        } catch let error as SQLiteError where error.code == SQLITE_INTERRUPT {
+            throw HistoryError(
+                path: path, kind: .failed,
+                message: "could not be \(action): it took longer than \(connection.timeLimit) (is it damaged or edited by hand? move it aside and the next nightly run starts a new history)")
         } catch let error as SQLiteError {
             throw HistoryError(path: path, kind: .failed, message: "could not be \(action): \(error.message)")
         } catch {

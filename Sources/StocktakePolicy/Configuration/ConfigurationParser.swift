@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeFiles
 import StocktakeModel
 import Yams
 
@@ -6,12 +7,19 @@ extension PolicyConfiguration {
     /// The top-level keys, for messages.
     static let keys = ["budgets", "documentsVisible", "exclude", "groups", "rules"]
 
+    /// A larger configuration file is refused (a real one is a few kilobytes).
+    public static let maxBytes: Int64 = 1 << 20
+
     /// Reads and checks a configuration file: unknown keys, rule ids and bad values are errors naming the line.
     public static func load(path: String) throws(ConfigurationError) -> PolicyConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: path, line: nil, message: "cannot read the configuration file")
+        let bytes: [UInt8]
+        do {
+            var options = RegularFile.Options.named(maxBytes: maxBytes)
+            bytes = try RegularFile.open(path, options: &options).readAll()
+        } catch {
+            throw ConfigurationError(file: path, line: nil, message: "cannot read the configuration file: \(error)")
         }
-        return try parse(String(decoding: data, as: UTF8.self), file: path)
+        return try parse(String(decoding: bytes, as: UTF8.self), file: path)
     }
 
     public static func parse(_ text: String, file: String) throws(ConfigurationError) -> PolicyConfiguration {

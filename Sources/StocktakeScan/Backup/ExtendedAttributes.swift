@@ -5,6 +5,7 @@ import CStocktakeSystem
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import StocktakeFiles
 
 /// Why the extended attributes of an entry could not be listed.
 public struct ExtendedAttributeError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -14,8 +15,7 @@ public struct ExtendedAttributeError: Error, Sendable, Equatable, CustomStringCo
     public init(code: Int32) { self.code = code }
 
     public var description: String {
-        let reason = strerror(code).map { String(cString: $0) } ?? "error"
-        return "cannot list extended attributes: \(reason) (errno \(code))"
+        "cannot list extended attributes: \(SystemError.text(code)) (errno \(code))"
     }
 }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Crypto
+import StocktakeFiles
 import StocktakeModel
 
 /// Hashes files of the inventory for one worker thread. Every folder on the way is opened relative to its
@@ -22,8 +23,8 @@ final class ContentHasher {
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ContentHasher.readLength, alignment: 16)
     /// Open folders from the root down: `chain[k]` is a child of `chain[k - 1]` (of the root for k = 0).
     private var chain: [(index: Int32, fd: Int32)] = []
-    /// Linux: open without updating access times; dropped after the first refusal (files of other owners).
-    private var noAccessTime = POSIX.noAccessTimeFlag
+    /// Never through a link, access times kept where allowed; the size is compared with the walk's below.
+    private var fileOptions = RegularFile.Options.insideContainer(maxBytes: nil)
 
     init(rootFD: Int32, inventory: Inventory) {
         self.rootFD = rootFD
@@ -41,15 +42,23 @@ final class ContentHasher {
         let entry = inventory.entries[Int(index)]
         let folder = openFolder(entry.parent)
         guard folder.fd >= 0 else { return failure(folder.code, "cannot open its folder: ") }
-        let fd = openFile(index, in: folder.fd)
-        guard fd >= 0 else { return failure(POSIX.errno, "cannot open it: ") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return failure(POSIX.errno, "cannot inspect it: ") }
-        guard info.st_mode & S_IFMT == S_IFREG, Int64(info.st_size) == entry.apparentBytes else {
+        let file: RegularFile
+        do {
+            file = try openFile(index, in: folder.fd)
+        } catch {
+            guard let code = error.code else {
+                return .failed(reason: .vanished, detail: "cannot compare its content: it changed after the walk (\(error))")
+            }
+            return failure(code, "cannot open it: ")
+        }
+        guard file.size == entry.apparentBytes else {
             return .failed(reason: .vanished, detail: "cannot compare its content: it changed after the walk")
         }
-        let wanted = min(limit, entry.apparentBytes)
+        return file.withDescriptor { fd in hash(fd, length: min(limit, entry.apparentBytes)) }
+    }
+
+    /// SHA-256 of the first `wanted` bytes of an open file.
+    private func hash(_ fd: Int32, length wanted: Int64) -> Outcome {
         var hasher = Crypto.SHA256()
         var total: Int64 = 0
         while total < wanted {
@@ -57,8 +66,8 @@ final class ContentHasher {
             guard let base = buffer.baseAddress else { break }
             let n = pread(fd, base, count, off_t(total))
             if n < 0 {
-                if POSIX.errno == EINTR { continue }
-                return failure(POSIX.errno, "cannot read it: ")
+                if SystemError.current == EINTR { continue }
+                return failure(SystemError.current, "cannot read it: ")
             }
             if n == 0 { return .failed(reason: .vanished, detail: "cannot compare its content: it shrank while being read") }
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
@@ -74,14 +83,10 @@ final class ContentHasher {
         .failed(reason: DirectoryLister.reason(for: code), detail: "cannot compare its content: " + what + DirectoryLister.explain(code))
     }
 
-    private func openFile(_ index: Int32, in folder: Int32) -> Int32 {
-        let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
-        var fd = withName(index) { openat(folder, $0, flags | noAccessTime) }
-        if fd < 0 && noAccessTime != 0 && POSIX.errno == EPERM {
-            noAccessTime = 0
-            fd = withName(index) { openat(folder, $0, flags) }
-        }
-        return fd
+    private func openFile(_ index: Int32, in folder: Int32) throws(FileRefusal) -> RegularFile {
+        try withName(index, otherwise: .failure(.system(ENOENT))) { name in
+            Result { () throws(FileRefusal) in try RegularFile.open(name, in: folder, options: &fileOptions) }
+        }.get()
     }
 
     /// The folder's descriptor (the root's for index 0), reusing the open chain's common part.
@@ -98,26 +103,27 @@ final class ContentHasher {
         while chain.count > common { close(chain.removeLast().fd) }
         for step in wanted[common...] {
             let parentFD = chain.last?.fd ?? rootFD
-            let fd = withName(step) { openat(parentFD, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-            guard fd >= 0 else { return (-1, POSIX.errno) }
+            let fd = withName(step, otherwise: -1) { openat(parentFD, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            guard fd >= 0 else { return (-1, SystemError.current) }
             chain.append((step, fd))
         }
         return (chain.last?.fd ?? rootFD, 0)
     }
 
-    /// The entry's name as a C string; names that could climb or are not one component open nothing.
-    private func withName(_ index: Int32, _ body: (UnsafePointer<CChar>) -> Int32) -> Int32 {
+    /// The entry's name as a C string; names that could climb or are not one component open nothing
+    /// (`invalid` comes back, with errno ENOENT).
+    private func withName<R>(_ index: Int32, otherwise invalid: R, _ body: (UnsafePointer<CChar>) -> R) -> R {
         let name = inventory.name(index)
         guard !name.isEmpty, !name.contains(0), !name.contains(UInt8(ascii: "/")),
               !name.elementsEqual([UInt8(ascii: ".")]), !name.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
         else {
-            POSIX.setErrno(ENOENT)
-            return -1
+            SystemError.current = ENOENT
+            return invalid
         }
         let bytes = Array(name) + [0]
         return bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
-                guard let base = characters.baseAddress else { return -1 }
+                guard let base = characters.baseAddress else { return invalid }
                 return body(base)
             }
         }

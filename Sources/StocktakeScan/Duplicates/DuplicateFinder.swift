@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StocktakeFiles
 import StocktakeModel
 
 /// Finds files of an inventory whose contents are identical: candidates grouped by size, then by the
@@ -26,7 +27,7 @@ public struct DuplicateFinder: Sendable {
 
     public func find(in inventory: Inventory) throws(ScanError) -> DuplicateSearch {
         let rootFD = open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard rootFD >= 0 else { throw .unreadableRoot(path: rootPath, reason: POSIX.message(POSIX.errno)) }
+        guard rootFD >= 0 else { throw .unreadableRoot(path: rootPath, reason: SystemError.currentText) }
         defer { close(rootFD) }
         var issues: [ScanIssue] = []
         var settled: [IdenticalFiles] = []

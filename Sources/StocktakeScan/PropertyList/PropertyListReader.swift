@@ -1,3 +1,4 @@
+import StocktakeFiles
 import StocktakeModel
 
 /// Reads property lists from untrusted containers: binary (`bplist00`) and XML, with every offset,
@@ -38,9 +39,10 @@ public enum PropertyListReader {
     static func readUnlabelled(contentsOfFile path: String, maxBytes: Int = 8 << 20) throws(PropertyListError) -> PropertyListValue {
         let bytes: [UInt8]
         do {
-            bytes = try BoundedFileReader.read(path, maxBytes: maxBytes)
+            var options = RegularFile.Options.insideContainer(maxBytes: Int64(maxBytes))
+            bytes = try RegularFile.open(path, options: &options).readAll()
         } catch {
-            throw PropertyListError("cannot read the file: \(error.reason)")
+            throw PropertyListError("cannot read the file: \(error)")
         }
         return try parse(bytes)
     }

@@ -20,28 +20,32 @@ enum XMLPropertyListParser {
             throw .xml("libxml2 could not allocate a parser")
         }
         defer { xmlFreeParserCtxt(context) }
-        // With XML_PARSE_NOERROR libxml2 still routes errors to a process-wide handler when one is
-        // set; a structured handler on this context keeps them off stderr and keeps the first error,
-        // which names the cause (the last one is often just "Premature end of data").
-        let firstError = FirstError()
-        context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
+        // libxml2 reports through three channels: this context's structured handler (parse errors), the
+        // thread's structured handler (errors raised without a context, such as a failed encoding
+        // conversion) and the thread's generic handler (text it prints itself), whose default is stderr.
+        // All three go to `errors` while parsing, and nowhere afterwards: a cron run stays silent, and
+        // the first error becomes the plist's problem in the report.
+        let errors = XMLErrorRecorder()
+        context.pointee._private = Unmanaged.passUnretained(errors).toOpaque()
         context.pointee.sax?.pointee.serror = { _, error in
             guard let error, let parser = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self),
                   let recorder = parser.pointee._private
             else { return }
-            Unmanaged<FirstError>.fromOpaque(recorder).takeUnretainedValue().record(error.pointee)
+            Unmanaged<XMLErrorRecorder>.fromOpaque(recorder).takeUnretainedValue().record(error.pointee)
         }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        // The callback reaches firstError through an unretained pointer: keep it alive throughout.
-        let document: xmlDocPtr? = withExtendedLifetime(firstError) {
-            bytes.withUnsafeBufferPointer { buffer in
+        // The callbacks reach `errors` through unretained pointers: keep it alive throughout.
+        let document: xmlDocPtr? = withExtendedLifetime(errors) {
+            errors.routeThisThread()
+            defer { XMLErrorRecorder.silenceThisThread() }
+            return bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { characters in
                     xmlCtxtReadMemory(context, characters.baseAddress, Int32(characters.count), nil, nil, options)
                 }
             }
         }
         guard let document else {
-            throw .xml(firstError.message ?? lastError(of: context))
+            throw .xml(errors.message ?? lastError(of: context))
         }
         defer { xmlFreeDoc(document) }
         if let internalSubset = document.pointee.intSubset, internalSubset.pointee.entities != nil {
@@ -88,9 +92,10 @@ enum XMLPropertyListParser {
         return message
     }
 
-    fileprivate static func describe(_ error: xmlError) -> String? {
+    static func describe(_ error: xmlError) -> String? {
         guard let message = error.message else { return nil }
         let text = String(cString: message).trimmingWhitespace()
+        if error.domain == Int32(XML_FROM_I18N.rawValue) { return "encoding error: \(text)" }
         return error.line > 0 ? "line \(error.line): \(text)" : text
     }
 
@@ -110,16 +115,5 @@ extension String {
             return ""
         }
         return String(self[first...last])
-    }
-}
-
-/// Keeps the first error or fatal error libxml2 reports while parsing one document.
-private final class FirstError {
-    private(set) var message: String?
-
-    // Takes the struct, not a pointer: libxml2 2.12 made the callback's pointer const.
-    func record(_ error: xmlError) {
-        guard message == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        message = XMLPropertyListParser.describe(error)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StocktakeFiles
 import StocktakeModel
 
 /// Recognises what the user pointed at (an `.xcappdata` package, a simulator data container or a
@@ -88,10 +89,10 @@ public enum ContainerSource {
         var status = stat()
         guard !path.isEmpty, lstat(path, &status) == 0 else {
             if errno == ENOENT || errno == ENOTDIR || path.isEmpty { throw .missingPath(path) }
-            throw .unreadableRoot(path: path, reason: String(cString: strerror(errno)))
+            throw .unreadableRoot(path: path, reason: SystemError.currentText)
         }
         guard let resolved = realpath(path, nil) else {
-            let reason = errno == ENOENT ? "it is a symbolic link to something that does not exist" : String(cString: strerror(errno))
+            let reason = errno == ENOENT ? "it is a symbolic link to something that does not exist" : SystemError.currentText
             throw .unreadableRoot(path: path, reason: reason)
         }
         defer { free(resolved) }

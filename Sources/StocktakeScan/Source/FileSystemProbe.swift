@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StocktakeFiles
 
 /// What a path names, seen with lstat: a symbolic link is reported as a link, never followed.
 enum FileKind: Equatable {
@@ -47,7 +48,7 @@ struct DirectoryListing {
 
     static func read(_ path: String, limit: Int = 10_000) throws(Failure) -> DirectoryListing {
         guard let directory = opendir(path) else {
-            throw Failure(reason: String(cString: strerror(errno)))
+            throw Failure(reason: SystemError.currentText)
         }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StocktakeFiles
 import StocktakeModel
 
 /// The outcome of reading an entry's extended attributes.
@@ -58,27 +59,35 @@ extension DirectoryLister {
     func sniff(
         name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob, readAttributes: Bool, flags: inout EntryFlags
     ) -> (ContentKind, AttributeReading?) {
-        guard let file = openRegularFile(name, in: fd) else {
-            let code = POSIX.errno
+        let file: RegularFile
+        do {
+            file = try openRegularFile(name, in: fd)
+        } catch {
             flags.insert(.unreadable)
-            store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "content not inspected: " + Self.explain(code)))
+            store.issues.append(issue(joined(job.path, name), "content not inspected: ", error))
             return (.unknown, nil)
         }
-        defer { close(file) }
-        let count = POSIX.readPrefix(fd: file, into: prefix)
+        // A read error (EIO) sniffs nothing: the name alone then decides the kind.
+        let count = (try? file.readPrefix(into: prefix)) ?? 0
         let kind = ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix[0..<count]), name: name)
         guard readAttributes else { return (kind, nil) }
-        return (kind, reading(Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(fileDescriptor: file) }))
+        return (kind, reading(file.withDescriptor { fd in
+            Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(fileDescriptor: fd) }
+        }))
     }
 
-    /// Opens a regular file for reading, without touching its access time where the system allows.
-    func openRegularFile(_ name: some Collection<UInt8>, in fd: Int32) -> Int32? {
-        if noAccessTime != 0 {
-            if let file = withCString(name, { POSIX.openRegularFile(directory: fd, name: $0, extraFlags: noAccessTime) }) { return file }
-            guard POSIX.errno == EPERM else { return nil }
-            noAccessTime = 0  // not the files' owner: the flag is refused for every file here
+    /// Opens a regular file of the listed folder (see `fileOptions`).
+    func openRegularFile(_ name: some Collection<UInt8>, in fd: Int32) throws(FileRefusal) -> RegularFile {
+        try withCString(name) { path in Result { () throws(FileRefusal) in try RegularFile.open(path, in: fd, options: &fileOptions) } }.get()
+    }
+
+    /// The issue for a file that could not be opened: a system error, or an entry that is no longer the
+    /// regular file the listing saw.
+    func issue(_ path: [UInt8], _ what: String, _ refusal: FileRefusal) -> ScanIssue {
+        guard let code = refusal.code else {
+            return ScanIssue(path: path, reason: .vanished, detail: what + "it was replaced during the walk (\(refusal))")
         }
-        return withCString(name) { POSIX.openRegularFile(directory: fd, name: $0, extraFlags: 0) }
+        return ScanIssue(path: path, reason: Self.reason(for: code), detail: what + Self.explain(code))
     }
 
     func recordSymlink(ref: RecordRef, name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob) {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StocktakeFiles
 import StocktakeModel
 
 /// What the AppleDouble sidecars of one folder say.
@@ -58,10 +59,9 @@ extension DirectoryLister {
         // Check the type first: a FIFO or device named `._x` must not even be opened.
         var info = stat()
         guard withCString(name, { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let file = openRegularFile(name, in: fd)
+              let file = try? openRegularFile(name, in: fd),
+              let count = try? file.readPrefix(into: sidecar)
         else { return nil }
-        defer { close(file) }
-        let count = POSIX.readPrefix(fd: file, into: sidecar)
         let bytes = UnsafeRawBufferPointer(rebasing: sidecar[0..<count])
         guard AppleDouble.hasHeader(bytes) else { return nil }
         let attributes: [String]

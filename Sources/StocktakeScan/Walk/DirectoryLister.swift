@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CStocktakeSystem
+import StocktakeFiles
 import StocktakeModel
 
 /// Lists one directory at a time for one worker: reads the names, pairs AppleDouble sidecars with their
@@ -28,8 +29,9 @@ final class DirectoryLister {
     /// attribute lookups name entries by one component instead of walking the whole path each time.
     private let ownsWorkingDirectory: Bool
     var insideListedFolder = false
-    /// Linux: open files without updating their access time (refused for files of other owners).
-    var noAccessTime = POSIX.noAccessTimeFlag
+    /// How the walk opens files: never through a link, access times kept where the system allows; the
+    /// entry was just seen to be a regular file, so no second stat before opening.
+    var fileOptions = RegularFile.Options(followsLinks: false, maxBytes: nil, keepsAccessTime: true, checksTypeBeforeOpening: false)
 
     init(rootFD: Int32, rootPath: [UInt8], store: WorkerStore, maxDepth: Int, progress: ScanProgress?) {
         self.rootFD = rootFD
@@ -78,9 +80,9 @@ final class DirectoryLister {
     private func open(_ job: DirectoryJob) -> OpaquePointer? {
         let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
         var fd = job.path.isEmpty ? openat(rootFD, ".", flags) : withCString(job.path) { openat(rootFD, $0, flags) }
-        if fd < 0 && POSIX.errno == ENAMETOOLONG { fd = openStepByStep(job.path, flags: flags) }
+        if fd < 0 && SystemError.current == ENAMETOOLONG { fd = openStepByStep(job.path, flags: flags) }
         guard fd >= 0 else {
-            failDirectory(job, code: POSIX.errno)
+            failDirectory(job, code: SystemError.current)
             return nil
         }
         var info = stat()
@@ -92,7 +94,7 @@ final class DirectoryLister {
             return nil
         }
         guard let directory = fdopendir(fd) else {
-            let code = POSIX.errno
+            let code = SystemError.current
             close(fd)
             failDirectory(job, code: code)
             return nil
@@ -105,10 +107,10 @@ final class DirectoryLister {
         var current = dup(rootFD)
         for component in path.split(separator: UInt8(ascii: "/")) where current >= 0 {
             let next = withCString(component) { openat(current, $0, flags) }
-            let code = POSIX.errno
+            let code = SystemError.current
             close(current)
             current = next
-            if next < 0 { POSIX.setErrno(code) }
+            if next < 0 { SystemError.current = code }
         }
         return current
     }
@@ -131,7 +133,7 @@ final class DirectoryLister {
         switch code {
         case ENOENT: "it vanished during the walk"
         case ENOTDIR, ELOOP: "it was replaced during the walk (a link or another entry now stands there)"
-        default: POSIX.message(code)
+        default: SystemError.text(code)
         }
     }
 
@@ -154,7 +156,7 @@ final class DirectoryLister {
     private func record(name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob, sidecars: FolderSidecars) -> DirectoryJob? {
         var info = stat()
         guard withCString(name, { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
-            let code = POSIX.errno
+            let code = SystemError.current
             store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "cannot read entry: " + Self.explain(code)))
             return nil
         }
@@ -187,7 +189,7 @@ final class DirectoryLister {
             case .flag(let found): if found != .none { ownFlag = found }
             case .failed(let code):
                 attributesUnreadable = true
-                store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "extended attributes not read (backup state unknown): " + POSIX.message(code)))
+                store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "extended attributes not read (backup state unknown): " + SystemError.text(code)))
             }
         }
         guard let stored = store.storeName(name) else {

@@ -54,9 +54,10 @@ public struct SizeChange: Sendable, Equatable {
 
     public var oldOrZero: SizeTotal { old ?? .zero }
     public var newOrZero: SizeTotal { new ?? .zero }
-    public var allocatedDelta: Int64 { newOrZero.allocatedBytes &- oldOrZero.allocatedBytes }
-    public var apparentDelta: Int64 { newOrZero.apparentBytes &- oldOrZero.apparentBytes }
-    public var filesDelta: Int { newOrZero.files &- oldOrZero.files }
+    // Saturating: figures from a foreign report never trap, and never wrap into a change of the wrong sign.
+    public var allocatedDelta: Int64 { newOrZero.allocatedBytes.saturatingSubtract(oldOrZero.allocatedBytes) }
+    public var apparentDelta: Int64 { newOrZero.apparentBytes.saturatingSubtract(oldOrZero.apparentBytes) }
+    public var filesDelta: Int { newOrZero.files.saturatingSubtract(oldOrZero.files) }
 }
 
 /// The head of a long list, sorted by what matters most, and what was left out ("N others").

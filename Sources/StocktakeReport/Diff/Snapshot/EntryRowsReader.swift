@@ -97,7 +97,7 @@ struct EntryRowsReader {
                 }
             case 5:
                 if key.equals("files") {
-                    row.files = try json.integer()
+                    row.files = try json.size(at: rowPath(index, "files"))
                     row.seen.insert(.files)
                     continue
                 }
@@ -123,25 +123,25 @@ struct EntryRowsReader {
                 }
             case 13:
                 if key.equals("apparentBytes") {
-                    row.apparent = try json.integer()
+                    row.apparent = try json.size(at: rowPath(index, "apparentBytes"))
                     row.seen.insert(.apparent)
                     continue
                 }
             case 14:
                 if key.equals("allocatedBytes") {
-                    row.allocated = try json.integer()
+                    row.allocated = try json.size(at: rowPath(index, "allocatedBytes"))
                     row.seen.insert(.allocated)
                     continue
                 }
             case 18:
                 if key.equals("totalApparentBytes") {
-                    row.totalApparent = try json.integer()
+                    row.totalApparent = try json.size(at: rowPath(index, "totalApparentBytes"))
                     row.seen.insert(.totalApparent)
                     continue
                 }
             case 19:
                 if key.equals("totalAllocatedBytes") {
-                    row.totalAllocated = try json.integer()
+                    row.totalAllocated = try json.size(at: rowPath(index, "totalAllocatedBytes"))
                     row.seen.insert(.totalAllocated)
                     continue
                 }

@@ -202,6 +202,15 @@ struct JSONScanner: ~Copyable {
         return value
     }
 
+    /// A size or a count: an integer that is not negative. A negative one would make every delta and
+    /// gate on it meaningless (and `Int64.min` has no magnitude to subtract), so it is refused by `path`.
+    @inline(__always)
+    mutating func size(at path: @autoclosure () -> String) throws(JSONReadFailure) -> Int64 {
+        let value = try integer()
+        guard value >= 0 else { throw JSONReadFailure.schema(path: path(), problem: "is \(value); sizes and counts are never negative") }
+        return value
+    }
+
     mutating func bool() throws(JSONReadFailure) -> Bool {
         skipWhitespace()
         if position < count, bytes[position] == UInt8(ascii: "t") {

@@ -39,9 +39,9 @@ extension ReportDocument {
         var files: Int64?, apparent: Int64?, allocated: Int64?
         try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
             switch key {
-            case "files": files = try json.integer()
-            case "apparentBytes": apparent = try json.integer()
-            case "allocatedBytes": allocated = try json.integer()
+            case "files": files = try json.size(at: path + ".files")
+            case "apparentBytes": apparent = try json.size(at: path + ".apparentBytes")
+            case "allocatedBytes": allocated = try json.size(at: path + ".allocatedBytes")
             default: try json.skipValue()
             }
         }
@@ -74,9 +74,9 @@ extension ReportDocument {
             switch key {
             case "id": id = try json.text()
             case "path": memberPath = try json.text()
-            case "files": files = try json.integer()
-            case "apparentBytes": apparent = try json.integer()
-            case "allocatedBytes": allocated = try json.integer()
+            case "files": files = try json.size(at: path + ".files")
+            case "apparentBytes": apparent = try json.size(at: path + ".apparentBytes")
+            case "allocatedBytes": allocated = try json.size(at: path + ".allocatedBytes")
             default: try json.skipValue()
             }
         }
@@ -95,8 +95,8 @@ extension ReportDocument {
                 switch key {
                 case "scope": scope = try json.text()
                 case "unit": unit = try json.text()
-                case "limit": limit = try json.integer()
-                case "actual": actual = try json.integer()
+                case "limit": limit = try json.size(at: path + ".limit")
+                case "actual": actual = try json.size(at: path + ".actual")
                 case "exceeded": exceeded = try json.bool()
                 default: try json.skipValue()
                 }
@@ -127,7 +127,7 @@ extension ReportDocument {
                 case "path": findingPath = try json.text()
                 case "message": message = try json.text()
                 case "fingerprint": fingerprint = try json.text()
-                case "bytes": bytes = try json.null() ? nil : try json.integer()
+                case "bytes": bytes = try json.null() ? nil : try json.size(at: path + ".bytes")
                 default: try json.skipValue()
                 }
             }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StocktakeFiles
 
 /// Reads a `report.json` (or a report folder holding one) back into a `ReportSnapshot`, for `stocktake diff`
 /// and the history. Built for a million rows: the file is mapped, parsed once by a pull parser and the
@@ -11,15 +12,18 @@ import Darwin
 public enum ReportReader {
     /// The schema version this reader understands.
     public static let schemaVersion = 1
+    /// A larger report.json is refused: 4 GiB is about twelve million files, and reading one costs about
+    /// 185 bytes of memory per row besides the mapping.
+    public static let maxBytes: Int64 = 4 << 30
 
     /// `path`: a `report.json`, or the folder `stocktake audit` wrote it into.
     public static func read(path: String) throws(ReportReadError) -> ReportSnapshot {
         let file = try reportFile(at: path)
         let bytes: ReportBytes
         do {
-            bytes = try ReportBytes(file: file)
+            bytes = try ReportBytes(file: file, maxBytes: maxBytes)
         } catch {
-            throw ReportReadError(path: path, reason: file == path ? "cannot read: \(error.message)" : "cannot read \(file): \(error.message)")
+            throw ReportReadError(path: path, reason: file == path ? "cannot read: \(error)" : "cannot read \(file): \(error)")
         }
         return try snapshot(of: bytes, path: path)
     }
@@ -30,13 +34,13 @@ public enum ReportReader {
         guard stat(path, &status) == 0 else {
             let code = errno
             if code == ENOENT { throw ReportReadError(path: path, reason: "no such file or folder") }
-            throw ReportReadError(path: path, reason: "cannot read: \(String(cString: strerror(code)))")
+            throw ReportReadError(path: path, reason: "cannot read: \(SystemError.text(code))")
         }
         guard status.st_mode & S_IFMT == S_IFDIR else { return path }
         let file = (path.hasSuffix("/") ? path : path + "/") + "report.json"
         guard stat(file, &status) == 0 else {
             let code = errno
-            guard code == ENOENT else { throw ReportReadError(path: path, reason: "cannot read report.json: \(String(cString: strerror(code)))") }
+            guard code == ENOENT else { throw ReportReadError(path: path, reason: "cannot read report.json: \(SystemError.text(code))") }
             throw ReportReadError(path: path, reason: "holds no report.json; give a report.json or the folder `stocktake audit` wrote")
         }
         return file

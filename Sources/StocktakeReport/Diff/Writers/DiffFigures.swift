@@ -154,7 +154,7 @@ extension ListHead where Element == SizeChange {
 }
 
 extension FileMove {
-    var allocatedDelta: Int64 { new.allocatedBytes &- old.allocatedBytes }
+    var allocatedDelta: Int64 { new.allocatedBytes.saturatingSubtract(old.allocatedBytes) }
     var change: SizeChange { SizeChange(id: newPath, old: old, new: new) }
 }
 

@@ -22,7 +22,7 @@ enum HTMLDiffPieces {
     }
 
     static func percentCell(old: Int64, new: Int64) -> String {
-        "<td class=\"num\(trend(new &- old))\">\(HTMLEscaping.escape(DiffPercent.cell(old: old, new: new)))</td>"
+        "<td class=\"num\(trend(new.saturatingSubtract(old)))\">\(HTMLEscaping.escape(DiffPercent.cell(old: old, new: new)))</td>"
     }
 
     /// Old, new, delta and % of allocated bytes.

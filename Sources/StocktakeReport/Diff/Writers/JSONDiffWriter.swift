@@ -125,7 +125,7 @@ struct JSONDiffWriter {
             try json.beginObject(compact: true)
             try json.key("delta")
             try writeTotal(SizeTotal(
-                files: move.new.files - move.old.files, apparentBytes: move.new.apparentBytes &- move.old.apparentBytes,
+                files: move.new.files.saturatingSubtract(move.old.files), apparentBytes: move.new.apparentBytes.saturatingSubtract(move.old.apparentBytes),
                 allocatedBytes: move.allocatedDelta), json)
             try json.key("evidence"); try json.string(move.evidence.rawValue)
             try json.key("location"); try json.string(move.newLocation.rawValue)

@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open regular file, and the one way Stocktake opens a file to read it: the walk, the plist reader,
+/// the content hasher, the report reader, the baseline and configuration loaders all come here.
+///
+/// A FIFO, socket or device is never read (opening a FIFO blocks until a writer comes; `/dev/zero` never
+/// ends): the type is checked before opening where the caller has not just checked it, the file is opened
+/// with `O_NONBLOCK`, and checked again with `fstat` on the descriptor, which closes the race. Inside an
+/// audited container a symbolic link is never followed (`O_NOFOLLOW`); the user's own files (a config, a
+/// report) may be links, but must lead to a regular file. The descriptor closes with the object; use it
+/// from one thread.
+public final class RegularFile {
+    /// How to open one file.
+    public struct Options: Sendable {
+        /// True for files the user names (reports, configs, baselines); false inside a container.
+        public var followsLinks: Bool
+        /// A larger file is refused (`FileRefusal.tooLarge`); nil: no limit (the caller reads a prefix).
+        public var maxBytes: Int64?
+        /// Linux: open without updating the access time, so an audit leaves the audited tree as it found
+        /// it. The kernel refuses that for files of other owners; then `open` clears this and tries again
+        /// without it, and the caller's later opens skip the refused attempt.
+        public var keepsAccessTime: Bool
+        /// False when the caller has just seen (with `lstat`/`fstatat`) that the entry is a regular file:
+        /// the walk, whose hot path should not stat twice. `fstat` after opening still refuses a swap.
+        public var checksTypeBeforeOpening: Bool
+
+        public init(followsLinks: Bool, maxBytes: Int64?, keepsAccessTime: Bool = false, checksTypeBeforeOpening: Bool = true) {
+            self.followsLinks = followsLinks
+            self.maxBytes = maxBytes
+            self.keepsAccessTime = keepsAccessTime
+            self.checksTypeBeforeOpening = checksTypeBeforeOpening
+        }
+
+        /// A file inside an audited container: never through a link, access times kept.
+        public static func insideContainer(maxBytes: Int64?) -> Options {
+            Options(followsLinks: false, maxBytes: maxBytes, keepsAccessTime: true)
+        }
+
+        /// A file the user named: links followed, to a regular file only.
+        public static func named(maxBytes: Int64?) -> Options {
+            Options(followsLinks: true, maxBytes: maxBytes)
+        }
+    }
+
+    /// Private: a caller holding only the number could see it closed (and reused) once the object goes;
+    /// `withDescriptor` keeps the object alive while the number is in use.
+    private let descriptor: Int32
+    /// `st_size` when opened.
+    public let size: Int64
+    private let maxBytes: Int64?
+
+    private init(descriptor: Int32, size: Int64, maxBytes: Int64?) {
+        self.descriptor = descriptor
+        self.size = size
+        self.maxBytes = maxBytes
+    }
+
+    deinit { close(descriptor) }
+
+    /// Opens `path`.
+    public static func open(_ path: String, options: inout Options) throws(FileRefusal) -> RegularFile {
+        try open(options: &options, status: { options, status in
+            options.followsLinks ? stat(path, &status) : lstat(path, &status)
+        }, opening: { flags in
+            systemOpen(path, flags)
+        })
+    }
+
+    /// Opens `name` (one path component) in the open folder `directory`.
+    public static func open(_ name: UnsafePointer<CChar>, in directory: Int32, options: inout Options) throws(FileRefusal) -> RegularFile {
+        try open(options: &options, status: { options, status in
+            fstatat(directory, name, &status, options.followsLinks ? 0 : AT_SYMLINK_NOFOLLOW)
+        }, opening: { flags in
+            openat(directory, name, flags)
+        })
+    }
+
+    private static func open(
+        options: inout Options, status: (Options, inout stat) -> Int32, opening: (Int32) -> Int32
+    ) throws(FileRefusal) -> RegularFile {
+        var info = stat()
+        if options.checksTypeBeforeOpening {
+            guard status(options, &info) == 0 else { throw .system(SystemError.current) }
+            if let refusal = FileRefusal(mode: info.st_mode) { throw refusal }
+        }
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (options.followsLinks ? 0 : O_NOFOLLOW)
+        var descriptor = options.keepsAccessTime && noAccessTimeFlag != 0 ? opening(flags | noAccessTimeFlag) : opening(flags)
+        if descriptor < 0 && options.keepsAccessTime && noAccessTimeFlag != 0 && SystemError.current == EPERM {
+            options.keepsAccessTime = false
+            descriptor = opening(flags)
+        }
+        guard descriptor >= 0 else {
+            let code = SystemError.current
+            // O_NOFOLLOW on a link: Linux says ELOOP, the BSDs EMLINK or EFTYPE.
+            if !options.followsLinks && (code == ELOOP || code == EMLINK) { throw .symbolicLink }
+            throw .system(code)
+        }
+        guard fstat(descriptor, &info) == 0 else {
+            let code = SystemError.current
+            close(descriptor)
+            throw .system(code)
+        }
+        if let refusal = FileRefusal(mode: info.st_mode) {
+            close(descriptor)
+            throw refusal
+        }
+        let size = Int64(info.st_size)
+        if let limit = options.maxBytes, size > limit {
+            close(descriptor)
+            throw .tooLarge(bytes: size, limit: limit)
+        }
+        return RegularFile(descriptor: descriptor, size: size, maxBytes: options.maxBytes)
+    }
+
+    /// Linux's O_NOATIME; 0 where there is none.
+    public static var noAccessTimeFlag: Int32 {
+        #if os(Linux)
+        0o1_000_000
+        #else
+        0
+        #endif
+    }
+
+    /// Calls `body` with the open descriptor (for `pread`, `mmap`, `flistxattr`), valid throughout.
+    public func withDescriptor<Result, Failure: Error>(_ body: (Int32) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(descriptor)
+    }
+
+    /// Reads up to `buffer.count` bytes from the start of the file; returns how many were read.
+    public func readPrefix(into buffer: UnsafeMutableRawBufferPointer) throws(FileRefusal) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var total = 0
+        while total < buffer.count {
+            let count = pread(descriptor, base + total, buffer.count - total, off_t(total))
+            if count < 0 {
+                if SystemError.current == EINTR { continue }
+                throw .system(SystemError.current)
+            }
+            if count == 0 { break }
+            total += count
+        }
+        return total
+    }
+
+    /// The whole file, up to the limit it was opened with (without one, up to the size `fstat` gave).
+    /// Reading one byte past the limit notices a file that grew after `fstat`.
+    public func readAll() throws(FileRefusal) -> [UInt8] {
+        let limit = maxBytes ?? size
+        var bytes = [UInt8](repeating: 0, count: Int(clamping: min(size, limit)) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                guard Int64(filled) <= limit else { throw .grew(limit: limit) }
+                // It grew since fstat and may still fit: make room, up to one byte past the limit.
+                bytes.append(contentsOf: repeatElement(0, count: Int(clamping: min(Int64(filled), limit - Int64(filled) + 1))))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if count < 0 {
+                if SystemError.current == EINTR { continue }
+                throw .system(SystemError.current)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        guard Int64(filled) <= limit else { throw .grew(limit: limit) }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+}
+
+// Inside the type, `open` and `read` would resolve to its own methods.
+@inline(__always)
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.open(path, flags)
+    #else
+    Darwin.open(path, flags)
+    #endif
+}
+
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
+}

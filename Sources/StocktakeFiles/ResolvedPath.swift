@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a path leads on the file system, for checks that must not be fooled by links: "is this output
+/// folder inside the audited container?" asked of `L/out`, where `L` links into the container, must say
+/// yes although no spelling of `L/out` names the container.
+public enum ResolvedPath {
+    /// The absolute path with every link resolved: the deepest part that exists goes through `realpath`,
+    /// the rest (which does not exist yet, so holds no link) is appended with `.` and `..` applied.
+    public static func of(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+        var existing = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var missing: [String] = []
+        while true {
+            if let real = realPath("/" + existing.joined(separator: "/")) {
+                return normalized(real, appending: missing)
+            }
+            guard let last = existing.popLast() else { return normalized("/", appending: missing) }
+            missing.insert(last, at: 0)
+        }
+    }
+
+    /// Whether `path` is `tree` or lies beneath it, both resolved, compared by device and inode (so bind
+    /// mounts and case-insensitive file systems agree with the kernel, not with spelling).
+    public static func isInside(_ path: String, _ tree: String) -> Bool {
+        var target = stat()
+        guard stat(of(tree), &target) == 0 else { return false }
+        var current = of(path)
+        while true {
+            var info = stat()
+            if stat(current, &info) == 0 && info.st_dev == target.st_dev && info.st_ino == target.st_ino { return true }
+            guard current != "/", let slash = current.lastIndex(of: "/") else { return false }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func currentDirectory() -> String {
+        guard let folder = getcwd(nil, 0) else { return "." }
+        defer { free(folder) }
+        return String(cString: folder)
+    }
+
+    /// `base` (already resolved) with the components appended; `..` climbs, `.` stays.
+    private static func normalized(_ base: String, appending components: [String]) -> String {
+        var parts = base.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        for component in components {
+            switch component {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(component)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

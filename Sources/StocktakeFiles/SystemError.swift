@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The calling thread's `errno` and the system's words for it ("Permission denied"): the one place
+/// that calls `strerror`, so every message about a failed system call reads the same.
+public enum SystemError {
+    /// The `errno` of the last failed call on this thread.
+    public static var current: Int32 {
+        get {
+            #if canImport(Glibc)
+            Glibc.errno
+            #else
+            Darwin.errno
+            #endif
+        }
+        set {
+            #if canImport(Glibc)
+            Glibc.errno = newValue
+            #else
+            Darwin.errno = newValue
+            #endif
+        }
+    }
+
+    /// `strerror`'s text for `code`, e.g. "No such file or directory".
+    public static func text(_ code: Int32) -> String {
+        guard let message = strerror(code) else { return "error \(code)" }
+        return String(cString: message)
+    }
+
+    /// The text of the current `errno`.
+    public static var currentText: String { text(current) }
+}

@@ -1,0 +1,64 @@
+/// A store is only read after its schema matches what the migrations make: every object a table (not a
+/// view standing in for one), with the expected columns, and nothing else: no triggers (one would run
+/// on every write, unseen), no views (one named like a table could loop forever).
+extension HistorySchema {
+    /// One schema object: `table`, `index`, `view` or `trigger`, its name, and a table's columns in order
+    /// (hidden and generated ones included, marked).
+    struct Object: Equatable {
+        let type: String
+        let name: String
+        let columns: [String]
+    }
+
+    /// Why the schema of `connection`'s store is not that of a history store at `version`; nil when it is.
+    static func problem(in connection: SQLiteConnection, version: Int) throws -> String? {
+        let found = try objects(in: connection)
+        let reference = try SQLiteConnection(path: ":memory:", create: true)
+        for migration in migrations where migration.version <= version {
+            for statement in migration.statements { try reference.execute(statement) }
+        }
+        return difference(found: found, expected: try objects(in: reference))
+    }
+
+    /// Everything but SQLite's own objects (`sqlite_autoindex_…`, `sqlite_sequence`, `sqlite_stat1`).
+    static func objects(in connection: SQLiteConnection) throws -> [Object] {
+        let listed = try connection.rows(
+            "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name, type"
+        ) { (type: $0.text(0) ?? "", name: $0.text(1) ?? "") }
+        return try listed.map { object in
+            guard object.type == "table" else { return Object(type: object.type, name: object.name, columns: []) }
+            let columns = try connection.rows("SELECT name, hidden FROM pragma_table_xinfo(?) ORDER BY cid", [.text(object.name)]) { row in
+                (row.text(0) ?? "") + (row.int(1) == 0 ? "" : " (hidden or generated)")
+            }
+            return Object(type: object.type, name: object.name, columns: columns)
+        }
+    }
+
+    /// The first difference, worded for the person who has to deal with the file.
+    static func difference(found: [Object], expected: [Object]) -> String? {
+        for object in found where object.type == "trigger" {
+            return "it has a trigger `\(object.name)`, which a history store never has"
+        }
+        for wanted in expected {
+            guard let object = found.first(where: { $0.name == wanted.name }) else {
+                return "it has no \(wanted.type) `\(wanted.name)`"
+            }
+            guard object.type == wanted.type else {
+                return "`\(object.name)` is a \(object.type), not a \(wanted.type)"
+            }
+            if object.columns != wanted.columns {
+                let missing = wanted.columns.filter { !object.columns.contains($0) }
+                let extra = object.columns.filter { !wanted.columns.contains($0) }
+                var parts: [String] = []
+                if !missing.isEmpty { parts.append("missing " + missing.joined(separator: ", ")) }
+                if !extra.isEmpty { parts.append("unexpected " + extra.joined(separator: ", ")) }
+                if parts.isEmpty { parts.append("in another order") }
+                return "table `\(object.name)` does not have the expected columns (\(parts.joined(separator: "; ")))"
+            }
+        }
+        if let extra = found.first(where: { object in !expected.contains { $0.name == object.name } }) {
+            return "it has a \(extra.type) `\(extra.name)` that a history store does not have"
+        }
+        return nil
+    }
+}
