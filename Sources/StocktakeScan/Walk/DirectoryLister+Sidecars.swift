@@ -45,7 +45,7 @@ extension DirectoryLister {
                 result.flags[target] = flag
                 if names == nil { names = Set(nameSpans.map { nameArena[$0.start..<$0.start + $0.length] }) }
                 if !names!.contains(target) {
-                    store.issues.append(ScanIssue(path: joined(job.path, target), reason: .unpairedSidecar, detail: "AppleDouble sidecar ._\(PathText.display(target)) describes a file that is not in the export"))
+                    store.issues.append(ScanIssue(path: joined(job.path, target), reason: .unpairedSidecar, detail: "AppleDouble sidecar ._\(VisibleText.render(PathText.display(target), as: .message)) describes a file that is not in the export"))
                 }
             }
         }
