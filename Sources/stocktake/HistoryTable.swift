@@ -14,7 +14,7 @@ struct HistoryTable {
         for (index, run) in runs.enumerated() {
             let counts = [Severity.error, .warning, .note].map { String(run.findingsBySeverity[$0] ?? 0) }.joined(separator: "/")
             rows.append([
-                Self.visible(run.runID), run.appVersion.map(Self.visible) ?? "-",
+                Terminal.visible(run.runID), run.appVersion.map(Terminal.visible) ?? "-",
                 ByteCount.format(run.onDisk.allocatedBytes), ByteCount.format(run.documentsAndData.allocatedBytes),
                 ByteCount.format(run.backedUpBytes), ByteCount.format(run.purgeable.allocatedBytes), counts,
                 index == 0 ? "-" : run.onDiskChange(since: runs[index - 1]).text(bytes: ByteCount.format),
@@ -32,7 +32,7 @@ struct HistoryTable {
             while text.hasSuffix(" ") { text.removeLast() }
             return text
         }
-        var text = "\(Self.visible(bundleIdentifier)): \(runs.count) run\(runs.count == 1 ? "" : "s"), oldest first; "
+        var text = "\(Terminal.visible(bundleIdentifier)): \(runs.count) run\(runs.count == 1 ? "" : "s"), oldest first; "
         text += "sizes are allocated bytes\n\n"
         text += line(header) + "\n"
         for row in rows { text += line(row) + "\n" }
@@ -40,25 +40,10 @@ struct HistoryTable {
     }
 
     static func noRunsMessage(bundleIdentifier: String, path: String, known: [String]) -> String {
-        var message = "no runs recorded for '\(visible(bundleIdentifier))' in \(path); "
+        var message = "no runs recorded for '\(Terminal.visible(bundleIdentifier))' in \(path); "
         guard !known.isEmpty else { return message + "it holds no runs yet" }
-        let shown = known.prefix(20).map { visible($0) }.joined(separator: ", ")
+        let shown = known.prefix(20).map { Terminal.visible($0) }.joined(separator: ", ")
         message += "it holds: " + shown + (known.count > 20 ? ", … (\(known.count - 20) more)" : "")
         return message
-    }
-
-    /// Names from containers are attacker-controlled: control characters (terminal escape sequences) are
-    /// shown as symbols instead of reaching the terminal.
-    static func visible(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x00...0x1F: output.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
-            case 0x7F: output.unicodeScalars.append("\u{2421}")
-            case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: output.unicodeScalars.append("\u{FFFD}")
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 }

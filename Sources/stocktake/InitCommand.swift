@@ -26,6 +26,6 @@ struct InitCommand: ParsableCommand {
             Terminal.error((error as? OutputError)?.description ?? "\(error)")
             throw ExitCode(1)
         }
-        print("Wrote \(path): every rule with its default severity and options; edit and commit it.")
+        print(Terminal.visible("Wrote \(path): every rule with its default severity and options; edit and commit it."))
     }
 }

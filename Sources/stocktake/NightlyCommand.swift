@@ -51,7 +51,7 @@ struct NightlyCommand: ParsableCommand {
         }
         // Cron mails whatever is printed: nothing on success, one line per policy failure or error.
         for run in outcome.runs where run.policyFailure {
-            print("\(run.bundleIdentifier): policy failure: \(run.summary) (\(run.runFolder)/report.html)")
+            print(Terminal.visible("\(run.bundleIdentifier): policy failure: \(run.summary) (\(run.runFolder)/report.html)"))
         }
         for failure in outcome.failures { Terminal.error("\(failure.input): \(failure.message)") }
         for problem in outcome.problems { Terminal.error(problem) }

@@ -14,7 +14,7 @@ enum PolicySettings {
             let baseline = try baseline.map { path throws(ConfigurationError) in try Baseline.load(path: path) }
             return (configuration, policy, baseline)
         } catch {
-            Terminal.error(error.description)
+            Terminal.error(multiline: error.description)
             throw ExitCode(64)
         }
     }

@@ -3,7 +3,9 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
 
-/// The short text printed after an audit: what was audited, the totals, where the reports went.
+/// The short text printed after an audit: what was audited, the totals, where the reports went. Paths,
+/// the bundle id and messages come from the container: every line goes through `Terminal.visible`, so
+/// a name can neither drive the terminal nor start a line of its own (a forged `::error` command).
 struct Summary {
     let result: AuditResult
 
@@ -46,7 +48,7 @@ struct Summary {
             lines.append("  … \(report.findings.count - Self.findingsShown) more in the report")
         }
         lines.append("Reports:    \(result.outputDirectory)")
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(Terminal.visible).joined(separator: "\n") + "\n"
     }
 
     static let findingsShown = 10

@@ -1,14 +1,32 @@
 import Foundation
+import StocktakeModel
 
-/// Output to the terminal: the report summary on stdout, errors and progress on stderr.
+/// Output to the terminal: the report summary on stdout, errors and progress on stderr. Messages quote
+/// names from containers and inboxes, which are attacker-controlled: everything printed goes through
+/// `visible`, so a name can neither drive the terminal nor start a line of its own (a forged `::error`
+/// workflow command, which GitHub Actions reads from stderr as well as stdout).
 enum Terminal {
+    /// An error, on one line whatever the message holds.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("stocktake: error: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("stocktake: error: \(visible(message))\n".utf8))
     }
 
-    /// A policy failure (exit 2), as opposed to an error: the run itself succeeded.
+    /// An error whose line breaks are its own: a configuration error quoting the user's YAML with a
+    /// caret under the problem. Each line is still made visible.
+    static func error(multiline message: String) {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }
+        FileHandle.standardError.write(Data("stocktake: error: \(lines.joined(separator: "\n"))\n".utf8))
+    }
+
+    /// A policy failure (exit 2), as opposed to an error: the run itself succeeded. One line.
     static func failure(_ message: String) {
-        FileHandle.standardError.write(Data("stocktake: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("stocktake: \(visible(message))\n".utf8))
+    }
+
+    /// One line as the terminal shows it: ESC, BEL, CR, line breaks and bidirectional controls in `\x1b`
+    /// notation (`VisibleText`'s terminal style).
+    static func visible(_ line: String) -> String {
+        VisibleText.render(line, as: .terminal)
     }
 
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }

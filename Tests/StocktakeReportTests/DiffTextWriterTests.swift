@@ -14,7 +14,7 @@ import Testing
         #expect(controls.isEmpty, "control characters reached the output: \(controls.map { $0.value })")
         #expect(Self.text.contains("Library/Caches/log\\x1b[31mred.txt"))
         #expect(Self.text.contains("A file \\x1b]0;title\\x07 here"))
-        #expect(TerminalText.clean("a\u{9B}b\u{202E}c\r") == "a\\u{9b}b\u{FFFD}c\\x0d")
+        #expect(VisibleText.render("a\u{9B}b\u{202E}c\r", as: .terminal) == "a\\u{9b}b\\u{202e}c\\x0d")
     }
 
     @Test func headerNamesBothSidesAndTheHeadline() throws {

@@ -20,7 +20,7 @@ import Testing
         let line = Self.lines.first { $0.contains("pwned |") }
         #expect(line == """
             ::error file=Documents/a "quoted" & 'single'%0Aline.txt,title=documents-hidden-data::\
-            50%25 done, see: here%0D%0A::error::pwned | *bold* _it_ `code` <b>x</b> ]]> @octocat \u{FFFD}\u{FFFD} [link](http://x) $x$
+            50%25 done, see: here%0D%0A::error::pwned | *bold* _it_ `code` <b>x</b> ]]> @octocat ␁\u{FFFD} [link](http://x) $x$
             """)
         #expect(!GitHubAnnotationsWriter().render(Self.report).contains("\r"), "no raw carriage return anywhere")
     }

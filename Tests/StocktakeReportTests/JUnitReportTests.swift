@@ -61,7 +61,8 @@ import Testing
         #expect(Self.xml.contains(
             "message=\"50% done, see: here&#13;&#10;::error::pwned | *bold* _it_ `code` &lt;b&gt;x&lt;/b&gt; ]]&gt; @octocat \u{FFFD}\u{FFFD} [link](http://x) $x$\""))
         #expect(Self.xml.contains(">Documents/&lt;img src=x onerror=document.title='pwned'&gt;.jpg\nFix: Fix it: move &lt;it&gt; &amp; \"retry\".</failure>"))
-        #expect(Self.xml.contains(">Documents/a \"quoted\" &amp; 'single'\nline.txt (4,096 bytes)\n"))
+        #expect(Self.xml.contains(">Documents/a \"quoted\" &amp; 'single'␊line.txt (4,096 bytes)\n"), "a name's line break shows")
+        #expect(Self.xml.contains(">Documents/invoice\u{FFFD}fdp.exe\n"), "a bidirectional override shows")
         #expect(!Self.xml.contains("<img") && !Self.xml.contains("<b>") && !Self.xml.contains("]]>"))
         #expect(!Self.xml.unicodeScalars.contains { $0.value == 1 || $0.value == 0xFFFE })
     }

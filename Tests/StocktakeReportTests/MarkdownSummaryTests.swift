@@ -21,7 +21,7 @@ import Testing
         let row = try #require(Self.markdown.split(separator: "\n").first { $0.contains("pwned") })
         #expect(row == """
             | error | documents-hidden-data | Documents/a "quoted" &amp; 'single'␊line.txt | 50% done, see: here␍␊::error::pwned \\| \
-            \\*bold\\* \\_it\\_ \\`code\\` &lt;b&gt;x&lt;/b&gt; \\]\\]&gt; @\u{2060}octocat ␁\u{FFFE} \\[link\\](http://x) \\$x\\$ |
+            \\*bold\\* \\_it\\_ \\`code\\` &lt;b&gt;x&lt;/b&gt; \\]\\]&gt; @\u{2060}octocat ␁\u{FFFD} \\[link\\](http://x) \\$x\\$ |
             """)
         for line in Self.markdown.split(separator: "\n") where line.hasPrefix("| ") && line.contains("documents-hidden-data") {
             #expect(Self.cellSeparators(line) == 5, "four cells: \(line)")

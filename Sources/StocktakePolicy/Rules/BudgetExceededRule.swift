@@ -36,7 +36,7 @@ struct BudgetExceededRule: Rule {
             let amount = { (value: Int64) in result.isCount ? "\(value) files" : ByteCount.format(value) }
             return RuleFinding(
                 index: result.index,
-                message: "Budget \(result.scope) exceeded: \(amount(result.actual)) against a limit of \(amount(result.limit)).",
+                message: "Budget \(VisibleText.render(result.scope, as: .message)) exceeded: \(amount(result.actual)) against a limit of \(amount(result.limit)).",
                 discriminator: result.scope, bytes: result.isCount ? nil : result.actual)
         }
     }

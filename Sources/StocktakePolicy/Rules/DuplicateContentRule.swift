@@ -107,7 +107,7 @@ struct DuplicateContentRule: Rule {
 
     private func message(_ copies: [Int32], size: Int64, wasted: Int64, _ inventory: Inventory) -> String {
         let others = copies.dropFirst()
-        var listed = others.prefix(Self.listedPaths).map { PathText.display(inventory.path($0)) }.joined(separator: ", ")
+        var listed = others.prefix(Self.listedPaths).map { VisibleText.render(PathText.display(inventory.path($0)), as: .message) }.joined(separator: ", ")
         if others.count > Self.listedPaths { listed += " and \(others.count - Self.listedPaths) more" }
         return "\(copies.count) identical copies of this \(ByteCount.format(size)) file (also at \(listed)): keeping one would free \(ByteCount.format(wasted))."
     }

@@ -150,9 +150,9 @@ struct RedownloadableInBackupRule: Rule {
         let name = inventory.name(index)
         let reason: String
         if let cause = parent?.cause, cause.signal == .everything {
-            reason = "in the cache-like folder “\(PathText.display(inventory.name(cause.folder)))”"
+            reason = "in the cache-like folder “\(VisibleText.render(PathText.display(inventory.name(cause.folder)), as: .message))”"
         } else if let cause = parent?.cause, Self.isDownloadedContent(entry, name: name) {
-            reason = "downloaded content in “\(PathText.display(inventory.name(cause.folder)))”"
+            reason = "downloaded content in “\(VisibleText.render(PathText.display(inventory.name(cause.folder)), as: .message))”"
         } else if RecreatableNames.isCacheFileName(name) {
             reason = "named like a cache or thumbnail"
         } else {
@@ -174,7 +174,7 @@ struct RedownloadableInBackupRule: Rule {
     private func folderFinding(_ index: Int32, _ tally: Tally, cause: Cause, inventory: Inventory) -> RuleFinding {
         let files = tally.files == 1 ? "1 re-creatable file" : "\(tally.files) re-creatable files"
         let place = cause.signal == .everything ? "the cache-like folder" : "the download folder"
-        let what = "\(files) (\(ByteCount.format(tally.bytes))) in \(place) “\(PathText.display(inventory.name(cause.folder)))”"
+        let what = "\(files) (\(ByteCount.format(tally.bytes))) in \(place) “\(VisibleText.render(PathText.display(inventory.name(cause.folder)), as: .message))”"
         // `unknown` only when every file is: one known-included file makes the folder's backup a fact.
         let unknown = tally.unknown == tally.affected
         let message = unknown

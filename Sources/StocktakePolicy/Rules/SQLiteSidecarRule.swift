@@ -115,8 +115,8 @@ struct SQLiteSidecarRule: Rule {
         var findings: [RuleFinding] = []
         for sidecar in sidecars {
             let entry = inventory.entries[Int(sidecar.index)]
-            let name = String(decoding: inventory.name(sidecar.index), as: UTF8.self)
-            let databaseName = String(decoding: sidecar.database, as: UTF8.self)
+            let name = VisibleText.render(PathText.display(inventory.name(sidecar.index)), as: .message)
+            let databaseName = VisibleText.render(PathText.display(sidecar.database), as: .message)
             guard let database = filesByFolder[entry.parent]?[sidecar.database] else {
                 findings.append(RuleFinding(
                     index: sidecar.index,

@@ -56,6 +56,7 @@ struct SymlinkEscapeRule: Rule {
             if let target = inventory.symlinkTargets[index] {
                 var text = PathText.display(target)
                 if text.count > Self.maxTargetCharacters { text = String(text.prefix(Self.maxTargetCharacters)) + "…" }
+                text = VisibleText.render(text, as: .message)
                 message = "This symlink points outside the container, to “\(text)”: it breaks after a reinstall or restore, and the audit did not follow it."
             } else {
                 message = "This symlink points outside the container (its target could not be read): it breaks after a reinstall or restore, and the audit did not follow it."

@@ -72,7 +72,8 @@ struct UnreadableEntryRule: Rule {
     }
 
     private static func message(_ issue: ScanIssue) -> String {
-        let detail = issue.detail.isEmpty ? issue.reason.rawValue : issue.detail
+        // Details quote names (an unpaired sidecar's, a plist's key).
+        let detail = issue.detail.isEmpty ? issue.reason.rawValue : VisibleText.render(issue.detail, as: .message)
         switch issue.reason {
         case .unpairedSidecar:
             return detail

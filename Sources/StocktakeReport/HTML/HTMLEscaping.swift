@@ -25,10 +25,10 @@ public enum HTMLEscaping {
     }
 
     /// A file or path name as a reader should see it: invalid UTF-8 becomes U+FFFD (`PathText.display`),
-    /// control characters become visible symbols (a newline shows as ␊), and bidirectional controls,
-    /// which could make `exe.txt` read as `txt.exe`, become U+FFFD. The result is escaped.
+    /// and what `VisibleText` replaces shows in its `html` style (a newline as ␊; a bidirectional control,
+    /// which could make `exe.txt` read as `txt.exe`, as U+FFFD). The result is escaped.
     static func name(_ bytes: some Collection<UInt8>) -> String {
-        escape(visible(PathText.display(bytes)))
+        escape(VisibleText.render(PathText.display(bytes), as: .html))
     }
 
     /// A `/`-separated path from the container, each component shown as by `name`, with a line-break
@@ -41,25 +41,7 @@ public enum HTMLEscaping {
 
     /// `name` for text already decoded (plist strings shown on one line, such as a bundle identifier).
     public static func visibleText(_ text: String) -> String {
-        escape(visible(text))
-    }
-
-    private static func visible(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x00...0x1F:
-                // Control Pictures: U+2400 + code, e.g. ␊ for a newline.
-                output.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? replacement)
-            case 0x7F:
-                output.unicodeScalars.append("\u{2421}")
-            case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-                output.unicodeScalars.append(replacement)
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        escape(VisibleText.render(text, as: .html))
     }
 
     private static let replacement: Unicode.Scalar = "\u{FFFD}"

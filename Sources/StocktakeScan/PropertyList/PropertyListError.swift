@@ -1,10 +1,14 @@
+import StocktakeModel
+
 /// Why a property list could not be read or decoded. The message names the format, the place
 /// (object number, byte offset or XML line) and what was wrong, so a user can look at the file.
 public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
 
+    /// Messages quote the file (an element name, a value, a path), which is hostile: what `VisibleText`
+    /// replaces is written out (`\x1b`), so the message is one line of plain text wherever it is shown.
     public init(_ message: String) {
-        self.message = message
+        self.message = VisibleText.render(message, as: .message)
     }
 
     public var description: String { message }

@@ -46,7 +46,7 @@ extension DirectoryLister {
                 result.flags[target] = flag
                 if names == nil { names = Set(nameSpans.map { nameArena[$0.start..<$0.start + $0.length] }) }
                 if !names!.contains(target) {
-                    store.issues.append(ScanIssue(path: joined(job.path, target), reason: .unpairedSidecar, detail: "stale AppleDouble sidecar ._\(PathText.display(target)): its file is not in the export (deleted or renamed after the copy's metadata was written), so any backup flag it carries applies to nothing; harmless to the audit, and a fresh export drops it"))
+                    store.issues.append(ScanIssue(path: joined(job.path, target), reason: .unpairedSidecar, detail: "stale AppleDouble sidecar ._\(VisibleText.render(PathText.display(target), as: .message)): its file is not in the export (deleted or renamed after the copy's metadata was written), so any backup flag it carries applies to nothing; harmless to the audit, and a fresh export drops it"))
                 }
             }
         }

@@ -1,35 +1,8 @@
-/// Text bound for a terminal. Names come from the container and are attacker-controlled: an escape
-/// sequence in a file name must not recolour, move the cursor or retitle the terminal, and a
-/// bidirectional control must not make `exe.txt` read as `txt.exe`.
+import StocktakeModel
+
+/// Text bound for a terminal. Names are made visible by `VisibleText` in its `terminal` style (an escape
+/// sequence in a file name must not recolour, move the cursor or retitle the terminal); this measures them.
 enum TerminalText {
-    /// C0 controls, DEL and C1 controls as `\x1b` / `\u{9b}` notation; bidirectional controls and line
-    /// separators as U+FFFD. Everything else unchanged.
-    static func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x00...0x1F, 0x7F: output += "\\x" + hex(scalar.value)
-            case 0x80...0x9F: output += "\\u{" + hex(scalar.value) + "}"
-            case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: output += "\u{FFFD}"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
-    }
-
-    private static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
-    }
-
-    private static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16)
-        return digits.count == 1 ? "0" + digits : digits
-    }
-
     /// Columns the text takes in a terminal, roughly as `wcwidth` counts them: East Asian wide and emoji
     /// characters take two, combining marks and zero-width characters none. Good enough to line up tables.
     static func width(_ text: String) -> Int {
@@ -55,8 +28,8 @@ enum TerminalText {
     }
 }
 
-/// A table of text cells with columns lined up by display width, for the terminal. Cells are cleaned with
-/// `TerminalText.clean` here, so no caller can forget it.
+/// A table of text cells with columns lined up by display width, for the terminal. Cells go through
+/// `VisibleText` here, so no caller can forget it.
 struct TextTable {
     enum Alignment { case left, right }
 
@@ -65,7 +38,7 @@ struct TextTable {
 
     init(_ alignments: [Alignment]) { self.alignments = alignments }
 
-    mutating func add(_ cells: [String]) { rows.append(cells.map(TerminalText.clean)) }
+    mutating func add(_ cells: [String]) { rows.append(cells.map { VisibleText.render($0, as: .terminal) }) }
 
     /// A line of dashes across the table (before a TOTAL row).
     mutating func addRule() { rows.append(nil) }

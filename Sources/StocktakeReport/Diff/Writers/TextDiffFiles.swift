@@ -40,7 +40,7 @@ struct FileSectionsText {
             for move in head.shown {
                 var line = "  warning: copied to \(move.newPath) but the original at \(move.oldPath) is still there "
                 line += "(\(Self.bytes(move.new.allocatedBytes)) each, \(DiffLabels.evidence(move.evidence)))"
-                lines.append(TerminalText.clean(line))
+                lines.append(VisibleText.render(line, as: .terminal))
             }
         } else if !head.shown.isEmpty {
             var table = TextTable([.right, .right, .right, .left])
@@ -70,7 +70,7 @@ struct GroupsBudgetsFindingsText {
         var lines: [String] = []
         for group in diff.groups {
             let head = ListHead(group.members, limit: limit)
-            lines += ["", TerminalText.clean("Group \(group.name) (\(group.members.count) members)")]
+            lines += ["", VisibleText.render("Group \(group.name) (\(group.members.count) members)", as: .terminal)]
             if !head.shown.isEmpty {
                 var table = TextTable([.right, .right, .right, .right, .left])
                 table.add(["Old", "New", "Delta", "%", "Member"])

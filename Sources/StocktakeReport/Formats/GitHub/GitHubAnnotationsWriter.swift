@@ -1,3 +1,4 @@
+import StocktakeModel
 import StocktakePolicy
 
 /// GitHub Actions workflow commands, one line per finding, most severe first:
@@ -47,14 +48,9 @@ public struct GitHubAnnotationsWriter: Sendable {
             case "\n": output += "%0A"
             case ":" where property: output += "%3A"
             case "," where property: output += "%2C"
-            default:
-                // Other controls and line breaks have no escape the runner decodes and could split the line
-                // in some reader; bidirectional controls could make `exe.txt` read as `txt.exe` in the log.
-                switch scalar.value {
-                case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFFFE, 0xFFFF:
-                    output += "\u{FFFD}"
-                default: output.unicodeScalars.append(scalar)
-                }
+            // Other controls and line breaks have no escape the runner decodes (an ESC would colour the log);
+            // bidirectional controls could make `exe.txt` read as `txt.exe`.
+            default: VisibleText.append(scalar, as: .github, to: &output)
             }
         }
         return output

@@ -1,3 +1,4 @@
+import StocktakeModel
 import StocktakePolicy
 
 /// Writes `report.junit.xml`, valid against Jenkins' `junit-10.xsd`: one test suite "stocktake", one test
@@ -8,6 +9,10 @@ import StocktakePolicy
 /// case's `<system-out>`, one per line, so they stay visible in CI without turning anything red.
 /// `failures` counts failing test cases (rules), as JUnit consumers do, not failure elements; `errors` and
 /// `skipped` are 0 because every rule ran.
+///
+/// CI pages show the texts: paths go through `VisibleText` (a line break in a name shows as ␊). Messages are
+/// the rules' own text, whose quoted names are already visible, and keep their line breaks as character
+/// references.
 public struct JUnitReportWriter: Sendable {
     public init() {}
 
@@ -20,8 +25,10 @@ public struct JUnitReportWriter: Sendable {
         xml += "<testsuites name=\"stocktake\" \(counts)>\n"
         xml += "  <testsuite name=\"stocktake\" \(counts) skipped=\"0\" timestamp=\"\(ReportDates.iso8601(report.generatedAt))\">\n"
         xml += "    <properties>\n"
-        xml += property("container", report.container.rootPath)
-        if let bundleIdentifier = report.container.bundleIdentifier { xml += property("bundleIdentifier", bundleIdentifier) }
+        xml += property("container", VisibleText.render(report.container.rootPath, as: .junit))
+        if let bundleIdentifier = report.container.bundleIdentifier {
+            xml += property("bundleIdentifier", VisibleText.render(bundleIdentifier, as: .junit))
+        }
         xml += property("tool", "\(report.tool.name) \(report.tool.version)")
         xml += "    </properties>\n"
         for rule in catalog.entries {
@@ -45,15 +52,21 @@ public struct JUnitReportWriter: Sendable {
         }
         let notes = findings.filter { $0.severity == .note }
         if !notes.isEmpty {
-            let lines = notes.map { "note: \($0.path.isEmpty ? "." : $0.path): \($0.message)" }
+            let lines = notes.map { "note: \(shown($0.path)): \($0.message)" }
             xml += "      <system-out>" + XMLEscaping.text(lines.joined(separator: "\n")) + "</system-out>\n"
         }
         return xml + "    </testcase>\n"
     }
 
     private func failureText(_ finding: Finding) -> String {
-        var text = finding.path.isEmpty ? "." : finding.path
+        var text = shown(finding.path)
         if let bytes = finding.bytes { text += " (\(HTMLFormatting.exactBytes(bytes)))" }
         return text + "\nFix: " + finding.fix
+    }
+
+    /// A path as CI pages show it: what `VisibleText` replaces (a line break, a bidirectional override) made
+    /// visible; "." for the container root.
+    private func shown(_ path: String) -> String {
+        path.isEmpty ? "." : VisibleText.render(path, as: .junit)
     }
 }
