@@ -35,22 +35,33 @@ let package = Package(
         .target(
             name: "StocktakePolicy",
             dependencies: ["StocktakeModel", "StocktakeFiles", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]),
-        // The report document and its writers (JSON, HTML), written atomically.
-        .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy"]),
+        // What every page and file writer shares: escaping and visible text, the HTML page head and pieces, the
+        // streamed JSON writer, report dates, and atomic file output.
+        .target(name: "StocktakeRendering", dependencies: ["StocktakeModel", "StocktakeFiles"]),
+        // The report document and its writers (JSON, HTML, SARIF, JUnit, Markdown, GitHub, ncdu).
+        .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering"]),
+        // Two reports compared: report.json read back into columns, the comparison, the gates and the diff's writers.
+        .target(name: "StocktakeDiff", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering"]),
         // The audit use case: source → scan → inventory → report files. What the CLI calls.
-        .target(name: "StocktakeAudit", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakePolicy", "StocktakeReport"]),
+        .target(
+            name: "StocktakeAudit",
+            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakePolicy", "StocktakeRendering", "StocktakeReport"]),
         // The nightly history: one row per run in an SQLite store, and the index page over every app.
-        .target(name: "StocktakeHistory", dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeReport", "CSQLite3"]),
+        .target(
+            name: "StocktakeHistory",
+            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeDiff", "StocktakeRendering", "CSQLite3"]),
         // The nightly job: every inbox container audited, diffed, recorded, indexed; under a lock.
         .target(
             name: "StocktakeNightly",
-            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeReport", "StocktakeAudit", "StocktakeHistory"]),
+            dependencies: [
+                "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff",
+                "StocktakeAudit", "StocktakeHistory",
+            ]),
         .executableTarget(
             name: "stocktake",
             dependencies: [
-                "StocktakeAudit",
-                "StocktakeHistory",
-                "StocktakeNightly",
+                "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff",
+                "StocktakeAudit", "StocktakeHistory", "StocktakeNightly",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,11 +70,16 @@ let package = Package(
         .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "TestSupport"]),
         .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "TestSupport", "CStocktakeSystem"]),
         .testTarget(
-            name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeAudit", "TestSupport"],
+            name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeDiff", "StocktakeRendering", "StocktakeAudit", "TestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "StocktakeHistoryTests", dependencies: ["StocktakeHistory", "TestSupport"]),
+        .testTarget(
+            name: "StocktakeDiffTests", dependencies: ["StocktakeDiff", "StocktakeRendering", "StocktakeModel", "StocktakePolicy", "TestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(name: "StocktakeHistoryTests", dependencies: ["StocktakeHistory", "StocktakeDiff", "TestSupport"]),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "EndToEndTests", dependencies: ["StocktakeReport", "StocktakeHistory", "TestSupport", "stocktake"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["StocktakeModel", "StocktakeReport", "StocktakeDiff", "StocktakeHistory", "TestSupport", "stocktake"]),
     ],
     swiftLanguageModes: [.v6]
 )

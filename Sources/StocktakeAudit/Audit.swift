@@ -3,6 +3,7 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
 import StocktakeScan
+import StocktakeRendering
 
 /// The audit use case: identify the container, read the companions, prepare the output folder, walk,
 /// hold the inventory to the policy, write every report.

@@ -3,6 +3,7 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
 import StocktakeScan
+import StocktakeRendering
 
 /// Everything one audit needs, resolved from the command line.
 public struct AuditRequest: Sendable {

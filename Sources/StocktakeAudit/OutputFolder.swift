@@ -2,6 +2,7 @@ import Foundation
 import StocktakeFiles
 import StocktakeModel
 import StocktakeReport
+import StocktakeRendering
 
 /// Chooses and creates the folder the reports go into, and refuses any folder inside the audited tree.
 enum OutputFolder {

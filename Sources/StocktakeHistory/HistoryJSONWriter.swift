@@ -1,6 +1,7 @@
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
+import StocktakeRendering
 
 /// `stocktake history --format json` (contract): `{"bundleIdentifier", "runs": [...]}`, runs oldest first,
 /// sorted keys, integer bytes. Sizes are `{files, apparentBytes, allocatedBytes}` as in `report.json`.

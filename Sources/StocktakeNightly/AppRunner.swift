@@ -5,6 +5,8 @@ import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
+import StocktakeRendering
+import StocktakeDiff
 
 /// One inbox entry through the nightly steps. Everything is written into a partial folder first; the
 /// run becomes visible (renamed into place, recorded, `latest`) only once its reports and diff exist.

@@ -1,6 +1,7 @@
 import Foundation
 import StocktakeHistory
 import StocktakeReport
+import StocktakeRendering
 
 /// Rebuilds `REPORTS/index.html` from the history store: every app, its latest run, the change since
 /// the run before, a trend over the last runs, links to the latest report and diff.

@@ -5,6 +5,8 @@ import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
+import StocktakeRendering
+import StocktakeDiff
 
 /// The nightly batch: under a lock, audit every container in the inbox into its app's dated run folder,
 /// diff it against the app's previous run, record it in the history store, point `latest` at it, prune

@@ -1,6 +1,7 @@
 import Foundation
 import StocktakePolicy
 import StocktakeReport
+import StocktakeRendering
 
 /// One nightly run: every container in the inbox audited into the reports folder.
 public struct NightlyRequest: Sendable {

@@ -1,17 +1,7 @@
 import Foundation
 import StocktakeModel
 import StocktakePolicy
-
-/// The tool's identity, printed into every report.
-public struct ToolInfo: Sendable, Equatable {
-    public let name: String
-    public let version: String
-
-    public init(name: String = "stocktake", version: String) {
-        self.name = name
-        self.version = version
-    }
-}
+import StocktakeRendering
 
 /// An app bundle given with `--app-bundle`: its size and the Info.plist keys that matter to placement.
 public struct AppBundleInfo: Sendable {

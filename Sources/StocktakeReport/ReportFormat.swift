@@ -1,3 +1,5 @@
+import StocktakeRendering
+
 /// The report formats, selected by `--format` (contract ids). One writer per format.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case json
@@ -49,9 +51,4 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .ncdu: try NCDUExportWriter().write(report, to: write)
         }
     }
-}
-
-extension ToolInfo {
-    /// This build's identity.
-    public static let current = ToolInfo(version: "0.1.0")
 }

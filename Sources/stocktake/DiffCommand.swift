@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import StocktakePolicy
 import StocktakeReport
+import StocktakeRendering
+import StocktakeDiff
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

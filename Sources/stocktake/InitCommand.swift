@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StocktakePolicy
 import StocktakeReport
+import StocktakeRendering
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import StocktakeModel
 import StocktakeReport
 import Testing
 import TestSupport
+import StocktakeRendering
 
 /// Opens the HTML report of the synthetic container in headless Chromium and reads back the DOM the browser
 /// built: hostile names must be inert text, the policy must let our own script run, and the essentials must

@@ -3,6 +3,7 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
 import TestSupport
+import StocktakeDiff
 
 /// Runs and report snapshots built by hand, with figures chosen so each total is distinguishable.
 enum HistoryFixtures {

@@ -1,5 +1,6 @@
 @testable import StocktakeReport
 import Testing
+import StocktakeRendering
 
 @Suite struct HTMLFormattingTests {
     @Test(arguments: [

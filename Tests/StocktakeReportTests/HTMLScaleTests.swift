@@ -3,6 +3,7 @@ import StocktakeModel
 @testable import StocktakeReport
 import Testing
 import TestSupport
+import StocktakeRendering
 
 /// The page must stay small and bounded whatever the container: aggregates and top lists only.
 @Suite struct HTMLScaleTests {

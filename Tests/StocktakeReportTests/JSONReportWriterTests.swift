@@ -3,6 +3,7 @@ import StocktakeModel
 import StocktakeReport
 import Testing
 import TestSupport
+import StocktakeRendering
 
 /// report.json as a consumer reads it: valid JSON, sorted keys, schema-valid, exact names, integer bytes,
 /// every entry listed once in the right array, totals equal to the inventory's.

@@ -6,17 +6,6 @@ import Testing
 @Suite struct MarkdownSummaryTests {
     static let markdown = MarkdownSummaryWriter().render(FindingsReport.make())
 
-    /// Pipes that end a GFM table cell (those not escaped with a backslash).
-    static func cellSeparators(_ line: Substring) -> Int {
-        var count = 0
-        var escaped = false
-        for character in line {
-            if character == "|" && !escaped { count += 1 }
-            escaped = character == "\\" && !escaped
-        }
-        return count
-    }
-
     @Test func hostileTextStaysInItsCell() throws {
         let row = try #require(Self.markdown.split(separator: "\n").first { $0.contains("pwned") })
         #expect(row == """
@@ -24,7 +13,7 @@ import Testing
             \\*bold\\* \\_it\\_ \\`code\\` &lt;b&gt;x&lt;/b&gt; \\]\\]&gt; @\u{2060}octocat ␁\u{FFFD} \\[link\\](http://x) \\$x\\$ |
             """)
         for line in Self.markdown.split(separator: "\n") where line.hasPrefix("| ") && line.contains("documents-hidden-data") {
-            #expect(Self.cellSeparators(line) == 5, "four cells: \(line)")
+            #expect(MarkdownTable.cellSeparators(line) == 5, "four cells: \(line)")
         }
     }
 

@@ -5,6 +5,7 @@ import StocktakePolicy
 import StocktakeReport
 import Testing
 import TestSupport
+import StocktakeDiff
 
 /// A report read back from `report.json` says what the audit that wrote it knew: every row with its exact
 /// path and figures, the totals, findings, groups, budgets and where it came from.

@@ -2,6 +2,7 @@ import Foundation
 import StocktakeModel
 import StocktakeReport
 import TestSupport
+import StocktakeRendering
 
 /// The synthetic container wrapped in a report with a fixed tool version and time.
 enum SyntheticReport {

@@ -1,6 +1,7 @@
 import StocktakeModel
 @testable import StocktakeReport
 import Testing
+import StocktakeRendering
 
 /// The one table of scalars that never reach a reader as themselves, and its styles.
 @Suite struct VisibleTextTests {

@@ -1,4 +1,5 @@
 import StocktakeReport
+import StocktakeRendering
 
 /// Renders `Reports/index.html`: one self-contained page over every app the nightly job audits. Same rules
 /// as `report.html` (inline CSS and SVG, a Content-Security-Policy that forbids every load, every name

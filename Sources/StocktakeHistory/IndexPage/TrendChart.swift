@@ -1,4 +1,5 @@
 import StocktakeReport
+import StocktakeRendering
 
 /// Allocated bytes on disk, run by run, as an inline SVG bar chart. Each bar carries its run and value in
 /// a `<title>` (a tooltip, and text for screen readers); the table under the chart has the same numbers.

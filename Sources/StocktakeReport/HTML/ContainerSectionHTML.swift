@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakeRendering
 
 /// What was audited: the input, its layout, whose container it is, and every key of its metadata plists.
 struct ContainerSectionHTML {

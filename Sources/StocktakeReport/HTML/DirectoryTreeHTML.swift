@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakeRendering
 
 /// The folder tree with sizes, collapsible with `<details>` (no script needed). To stay small at a million
 /// files it lists only folders holding a visible share of the total, at most `maximumNodes` of them, largest

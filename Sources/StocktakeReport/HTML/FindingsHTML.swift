@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 
 /// The policy findings: counts by severity, then a table (most severe first, capped; the JSON has all).
 struct FindingsHTML {

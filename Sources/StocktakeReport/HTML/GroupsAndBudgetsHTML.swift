@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 
 /// Configured groups (members by size, like an app's storage screen lists chats) and budgets.
 struct GroupsAndBudgetsHTML {

@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 
 /// Renders a report as one self-contained HTML page: inline CSS, inline SVG, one inline script allowed by
 /// its hash, no external URL. Everything essential reads without JavaScript. The output depends only on

@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeModel
+import StocktakeRendering
 
 /// The page's frame: title, masthead with contents, the summary cards and the footer.
 struct HTMLSections {

@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakeRendering
 
 /// One coloured part of a stacked bar.
 struct BarSegment {

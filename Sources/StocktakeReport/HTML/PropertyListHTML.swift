@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakeRendering
 
 /// A property-list value as nested lists. Bounded in depth, items per collection, total values and string
 /// length, because a container's plists are input like any other file.

@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakeRendering
 
 /// The list sections: largest files, kinds of content, and what could not be read. Each is a top list or
 /// an aggregate, so the page stays small whatever the size of the container.

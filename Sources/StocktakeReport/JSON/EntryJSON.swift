@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakeRendering
 
 /// Writes rows of `files[]` or `directories[]`. Optional keys appear only when they say something, which
 /// keeps a million rows small. One writer serves many rows (copying the inventory per row costs more

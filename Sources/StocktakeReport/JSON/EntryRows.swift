@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeModel
+import StocktakeRendering
 
 /// Renders the rows of `files[]` or `directories[]` on all cores: the rows are cut into chunks, a wave of
 /// chunks is formatted in parallel, and the chunks are handed on in order, so the output is the same as

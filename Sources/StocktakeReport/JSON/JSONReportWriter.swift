@@ -1,6 +1,7 @@
 import Foundation
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 
 /// Writes `report.json` (schema version 1, see Reports/report.schema.json): sorted keys, integer bytes,
 /// paths relative to the container root. Streams: files are written in path order straight from the inventory.
@@ -22,7 +23,7 @@ public struct JSONReportWriter: Sendable {
                 try json.beginObject(compact: true)
                 try json.key("identifier"); try optional(group.identifier, json)
                 try json.key("path"); try json.string(group.path)
-                try json.key("size"); try writeTotal(group.size, json)
+                try json.key("size"); try json.total(group.size)
                 try json.endObject()
             }
             try json.endArray()
@@ -207,7 +208,7 @@ public struct JSONReportWriter: Sendable {
     private func writeKinds(_ report: Report, _ json: JSONStream) throws {
         try json.beginObject()
         for (kind, total) in report.kinds.sorted(by: { $0.kind.name < $1.kind.name }) {
-            try json.key(escaping: kind.name); try writeTotal(total, json)
+            try json.key(escaping: kind.name); try json.total(total)
         }
         try json.endObject()
     }
@@ -227,20 +228,20 @@ public struct JSONReportWriter: Sendable {
         try json.key("backup")
         try json.beginObject()
         for state in BackupState.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
-            try json.key(escaping: state.rawValue); try writeTotal(totals.backup[state] ?? .zero, json)
+            try json.key(escaping: state.rawValue); try json.total(totals.backup[state] ?? .zero)
         }
         try json.endObject()
         try json.key("byLocation")
         try json.beginObject()
         for location in Location.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
-            try json.key(escaping: location.rawValue); try writeTotal(totals.byLocation[location] ?? .zero, json)
+            try json.key(escaping: location.rawValue); try json.total(totals.byLocation[location] ?? .zero)
         }
         try json.endObject()
-        try json.key("directories"); try writeTotal(totals.directories, json)
-        try json.key("documentsAndData"); try writeTotal(totals.documentsAndData, json)
-        try json.key("onDisk"); try writeTotal(totals.onDisk, json)
-        try json.key("purgeable"); try writeTotal(totals.purgeable, json)
-        try json.key("transportArtefacts"); try writeTotal(totals.transportArtefacts, json)
+        try json.key("directories"); try json.total(totals.directories)
+        try json.key("documentsAndData"); try json.total(totals.documentsAndData)
+        try json.key("onDisk"); try json.total(totals.onDisk)
+        try json.key("purgeable"); try json.total(totals.purgeable)
+        try json.key("transportArtefacts"); try json.total(totals.transportArtefacts)
         try json.endObject()
     }
 
@@ -252,19 +253,11 @@ public struct JSONReportWriter: Sendable {
         if let info = bundle.infoPlist { try PropertyListJSON.write(info, json) } else { try json.null() }
         try json.key("opensDocumentsInPlace"); try json.bool(bundle.opensDocumentsInPlace)
         try json.key("path"); try json.string(bundle.path)
-        try json.key("size"); try writeTotal(bundle.size, json)
+        try json.key("size"); try json.total(bundle.size)
         try json.endObject()
     }
 
     private func optional(_ value: String?, _ json: JSONStream) throws {
         if let value { try json.string(value) } else { try json.null() }
     }
-}
-
-func writeTotal(_ total: SizeTotal, _ json: JSONStream) throws {
-    try json.beginObject(compact: true)
-    try json.key("allocatedBytes"); try json.int(total.allocatedBytes)
-    try json.key("apparentBytes"); try json.int(total.apparentBytes)
-    try json.key("files"); try json.int(total.files)
-    try json.endObject()
 }

@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 
 /// Writes `report.junit.xml`, valid against Jenkins' `junit-10.xsd`: one test suite "stocktake", one test
 /// case per rule of the catalog (classname `stocktake.<id>`, name `<id>`), and a `<failure>` per finding at

@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 
 /// Writes `summary.md`: a short GitHub-flavoured Markdown summary for a PR comment or `$GITHUB_STEP_SUMMARY`
 /// (which allows 1 MiB per step): the container, the headline totals, a row per location, the most severe

@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 
 /// Writes `report.sarif`: SARIF 2.1.0 with one run, the whole rule catalog in `tool.driver.rules` and one
 /// result per finding. Locations are relative to `CONTAINER_ROOT` (described in `originalUriBaseIds`), so

@@ -1,0 +1,45 @@
+import StocktakeRendering
+
+/// The formats of `stocktake diff`, selected by `--format` (contract ids). One writer per format.
+public enum DiffFormat: String, CaseIterable, Sendable {
+    /// A plain table for the terminal (the default).
+    case text
+    /// GitHub-flavoured Markdown for a pull-request comment.
+    case markdown
+    /// The whole diff for scripts (see Reports/diff.schema.json).
+    case json
+    /// One self-contained page.
+    case html
+}
+
+/// What the writers for people need beyond the diff itself.
+public struct DiffRenderOptions: Sendable {
+    /// Rows per list in the text, Markdown and HTML output; the rest collapse into an "N others" line.
+    /// The JSON lists every row whatever this says.
+    public var limit: Int
+    public var tool: ToolInfo
+
+    public init(limit: Int = 20, tool: ToolInfo = .current) {
+        self.limit = max(0, limit)
+        self.tool = tool
+    }
+}
+
+/// Renders a `ReportDiff` with the gates evaluated on it.
+public enum DiffWriter {
+    /// `schemaVersion` of the JSON diff (Reports/diff.schema.json).
+    public static let jsonSchemaVersion = 1
+
+    public static func render(
+        _ diff: ReportDiff, gates: [DiffGateResult], format: DiffFormat, options: DiffRenderOptions = DiffRenderOptions()
+    ) throws -> [UInt8] {
+        // `limit` is a var: a caller may have set it below 0 after `init` clamped it.
+        let options = DiffRenderOptions(limit: options.limit, tool: options.tool)
+        switch format {
+        case .text: return Array(TextDiffWriter(diff: diff, gates: gates, options: options).render().utf8)
+        case .markdown: return Array(MarkdownDiffWriter(diff: diff, gates: gates, options: options).render().utf8)
+        case .json: return try JSONDiffWriter(diff: diff, gates: gates, options: options).render()
+        case .html: return Array(HTMLDiffWriter(diff: diff, gates: gates, options: options).render().utf8)
+        }
+    }
+}

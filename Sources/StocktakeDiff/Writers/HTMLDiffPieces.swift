@@ -1,0 +1,52 @@
+import StocktakeModel
+import StocktakeRendering
+
+/// Table cells of the diff page. Growth and shrink differ in colour and always in sign.
+enum HTMLDiffPieces {
+    static func trend(_ delta: Int64) -> String {
+        delta > 0 ? " grow" : delta < 0 ? " shrink" : ""
+    }
+
+    /// "+1.2 MB" with the exact signed count in its title.
+    static func delta(_ delta: Int64) -> String {
+        let exact = (delta > 0 ? "+" : "") + HTMLFormatting.exactBytes(delta)
+        return "<span class=\"nowrap\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, HTMLFormatting.bytes))</span>"
+    }
+
+    static func deltaCell(_ delta: Int64) -> String {
+        let exact = (delta > 0 ? "+" : "") + HTMLFormatting.exactBytes(delta)
+        return "<td class=\"num\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, HTMLFormatting.bytes))</td>"
+    }
+
+    static func countDeltaCell(_ delta: Int) -> String {
+        "<td class=\"num\(trend(Int64(delta)))\">\(delta > 0 ? "+" : "")\(HTMLFormatting.grouped(delta))</td>"
+    }
+
+    static func percentCell(old: Int64, new: Int64) -> String {
+        "<td class=\"num\(trend(new.saturatingSubtract(old)))\">\(HTMLEscaping.escape(DiffPercent.cell(old: old, new: new)))</td>"
+    }
+
+    /// Old, new, delta and % of allocated bytes.
+    static func sizeCells(_ change: SizeChange) -> String {
+        let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
+        return HTMLPieces.sizeCell(old) + HTMLPieces.sizeCell(new) + deltaCell(change.allocatedDelta) + percentCell(old: old, new: new)
+    }
+
+    static let sizeHeaders = "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th class=\"num\">%</th>"
+
+    /// The collapsed tail of a list, as a note under its table.
+    static func others(_ count: Int, _ delta: Int64) -> String {
+        guard count > 0 else { return "" }
+        return "<p class=\"note\">\(HTMLEscaping.escape(DiffSigned.othersLine(count: count, allocatedDelta: delta, HTMLFormatting.bytes)))"
+            + " — the JSON format of the diff lists every row.</p>\n"
+    }
+
+    static func empty(_ text: String) -> String { "<p class=\"muted\">\(HTMLEscaping.escape(text))</p>\n" }
+
+    /// A path from the container, wrapping after separators.
+    static func path(_ path: String) -> String { HTMLEscaping.path(Array(path.utf8)) }
+
+    static func locationTag(_ location: Location) -> String {
+        "\(HTMLPieces.swatch(ReportPalette.colour(location)))\(location.title)"
+    }
+}

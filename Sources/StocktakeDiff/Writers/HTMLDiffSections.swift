@@ -1,0 +1,104 @@
+import StocktakeModel
+import StocktakeRendering
+
+/// The diff page's size sections: locations and totals, folders, and the file lists.
+struct HTMLDiffSections {
+    let diff: ReportDiff
+    let limit: Int
+
+    private typealias Pieces = HTMLDiffPieces
+
+    func locations() -> String {
+        var html = HTMLPieces.sectionStart(
+            id: "locations", title: "Locations",
+            lead: "Change in allocated bytes per location. The total is everything on disk, folders included, as du counts it.")
+        html += DiffChart(rows: Location.allCases.map { ($0, diff.location($0)) }).render()
+        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Location</th>" + Pieces.sizeHeaders
+        html += "<th class=\"num\">Apparent Δ</th><th class=\"num\">%</th><th class=\"num\">Files old</th>"
+        html += "<th class=\"num\">Files new</th><th class=\"num\">Files Δ</th></tr></thead>\n<tbody>\n"
+        for location in Location.allCases {
+            html += row("\(Pieces.locationTag(location)) <code class=\"muted\">\(location.rawValue)</code>", diff.location(location))
+        }
+        html += row("TOTAL (on disk)", diff.onDisk, total: true)
+        html += "</tbody>\n</table></div>\n<h3>Totals</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Total</th>"
+        html += Pieces.sizeHeaders + "</tr></thead>\n<tbody>\n"
+        for id in DiffLabels.secondaryTotals {
+            html += "<tr><td>\(HTMLEscaping.escape(DiffLabels.total(id)))</td>" + Pieces.sizeCells(diff.total(id)) + "</tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
+    }
+
+    /// `label` is markup.
+    private func row(_ label: String, _ change: SizeChange, total: Bool = false) -> String {
+        let old = change.oldOrZero, new = change.newOrZero
+        var html = "<tr\(total ? " class=\"total\"" : "")><td class=\"nowrap\">\(label)</td>" + Pieces.sizeCells(change)
+        html += Pieces.deltaCell(change.apparentDelta) + Pieces.percentCell(old: old.apparentBytes, new: new.apparentBytes)
+        html += HTMLPieces.countCell(old.files) + HTMLPieces.countCell(new.files) + Pieces.countDeltaCell(change.filesDelta)
+        return html + "</tr>\n"
+    }
+
+    func directories() -> String {
+        let head = ListHead(diff.directories, limit: limit)
+        let html = HTMLPieces.sectionStart(
+            id: "directories", title: "Directories",
+            lead: "Folders whose contents changed, largest change first; a folder includes its subfolders.")
+        return html + sizeTable(head, name: "Path", empty: "No folder changed.") + HTMLPieces.sectionEnd
+    }
+
+    /// Copies whose original stayed: the app's migration forgot to delete the old file.
+    func leftBehind() -> String {
+        let moves = diff.files.leftBehind
+        guard !moves.isEmpty else { return "" }
+        let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
+        var html = "<section id=\"left-behind\" class=\"risk\" aria-labelledby=\"left-behind-title\">\n"
+        html += "<h2 id=\"left-behind-title\">Left behind <span class=\"tag\">risk</span></h2>\n"
+        html += "<p class=\"lead\">These files were copied to a new place but the original is still there, so the data takes "
+        html += "its space twice: a migration that forgot to delete the old file.</p>\n"
+        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Copied to</th><th>Original still at</th>"
+        html += "<th class=\"num\">Size each</th><th>Evidence</th></tr></thead>\n<tbody>\n"
+        for move in head.shown {
+            html += "<tr><td class=\"path\">\(Pieces.path(move.newPath))</td><td class=\"path\">\(Pieces.path(move.oldPath))</td>"
+            html += HTMLPieces.sizeCell(move.new.allocatedBytes) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
+        }
+        html += "</tbody>\n</table></div>\n" + Pieces.others(head.othersCount, head.othersAllocatedDelta)
+        return html + HTMLPieces.sectionEnd
+    }
+
+    func files() -> String {
+        let files = diff.files
+        var html = HTMLPieces.sectionStart(id: "files", title: "Files")
+        html += "<h3>Moved (\(HTMLFormatting.grouped(files.moved.count)))</h3>\n" + moved()
+        for (title, list) in [("Added", files.added), ("Removed", files.removed), ("Changed", files.changed)] {
+            html += "<h3>\(title) (\(HTMLFormatting.grouped(list.count)))</h3>\n"
+            html += sizeTable(ListHead(list, limit: limit), name: "Path", empty: "None.")
+        }
+        return html + HTMLPieces.sectionEnd
+    }
+
+    private func moved() -> String {
+        let moves = diff.files.moved
+        guard !moves.isEmpty else { return Pieces.empty("None.") }
+        let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
+        var html = "<div class=\"scroll\"><table>\n<thead><tr><th>Old path</th><th>New path</th>"
+        html += "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th>Evidence</th></tr></thead>\n<tbody>\n"
+        for move in head.shown {
+            html += "<tr><td class=\"path\">\(Pieces.path(move.oldPath))</td><td class=\"path\">\(Pieces.path(move.newPath))</td>"
+            html += HTMLPieces.sizeCell(move.old.allocatedBytes) + HTMLPieces.sizeCell(move.new.allocatedBytes)
+            html += Pieces.deltaCell(move.allocatedDelta) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n" + Pieces.others(head.othersCount, head.othersAllocatedDelta)
+    }
+
+    /// A path (or member id) per row with old, new, delta and %; `name` is the first column's header.
+    func sizeTable(_ head: ListHead<SizeChange>, name: String, isPath: Bool = true, empty: String) -> String {
+        guard !head.shown.isEmpty else {
+            return head.othersCount > 0 ? Pieces.others(head.othersCount, head.othersAllocatedDelta) : Pieces.empty(empty)
+        }
+        var html = "<div class=\"scroll\"><table>\n<thead><tr><th>\(name)</th>" + Pieces.sizeHeaders + "</tr></thead>\n<tbody>\n"
+        for change in head.shown {
+            let label = isPath ? Pieces.path(change.id) : HTMLEscaping.visibleText(change.id)
+            html += "<tr><td class=\"path\">\(label)</td>" + Pieces.sizeCells(change) + "</tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n" + Pieces.others(head.othersCount, head.othersAllocatedDelta)
+    }
+}

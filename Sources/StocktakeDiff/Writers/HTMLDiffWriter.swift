@@ -1,0 +1,76 @@
+import StocktakeModel
+import StocktakeRendering
+
+/// The diff as one self-contained, fully static page: the report's style sheet and escaping, inline SVG,
+/// no script at all and no external URL. The output depends only on the diff, so it is reproducible.
+struct HTMLDiffWriter {
+    let diff: ReportDiff
+    let gates: [DiffGateResult]
+    let options: DiffRenderOptions
+
+    /// No loads of any kind, no script; inline style only (the page's own CSS and bar widths).
+    /// `base-uri` and `form-action` do not fall back to `default-src`.
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'unsafe-inline'; script-src 'none'; base-uri 'none'; form-action 'none'"
+
+    func render() -> String {
+        var page = HTMLPieces.pageStart(
+            titleHTML: "Stocktake diff: \(title)", contentSecurityPolicy: Self.contentSecurityPolicy,
+            generator: options.tool.name + " " + options.tool.version, css: ReportStyle.css + "\n" + Self.css)
+        page += masthead()
+        page += "<main class=\"wrap\">\n"
+        let sections = HTMLDiffSections(diff: diff, limit: options.limit)
+        page += HTMLDiffSummary(diff: diff, gates: gates).render()
+        page += sections.locations()
+        page += sections.directories()
+        page += sections.leftBehind()
+        page += sections.files()
+        page += HTMLDiffPolicy(diff: diff, limit: options.limit).render()
+        page += "</main>\n"
+        page += "<footer class=\"wrap\">Compared by \(HTMLEscaping.escape(options.tool.name + " " + options.tool.version)) · diff schema \(DiffWriter.jsonSchemaVersion) · sizes in decimal units "
+        page += "(1 KB = 1,000 bytes); hover a size for the exact byte count. The JSON format of the diff lists every row.</footer>\n"
+        return page + "</body>\n</html>\n"
+    }
+
+    /// "com.example.chat 1.4.0 → 1.5.0", escaped.
+    private var title: String {
+        let app = diff.new.bundleIdentifier ?? diff.old.bundleIdentifier ?? "unidentified app"
+        return HTMLEscaping.visibleText("\(app) \(diff.old.appVersion ?? "?") → \(diff.new.appVersion ?? "?")")
+    }
+
+    private func masthead() -> String {
+        var html = "<header class=\"masthead\">\n<div class=\"wrap\">\n<p class=\"eyebrow\">Stocktake diff</p>\n"
+        html += "<h1>\(title)</h1>\n"
+        html += "<p class=\"meta\">\(HTMLEscaping.visibleText(diff.old.generatedAt)) → \(HTMLEscaping.visibleText(diff.new.generatedAt))</p>\n"
+        html += "<nav class=\"toc\" aria-label=\"Sections\">"
+        var links: [(String, String)] = [("summary", "Summary")]
+        if !gates.isEmpty { links.append(("gates", "Gates")) }
+        links += [("locations", "Locations"), ("directories", "Directories")]
+        if !diff.files.leftBehind.isEmpty { links.append(("left-behind", "Left behind (\(diff.files.leftBehind.count))")) }
+        links.append(("files", "Files"))
+        if !diff.groups.isEmpty || !diff.budgets.isEmpty { links.append(("groups", "Groups and budgets")) }
+        links.append(("findings", "Findings"))
+        for (anchor, name) in links { html += "<a href=\"#\(anchor)\">\(name)</a>" }
+        return html + "</nav>\n</div>\n</header>\n"
+    }
+
+    /// What the diff adds to the report's style sheet: growth and shrink, the risk frame, gate tags.
+    static let css = """
+        .grow{color:\(ReportPalette.growth)}
+        .shrink{color:\(ReportPalette.shrink)}
+        section.risk{border-color:#f59e0b;border-left:5px solid #f59e0b;background:#fffbeb}
+        .tag.fail{background:#fee2e2;color:#991b1b;border-color:#fecaca;margin-left:0}
+        .tag.pass{background:#dcfce7;color:#166534;border-color:#bbf7d0;margin-left:0}
+        .arrow{color:var(--muted)}
+        svg.diff-chart{display:block;width:100%;height:auto;margin:8px 0 14px}
+        svg.diff-chart text{font-size:13px;fill:#374151}
+        .legend{display:flex;flex-wrap:wrap;gap:4px 18px;color:var(--muted);font-size:12.5px;margin:0 0 6px}
+        """
+}
+
+extension ReportPalette {
+    /// Growth and shrink in the diff: orange and blue, which stay apart for the common colour-vision
+    /// deficiencies; every figure also carries its sign, so colour is never the only cue.
+    static let growth = "#c2410c"
+    static let shrink = "#0369a1"
+}

@@ -1,0 +1,98 @@
+import StocktakeModel
+import StocktakeRendering
+
+/// The Markdown diff's lists: folders, files (moved, left behind, added, removed, changed), groups,
+/// budgets and findings, each the head of its list with an others row.
+struct MarkdownDiffLists {
+    let diff: ReportDiff
+    let limit: Int
+
+    private typealias Writer = MarkdownDiffWriter
+
+    func render() -> String {
+        var markdown = leftBehind()
+        markdown += sizeTable("Directories", ListHead(diff.directories, limit: limit), count: nil, name: "Path")
+        markdown += moved()
+        let files = diff.files
+        markdown += sizeTable("Added files", ListHead(files.added, limit: limit), count: files.added.count, name: "Path")
+        markdown += sizeTable("Removed files", ListHead(files.removed, limit: limit), count: files.removed.count, name: "Path")
+        markdown += sizeTable("Changed files", ListHead(files.changed, limit: limit), count: files.changed.count, name: "Path")
+        for group in diff.groups {
+            markdown += sizeTable(
+                "Group " + Writer.cell(group.name), ListHead(group.members, limit: limit), count: group.members.count, name: "Member")
+        }
+        return markdown + budgets() + findings()
+    }
+
+    /// Copies whose original stayed: a risk, so shown first and never folded.
+    private func leftBehind() -> String {
+        let moves = diff.files.leftBehind
+        guard !moves.isEmpty else { return "" }
+        var markdown = "> [!WARNING]\n> **Left behind:** \(moves.count) \(moves.count == 1 ? "file was" : "files were") copied "
+        markdown += "to a new place while the original stayed.\n>\n"
+        let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
+        for move in head.shown {
+            markdown += "> - copied to \(Writer.cell(move.newPath)) but the original at \(Writer.cell(move.oldPath)) is still there "
+            markdown += "(\(Writer.bytes(move.new.allocatedBytes)) each)\n"
+        }
+        if head.othersCount > 0 {
+            markdown += "> - \(DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta, Writer.bytes))\n"
+        }
+        return markdown + "\n"
+    }
+
+    private func moved() -> String {
+        let moves = diff.files.moved
+        guard !moves.isEmpty else { return "" }
+        let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
+        var table = "| Old path | New path | Size | Δ | Evidence |\n|---|---|---:|---:|---|\n"
+        for move in head.shown {
+            table += "| \(Writer.cell(move.oldPath)) | \(Writer.cell(move.newPath)) | \(Writer.bytes(move.new.allocatedBytes)) "
+            table += "| \(Writer.signed(move.allocatedDelta)) | \(DiffLabels.evidence(move.evidence)) |\n"
+        }
+        if head.othersCount > 0 { table += othersRow(head, columns: 5) }
+        return Writer.block("Moved files", count: moves.count, rows: head.shown.count, table)
+    }
+
+    private func sizeTable(_ title: String, _ head: ListHead<SizeChange>, count: Int?, name: String) -> String {
+        guard !head.shown.isEmpty || head.othersCount > 0 else { return "" }
+        var table = "| \(name) | Old | New | Δ | % |\n|---|---:|---:|---:|---:|\n"
+        for change in head.shown { table += "| \(Writer.cell(change.id)) | " + Writer.sizeCells(change) + "\n" }
+        if head.othersCount > 0 { table += othersRow(head, columns: 5) }
+        return Writer.block(title, count: count ?? (head.shown.count + head.othersCount), rows: head.shown.count, table)
+    }
+
+    private func othersRow<Element>(_ head: ListHead<Element>, columns: Int) -> String {
+        let line = DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta, Writer.bytes)
+        return "| \(line) |" + String(repeating: " |", count: columns - 1) + "\n"
+    }
+
+    private func budgets() -> String {
+        guard !diff.budgets.isEmpty else { return "" }
+        var table = "| Scope | Old | New | Status |\n|---|---:|---:|---|\n"
+        for budget in diff.budgets {
+            let status = BudgetStatus(budget)
+            let statusText = status == .nowExceeded || status == .stillExceeded ? "**\(status.rawValue)**" : status.rawValue
+            table += "| \(Writer.cell(budget.scope)) | \(BudgetStatus.side(budget.old, Writer.bytes)) "
+            table += "| \(BudgetStatus.side(budget.new, Writer.bytes)) | \(statusText) |\n"
+        }
+        return Writer.block("Budgets", count: diff.budgets.count, rows: diff.budgets.count, table)
+    }
+
+    private func findings() -> String {
+        let findings = diff.findings
+        var markdown = "**Findings:** \(findings.new.count) new, \(findings.resolved.count) resolved, \(findings.unchanged) unchanged.\n\n"
+        for (title, list, open) in [("New findings", findings.new, true), ("Resolved findings", findings.resolved, false)] where !list.isEmpty {
+            var table = "| Severity | Rule | Path | Message |\n|---|---|---|---|\n"
+            for finding in list.prefix(limit) {
+                let path = finding.path.isEmpty ? "(container root)" : Writer.cell(finding.path)
+                table += "| \(finding.severity.rawValue) | \(Writer.cell(finding.rule)) | \(path) "
+                table += "| \(MarkdownEscaping.cell(finding.message, limit: 500)) |\n"
+            }
+            if list.count > limit { table += "| … and \(list.count - limit) more | | | |\n" }
+            // New findings stay open (the reviewer must see them); resolved ones fold when long.
+            markdown += Writer.block(title, count: list.count, rows: open ? 0 : min(list.count, limit), table)
+        }
+        return markdown
+    }
+}

@@ -1,0 +1,113 @@
+import StocktakeModel
+import StocktakeRendering
+
+/// The text diff's folder and file lists: each the head of its list (`limit` rows) and an others line.
+struct FileSectionsText {
+    let diff: ReportDiff
+    let limit: Int
+
+    private static func bytes(_ value: Int64) -> String { ByteCount.format(value) }
+
+    func lines() -> [String] {
+        var lines = sizeList("Directories", ListHead(diff.directories, limit: limit), empty: "no folder changed")
+        let files = diff.files
+        lines += moves("Moved", files.moved, leftBehind: false)
+        lines += moves("Left behind", files.leftBehind, leftBehind: true)
+        lines += sizeList("Added files", ListHead(files.added, limit: limit), total: files.added.count)
+        lines += sizeList("Removed files", ListHead(files.removed, limit: limit), total: files.removed.count)
+        lines += sizeList("Changed files", ListHead(files.changed, limit: limit), total: files.changed.count)
+        return lines
+    }
+
+    private func sizeList(_ title: String, _ head: ListHead<SizeChange>, total: Int? = nil, empty: String? = nil) -> [String] {
+        let heading = "\n" + title + (total.map { " (\($0))" } ?? "")
+        guard !head.shown.isEmpty || head.othersCount > 0 else { return empty.map { [heading, "  " + $0] } ?? [] }
+        var lines = [heading]
+        if !head.shown.isEmpty {
+            var table = TextTable([.right, .right, .right, .right, .left])
+            table.add(["Old", "New", "Delta", "%", "Path"])
+            for change in head.shown { table.add(TextDiffWriter.sizeCells(change) + [change.id]) }
+            lines += table.lines()
+        }
+        if head.othersCount > 0 { lines.append(TextDiffWriter.othersLine(head.othersCount, head.othersAllocatedDelta)) }
+        return lines
+    }
+
+    private func moves(_ title: String, _ moves: [FileMove], leftBehind: Bool) -> [String] {
+        guard !moves.isEmpty else { return [] }
+        let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
+        var lines = ["", "\(title) (\(moves.count))"]
+        if leftBehind {
+            for move in head.shown {
+                var line = "  warning: copied to \(move.newPath) but the original at \(move.oldPath) is still there "
+                line += "(\(Self.bytes(move.new.allocatedBytes)) each, \(DiffLabels.evidence(move.evidence)))"
+                lines.append(VisibleText.render(line, as: .terminal))
+            }
+        } else if !head.shown.isEmpty {
+            var table = TextTable([.right, .right, .right, .left])
+            table.add(["Old", "New", "Delta", "Old path → new path (evidence)"])
+            for move in head.shown {
+                table.add([
+                    Self.bytes(move.old.allocatedBytes), Self.bytes(move.new.allocatedBytes),
+                    DiffSigned.bytes(move.allocatedDelta, Self.bytes),
+                    "\(move.oldPath) → \(move.newPath) (\(DiffLabels.evidence(move.evidence)))",
+                ])
+            }
+            lines += table.lines()
+        }
+        if head.othersCount > 0 { lines.append(TextDiffWriter.othersLine(head.othersCount, head.othersAllocatedDelta)) }
+        return lines
+    }
+}
+
+/// The text diff's groups, budgets and findings.
+struct GroupsBudgetsFindingsText {
+    let diff: ReportDiff
+    let limit: Int
+
+    private static func bytes(_ value: Int64) -> String { ByteCount.format(value) }
+
+    func lines() -> [String] {
+        var lines: [String] = []
+        for group in diff.groups {
+            let head = ListHead(group.members, limit: limit)
+            lines += ["", VisibleText.render("Group \(group.name) (\(group.members.count) members)", as: .terminal)]
+            if !head.shown.isEmpty {
+                var table = TextTable([.right, .right, .right, .right, .left])
+                table.add(["Old", "New", "Delta", "%", "Member"])
+                for member in head.shown { table.add(TextDiffWriter.sizeCells(member) + [member.id]) }
+                lines += table.lines()
+            }
+            if head.othersCount > 0 { lines.append(TextDiffWriter.othersLine(head.othersCount, head.othersAllocatedDelta)) }
+        }
+        if !diff.budgets.isEmpty {
+            var table = TextTable([.left, .left, .left, .left])
+            table.add(["Scope", "Old (actual of limit)", "New (actual of limit)", "Status"])
+            for budget in diff.budgets {
+                let status = BudgetStatus(budget)
+                table.add([
+                    budget.scope, BudgetStatus.side(budget.old, Self.bytes), BudgetStatus.side(budget.new, Self.bytes),
+                    status == .nowExceeded ? status.rawValue.uppercased() : status.rawValue,
+                ])
+            }
+            lines += ["", "Budgets"] + table.lines()
+        }
+        return lines + findings()
+    }
+
+    private func findings() -> [String] {
+        let findings = diff.findings
+        var lines = ["", "Findings: \(findings.new.count) new, \(findings.resolved.count) resolved, \(findings.unchanged) unchanged"]
+        for (title, list) in [("New", findings.new), ("Resolved", findings.resolved)] where !list.isEmpty {
+            lines.append("  \(title)")
+            var table = TextTable([.left, .left, .left])
+            for finding in list.prefix(limit) {
+                let path = finding.path.isEmpty ? "(container root)" : finding.path
+                table.add([finding.severity.rawValue, finding.rule, path + ": " + finding.message])
+            }
+            lines += table.lines(indent: "    ")
+            if list.count > limit { lines.append("    … and \(list.count - limit) more") }
+        }
+        return lines
+    }
+}

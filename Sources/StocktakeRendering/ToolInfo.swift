@@ -1,0 +1,15 @@
+/// The tool's identity, printed into every report.
+public struct ToolInfo: Sendable, Equatable {
+    public let name: String
+    public let version: String
+
+    public init(name: String = "stocktake", version: String) {
+        self.name = name
+        self.version = version
+    }
+}
+
+extension ToolInfo {
+    /// This build's identity.
+    public static let current = ToolInfo(version: "0.1.0")
+}

@@ -1,0 +1,66 @@
+@testable import StocktakeDiff
+import StocktakeModel
+import Testing
+import StocktakeRendering
+
+/// The figures every diff format shares: bloaty's percent cell, signed deltas, the collapsed tail.
+@Suite struct DiffFiguresTests {
+    @Test func percentCellFollowsBloaty() {
+        #expect(DiffPercent.cell(old: 0, new: 0) == "[ = ]")
+        #expect(DiffPercent.cell(old: 4096, new: 4096) == "[ = ]")
+        #expect(DiffPercent.cell(old: 0, new: 4096) == "[NEW]")
+        #expect(DiffPercent.cell(old: 4096, new: 0) == "[DEL]")
+        #expect(DiffPercent.cell(old: 800, new: 900) == "+12.5%")
+        #expect(DiffPercent.cell(old: 1000, new: 970) == "-3.0%")
+        #expect(DiffPercent.cell(old: 3, new: 2) == "-33.3%")
+        #expect(DiffPercent.cell(old: 100, new: 300) == "+200.0%")
+        // A change too small for one decimal still shows its direction.
+        #expect(DiffPercent.cell(old: 1_000_000_000, new: 1_000_000_001) == "+0.0%")
+        #expect(DiffPercent.cell(old: 1_000_000_001, new: 1_000_000_000) == "-0.0%")
+    }
+
+    @Test func hugeGrowthStaysShortAndNeverTraps() {
+        #expect(DiffPercent.cell(old: 1, new: 9_999) == "+999800.0%")
+        #expect(DiffPercent.cell(old: 1, new: 100_000) == "+1.0e7%")
+        #expect(DiffPercent.cell(old: 1, new: .max) == "+9.2e20%")
+        #expect(DiffPercent.cell(old: .max, new: 1) == "-100.0%")
+    }
+
+    @Test func percentValueForJSON() {
+        #expect(DiffPercent.value(old: 0, new: 0) == 0)
+        #expect(DiffPercent.value(old: 0, new: 5) == nil)
+        #expect(DiffPercent.value(old: 5, new: 0) == -100)
+        #expect(DiffPercent.value(old: 800, new: 900) == 12.5)
+        #expect(DiffPercent.value(old: 3, new: 2) == -33.3)
+        let tiny = DiffPercent.value(old: 1_000_000_001, new: 1_000_000_000)
+        #expect(tiny == 0 && tiny?.sign == .plus, "never -0.0")
+        #expect(DiffPercent.value(old: 1, new: .max)?.isFinite == true)
+    }
+
+    @Test func signedDeltas() {
+        #expect(DiffSigned.bytes(1_200_000, ByteCount.format) == "+1.2 MB")
+        #expect(DiffSigned.bytes(-4_000, ByteCount.format) == "-4 KB")
+        #expect(DiffSigned.bytes(0, ByteCount.format) == "0 bytes")
+        #expect(DiffSigned.bytes(-212_000, HTMLFormatting.bytes) == "-212 KB")
+        #expect(DiffSigned.count(3) == "+3" && DiffSigned.count(-2) == "-2" && DiffSigned.count(0) == "0")
+        #expect(DiffSigned.othersLine(count: 12, allocatedDelta: 340_000, ByteCount.format) == "… and 12 others (+340 KB)")
+        #expect(DiffSigned.othersLine(count: 1, allocatedDelta: -5, ByteCount.format) == "… and 1 other (-5 bytes)")
+    }
+
+    @Test func aRankedListCutFurtherKeepsTheTotalOfWhatIsLeftOut() {
+        let rows = (1...5).map { SizeChange(id: "d\($0)", old: nil, new: SizeTotal(files: 1, apparentBytes: 0, allocatedBytes: Int64($0) * 100)) }
+        let head = ListHead(RankedList(shown: rows, othersCount: 7, othersAllocatedDelta: -1_000), limit: 2)
+        #expect(head.shown.map(\.id) == ["d1", "d2"])
+        #expect(head.othersCount == 3 + 7)
+        #expect(head.othersAllocatedDelta == 300 + 400 + 500 - 1_000)
+    }
+
+    @Test func locationsOfFilePathsFollowTheContractTable() {
+        #expect(DiffLocations.location(ofPath: "Documents/a/b.txt") == .documents)
+        #expect(DiffLocations.location(ofPath: "Library/Application Support/x") == .applicationSupport)
+        #expect(DiffLocations.location(ofPath: "Library/Caches/x/y") == .caches)
+        #expect(DiffLocations.location(ofPath: "Library/SplashBoard/x") == .libraryOther)
+        #expect(DiffLocations.location(ofPath: "tmp/x") == .tmp)
+        #expect(DiffLocations.location(ofPath: "CloudKit/x") == .other)
+    }
+}

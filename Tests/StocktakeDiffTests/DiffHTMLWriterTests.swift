@@ -1,0 +1,96 @@
+@testable import StocktakeDiff
+import Foundation
+import Testing
+import TestSupport
+
+/// The diff page as a security-minded reader checks it (the same checks as for report.html): nothing
+/// loads from anywhere, no script runs at all, every name is inert text; and the essentials are there.
+@Suite struct DiffHTMLWriterTests {
+    static let html = try! SyntheticDiff.render(.html)
+
+    @Test func pageIsWellFormed() {
+        #expect(HTMLStructure(Self.html).problems == [])
+        #expect(Self.html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"))
+        #expect(Self.html.contains("<title>Stocktake diff: com.example.chat 1.4.0 → 1.5.0</title>"))
+    }
+
+    @Test func contentSecurityPolicyAllowsNoLoadAndNoScript() throws {
+        let structure = HTMLStructure(Self.html)
+        let meta = try #require(structure.elements(named: "meta").first { $0.attribute("http-equiv") == "Content-Security-Policy" })
+        let policy = try #require(meta.attribute("content"))
+        let directives = Dictionary(
+            policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { (String($0.prefix { $0 != " " }), String($0.drop { $0 != " " }.dropFirst())) },
+            uniquingKeysWith: { first, _ in first })
+        #expect(directives["default-src"] == "'none'")
+        #expect(directives["script-src"] == "'none'")
+        #expect(directives["style-src"] == "'unsafe-inline'")
+        #expect(directives["base-uri"] == "'none'" && directives["form-action"] == "'none'")
+        let policyOffset = try #require(Self.html.range(of: "Content-Security-Policy")).lowerBound
+        #expect(policyOffset < (Self.html.range(of: "<style>")?.lowerBound ?? Self.html.endIndex))
+    }
+
+    @Test func noScriptAndNoExternalReference() {
+        let structure = HTMLStructure(Self.html)
+        #expect(structure.elements(named: "script").isEmpty)
+        #expect(!Self.html.lowercased().contains("<script"))
+        for element in structure.elements {
+            for (name, value) in element.attributes {
+                let lowered = name.lowercased()
+                #expect(!lowered.hasPrefix("on"), "event handler \(name) on <\(element.name)>")
+                if ["src", "href", "xlink:href", "action", "formaction", "srcset", "poster", "data"].contains(lowered) {
+                    #expect(value.hasPrefix("#"), "<\(element.name) \(name)=\"\(value)\"> points outside the page")
+                }
+            }
+        }
+        #expect(!Self.html.contains("://"), "no URL of any kind")
+        #expect(!Self.html.lowercased().contains("url(") && !Self.html.lowercased().contains("@import"))
+        for name in ["link", "img", "iframe", "object", "embed", "form"] {
+            #expect(structure.elements(named: name).isEmpty, "<\(name)>")
+        }
+    }
+
+    @Test func hostileNamesAppearOnlyEscaped() {
+        let structure = HTMLStructure(Self.html)
+        #expect(structure.elements(named: "svg").count == 1, "only the chart is SVG")
+        #expect(structure.elements(named: "b").isEmpty, "a group member named <b>bold</b> stays text")
+        #expect(Self.html.contains("Documents/<wbr>&lt;script&gt;alert(&#39;x&#39;)&lt;/<wbr>script&gt;.jpg"))
+        #expect(Self.html.contains("&lt;b&gt;bold&lt;/b&gt;"))
+        #expect(Self.html.contains("Library/<wbr>Caches/<wbr>log\u{241B}[31mred.txt"), "ESC shown as ␛")
+        #expect(Self.html.contains("A file \u{241B}]0;title\u{2407} here"))
+        #expect(Self.html.contains("Documents/<wbr>写真/<wbr>猫の写真.heic"))
+        #expect(!Self.html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
+    @Test func showsEverySectionAndTheRisk() {
+        for id in ["summary", "gates", "locations", "directories", "left-behind", "files", "groups", "findings"] {
+            #expect(Self.html.contains("<section id=\"\(id)\""), "section \(id)")
+            #expect(Self.html.contains("<a href=\"#\(id)\">"), "contents link to \(id)")
+        }
+        #expect(Self.html.contains("<section id=\"left-behind\" class=\"risk\""))
+        #expect(Self.html.contains("<span class=\"tag fail\">FAILED</span>"))
+        #expect(Self.html.contains("<span class=\"tag fail\">now exceeded</span>"))
+        #expect(Self.html.contains("<tr class=\"total\"><td class=\"nowrap\">TOTAL (on disk)</td>"))
+        #expect(Self.html.contains("<p class=\"note\">… and 6 others (-313 KB)"))
+    }
+
+    /// Growth and shrink differ by sign in the chart, not only by colour.
+    @Test func chartLabelsEveryBarWithItsSign() {
+        let svg = String(Self.html[Self.html.range(of: "<svg")!.lowerBound..<Self.html.range(of: "</svg>")!.upperBound])
+        #expect(svg.contains(">+2.0 MB</text>") && svg.contains(">-500 KB</text>"))
+        #expect(svg.contains("<title>SystemData: +12.3 KB ([NEW])</title>"))
+        #expect(!svg.contains(">Other</text>"), "a location empty on both sides has no row")
+    }
+
+    @Test func sectionsWithoutContentSaySo() throws {
+        let quiet = ReportDiff(
+            old: SyntheticDiff.make().old, new: SyntheticDiff.make().new, totals: [], locations: [],
+            directories: RankedList(shown: [], othersCount: 0, othersAllocatedDelta: 0),
+            files: FileChanges(added: [], removed: [], changed: [], moved: [], leftBehind: []), groups: [], budgets: [],
+            findings: FindingChanges(new: [], resolved: [], unchanged: 0))
+        let html = try SyntheticDiff.render(.html, quiet, gates: [])
+        #expect(HTMLStructure(html).problems == [])
+        #expect(html.contains("No folder changed."))
+        #expect(!html.contains("id=\"gates\"") && !html.contains("id=\"left-behind\"") && !html.contains("id=\"groups\""))
+    }
+}
