@@ -57,29 +57,43 @@ let package = Package(
                 "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff",
                 "StocktakeAudit", "StocktakeHistory",
             ]),
+        // What the CLI prints, as library code tests can reach: the audit summary, the history table, the
+        // progress text, and `CommandFailure` (every non-zero exit status and its message).
+        .target(
+            name: "StocktakeConsole",
+            dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeAudit", "StocktakeHistory"]),
         .executableTarget(
             name: "stocktake",
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff",
-                "StocktakeAudit", "StocktakeHistory", "StocktakeNightly",
+                "StocktakeAudit", "StocktakeHistory", "StocktakeNightly", "StocktakeConsole", "StocktakeScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
+        .testTarget(name: "StocktakeConsoleTests", dependencies: ["StocktakeConsole", "StocktakeModel"]),
         .testTarget(name: "StocktakeFilesTests", dependencies: ["StocktakeFiles", "TestSupport"]),
-        .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "TestSupport"]),
-        .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "TestSupport", "CStocktakeSystem"]),
+        .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "StocktakeModel", "TestSupport"]),
+        .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "StocktakeModel", "TestSupport", "CStocktakeSystem"]),
         .testTarget(
-            name: "StocktakeReportTests", dependencies: ["StocktakeReport", "StocktakeDiff", "StocktakeRendering", "StocktakeAudit", "TestSupport"],
+            name: "StocktakeReportTests",
+            dependencies: [
+                "StocktakeReport", "StocktakeDiff", "StocktakeRendering", "StocktakeModel", "StocktakePolicy", "StocktakeAudit", "TestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "StocktakeDiffTests", dependencies: ["StocktakeDiff", "StocktakeRendering", "StocktakeModel", "StocktakePolicy", "TestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "StocktakeHistoryTests", dependencies: ["StocktakeHistory", "StocktakeDiff", "TestSupport"]),
+        .testTarget(
+            name: "StocktakeHistoryTests",
+            dependencies: ["StocktakeHistory", "StocktakeDiff", "StocktakeModel", "StocktakePolicy", "StocktakeReport", "TestSupport"]),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StocktakeModel", "StocktakeReport", "StocktakeDiff", "StocktakeHistory", "TestSupport", "stocktake"]),
+            dependencies: [
+                "StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff", "StocktakeHistory",
+                "TestSupport", "stocktake",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,5 @@
 import StocktakeModel
 import StocktakePolicy
-import StocktakeReport
 import StocktakeRendering
 
 /// `stocktake history --format json` (contract): `{"bundleIdentifier", "runs": [...]}`, runs oldest first,

@@ -1,6 +1,5 @@
 import StocktakeModel
 import StocktakePolicy
-import StocktakeReport
 import StocktakeDiff
 
 extension HistoryRun {

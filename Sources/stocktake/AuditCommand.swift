@@ -1,4 +1,5 @@
 import ArgumentParser
+import StocktakeConsole
 import Foundation
 import StocktakeAudit
 import StocktakePolicy
@@ -96,14 +97,16 @@ struct AuditCommand: ParsableCommand {
             line?.stop()
         } catch {
             line?.stop()
-            Terminal.error(error.description)
-            throw ExitCode(1)
+            throw CommandFailure(.couldNotRun, error.description)
         }
-        if !quiet { print(Summary(result: result).text, terminator: "") }
+        if !quiet { print(AuditSummary(result: result).text, terminator: "") }
         // Output the user asked for (GitHub annotations): printed even with --quiet, after the summary.
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput)) }
         // Reports are written first: a policy failure still leaves them for the reader.
-        if result.report.isPolicyFailure(failingAt: strict ? .warning : failOn.severity) { throw ExitCode(2) }
+        // One line on stderr says why, even with --quiet: cron mails exactly that line.
+        if let reason = result.report.policyFailureReason(failingAt: strict ? .warning : failOn.severity) {
+            throw CommandFailure(.policyFailure, "failed: \(reason) (reports in \(result.outputDirectory))")
+        }
     }
 }
 

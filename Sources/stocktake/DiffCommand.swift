@@ -1,4 +1,5 @@
 import ArgumentParser
+import StocktakeConsole
 import Foundation
 import StocktakePolicy
 import StocktakeReport
@@ -58,8 +59,7 @@ struct DiffCommand: ParsableCommand {
         do {
             snapshots = try ReportReader.read(old: old, new: new)
         } catch {
-            Terminal.error("\(error)")
-            throw ExitCode(1)
+            throw CommandFailure(.couldNotRun, "\(error)")
         }
         let diff = ReportDiff.compute(old: snapshots.0, new: snapshots.1, options: DiffOptions(directoryLimit: limit))
         let gates = try growthGates().map { $0.evaluate(diff) } + (failOnNewFindings.map { [NewFindingsGate(severity: $0).evaluate(diff)] } ?? [])
@@ -72,12 +72,12 @@ struct DiffCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data(bytes))
             }
         } catch {
-            Terminal.error("\(error)")
-            throw ExitCode(1)
+            throw CommandFailure(.couldNotRun, "\(error)")
         }
         let tripped = gates.filter(\.tripped)
-        for gate in tripped { Terminal.failure("gate tripped: \(gate.gate): \(gate.message)") }
-        if !tripped.isEmpty { throw ExitCode(2) }
+        guard tripped.isEmpty else {
+            throw CommandFailure(.policyFailure, tripped.map { "gate tripped: \($0.gate): \($0.message)" }.joined(separator: "\n"), isMultiline: true)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StocktakeConsole
 import Foundation
 import StocktakeHistory
 
@@ -32,12 +33,10 @@ struct HistoryCommand: ParsableCommand {
             runs = try store.runs(bundleIdentifier: bundleIdentifier, limit: limit)
             known = runs.isEmpty ? try store.bundleIdentifiers() : []
         } catch {
-            Terminal.error(error.description)
-            throw ExitCode(1)
+            throw CommandFailure(.couldNotRun, error.description)
         }
         guard !runs.isEmpty else {
-            Terminal.error(HistoryTable.noRunsMessage(bundleIdentifier: bundleIdentifier, path: path, known: known))
-            throw ExitCode(1)
+            throw CommandFailure(.couldNotRun, HistoryTable.noRunsMessage(bundleIdentifier: bundleIdentifier, path: path, known: known))
         }
         switch format {
         case .text:

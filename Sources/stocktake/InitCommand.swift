@@ -1,4 +1,5 @@
 import ArgumentParser
+import StocktakeConsole
 import Foundation
 import StocktakePolicy
 import StocktakeReport
@@ -17,16 +18,14 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         guard force || !FileManager.default.fileExists(atPath: path) else {
-            Terminal.error("\(path) exists; use --force to replace it")
-            throw ExitCode(1)
+            throw CommandFailure(.couldNotRun, "\(path) exists; use --force to replace it")
         }
         do {
             AtomicFile.removeLeftovers(of: path, olderThan: Int64(time(nil)))
             try AtomicFile.write(Array(DefaultConfiguration.text.utf8), to: path)
         } catch {
-            Terminal.error((error as? OutputError)?.description ?? "\(error)")
-            throw ExitCode(1)
+            throw CommandFailure(.couldNotRun, (error as? OutputError)?.description ?? "\(error)")
         }
-        print(Terminal.visible("Wrote \(path): every rule with its default severity and options; edit and commit it."))
+        print(Terminal.visible("Wrote \(path): every rule with its defaults (changes nothing until edited); edit and commit it."))
     }
 }

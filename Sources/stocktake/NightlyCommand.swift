@@ -1,4 +1,5 @@
 import ArgumentParser
+import StocktakeConsole
 import Foundation
 import StocktakeNightly
 import StocktakePolicy
@@ -43,11 +44,9 @@ struct NightlyCommand: ParsableCommand {
         do {
             outcome = try NightlyJob.run(request)
         } catch .busy(let message) {
-            Terminal.error(message)
-            throw ExitCode(75)
+            throw CommandFailure(.locked, message)
         } catch {
-            Terminal.error(error.description)
-            throw ExitCode(1)
+            throw CommandFailure(.couldNotRun, error.description)
         }
         // Cron mails whatever is printed: nothing on success, one line per policy failure or error.
         for run in outcome.runs where run.policyFailure {
@@ -55,6 +54,7 @@ struct NightlyCommand: ParsableCommand {
         }
         for failure in outcome.failures { Terminal.error("\(failure.input): \(failure.message)") }
         for problem in outcome.problems { Terminal.error(problem) }
-        if outcome.exitStatus != 0 { throw ExitCode(outcome.exitStatus) }
+        // Each app's line was printed above: the failure itself says nothing more.
+        if let status = CommandFailure.Status(rawValue: outcome.exitStatus) { throw CommandFailure(status, "") }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StocktakeConsole
 import StocktakePolicy
 
 /// `--config` and `--baseline` as the audit and the nightly job read them.
@@ -14,8 +15,7 @@ enum PolicySettings {
             let baseline = try baseline.map { path throws(ConfigurationError) in try Baseline.load(path: path) }
             return (configuration, policy, baseline)
         } catch {
-            Terminal.error(multiline: error.description)
-            throw ExitCode(64)
+            throw CommandFailure(.usage, error.description, isMultiline: true)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeConsole
 import StocktakeModel
 import StocktakeScan
 
@@ -43,8 +44,7 @@ final class ProgressLine: @unchecked Sendable {
 
     private func draw() {
         let (entries, bytes) = progress.snapshot
-        let seconds = max(Date().timeIntervalSince(started), 0.001)
-        let rate = Int(Double(entries) / seconds)
-        FileHandle.standardError.write(Data("\r\u{1B}[Kscanning: \(entries) entries, \(ByteCount.format(bytes)), \(rate) entries/s".utf8))
+        let text = ConsoleText.progress(entries: entries, bytes: bytes, seconds: Date().timeIntervalSince(started))
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
     }
 }

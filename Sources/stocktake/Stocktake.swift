@@ -1,7 +1,22 @@
 import ArgumentParser
+import Foundation
+import StocktakeConsole
 
 @main
 struct Stocktake: ParsableCommand {
+    /// The one place a command's failure becomes an exit status: commands throw `CommandFailure`.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            Terminal.report(failure)
+            Foundation.exit(failure.status.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "stocktake",
         abstract: "Take inventory of an exported iOS app data container and hold it to Apple's storage rules.",

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeConsole
 import StocktakeModel
 
 /// Output to the terminal: the report summary on stdout, errors and progress on stderr. Messages quote
@@ -23,10 +24,22 @@ enum Terminal {
         FileHandle.standardError.write(Data("stocktake: \(visible(message))\n".utf8))
     }
 
-    /// One line as the terminal shows it: ESC, BEL, CR, line breaks and bidirectional controls in `\x1b`
-    /// notation (`VisibleText`'s terminal style).
+    /// One line as the terminal shows it (`ConsoleText.visible`).
     static func visible(_ line: String) -> String {
-        VisibleText.render(line, as: .terminal)
+        ConsoleText.visible(line)
+    }
+
+    /// Says why a command failed, on stderr: errors as errors, a policy failure as one plain line.
+    static func report(_ failure: CommandFailure) {
+        guard !failure.message.isEmpty else { return }
+        if !failure.isError {
+            let lines = failure.isMultiline ? failure.message.split(separator: "\n").map(String.init) : [failure.message]
+            for line in lines { self.failure(line) }
+        } else if failure.isMultiline {
+            error(multiline: failure.message)
+        } else {
+            error(failure.message)
+        }
     }
 
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }

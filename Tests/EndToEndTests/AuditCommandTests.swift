@@ -46,6 +46,22 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.root) == ["report.json"])
     }
 
+    @Test("a failing audit says why in one line on stderr, even with --quiet (cron mails exactly that line)")
+    func aPolicyFailureSaysWhy() throws {
+        let tree = try Self.container()
+        try tree.write("Documents/debug.log", string: "internal")
+        try tree.write("Library/stray.json", string: "{}")
+        let out = try TemporaryTree("out")
+        let passing = try StocktakeProcess.run(["audit", tree.root, "--output", out.root, "--quiet"])
+        #expect(passing.status == 0 && passing.stderr.isEmpty, "warnings do not fail by default: \(passing.stderr)")
+        let strict = try StocktakeProcess.run(["audit", tree.root, "--output", out.root, "--quiet", "--strict"])
+        #expect(strict.status == 2)
+        #expect(strict.stdout.isEmpty)
+        let lines = strict.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(strict.stderr)")
+        #expect(lines.first?.hasPrefix("stocktake: failed: 2 warnings at or above warning (reports in ") == true, "\(strict.stderr)")
+    }
+
     @Test func defaultOutputFolderIsPerAppAndTimestamped() throws {
         let tree = try Self.container()
         let work = try TemporaryTree("cwd")

@@ -1,6 +1,5 @@
 import StocktakeModel
 import StocktakePolicy
-import StocktakeReport
 import StocktakeRendering
 
 /// One app on the index page: its latest totals, findings, the change since the previous run, the trend

@@ -1,4 +1,3 @@
-import StocktakeReport
 import StocktakeRendering
 
 /// What the index page adds to the report's style sheet: app headings, status tags and the trend chart.

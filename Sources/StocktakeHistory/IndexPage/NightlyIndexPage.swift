@@ -1,4 +1,3 @@
-import StocktakeReport
 import StocktakeRendering
 
 /// Renders `Reports/index.html`: one self-contained page over every app the nightly job audits. Same rules

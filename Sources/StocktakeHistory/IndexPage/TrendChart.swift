@@ -1,4 +1,3 @@
-import StocktakeReport
 import StocktakeRendering
 
 /// Allocated bytes on disk, run by run, as an inline SVG bar chart. Each bar carries its run and value in

@@ -4,12 +4,14 @@ import StocktakePolicy
 import StocktakeReport
 
 /// The short text printed after an audit: what was audited, the totals, where the reports went. Paths,
-/// the bundle id and messages come from the container: every line goes through `Terminal.visible`, so
+/// the bundle id and messages come from the container: every line goes through `ConsoleText.visible`, so
 /// a name can neither drive the terminal nor start a line of its own (a forged `::error` command).
-struct Summary {
+public struct AuditSummary {
+    public init(result: AuditResult) { self.result = result }
+
     let result: AuditResult
 
-    var text: String {
+    public var text: String {
         let report = result.report
         let totals = report.inventory.totals
         var lines: [String] = []
@@ -48,10 +50,10 @@ struct Summary {
             lines.append("  … \(report.findings.count - Self.findingsShown) more in the report")
         }
         lines.append("Reports:    \(result.outputDirectory)")
-        return lines.map(Terminal.visible).joined(separator: "\n") + "\n"
+        return lines.map(ConsoleText.visible).joined(separator: "\n") + "\n"
     }
 
-    static let findingsShown = 10
+    public static let findingsShown = 10
 
     private func findingsLine(_ findings: [Finding]) -> String {
         guard !findings.isEmpty else { return "Findings:   none" }

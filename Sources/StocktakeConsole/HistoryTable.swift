@@ -4,17 +4,22 @@ import StocktakePolicy
 
 /// `stocktake history` as text: one line per run, oldest first, with the change in size on disk since the
 /// run before it.
-struct HistoryTable {
+public struct HistoryTable {
+    public init(bundleIdentifier: String, runs: [HistoryRun]) {
+        self.bundleIdentifier = bundleIdentifier
+        self.runs = runs
+    }
+
     let bundleIdentifier: String
     let runs: [HistoryRun]
 
-    var text: String {
+    public var text: String {
         let header = ["Run", "App version", "On disk", "Docs & Data", "Backed up", "Purgeable", "Findings e/w/n", "Change", "Status"]
         var rows: [[String]] = []
         for (index, run) in runs.enumerated() {
             let counts = [Severity.error, .warning, .note].map { String(run.findingsBySeverity[$0] ?? 0) }.joined(separator: "/")
             rows.append([
-                Terminal.visible(run.runID), run.appVersion.map(Terminal.visible) ?? "-",
+                ConsoleText.visible(run.runID), run.appVersion.map(ConsoleText.visible) ?? "-",
                 ByteCount.format(run.onDisk.allocatedBytes), ByteCount.format(run.documentsAndData.allocatedBytes),
                 ByteCount.format(run.backedUpBytes), ByteCount.format(run.purgeable.allocatedBytes), counts,
                 index == 0 ? "-" : run.onDiskChange(since: runs[index - 1]).text(bytes: ByteCount.format),
@@ -32,17 +37,17 @@ struct HistoryTable {
             while text.hasSuffix(" ") { text.removeLast() }
             return text
         }
-        var text = "\(Terminal.visible(bundleIdentifier)): \(runs.count) run\(runs.count == 1 ? "" : "s"), oldest first; "
+        var text = "\(ConsoleText.visible(bundleIdentifier)): \(runs.count) run\(runs.count == 1 ? "" : "s"), oldest first; "
         text += "sizes are allocated bytes\n\n"
         text += line(header) + "\n"
         for row in rows { text += line(row) + "\n" }
         return text
     }
 
-    static func noRunsMessage(bundleIdentifier: String, path: String, known: [String]) -> String {
-        var message = "no runs recorded for '\(Terminal.visible(bundleIdentifier))' in \(path); "
+    public static func noRunsMessage(bundleIdentifier: String, path: String, known: [String]) -> String {
+        var message = "no runs recorded for '\(ConsoleText.visible(bundleIdentifier))' in \(path); "
         guard !known.isEmpty else { return message + "it holds no runs yet" }
-        let shown = known.prefix(20).map { Terminal.visible($0) }.joined(separator: ", ")
+        let shown = known.prefix(20).map { ConsoleText.visible($0) }.joined(separator: ", ")
         message += "it holds: " + shown + (known.count > 20 ? ", … (\(known.count - 20) more)" : "")
         return message
     }

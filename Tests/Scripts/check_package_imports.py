@@ -1,0 +1,26 @@
+#!/usr/bin/env python3
+"""Fails when a target imports one of the package's modules (or a dependency's product) that Package.swift
+does not declare for it: SwiftPM builds such code by accident, through another target's dependency."""
+import glob
+import os
+import re
+import sys
+
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
+package = open(os.path.join(root, 'Package.swift')).read()
+declared = {}
+for match in re.finditer(r'\.(?:target|testTarget|executableTarget|systemLibrary)\(\s*name:\s*"(\w+)"(.*?)\)(?=,\s*\n\s*(?://|\.|\]))', package, re.S):
+    name, rest = match.groups()
+    declared[name] = set(re.findall(r'"(\w+)"', rest.split('path:')[0])) | set(re.findall(r'\.product\(name: "(\w+)"', rest))
+known = set(declared) | {'ArgumentParser', 'Yams', 'Crypto'}
+problems = []
+for name, dependencies in declared.items():
+    folder = next((os.path.join(root, base, name) for base in ('Sources', 'Tests') if os.path.isdir(os.path.join(root, base, name))), None)
+    if folder is None:
+        continue
+    for path in glob.glob(folder + '/**/*.swift', recursive=True):
+        for module in re.findall(r'^(?:@testable )?import (\w+)', open(path).read(), re.M):
+            if module in known and module != name and module not in dependencies:
+                problems.append(f'{os.path.relpath(path, root)}: imports {module}, which Package.swift does not declare for {name}')
+print('\n'.join(sorted(set(problems))) or 'every import is declared')
+sys.exit(1 if problems else 0)

@@ -1,0 +1,26 @@
+import StocktakeConsole
+import StocktakeModel
+import Testing
+
+@Suite("What the CLI prints")
+struct ConsoleTextTests {
+    @Test("a hostile name can neither drive the terminal nor start a line of its own")
+    func hostileNamesStayOnTheirLine() {
+        let line = ConsoleText.visible("nl\n::error file=evil.swift,line=1::INJECTED\u{1B}]0;title\u{07}\r.log")
+        #expect(!line.contains("\n") && !line.contains("\u{1B}") && !line.contains("\u{07}") && !line.contains("\r"))
+        #expect(line.contains("::error"), "the text stays readable, on the same line")
+    }
+
+    @Test func progressSaysEntriesBytesAndRate() {
+        #expect(ConsoleText.progress(entries: 2_000, bytes: 5_000_000, seconds: 2) == "scanning: 2000 entries, 5 MB, 1000 entries/s")
+    }
+
+    @Test("every failure carries the exit status the README promises")
+    func exitStatuses() {
+        #expect(CommandFailure(.couldNotRun, "x").status.rawValue == 1)
+        #expect(CommandFailure(.policyFailure, "x").status.rawValue == 2)
+        #expect(CommandFailure(.usage, "x").status.rawValue == 64)
+        #expect(CommandFailure(.locked, "x").status.rawValue == 75)
+        #expect(!CommandFailure(.policyFailure, "x").isError)
+    }
+}
