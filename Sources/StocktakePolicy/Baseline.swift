@@ -36,8 +36,12 @@ public struct Baseline: Sendable, Equatable {
     }
 
     public static func load(path: String) throws(ConfigurationError) -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        try parse(FileManager.default.contents(atPath: path) ?? Data(), file: path)
+    }
+
+    /// A baseline file's bytes; `file` names it in errors.
+    static func parse(_ data: Data, file path: String) throws(ConfigurationError) -> Baseline {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               object["version"] as? Int == version, let rows = object["findings"] as? [[String: Any]]
         else {
             throw ConfigurationError(file: path, line: nil, message: "not a Stocktake baseline (version \(version)): write one with --write-baseline")
