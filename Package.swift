@@ -97,3 +97,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/), only when Fuzz/run.sh asks: `swift build` never sees them. Each is an executable
+// with `LLVMFuzzerTestOneInput` and no `main` (libFuzzer's), built with `--sanitize fuzzer` into `.build-fuzz`.
+if Context.environment["STOCKTAKE_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependency: Target.Dependency)] = [
+        ("FuzzBinaryPlist", "StocktakeScan"), ("FuzzXMLPlist", "StocktakeScan"), ("FuzzAppleDouble", "StocktakeScan"),
+        ("FuzzReportReader", "StocktakeReport"), ("FuzzBaseline", "StocktakePolicy"), ("FuzzConfiguration", "StocktakePolicy"),
+    ]
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(name: target.name, dependencies: [target.dependency], path: "Fuzz/Targets/\(target.name)"))
+    }
+}

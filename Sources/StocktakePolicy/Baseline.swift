@@ -46,7 +46,12 @@ public struct Baseline: Sendable, Equatable {
         } catch {
             throw ConfigurationError(file: path, line: nil, message: "cannot read the baseline: \(error)")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+        return try parse(Data(bytes), file: path)
+    }
+
+    /// A baseline file's bytes; `file` names it in errors.
+    static func parse(_ data: Data, file path: String) throws(ConfigurationError) -> Baseline {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               object["version"] as? Int == version, let rows = object["findings"] as? [[String: Any]]
         else {
             throw ConfigurationError(file: path, line: nil, message: "not a Stocktake baseline (version \(version)): write one with --write-baseline")

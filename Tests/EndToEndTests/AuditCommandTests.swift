@@ -199,8 +199,11 @@ import TestSupport
         #expect(appSize["totalBytes"] == expected)
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux script for a pseudo-terminal"))
+    @Test(.enabled(
+        if: OutsideTools.has("/usr/bin/script") || OutsideTools.required,
+        "needs util-linux script for a pseudo-terminal; \(OutsideTools.requirementHint)"))
     func aTerminalGetsAProgressLine() throws {
+        try #require(OutsideTools.has("/usr/bin/script"), "/usr/bin/script (util-linux) is not installed")
         let tree = try Self.container()
         let out = try TemporaryTree("out")
         // script(1) runs the command on a pseudo-terminal, as a person at a shell would.

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One headless Chromium that loads a given HTML file and prints the DOM it built, for the tests that read
-/// pages the way a reader's browser does. Without Chromium those tests are skipped, unless
-/// `STOCKTAKE_REQUIRE_BROWSER=1` (CI) makes a missing browser a failure. `STOCKTAKE_CHROMIUM` names the
-/// browser binary (and only it is tried).
+/// pages the way a reader's browser does. Without Chromium those tests are skipped, unless CI (`CI=true` or
+/// `STOCKTAKE_REQUIRE_BROWSER=1`, see `OutsideTools`) makes a missing browser a failure.
+/// `STOCKTAKE_CHROMIUM` names the browser binary (and only it is tried).
 struct Browser {
     static let environment = ProcessInfo.processInfo.environment
-    static let requireBrowser = environment["STOCKTAKE_REQUIRE_BROWSER"] == "1"
+    static let requireBrowser = OutsideTools.browserRequired
 
     static let chromiumPath: String? = {
         // An explicit choice is the only candidate, so a wrong path shows up as a skip (or a failure in CI).
@@ -49,7 +50,7 @@ struct Browser {
     private init(makePage: (URL) throws -> URL) throws {
         executable = try #require(
             Self.chromiumPath,
-            "STOCKTAKE_REQUIRE_BROWSER=1 but no Chromium was found (STOCKTAKE_CHROMIUM, or /usr/bin/chromium and the usual places)")
+            "CI requires the browser but no Chromium was found (STOCKTAKE_CHROMIUM, or /usr/bin/chromium and the usual places)")
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stocktake-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         page = try makePage(scratch)
@@ -117,7 +118,7 @@ extension Trait where Self == ConditionTrait {
     static var needsChromium: Self {
         .enabled(
             if: Browser.chromiumAvailable || Browser.requireBrowser,
-            "Chromium not found; install it or set STOCKTAKE_CHROMIUM (STOCKTAKE_REQUIRE_BROWSER=1 turns this skip into a failure)")
+            "Chromium not found; install it or set STOCKTAKE_CHROMIUM (CI=true or STOCKTAKE_REQUIRE_BROWSER=1 turns this skip into a failure)")
     }
 }
 

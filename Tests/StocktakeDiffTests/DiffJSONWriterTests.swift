@@ -46,9 +46,10 @@ import TestSupport
     }
 
     @Test(.enabled(
-        if: ExternalTools.hasJSONSchema || ExternalTools.required,
-        "python3 with jsonschema not found (pip install jsonschema); STOCKTAKE_REQUIRE_TOOLS=1 turns this skip into a failure"))
+        if: ExternalTools.hasJSONSchema || OutsideTools.required,
+        "python3 with jsonschema not found (pip install jsonschema); \(OutsideTools.requirementHint)"))
     func passesTheSchemaAndKeyOrderCheck() throws {
+        try #require(ExternalTools.hasJSONSchema, "python3 with jsonschema is not installed")
         for diff in [SyntheticDiff.make(), SyntheticDiff.withAddedFiles(30), Self.extremeDiff()] {
             let file = try ExternalTools.temporaryFile("diff.json", try Self.bytes(diff))
             let result = try StocktakeProcess.runCommand([

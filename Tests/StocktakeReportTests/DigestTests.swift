@@ -3,6 +3,7 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
 import Testing
+import TestSupport
 
 @Suite struct DigestTests {
     /// FIPS 180-4 example vectors (NIST CSVP "SHA-256" examples), also what `sha256sum` prints.
@@ -43,9 +44,10 @@ import Testing
         #expect(Digests.sha256Hex(message) == "2fe8ec71adfd572675b292a28fe81c7b26b380d486771f4df764e8cb8cb8aef7")
     }
 
-    /// Every length from 0 to 200 bytes against the system's `sha256sum`, when it is installed.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"), "needs /usr/bin/sha256sum"))
+    /// Every length from 0 to 200 bytes against the system's `sha256sum` (coreutils).
+    @Test(.enabled(if: OutsideTools.has("/usr/bin/sha256sum") || OutsideTools.required, "needs /usr/bin/sha256sum; \(OutsideTools.requirementHint)"))
     func agreesWithSha256sum() throws {
+        try #require(OutsideTools.has("/usr/bin/sha256sum"), "/usr/bin/sha256sum is not installed")
         for length in 0...200 {
             let message = Self.pattern(length)
             let process = Process()

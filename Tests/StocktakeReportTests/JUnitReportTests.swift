@@ -8,9 +8,10 @@ import Testing
     static let xml = JUnitReportWriter().render(FindingsReport.make())
 
     @Test(.enabled(
-        if: ExternalTools.has("xmllint") || ExternalTools.required,
-        "xmllint not found (apt-get install libxml2-utils); STOCKTAKE_REQUIRE_TOOLS=1 turns this skip into a failure"))
+        if: OutsideTools.has("xmllint") || OutsideTools.required,
+        "xmllint not found (apt-get install libxml2-utils); \(OutsideTools.requirementHint)"))
     func validAgainstJenkinsSchema() throws {
+        try #require(OutsideTools.has("xmllint"), "xmllint is not installed")
         let schema = ExternalTools.schemas.appendingPathComponent("junit-10.xsd").path
         for xml in [Self.xml, JUnitReportWriter().render(FindingsReport.with([]))] {
             let file = try ExternalTools.temporaryFile("report.junit.xml", Array(xml.utf8))
@@ -20,9 +21,10 @@ import Testing
     }
 
     @Test(.enabled(
-        if: ExternalTools.has("xmllint") || ExternalTools.required,
-        "xmllint not found (apt-get install libxml2-utils); STOCKTAKE_REQUIRE_TOOLS=1 turns this skip into a failure"))
+        if: OutsideTools.has("xmllint") || OutsideTools.required,
+        "xmllint not found (apt-get install libxml2-utils); \(OutsideTools.requirementHint)"))
     func hostileMessageSurvivesAnXMLParser() throws {
+        try #require(OutsideTools.has("xmllint"), "xmllint is not installed")
         let file = try ExternalTools.temporaryFile("report.junit.xml", Array(Self.xml.utf8))
         let query = "string(//testcase[@name='documents-hidden-data']/failure[@type='error'][contains(@message, 'pwned')]/@message)"
         let result = try StocktakeProcess.runCommand(["xmllint", "--xpath", query, file])

@@ -6,7 +6,7 @@ import Testing
 
 /// The export must open in ncdu (`ncdu -f`) and ncdu must see the inventory's totals.
 @Suite struct NCDUExportTests {
-    static let requirement = ExternalTools.has("ncdu") || ExternalTools.required
+    static let requirement = OutsideTools.has("ncdu") || OutsideTools.required
 
     /// An inventory with what ncdu marks specially: an unreadable folder, a FIFO, a symlink, a hard link.
     static func oddInventory() -> Inventory {
@@ -21,9 +21,10 @@ import Testing
 
     @Test(.enabled(
         if: NCDUExportTests.requirement,
-        "ncdu not found (apt-get install ncdu); STOCKTAKE_REQUIRE_TOOLS=1 turns this skip into a failure"),
+        "ncdu not found (apt-get install ncdu); \(OutsideTools.requirementHint)"),
         arguments: [false, true])
     func ncduAcceptsItAndSeesTheInventorysTotals(odd: Bool) throws {
+        try #require(OutsideTools.has("ncdu"), "ncdu is not installed")
         let report = odd ? SyntheticReport.make(inventory: Self.oddInventory()) : FindingsReport.make()
         let file = try ExternalTools.temporaryFile("report.ncdu.json", try NCDUExportWriter().render(report))
         let check = try StocktakeProcess.runCommand(["ncdu", "-f", file, "-o", "/dev/null"])

@@ -11,9 +11,10 @@ import Testing
     }
 
     @Test(.enabled(
-        if: ExternalTools.hasJSONSchema || ExternalTools.required,
-        "python3 with jsonschema not found (pip install jsonschema); STOCKTAKE_REQUIRE_TOOLS=1 turns this skip into a failure"))
+        if: ExternalTools.hasJSONSchema || OutsideTools.required,
+        "python3 with jsonschema not found (pip install jsonschema); \(OutsideTools.requirementHint)"))
     func validAgainstTheOASISSchema() throws {
+        try #require(ExternalTools.hasJSONSchema, "python3 with jsonschema is not installed")
         for report in [FindingsReport.make(), FindingsReport.with([])] {
             let file = try ExternalTools.temporaryFile("report.sarif", try FindingsReport.rendered(.sarif, report))
             let schema = ExternalTools.schemas.appendingPathComponent("sarif-schema-2.1.0.json").path

@@ -5,10 +5,9 @@ import Testing
 import TestSupport
 
 /// The duplicate finder on real trees: sets of identical files, compared with what the test expects and with
-/// `jdupes` as an independent oracle. Without jdupes the oracle test is skipped, unless
-/// `STOCKTAKE_REQUIRE_TOOLS=1` (CI) makes a missing tool a failure.
+/// `jdupes` as an independent oracle. Without jdupes the oracle test is skipped, unless CI
+/// (`OutsideTools.required`) makes a missing tool a failure.
 @Suite struct DuplicateFinderTests {
-    static let requireTools = ProcessInfo.processInfo.environment["STOCKTAKE_REQUIRE_TOOLS"] == "1"
     static let jdupesPath = ["/usr/bin/jdupes", "/usr/local/bin/jdupes", "/opt/homebrew/bin/jdupes"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -126,10 +125,10 @@ import TestSupport
     }
 
     @Test(.enabled(
-        if: DuplicateFinderTests.jdupesPath != nil || DuplicateFinderTests.requireTools,
-        "jdupes not found; install it (apt install jdupes) or set STOCKTAKE_REQUIRE_TOOLS=1 to make this a failure"))
+        if: DuplicateFinderTests.jdupesPath != nil || OutsideTools.required,
+        "jdupes not found (apt-get install jdupes); \(OutsideTools.requirementHint)"))
     func agreesWithJdupes() throws {
-        let jdupes = try #require(Self.jdupesPath, "jdupes is required (STOCKTAKE_REQUIRE_TOOLS=1)")
+        let jdupes = try #require(Self.jdupesPath, "jdupes is not installed")
         let tree = try Self.makeTree()
         let (sets, _, _) = try Self.found(tree)
         // jdupes' defaults match the finder's: hard links are not duplicates (no -H), empty files are not

@@ -36,6 +36,13 @@ struct ReportBytes: ~Copyable {
         isMapped = false
     }
 
+    /// A copy of `bytes` (the fuzz target's input), held like a file that could not be mapped.
+    init(copying bytes: [UInt8]) {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        buffer.initialize(from: bytes, count: bytes.count)
+        (start, count, isMapped) = (UnsafePointer(buffer), bytes.count, false)
+    }
+
     deinit {
         if isMapped {
             munmap(UnsafeMutableRawPointer(mutating: start), count)

@@ -28,6 +28,11 @@ public enum ReportReader {
         return try snapshot(of: bytes, path: path)
     }
 
+    /// A report already in memory (the fuzz target's way in); `name` stands for its path in errors.
+    static func read(bytes: [UInt8], name: String) throws(ReportReadError) -> ReportSnapshot {
+        try snapshot(of: ReportBytes(copying: bytes), path: name)
+    }
+
     /// The file itself, or `report.json` inside a folder.
     private static func reportFile(at path: String) throws(ReportReadError) -> String {
         var status = stat()

@@ -1,0 +1,10 @@
+@testable import StocktakeScan
+
+/// The XML plist path (libxml2 with no network and no entities, then our decoder) on any bytes: a value or
+/// a thrown error, never a trap, an out-of-bounds read, a leak or a hang.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzXMLPlist(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    _ = try? XMLPropertyListParser.parse(bytes)
+    return 0
+}
