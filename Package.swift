@@ -103,7 +103,7 @@ let package = Package(
 if Context.environment["STOCKTAKE_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependency: Target.Dependency)] = [
         ("FuzzBinaryPlist", "StocktakeScan"), ("FuzzXMLPlist", "StocktakeScan"), ("FuzzAppleDouble", "StocktakeScan"),
-        ("FuzzReportReader", "StocktakeReport"), ("FuzzBaseline", "StocktakePolicy"), ("FuzzConfiguration", "StocktakePolicy"),
+        ("FuzzReportReader", "StocktakeDiff"), ("FuzzBaseline", "StocktakePolicy"), ("FuzzConfiguration", "StocktakePolicy"),
     ]
     for target in fuzzTargets {
         package.targets.append(.executableTarget(name: target.name, dependencies: [target.dependency], path: "Fuzz/Targets/\(target.name)"))
