@@ -13,7 +13,7 @@ public enum SystemCatalogue {
     }
 
     /// The folder an item sits in.
-    public enum Parent: String, Sendable {
+    public enum Parent: String, Sendable, Hashable {
         case root = ""
         case library = "Library/"
         case caches = "Library/Caches/"
@@ -90,10 +90,13 @@ public enum SystemCatalogue {
              what: "WKWebView's temporary files", source: "\(realDevice) (4 containers)"),
     ]
 
-    /// The catalogue item for an entry called `name` in `parent`, if iOS makes it.
+    /// The catalogue item for an entry called `name` in `parent`, if iOS makes it. Called for every entry
+    /// the walk meets in these folders, so each parent's few items are looked up once, not filtered per call.
     public static func item(in parent: Parent, named name: some Collection<UInt8>) -> Item? {
-        items.first { $0.parent == parent && $0.matches(name) }
+        itemsByParent[parent]?.first { $0.matches(name) }
     }
+
+    private static let itemsByParent = Dictionary(grouping: items, by: \.parent)
 
     /// Whether a name directly in `Library/` is one iOS makes (the standard folders aside).
     public static func isSystemLibraryFolder(_ name: some Collection<UInt8>) -> Bool {

@@ -33,6 +33,8 @@ public enum ReportStyle {
         dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:6px 20px;margin:8px 0 0}
         dl.facts dt{color:var(--muted)}
         dl.facts dd{margin:0;overflow-wrap:anywhere}
+        ul.clues{list-style:none;margin:0;padding:0}
+        ul.clues li{margin:0 0 4px}
         .chart{display:block;width:100%;height:30px;border-radius:6px;background:var(--soft);margin:8px 0 14px}
         .swatch{display:inline-block;width:11px;height:11px;border-radius:3px;margin-right:8px;vertical-align:-1px}
         table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}

@@ -62,15 +62,13 @@ struct SubtreeContents {
     var allocatedBytes: Int64 = 0
     var oldestModified: Int64?
 
-    /// Walks the subtree at `index` (the entry itself included), not descending into folders `skip` names.
-    /// Linear in the subtree's size.
-    init(_ inventory: Inventory, _ index: Int32, skip: (Int32) -> Bool = { _ in false }) {
+    /// Walks the subtree at `index` (the entry itself included). Linear in the subtree's size.
+    init(_ inventory: Inventory, _ index: Int32) {
         var stack: [Int32] = [index]
         while let current = stack.popLast() {
             let entry = inventory.entries[Int(current)]
             if entry.flags.contains(.transportArtefact) { continue }
             if entry.isDirectory {
-                if current != index && skip(current) { continue }
                 stack.append(contentsOf: inventory.children(current))
             } else {
                 files += 1

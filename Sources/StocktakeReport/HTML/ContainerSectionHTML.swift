@@ -35,9 +35,10 @@ struct ContainerSectionHTML {
         let container = report.container
         let others = container.identityClues.filter { $0.identifier != container.bundleIdentifier }
         guard !others.isEmpty else { return "" }
+        // Where each clue was seen, not "from the app's …": a disagreeing clue may be another process's.
         let items = others.map { clue in
-            "<li><code>\(HTMLEscaping.visibleText(clue.identifier))</code> <span class=\"muted\">(\(Self.sourceTitle(clue.source)): " +
-                "<span class=\"path\">\(HTMLEscaping.visibleText(clue.path))</span>)</span></li>"
+            "<li><code>\(HTMLEscaping.visibleText(clue.identifier))</code> <span class=\"muted\">" +
+                "<span class=\"path\">\(HTMLEscaping.visibleText(clue.path))</span></span></li>"
         }
         let title = container.bundleIdentifier == nil ? "Clues" : "Clues that disagree"
         return fact(title, "<ul class=\"clues\">" + items.joined() + "</ul>")

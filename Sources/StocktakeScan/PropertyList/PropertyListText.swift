@@ -8,34 +8,42 @@ enum PropertyListText {
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` (optionally with fractional seconds) as plists store dates.
     static func secondsSinceReferenceDate(iso8601 text: String) -> Double? {
         let characters = Array(text.utf8)
-        guard characters.count >= 20, characters.last == UInt8(ascii: "Z") else { return nil }
-        func number(_ range: Range<Int>) -> Int64? {
-            var value: Int64 = 0
-            for index in range {
-                let digit = characters[index] &- UInt8(ascii: "0")
-                guard digit <= 9 else { return nil }
-                value = value * 10 + Int64(digit)
-            }
-            return value
-        }
-        let separators: [(Int, UInt8)] = [(4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")), (10, UInt8(ascii: "T")), (13, UInt8(ascii: ":")), (16, UInt8(ascii: ":"))]
-        guard separators.allSatisfy({ characters[$0.0] == $0.1 }),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...daysInMonth(month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60
+        guard characters.count >= 20, characters.last == UInt8(ascii: "Z"),
+              let seconds = wallClockSeconds(characters, dateTimeSeparator: UInt8(ascii: "T"), secondsSeparators: [UInt8(ascii: ":")])
         else { return nil }
         var fraction = 0.0
         let fractionDigits = characters[19..<(characters.count - 1)]
         if !fractionDigits.isEmpty {
             guard fractionDigits.first == UInt8(ascii: "."), fractionDigits.count >= 2, fractionDigits.count <= 10,
-                  let value = number((fractionDigits.startIndex + 1)..<fractionDigits.endIndex)
+                  let value = number(characters, (fractionDigits.startIndex + 1)..<fractionDigits.endIndex)
             else { return nil }
             fraction = Double(value) / pow10(fractionDigits.count - 1)
         }
-        let days = daysSinceUnixEpoch(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - referenceDateOffset
-        return Double(seconds) + fraction
+        return Double(seconds - referenceDateOffset) + fraction
+    }
+
+    /// The first 19 characters as `YYYY-MM-DD?HH:MM?SS` (the separators given), as seconds since 1970 read
+    /// as UTC; nil unless every field is in range. Shared by plist dates and Xcode's `XCDownloadDate`.
+    static func wallClockSeconds(_ characters: [UInt8], dateTimeSeparator: UInt8, secondsSeparators: Set<UInt8>) -> Int64? {
+        guard characters.count >= 19, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-"),
+              characters[10] == dateTimeSeparator, characters[13] == UInt8(ascii: ":"), secondsSeparators.contains(characters[16]),
+              let year = number(characters, 0..<4), let month = number(characters, 5..<7), let day = number(characters, 8..<10),
+              let hour = number(characters, 11..<13), let minute = number(characters, 14..<16), let second = number(characters, 17..<19),
+              (1...12).contains(month), (1...daysInMonth(month, year: year)).contains(day),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        return daysSinceUnixEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+    }
+
+    /// The decimal number written in `range` of `characters`; nil for anything but digits.
+    static func number(_ characters: [UInt8], _ range: Range<Int>) -> Int64? {
+        var value: Int64 = 0
+        for index in range {
+            let digit = characters[index] &- UInt8(ascii: "0")
+            guard digit <= 9 else { return nil }
+            value = value * 10 + Int64(digit)
+        }
+        return value
     }
 
     /// Decodes standard base64, ignoring the whitespace plist writers put between lines. Padding
@@ -53,7 +61,7 @@ enum PropertyListText {
         return Base64.decode(digits + Array(repeating: UInt8(ascii: "="), count: missing))
     }
 
-    static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
+    private static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -62,7 +70,7 @@ enum PropertyListText {
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    static func daysSinceUnixEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+    private static func daysSinceUnixEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

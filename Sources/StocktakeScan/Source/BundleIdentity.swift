@@ -22,9 +22,8 @@ struct BundleIdentity: Equatable {
             let named = orderedUnique(clues.filter { tier.contains($0.source) }.map(\.identifier))
             guard !named.isEmpty else { continue }
             let winners = strongestSupport(among: named, clues: clues)
-            if winners.count == 1, let winner = winners.first {
-                let source = clues.first { $0.identifier == winner && tier.contains($0.source) }!.source
-                return BundleIdentity(identifier: winner, source: source, candidates: [])
+            if winners.count == 1, let winner = clues.first(where: { $0.identifier == winners[0] && tier.contains($0.source) }) {
+                return BundleIdentity(identifier: winner.identifier, source: winner.source, candidates: [])
             }
             return BundleIdentity(identifier: nil, source: .ambiguous, candidates: winners)
         }
