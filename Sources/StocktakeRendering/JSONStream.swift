@@ -70,8 +70,9 @@ public final class JSONStream {
         appendQuoted(value.utf8)
     }
 
-    /// A string from raw bytes that are valid UTF-8 (check with `PathText.isValidUTF8` first).
-    public func string(utf8 bytes: some Collection<UInt8>) throws {
+    /// A string from raw bytes that are valid UTF-8 (check with `PathText.isValidUTF8` first). Concrete, not
+    /// generic: it is called once per row from other modules, where a generic would run unspecialized.
+    public func string(utf8 bytes: [UInt8]) throws {
         try beginValue()
         appendQuoted(bytes)
     }
