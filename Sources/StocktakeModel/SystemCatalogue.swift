@@ -36,7 +36,7 @@ public enum SystemCatalogue {
         /// How the README shows it: `Library/SplashBoard`, `Library/Caches/com.apple.*`.
         public var pattern: String { parent.rawValue + name + (isPrefix ? "*" : "") }
 
-        func matches(_ candidate: some Collection<UInt8>) -> Bool {
+        func matches(_ candidate: UnsafeBufferPointer<UInt8>) -> Bool {
             isPrefix ? candidate.starts(with: name.utf8) : candidate.elementsEqual(name.utf8)
         }
     }
@@ -92,14 +92,19 @@ public enum SystemCatalogue {
 
     /// The catalogue item for an entry called `name` in `parent`, if iOS makes it. Called for every entry
     /// the walk meets in these folders, so each parent's few items are looked up once, not filtered per call.
-    public static func item(in parent: Parent, named name: some Collection<UInt8>) -> Item? {
+    /// Concrete, not generic: the walk calls it from another module, where a generic runs unspecialized.
+    public static func item(in parent: Parent, named name: UnsafeBufferPointer<UInt8>) -> Item? {
         itemsByParent[parent]?.first { $0.matches(name) }
+    }
+
+    public static func item(in parent: Parent, named name: [UInt8]) -> Item? {
+        name.withUnsafeBufferPointer { item(in: parent, named: $0) }
     }
 
     private static let itemsByParent = Dictionary(grouping: items, by: \.parent)
 
     /// Whether a name directly in `Library/` is one iOS makes (the standard folders aside).
-    public static func isSystemLibraryFolder(_ name: some Collection<UInt8>) -> Bool {
-        item(in: .library, named: name) != nil
+    public static func isSystemLibraryFolder(_ name: ArraySlice<UInt8>) -> Bool {
+        name.withUnsafeBufferPointer { item(in: .library, named: $0) } != nil
     }
 }

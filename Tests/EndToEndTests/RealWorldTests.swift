@@ -134,7 +134,7 @@ struct RealWorldTests {
                     let topOfCaches = components.count == 3 && components[0] == "Library" && components[1] == "Caches"
                     #expect(topOfTmp || topOfCaches, "\(path)")
                 case "library-root-file":
-                    #expect(!SystemCatalogue.isSystemLibraryFolder(Array((components.dropFirst().first ?? "").utf8)), "\(path)")
+                    #expect(!SystemCatalogue.isSystemLibraryFolder(Array((components.dropFirst().first ?? "").utf8)[...]), "\(path)")
                 default:
                     break
                 }
