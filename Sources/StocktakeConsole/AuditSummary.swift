@@ -22,42 +22,64 @@ public struct AuditSummary {
         } else {
             lines.append("Bundle id:  ambiguous, candidates \(container.identityCandidates.joined(separator: ", ")) (see the report's container section)")
         }
-        let files = totals.byLocation.values.reduce(0) { $0 + $1.files }
-        let sidecars = totals.transportArtefacts.files
-        lines.append("Files:      \(files) files, \(totals.directories.files) folders" + (sidecars > 0 ? ", \(sidecars) transport artefacts" : ""))
-        lines.append("On disk:    \(ByteCount.format(totals.onDisk.allocatedBytes)) allocated (\(ByteCount.format(totals.onDisk.apparentBytes)) apparent)")
+        let figure = { (figure: Figure) in ByteCount.format(figure.total(in: totals).allocatedBytes) }
+        let onDisk = totals.onDisk
+        lines.append("On disk:    \(figure(.onDisk)) (\(ByteCount.format(onDisk.apparentBytes)) apparent), \(Plural.count(onDisk.files, "entry"))")
+        var appData = "App data:   \(figure(.appData)) in \(Plural.count(totals.appData.files, "file")); besides, "
+            + Plural.count(totals.directories.files, "folder")
+        if totals.transportArtefacts.files > 0 {
+            appData += " and \(Plural.count(totals.transportArtefacts.files, "transport artefact")) (\(figure(.transportArtefacts)))"
+        }
+        lines.append(appData)
         lines.append("")
         for location in Location.allCases {
             let total = totals.byLocation[location] ?? .zero
             guard total.files > 0 else { continue }
-            lines.append("  " + pad(location.title, 22) + pad(ByteCount.format(total.allocatedBytes), 10) + "  \(total.files) files")
+            lines.append("  " + pad(location.title, 22) + pad(ByteCount.format(total.allocatedBytes), 10) + "  " + Plural.count(total.files, "file"))
         }
         lines.append("")
-        lines.append("Documents & Data: \(ByteCount.format(totals.documentsAndData.allocatedBytes))   Purgeable: \(ByteCount.format(totals.purgeable.allocatedBytes))")
-        let backup = totals.backup
-        lines.append("Backed up:  \(ByteCount.format(backup[.included]?.allocatedBytes ?? 0)) included, "
-            + "\(ByteCount.format(backup[.excluded]?.allocatedBytes ?? 0)) excluded, "
-            + "\(ByteCount.format(backup[.unknown]?.allocatedBytes ?? 0)) unknown")
+        lines.append("\(Figure.documentsAndData.name): \(figure(.documentsAndData))   \(Figure.purgeable.name): \(figure(.purgeable))")
+        lines.append("Backup:     " + Figure.backup.map { "\($0.name) \(figure($0))" }.joined(separator: " · "))
         lines.append("Evidence:   \(report.inventory.evidence.summary)")
         if let appSize = report.appSize { lines.append("App size:   \(ByteCount.format(appSize.totalBytes)) (bundle + container − Caches + App Groups)") }
         let issues = report.issues.count
         if issues > 0 { lines.append("Unreadable: \(issues) issue\(issues == 1 ? "" : "s") (see the report)") }
-        lines.append(findingsLine(report.findings))
-        for finding in report.findings.sorted(by: { $0.severity > $1.severity }).prefix(Self.findingsShown) {
-            lines.append("  \(finding.severity.rawValue): \(finding.path): \(finding.message) [\(finding.rule)]")
-        }
-        if report.findings.count > Self.findingsShown {
-            lines.append("  … \(report.findings.count - Self.findingsShown) more in the report")
-        }
+        lines.append(contentsOf: findingLines(report))
         lines.append("Reports:    \(result.outputDirectory)")
         return lines.map(ConsoleText.visible).joined(separator: "\n") + "\n"
     }
 
-    public static let findingsShown = 10
+    /// Rule groups shown, and rows shown per group; the reports list everything.
+    public static let groupsShown = 8
+    public static let rowsShownPerGroup = 2
 
-    private func findingsLine(_ findings: [Finding]) -> String {
-        guard !findings.isEmpty else { return "Findings:   none" }
-        return "Findings:   " + findings.severityCounts().joined(separator: ", ")
+    /// The findings by rule, most severe and most bytes at stake first (the ranking every view shares).
+    private func findingLines(_ report: Report) -> [String] {
+        var lines: [String] = []
+        var headline = "Findings:   "
+        headline += report.findings.isEmpty ? "none" : report.findings.severityCounts().joined(separator: ", ")
+        let groups = FindingGroup.rank(report.findings)
+        if groups.count > 1 { headline += " in \(groups.count) rules, most at stake first" }
+        if let baseline = report.baseline, baseline.suppressed > 0 {
+            headline += " (\(Plural.count(baseline.suppressed, "finding")) suppressed by the baseline)"
+        }
+        lines.append(headline)
+        for group in groups.prefix(Self.groupsShown) {
+            let size = group.bytes > 0 ? ", \(ByteCount.format(group.bytes)) at stake" : ""
+            lines.append("  \(group.severity.rawValue) \(group.rule): \(Plural.count(group.findings.count, "finding"))\(size)")
+            for finding in group.findings.prefix(Self.rowsShownPerGroup) {
+                let path = finding.path.isEmpty ? "(container root)" : finding.path
+                lines.append("    \(path): \(finding.message)")
+            }
+            if group.findings.count > Self.rowsShownPerGroup {
+                lines.append("    … \(group.findings.count - Self.rowsShownPerGroup) more")
+            }
+        }
+        if groups.count > Self.groupsShown {
+            let rest = groups.dropFirst(Self.groupsShown).reduce(0) { $0 + $1.findings.count }
+            lines.append("  … \(Plural.count(groups.count - Self.groupsShown, "more rule")) with \(Plural.count(rest, "finding")) in the report")
+        }
+        return lines
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

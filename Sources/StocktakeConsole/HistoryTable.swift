@@ -14,7 +14,7 @@ public struct HistoryTable {
     let runs: [HistoryRun]
 
     public var text: String {
-        let header = ["Run", "App version", "On disk", "Docs & Data", "Backed up", "Purgeable", "Findings e/w/n", "Change", "Status"]
+        let header = ["Run", "App version", Figure.onDisk.name, Figure.documentsAndData.name, Figure.backedUp.name, Figure.purgeable.name, "Findings e/w/n", "Change", "Status"]
         var rows: [[String]] = []
         for (index, run) in runs.enumerated() {
             let counts = [Severity.error, .warning, .note].map { String(run.findingsBySeverity[$0] ?? 0) }.joined(separator: "/")

@@ -144,13 +144,15 @@ public struct Inventory: Sendable {
         var files = [Int](repeating: 0, count: entries.count)
         for (i, entry) in entries.enumerated() {
             let counted = entry.countsBytes
+            // The app's files, as every view counts them (README "Figures"): folders and transport artefacts left out.
+            let countsAsFile = !entry.isDirectory && !entry.flags.contains(.transportArtefact)
             var current = Int32(i)
             while current >= 0 {
                 if counted {
                     apparent[Int(current)] = apparent[Int(current)].saturatingAdd(entry.apparentBytes)
                     allocated[Int(current)] = allocated[Int(current)].saturatingAdd(entry.allocatedBytes)
                 }
-                if !entry.isDirectory && current != Int32(i) { files[Int(current)] += 1 }
+                if countsAsFile && current != Int32(i) { files[Int(current)] += 1 }
                 current = entries[Int(current)].parent
             }
         }

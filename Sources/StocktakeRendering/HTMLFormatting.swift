@@ -1,28 +1,6 @@
 /// Numbers, sizes and dates as the page shows them. Integer arithmetic and no locale, so the same report
 /// always renders to the same bytes on every platform.
 public enum HTMLFormatting {
-    /// Decimal units, as Finder and Settings count them: "999 bytes", "1.5 KB", "12.3 MB", "250 GB".
-    public static func bytes(_ value: Int64) -> String {
-        let sign = value < 0 ? "-" : ""
-        let magnitude = value.magnitude
-        if magnitude < 1000 { return sign + "\(magnitude) " + (magnitude == 1 ? "byte" : "bytes") }
-        let units = ["KB", "MB", "GB", "TB", "PB", "EB"]
-        var unitSize: UInt64 = 1000
-        for (position, unit) in units.enumerated() {
-            // Rounded half up; no sum can overflow since unitSize / 2 < 2^60 and magnitude <= 2^63.
-            let tenths = rounded(magnitude, dividedBy: unitSize / 10)
-            if tenths < 1000 { return sign + "\(tenths / 10).\(tenths % 10) " + unit }
-            let whole = rounded(magnitude, dividedBy: unitSize)
-            if whole < 1000 || position == units.count - 1 { return sign + "\(whole) " + unit }
-            unitSize *= 1000
-        }
-        return sign + "\(magnitude) bytes"
-    }
-
-    private static func rounded(_ value: UInt64, dividedBy divisor: UInt64) -> UInt64 {
-        value / divisor + (value % divisor >= (divisor + 1) / 2 ? 1 : 0)
-    }
-
     /// "1,234,567 bytes", for title attributes beside the human figure.
     public static func exactBytes(_ value: Int64) -> String {
         grouped(value) + (value == 1 ? " byte" : " bytes")
@@ -37,20 +15,6 @@ public enum HTMLFormatting {
             text.append(digit)
         }
         return (value < 0 ? "-" : "") + text
-    }
-
-    /// A share with one decimal, "12.3%"; "0%" for nothing, "<0.1%" for a sliver.
-    public static func percent(_ part: Int64, of whole: Int64) -> String {
-        let tenths = shareInTenthsOfPercent(part, of: whole)
-        if tenths == 0 { return part > 0 ? "<0.1%" : "0%" }
-        return "\(tenths / 10).\(tenths % 10)%"
-    }
-
-    /// The share in tenths of a percent (0...1000), for widths and labels.
-    public static func shareInTenthsOfPercent(_ part: Int64, of whole: Int64) -> Int {
-        guard whole > 0, part > 0 else { return 0 }
-        let share = (Double(part) / Double(whole) * 1000).rounded()
-        return Int(min(1000, max(0, share)))
     }
 
     /// A fixed-point number with one decimal for SVG coordinates and CSS widths: 12.3.

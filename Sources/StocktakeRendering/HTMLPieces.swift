@@ -4,18 +4,18 @@ import StocktakeModel
 public enum HTMLPieces {
     /// A human size with the exact byte count in its title: `<span title="1,234 bytes">1.2 KB</span>`.
     public static func size(_ bytes: Int64) -> String {
-        "<span title=\"\(HTMLFormatting.exactBytes(bytes))\">\(HTMLFormatting.bytes(bytes))</span>"
+        "<span title=\"\(HTMLFormatting.exactBytes(bytes))\">\(ByteCount.format(bytes))</span>"
     }
 
     /// A right-aligned table cell holding a size; `data-value` lets the script sort by the exact number.
     public static func sizeCell(_ bytes: Int64) -> String {
         "<td class=\"num\" data-value=\"\(bytes)\" title=\"\(HTMLFormatting.exactBytes(bytes))\">"
-            + HTMLFormatting.bytes(bytes) + "</td>"
+            + ByteCount.format(bytes) + "</td>"
     }
 
     /// A share as text for markup ("&lt;0.1%" for a sliver).
     public static func percent(_ part: Int64, of whole: Int64) -> String {
-        HTMLEscaping.escape(HTMLFormatting.percent(part, of: whole))
+        HTMLEscaping.escape(Percent.share(part, of: whole))
     }
 
     public static func countCell(_ count: Int) -> String {

@@ -30,15 +30,6 @@ public enum ReportPalette {
         }
     }
 
-    public static func title(_ state: BackupState) -> String {
-        switch state {
-        case .included: "Backed up"
-        case .excluded: "Excluded by flag"
-        case .excludedBySystem: "Excluded by location"
-        case .unknown: "Unknown"
-        }
-    }
-
     public static func explanation(_ state: BackupState) -> String {
         switch state {
         case .included: "Backed-up location, no exclusion flag, and the export is known to keep flags."

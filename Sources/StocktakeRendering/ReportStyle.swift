@@ -88,10 +88,41 @@ public enum ReportStyle {
         .plist dd{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
         .plist ol{margin:0;padding-left:22px}
         .plist .t{color:var(--muted);font-size:11px;margin-right:6px}
+        details.fgroup{border:1px solid var(--line);border-radius:8px;padding:8px 12px;margin:8px 0}
+        details.fgroup>summary{cursor:pointer;display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 8px}
+        .fg-title{font-weight:600}
+        .fg-figures{margin-left:auto;color:var(--muted);white-space:nowrap}
+        .tag.sev-error{background:#fee2e2;border-color:#fecaca;color:#991b1b}
+        .tag.sev-warning{background:#fef3c7;border-color:#fde68a;color:#92400e}
+        .fix{margin:6px 0 2px;overflow-wrap:anywhere}
+        ol.frows{list-style:none;margin:6px 0 0;padding:0}
+        ol.frows li{border-top:1px solid var(--line);padding:6px 0}
+        .f-head{display:flex;flex-wrap:wrap;justify-content:space-between;gap:2px 12px}
+        .f-size{white-space:nowrap;font-variant-numeric:tabular-nums}
+        .f-message{overflow-wrap:anywhere}
+        details.fmore>summary{cursor:pointer;color:var(--accent);margin:6px 0}
         details.doc{border:1px solid var(--line);border-radius:8px;padding:8px 12px;margin:8px 0}
         details.doc>summary{cursor:pointer;font-weight:600}
         footer{color:var(--muted);font-size:12.5px;padding:4px 0 32px}
         @media (max-width:720px){.t-row{grid-template-columns:minmax(0,1fr) 80px}.t-items,.t-share{display:none}}
+        @media (max-width:600px){
+        .wrap{padding:0 12px}
+        section{padding:14px 12px}
+        .cards{grid-template-columns:1fr 1fr;gap:8px}
+        .card{padding:10px 12px}
+        .card-value{font-size:20px}
+        .scroll{overflow-x:visible}
+        table[data-stack] thead{display:none}
+        table[data-stack],table[data-stack] tbody{display:block;width:100%}
+        table[data-stack] tr{display:flex;flex-wrap:wrap;gap:0 14px;padding:6px 0;border-bottom:1px solid var(--line)}
+        table[data-stack] td{display:inline-flex;gap:6px;max-width:100%;min-width:0;border:0;padding:1px 0;\
+        text-align:left;white-space:normal;overflow-wrap:anywhere}
+        table[data-stack] td[data-label]::before{content:attr(data-label);color:var(--muted);font-size:12px;flex:none}
+        table[data-stack] td:first-child{display:block;flex-basis:100%;font-weight:600}
+        table[data-stack] td:first-child::before{content:none}
+        tr.total td{border-top:0}
+        .fg-figures{margin-left:0}
+        }
         @media print{
         body{background:#fff;font-size:11px}
         .masthead{border:0;padding:0 0 12px}

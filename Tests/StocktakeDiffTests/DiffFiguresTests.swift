@@ -6,24 +6,24 @@ import StocktakeRendering
 /// The figures every diff format shares: bloaty's percent cell, signed deltas, the collapsed tail.
 @Suite struct DiffFiguresTests {
     @Test func percentCellFollowsBloaty() {
-        #expect(DiffPercent.cell(old: 0, new: 0) == "[ = ]")
-        #expect(DiffPercent.cell(old: 4096, new: 4096) == "[ = ]")
-        #expect(DiffPercent.cell(old: 0, new: 4096) == "[NEW]")
-        #expect(DiffPercent.cell(old: 4096, new: 0) == "[DEL]")
-        #expect(DiffPercent.cell(old: 800, new: 900) == "+12.5%")
-        #expect(DiffPercent.cell(old: 1000, new: 970) == "-3.0%")
-        #expect(DiffPercent.cell(old: 3, new: 2) == "-33.3%")
-        #expect(DiffPercent.cell(old: 100, new: 300) == "+200.0%")
+        #expect(Percent.change(old: 0, new: 0) == "[ = ]")
+        #expect(Percent.change(old: 4096, new: 4096) == "[ = ]")
+        #expect(Percent.change(old: 0, new: 4096) == "[NEW]")
+        #expect(Percent.change(old: 4096, new: 0) == "[DEL]")
+        #expect(Percent.change(old: 800, new: 900) == "+12.5%")
+        #expect(Percent.change(old: 1000, new: 970) == "-3.0%")
+        #expect(Percent.change(old: 3, new: 2) == "-33.3%")
+        #expect(Percent.change(old: 100, new: 300) == "+200.0%")
         // A change too small for one decimal still shows its direction.
-        #expect(DiffPercent.cell(old: 1_000_000_000, new: 1_000_000_001) == "+0.0%")
-        #expect(DiffPercent.cell(old: 1_000_000_001, new: 1_000_000_000) == "-0.0%")
+        #expect(Percent.change(old: 1_000_000_000, new: 1_000_000_001) == "+0.0%")
+        #expect(Percent.change(old: 1_000_000_001, new: 1_000_000_000) == "-0.0%")
     }
 
     @Test func hugeGrowthStaysShortAndNeverTraps() {
-        #expect(DiffPercent.cell(old: 1, new: 9_999) == "+999800.0%")
-        #expect(DiffPercent.cell(old: 1, new: 100_000) == "+1.0e7%")
-        #expect(DiffPercent.cell(old: 1, new: .max) == "+9.2e20%")
-        #expect(DiffPercent.cell(old: .max, new: 1) == "-100.0%")
+        #expect(Percent.change(old: 1, new: 9_999) == "+999800.0%")
+        #expect(Percent.change(old: 1, new: 100_000) == "+1.0e7%")
+        #expect(Percent.change(old: 1, new: .max) == "+9.2e20%")
+        #expect(Percent.change(old: .max, new: 1) == "-100.0%")
     }
 
     @Test func percentValueForJSON() {
@@ -41,7 +41,7 @@ import StocktakeRendering
         #expect(DiffSigned.bytes(1_200_000, ByteCount.format) == "+1.2 MB")
         #expect(DiffSigned.bytes(-4_000, ByteCount.format) == "-4 KB")
         #expect(DiffSigned.bytes(0, ByteCount.format) == "0 bytes")
-        #expect(DiffSigned.bytes(-212_000, HTMLFormatting.bytes) == "-212 KB")
+        #expect(DiffSigned.bytes(-212_000, ByteCount.format) == "-212 KB")
         #expect(DiffSigned.count(3) == "+3" && DiffSigned.count(-2) == "-2" && DiffSigned.count(0) == "0")
         #expect(DiffSigned.othersLine(count: 12, allocatedDelta: 340_000, ByteCount.format) == "… and 12 others (+340 KB)")
         #expect(DiffSigned.othersLine(count: 1, allocatedDelta: -5, ByteCount.format) == "… and 1 other (-5 bytes)")

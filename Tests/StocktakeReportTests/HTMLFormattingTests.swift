@@ -1,3 +1,4 @@
+import StocktakeModel
 @testable import StocktakeReport
 import Testing
 import StocktakeRendering
@@ -10,7 +11,7 @@ import StocktakeRendering
         (-1_500, "-1.5 KB"), (Int64.min, "-9.2 EB"),
     ])
     func humanBytes(value: Int64, expected: String) {
-        #expect(HTMLFormatting.bytes(value) == expected)
+        #expect(ByteCount.format(value) == expected)
     }
 
     @Test func exactBytesAreGrouped() {
@@ -22,11 +23,11 @@ import StocktakeRendering
     }
 
     @Test func percentages() {
-        #expect(HTMLFormatting.percent(1, of: 3) == "33.3%")
-        #expect(HTMLFormatting.percent(0, of: 3) == "0%")
-        #expect(HTMLFormatting.percent(1, of: 1_000_000) == "<0.1%")
-        #expect(HTMLFormatting.percent(7, of: 7) == "100.0%")
-        #expect(HTMLFormatting.shareInTenthsOfPercent(Int64.max, of: 1) == 1000)
+        #expect(Percent.share(1, of: 3) == "33.3%")
+        #expect(Percent.share(0, of: 3) == "0%")
+        #expect(Percent.share(1, of: 1_000_000) == "<0.1%")
+        #expect(Percent.share(7, of: 7) == "100.0%")
+        #expect(Percent.tenthsOfShare(Int64.max, of: 1) == 1000)
     }
 
     @Test(arguments: [

@@ -1,34 +1,7 @@
 import StocktakeModel
 
-/// Percentages as every diff format shows them, so the four formats agree (bloaty's conventions).
+/// Percent changes as JSON numbers (the text form is `Percent.change`).
 enum DiffPercent {
-    /// "[ = ]" when unchanged, "[NEW]" when the old side was 0 (or absent), "[DEL]" when the new side is 0
-    /// (or absent), else the change against the old side with a sign and one decimal: "+12.5%", "-3.0%".
-    /// Beyond a million percent, a compact exponent keeps the column narrow ("+4.2e7%").
-    static func cell(old: Int64, new: Int64) -> String {
-        if old == new { return "[ = ]" }
-        if old == 0 { return "[NEW]" }
-        if new == 0 { return "[DEL]" }
-        let sign = new > old ? "+" : "-"
-        var magnitude = abs((Double(new) - Double(old)) / Double(old) * 100)
-        guard magnitude.isFinite else { return sign + "?%" }
-        if magnitude < 1_000_000 {
-            let tenths = Int64((magnitude * 10).rounded())
-            return "\(sign)\(tenths / 10).\(tenths % 10)%"
-        }
-        var exponent = 0
-        while magnitude >= 10 {
-            magnitude /= 10
-            exponent += 1
-        }
-        var tenths = Int((magnitude * 10).rounded())
-        if tenths >= 100 {
-            tenths /= 10
-            exponent += 1
-        }
-        return "\(sign)\(tenths / 10).\(tenths % 10)e\(exponent)%"
-    }
-
     /// The same change as a JSON number: nil when the old side was 0 and the new one is not (no finite
     /// percentage), 0 when both are 0, else rounded to one decimal (-100 when the new side is 0).
     static func value(old: Int64, new: Int64) -> Double? {
@@ -52,7 +25,7 @@ enum DiffSigned {
 
     /// "… and 12 others (+340 KB)": the collapsed tail of a list.
     static func othersLine(count: Int, allocatedDelta: Int64, _ format: (Int64) -> String) -> String {
-        "… and \(count) \(count == 1 ? "other" : "others") (\(bytes(allocatedDelta, format)))"
+        "… and \(count) \(Plural.noun("other", count)) (\(bytes(allocatedDelta, format)))"
     }
 }
 
@@ -64,17 +37,19 @@ enum DiffLabels {
     /// The totals shown beside the locations table, in reading order.
     static let secondaryTotals = ["documentsAndData", "backup.included", "backup.excluded", "backup.excludedBySystem", "backup.unknown", "purgeable"]
 
+    /// The glossary's name for a total (README "Figures"), so the diff says what the report says.
     static func total(_ id: String) -> String {
-        switch id {
-        case "onDisk": "On disk"
-        case "documentsAndData": "Documents & Data"
-        case "purgeable": "Purgeable (Caches + tmp)"
-        case "backup.included": "Backed up"
-        case "backup.excluded": "Excluded from backup"
-        case "backup.excludedBySystem": "Excluded by the system"
-        case "backup.unknown": "Backup unknown"
-        default: id
+        let figure: Figure? = switch id {
+        case "onDisk": .onDisk
+        case "documentsAndData": .documentsAndData
+        case "purgeable": .purgeable
+        case "backup.included": .backedUp
+        case "backup.excluded": .excludedByApp
+        case "backup.excludedBySystem": .excludedByIOS
+        case "backup.unknown": .backupUnknown
+        default: nil
         }
+        return figure?.name ?? id
     }
 
     static func location(_ id: String) -> String { Location(rawValue: id)?.title ?? id }
@@ -89,7 +64,7 @@ enum DiffLabels {
     /// "3 new findings · 1 resolved" (nil when nothing changed).
     static func findingsSummary(_ findings: FindingChanges) -> String? {
         var parts: [String] = []
-        if !findings.new.isEmpty { parts.append("\(findings.new.count) new \(findings.new.count == 1 ? "finding" : "findings")") }
+        if !findings.new.isEmpty { parts.append("\(findings.new.count) new \(Plural.noun("finding", findings.new.count))") }
         if !findings.resolved.isEmpty { parts.append("\(findings.resolved.count) resolved") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }

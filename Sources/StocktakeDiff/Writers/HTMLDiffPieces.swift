@@ -10,12 +10,12 @@ enum HTMLDiffPieces {
     /// "+1.2 MB" with the exact signed count in its title.
     static func delta(_ delta: Int64) -> String {
         let exact = (delta > 0 ? "+" : "") + HTMLFormatting.exactBytes(delta)
-        return "<span class=\"nowrap\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, HTMLFormatting.bytes))</span>"
+        return "<span class=\"nowrap\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, ByteCount.format))</span>"
     }
 
     static func deltaCell(_ delta: Int64) -> String {
         let exact = (delta > 0 ? "+" : "") + HTMLFormatting.exactBytes(delta)
-        return "<td class=\"num\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, HTMLFormatting.bytes))</td>"
+        return "<td class=\"num\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, ByteCount.format))</td>"
     }
 
     static func countDeltaCell(_ delta: Int) -> String {
@@ -23,7 +23,7 @@ enum HTMLDiffPieces {
     }
 
     static func percentCell(old: Int64, new: Int64) -> String {
-        "<td class=\"num\(trend(new.saturatingSubtract(old)))\">\(HTMLEscaping.escape(DiffPercent.cell(old: old, new: new)))</td>"
+        "<td class=\"num\(trend(new.saturatingSubtract(old)))\">\(HTMLEscaping.escape(Percent.change(old: old, new: new)))</td>"
     }
 
     /// Old, new, delta and % of allocated bytes.
@@ -37,7 +37,7 @@ enum HTMLDiffPieces {
     /// The collapsed tail of a list, as a note under its table.
     static func others(_ count: Int, _ delta: Int64) -> String {
         guard count > 0 else { return "" }
-        return "<p class=\"note\">\(HTMLEscaping.escape(DiffSigned.othersLine(count: count, allocatedDelta: delta, HTMLFormatting.bytes)))"
+        return "<p class=\"note\">\(HTMLEscaping.escape(DiffSigned.othersLine(count: count, allocatedDelta: delta, ByteCount.format)))"
             + " — the JSON format of the diff lists every row.</p>\n"
     }
 

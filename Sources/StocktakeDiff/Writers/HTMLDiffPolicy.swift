@@ -25,8 +25,8 @@ struct HTMLDiffPolicy {
                 let status = BudgetStatus(budget)
                 let exceeded = status == .nowExceeded || status == .stillExceeded
                 html += "<tr><td>\(HTMLEscaping.visibleText(budget.scope))</td>"
-                html += "<td class=\"num\">\(HTMLEscaping.escape(BudgetStatus.side(budget.old, HTMLFormatting.bytes)))</td>"
-                html += "<td class=\"num\">\(HTMLEscaping.escape(BudgetStatus.side(budget.new, HTMLFormatting.bytes)))</td>"
+                html += "<td class=\"num\">\(HTMLEscaping.escape(BudgetStatus.side(budget.old, ByteCount.format)))</td>"
+                html += "<td class=\"num\">\(HTMLEscaping.escape(BudgetStatus.side(budget.new, ByteCount.format)))</td>"
                 html += "<td>" + (exceeded ? "<span class=\"tag fail\">\(status.rawValue)</span>" : status.rawValue) + "</td></tr>\n"
             }
             html += "</tbody>\n</table></div>\n"

@@ -19,7 +19,7 @@ struct HTMLDiffSections {
         for location in Location.allCases {
             html += row("\(Pieces.locationTag(location)) <code class=\"muted\">\(location.rawValue)</code>", diff.location(location))
         }
-        html += row("TOTAL (on disk)", diff.onDisk, total: true)
+        html += row(Figure.onDisk.name, diff.onDisk, total: true)
         html += "</tbody>\n</table></div>\n<h3>Totals</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Total</th>"
         html += Pieces.sizeHeaders + "</tr></thead>\n<tbody>\n"
         for id in DiffLabels.secondaryTotals {

@@ -13,7 +13,7 @@ struct HTMLDiffSummary {
             let change = diff.total(id)
             let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
             let percent = "<span class=\"nowrap\(HTMLDiffPieces.trend(change.allocatedDelta))\">"
-                + HTMLEscaping.escape(DiffPercent.cell(old: old, new: new)) + "</span>"
+                + HTMLEscaping.escape(Percent.change(old: old, new: new)) + "</span>"
             html += card(
                 HTMLEscaping.escape(DiffLabels.total(id)), HTMLPieces.size(new),
                 "was \(HTMLPieces.size(old)) · \(HTMLDiffPieces.delta(change.allocatedDelta)) " + percent)

@@ -28,8 +28,8 @@ struct HTMLDiffWriter {
         page += HTMLDiffPolicy(diff: diff, limit: options.limit).render()
         page += "</main>\n"
         page += "<footer class=\"wrap\">Compared by \(HTMLEscaping.escape(options.tool.name + " " + options.tool.version)) · diff schema \(DiffWriter.jsonSchemaVersion) · sizes in decimal units "
-        page += "(1 KB = 1,000 bytes); hover a size for the exact byte count. The JSON format of the diff lists every row.</footer>\n"
-        return page + "</body>\n</html>\n"
+        page += "(a KB is a thousand bytes); hover a size for the exact byte count. The JSON format of the diff lists every row.</footer>\n"
+        return PhoneTables.label(page + "</body>\n</html>\n")
     }
 
     /// "com.example.chat 1.4.0 → 1.5.0", escaped.
@@ -62,8 +62,15 @@ struct HTMLDiffWriter {
         .tag.fail{background:#fee2e2;color:#991b1b;border-color:#fecaca;margin-left:0}
         .tag.pass{background:#dcfce7;color:#166534;border-color:#bbf7d0;margin-left:0}
         .arrow{color:var(--muted)}
-        svg.diff-chart{display:block;width:100%;height:auto;margin:8px 0 14px}
-        svg.diff-chart text{font-size:13px;fill:#374151}
+        .dchart{margin:8px 0 14px;font-size:13px}
+        .dc-row{display:grid;grid-template-columns:minmax(90px,170px) 1fr 1fr;align-items:center;gap:2px 0;padding:2px 0}
+        .dc-name{text-align:right;padding-right:10px;overflow-wrap:anywhere}
+        .dc-neg,.dc-pos{display:flex;align-items:center;gap:6px;min-width:0}
+        .dc-neg{justify-content:flex-end;border-right:1px solid #9ca3af;padding-right:0}
+        .dc-pos{justify-content:flex-start}
+        .dc-bar{display:block;height:14px;flex:0 1 auto;border-radius:2px}
+        .dc-value{white-space:nowrap;font-size:12px;color:#374151}
+        @media (max-width:600px){.dc-row{grid-template-columns:1fr 1fr}.dc-name{grid-column:1/-1;text-align:left}}
         .legend{display:flex;flex-wrap:wrap;gap:4px 18px;color:var(--muted);font-size:12.5px;margin:0 0 6px}
         """
 }

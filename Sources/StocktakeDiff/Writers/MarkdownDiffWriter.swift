@@ -4,7 +4,7 @@ import StocktakeRendering
 /// The diff as GitHub-flavoured Markdown for a pull-request comment: a headline, the gates, sizes by
 /// location, then the heads of the folder and file lists, groups, budgets and findings. Lists longer
 /// than a few rows fold into `<details>`. Every name goes through `MarkdownEscaping`; sizes as in
-/// `summary.md` (`HTMLFormatting.bytes`).
+/// `summary.md` (`ByteCount.format`).
 struct MarkdownDiffWriter {
     let diff: ReportDiff
     let gates: [DiffGateResult]
@@ -13,7 +13,7 @@ struct MarkdownDiffWriter {
     /// Lists with more rows than this fold into `<details>`.
     static let openRows = 5
 
-    static func bytes(_ value: Int64) -> String { HTMLFormatting.bytes(value) }
+    static func bytes(_ value: Int64) -> String { ByteCount.format(value) }
     static func signed(_ value: Int64) -> String { DiffSigned.bytes(value, bytes) }
     static func cell(_ text: String) -> String { MarkdownEscaping.cell(text) }
 
@@ -33,7 +33,7 @@ struct MarkdownDiffWriter {
         let onDisk = diff.onDisk
         let old = onDisk.oldOrZero.allocatedBytes, new = onDisk.newOrZero.allocatedBytes
         var line = "**Storage** \(Self.bytes(old)) → \(Self.bytes(new)) "
-        line += "(\(Self.signed(onDisk.allocatedDelta)), \(Self.cell(DiffPercent.cell(old: old, new: new))))"
+        line += "(\(Self.signed(onDisk.allocatedDelta)), \(Self.cell(Percent.change(old: old, new: new))))"
         return line + " · " + (DiffLabels.findingsSummary(diff.findings) ?? "no new findings")
     }
 
@@ -68,7 +68,7 @@ struct MarkdownDiffWriter {
             guard change.old != nil || change.new != nil, change.oldOrZero != .zero || change.newOrZero != .zero else { continue }
             markdown += "| \(location.title) | " + Self.sizeCells(change) + " \(DiffSigned.count(change.filesDelta)) |\n"
         }
-        markdown += "| **TOTAL** (on disk) | " + Self.sizeCells(diff.onDisk) + " \(DiffSigned.count(diff.onDisk.filesDelta)) |\n\n"
+        markdown += "| **\(Figure.onDisk.name)** | " + Self.sizeCells(diff.onDisk) + " \(DiffSigned.count(diff.onDisk.filesDelta)) |\n\n"
         markdown += "<details><summary>Documents &amp; Data, backup, purgeable</summary>\n\n"
         markdown += "| Total | Old | New | Δ | % |\n|---|---:|---:|---:|---:|\n"
         for id in DiffLabels.secondaryTotals {
@@ -80,7 +80,7 @@ struct MarkdownDiffWriter {
     /// "old | new | delta | % |": four cells and their closing pipes.
     static func sizeCells(_ change: SizeChange) -> String {
         let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
-        return "\(bytes(old)) | \(bytes(new)) | \(signed(change.allocatedDelta)) | \(cell(DiffPercent.cell(old: old, new: new))) |"
+        return "\(bytes(old)) | \(bytes(new)) | \(signed(change.allocatedDelta)) | \(cell(Percent.change(old: old, new: new))) |"
     }
 
     /// A titled block: open when short, folded into `<details>` when longer than `openRows`.

@@ -35,7 +35,7 @@ struct TextDiffWriter {
         let onDisk = diff.onDisk
         var headline = "On disk: \(Self.bytes(onDisk.oldOrZero.allocatedBytes)) → \(Self.bytes(onDisk.newOrZero.allocatedBytes)) "
         headline += "(\(Self.signed(onDisk.allocatedDelta)), "
-        headline += "\(DiffPercent.cell(old: onDisk.oldOrZero.allocatedBytes, new: onDisk.newOrZero.allocatedBytes)))"
+        headline += "\(Percent.change(old: onDisk.oldOrZero.allocatedBytes, new: onDisk.newOrZero.allocatedBytes)))"
         if let findings = DiffLabels.findingsSummary(diff.findings) { headline += " · " + findings }
         return lines + ["", headline]
     }
@@ -53,17 +53,17 @@ struct TextDiffWriter {
         table.addRule()
         for location in Location.allCases { table.add(Self.row(DiffLabels.location(location.rawValue), diff.location(location))) }
         table.addRule()
-        table.add(Self.row("TOTAL", diff.onDisk))
+        table.add(Self.row(Figure.onDisk.name, diff.onDisk))
         var totals = TextTable([.left, .right, .right, .right, .right])
         totals.add(["Total", "Old", "New", "Delta", "%"])
         for id in DiffLabels.secondaryTotals {
             let change = diff.total(id)
             let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
             totals.add([
-                DiffLabels.total(id), Self.bytes(old), Self.bytes(new), Self.signed(change.allocatedDelta), DiffPercent.cell(old: old, new: new),
+                DiffLabels.total(id), Self.bytes(old), Self.bytes(new), Self.signed(change.allocatedDelta), Percent.change(old: old, new: new),
             ])
         }
-        return ["", "Locations (allocated bytes; TOTAL is everything on disk, folders included)"] + table.lines()
+        return ["", "Locations (allocated bytes; On disk is everything, folders included)"] + table.lines()
             + [""] + totals.lines()
     }
 
@@ -72,8 +72,8 @@ struct TextDiffWriter {
         let old = change.oldOrZero, new = change.newOrZero
         return [
             label, bytes(old.allocatedBytes), bytes(new.allocatedBytes), signed(change.allocatedDelta),
-            DiffPercent.cell(old: old.allocatedBytes, new: new.allocatedBytes),
-            signed(change.apparentDelta), DiffPercent.cell(old: old.apparentBytes, new: new.apparentBytes),
+            Percent.change(old: old.allocatedBytes, new: new.allocatedBytes),
+            signed(change.apparentDelta), Percent.change(old: old.apparentBytes, new: new.apparentBytes),
             String(old.files), String(new.files), DiffSigned.count(change.filesDelta),
         ]
     }
@@ -81,7 +81,7 @@ struct TextDiffWriter {
     /// Old, new, delta and % of allocated bytes, then the name last (names vary in width).
     static func sizeCells(_ change: SizeChange) -> [String] {
         let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
-        return [bytes(old), bytes(new), signed(change.allocatedDelta), DiffPercent.cell(old: old, new: new)]
+        return [bytes(old), bytes(new), signed(change.allocatedDelta), Percent.change(old: old, new: new)]
     }
 
     static func othersLine(_ count: Int, _ delta: Int64) -> String {

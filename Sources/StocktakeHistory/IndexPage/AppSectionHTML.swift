@@ -47,7 +47,7 @@ struct AppSectionHTML {
 
     /// The change as coloured markup: growth in the warning colour, shrinking in green.
     static func change(_ change: RunSizeChange) -> String {
-        let text = HTMLEscaping.escape(change.text(bytes: HTMLFormatting.bytes))
+        let text = HTMLEscaping.escape(change.text(bytes: ByteCount.format))
         let title = "\(HTMLFormatting.exactBytes(change.before)) → \(HTMLFormatting.exactBytes(change.after))"
         let tone = change.delta > 0 ? " class=\"grew\"" : change.delta < 0 ? " class=\"shrank\"" : ""
         return "<span\(tone) title=\"\(title)\">\(text)</span>"
@@ -55,14 +55,14 @@ struct AppSectionHTML {
 
     private func cards(_ latest: HistoryRun) -> String {
         var html = "<div class=\"cards\">\n"
-        html += card("On disk", HTMLPieces.size(latest.onDisk.allocatedBytes), "\(HTMLFormatting.grouped(latest.onDisk.files)) entries")
+        let name = { (figure: Figure) in HTMLEscaping.escape(figure.name) }
+        html += card(name(.onDisk), HTMLPieces.size(latest.onDisk.allocatedBytes), Plural.count(latest.onDisk.files, "entry"))
         html += card(
-            "Documents &amp; Data", HTMLPieces.size(latest.documentsAndData.allocatedBytes),
-            "\(HTMLFormatting.grouped(latest.documentsAndData.files)) files outside Caches and tmp")
-        html += card("Purgeable", HTMLPieces.size(latest.purgeable.allocatedBytes), "Caches and tmp")
-        html += card(
-            "Backed up", HTMLPieces.size(latest.backedUpBytes),
-            "excluded \(HTMLPieces.size(latest.excludedBytes)) · unknown \(HTMLPieces.size(latest.unknownBackupBytes))")
+            name(.documentsAndData), HTMLPieces.size(latest.documentsAndData.allocatedBytes),
+            "\(HTMLFormatting.grouped(latest.documentsAndData.files)) \(Plural.noun("file", latest.documentsAndData.files)) outside Caches and tmp")
+        html += card(name(.purgeable), HTMLPieces.size(latest.purgeable.allocatedBytes), "Caches and tmp")
+        // The store keeps the two exclusions as one sum, so the page names only the figures it has.
+        html += card(name(.backedUp), HTMLPieces.size(latest.backedUpBytes), "\(name(.backupUnknown)) \(HTMLPieces.size(latest.unknownBackupBytes))")
         html += card("Findings", HTMLFormatting.grouped(latest.findingCount), Self.findingCounts(latest))
         if let previous = app.previous {
             html += card(

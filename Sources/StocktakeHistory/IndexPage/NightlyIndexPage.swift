@@ -1,3 +1,4 @@
+import StocktakeModel
 import StocktakeRendering
 
 /// Renders `Reports/index.html`: one self-contained page over every app the nightly job audits. Same rules
@@ -14,9 +15,9 @@ public enum NightlyIndexPage {
         for (app, anchor) in zip(page.apps, anchors) { html += AppSectionHTML(app: app, anchor: anchor).render() }
         html += failures(page.failures)
         html += "</main>\n<footer class=\"wrap\">Sizes are allocated bytes (the blocks on disk), in decimal units "
-        html += "(1 KB = 1,000 bytes); hover a size for the exact byte count. The history lives in \(HistoryStore.fileName) "
+        html += "(a KB is a thousand bytes); hover a size for the exact byte count. The history lives in \(HistoryStore.fileName) "
         html += "beside this page; <code>stocktake history &lt;bundle id&gt;</code> prints it.</footer>\n</body>\n</html>\n"
-        return Array(html.utf8)
+        return Array(PhoneTables.label(html).utf8)
     }
 
     /// No loads of any kind, no script; inline style only. `base-uri` and `form-action` do not fall back
@@ -41,7 +42,7 @@ public enum NightlyIndexPage {
         var html = HTMLPieces.sectionStart(
             id: "apps", title: "Apps", lead: "The latest run of every app, and how its size on disk moved since the run before.")
         guard !page.apps.isEmpty else { return html + "<p>No apps audited yet.</p>\n" + HTMLPieces.sectionEnd }
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>App</th><th>Latest run</th><th class=\"num\">On disk</th>"
+        html += "<div class=\"scroll\"><table>\n<thead><tr><th>App</th><th>Latest run</th><th class=\"num\">\(Figure.onDisk.name)</th>"
         html += "<th class=\"num\">Change</th><th class=\"num\">Documents &amp; Data</th>"
         html += "<th class=\"num\">Backed up</th><th>Findings</th><th>Status</th></tr></thead>\n<tbody>\n"
         for (app, anchor) in zip(page.apps, anchors) {

@@ -1,3 +1,4 @@
+import StocktakeModel
 import StocktakeRendering
 
 /// Allocated bytes on disk, run by run, as an inline SVG bar chart. Each bar carries its run and value in
@@ -28,7 +29,7 @@ enum TrendChart {
             html += "<rect x=\"\(HTMLFormatting.decimal(tenths: offset + index * slot + gap / 2))\" "
             html += "y=\"\(HTMLFormatting.decimal(tenths: height * 10 - barHeight))\" "
             html += "width=\"\(HTMLFormatting.decimal(tenths: slot - gap))\" height=\"\(HTMLFormatting.decimal(tenths: barHeight))\" "
-            html += "fill=\"\(colour)\"><title>\(HTMLEscaping.visibleText(run.runID)): \(HTMLFormatting.bytes(value))"
+            html += "fill=\"\(colour)\"><title>\(HTMLEscaping.visibleText(run.runID)): \(ByteCount.format(value))"
             html += run.status == .policyFailure ? " (policy failure)" : ""
             html += "</title></rect>"
         }

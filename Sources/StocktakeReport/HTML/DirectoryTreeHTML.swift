@@ -33,8 +33,9 @@ struct DirectoryTreeHTML {
         let threshold = max(1, total / Self.minimumShareDivisor)
         var html = HTMLPieces.sectionStart(
             id: "folders", title: "Folders",
-            lead: "Allocated size of each folder with everything beneath it. Folders of at least 0.5% of the total "
-                + "(\(HTMLFormatting.bytes(threshold))) are listed, largest first; the rest are summed.")
+            lead: "Each folder's size on disk with everything beneath it (folders' own blocks and transport artefacts "
+                + "included, as du counts a folder), and the app's files in it. Listed: every folder of at least 0.5% of the container's "
+                + "size on disk (\(ByteCount.format(threshold))), largest first; the rest are summed.")
         let (selected, qualifying) = selectFolders(threshold: threshold)
         html += "<div class=\"tools\" id=\"tree-tools\" hidden><button type=\"button\" data-tree=\"open\">Expand all</button>"
         html += "<button type=\"button\" data-tree=\"close\">Collapse all</button></div>\n"
@@ -103,7 +104,7 @@ struct DirectoryTreeHTML {
                 rest.folders += 1
                 rest.bytes &+= size(child)
             } else {
-                rest.files += 1
+                if !entry.flags.contains(.transportArtefact) { rest.files += 1 }
                 if entry.countsBytes { rest.bytes &+= entry.allocatedBytes }
             }
         }
@@ -113,24 +114,24 @@ struct DirectoryTreeHTML {
 
     private func folderRow(_ index: Int32, depth: Int) -> String {
         let bytes = size(index)
-        // Files (non-folder entries) anywhere beneath this folder.
+        // The app's files anywhere beneath this folder (transport artefacts left out, as in every view).
         let beneath = inventory.directoryTotals[index]?.files ?? 0
         let name = index == inventory.root ? "Container root" : HTMLEscaping.name(inventory.name(index))
         return "<span class=\"t-name\">\(name)</span>"
-            + "<span class=\"t-items\">\(HTMLFormatting.grouped(beneath)) \(beneath == 1 ? "file" : "files")</span>"
+            + "<span class=\"t-items\">\(HTMLFormatting.grouped(beneath)) \(Plural.noun("file", beneath))</span>"
             + "<span class=\"t-size\">\(HTMLPieces.size(bytes))</span>\(share(bytes))"
     }
 
     private func share(_ bytes: Int64) -> String {
-        let tenths = HTMLFormatting.shareInTenthsOfPercent(bytes, of: total)
+        let tenths = Percent.tenthsOfShare(bytes, of: total)
         return "<span class=\"t-share\"><span class=\"t-track\"><span class=\"t-fill\" style=\"width:"
             + "\(HTMLFormatting.decimal(tenths: tenths))%\"></span></span>\(HTMLPieces.percent(bytes, of: total))</span>"
     }
 
     private func restLabel(files: Int, folders: Int) -> String {
         var parts: [String] = []
-        if files > 0 { parts.append("\(HTMLFormatting.grouped(files)) \(files == 1 ? "file" : "files")") }
-        if folders > 0 { parts.append("\(HTMLFormatting.grouped(folders)) smaller \(folders == 1 ? "folder" : "folders")") }
+        if files > 0 { parts.append("\(HTMLFormatting.grouped(files)) \(Plural.noun("file", files))") }
+        if folders > 0 { parts.append("\(HTMLFormatting.grouped(folders)) smaller \(Plural.noun("folder", folders))") }
         return parts.joined(separator: " and ")
     }
 

@@ -2,33 +2,64 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
 
-/// The policy findings: counts by severity, then a table (most severe first, capped; the JSON has all).
+/// The policy findings, one group per rule (most severe, then most bytes at stake, first; the same ranking as
+/// the terminal and `summary.md`). Each group states its fix as text and shows its top findings; the rest
+/// open on demand. Rows are stacked blocks, not table columns, so a phone shows path, size, message and
+/// fix without scrolling sideways.
 struct FindingsHTML {
     let findings: [Finding]
-    static let limit = 500
+    let baseline: BaselineSummary?
+    /// Rows shown per group before "N more".
+    static let rowsShown = 5
+    /// Rows written per group at all (the JSON has every one).
+    static let rowsWritten = 200
 
     func render() -> String {
         var html = HTMLPieces.sectionStart(id: "findings", title: "Findings")
+        let suppressed = baseline.map { $0.suppressed > 0 ? " \(Plural.count($0.suppressed, "finding")) suppressed by the baseline." : "" } ?? ""
         guard !findings.isEmpty else {
-            return html + "<p class=\"muted\">No rule found anything to report.</p>\n" + HTMLPieces.sectionEnd
+            return html + "<p class=\"muted\">No rule found anything to report.\(suppressed)</p>\n" + HTMLPieces.sectionEnd
         }
-        let counts = findings.severityCounts(includingNone: true, number: HTMLFormatting.grouped)
-        html += "<p class=\"lead\">\(counts.joined(separator: " · ")). Run <code>stocktake rules ID</code> for a rule's rationale.</p>\n"
-        html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Severity</th>"
-        html += "<th data-type=\"text\">Rule</th><th data-type=\"text\">Path</th><th data-type=\"text\">Message</th>"
-        html += "<th class=\"num\" data-type=\"number\">Bytes</th></tr></thead>\n<tbody>\n"
-        for finding in findings.bySeverity.prefix(Self.limit) {
-            html += "<tr><td class=\"nowrap\" data-value=\"\(finding.severity.rawValue)\"><span class=\"tag\">\(finding.severity.rawValue)</span></td>"
-            html += "<td class=\"nowrap\">\(HTMLEscaping.escape(finding.rule))</td>"
-            html += "<td class=\"path\">\(HTMLEscaping.path(Array(finding.path.utf8)))</td>"
-            html += "<td title=\"\(HTMLEscaping.escape("Fix: " + finding.fix))\">\(HTMLEscaping.visibleText(finding.message))</td>"
-            html += finding.bytes.map(HTMLPieces.sizeCell) ?? "<td class=\"num\" data-value=\"0\"></td>"
-            html += "</tr>\n"
-        }
-        html += "</tbody>\n</table></div>\n"
-        if findings.count > Self.limit {
-            html += "<p class=\"note\">\(HTMLFormatting.grouped(findings.count - Self.limit)) more are listed in the JSON report.</p>\n"
-        }
+        let groups = FindingGroup.rank(findings)
+        let counts = findings.severityCounts(number: HTMLFormatting.grouped).joined(separator: " · ")
+        html += "<p class=\"lead\">\(counts) in \(Plural.count(groups.count, "rule")), most severe and most bytes at stake first."
+        html += "\(suppressed) Run <code>stocktake rules ID</code> for a rule's rationale.</p>\n"
+        for group in groups { html += render(group) }
         return html + HTMLPieces.sectionEnd
+    }
+
+    private func render(_ group: FindingGroup) -> String {
+        let title = RuleRegistry.rule(id: group.rule)?.description.title ?? group.rule
+        var html = "<details class=\"fgroup\" open><summary>"
+        html += "<span class=\"tag sev-\(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
+        html += "<span class=\"fg-title\">\(HTMLEscaping.escape(title))</span> <code class=\"muted\">\(HTMLEscaping.escape(group.rule))</code>"
+        html += "<span class=\"fg-figures\">\(HTMLFormatting.grouped(group.findings.count)) \(Plural.noun("finding", group.findings.count))"
+        if group.bytes > 0 { html += " · \(HTMLPieces.size(group.bytes)) at stake" }
+        html += "</span></summary>\n"
+        if let fix = group.sharedFix { html += "<p class=\"fix\"><strong>Fix:</strong> \(HTMLEscaping.visibleText(fix))</p>\n" }
+        let written = group.findings.prefix(Self.rowsWritten)
+        html += rows(written.prefix(Self.rowsShown), showFix: group.sharedFix == nil)
+        if written.count > Self.rowsShown {
+            html += "<details class=\"fmore\"><summary>\(HTMLFormatting.grouped(written.count - Self.rowsShown)) more</summary>\n"
+            html += rows(written.dropFirst(Self.rowsShown), showFix: group.sharedFix == nil)
+            html += "</details>\n"
+        }
+        if group.findings.count > written.count {
+            html += "<p class=\"note\">\(HTMLFormatting.grouped(group.findings.count - written.count)) more are listed in the JSON report.</p>\n"
+        }
+        return html + "</details>\n"
+    }
+
+    private func rows(_ findings: ArraySlice<Finding>, showFix: Bool) -> String {
+        var html = "<ol class=\"frows\">\n"
+        for finding in findings {
+            let path = finding.path.isEmpty ? "(container root)" : HTMLEscaping.path(Array(finding.path.utf8))
+            html += "<li><div class=\"f-head\"><span class=\"path\">\(path)</span>"
+            if let bytes = finding.bytes { html += "<span class=\"f-size\">\(HTMLPieces.size(bytes))</span>" }
+            html += "</div><div class=\"f-message\">\(HTMLEscaping.visibleText(finding.message))</div>"
+            if showFix { html += "<div class=\"fix\"><strong>Fix:</strong> \(HTMLEscaping.visibleText(finding.fix))</div>" }
+            html += "</li>\n"
+        }
+        return html + "</ol>\n"
     }
 }

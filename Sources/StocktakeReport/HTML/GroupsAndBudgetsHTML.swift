@@ -30,7 +30,7 @@ struct GroupsAndBudgetsHTML {
         html += "<th class=\"num\" data-type=\"number\">Files</th><th class=\"num\" data-type=\"number\" aria-sort=\"descending\">Allocated</th>"
         html += "<th data-type=\"number\">Share of the largest</th></tr></thead>\n<tbody>\n"
         for member in group.members.prefix(Self.memberLimit) {
-            let tenths = HTMLFormatting.shareInTenthsOfPercent(member.total.allocatedBytes, of: largest)
+            let tenths = Percent.tenthsOfShare(member.total.allocatedBytes, of: largest)
             html += "<tr><td class=\"path\" title=\"\(HTMLEscaping.escape(PathText.display(member.path)))\">\(HTMLEscaping.visibleText(member.id))</td>"
             html += HTMLPieces.countCell(member.total.files) + HTMLPieces.sizeCell(member.total.allocatedBytes)
             html += "<td data-value=\"\(tenths)\" style=\"min-width:160px\"><span class=\"t-share\"><span class=\"t-track\"><span class=\"t-fill\" "

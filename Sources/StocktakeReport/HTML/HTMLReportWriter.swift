@@ -16,7 +16,7 @@ public struct HTMLReportWriter: Sendable {
         page += sections.masthead()
         page += "<main class=\"wrap\">\n"
         page += sections.summary()
-        page += FindingsHTML(findings: report.findings).render()
+        page += FindingsHTML(findings: report.findings, baseline: report.baseline).render()
         page += GroupsAndBudgetsHTML(report: report).render()
         page += ContainerSectionHTML(report: report).render()
         page += LocationChart(totals: report.inventory.totals).render()
@@ -27,7 +27,7 @@ public struct HTMLReportWriter: Sendable {
         page += "</main>\n"
         page += sections.footer()
         page += "<script>" + ReportStyle.script + "</script>\n</body>\n</html>\n"
-        return page
+        return PhoneTables.label(page)
     }
 
     /// No loads of any kind; inline style (needed for the page's own CSS and bar widths); the one inline

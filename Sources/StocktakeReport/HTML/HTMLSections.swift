@@ -47,30 +47,20 @@ struct HTMLSections {
 
     func summary() -> String {
         let onDisk = totals.onDisk
-        let appFiles = Location.allCases.reduce(0) { $0 + (totals.byLocation[$1]?.files ?? 0) }
-        let backup = { (state: BackupState) in totals.backup[state] ?? .zero }
-        let excludedBytes = backup(.excluded).allocatedBytes.saturatingAdd(backup(.excludedBySystem).allocatedBytes)
+        let figure = { (figure: Figure) in figure.total(in: totals) }
+        let count = { (count: Int, noun: String) in HTMLFormatting.grouped(count) + " " + Plural.noun(noun, count) }
         var html = HTMLPieces.sectionStart(
             id: "summary", title: "Summary",
-            lead: "Allocated sizes: the blocks the files occupy on disk, as Settings counts them.")
+            lead: "Allocated sizes: the blocks the files occupy on disk, as Settings counts them (README \u{201C}Figures\u{201D}).")
         html += "<div class=\"cards\">\n"
-        html += card(
-            "On disk", HTMLPieces.size(onDisk.allocatedBytes),
-            "apparent \(HTMLPieces.size(onDisk.apparentBytes)) · \(HTMLFormatting.grouped(onDisk.files)) entries")
-        html += card(
-            "Documents &amp; Data", HTMLPieces.size(totals.documentsAndData.allocatedBytes),
-            "\(HTMLFormatting.grouped(totals.documentsAndData.files)) files outside Caches and tmp")
-        html += card(
-            "Backed up", HTMLPieces.size(backup(.included).allocatedBytes),
-            "excluded \(HTMLPieces.size(excludedBytes)) · unknown \(HTMLPieces.size(backup(.unknown).allocatedBytes))")
-        html += card(
-            "Purgeable", HTMLPieces.size(totals.purgeable.allocatedBytes),
-            "Caches and tmp · \(HTMLFormatting.grouped(totals.purgeable.files)) files")
+        html += card(.onDisk, "apparent \(HTMLPieces.size(onDisk.apparentBytes)) · \(count(onDisk.files, "entry"))")
         let unreadable = report.issues.count
-        html += card(
-            "Files", HTMLFormatting.grouped(appFiles),
-            "\(HTMLFormatting.grouped(totals.directories.files)) folders · "
-                + (unreadable == 0 ? "all readable" : "\(HTMLFormatting.grouped(unreadable)) not readable"))
+        var appNote = "\(count(totals.appData.files, "file")) · \(figureText(.folders)) · \(figureText(.transportArtefacts))"
+        appNote += unreadable == 0 ? " · all readable" : " · \(count(unreadable, "entry")) not readable"
+        html += card(.appData, appNote)
+        html += card(.documentsAndData, "\(count(figure(.documentsAndData).files, "file")) outside Caches and tmp")
+        html += card(.purgeable, "Caches and tmp · \(count(figure(.purgeable).files, "file"))")
+        html += card(.backedUp, Figure.backup.dropFirst().map(figureText).joined(separator: " · "))
         if let appSize = report.appSize {
             html += card(
                 "App size", HTMLPieces.size(appSize.totalBytes),
@@ -83,6 +73,18 @@ struct HTMLSections {
         return html
     }
 
+    /// A figure's card: its name, its allocated bytes, and a note (markup built from numbers and escaped text).
+    private func card(_ figure: Figure, _ note: String) -> String {
+        card(HTMLEscaping.escape(figure.name), HTMLPieces.size(figure.total(in: totals).allocatedBytes), note)
+    }
+
+    /// "Excluded by iOS 995 KB": a figure named inside another card's note.
+    private func figureText(_ figure: Figure) -> String {
+        let total = figure.total(in: totals)
+        if figure == .folders { return "\(HTMLFormatting.grouped(total.files)) \(Plural.noun("folder", total.files))" }
+        return HTMLEscaping.escape(figure.name) + " " + HTMLPieces.size(total.allocatedBytes)
+    }
+
     /// `value` and `note` are markup built from numbers and escaped text.
     private func card(_ label: String, _ value: String, _ note: String) -> String {
         "<div class=\"card\"><div class=\"card-label\">\(label)</div><div class=\"card-value\">\(value)</div>"
@@ -91,7 +93,7 @@ struct HTMLSections {
 
     func footer() -> String {
         "<footer class=\"wrap\">Generated \(generatedAt) by \(HTMLEscaping.escape(report.tool.name + " " + report.tool.version))"
-            + " · report schema \(Report.schemaVersion) · sizes in decimal units (1 KB = 1,000 bytes); "
+            + " · report schema \(Report.schemaVersion) · sizes in decimal units (a KB is a thousand bytes); "
             + "hover a size for the exact byte count.</footer>\n"
     }
 }

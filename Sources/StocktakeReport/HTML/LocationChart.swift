@@ -27,7 +27,7 @@ enum StackedBar {
             guard right > left else { continue }
             html += "<rect x=\"\(HTMLFormatting.decimal(tenths: left))\" y=\"0\" "
             html += "width=\"\(HTMLFormatting.decimal(tenths: right - left))\" height=\"30\" fill=\"\(segment.colour)\">"
-            html += "<title>\(HTMLEscaping.escape(segment.label)): \(HTMLFormatting.bytes(segment.bytes)) "
+            html += "<title>\(HTMLEscaping.escape(segment.label)): \(ByteCount.format(segment.bytes)) "
             html += "(\(HTMLPieces.percent(segment.bytes, of: total)))</title></rect>"
         }
         return html + "</svg>\n"
@@ -58,11 +58,11 @@ struct LocationChart {
                 titleHTML: "\(location.title) <code class=\"muted\">\(location.rawValue)</code>", total: total)
         }
         if totals.directories.files > 0 {
-            rows.append(Row(colour: ReportPalette.folders, titleHTML: "Folders themselves", total: totals.directories))
+            rows.append(Row(colour: ReportPalette.folders, titleHTML: Figure.folders.name, total: totals.directories))
         }
         if totals.transportArtefacts.files > 0 {
             rows.append(Row(
-                colour: ReportPalette.transport, titleHTML: "Transport metadata <span class=\"muted\">(AppleDouble, __MACOSX)</span>",
+                colour: ReportPalette.transport, titleHTML: "\(Figure.transportArtefacts.name) <span class=\"muted\">(AppleDouble, __MACOSX)</span>",
                 total: totals.transportArtefacts))
         }
         return rows
@@ -77,23 +77,24 @@ struct LocationChart {
         let segments = Location.allCases.map {
             BarSegment(label: $0.title, colour: ReportPalette.colour($0), bytes: totals.byLocation[$0]?.allocatedBytes ?? 0)
         } + [
-                BarSegment(label: "Folders themselves", colour: ReportPalette.folders, bytes: totals.directories.allocatedBytes),
-                BarSegment(label: "Transport metadata", colour: ReportPalette.transport, bytes: totals.transportArtefacts.allocatedBytes),
+                BarSegment(label: Figure.folders.name, colour: ReportPalette.folders, bytes: totals.directories.allocatedBytes),
+                BarSegment(label: Figure.transportArtefacts.name, colour: ReportPalette.transport, bytes: totals.transportArtefacts.allocatedBytes),
             ]
         html += StackedBar.svg(segments, label: "Allocated bytes by location; the table below lists the same numbers.")
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>Location</th><th class=\"num\">Files</th>"
-        html += "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share</th></tr></thead>\n<tbody>\n"
+        html += "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share of on disk</th></tr></thead>\n<tbody>\n"
         for row in rows {
             html += "<tr><td>\(HTMLPieces.swatch(row.colour))\(row.titleHTML)</td>"
             html += HTMLPieces.countCell(row.total.files) + HTMLPieces.sizeCell(row.total.apparentBytes)
             html += HTMLPieces.sizeCell(row.total.allocatedBytes)
             html += "<td class=\"num\">\(HTMLPieces.percent(row.total.allocatedBytes, of: onDisk.allocatedBytes))</td></tr>\n"
         }
-        html += "<tr class=\"total\"><td>Total on disk</td>" + HTMLPieces.countCell(onDisk.files)
+        html += "<tr class=\"total\"><td>\(Figure.onDisk.name)</td>" + HTMLPieces.countCell(onDisk.files)
         html += HTMLPieces.sizeCell(onDisk.apparentBytes) + HTMLPieces.sizeCell(onDisk.allocatedBytes)
         html += "<td class=\"num\">100%</td></tr>\n</tbody>\n</table></div>\n"
-        html += "<p class=\"note\">Files count every entry that is not a folder; the total counts every entry, "
-        html += "folders included, and equals <code>du</code> on the same tree (hard links once).</p>\n"
+        html += "<p class=\"note\">Files count every entry that is not a folder; \(Figure.onDisk.name) counts every entry, "
+        html += "folders included, and equals <code>du</code> on the same tree (hard links once). The locations together are "
+        html += "\(Figure.appData.name) (\(HTMLPieces.size(totals.appData.allocatedBytes))).</p>\n"
         return html + HTMLPieces.sectionEnd
     }
 }
@@ -107,17 +108,17 @@ struct BackupChart {
 
     func render() -> String {
         let totals = inventory.totals
-        let appData = BackupState.allCases.reduce(Int64(0)) { $0 &+ (totals.backup[$1]?.allocatedBytes ?? 0) }
+        let appData = totals.appData.allocatedBytes
         var html = HTMLPieces.sectionStart(id: "backup", title: "Backup", lead: inventory.evidence.summary)
         let segments = BackupChart.order.map {
-            BarSegment(label: ReportPalette.title($0), colour: ReportPalette.colour($0), bytes: totals.backup[$0]?.allocatedBytes ?? 0)
+            BarSegment(label: Figure(backup: $0).name, colour: ReportPalette.colour($0), bytes: totals.backup[$0]?.allocatedBytes ?? 0)
         }
         html += StackedBar.svg(segments, label: "Allocated bytes by backup state; the table below lists the same numbers.")
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>State</th><th>Meaning</th><th class=\"num\">Files</th>"
-        html += "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share</th></tr></thead>\n<tbody>\n"
+        html += "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share of app data</th></tr></thead>\n<tbody>\n"
         for state in BackupChart.order {
             let total = totals.backup[state] ?? .zero
-            html += "<tr><td class=\"nowrap\">\(HTMLPieces.swatch(ReportPalette.colour(state)))\(ReportPalette.title(state)) "
+            html += "<tr><td class=\"nowrap\">\(HTMLPieces.swatch(ReportPalette.colour(state)))\(HTMLEscaping.escape(Figure(backup: state).name)) "
             html += "<code class=\"muted\">\(state.rawValue)</code></td><td class=\"muted\">\(HTMLEscaping.escape(ReportPalette.explanation(state)))</td>"
             html += HTMLPieces.countCell(total.files) + HTMLPieces.sizeCell(total.apparentBytes) + HTMLPieces.sizeCell(total.allocatedBytes)
             html += "<td class=\"num\">\(HTMLPieces.percent(total.allocatedBytes, of: appData))</td></tr>\n"

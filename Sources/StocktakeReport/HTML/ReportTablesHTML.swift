@@ -29,9 +29,9 @@ struct ReportTablesHTML {
             html += "<td class=\"nowrap\" data-value=\"\(entry.location.title)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.location)))"
             html += "\(entry.location.title)</td>"
             html += "<td>\(entry.type == .file ? entry.kind.name : entry.type.name)</td>"
-            html += "<td class=\"nowrap\" data-value=\"\(ReportPalette.title(entry.backup))\" title=\"\(entry.backup.rawValue), "
+            html += "<td class=\"nowrap\" data-value=\"\(HTMLEscaping.escape(entry.backup.label))\" title=\"\(entry.backup.rawValue), "
             html += "evidence: \(entry.evidence.rawValue)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.backup)))"
-            html += "\(ReportPalette.title(entry.backup))</td>"
+            html += "\(HTMLEscaping.escape(entry.backup.label))</td>"
             html += HTMLPieces.sizeCell(entry.allocatedBytes) + HTMLPieces.sizeCell(entry.apparentBytes) + "</tr>\n"
         }
         html += "</tbody>\n</table></div>\n"

@@ -216,6 +216,7 @@ public struct JSONReportWriter: Sendable {
     private func writeTotals(_ report: Report, _ json: JSONStream) throws {
         let totals = report.inventory.totals
         try json.beginObject()
+        try json.key("appData"); try json.total(totals.appData)
         if let appSize = report.appSize {
             try json.key("appSize")
             try json.beginObject(compact: true)

@@ -26,54 +26,71 @@ public struct MarkdownSummaryWriter: Sendable {
         markdown += "by \(MarkdownEscaping.cell(report.tool.name)) \(MarkdownEscaping.cell(report.tool.version)).\n\n"
         markdown += totals(report.inventory.totals)
         markdown += locations(report.inventory.totals)
-        markdown += findings(report.findings)
+        markdown += findings(report)
         return markdown + fullReportsLine + "\n"
     }
 
     private func totals(_ totals: InventoryTotals) -> String {
-        var rows: [(String, SizeTotal)] = [
-            ("Allocated on disk", totals.onDisk),
-            ("Documents & Data", totals.documentsAndData),
-            ("Backed up", totals.backup[.included] ?? .zero),
-        ]
-        let unknown = totals.backup[.unknown] ?? .zero
-        if unknown.files > 0 { rows.append(("Backup unknown (no evidence in the export)", unknown)) }
-        rows.append(("Purgeable (Caches, tmp)", totals.purgeable))
-        var markdown = "| Total | Allocated | Files |\n|---|---:|---:|\n"
-        for (label, total) in rows {
-            markdown += "| \(MarkdownEscaping.cell(label)) | \(HTMLFormatting.bytes(total.allocatedBytes)) | \(HTMLFormatting.grouped(total.files)) |\n"
+        var figures: [Figure] = [.onDisk, .appData, .documentsAndData, .purgeable, .backedUp, .excludedByApp, .excludedByIOS]
+        if (totals.backup[.unknown] ?? .zero).files > 0 { figures.append(.backupUnknown) }
+        var markdown = "| Figure | Allocated | Files |\n|---|---:|---:|\n"
+        for figure in figures {
+            let total = figure.total(in: totals)
+            let count = figure == .onDisk ? Plural.count(total.files, "entry") : HTMLFormatting.grouped(total.files)
+            markdown += "| \(MarkdownEscaping.cell(figure.name)) | \(ByteCount.format(total.allocatedBytes)) | \(count) |\n"
         }
         return markdown + "\n"
     }
 
+    /// The same rows and shares as the HTML's location table: the parts add up to On disk.
     private func locations(_ totals: InventoryTotals) -> String {
-        var markdown = "| Location | Allocated | Files | Share |\n|---|---:|---:|---:|\n"
-        let whole = Location.allCases.reduce(Int64(0)) { $0.saturatingAdd(totals.byLocation[$1]?.allocatedBytes ?? 0) }
-        for location in Location.allCases {
-            let total = totals.byLocation[location] ?? .zero
-            guard total.files > 0 else { continue }
-            markdown += "| \(location.title) | \(HTMLFormatting.bytes(total.allocatedBytes)) | \(HTMLFormatting.grouped(total.files)) "
-            markdown += "| \(HTMLFormatting.percent(total.allocatedBytes, of: whole)) |\n"
+        var markdown = "| Location | Allocated | Files | Share of on disk |\n|---|---:|---:|---:|\n"
+        let whole = totals.onDisk.allocatedBytes
+        var rows = Location.allCases.compactMap { location in
+            (totals.byLocation[location]).flatMap { $0.files > 0 ? (location.title, $0) : nil }
+        }
+        if totals.directories.files > 0 { rows.append((Figure.folders.name, totals.directories)) }
+        if totals.transportArtefacts.files > 0 { rows.append((Figure.transportArtefacts.name, totals.transportArtefacts)) }
+        for (title, total) in rows {
+            markdown += "| \(MarkdownEscaping.cell(title)) | \(ByteCount.format(total.allocatedBytes)) | \(HTMLFormatting.grouped(total.files)) "
+            markdown += "| \(Percent.share(total.allocatedBytes, of: whole)) |\n"
         }
         return markdown + "\n"
     }
 
-    private func findings(_ findings: [Finding]) -> String {
-        guard !findings.isEmpty else { return "**Findings:** none.\n\n" }
-        let counts = findings.severityCounts(number: HTMLFormatting.grouped)
-        var markdown = "**Findings:** \(counts.joined(separator: ", ")).\n\n"
-        let shown = findings.bySeverity.prefix(findingLimit)
-        if !shown.isEmpty {
-            markdown += "| Severity | Rule | Path | Message |\n|---|---|---|---|\n"
+    /// One row per rule (most severe, then most bytes at stake, first), then each rule's findings with its fix.
+    private func findings(_ report: Report) -> String {
+        let findings = report.findings
+        var markdown = findings.isEmpty ? "**Findings:** none" : "**Findings:** \(findings.severityCounts(number: HTMLFormatting.grouped).joined(separator: ", "))"
+        if let baseline = report.baseline, baseline.suppressed > 0 {
+            markdown += " (\(Plural.count(baseline.suppressed, "finding")) suppressed by the baseline)"
+        }
+        markdown += ".\n\n"
+        let groups = FindingGroup.rank(findings)
+        guard !groups.isEmpty else { return markdown }
+        markdown += "| Rule | Severity | Findings | At stake |\n|---|---|---:|---:|\n"
+        for group in groups {
+            markdown += "| \(MarkdownEscaping.cell(group.rule)) | \(group.severity.rawValue) | \(HTMLFormatting.grouped(group.findings.count)) "
+            markdown += "| \(group.bytes > 0 ? ByteCount.format(group.bytes) : "") |\n"
+        }
+        markdown += "\n"
+        var budget = findingLimit
+        for group in groups where budget > 0 {
+            let shown = group.findings.prefix(budget)
+            budget -= shown.count
+            markdown += "<details><summary>\(MarkdownEscaping.cell(group.rule)): \(Plural.count(group.findings.count, "finding"))</summary>\n\n"
+            if let fix = group.sharedFix { markdown += "Fix: \(MarkdownEscaping.cell(fix, limit: 1000))\n\n" }
+            markdown += "| Path | At stake | Message |\n|---|---:|---|\n"
             for finding in shown {
                 let path = finding.path.isEmpty ? "(container root)" : MarkdownEscaping.cell(finding.path)
-                markdown += "| \(finding.severity.rawValue) | \(MarkdownEscaping.cell(finding.rule)) | \(path) "
-                markdown += "| \(MarkdownEscaping.cell(finding.message, limit: 500)) |\n"
+                var message = MarkdownEscaping.cell(finding.message, limit: 500)
+                if group.sharedFix == nil { message += " Fix: " + MarkdownEscaping.cell(finding.fix, limit: 500) }
+                markdown += "| \(path) | \(finding.bytes.map(ByteCount.format) ?? "") | \(message) |\n"
             }
-            markdown += "\n"
-        }
-        if findings.count > shown.count {
-            markdown += "\(HTMLFormatting.grouped(findings.count - shown.count)) more not shown here.\n\n"
+            if group.findings.count > shown.count {
+                markdown += "\n\(HTMLFormatting.grouped(group.findings.count - shown.count)) more in the full reports.\n"
+            }
+            markdown += "\n</details>\n\n"
         }
         return markdown
     }

@@ -1,0 +1,34 @@
+import StocktakeModel
+
+/// Findings of one rule, for views that must stay readable at thousands of findings: the terminal summary,
+/// `summary.md` and the HTML report all show the same groups in the same order.
+public struct FindingGroup: Sendable, Equatable {
+    public let rule: String
+    /// The most severe finding's severity.
+    public let severity: Severity
+    /// Most bytes at stake first, then most severe, then the report's order (path, rule, fingerprint).
+    public let findings: [Finding]
+    /// The bytes concerned, summed: what fixing every finding would save or take out of the backup.
+    public let bytes: Int64
+    /// The fix, when every finding of the group shares it (rules give one fix per rule; a few vary it).
+    public let sharedFix: String?
+
+    /// Groups by rule, most severe first, then most bytes at stake, then rule id.
+    public static func rank(_ findings: [Finding]) -> [FindingGroup] {
+        var byRule: [String: [(offset: Int, finding: Finding)]] = [:]
+        for (offset, finding) in findings.enumerated() { byRule[finding.rule, default: []].append((offset, finding)) }
+        let groups = byRule.map { rule, members in
+            let ranked = members.sorted {
+                let left = ($0.finding.bytes ?? 0, $0.finding.severity, -$0.offset)
+                let right = ($1.finding.bytes ?? 0, $1.finding.severity, -$1.offset)
+                return left > right
+            }.map(\.finding)
+            let fixes = Set(ranked.map(\.fix))
+            return FindingGroup(
+                rule: rule, severity: ranked.map(\.severity).max() ?? .note, findings: ranked,
+                bytes: ranked.reduce(Int64(0)) { $0.saturatingAdd($1.bytes ?? 0) },
+                sharedFix: fixes.count == 1 ? fixes.first : nil)
+        }
+        return groups.sorted { ($0.severity, $0.bytes, $1.rule) > ($1.severity, $1.bytes, $0.rule) }
+    }
+}
