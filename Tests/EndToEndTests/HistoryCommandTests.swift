@@ -42,13 +42,13 @@ import TestSupport
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "com.example.chat: 3 runs, oldest first; sizes are allocated bytes")
         let header = try #require(lines.first { $0.hasPrefix("Run ") })
-        for column in ["App version", "On disk", "Docs & Data", "Backed up", "Purgeable", "Findings e/w/n", "Change", "Status"] {
+        for column in ["App version", "On disk", "Documents & Data", "Backed up", "Purgeable", "Findings e/w/n", "Change", "Status"] {
             #expect(header.contains(column), "\(column)")
         }
         let rows = lines.filter { $0.hasPrefix("2026-11-") }
         #expect(rows.count == 3)
         #expect(rows[0].hasPrefix("2026-11-19T020000Z") && rows[2].hasPrefix("2026-11-21T020000Z"), "oldest first")
-        #expect(rows[0].contains("1 MB") && rows[0].contains("0/1/0") && rows[0].hasSuffix("-  clean"), "\(rows[0])")
+        #expect(rows[0].contains("1.0 MB") && rows[0].contains("0/1/0") && rows[0].hasSuffix("-  clean"), "\(rows[0])")
         #expect(rows[1].contains("+500 KB (+50.0%)"), "\(rows[1])")
         #expect(rows[2].contains("-300 KB (-20.0%)") && rows[2].contains("1/2/0") && rows[2].hasSuffix("policy failure"), "\(rows[2])")
         #expect(rows[2].contains("300 KB") && rows[2].contains("600 KB"), "backed up and Documents & Data")

@@ -12,7 +12,7 @@ struct ConsoleTextTests {
     }
 
     @Test func progressSaysEntriesBytesAndRate() {
-        #expect(ConsoleText.progress(entries: 2_000, bytes: 5_000_000, seconds: 2) == "scanning: 2000 entries, 5 MB, 1000 entries/s")
+        #expect(ConsoleText.progress(entries: 2_000, bytes: 5_000_000, seconds: 2) == "scanning: 2000 entries, 5.0 MB, 1000 entries/s")
     }
 
     @Test("every failure carries the exit status the README promises")

@@ -39,7 +39,7 @@ import StocktakeRendering
 
     @Test func signedDeltas() {
         #expect(DiffSigned.bytes(1_200_000, ByteCount.format) == "+1.2 MB")
-        #expect(DiffSigned.bytes(-4_000, ByteCount.format) == "-4 KB")
+        #expect(DiffSigned.bytes(-4_000, ByteCount.format) == "-4.0 KB")
         #expect(DiffSigned.bytes(0, ByteCount.format) == "0 bytes")
         #expect(DiffSigned.bytes(-212_000, ByteCount.format) == "-212 KB")
         #expect(DiffSigned.count(3) == "+3" && DiffSigned.count(-2) == "-2" && DiffSigned.count(0) == "0")

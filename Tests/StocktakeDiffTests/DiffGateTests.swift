@@ -54,7 +54,7 @@ struct DiffGateTests {
         let diff = ReportDiff.compute(old: report(allocated: 0), new: report(allocated: .min))
         let result = try GrowthGate.parse("10MB").evaluate(diff)
         #expect(!result.tripped)
-        #expect(result.message.hasPrefix("total shrank 9223.4 PB"))
+        #expect(result.message.hasPrefix("total shrank 9.2 EB"))
     }
 
     @Test("bad specs are usage errors that say what was expected", arguments: [

@@ -61,6 +61,6 @@ import Testing
         negative.limit = -1
         #expect(try DiffWriter.render(SyntheticDiff.make(), gates: [], format: .text, options: negative).count > 0)
         let text = try SyntheticDiff.render(.text, limit: 0)
-        #expect(text.contains("Added files (5)\n  … and 5 others (+2 MB)\n"), "no table header without rows")
+        #expect(text.contains("Added files (5)\n  … and 5 others (+2.0 MB)\n"), "no table header without rows")
     }
 }

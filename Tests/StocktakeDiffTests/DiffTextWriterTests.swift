@@ -33,7 +33,7 @@ import StocktakeRendering
         let table = lines[start...].prefix { !$0.isEmpty }
         #expect(table.count == 1 + 1 + Location.allCases.count + 1 + 1, "header, rule, 8 locations, rule, TOTAL")
         for location in Location.allCases { #expect(table.contains { $0.hasPrefix("  \(location.title) ") }, "\(location)") }
-        #expect(table.last?.hasPrefix("  TOTAL ") == true)
+        #expect(table.last?.hasPrefix("  On disk ") == true)
         let widths = table.map { (line: Substring) -> Int in TerminalText.width(String(line)) }
         #expect(Set(widths).count == 1, "every row ends in the same column")
         #expect(Self.text.contains("[NEW]") && Self.text.contains("[DEL]") && Self.text.contains("[ = ]"))

@@ -12,7 +12,7 @@ import Testing
         let findings = LargeBackedUpFileRule(thresholdBytes: 1_000_000)
             .evaluate(PolicyContext(inventory: builder.build(), documentsExposed: nil))
         #expect(findings.map(\.bytes) == [1_000_000, 2_000_000])
-        #expect(findings.first?.message.contains("1 MB") == true)
+        #expect(findings.first?.message.contains("1.0 MB") == true)
         #expect(findings.first?.message.contains("is backed up") == true)
         #expect(findings.last?.message.contains("no backup evidence") == true)
     }

@@ -45,7 +45,7 @@ import Testing
         let finding = try #require(results.first?.finding)
         #expect(finding.bytes == Int64(3 * 4_096))
         // 600 lies in the 512–1023 bucket: the message says "at most 1 KB" (1,023 bytes).
-        #expect(finding.message.contains("3 files with a median size of at most 1 KB"), "\(finding.message)")
+        #expect(finding.message.contains("3 files with a median size of at most 1.0 KB"), "\(finding.message)")
     }
 
     @Test func sidecarsAndSystemFilesAreNotCounted() {

@@ -16,7 +16,7 @@ import Testing
         #expect(PreferencesBloatRule().evaluate(context()).isEmpty)
         let found = PreferencesBloatRule(maxBytes: 200_000).evaluate(context())
         #expect(found.count == 1)
-        #expect(found.first?.message.contains("255.7 KB") == true)
+        #expect(found.first?.message.contains("256 KB") == true)
         #expect(found.first?.bytes == 258_048)
     }
 

@@ -21,7 +21,7 @@ import Testing
         }.first)
         #expect(oversized.path == orphaned.path)
         #expect(oversized.finding.discriminator != orphaned.finding.discriminator)
-        #expect(oversized.finding.message.contains("6 MB") && oversized.finding.message.contains("1 MB"))
+        #expect(oversized.finding.message.contains("6.0 MB") && oversized.finding.message.contains("1.0 MB"))
         #expect(oversized.finding.bytes == Int64(6_000_000 / 4_096 * 4_096 + 4_096))
         #expect(orphaned.finding.message.contains("no database a.sqlite"))
     }

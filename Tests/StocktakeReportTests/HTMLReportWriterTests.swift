@@ -94,11 +94,11 @@ import TestSupport
         }
         // Hand-checked against the sample: 11 Documents files, one of them a hard-link duplicate.
         #expect(totals.byLocation[.documents]?.files == 11)
-        #expect(html.contains("<td class=\"num\" data-value=\"11\">11</td>"))
+        #expect(html.contains("<td data-label=\"Files\" class=\"num\" data-value=\"11\">11</td>"))
         #expect(html.contains(SyntheticContainer.bundleIdentifier))
         // Worked out by hand from the sample: files rounded up to 4 KiB, 27 folders of 4 KiB, one duplicate.
         #expect(totals.onDisk.allocatedBytes == 20_156_416)
-        #expect(html.contains("<td class=\"num\" data-value=\"20156416\" title=\"20,156,416 bytes\">20.2 MB</td>"))
+        #expect(html.contains("<td data-label=\"Allocated\" class=\"num\" data-value=\"20156416\" title=\"20,156,416 bytes\">20.2 MB</td>"))
     }
 
     @Test func everyMetadataKeyIsShown() {
@@ -118,7 +118,7 @@ import TestSupport
         }
         #expect(html.contains("permissionDenied"))
         #expect(html.contains("removed while the audit ran"))
-        #expect(html.contains("<table data-sortable>"))
+        #expect(html.contains("<table data-stack data-sortable>"))
         #expect(html.contains("<details open><summary class=\"t-row t-root\""), "tree opens without script")
     }
 

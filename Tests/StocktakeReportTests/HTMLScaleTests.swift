@@ -33,7 +33,7 @@ import StocktakeRendering
         #expect(HTMLStructure(html).problems.isEmpty)
         let largest = try #require(html.components(separatedBy: "<section id=\"largest-files\"").dropFirst().first?
             .components(separatedBy: "</section>").first)
-        #expect(largest.components(separatedBy: "<tr><td class=\"path\">").count - 1 == 200)
+        #expect(largest.components(separatedBy: "<tr><td data-label=\"Path\" class=\"path\">").count - 1 == 200)
         // 200 folders of about 0.5% each: those at or above the threshold are listed (with their 500 files), the others summed in one row under Documents.
         let (folders, summaries) = treeRows(html)
         let listed = folders - 2  // the root and Documents
@@ -81,8 +81,8 @@ import StocktakeRendering
         let issues = (0..<2_000).map { ScanIssue(path: Array("tmp/gone-\($0)".utf8), reason: .vanished, detail: "gone") }
         let html = render(InventoryBuilder().build(issues: issues))
         // The synthetic container's malformed metadata plist is one more issue, listed first.
-        #expect(html.components(separatedBy: "<td>malformedMetadata</td>").count - 1 == 1)
-        #expect(html.components(separatedBy: "<td>vanished</td>").count - 1 == ReportTablesHTML.issueLimit - 1)
+        #expect(html.components(separatedBy: "<td data-label=\"Reason\">malformedMetadata</td>").count - 1 == 1)
+        #expect(html.components(separatedBy: "<td data-label=\"Reason\">vanished</td>").count - 1 == ReportTablesHTML.issueLimit - 1)
         #expect(html.contains("1,501 more are listed in the JSON report"))
     }
 
