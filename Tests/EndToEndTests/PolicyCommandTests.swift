@@ -74,6 +74,12 @@ import TestSupport
         let summary = try #require(report?["baseline"] as? [String: Any])
         #expect(summary["suppressed"] as? Int == (try findings(in: out.path("r1"))).count)
         #expect((report?["findings"] as? [Any])?.isEmpty == true)
+        // Without --quiet the summary and summary.md say how many the baseline suppressed.
+        let told = try StocktakeProcess.run(["audit", tree.root, "--output", out.path("r2b"), "--format", "json,markdown", "--baseline", baseline])
+        let suppressed = try #require(summary["suppressed"] as? Int)
+        #expect(told.stdout.contains("Findings:   none (\(suppressed) findings suppressed by the baseline)"), "\(told.stdout)")
+        let markdown = try String(contentsOfFile: out.path("r2b/summary.md"), encoding: .utf8)
+        #expect(markdown.contains("**Findings:** none (\(suppressed) findings suppressed by the baseline)."))
         // A fixed problem shows up as a stale baseline entry; a new one fails the run.
         try FileManager.default.removeItem(atPath: tree.path("Documents/debug.log"))
         try tree.write("Documents/new.lock", string: "")
