@@ -102,6 +102,33 @@ import TestSupport
         #expect(audit.status == 0, "\(audit.stderr)")
     }
 
+    /// Issue 11: the generated file changes nothing until edited, also with one option changed (a context-
+    /// dependent severity keeps adapting: documents-hidden-data is an error when Documents is visible).
+    @Test func theInitFileGivesTheSameFindingsAsNoConfiguration() throws {
+        let work = try TemporaryTree("init-same")
+        let sample = work.path("ChatApp.xcappdata")
+        let made = try StocktakeProcess.runCommand(
+            ["/usr/bin/env", "python3", SampleReportTests.repository + "/Samples/make_sample.py", "--version", "1", "--out", sample])
+        try #require(made.status == 0, "\(made.stderr)")
+        #expect(try StocktakeProcess.run(["init", work.path("init.yml")]).status == 0)
+        let generated = try String(contentsOfFile: work.path("init.yml"), encoding: .utf8)
+        let visible = generated.replacingOccurrences(of: "# documentsVisible: true", with: "documentsVisible: true")
+        #expect(visible != generated)
+        try work.write("visible-init.yml", string: visible)
+        try work.write("visible-only.yml", string: "documentsVisible: true\n")
+        try work.write("empty.yml", string: "")
+        func audit(_ config: String, _ name: String) throws -> (status: Int32, findings: [String]) {
+            let result = try StocktakeProcess.run(["audit", sample, "--output", work.path(name), "--format", "json", "--quiet", "--config", work.path(config)])
+            let found = try findings(in: work.path(name)).map { "\($0["severity"] ?? "") \($0["rule"] ?? "") \($0["path"] ?? "")" }
+            return (result.status, found)
+        }
+        let plain = try audit("empty.yml", "plain"), initialised = try audit("init.yml", "init")
+        #expect(initialised.status == plain.status && initialised.findings == plain.findings)
+        let edited = try audit("visible-init.yml", "edited"), only = try audit("visible-only.yml", "only")
+        #expect(edited.status == only.status && edited.findings == only.findings)
+        #expect(only.status == 2 && only.findings.contains { $0.hasPrefix("error documents-hidden-data") }, "visible Documents make it an error")
+    }
+
     @Test func configurationMistakesExitSixtyFourAndBudgetsFail() throws {
         let tree = try Self.container()
         let work = try TemporaryTree("config")
