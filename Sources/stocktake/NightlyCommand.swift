@@ -39,7 +39,7 @@ struct NightlyCommand: ParsableCommand {
         let (configuration, policy, _) = try PolicySettings.load(config: config)
         let request = NightlyRequest(
             inboxPath: inbox, reportsPath: reports, keep: keep, configuration: configuration, policy: policy,
-            failOn: failOn.severity, now: AuditCommand.reportTime())
+            failOn: failOn.severity, now: AuditCommand.reportTime(), policyDigest: PolicySettings.digest(config: config))
         let outcome: NightlyOutcome
         do {
             outcome = try NightlyJob.run(request)
