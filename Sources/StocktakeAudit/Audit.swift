@@ -87,7 +87,7 @@ public enum Audit {
                     continue
                 }
                 let path = folder + "/" + name
-                try AtomicFile.write(to: path) { write in try format.render(report, write) }
+                try AtomicFile.write(to: path) { write in try format.render(report, alongside: formats, write) }
                 written.append(path)
             }
         } catch {

@@ -40,7 +40,7 @@ struct AppSectionHTML {
         let parts = [Severity.error, .warning, .note].compactMap { severity -> String? in
             let count = run.findingsBySeverity[severity] ?? 0
             guard count > 0 || !omittingZeros else { return nil }
-            return "\(HTMLFormatting.grouped(count)) \(severity.rawValue)\(count == 1 ? "" : "s")"
+            return Plural.count(count, severity.rawValue, number: HTMLFormatting.grouped(count))
         }
         return parts.isEmpty ? "none" : parts.joined(separator: " · ")
     }
@@ -55,10 +55,10 @@ struct AppSectionHTML {
 
     private func cards(_ latest: HistoryRun) -> String {
         var html = "<div class=\"cards\">\n"
-        html += card("On disk", HTMLPieces.size(latest.onDisk.allocatedBytes), "\(HTMLFormatting.grouped(latest.onDisk.files)) entries")
+        html += card("On disk", HTMLPieces.size(latest.onDisk.allocatedBytes), Plural.count(latest.onDisk.files, "entry", "entries", number: HTMLFormatting.grouped(latest.onDisk.files)))
         html += card(
             "Documents &amp; Data", HTMLPieces.size(latest.documentsAndData.allocatedBytes),
-            "\(HTMLFormatting.grouped(latest.documentsAndData.files)) files outside Caches and tmp")
+            Plural.count(latest.documentsAndData.files, "file", number: HTMLFormatting.grouped(latest.documentsAndData.files)) + " outside Caches and tmp")
         html += card("Purgeable", HTMLPieces.size(latest.purgeable.allocatedBytes), "Caches and tmp")
         html += card(
             "Backed up", HTMLPieces.size(latest.backedUpBytes),
@@ -82,7 +82,7 @@ struct AppSectionHTML {
 
     private func trend() -> String {
         let runs = app.runs
-        var html = "<h3>On disk over the last \(HTMLFormatting.grouped(runs.count)) run\(runs.count == 1 ? "" : "s")</h3>\n"
+        var html = "<h3>On disk over the last \(Plural.count(runs.count, "run", number: HTMLFormatting.grouped(runs.count)))</h3>\n"
         html += TrendChart.svg(runs, label: "Allocated bytes on disk per run, oldest first; the table below lists the same numbers.")
         html += "<p class=\"note\">" + TrendChart.caption(runs) + "</p>\n"
         html += "<details class=\"doc\"><summary>Run by run</summary>\n<div class=\"scroll\"><table>\n<thead><tr><th>Run</th>"

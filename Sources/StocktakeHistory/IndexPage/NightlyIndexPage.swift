@@ -1,4 +1,5 @@
 import StocktakeRendering
+import StocktakeModel
 
 /// Renders `Reports/index.html`: one self-contained page over every app the nightly job audits. Same rules
 /// as `report.html` (inline CSS and SVG, a Content-Security-Policy that forbids every load, every name
@@ -28,10 +29,10 @@ public enum NightlyIndexPage {
     private static func masthead(_ page: NightlyIndex) -> String {
         let failing = page.apps.count { $0.latest?.status == .policyFailure }
         var html = "<header class=\"masthead\">\n<div class=\"wrap\">\n<p class=\"eyebrow\">Stocktake nightly</p>\n"
-        html += "<h1>\(HTMLFormatting.grouped(page.apps.count)) app\(page.apps.count == 1 ? "" : "s")</h1>\n"
+        html += "<h1>\(Plural.count(page.apps.count, "app", number: HTMLFormatting.grouped(page.apps.count)))</h1>\n"
         html += "<p class=\"meta\">Generated \(HTMLEscaping.visibleText(page.generatedAt)) · "
         html += "\(HTMLFormatting.grouped(failing)) with a policy failure · "
-        html += "\(HTMLFormatting.grouped(page.failures.count)) input\(page.failures.count == 1 ? "" : "s") not audited</p>\n"
+        html += "\(Plural.count(page.failures.count, "input", number: HTMLFormatting.grouped(page.failures.count))) not audited</p>\n"
         html += "<nav class=\"toc\" aria-label=\"Sections\"><a href=\"#apps\">Apps</a>"
         html += "<a href=\"#failures\">Failed inputs (\(HTMLFormatting.grouped(page.failures.count)))</a></nav>\n"
         return html + "</div>\n</header>\n"

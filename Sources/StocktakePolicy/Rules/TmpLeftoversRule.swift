@@ -103,7 +103,7 @@ struct TmpLeftoversRule: Rule {
         let size = ByteCount.format(contents.allocatedBytes)
         let when = age > 0 ? "\(describe(seconds: age)) older than the newest file in the export" : "as new as the newest file in the export"
         if entry.isDirectory {
-            let files = contents.files == 1 ? "1 file" : "\(contents.files) files"
+            let files = Plural.count(contents.files, "file")
             return "This tmp folder still holds \(files) (\(size)), the oldest \(when): delete temporary files once they are used."
         }
         return "This file (\(size)) was left in tmp, \(when): delete temporary files once they are used."
@@ -129,7 +129,7 @@ struct TmpLeftoversRule: Rule {
     static func describe(seconds: Int64) -> String {
         func plural(_ unit: Int64, _ name: String) -> String {
             let count = seconds / unit + (2 * (seconds % unit) >= unit ? 1 : 0)
-            return count == 1 ? "1 \(name)" : "\(count) \(name)s"
+            return Plural.count(count, name)
         }
         if seconds >= 86_400 { return plural(86_400, "day") }
         if seconds >= 3_600 { return plural(3_600, "hour") }

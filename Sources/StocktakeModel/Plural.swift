@@ -1,0 +1,21 @@
+/// A count and its noun in the right number, for every text people read: "1 file", "3 files", "1 entry",
+/// "0 entries". One helper so that no output says "1 files". Nouns that take an "s" need only the singular.
+public enum Plural {
+    /// "3 files": the count, then the noun. `number` shows the count otherwise (grouped digits: "1,204 files").
+    public static func count(_ count: Int64, _ singular: String, _ plural: String? = nil, number: String? = nil) -> String {
+        (number ?? String(count)) + " " + noun(count, singular, plural)
+    }
+
+    public static func count(_ count: Int, _ singular: String, _ plural: String? = nil, number: String? = nil) -> String {
+        self.count(Int64(count), singular, plural, number: number)
+    }
+
+    /// The noun alone, for a count shown apart from it ("file was" / "files were" style phrasing).
+    public static func noun(_ count: Int64, _ singular: String, _ plural: String? = nil) -> String {
+        count == 1 ? singular : plural ?? singular + "s"
+    }
+
+    public static func noun(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        noun(Int64(count), singular, plural)
+    }
+}
