@@ -32,7 +32,7 @@ public enum NightlyJob {
 
         let folder = ReportsFolder(path: request.reportsPath)
         var problems = folder.removePartials()
-        AtomicFile.removeLeftovers(of: folder.path + "/index.html", olderThan: runStart)
+        for file in ["index.html", AuditedExports.fileName] { AtomicFile.removeLeftovers(of: folder.path + "/" + file, olderThan: runStart) }
         let history: HistoryStore?
         do {
             history = try HistoryStore(path: HistoryStore.path(inReports: request.reportsPath))
