@@ -94,7 +94,7 @@ struct AuditedExports {
     mutating func save(keeping inbox: Set<String>) throws {
         exports = exports.filter { inbox.contains($0.key) }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let document = Document(exports: exports.values.sorted { $0.fingerprint.input < $1.fingerprint.input })
         try AtomicFile.write(Array(try encoder.encode(document)), to: path)
     }
