@@ -55,7 +55,7 @@ let package = Package(
             name: "StocktakeNightly",
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff",
-                "StocktakeAudit", "StocktakeHistory",
+                "StocktakeAudit", "StocktakeHistory", "StocktakeScan",
             ]),
         // What the CLI prints, as library code tests can reach: the audit summary, the history table, the
         // progress text, and `CommandFailure` (every non-zero exit status and its message).

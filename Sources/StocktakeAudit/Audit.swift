@@ -53,7 +53,7 @@ public enum Audit {
         let (duplicates, unreadForDuplicates) = findDuplicates(in: inventory, root: container.rootPath, request: request)
         let context = PolicyContext(
             inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
-            groups: groups)
+            groups: groups, exportedAt: container.exportedAt)
         let findings = request.policy.evaluate(context)
         if let path = request.writeBaselinePath {
             do {
@@ -87,7 +87,7 @@ public enum Audit {
                     continue
                 }
                 let path = folder + "/" + name
-                try AtomicFile.write(to: path) { write in try format.render(report, write) }
+                try AtomicFile.write(to: path) { write in try format.render(report, alongside: formats, write) }
                 written.append(path)
             }
         } catch {

@@ -12,6 +12,6 @@ public enum ConsoleText {
     /// The progress line drawn while walking: entries, bytes, rate.
     public static func progress(entries: Int, bytes: Int64, seconds: Double) -> String {
         let rate = Int(Double(entries) / max(seconds, 0.001))
-        return "scanning: \(entries) entries, \(ByteCount.format(bytes)), \(rate) entries/s"
+        return "scanning: \(Plural.count(entries, "entry", "entries")), \(ByteCount.format(bytes)), \(rate) entries/s"
     }
 }

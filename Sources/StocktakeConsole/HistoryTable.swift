@@ -37,7 +37,7 @@ public struct HistoryTable {
             while text.hasSuffix(" ") { text.removeLast() }
             return text
         }
-        var text = "\(ConsoleText.visible(bundleIdentifier)): \(runs.count) run\(runs.count == 1 ? "" : "s"), oldest first; "
+        var text = "\(ConsoleText.visible(bundleIdentifier)): \(Plural.count(runs.count, "run")), oldest first; "
         text += "sizes are allocated bytes\n\n"
         text += line(header) + "\n"
         for row in rows { text += line(row) + "\n" }

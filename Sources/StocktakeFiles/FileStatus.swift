@@ -14,3 +14,15 @@ extension stat {
         #endif
     }
 }
+
+extension stat {
+    /// Nanoseconds since 1970 of the last status change (ctime): any write, rename, chmod or link sets it to the
+    /// present, and no copy tool can set it back, which makes it the change detector `touch -d` cannot fool.
+    public var changeNanoseconds: Int64 {
+        #if canImport(Glibc)
+        Int64(st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(st_ctim.tv_nsec)
+        #else
+        Int64(st_ctimespec.tv_sec) &* 1_000_000_000 &+ Int64(st_ctimespec.tv_nsec)
+        #endif
+    }
+}

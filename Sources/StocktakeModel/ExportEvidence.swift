@@ -30,7 +30,7 @@ public struct ExportEvidence: Sendable, Equatable {
     /// One-line statement for reports.
     public var summary: String {
         var sources: [String] = []
-        if entriesWithAttributes > 0 { sources.append("\(entriesWithAttributes) entries with extended attributes") }
+        if entriesWithAttributes > 0 { sources.append(Plural.count(entriesWithAttributes, "entry", "entries") + " with extended attributes") }
         if appleDoubleSidecars > 0 { sources.append("\(appleDoubleSidecars) AppleDouble sidecars") }
         if declaredByUser { sources.append("--xattrs-preserved") }
         guard !sources.isEmpty else {

@@ -1,8 +1,26 @@
-/// English plurals for counts in human text: "1 file", "2 files", "1 entry", "3 entries".
+/// A count and its noun in the right number, for every text people read: "1 file", "3 files", "1 entry",
+/// "0 entries". One helper so that no output says "1 files". Regular nouns need only the singular.
 public enum Plural {
-    /// The noun as a count of `count` needs it.
-    public static func noun(_ singular: String, _ count: Int) -> String {
-        if count == 1 || count == -1 { return singular }
+    /// "3 files": the count, then the noun. `number` shows the count otherwise (grouped digits: "1,204 files").
+    public static func count(_ count: Int64, _ singular: String, _ plural: String? = nil, number: String? = nil) -> String {
+        (number ?? String(count)) + " " + noun(count, singular, plural)
+    }
+
+    public static func count(_ count: Int, _ singular: String, _ plural: String? = nil, number: String? = nil) -> String {
+        self.count(Int64(count), singular, plural, number: number)
+    }
+
+    /// The noun alone, for a count shown apart from it ("file was" / "files were" style phrasing).
+    public static func noun(_ count: Int64, _ singular: String, _ plural: String? = nil) -> String {
+        count == 1 || count == -1 ? singular : plural ?? regularPlural(singular)
+    }
+
+    public static func noun(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        noun(Int64(count), singular, plural)
+    }
+
+    /// English's regular rules: "entry" → "entries", "match" → "matches", "file" → "files".
+    private static func regularPlural(_ singular: String) -> String {
         if singular.hasSuffix("y"), let before = singular.dropLast().last, !"aeiou".contains(before) {
             return singular.dropLast() + "ies"
         }
@@ -10,10 +28,5 @@ public enum Plural {
             return singular + "es"
         }
         return singular + "s"
-    }
-
-    /// "1 file", "12 files".
-    public static func count(_ count: Int, _ singular: String) -> String {
-        "\(count) \(noun(singular, count))"
     }
 }

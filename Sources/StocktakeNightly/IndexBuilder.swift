@@ -10,7 +10,7 @@ struct IndexBuilder {
     let history: HistoryStore
     let trendLength: Int
 
-    func write(generatedAt: String, failures: [NightlyOutcome.Failure]) throws {
+    func write(generatedAt: String, failures: [NightlyOutcome.Failure], skipped: [NightlyOutcome.Skipped]) throws {
         let apps = try history.bundleIdentifiers().compactMap { app -> NightlyIndex.App? in
             let runs = try history.runs(bundleIdentifier: app, limit: trendLength)
             // The run `latest` names; failing that (no link yet, or a broken one), the newest recorded run.
@@ -23,7 +23,8 @@ struct IndexBuilder {
                 latestDiffHref: hasDiff ? base + "/diff.html" : nil, previousRunID: runs.dropLast().last?.runID)
         }
         let page = NightlyIndex(
-            generatedAt: generatedAt, apps: apps, failures: failures.map { NightlyIndex.Failure(input: $0.input, message: $0.message) })
+            generatedAt: generatedAt, apps: apps, failures: failures.map { NightlyIndex.Failure(input: $0.input, message: $0.message) },
+            unchanged: skipped.map { NightlyIndex.Unchanged(input: $0.input, run: $0.run) })
         try AtomicFile.write(NightlyIndexPage.render(page), to: folder.path + "/index.html")
     }
 }

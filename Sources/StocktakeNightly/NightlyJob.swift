@@ -7,6 +7,7 @@ import StocktakePolicy
 import StocktakeReport
 import StocktakeRendering
 import StocktakeDiff
+import StocktakeScan
 
 /// The nightly batch: under a lock, audit every container in the inbox into its app's dated run folder,
 /// diff it against the app's previous run, record it in the history store, point `latest` at it, prune
@@ -31,7 +32,7 @@ public enum NightlyJob {
 
         let folder = ReportsFolder(path: request.reportsPath)
         var problems = folder.removePartials()
-        AtomicFile.removeLeftovers(of: folder.path + "/index.html", olderThan: runStart)
+        for file in ["index.html", AuditedExports.fileName] { AtomicFile.removeLeftovers(of: folder.path + "/" + file, olderThan: runStart) }
         let history: HistoryStore?
         do {
             history = try HistoryStore(path: HistoryStore.path(inReports: request.reportsPath))
@@ -40,29 +41,53 @@ public enum NightlyJob {
             problems.append("\(error)")
         }
         let runID = ReportDates.folderName(request.now)
-        var runs: [NightlyOutcome.AppRun] = [], failures: [NightlyOutcome.Failure] = []
-        for (index, input) in inputs.enumerated() {
+        var runs: [NightlyOutcome.AppRun] = [], failures: [NightlyOutcome.Failure] = [], skipped: [NightlyOutcome.Skipped] = []
+        var audited = AuditedExports(reportsPath: request.reportsPath)
+        // Oldest export first: with two exports of one app, `latest` ends on the newest and its history stays in order.
+        let policy = "\(request.tool.version) fail-on \(request.failOn?.rawValue ?? "never") \(request.policyDigest)"
+        let entries = inputs.map { InboxEntry(name: $0, inbox: request.inboxPath, policyDigest: policy) }.sorted(by: InboxEntry.exportOrder)
+        for (index, entry) in entries.enumerated() {
+            if let fingerprint = entry.fingerprint, let run = audited.auditedRun(fingerprint) {
+                skipped.append(NightlyOutcome.Skipped(input: entry.name, run: run))
+                continue
+            }
             do {
                 let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
-                    .run(input: input, inboxPath: request.inboxPath + "/" + input, index: index)
+                    .run(input: entry.name, inboxPath: entry.path, index: index)
                 runs.append(run)
                 problems += runProblems
+                if let fingerprint = entry.fingerprint {
+                    audited.record(fingerprint, run: run.bundleIdentifier + "/" + URL(fileURLWithPath: run.runFolder).lastPathComponent)
+                    do {
+                        try audited.save(keeping: Set(inputs))
+                    } catch {
+                        problems.append("cannot record the audited exports in \(audited.path): \(error)")
+                    }
+                }
             } catch {
-                failures.append(NightlyOutcome.Failure(input: input, message: "\(error)"))
+                failures.append(NightlyOutcome.Failure(input: entry.name, message: "\(error)"))
+            }
+        }
+        // Exports that left the inbox are forgotten even on a night with nothing new.
+        if audited.exports.keys.contains(where: { !inputs.contains($0) }) {
+            do {
+                try audited.save(keeping: Set(inputs))
+            } catch {
+                problems.append("cannot record the audited exports in \(audited.path): \(error)")
             }
         }
         if let history {
             do {
                 try IndexBuilder(folder: folder, history: history, trendLength: trendLength)
-                    .write(generatedAt: ReportDates.iso8601(request.now), failures: failures)
+                    .write(generatedAt: ReportDates.iso8601(request.now), failures: failures, skipped: skipped)
             } catch {
                 problems.append("cannot write \(request.reportsPath)/index.html: \(error)")
             }
         }
-        return NightlyOutcome(runs: runs, failures: failures, problems: problems)
+        return NightlyOutcome(runs: runs, failures: failures, skipped: skipped, problems: problems)
     }
 
-    /// The inbox's entries, by name; hidden names (`.DS_Store`, `.partial` uploads) are not containers.
+    /// The inbox's entries, by name (the job orders them by export time); hidden names (`.DS_Store`, `.partial` uploads) are not containers.
     /// The reports folder itself is skipped when it sits in the inbox (compared by device and inode).
     private static func inboxEntries(_ inbox: String, reports: String) throws(NightlyError) -> [String] {
         var info = stat(), reportsInfo = stat()

@@ -18,11 +18,16 @@ public struct NightlyRequest: Sendable {
     public var tool: ToolInfo
     /// The run's timestamp: every app's run folder is named after it.
     public var now: Date
+    /// Identifies the configuration (a digest of its file): an unchanged export held to another policy is
+    /// audited again.
+    public var policyDigest: String
 
     public init(
         inboxPath: String, reportsPath: String, keep: Int = 30, configuration: PolicyConfiguration = PolicyConfiguration(),
-        policy: Policy = Policy(), failOn: Severity? = .error, tool: ToolInfo = .current, now: Date = Date()
+        policy: Policy = Policy(), failOn: Severity? = .error, tool: ToolInfo = .current, now: Date = Date(),
+        policyDigest: String = ""
     ) {
+        self.policyDigest = policyDigest
         self.inboxPath = inboxPath
         self.reportsPath = reportsPath
         self.keep = keep
@@ -48,6 +53,12 @@ public struct NightlyOutcome: Sendable {
         public let summary: String
     }
 
+    /// An inbox entry left alone: unchanged since it was audited into `run` (`<app>/<run id>`).
+    public struct Skipped: Sendable, Equatable {
+        public let input: String
+        public let run: String
+    }
+
     /// An inbox entry that could not be audited (or whose run could not be stored), and why.
     public struct Failure: Sendable, Equatable {
         public let input: String
@@ -56,6 +67,8 @@ public struct NightlyOutcome: Sendable {
 
     public let runs: [AppRun]
     public let failures: [Failure]
+    /// Exports already audited and unchanged since: not audited again (a quiet night says nothing of them).
+    public let skipped: [Skipped]
     /// Problems after the runs (history store, index page, retention): the runs themselves are complete.
     public let problems: [String]
 

@@ -1,3 +1,4 @@
+import StocktakeModel
 extension Sequence where Element == Finding {
     /// "2 errors", "1 warning", …: most severe first, severities with no finding left out unless
     /// `includingNone`. `number` writes the counts (grouped digits in HTML and Markdown).
@@ -6,7 +7,7 @@ extension Sequence where Element == Finding {
         for finding in self { counts[finding.severity, default: 0] += 1 }
         return Severity.allCases.reversed().compactMap { severity in
             let count = counts[severity] ?? 0
-            return count == 0 && !includingNone ? nil : "\(number(count)) \(severity.rawValue)\(count == 1 ? "" : "s")"
+            return count == 0 && !includingNone ? nil : Plural.count(count, severity.rawValue, number: number(count))
         }
     }
 

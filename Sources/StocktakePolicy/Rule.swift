@@ -12,11 +12,14 @@ public struct PolicyContext: Sendable {
     /// Configured budgets and groups (from `stocktake.yml`); empty when there is no configuration.
     public let budgets: Budgets
     public let groups: [GroupResult]
+    /// When the export was made (`container.exportedAt`), when known.
+    public let exportedAt: ExportTime?
 
     public init(
         inventory: Inventory, documentsExposed: Bool?, duplicates: [DuplicateSet] = [], budgets: Budgets = Budgets(),
-        groups: [GroupResult] = []
+        groups: [GroupResult] = [], exportedAt: ExportTime? = nil
     ) {
+        self.exportedAt = exportedAt
         self.inventory = inventory
         self.documentsExposed = documentsExposed
         self.duplicates = duplicates

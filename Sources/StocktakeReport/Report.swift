@@ -134,7 +134,7 @@ extension Report {
             reasons.append(failing.severityCounts().joined(separator: ", ") + " at or above \(threshold.rawValue)")
         }
         let exceeded = budgets.filter(\.exceeded).count
-        if exceeded > 0 { reasons.append("\(exceeded) budget\(exceeded == 1 ? "" : "s") exceeded") }
+        if exceeded > 0 { reasons.append(Plural.count(exceeded, "budget") + " exceeded") }
         return reasons.joined(separator: "; ")
     }
 }

@@ -11,8 +11,10 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare two reports of one app: what grew, appeared, moved, and which findings are new or fixed.",
         discussion: """
-            Each side is a report.json or the report folder holding it; OLD is the earlier run. \
-            Exit status: 0 no gate tripped, 1 a report cannot be read, 2 a gate tripped, 64 usage error.
+            Each side is a report.json or the report folder holding it; OLD is the earlier run. Reports of two \
+            different apps (bundle ids) are compared with a warning on stderr, or fail with --strict. \
+            Exit status: 0 no gate tripped, 1 a report cannot be read, 2 a gate tripped (or, with --strict, the \
+            reports are of different apps), 64 usage error.
             """)
 
     @Argument(help: "The earlier report: a report.json or the folder holding it.")
@@ -36,6 +38,9 @@ struct DiffCommand: ParsableCommand {
 
     @Option(name: .customLong("fail-on-new-findings"), help: "Exit 2 when the new report has findings the old one lacks at or above this severity: error, warning or note.")
     var failOnNewFindings: Severity?
+
+    @Flag(name: .long, help: "Exit 2 when the two reports are of different apps (otherwise a warning).")
+    var strict = false
 
     @Option(name: .long, help: "Rows per list in text, Markdown and HTML (JSON lists every row).")
     var limit: Int = 20
@@ -61,6 +66,8 @@ struct DiffCommand: ParsableCommand {
         } catch {
             throw CommandFailure(.couldNotRun, "\(error)")
         }
+        let mismatch = SameAppCheck.mismatch(old: snapshots.0.provenance, new: snapshots.1.provenance)
+        if let mismatch, !strict { Terminal.warning(mismatch) }
         let diff = ReportDiff.compute(old: snapshots.0, new: snapshots.1, options: DiffOptions(directoryLimit: limit))
         let gates = try growthGates().map { $0.evaluate(diff) } + (failOnNewFindings.map { [NewFindingsGate(severity: $0).evaluate(diff)] } ?? [])
         let bytes = try DiffWriter.render(diff, gates: gates, format: format, options: DiffRenderOptions(limit: limit))
@@ -74,9 +81,11 @@ struct DiffCommand: ParsableCommand {
         } catch {
             throw CommandFailure(.couldNotRun, "\(error)")
         }
-        let tripped = gates.filter(\.tripped)
-        guard tripped.isEmpty else {
-            throw CommandFailure(.policyFailure, tripped.map { "gate tripped: \($0.gate): \($0.message)" }.joined(separator: "\n"), isMultiline: true)
+        // The diff is written either way; then one line per reason to fail.
+        var failures = gates.filter(\.tripped).map { "gate tripped: \($0.gate): \($0.message)" }
+        if strict, let mismatch { failures.insert("failed (--strict): " + mismatch, at: 0) }
+        guard failures.isEmpty else {
+            throw CommandFailure(.policyFailure, failures.joined(separator: "\n"), isMultiline: true)
         }
     }
 }

@@ -11,7 +11,8 @@ struct NightlyCommand: ParsableCommand {
         discussion: """
             Writes REPORTS/<bundle id>/<UTC timestamp>/ (report.json, .html, .sarif, .junit.xml, summary.md, \
             and diff.json, .html, .md against the previous run), points REPORTS/<bundle id>/latest at it once \
-            complete, records the run in REPORTS/history.sqlite and rebuilds REPORTS/index.html. \
+            complete, records the run in REPORTS/history.sqlite and rebuilds REPORTS/index.html. Entries go \
+            oldest export first; one audited before and unchanged since is not audited again. \
             Silent on success. Exit status: 0 all clean, 2 a policy failure, 1 an error (the other containers \
             still run), 64 usage error, 75 another run holds the lock.
             """)
@@ -39,7 +40,7 @@ struct NightlyCommand: ParsableCommand {
         let (configuration, policy, _) = try PolicySettings.load(config: config)
         let request = NightlyRequest(
             inboxPath: inbox, reportsPath: reports, keep: keep, configuration: configuration, policy: policy,
-            failOn: failOn.severity, now: AuditCommand.reportTime())
+            failOn: failOn.severity, now: AuditCommand.reportTime(), policyDigest: PolicySettings.digest(config: config))
         let outcome: NightlyOutcome
         do {
             outcome = try NightlyJob.run(request)

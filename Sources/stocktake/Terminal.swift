@@ -19,6 +19,11 @@ enum Terminal {
         FileHandle.standardError.write(Data("stocktake: error: \(lines.joined(separator: "\n"))\n".utf8))
     }
 
+    /// A warning: the command goes on. One line.
+    static func warning(_ message: String) {
+        FileHandle.standardError.write(Data("stocktake: warning: \(visible(message))\n".utf8))
+    }
+
     /// A policy failure (exit 2), as opposed to an error: the run itself succeeded. One line.
     static func failure(_ message: String) {
         FileHandle.standardError.write(Data("stocktake: \(visible(message))\n".utf8))

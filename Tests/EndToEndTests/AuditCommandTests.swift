@@ -37,6 +37,43 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.root).sorted() == ["report.html", "report.json"])
     }
 
+    @Test("summary.md names only the report files the run wrote")
+    func summaryNamesOnlyWrittenFiles() throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("out")
+        for (formats, named, absent) in [
+            ("markdown", [String](), ["report.json", "report.html"]),
+            ("json,markdown,github", ["report.json"], ["report.html", "annotations"]),
+            ("markdown,sarif,html", ["report.sarif", "report.html"], ["report.json"]),
+        ] {
+            let folder = out.path(formats)
+            let result = try StocktakeProcess.run(["audit", tree.root, "--output", folder, "--format", formats, "--quiet"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let written = try FileManager.default.contentsOfDirectory(atPath: folder)
+            let summary = try String(contentsOfFile: folder + "/summary.md", encoding: .utf8)
+            let closing = try #require(summary.split(separator: "\n").last.map(String.init))
+            for name in named {
+                #expect(closing.contains("`\(name)`") && written.contains(name), "\(formats): \(closing)")
+            }
+            for name in absent { #expect(!closing.contains(name), "\(formats): \(closing)") }
+        }
+    }
+
+    @Test("a missing --config or --baseline says the system's reason, one line, exit 64")
+    func missingPolicyFilesSayWhy() throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("out")
+        for option in ["--config", "--baseline"] {
+            let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.root, option, out.path("missing.file")])
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("missing.file") && result.stderr.contains("No such file or directory"), "\(result.stderr)")
+            #expect(!result.stderr.contains("not a Stocktake baseline"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        let nightly = try StocktakeProcess.run(["nightly", tree.root, out.path("reports"), "--config", out.path("missing.file")])
+        #expect(nightly.status == 64 && nightly.stderr.contains("No such file or directory"), "\(nightly.stderr)")
+    }
+
     @Test func quietPrintsNothingAndFormatPicksFiles() throws {
         let tree = try Self.container()
         let out = try TemporaryTree("out")

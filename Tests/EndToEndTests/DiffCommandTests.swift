@@ -104,6 +104,32 @@ import TestSupport
         #expect(same.status == 0, "\(same.stderr)")
     }
 
+    @Test("reports of two different apps: a warning naming both ids; exit 2 with --strict; the diff is written either way")
+    func differentApps() throws {
+        let reports = try Reports()
+        let other = try StocktakeProcess.run(
+            ["audit", "ChatApp.xcappdata", "--bundle-id", "com.example.other", "--output", "r3", "--quiet", "--fail-on", "never"],
+            currentDirectory: reports.folder.root)
+        try #require(other.status == 0, "\(other.stderr)")
+
+        let warned = try reports.diff(["r1", "r3"])
+        #expect(warned.status == 0, "\(warned.stderr)")
+        #expect(warned.stderr.hasPrefix("stocktake: warning: "), "\(warned.stderr)")
+        #expect(warned.stderr.contains("com.example.chat") && warned.stderr.contains("com.example.other"), "\(warned.stderr)")
+        #expect(warned.stderr.split(separator: "\n").count == 1)
+        #expect(!warned.stdout.isEmpty)
+
+        let strict = try reports.diff(["r1", "r3", "--strict", "--format", "json", "--output", "d.json"])
+        #expect(strict.status == 2, "\(strict.stderr)")
+        #expect(strict.stderr.contains("com.example.chat") && strict.stderr.contains("com.example.other"), "\(strict.stderr)")
+        #expect(!strict.stderr.contains("error:"), "a policy failure, not an error: \(strict.stderr)")
+        #expect(FileManager.default.fileExists(atPath: reports.folder.path("d.json")))
+
+        let same = try reports.diff(["r1", "r2", "--strict"])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(same.stderr.isEmpty, "\(same.stderr)")
+    }
+
     @Test("unreadable reports exit 1 and say which and why")
     func unreadableReports() throws {
         let folder = Self.shared.folder

@@ -137,6 +137,8 @@ import TestSupport
         try inbox.write("app/Library/Preferences/com.example.app.plist", bytes: Array("bplist00".utf8))
         try inbox.mkdir("app/tmp")
         for night in 0..<2 {
+            // A changed export each night: an unchanged one is not audited again.
+            try inbox.write("app/Documents/night-\(night).txt", string: "hello\n")
             let result = try Self.run(["nightly", inbox.root, reports.root])
             #expect(result.status == 1, "night \(night): \(result.stderr)")
             #expect(result.stderr.contains("is not a history store this stocktake can read: `runs` is a view, not a table"), "\(result.stderr)")

@@ -136,8 +136,10 @@ import TestSupport
     @Test("retention: --keep N keeps the newest N runs and latest")
     func retention() throws {
         let farm = try Farm()
-        try farm.export(version: 1)
-        for night in 0..<3 { _ = try farm.night(night, Self.config + ["--keep", "2"]) }
+        for night in 0..<3 {
+            try farm.export(version: 1)  // a fresh export each night: an unchanged one is not audited again
+            _ = try farm.night(night, Self.config + ["--keep", "2"])
+        }
         #expect(farm.runFolders() == Array(Self.runIDs[1...2]))
         #expect(farm.latest() == Self.runIDs[2])
         #expect(try farm.history().count == 3, "history keeps every run's row")
@@ -150,6 +152,7 @@ import TestSupport
         _ = try farm.night(0, Self.config)
         try farm.tree.write("reports/com.example.chat/notes/todo.txt", string: "look at the caches\n")
         try FileManager.default.removeItem(atPath: farm.app + "/latest")  // the previous run is then found by name
+        try farm.export(version: 1)
         let result = try farm.night(1, Self.config + ["--keep", "1"])
         #expect([0, 2].contains(result.status), "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
@@ -164,6 +167,7 @@ import TestSupport
         _ = try farm.night(0, Self.config)
         try FileManager.default.removeItem(atPath: farm.app + "/latest")
         try farm.tree.write("reports/com.example.chat/latest/mine.txt", string: "mine\n")
+        try farm.export(version: 1)
         let result = try farm.night(1, Self.config + ["--keep", "1"])
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("latest"), "\(result.stderr)")
@@ -183,6 +187,8 @@ import TestSupport
         // Each export is diffed against the one before it in the inbox.
         #expect(FileManager.default.fileExists(atPath: app + "/" + stamp + "-11/diff.json"))
 
+        // Changed exports (an unchanged one is not audited again), still in their order of export.
+        for entry in 0..<11 { try farm.tree.write(String(format: "inbox/export-%02d/Documents/more.txt", entry), string: "more\n") }
         let second = try farm.night(1, ["--keep", "3"])
         #expect(second.status == 0, "\(second.stderr)")
         let kept = try FileManager.default.contentsOfDirectory(atPath: app).filter { $0 != "latest" }.sorted()
@@ -272,7 +278,9 @@ import TestSupport
         #expect([0, 2].contains(next.status), "\(next.stderr)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: farm.reports).filter { $0.hasPrefix(".partial-") }
         #expect(leftovers.isEmpty)
-        #expect(farm.latest() == Self.runIDs[1])
+        // The chat export is unchanged since night 0 audited it: not audited again. The big one is.
+        #expect(farm.latest() == Self.runIDs[0])
+        #expect(FileManager.default.fileExists(atPath: farm.reports + "/com.example.big/latest/report.json"))
     }
 
     @Test("a STOCKTAKE that is no executable is named as such, not taken for a crash")
@@ -289,6 +297,7 @@ import TestSupport
         try farm.export(version: 1)
         let reports = farm.inbox + "/reports"
         for night in 0..<2 {
+            if night > 0 { try farm.export(version: 1) }
             let result = try StocktakeProcess.runCommand(
                 [Self.script, farm.inbox, reports] + Self.config,
                 environment: ["STOCKTAKE": StocktakeProcess.binary, "SOURCE_DATE_EPOCH": Self.nights[night]])
@@ -310,6 +319,54 @@ import TestSupport
         let passing = try farm.night(1, config + ["--fail-on", "never"])
         #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
         #expect(passing.stdout.isEmpty)
+    }
+
+    @Test("two versions of one app in one inbox, named against their order: runs, latest and history follow export time")
+    func ordersByExportTime() throws {
+        let farm = try Farm()
+        // Byte order puts the newer export (v2, downloaded 2025-06-15) first.
+        try farm.export(version: 2, as: "A-export.xcappdata")
+        try farm.export(version: 1, as: "B-export.xcappdata")
+        let result = try farm.night(0, Self.config)
+        #expect([0, 2].contains(result.status), "\(result.stderr)")
+        let stamp = Self.runIDs[0]
+        #expect(farm.runFolders() == [stamp, stamp + "-2"])
+        #expect(farm.latest() == stamp + "-2")
+        let latest = try farm.json(farm.app + "/latest/report.json")
+        #expect((latest["container"] as? [String: Any])?["exportedAt"] as? String == "2025-06-15T10:00:00")
+        #expect(try farm.history().compactMap { $0["appVersion"] as? String } == ["14.2.0", "14.3.0"])
+        // The diff goes forwards in time: v2 moved the search index out of Documents.
+        let diff = try farm.json(farm.app + "/latest/diff.json")
+        let moved = try #require((diff["files"] as? [String: Any])?["moved"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        #expect(moved.contains("Library/Application Support/Search/chat-index.sqlite"))
+    }
+
+    @Test("an export already audited is not audited again; a changed one, or a changed policy, is")
+    func unchangedExportsAreSkipped() throws {
+        let farm = try Farm()
+        try farm.export(version: 1)
+        _ = try farm.night(0, Self.config)
+        #expect(farm.runFolders() == [Self.runIDs[0]])
+
+        let quiet = try farm.night(1, Self.config)
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(quiet.stdout.isEmpty && quiet.stderr.isEmpty, "a night with nothing new is a clean night: \(quiet.stdout)\(quiet.stderr)")
+        #expect(farm.runFolders() == [Self.runIDs[0]])
+        #expect(try farm.history().count == 1)
+        let index = try String(contentsOfFile: farm.reports + "/index.html", encoding: .utf8)
+        #expect(index.contains("Not audited again") && index.contains("ChatApp.xcappdata"), "the index page says why")
+        #expect(index.contains("com.example.chat/\(Self.runIDs[0])/report.html"))
+
+        // One file written in the export: audited again.
+        try farm.tree.write("inbox/ChatApp.xcappdata/AppData/tmp/new-upload.jpg", string: "jpeg")
+        _ = try farm.night(2, Self.config)
+        #expect(farm.runFolders() == [Self.runIDs[0], Self.runIDs[2]])
+        #expect(farm.latest() == Self.runIDs[2])
+
+        // The same export held to another policy: audited again too.
+        let strict = try farm.night(2, Self.config + ["--fail-on", "warning"])
+        #expect(strict.status == 2, "\(strict.stderr)")
+        #expect(farm.runFolders() == [Self.runIDs[0], Self.runIDs[2], Self.runIDs[2] + "-2"])
     }
 
     @Test("usage: too few arguments exit 64")

@@ -13,6 +13,18 @@ struct ConsoleTextTests {
 
     @Test func progressSaysEntriesBytesAndRate() {
         #expect(ConsoleText.progress(entries: 2_000, bytes: 5_000_000, seconds: 2) == "scanning: 2000 entries, 5.0 MB, 1000 entries/s")
+        #expect(ConsoleText.progress(entries: 1, bytes: 100, seconds: 1).hasPrefix("scanning: 1 entry, "))
+    }
+
+    @Test("one of a thing is singular, in every count people read")
+    func plurals() {
+        #expect(Plural.count(1, "file") == "1 file")
+        #expect(Plural.count(0, "file") == "0 files")
+        #expect(Plural.count(Int64(2), "entry", "entries") == "2 entries")
+        #expect(Plural.count(1, "entry", "entries") == "1 entry")
+        #expect(Plural.count(1_204, "file", number: "1,204") == "1,204 files")
+        #expect(Plural.noun(1, "file was", "files were") == "file was")
+        #expect(Plural.count(3, "entry") == "3 entries")
     }
 
     @Test("every failure carries the exit status the README promises")

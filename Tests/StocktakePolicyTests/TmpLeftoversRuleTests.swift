@@ -3,11 +3,13 @@ import StocktakeModel
 import Testing
 
 @Suite struct TmpLeftoversRuleTests {
-    private func findings(_ rule: TmpLeftoversRule = TmpLeftoversRule(), _ build: (inout InventoryBuilder) -> Void) -> [(path: String, finding: RuleFinding)] {
+    private func findings(
+        _ rule: TmpLeftoversRule = TmpLeftoversRule(), exportedAt: ExportTime? = nil, _ build: (inout InventoryBuilder) -> Void
+    ) -> [(path: String, finding: RuleFinding)] {
         var builder = InventoryBuilder()
         build(&builder)
         let inventory = builder.build()
-        return rule.evaluate(PolicyContext(inventory: inventory, documentsExposed: nil))
+        return rule.evaluate(PolicyContext(inventory: inventory, documentsExposed: nil, exportedAt: exportedAt))
             .map { (PathText.display(inventory.path($0.index)), $0) }
     }
 
@@ -20,6 +22,61 @@ import Testing
         }
         #expect(result.map(\.path) == ["tmp/stale.jpg"])
         #expect(result.first?.finding.message.contains("3 days older than the newest file") == true)
+    }
+
+    /// Xcode's download time, as the sample's AppDataInfo.plist records it (local wall clock, no zone).
+    static let downloaded = ExportTime(seconds: 1_748_772_000, source: .downloadDate, isLocalTime: true)
+
+    @Test("a checkout re-dates every file after the recorded download: no age, whenever the files were checked out or pulled")
+    func timesAfterTheDownloadHaveNoAge() {
+        let result = findings(exportedAt: Self.downloaded) { builder in
+            // A fresh clone a year later, and one file updated by a pull ten days after that.
+            builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_780_000_000 + 10 * 86_400)
+            builder.add("tmp/uploads/a.mp4", apparentBytes: 96_000, modified: 1_780_000_000)
+            builder.add("tmp/saved.txt", apparentBytes: 2_000, modified: 1_780_000_000)
+        }
+        #expect(result.isEmpty, "\(result.map(\.path))")
+    }
+
+    @Test("a large re-dated file still counts by its size, and says its age is unknown")
+    func sizeStillCountsWithoutAnAge() throws {
+        let result = findings(exportedAt: Self.downloaded) { builder in
+            builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_780_000_000)
+            builder.add("tmp/export.zip", apparentBytes: 5_000_000, modified: 1_780_000_000)
+        }
+        let only = try #require(result.first)
+        #expect(result.count == 1 && only.path == "tmp/export.zip")
+        #expect(only.finding.message.contains("of unknown age"), "\(only.finding.message)")
+    }
+
+    @Test("device times before the download keep their ages; a copy's file dated after it does not move the clock")
+    func deviceTimesBeforeTheDownloadCount() throws {
+        let result = findings(exportedAt: Self.downloaded) { builder in
+            builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_748_772_000 - 60)
+            builder.add("Documents/copied-later.txt", apparentBytes: 100, modified: 1_780_000_000)
+            builder.add("tmp/uploads/a.mp4", apparentBytes: 96_000, modified: 1_748_772_000 - 3 * 86_400)
+        }
+        let only = try #require(result.first)
+        #expect(result.count == 1 && only.path == "tmp/uploads")
+        #expect(only.finding.message.contains("3 days older than the newest file"), "\(only.finding.message)")
+    }
+
+    @Test("a local download time may be up to a day off UTC: a file a few hours after it still has its age")
+    func zoneSlack() {
+        let result = findings(exportedAt: Self.downloaded) { builder in
+            builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_748_772_000 + 8 * 3_600)
+            builder.add("tmp/old.txt", apparentBytes: 100, modified: 1_748_772_000 - 2 * 86_400)
+        }
+        #expect(result.map(\.path) == ["tmp/old.txt"])
+    }
+
+    @Test("an export time read from a file's own modification time is no check: the copy set it too")
+    func fileSystemExportTimesDoNotFilter() {
+        let result = findings(exportedAt: ExportTime(seconds: 1_000, source: .inputFolder)) { builder in
+            builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_780_000_000)
+            builder.add("tmp/old.txt", apparentBytes: 100, modified: 1_780_000_000 - 2 * 86_400)
+        }
+        #expect(result.map(\.path) == ["tmp/old.txt"])
     }
 
     @Test func anAppleDoubleSidecarWrittenByTheCopyDoesNotMoveTheClock() {

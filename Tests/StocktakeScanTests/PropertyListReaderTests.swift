@@ -194,7 +194,7 @@ struct BinaryPropertyListHostileTests {
     }
 
     @Test func refusesAReferenceToAMissingObject() {
-        #expect(failure(Builder([Builder.array([7])]).bytes).contains("refers to object 7, but the file has 1 objects"))
+        #expect(failure(Builder([Builder.array([7])]).bytes).contains("refers to object 7, but the file has 1 object"))
     }
 
     @Test func refusesCountsLargerThanTheFile() {

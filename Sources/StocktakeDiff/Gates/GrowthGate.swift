@@ -120,7 +120,7 @@ public struct NewFindingsGate: Sendable, Equatable {
         let more = counted.count > 1 ? " and \(counted.count - 1) more" : ""
         return DiffGateResult(
             gate: gate, tripped: true,
-            message: "\(counted.count) new finding\(counted.count == 1 ? "" : "s") at \(severity.rawValue) or above: \(VisibleText.render(first.rule, as: .message)) at \(VisibleText.render(first.path, as: .message))\(more)")
+            message: "\(counted.count) new \(Plural.noun(counted.count, "finding")) at \(severity.rawValue) or above: \(VisibleText.render(first.rule, as: .message)) at \(VisibleText.render(first.path, as: .message))\(more)")
     }
 }
 

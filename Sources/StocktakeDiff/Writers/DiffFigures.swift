@@ -25,7 +25,7 @@ enum DiffSigned {
 
     /// "… and 12 others (+340 KB)": the collapsed tail of a list.
     static func othersLine(count: Int, allocatedDelta: Int64, _ format: (Int64) -> String) -> String {
-        "… and \(count) \(Plural.noun("other", count)) (\(bytes(allocatedDelta, format)))"
+        "… and \(count) \(Plural.noun(count, "other")) (\(bytes(allocatedDelta, format)))"
     }
 }
 
@@ -64,7 +64,7 @@ enum DiffLabels {
     /// "3 new findings · 1 resolved" (nil when nothing changed).
     static func findingsSummary(_ findings: FindingChanges) -> String? {
         var parts: [String] = []
-        if !findings.new.isEmpty { parts.append("\(findings.new.count) new \(Plural.noun("finding", findings.new.count))") }
+        if !findings.new.isEmpty { parts.append("\(findings.new.count) new \(Plural.noun(findings.new.count, "finding"))") }
         if !findings.resolved.isEmpty { parts.append("\(findings.resolved.count) resolved") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
@@ -93,7 +93,7 @@ enum BudgetStatus: String {
     }
 
     static func amount(_ value: Int64, unit: String, _ format: (Int64) -> String) -> String {
-        unit == "files" ? "\(value) \(value == 1 ? "file" : "files")" : format(value)
+        unit == "files" ? Plural.count(value, "file") : format(value)
     }
 
     /// "4.0 MB of 5 MB", or "–" for a side without this budget.

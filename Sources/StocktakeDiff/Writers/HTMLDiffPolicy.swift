@@ -15,7 +15,7 @@ struct HTMLDiffPolicy {
         let sections = HTMLDiffSections(diff: diff, limit: limit)
         for group in diff.groups {
             html += "<h3>\(HTMLEscaping.visibleText(group.name)) "
-            html += "<span class=\"muted\">\(HTMLFormatting.grouped(group.members.count)) members</span></h3>\n"
+            html += "<span class=\"muted\">\(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
             html += sections.sizeTable(ListHead(group.members, limit: limit), name: "Member", isPath: false, empty: "No members.")
         }
         if !diff.budgets.isEmpty {

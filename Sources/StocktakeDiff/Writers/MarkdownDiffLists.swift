@@ -28,7 +28,7 @@ struct MarkdownDiffLists {
     private func leftBehind() -> String {
         let moves = diff.files.leftBehind
         guard !moves.isEmpty else { return "" }
-        var markdown = "> [!WARNING]\n> **Left behind:** \(moves.count) \(moves.count == 1 ? "file was" : "files were") copied "
+        var markdown = "> [!WARNING]\n> **Left behind:** \(moves.count) \(Plural.noun(moves.count, "file was", "files were")) copied "
         markdown += "to a new place while the original stayed.\n>\n"
         let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
         for move in head.shown {

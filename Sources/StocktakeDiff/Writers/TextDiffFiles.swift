@@ -71,7 +71,7 @@ struct GroupsBudgetsFindingsText {
         var lines: [String] = []
         for group in diff.groups {
             let head = ListHead(group.members, limit: limit)
-            lines += ["", VisibleText.render("Group \(group.name) (\(group.members.count) members)", as: .terminal)]
+            lines += ["", VisibleText.render("Group \(group.name) (\(Plural.count(group.members.count, "member")))", as: .terminal)]
             if !head.shown.isEmpty {
                 var table = TextTable([.right, .right, .right, .right, .left])
                 table.add(["Old", "New", "Delta", "%", "Member"])

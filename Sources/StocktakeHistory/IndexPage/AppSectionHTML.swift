@@ -40,7 +40,7 @@ struct AppSectionHTML {
         let parts = [Severity.error, .warning, .note].compactMap { severity -> String? in
             let count = run.findingsBySeverity[severity] ?? 0
             guard count > 0 || !omittingZeros else { return nil }
-            return "\(HTMLFormatting.grouped(count)) \(severity.rawValue)\(count == 1 ? "" : "s")"
+            return Plural.count(count, severity.rawValue, number: HTMLFormatting.grouped(count))
         }
         return parts.isEmpty ? "none" : parts.joined(separator: " · ")
     }
@@ -56,10 +56,10 @@ struct AppSectionHTML {
     private func cards(_ latest: HistoryRun) -> String {
         var html = "<div class=\"cards\">\n"
         let name = { (figure: Figure) in HTMLEscaping.escape(figure.name) }
-        html += card(name(.onDisk), HTMLPieces.size(latest.onDisk.allocatedBytes), Plural.count(latest.onDisk.files, "entry"))
+        html += card(name(.onDisk), HTMLPieces.size(latest.onDisk.allocatedBytes), Plural.count(latest.onDisk.files, "entry", number: HTMLFormatting.grouped(latest.onDisk.files)))
         html += card(
             name(.documentsAndData), HTMLPieces.size(latest.documentsAndData.allocatedBytes),
-            "\(HTMLFormatting.grouped(latest.documentsAndData.files)) \(Plural.noun("file", latest.documentsAndData.files)) outside Caches and tmp")
+            "\(HTMLFormatting.grouped(latest.documentsAndData.files)) \(Plural.noun(latest.documentsAndData.files, "file")) outside Caches and tmp")
         html += card(name(.purgeable), HTMLPieces.size(latest.purgeable.allocatedBytes), "Caches and tmp")
         // The store keeps the two exclusions as one sum, so the page names only the figures it has.
         html += card(name(.backedUp), HTMLPieces.size(latest.backedUpBytes), "\(name(.backupUnknown)) \(HTMLPieces.size(latest.unknownBackupBytes))")
@@ -82,7 +82,7 @@ struct AppSectionHTML {
 
     private func trend() -> String {
         let runs = app.runs
-        var html = "<h3>On disk over the last \(HTMLFormatting.grouped(runs.count)) run\(runs.count == 1 ? "" : "s")</h3>\n"
+        var html = "<h3>On disk over the last \(Plural.count(runs.count, "run", number: HTMLFormatting.grouped(runs.count)))</h3>\n"
         html += TrendChart.svg(runs, label: "Allocated bytes on disk per run, oldest first; the table below lists the same numbers.")
         html += "<p class=\"note\">" + TrendChart.caption(runs) + "</p>\n"
         html += "<details class=\"doc\"><summary>Run by run</summary>\n<div class=\"scroll\"><table>\n<thead><tr><th>Run</th>"

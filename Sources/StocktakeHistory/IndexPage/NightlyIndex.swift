@@ -5,11 +5,26 @@ public struct NightlyIndex: Sendable {
     /// In the order the page lists them.
     public let apps: [App]
     public let failures: [Failure]
+    /// Inbox entries unchanged since an earlier night audited them, so not audited again.
+    public let unchanged: [Unchanged]
 
-    public init(generatedAt: String, apps: [App], failures: [Failure]) {
+    public init(generatedAt: String, apps: [App], failures: [Failure], unchanged: [Unchanged] = []) {
         self.generatedAt = generatedAt
         self.apps = apps
         self.failures = failures
+        self.unchanged = unchanged
+    }
+
+    public struct Unchanged: Sendable {
+        /// The inbox entry's name, as found.
+        public let input: String
+        /// `<app folder>/<run id>`: the run it was audited into (it may have been pruned since).
+        public let run: String
+
+        public init(input: String, run: String) {
+            self.input = input
+            self.run = run
+        }
     }
 
     public struct App: Sendable {

@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakeRendering
+import StocktakeModel
 
 /// Renders `Reports/index.html`: one self-contained page over every app the nightly job audits. Same rules
 /// as `report.html` (inline CSS and SVG, a Content-Security-Policy that forbids every load, every name
@@ -13,7 +14,8 @@ public enum NightlyIndexPage {
         html += "<main class=\"wrap\">\n"
         html += overview(page, anchors: anchors)
         for (app, anchor) in zip(page.apps, anchors) { html += AppSectionHTML(app: app, anchor: anchor).render() }
-        html += failures(page.failures)
+        html += failures(page.failures, anyUnchanged: !page.unchanged.isEmpty)
+        html += unchanged(page.unchanged)
         html += "</main>\n<footer class=\"wrap\">Sizes are allocated bytes (the blocks on disk), in decimal units "
         html += "(a KB is a thousand bytes); hover a size for the exact byte count. The history lives in \(HistoryStore.fileName) "
         html += "beside this page; <code>stocktake history &lt;bundle id&gt;</code> prints it.</footer>\n</body>\n</html>\n"
@@ -28,10 +30,10 @@ public enum NightlyIndexPage {
     private static func masthead(_ page: NightlyIndex) -> String {
         let failing = page.apps.count { $0.latest?.status == .policyFailure }
         var html = "<header class=\"masthead\">\n<div class=\"wrap\">\n<p class=\"eyebrow\">Stocktake nightly</p>\n"
-        html += "<h1>\(HTMLFormatting.grouped(page.apps.count)) app\(page.apps.count == 1 ? "" : "s")</h1>\n"
+        html += "<h1>\(Plural.count(page.apps.count, "app", number: HTMLFormatting.grouped(page.apps.count)))</h1>\n"
         html += "<p class=\"meta\">Generated \(HTMLEscaping.visibleText(page.generatedAt)) · "
         html += "\(HTMLFormatting.grouped(failing)) with a policy failure · "
-        html += "\(HTMLFormatting.grouped(page.failures.count)) input\(page.failures.count == 1 ? "" : "s") not audited</p>\n"
+        html += "\(Plural.count(page.failures.count, "input", number: HTMLFormatting.grouped(page.failures.count))) not audited</p>\n"
         html += "<nav class=\"toc\" aria-label=\"Sections\"><a href=\"#apps\">Apps</a>"
         html += "<a href=\"#failures\">Failed inputs (\(HTMLFormatting.grouped(page.failures.count)))</a></nav>\n"
         return html + "</div>\n</header>\n"
@@ -62,11 +64,27 @@ public enum NightlyIndexPage {
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
     }
 
-    private static func failures(_ failures: [NightlyIndex.Failure]) -> String {
+    /// One line per inbox entry left alone because it was audited before and has not changed.
+    private static func unchanged(_ entries: [NightlyIndex.Unchanged]) -> String {
+        guard !entries.isEmpty else { return "" }
+        var html = HTMLPieces.sectionStart(
+            id: "unchanged", title: "Not audited again",
+            lead: "Inbox entries unchanged since an earlier run audited them: the same files, sizes and times, the same policy.")
+        html += "<ul>\n"
+        for entry in entries {
+            html += "<li><span class=\"path\">\(HTMLEscaping.visibleText(entry.input))</span>: audited into "
+            html += "<a href=\"\(RelativeHref.encode(entry.run + "/report.html"))\">\(HTMLEscaping.visibleText(entry.run))</a></li>\n"
+        }
+        return html + "</ul>\n" + HTMLPieces.sectionEnd
+    }
+
+    private static func failures(_ failures: [NightlyIndex.Failure], anyUnchanged: Bool) -> String {
         var html = HTMLPieces.sectionStart(
             id: "failures", title: "Failed inputs",
             lead: "Inbox entries the nightly job could not audit (not a container, unreadable, …). They have no report.")
-        guard !failures.isEmpty else { return html + "<p>None: every input was audited.</p>\n" + HTMLPieces.sectionEnd }
+        guard !failures.isEmpty else {
+            return html + (anyUnchanged ? "<p>None.</p>\n" : "<p>None: every input was audited.</p>\n") + HTMLPieces.sectionEnd
+        }
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>Input</th><th>Why</th></tr></thead>\n<tbody>\n"
         for failure in failures {
             html += "<tr><td class=\"path\">\(HTMLEscaping.visibleText(failure.input))</td>"

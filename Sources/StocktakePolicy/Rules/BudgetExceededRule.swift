@@ -33,7 +33,7 @@ struct BudgetExceededRule: Rule {
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         context.budgets.check(context.inventory, groups: context.groups).filter(\.exceeded).map { result in
-            let amount = { (value: Int64) in result.isCount ? "\(value) files" : ByteCount.format(value) }
+            let amount = { (value: Int64) in result.isCount ? Plural.count(value, "file") : ByteCount.format(value) }
             return RuleFinding(
                 index: result.index,
                 message: "Budget \(VisibleText.render(result.scope, as: .message)) exceeded: \(amount(result.actual)) against a limit of \(amount(result.limit)).",

@@ -83,7 +83,7 @@ struct DocumentsHiddenDataRule: Rule {
         if category.isFolder {
             let total = inventory.directoryTotals[index] ?? .zero
             bytes = total.allocatedBytes
-            what += " (\(total.files) \(total.files == 1 ? "file" : "files"), \(ByteCount.format(bytes)))"
+            what += " (\(Plural.count(total.files, "file")), \(ByteCount.format(bytes)))"
         } else {
             bytes = entry.countsBytes ? entry.allocatedBytes : 0
         }

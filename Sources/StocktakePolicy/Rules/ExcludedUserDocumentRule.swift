@@ -79,7 +79,7 @@ struct ExcludedUserDocumentRule: Rule {
                 bytes: bytes)
         }
         let total = inventory.directoryTotals[index] ?? .zero
-        let files = "\(total.files) \(total.files == 1 ? "file" : "files")"
+        let files = Plural.count(total.files, "file")
         return RuleFinding(
             index: index,
             message: "This folder is excluded from backup\(how) with everything in it (\(files), \(ByteCount.format(total.allocatedBytes))), so restoring a backup or moving to a new device loses these documents: stop excluding user documents.",

@@ -66,7 +66,7 @@ struct InterruptedDeletionRule: Rule {
                 else { continue }
                 let contents = SubtreeContents(inventory, index)
                 guard contents.files > 0 else { continue }
-                let files = contents.files == 1 ? "1 file" : "\(contents.files) files"
+                let files = Plural.count(contents.files, "file")
                 findings.append(RuleFinding(
                     index: index,
                     message: """

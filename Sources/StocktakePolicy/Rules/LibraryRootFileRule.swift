@@ -76,7 +76,7 @@ struct LibraryRootFileRule: Rule {
             let name = PathText.display(inventory.name(index))
             if Self.standardFolders.contains(name) { continue }
             let total = inventory.directoryTotals[index] ?? .zero
-            let files = "\(total.files) \(total.files == 1 ? "file" : "files")"
+            let files = Plural.count(total.files, "file")
             findings.append(RuleFinding(
                 index: index,
                 message: "A folder of the app's own directly in Library/ (\(files), \(ByteCount.format(total.allocatedBytes))), outside the standard folders: move it into Library/Application Support, or Library/Caches if its content can be re-created.",

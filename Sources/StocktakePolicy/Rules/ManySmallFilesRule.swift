@@ -92,7 +92,7 @@ struct ManySmallFilesRule: Rule {
 
     private func finding(_ index: Int32, _ tally: SizeTally) -> RuleFinding {
         let median = ByteCount.format(min(tally.medianUpperBound(), maxMedianBytes))
-        let message = "\(tally.files) files with a median size of at most \(median) take \(ByteCount.format(tally.allocatedBytes)) on disk for \(ByteCount.format(tally.apparentBytes)) of data, and each is a separate item to delete and back up."
+        let message = "\(Plural.count(tally.files, "file")) with a median size of at most \(median) take \(ByteCount.format(tally.allocatedBytes)) on disk for \(ByteCount.format(tally.apparentBytes)) of data, and each is a separate item to delete and back up."
         return RuleFinding(index: index, message: message, bytes: tally.allocatedBytes)
     }
 

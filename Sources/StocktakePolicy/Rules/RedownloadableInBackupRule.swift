@@ -172,7 +172,7 @@ struct RedownloadableInBackupRule: Rule {
     }
 
     private func folderFinding(_ index: Int32, _ tally: Tally, cause: Cause, inventory: Inventory) -> RuleFinding {
-        let files = tally.files == 1 ? "1 re-creatable file" : "\(tally.files) re-creatable files"
+        let files = Plural.count(tally.files, "re-creatable file")
         let place = cause.signal == .everything ? "the cache-like folder" : "the download folder"
         let what = "\(files) (\(ByteCount.format(tally.bytes))) in \(place) “\(VisibleText.render(PathText.display(inventory.name(cause.folder)), as: .message))”"
         // `unknown` only when every file is: one known-included file makes the folder's backup a fact.

@@ -14,8 +14,10 @@ struct TmpLeftoversRule: Rule {
             Data Storage Guidelines add "remember to delete those files when you are done with them", and Apple's \
             iOS Storage Best Practices talk says of tmp: "Transient files; Remove when done". The system purges tmp \
             only when the app is not running and storage runs low, so what the app forgets stays on the device and \
-            counts against it. An export carries no time of its own, so age is measured from the newest file in the \
-            container.
+            counts against it. Age is measured against the export's own clock, the newest file in the container, and \
+            only from times the device could have written: when the export records its download time (Xcode's \
+            XCDownloadDate), a file dated after it was re-dated by a copy (git, a copy that does not keep times), so \
+            its age is unknown and only its size counts.
             """,
         source: """
             https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/\
@@ -29,7 +31,7 @@ struct TmpLeftoversRule: Rule {
                 meaning: "Report a tmp entry holding at least this many allocated bytes, whatever its age."),
             RuleOption(
                 name: "minAgeSeconds", defaultValue: String(defaultMinAgeSeconds),
-                meaning: "Report a tmp entry whose oldest file is older than this, counted back from the newest file in the container."),
+                meaning: "Report a tmp entry whose oldest file is older than this, counted back from the newest file in the container (files dated after the export's download time have no age)."),
         ],
         fix: """
             Delete temporary files as soon as the work that needed them ends (in a `defer` or the operation's \
@@ -81,39 +83,58 @@ struct TmpLeftoversRule: Rule {
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        guard let tmp = inventory.index(ofPath: Array("tmp".utf8)), inventory.entries[Int(tmp)].isDirectory,
-              let clock = Self.newestModification(inventory)
-        else { return [] }
+        guard let tmp = inventory.index(ofPath: Array("tmp".utf8)), inventory.entries[Int(tmp)].isDirectory else { return [] }
+        let latest = Self.latestDeviceTime(context.exportedAt)
+        let clock = Self.newestModification(inventory, notAfter: latest)
         var findings: [RuleFinding] = []
         for index in inventory.children(tmp) {
             let entry = inventory.entries[Int(index)]
             if entry.flags.contains(.systemManaged) || entry.flags.contains(.transportArtefact) { continue }
             if entry.isDirectory && RenamedForDeletion.matches(inventory.name(index)) { continue }  // interrupted-deletion's
             let contents = SubtreeContents(inventory, index)
-            guard contents.files > 0, let oldest = contents.oldestModified else { continue }
-            let age = Self.age(of: oldest, clock: clock)
-            guard age > minAgeSeconds || contents.allocatedBytes >= minBytes else { continue }
+            guard contents.files > 0 else { continue }
+            // No age from a time the device cannot have written (the oldest file re-dated means all were).
+            let age = contents.oldestModified.flatMap { oldest in
+                clock.flatMap { oldest <= latest ?? .max ? Self.age(of: oldest, clock: $0) : nil }
+            }
+            guard (age.map { $0 > minAgeSeconds } ?? false) || contents.allocatedBytes >= minBytes else { continue }
             findings.append(RuleFinding(
                 index: index, message: Self.message(entry: entry, contents: contents, age: age), bytes: contents.allocatedBytes))
         }
         return findings
     }
 
-    private static func message(entry: Entry, contents: SubtreeContents, age: Int64) -> String {
+    private static func message(entry: Entry, contents: SubtreeContents, age: Int64?) -> String {
         let size = ByteCount.format(contents.allocatedBytes)
+        guard let age else {
+            let what = entry.isDirectory ? "This tmp folder still holds \(Plural.count(contents.files, "file")) (\(size))" : "This file (\(size)) was left in tmp"
+            return "\(what), of unknown age (dated after the export: re-dated by a copy): delete temporary files once they are used."
+        }
         let when = age > 0 ? "\(describe(seconds: age)) older than the newest file in the export" : "as new as the newest file in the export"
         if entry.isDirectory {
-            let files = contents.files == 1 ? "1 file" : "\(contents.files) files"
+            let files = Plural.count(contents.files, "file")
             return "This tmp folder still holds \(files) (\(size)), the oldest \(when): delete temporary files once they are used."
         }
         return "This file (\(size)) was left in tmp, \(when): delete temporary files once they are used."
     }
 
+    /// The latest modification time a file written on the device can carry: the download time the export
+    /// records inside itself (no copy changes it), plus slack for the Mac's unknown time zone (a local
+    /// `XCDownloadDate`) and the two clocks' drift. Nil when the export records none: its times are then taken
+    /// as they are.
+    static func latestDeviceTime(_ exportedAt: ExportTime?) -> Int64? {
+        guard let exportedAt, exportedAt.source == .downloadDate else { return nil }
+        let slack: Int64 = exportedAt.isLocalTime ? 15 * 3_600 : 3_600
+        let (latest, overflow) = exportedAt.seconds.addingReportingOverflow(slack)
+        return overflow ? Int64.max : latest
+    }
+
     /// The export's clock: the newest modification of any file (folders change when copied; AppleDouble sidecars
-    /// are written by the copy, not the app).
-    static func newestModification(_ inventory: Inventory) -> Int64? {
+    /// are written by the copy, not the app), among times the device can have written.
+    static func newestModification(_ inventory: Inventory, notAfter latest: Int64? = nil) -> Int64? {
         var newest: Int64?
-        for entry in inventory.entries where entry.isAppData {
+        let latest = latest ?? .max
+        for entry in inventory.entries where entry.isAppData && entry.modified <= latest {
             newest = max(newest ?? entry.modified, entry.modified)
         }
         return newest
@@ -129,7 +150,7 @@ struct TmpLeftoversRule: Rule {
     static func describe(seconds: Int64) -> String {
         func plural(_ unit: Int64, _ name: String) -> String {
             let count = seconds / unit + (2 * (seconds % unit) >= unit ? 1 : 0)
-            return count == 1 ? "1 \(name)" : "\(count) \(name)s"
+            return Plural.count(count, name)
         }
         if seconds >= 86_400 { return plural(86_400, "day") }
         if seconds >= 3_600 { return plural(3_600, "hour") }

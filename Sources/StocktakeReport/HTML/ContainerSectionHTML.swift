@@ -89,7 +89,7 @@ struct ContainerSectionHTML {
         var html = "<h3>App bundle</h3>\n<dl class=\"facts\">\n"
         html += fact("Path", "<span class=\"path\">\(HTMLEscaping.visibleText(bundle.path))</span>")
         if let identifier = bundle.bundleIdentifier { html += fact("Bundle identifier", "<code>\(HTMLEscaping.visibleText(identifier))</code>") }
-        html += fact("Size", "\(HTMLPieces.size(bundle.size.allocatedBytes)) in \(HTMLFormatting.grouped(bundle.size.files)) entries")
+        html += fact("Size", "\(HTMLPieces.size(bundle.size.allocatedBytes)) in \(Plural.count(bundle.size.files, "entry", number: HTMLFormatting.grouped(bundle.size.files)))")
         html += fact("UIFileSharingEnabled", bundle.fileSharingEnabled ? "yes" : "no")
         html += fact("LSSupportsOpeningDocumentsInPlace", bundle.opensDocumentsInPlace ? "yes" : "no")
         html += "</dl>\n"

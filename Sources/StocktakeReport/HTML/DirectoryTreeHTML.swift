@@ -118,7 +118,7 @@ struct DirectoryTreeHTML {
         let beneath = inventory.directoryTotals[index]?.files ?? 0
         let name = index == inventory.root ? "Container root" : HTMLEscaping.name(inventory.name(index))
         return "<span class=\"t-name\">\(name)</span>"
-            + "<span class=\"t-items\">\(HTMLFormatting.grouped(beneath)) \(Plural.noun("file", beneath))</span>"
+            + "<span class=\"t-items\">\(HTMLFormatting.grouped(beneath)) \(Plural.noun(beneath, "file"))</span>"
             + "<span class=\"t-size\">\(HTMLPieces.size(bytes))</span>\(share(bytes))"
     }
 
@@ -130,8 +130,8 @@ struct DirectoryTreeHTML {
 
     private func restLabel(files: Int, folders: Int) -> String {
         var parts: [String] = []
-        if files > 0 { parts.append("\(HTMLFormatting.grouped(files)) \(Plural.noun("file", files))") }
-        if folders > 0 { parts.append("\(HTMLFormatting.grouped(folders)) smaller \(Plural.noun("folder", folders))") }
+        if files > 0 { parts.append("\(HTMLFormatting.grouped(files)) \(Plural.noun(files, "file"))") }
+        if folders > 0 { parts.append("\(HTMLFormatting.grouped(folders)) smaller \(Plural.noun(folders, "folder"))") }
         return parts.joined(separator: " and ")
     }
 

@@ -33,7 +33,7 @@ struct FindingsHTML {
         var html = "<details class=\"fgroup\" open><summary>"
         html += "<span class=\"tag sev-\(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
         html += "<span class=\"fg-title\">\(HTMLEscaping.escape(title))</span> <code class=\"muted\">\(HTMLEscaping.escape(group.rule))</code>"
-        html += "<span class=\"fg-figures\">\(HTMLFormatting.grouped(group.findings.count)) \(Plural.noun("finding", group.findings.count))"
+        html += "<span class=\"fg-figures\">\(HTMLFormatting.grouped(group.findings.count)) \(Plural.noun(group.findings.count, "finding"))"
         if group.bytes > 0 { html += " · \(HTMLPieces.size(group.bytes)) at stake" }
         html += "</span></summary>\n"
         if let fix = group.sharedFix { html += "<p class=\"fix\"><strong>Fix:</strong> \(HTMLEscaping.visibleText(fix))</p>\n" }

@@ -24,7 +24,7 @@ struct GroupsAndBudgetsHTML {
     private func groupTable(_ group: GroupResult) -> String {
         let largest = group.members.first?.total.allocatedBytes ?? 0
         var html = "<h3>\(HTMLEscaping.visibleText(group.definition.name)) <span class=\"muted\">"
-        html += "\(HTMLEscaping.visibleText(group.definition.pattern)) · \(HTMLFormatting.grouped(group.members.count)) members</span></h3>\n"
+        html += "\(HTMLEscaping.visibleText(group.definition.pattern)) · \(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
         guard !group.members.isEmpty else { return html + "<p class=\"muted\">No members.</p>\n" }
         html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Member</th>"
         html += "<th class=\"num\" data-type=\"number\">Files</th><th class=\"num\" data-type=\"number\" aria-sort=\"descending\">Allocated</th>"

@@ -48,7 +48,7 @@ struct HTMLSections {
     func summary() -> String {
         let onDisk = totals.onDisk
         let figure = { (figure: Figure) in figure.total(in: totals) }
-        let count = { (count: Int, noun: String) in HTMLFormatting.grouped(count) + " " + Plural.noun(noun, count) }
+        let count = { (count: Int, noun: String) in HTMLFormatting.grouped(count) + " " + Plural.noun(count, noun) }
         var html = HTMLPieces.sectionStart(
             id: "summary", title: "Summary",
             lead: "Allocated sizes: the blocks the files occupy on disk, as Settings counts them (README \u{201C}Figures\u{201D}).")
@@ -81,7 +81,7 @@ struct HTMLSections {
     /// "Excluded by iOS 995 KB": a figure named inside another card's note.
     private func figureText(_ figure: Figure) -> String {
         let total = figure.total(in: totals)
-        if figure == .folders { return "\(HTMLFormatting.grouped(total.files)) \(Plural.noun("folder", total.files))" }
+        if figure == .folders { return "\(HTMLFormatting.grouped(total.files)) \(Plural.noun(total.files, "folder"))" }
         return HTMLEscaping.escape(figure.name) + " " + HTMLPieces.size(total.allocatedBytes)
     }
 

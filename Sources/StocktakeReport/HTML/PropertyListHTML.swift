@@ -29,7 +29,7 @@ enum PropertyListHTML {
         case .uid(let number): return tagged("uid", "\(number)")
         case .array(let items):
             guard !items.isEmpty else { return tagged("array", "empty") }
-            guard depth < maximumDepth else { return tagged("array", "\(items.count) items, nested too deep to show") }
+            guard depth < maximumDepth else { return tagged("array", "\(Plural.count(items.count, "item")), nested too deep to show") }
             var html = "<ol start=\"0\">"
             var shown = 0
             for item in items.prefix(maximumItemsPerCollection) {
@@ -83,6 +83,6 @@ enum PropertyListHTML {
 
     private static func omitted(_ total: Int, shown: Int) -> String {
         guard total > shown else { return "" }
-        return "<p class=\"note\">\(HTMLFormatting.grouped(total - shown)) of \(HTMLFormatting.grouped(total)) items not shown.</p>"
+        return "<p class=\"note\">\(HTMLFormatting.grouped(total - shown)) of \(Plural.count(total, "item", number: HTMLFormatting.grouped(total))) not shown.</p>"
     }
 }

@@ -97,8 +97,9 @@ struct ReportTablesHTML {
         guard !issues.isEmpty else {
             return html + "<p class=\"muted\">Everything in the container could be read.</p>\n" + HTMLPieces.sectionEnd
         }
-        html += "<p class=\"lead\">\(HTMLFormatting.grouped(issues.count)) \(issues.count == 1 ? "entry" : "entries") "
-        html += "could not be read completely; their sizes may be missing from the totals.</p>\n"
+        html += "<p class=\"lead\">\(Plural.count(issues.count, "entry", number: HTMLFormatting.grouped(issues.count))) "
+        html += issues.count == 1 ? "could not be read completely; its size may be missing from the totals.</p>\n"
+            : "could not be read completely; their sizes may be missing from the totals.</p>\n"
         html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Path</th>"
         html += "<th data-type=\"text\">Reason</th><th data-type=\"text\">Detail</th></tr></thead>\n<tbody>\n"
         for issue in issues.prefix(Self.issueLimit) {

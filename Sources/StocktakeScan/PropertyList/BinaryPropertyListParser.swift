@@ -48,10 +48,10 @@ struct BinaryPropertyListParser {
         // Each object takes at least one byte, so a count above the file size is a lie; checking it
         // first keeps every later multiplication far from overflowing.
         guard rawCount >= 1, rawCount <= UInt64(size) else {
-            throw .binary("the trailer claims \(rawCount) objects, impossible in a \(size)-byte file")
+            throw .binary("the trailer claims \(Plural.count(Int64(clamping: rawCount), "object", number: String(rawCount))), impossible in a \(size)-byte file")
         }
         guard rawTop < rawCount else {
-            throw .binary("the top object \(rawTop) does not exist (the file has \(rawCount) objects)")
+            throw .binary("the top object \(rawTop) does not exist (the file has \(Plural.count(Int64(clamping: rawCount), "object", number: String(rawCount))))")
         }
         guard rawTableOffset > UInt64(headerSize), rawTableOffset < UInt64(trailer) else {
             throw .binary("the offset table offset \(rawTableOffset) is outside the \(size)-byte file's object area (it must lie between \(headerSize + 1) and \(trailer - 1))")
@@ -268,7 +268,7 @@ struct BinaryPropertyListParser {
         for position in stride(from: range.lowerBound, to: range.upperBound, by: objectRefSize) {
             let reference = Self.readUInt(bytes, at: position, size: objectRefSize)
             guard reference < UInt64(objectCount) else {
-                throw failure(object, start, "refers to object \(reference), but the file has \(objectCount) objects")
+                throw failure(object, start, "refers to object \(reference), but the file has \(Plural.count(Int64(clamping: objectCount), "object"))")
             }
             references.append(Int(reference))
         }

@@ -9,6 +9,17 @@ public struct MarkdownSummaryWriter: Sendable {
     public static let defaultFullReportsLine =
         "Full reports (every file and finding): `report.json` and `report.html`, with any other `--format` chosen, in the audit's output folder."
 
+    /// The closing line for a summary written beside `files` (the other report files of the run, in order):
+    /// it names only files that exist.
+    public static func fullReportsLine(files: [String]) -> String {
+        let named = files.map { "`\($0)`" }
+        guard let last = named.last else {
+            return "No full report was written beside this summary: add `json,html` to `--format` for every file and finding."
+        }
+        let list = named.count == 1 ? last : named.dropLast().joined(separator: ", ") + " and " + last
+        return "Full reports (every file and finding): \(list), in the audit's output folder."
+    }
+
     public let findingLimit: Int
     /// The closing line: where a reader finds everything (override with, say, a link to the CI artifacts).
     public let fullReportsLine: String

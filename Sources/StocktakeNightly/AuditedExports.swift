@@ -1,0 +1,101 @@
+import Foundation
+import StocktakeFiles
+import StocktakeModel
+import StocktakeRendering
+import StocktakeScan
+
+/// What the nightly job knows of an inbox entry before auditing it: whose it is, when it was exported (for
+/// the order of the night) and what it looks like on disk (for "already audited").
+struct InboxEntry {
+    let name: String
+    let path: String
+    let exportedAt: ExportTime?
+    let fingerprint: ExportFingerprint?
+
+    /// Reads what it can; an entry that is no container gets no export time and no fingerprint (its audit
+    /// then fails with the audit's own message).
+    init(name: String, inbox: String, policyDigest: String) {
+        self.name = name
+        path = inbox + "/" + name
+        let container = try? ContainerSource.identify(path: path)
+        exportedAt = container?.exportedAt
+        fingerprint = container.flatMap { container in
+            ExportSignature.of(path: inbox + "/" + name).map {
+                ExportFingerprint(
+                    input: name, bundleIdentifier: container.bundleIdentifier,
+                    exportedAt: container.exportedAt.map { "\(ReportDates.exportTime($0)) (\($0.source.rawValue))" },
+                    signature: $0, policy: policyDigest)
+            }
+        }
+    }
+
+    /// Oldest export first, so that an app's runs, `latest` and its history follow export time; entries without
+    /// one (not containers) last; ties by name. A local `XCDownloadDate` is compared as if it were UTC.
+    static func exportOrder(_ a: InboxEntry, _ b: InboxEntry) -> Bool {
+        switch (a.exportedAt, b.exportedAt) {
+        case let (x?, y?) where (x.seconds, x.milliseconds) != (y.seconds, y.milliseconds):
+            (x.seconds, x.milliseconds) < (y.seconds, y.milliseconds)
+        case (.some, nil): true
+        case (nil, .some): false
+        default: a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+        }
+    }
+}
+
+/// One audited export: the inbox name, its identity and export time, its on-disk signature, and the policy it
+/// was held to (configuration, `--fail-on`, tool version). Any difference means the export is audited again.
+struct ExportFingerprint: Codable, Equatable {
+    let input: String
+    let bundleIdentifier: String?
+    let exportedAt: String?
+    let signature: ExportSignature
+    let policy: String
+}
+
+/// `REPORTS/.stocktake-audited.json`: the fingerprints of the inbox's exports that were audited, so that the
+/// next night skips them. Only entries still in the inbox are kept. A missing or unreadable record means
+/// "nothing audited yet": the worst it costs is one night of audits again.
+struct AuditedExports {
+    static let fileName = ".stocktake-audited.json"
+    private struct Document: Codable {
+        var version = 1
+        var exports: [Audited]
+    }
+
+    struct Audited: Codable {
+        let fingerprint: ExportFingerprint
+        /// `<app>/<run id>`, the run it was audited into.
+        let run: String
+    }
+
+    let path: String
+    private(set) var exports: [String: Audited] = [:]
+
+    init(reportsPath: String) {
+        path = reportsPath + "/" + Self.fileName
+        var options = RegularFile.Options.named(maxBytes: 64 << 20)
+        guard let bytes = try? RegularFile.open(path, options: &options).readAll(),
+              let document = try? JSONDecoder().decode(Document.self, from: Data(bytes)), document.version == 1
+        else { return }
+        for audited in document.exports { exports[audited.fingerprint.input] = audited }
+    }
+
+    /// The run an unchanged export was audited into, or nil when it is new or changed.
+    func auditedRun(_ fingerprint: ExportFingerprint) -> String? {
+        guard let audited = exports[fingerprint.input], audited.fingerprint == fingerprint else { return nil }
+        return audited.run
+    }
+
+    mutating func record(_ fingerprint: ExportFingerprint, run: String) {
+        exports[fingerprint.input] = Audited(fingerprint: fingerprint, run: run)
+    }
+
+    /// Forgets exports that left the inbox, then writes the record atomically.
+    mutating func save(keeping inbox: Set<String>) throws {
+        exports = exports.filter { inbox.contains($0.key) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let document = Document(exports: exports.values.sorted { $0.fingerprint.input < $1.fingerprint.input })
+        try AtomicFile.write(Array(try encoder.encode(document)), to: path)
+    }
+}
