@@ -59,7 +59,7 @@ final class ArchiveStream {
         archive_read_set_options(archive, "tar:!mac-ext")
         let status = file.withDescriptor { archive_read_open_fd(archive, $0, 64 << 10) }
         guard status == ARCHIVE_OK else {
-            throw .unreadableRoot(path: path, reason: "not an archive this tool reads (zip, tar, tar.gz, tgz, tar.xz): " + errorText)
+            throw .unreadableRoot(path: path, reason: "it is a file, not a container folder, and could not be read as an archive (zip, tar, tar.gz, tgz, tar.bz2, tar.xz): " + errorText)
         }
     }
 

@@ -52,7 +52,7 @@ struct ArchiveTree {
             return
         }
         if node.member >= 0 && !(node.isDirectory && isDirectory) {
-            issues.append(ScanIssue(path: member.path, reason: .unreadable, detail: "stored more than once in the archive: the last copy counts, as extraction would leave it"))
+            issues.append(ScanIssue(path: member.path, reason: .malformedMetadata, detail: "stored more than once in the archive: the last copy counts, as extraction would leave it"))
         }
         nodes[Int(existing)].member = index
         nodes[Int(existing)].isDirectory = isDirectory
