@@ -64,7 +64,13 @@ def finder_zip(parent, name, out):
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         sidecars = []
         for relative, full in walk(parent, name):
-            if os.path.isdir(full) and not os.path.islink(full):
+            if os.path.islink(full):
+                # A link stays a link (ditto keeps it): Unix mode in the external attributes, the target as data.
+                info = zipfile.ZipInfo(relative)
+                info.create_system = 3
+                info.external_attr = 0o120755 << 16
+                archive.writestr(info, os.readlink(full))
+            elif os.path.isdir(full):
                 archive.write(full, relative + "/")
             else:
                 archive.write(full, relative)

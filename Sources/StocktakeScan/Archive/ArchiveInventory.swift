@@ -135,6 +135,8 @@ struct ArchiveInventory {
             }
         }
         if type == .directory { apparent = 0 }
+        // A link's size is its target's length, as `lstat` gives it on APFS and ext4 alike.
+        if type == .symlink { apparent = Int64(member?.symlinkTarget?.count ?? 0) }
         let allocated = type == .file ? (apparent + Self.blockSize - 1) / Self.blockSize * Self.blockSize : 0
         let parentRecord = parent
         state.append(
