@@ -106,6 +106,7 @@ let package = Package(
 if Context.environment["STOCKTAKE_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependency: Target.Dependency)] = [
         ("FuzzBinaryPlist", "StocktakeScan"), ("FuzzXMLPlist", "StocktakeScan"), ("FuzzAppleDouble", "StocktakeScan"),
+        ("FuzzArchive", "StocktakeScan"),
         ("FuzzReportReader", "StocktakeDiff"), ("FuzzBaseline", "StocktakePolicy"), ("FuzzConfiguration", "StocktakePolicy"),
     ]
     for target in fuzzTargets {

@@ -25,7 +25,8 @@ public struct AuditSummary {
         let files = totals.byLocation.values.reduce(0) { $0 + $1.files }
         let sidecars = totals.transportArtefacts.files
         lines.append("Files:      \(files) files, \(totals.directories.files) folders" + (sidecars > 0 ? ", \(sidecars) transport artefacts" : ""))
-        lines.append("On disk:    \(ByteCount.format(totals.onDisk.allocatedBytes)) allocated (\(ByteCount.format(totals.onDisk.apparentBytes)) apparent)")
+        let allocated = container.allocatedBytesEstimated ? "allocated, estimated in 4 KiB blocks" : "allocated"
+        lines.append("On disk:    \(ByteCount.format(totals.onDisk.allocatedBytes)) \(allocated) (\(ByteCount.format(totals.onDisk.apparentBytes)) apparent)")
         lines.append("")
         for location in Location.allCases {
             let total = totals.byLocation[location] ?? .zero

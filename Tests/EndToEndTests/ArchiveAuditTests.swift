@@ -121,6 +121,12 @@ import TestSupport
             #expect(container["allocatedBytesEstimated"] as? Bool == true)
             #expect((container["archive"] as? [String: Any])?["folder"] as? String == "X.xcappdata")
             #expect(container["bundleIdentifier"] as? String == "com.example.archive")
+            let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+            let check = try StocktakeProcess.runCommand([
+                "/usr/bin/env", "python3", repository + "/Tests/Scripts/check_report.py", work.path("out-" + archive.name + "/report.json"),
+                repository + "/Reports/report.schema.json",
+            ])
+            #expect(check.status == 0, "\(archive.name): \(check.stdout)\(check.stderr)")
             for file in report["files"] as? [[String: Any]] ?? [] where file["type"] as? String == "file" {
                 let apparent = try #require(file["apparentBytes"] as? Int)
                 #expect(file["allocatedBytes"] as? Int == (apparent + 4095) / 4096 * 4096, "APFS 4 KiB blocks: \(file)")

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Crypto
+import StocktakeFiles
 import StocktakeModel
 
 /// A container read from an archive in place (zip, tar, tar.gz/tgz, tar.bz2, tar.xz): one pass lists every
@@ -32,7 +33,7 @@ public struct ArchiveInput: Sendable {
         let layout = try ArchiveLayout.find(tree: tree, listing: listing, archivePath: path)
         let folder = PathText.display(tree.path(layout.input))
         let rootInside = PathText.display(tree.path(layout.root))
-        let rootPath = path + "!/" + rootInside
+        let rootPath = ResolvedPath.of(path) + "!/" + rootInside
         let (inventory, ordinals) = ArchiveInventory(
             tree: tree, listing: listing, root: layout.root, options: options, rootName: Array(rootPath.utf8)
         ).build()
