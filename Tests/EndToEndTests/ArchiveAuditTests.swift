@@ -20,6 +20,7 @@ import TestSupport
             <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.archive</string></dict></plist>
             """)
         try tree.write(app + "Documents/notes.txt", string: "hello\n")
+        try tree.write(app + "Documents/café ☕.txt", string: "a name beyond ASCII\n")
         try tree.write(app + "Documents/draft.txt", string: "a draft the app flagged\n")
         let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + (0..<9_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         try tree.write(app + "Documents/photo.jpg", bytes: photo)

@@ -68,9 +68,13 @@ struct ArchiveListing {
             guard let header else { break }
             defer { ordinal += 1 }
             if ordinal == 0 { (listing.format, listing.compression) = stream.format }
-            switch ArchiveName.normalize(header.name) {
+            guard let name = header.name else {
+                listing.refused.append(ScanIssue(path: Array("(entry \(ordinal + 1))".utf8), reason: .unreadable, detail: "archive entry left out: its name is not valid in the character set the archive declares"))
+                continue
+            }
+            switch ArchiveName.normalize(name) {
             case .refused(let why):
-                listing.refused.append(ScanIssue(path: header.name, reason: .unreadable, detail: "archive entry left out: \(why); nothing is extracted, so nothing was written there"))
+                listing.refused.append(ScanIssue(path: name, reason: .unreadable, detail: "archive entry left out: \(why); nothing is extracted, so nothing was written there"))
             case .root:
                 continue
             case .path(let path):

@@ -14,8 +14,8 @@ struct ArchiveFailure: Error {
 
 /// One header of an archive, as libarchive decoded it.
 struct ArchiveHeader {
-    /// The stored name, raw bytes (UTF-8 where the archive says so, else as stored).
-    let name: [UInt8]
+    /// The stored name, raw bytes (UTF-8 where the archive says so, else as stored); nil when it cannot be decoded.
+    let name: [UInt8]?
     let type: EntryType
     /// The declared size (0 for folders and links).
     let size: Int64
@@ -35,6 +35,8 @@ final class ArchiveStream {
     private let archive: OpaquePointer
     private let file: RegularFile
     let path: String
+    /// This thread's UTF-8 names while the stream lives (see the shim); the stream never leaves its thread.
+    private let locale: stocktake_archive_locale
 
     /// Opens the archive at `path` (the input path: a link to it is followed; FIFOs and devices are refused).
     init(path: String) throws(ScanError) {
@@ -45,7 +47,11 @@ final class ArchiveStream {
         } catch {
             throw .unreadableRoot(path: path, reason: "\(error)")
         }
-        guard let archive = archive_read_new() else { throw .unreadableRoot(path: path, reason: "out of memory") }
+        locale = stocktake_archive_begin_utf8_names()
+        guard let archive = archive_read_new() else {
+            stocktake_archive_end_utf8_names(locale)
+            throw .unreadableRoot(path: path, reason: "out of memory")
+        }
         self.archive = archive
         archive_read_support_format_tar(archive)
         archive_read_support_format_gnutar(archive)
@@ -63,7 +69,10 @@ final class ArchiveStream {
         }
     }
 
-    deinit { archive_read_free(archive) }
+    deinit {
+        archive_read_free(archive)
+        stocktake_archive_end_utf8_names(locale)
+    }
 
     /// libarchive's message for the last failure.
     var errorText: String {
@@ -87,17 +96,13 @@ final class ArchiveStream {
         var entry: OpaquePointer?
         let status = archive_read_next_header(archive, &entry)
         if status == ARCHIVE_EOF { return nil }
-        guard status >= ARCHIVE_WARN || status == ARCHIVE_RETRY, let entry else {
+        // A warning (a name not convertible to the locale) leaves the header usable; anything worse does not.
+        guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else {
             throw ArchiveFailure(message: errorText)
         }
-        if status == ARCHIVE_RETRY { return try next() }
-        let type: EntryType
-        if stocktake_archive_is_regular(entry) != 0 { type = .file }
-        else if stocktake_archive_is_directory(entry) != 0 { type = .directory }
-        else if stocktake_archive_is_symlink(entry) != 0 { type = .symlink }
-        else { type = archive_entry_hardlink(entry) != nil ? .file : .unknown }
+        let type = Self.type(entry)
         return ArchiveHeader(
-            name: Self.bytes(archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)) ?? [],
+            name: Self.bytes(archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)),
             type: type,
             size: archive_entry_size_is_set(entry) != 0 ? max(0, archive_entry_size(entry)) : 0,
             modified: Int64(archive_entry_mtime(entry)),
@@ -131,6 +136,19 @@ final class ArchiveStream {
             guard total <= limit else { throw EntryReadFailure(fatal: false, message: "holds more data than its header declares") }
             body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
+    }
+
+    /// The entry's type as `lstat` would give it; a hard link is another name of a regular file.
+    private static func type(_ entry: OpaquePointer) -> EntryType {
+        if archive_entry_hardlink(entry) != nil { return .file }
+        if stocktake_archive_is_regular(entry) != 0 { return .file }
+        if stocktake_archive_is_directory(entry) != 0 { return .directory }
+        if stocktake_archive_is_symlink(entry) != 0 { return .symlink }
+        if stocktake_archive_is_fifo(entry) != 0 { return .fifo }
+        if stocktake_archive_is_socket(entry) != 0 { return .socket }
+        if stocktake_archive_is_character_device(entry) != 0 { return .characterDevice }
+        if stocktake_archive_is_block_device(entry) != 0 { return .blockDevice }
+        return .unknown
     }
 
     private func failure(status: Int32) -> EntryReadFailure {
