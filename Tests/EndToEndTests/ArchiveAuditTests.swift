@@ -205,6 +205,37 @@ import TestSupport
         #expect(files.first { $0["path"] as? String == "Documents/link" }?["type"] as? String == "symlink")
     }
 
+    /// Two 128 MiB entries that compress to almost nothing: read as they stream (kinds, then hashes for the
+    /// duplicate check), never held whole. The audit's peak memory stays below one entry's size on top of what a
+    /// small audit takes.
+    @Test func largeEntriesAreNeverHeldWhole() throws {
+        let work = try TemporaryTree("archive-large")
+        try work.write("stocktake.yml", string: "rules:\n  duplicate-content: {}\n")
+        let script = """
+            import sys, zipfile
+            zeros = bytes(128 << 20)
+            with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+                z.writestr("C/Documents/zeros-a.bin", zeros)
+                z.writestr("C/Documents/zeros-b.bin", zeros)
+                z.writestr("C/Library/Preferences/p.plist", b"bplist00")
+            """
+        try Self.command(["python3", "-c", script, work.path("large.zip")])
+        let measure = "import resource, subprocess, sys\nstatus = subprocess.run(sys.argv[1:]).returncode\n"
+            + "print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        let result = try StocktakeProcess.runCommand(
+            ["/usr/bin/env", "python3", "-c", measure, StocktakeProcess.binary, "audit", work.path("large.zip"), "--output", work.path("out"),
+             "--format", "json", "--config", work.path("stocktake.yml"), "--fail-on", "never", "--quiet"], timeout: Self.timeout)
+        let fields = result.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        try #require(fields.count == 2, "\(result.stdout)\(result.stderr)")
+        #expect(fields[0] == 0, "\(result.stderr)")
+        #expect(fields[1] < 110 * 1024, "peak memory \(fields[1]) KiB: an entry was held whole")
+        let report = try Self.json(work.path("out/report.json"))
+        let sizes = (report["files"] as? [[String: Any]] ?? []).compactMap { $0["apparentBytes"] as? Int }
+        #expect(sizes.filter { $0 == 128 << 20 }.count == 2)
+        let duplicates = (report["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "duplicate-content" }
+        #expect(duplicates.count == 1)
+    }
+
     @Test(arguments: ["gnu.tar", "gnu.tar.gz", "finder.zip"])
     func truncatedArchiveExitsOne(_ name: String) throws {
         let tree = try Self.container()
