@@ -27,10 +27,13 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // The system's SQLite, for the nightly history store.
         .systemLibrary(name: "CSQLite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // libarchive, for containers read from zip and tar archives in place (never extracted).
+        .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
         // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.
         .target(
             name: "StocktakeScan",
-            dependencies: ["StocktakeModel", "StocktakeFiles", "CStocktakeSystem", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "StocktakeModel", "StocktakeFiles", "CStocktakeSystem", "CLibXML2", "CLibArchive", .product(name: "Crypto", package: "swift-crypto")]),
         // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
         .target(
             name: "StocktakePolicy",
@@ -103,6 +106,7 @@ let package = Package(
 if Context.environment["STOCKTAKE_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependency: Target.Dependency)] = [
         ("FuzzBinaryPlist", "StocktakeScan"), ("FuzzXMLPlist", "StocktakeScan"), ("FuzzAppleDouble", "StocktakeScan"),
+        ("FuzzArchive", "StocktakeScan"),
         ("FuzzReportReader", "StocktakeDiff"), ("FuzzBaseline", "StocktakePolicy"), ("FuzzConfiguration", "StocktakePolicy"),
     ]
     for target in fuzzTargets {

@@ -12,12 +12,8 @@ public enum Audit {
     public static func run(_ request: AuditRequest) throws(AuditError) -> AuditResult {
         // The wall clock, not `request.now` (SOURCE_DATE_EPOCH may set that): what a killed run left is older.
         let runStart = Int64(time(nil))
-        let container: ContainerDescription
-        do {
-            container = try ContainerSource.identify(path: request.inputPath, bundleIdentifier: request.bundleIdentifier)
-        } catch {
-            throw .input(error)
-        }
+        let input = try AuditInput.open(request)
+        let container = input.container
         // Before any walk (companions included): a bad --output should fail in a second, not after scanning.
         let folder = try OutputFolder.prepare(request: request, container: container, runStart: runStart)
         var appBundle: AppBundleInfo?
@@ -31,13 +27,13 @@ public enum Audit {
         }
         let inventory: Inventory
         do {
-            inventory = try InventoryScanner.scan(root: container.rootPath, options: request.scan)
+            inventory = try input.inventory(request.scan)
         } catch {
             OutputFolder.removeIfEmpty(folder)
             throw .input(error)
         }
         let report = try evaluate(
-            request, container: container, inventory: inventory, appBundle: appBundle, appGroups: appGroups, folder: folder,
+            request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, folder: folder,
             runStart: runStart)
         let (written, standardOutput) = try write(report, formats: request.formats, into: folder)
         return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
@@ -45,12 +41,13 @@ public enum Audit {
 
     /// Holds the inventory to the policy: groups, duplicates, findings, the baseline (written and applied).
     private static func evaluate(
-        _ request: AuditRequest, container: ContainerDescription, inventory: Inventory, appBundle: AppBundleInfo?,
+        _ request: AuditRequest, input: AuditInput, inventory: Inventory, appBundle: AppBundleInfo?,
         appGroups: [AppGroupInfo], folder: String, runStart: Int64
     ) throws(AuditError) -> Report {
+        let container = input.container
         let exposed = request.configuration.documentsVisible ?? appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
-        let (duplicates, unreadForDuplicates) = findDuplicates(in: inventory, root: container.rootPath, request: request)
+        let (duplicates, unreadForDuplicates) = findDuplicates(in: inventory, input: input, request: request)
         let context = PolicyContext(
             inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
             groups: groups, exportedAt: container.exportedAt)
@@ -100,11 +97,10 @@ public enum Audit {
 
     /// Duplicate sets when the policy runs `duplicate-content` (it reads file contents, so only then), and the
     /// files whose content could not be read.
-    private static func findDuplicates(in inventory: Inventory, root: String, request: AuditRequest) -> ([DuplicateSet], [ScanIssue]) {
+    private static func findDuplicates(in inventory: Inventory, input: AuditInput, request: AuditRequest) -> ([DuplicateSet], [ScanIssue]) {
         guard let minimumBytes = request.policy.duplicateMinimumBytes else { return ([], []) }
-        let finder = DuplicateFinder(rootPath: root, minimumBytes: minimumBytes, threads: request.scan.threads)
         do {
-            let search = try finder.find(in: inventory)
+            let search = try input.duplicates(in: inventory, minimumBytes: minimumBytes, threads: request.scan.threads)
             return (search.sets.map { DuplicateSet(members: $0.members, size: $0.size) }, search.issues)
         } catch {
             return ([], [ScanIssue(path: [], reason: .unreadable, detail: "duplicate detection skipped: \(error)")])

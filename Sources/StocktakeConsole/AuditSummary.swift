@@ -24,7 +24,8 @@ public struct AuditSummary {
         }
         let figure = { (figure: Figure) in ByteCount.format(figure.total(in: totals).allocatedBytes) }
         let onDisk = totals.onDisk
-        lines.append("On disk:    \(figure(.onDisk)) (\(ByteCount.format(onDisk.apparentBytes)) apparent), \(Plural.count(onDisk.files, "entry"))")
+        let estimated = container.allocatedBytesEstimated ? " (allocated sizes estimated in 4 KiB blocks)" : ""
+        lines.append("On disk:    \(figure(.onDisk)) (\(ByteCount.format(onDisk.apparentBytes)) apparent), \(Plural.count(onDisk.files, "entry"))\(estimated)")
         var appData = "App data:   \(figure(.appData)) in \(Plural.count(totals.appData.files, "file")); besides, "
             + Plural.count(totals.directories.files, "folder")
         if totals.transportArtefacts.files > 0 {

@@ -109,12 +109,19 @@ public struct ContainerDescription: Sendable {
     /// When the export was written: `XCDownloadDate`, else the metadata plist's or the input folder's
     /// modification time.
     public let exportedAt: ExportTime?
+    /// The archive the container was read from in place; nil for a folder.
+    public let archive: ArchiveDescription?
+    /// Allocated sizes are estimated (as the device's APFS would allocate them), not measured on disk.
+    public let allocatedBytesEstimated: Bool
 
     public init(
         inputPath: String, rootPath: String, layout: ContainerLayout, bundleIdentifier: String?,
         bundleIdentifierSource: BundleIdentifierSource, identityClues: [IdentityClue] = [], identityCandidates: [String] = [],
-        metadata: [MetadataDocument], exportedAt: ExportTime? = nil
+        metadata: [MetadataDocument], exportedAt: ExportTime? = nil, archive: ArchiveDescription? = nil,
+        allocatedBytesEstimated: Bool = false
     ) {
+        self.archive = archive
+        self.allocatedBytesEstimated = allocatedBytesEstimated
         self.exportedAt = exportedAt
         self.identityClues = identityClues
         self.identityCandidates = identityCandidates

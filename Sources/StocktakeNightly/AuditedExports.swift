@@ -18,15 +18,18 @@ struct InboxEntry {
         self.name = name
         path = inbox + "/" + name
         let container = try? ContainerSource.identify(path: path)
-        exportedAt = container?.exportedAt
-        fingerprint = container.flatMap { container in
-            ExportSignature.of(path: inbox + "/" + name).map {
-                ExportFingerprint(
-                    input: name, bundleIdentifier: container.bundleIdentifier,
-                    exportedAt: container.exportedAt.map { "\(ReportDates.exportTime($0)) (\($0.source.rawValue))" },
-                    signature: $0, policy: policyDigest)
-            }
-        }
+        let signature = ExportSignature.of(path: path)
+        // An archive (a regular file) is not opened here: its own modification time stands for its export time,
+        // and its size and times for its fingerprint.
+        var info = stat()
+        let isFile = container == nil && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        exportedAt = container?.exportedAt ?? (isFile ? signature.map { ExportTime(seconds: $0.newestModified, source: .inputFolder) } : nil)
+        fingerprint = (container != nil || isFile) ? signature.map {
+            ExportFingerprint(
+                input: name, bundleIdentifier: container?.bundleIdentifier,
+                exportedAt: (container?.exportedAt).map { "\(ReportDates.exportTime($0)) (\($0.source.rawValue))" },
+                signature: $0, policy: policyDigest)
+        } : nil
     }
 
     /// Oldest export first, so that an app's runs, `latest` and its history follow export time; entries without

@@ -87,7 +87,8 @@ public enum NightlyJob {
         return NightlyOutcome(runs: runs, failures: failures, skipped: skipped, problems: problems)
     }
 
-    /// The inbox's entries, by name (the job orders them by export time); hidden names (`.DS_Store`, `.partial` uploads) are not containers.
+    /// The inbox's entries, by name (the job orders them by export time): container folders and archives; hidden names (`.DS_Store`, `.partial` uploads)
+    /// and the `__MACOSX/` an unzipped Finder zip leaves (its package's audit reads it) are not containers.
     /// The reports folder itself is skipped when it sits in the inbox (compared by device and inode).
     private static func inboxEntries(_ inbox: String, reports: String) throws(NightlyError) -> [String] {
         var info = stat(), reportsInfo = stat()
@@ -99,7 +100,7 @@ public enum NightlyJob {
             return haveReports && stat(inbox + "/" + name, &entry) == 0 && entry.st_dev == reportsInfo.st_dev && entry.st_ino == reportsInfo.st_ino
         }
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: inbox).filter { !$0.hasPrefix(".") && !isReports($0) }.sorted()
+            return try FileManager.default.contentsOfDirectory(atPath: inbox).filter { !$0.hasPrefix(".") && $0 != "__MACOSX" && !isReports($0) }.sorted()
         } catch {
             throw .unusable("cannot list the inbox \(inbox): \(FileSystemReason.of(error))")
         }

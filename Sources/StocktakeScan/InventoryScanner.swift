@@ -36,6 +36,7 @@ public enum InventoryScanner {
         var rootPath = Array(root.utf8)
         while rootPath.count > 1 && rootPath.last == UInt8(ascii: "/") { rootPath.removeLast() }
         let stores = ParallelWalk.run(rootFD: fd, rootPath: rootPath, rootInfo: info, options: options)
-        return InventoryAssembler(stores: stores, xattrsDeclared: options.xattrsPreserved).assemble()
+        let beside = BesideSidecars.read(root: String(decoding: rootPath, as: UTF8.self), maxDepth: options.maxDepth)
+        return InventoryAssembler(stores: stores, xattrsDeclared: options.xattrsPreserved, beside: beside).assemble()
     }
 }

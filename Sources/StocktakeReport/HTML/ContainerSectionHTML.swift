@@ -51,6 +51,14 @@ struct ContainerSectionHTML {
         html += fact("Input", "<span class=\"path\">\(HTMLEscaping.visibleText(container.inputPath))</span>")
         html += fact("Container root", "<span class=\"path\">\(HTMLEscaping.visibleText(container.rootPath))</span>")
         html += fact("Layout", Self.layoutTitle(container.layout))
+        if let archive = container.archive {
+            let packed = archive.compression == "none" ? archive.format : "\(archive.format), \(archive.compression)"
+            let folder = archive.folder.isEmpty ? "its root" : "<span class=\"path\">\(HTMLEscaping.visibleText(archive.folder))</span>"
+            html += fact("Archive", "read in place (\(HTMLEscaping.escape(packed))), container at \(folder)")
+        }
+        if container.allocatedBytesEstimated {
+            html += fact("Allocated sizes", "estimated as the device's APFS allocates them (4 KiB blocks), not measured on disk")
+        }
         let identifier = container.bundleIdentifier.map { "<code>\(HTMLEscaping.visibleText($0))</code> " } ?? "unknown "
         html += fact("Bundle identifier", identifier + "<span class=\"muted\">(\(Self.sourceTitle(container.bundleIdentifierSource)))</span>")
         if !container.identityCandidates.isEmpty {

@@ -76,6 +76,17 @@ public struct JSONReportWriter: Sendable {
 
     private func writeContainer(_ container: ContainerDescription, _ json: JSONStream) throws {
         try json.beginObject()
+        // Present only when true: sizes of an archive (or a device backup) are estimated, not measured on disk.
+        if container.allocatedBytesEstimated { try json.key("allocatedBytesEstimated"); try json.bool(true) }
+        if let archive = container.archive {
+            try json.key("archive")
+            try json.beginObject()
+            try json.key("compression"); try json.string(archive.compression)
+            try json.key("folder"); try json.string(archive.folder)
+            try json.key("format"); try json.string(archive.format)
+            try json.key("path"); try json.string(archive.path)
+            try json.endObject()
+        }
         try json.key("bundleIdentifier"); try optional(container.bundleIdentifier, json)
         if !container.identityCandidates.isEmpty {
             try json.key("bundleIdentifierCandidates")

@@ -103,7 +103,7 @@ public enum ContainerSource {
 
     /// The option and the metadata plists' ids, strongest first. Identifiers from the container must look
     /// like bundle ids.
-    private static func authoritativeClues(
+    static func authoritativeClues(
         override: String?, appDataInfo: PropertyListValue?, containerMetadata: PropertyListValue?, metadataPrefix: String
     ) -> [IdentityClue] {
         var clues: [IdentityClue] = []

@@ -20,12 +20,15 @@ public struct ExportSignature: Sendable, Equatable, Codable {
 
     public init() {}
 
-    /// Walks `path` (the input the user gave; itself followed if it is a link). Nil when it cannot be read.
+    /// Walks `path` (the input the user gave; itself followed if it is a link); an archive is one regular file.
+    /// Nil when it cannot be read.
     public static func of(path: String) -> ExportSignature? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        guard stat(path, &info) == 0 else { return nil }
         var signature = ExportSignature()
         signature.add(info)
+        if (info.st_mode & S_IFMT) == S_IFREG { return signature }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
         // Paths as bytes: a name that is not UTF-8 must still be found again.
         var folders: [[CChar]] = [Array(path.utf8CString.dropLast())]
         while let folder = folders.popLast() {

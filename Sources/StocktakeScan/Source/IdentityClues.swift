@@ -3,34 +3,50 @@ import StocktakeModel
 /// Reads the names iOS and the app's own process give per-app files and folders (see `BundleIdentity`).
 /// Only listings are read; nothing is opened or followed.
 enum IdentityClues {
+    /// A folder's entries at a path relative to the container root; nil unless it is a real folder at every step.
+    typealias Listing = (_ relative: String) -> [DirectoryListing.Entry]?
+
     /// Every clue below the container root, strongest source first.
     static func collect(containerRoot root: String) -> [IdentityClue] {
-        guard isRealFolder(root, "Library") else { return [] }
+        collect { relative in
+            guard isRealFolder(root, relative), let listing = try? DirectoryListing.read(root + "/" + relative, limit: 1_000) else {
+                return nil
+            }
+            return listing.entries
+        }
+    }
+
+    /// Every clue in what `listing` shows (a folder on disk, or the tree of an archive).
+    static func collect(listing: Listing) -> [IdentityClue] {
+        func names(_ folder: String, kind: FileKind) -> [String] {
+            (listing(folder) ?? []).filter { $0.kind == kind }.map(\.name).sorted()
+        }
+        guard listing("Library") != nil else { return [] }
         var clues: [IdentityClue] = []
         func add(_ identifier: String?, _ source: BundleIdentifierSource, _ path: String) {
             guard let identifier, BundleIdentifierRules.isPlausible(identifier) else { return }
             clues.append(IdentityClue(identifier: identifier, source: source, path: path))
         }
-        for name in names(root, "Library/SplashBoard/Snapshots", kind: .directory) {
+        for name in names("Library/SplashBoard/Snapshots", kind: .directory) {
             add(BundleIdentifierRules.fromSnapshotFolder(name), .launchSnapshot, "Library/SplashBoard/Snapshots/" + name)
         }
-        for name in names(root, "Library/Caches/Snapshots", kind: .directory) {
+        for name in names("Library/Caches/Snapshots", kind: .directory) {
             add(name, .launchSnapshot, "Library/Caches/Snapshots/" + name)
         }
-        for name in names(root, "Library/Saved Application State", kind: .directory) where name.hasSuffix(".savedState") {
+        for name in names("Library/Saved Application State", kind: .directory) where name.hasSuffix(".savedState") {
             add(String(name.dropLast(".savedState".count)), .savedState, "Library/Saved Application State/" + name)
         }
-        for name in names(root, "Library/HTTPStorages", kind: .directory) where BundleIdentifierRules.isReverseDNS(name) {
+        for name in names("Library/HTTPStorages", kind: .directory) where BundleIdentifierRules.isReverseDNS(name) {
             add(name, .httpStorage, "Library/HTTPStorages/" + name)
         }
-        for name in names(root, "Library/Caches", kind: .directory)
-        where BundleIdentifierRules.isReverseDNS(name) && !name.hasPrefix("com.apple.") && holdsWhatIOSMakes(root + "/Library/Caches/" + name) {
+        for name in names("Library/Caches", kind: .directory)
+        where BundleIdentifierRules.isReverseDNS(name) && !name.hasPrefix("com.apple.") && holdsWhatIOSMakes(listing("Library/Caches/" + name)) {
             add(name, .cachesFolder, "Library/Caches/" + name)
         }
-        for name in names(root, "Library/WebKit", kind: .directory) where BundleIdentifierRules.isReverseDNS(name) {
+        for name in names("Library/WebKit", kind: .directory) where BundleIdentifierRules.isReverseDNS(name) {
             add(name, .webKitFolder, "Library/WebKit/" + name)
         }
-        for name in names(root, "Library/Preferences", kind: .regularFile) where name.hasSuffix(".plist") {
+        for name in names("Library/Preferences", kind: .regularFile) where name.hasSuffix(".plist") {
             let domain = String(name.dropLast(".plist".count))
             guard BundleIdentifierRules.isReverseDNS(domain), !BundleIdentifierRules.isKnownNonAppDomain(domain) else { continue }
             add(domain, .preferencesFile, "Library/Preferences/" + name)
@@ -49,15 +65,8 @@ enum IdentityClues {
 
     /// `Library/Caches/<id>/` is the app process's own when it holds what URLSession or Apple frameworks put
     /// there; an SDK's reverse-DNS cache folder holds its own files.
-    private static func holdsWhatIOSMakes(_ folder: String) -> Bool {
-        guard let listing = try? DirectoryListing.read(folder, limit: 1_000) else { return false }
-        return listing.entries.contains { SystemCatalogue.item(in: .cachesFolder, named: Array($0.name.utf8)) != nil }
-    }
-
-    private static func names(_ root: String, _ folder: String, kind: FileKind) -> [String] {
-        let path = root + "/" + folder
-        guard isRealFolder(root, folder), let listing = try? DirectoryListing.read(path, limit: 1_000) else { return [] }
-        return listing.entries.filter { $0.kind == kind }.map(\.name).sorted()
+    private static func holdsWhatIOSMakes(_ entries: [DirectoryListing.Entry]?) -> Bool {
+        (entries ?? []).contains { SystemCatalogue.item(in: .cachesFolder, named: Array($0.name.utf8)) != nil }
     }
 
     /// A real folder at every step below the root: a link anywhere on the way is not followed.

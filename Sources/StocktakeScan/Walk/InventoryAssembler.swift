@@ -5,6 +5,8 @@ import StocktakeModel
 struct InventoryAssembler {
     let stores: [WorkerStore]
     let xattrsDeclared: Bool
+    /// Sidecars of a `__MACOSX/` beside the package (an unzipped Finder zip).
+    var beside = BesideSidecars()
 
     func assemble() -> Inventory {
         var bases: [Int] = []
@@ -47,7 +49,7 @@ struct InventoryAssembler {
 
         let evidence = ExportEvidence(
             entriesWithAttributes: stores.reduce(0) { $0 + $1.entriesWithAttributes },
-            appleDoubleSidecars: stores.reduce(0) { $0 + $1.appleDoubleSidecars },
+            appleDoubleSidecars: stores.reduce(0) { $0 + $1.appleDoubleSidecars } + beside.sidecars,
             flaggedByXattr: records.count { $0.ownFlag == .xattr },
             flaggedByLegacyXattr: records.count { $0.ownFlag == .legacyXattr },
             flaggedByAppleDouble: records.count { $0.ownFlag == .appleDouble },
@@ -57,7 +59,7 @@ struct InventoryAssembler {
     }
 
     private func sortedIssues() -> [ScanIssue] {
-        stores.flatMap(\.issues).sorted {
+        (stores.flatMap(\.issues) + beside.issues).sorted {
             $0.path.lexicographicallyPrecedes($1.path) || ($0.path == $1.path && $0.reason.rawValue < $1.reason.rawValue)
         }
     }
@@ -75,7 +77,7 @@ struct InventoryAssembler {
     }
 
     private func applySequesteredFlags(_ records: inout [WalkRecord], draft: Draft) {
-        let flags = stores.flatMap(\.sequesteredFlags)
+        let flags = stores.flatMap(\.sequesteredFlags) + beside.flags
         guard !flags.isEmpty else { return }
         let wanted = Set(flags.map(\.target))
         var found: [[UInt8]: Int32] = [:]

@@ -21,7 +21,7 @@ public struct SARIFReportWriter: Sendable {
         try json.key("runs")
         try json.beginArray()
         try json.beginObject()
-        try json.key("originalUriBaseIds"); try writeBaseIDs(report.container.rootPath, json)
+        try json.key("originalUriBaseIds"); try writeBaseIDs(report.container.archive == nil ? report.container.rootPath : "", json)
         try json.key("results")
         try json.beginArray()
         for finding in report.findings { try writeResult(finding, catalog: catalog, json) }
@@ -50,7 +50,8 @@ public struct SARIFReportWriter: Sendable {
         try json.key("CONTAINER_ROOT")
         try json.beginObject()
         try json.key("description"); try text("The root of the audited app data container (Documents, Library, tmp).", json)
-        // SARIF wants an absolute URI ending in "/" here; a relative input path has none, so it is left out.
+        // SARIF wants an absolute URI ending in "/" here; a relative input path has none, nor has a folder inside
+        // an archive (the caller passes ""), so it is left out.
         if rootPath.hasPrefix("/") {
             let folder = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
             try json.key("uri"); try json.string("file://" + SARIFURI.encodePath(folder))

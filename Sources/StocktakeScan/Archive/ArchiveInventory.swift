@@ -1,0 +1,223 @@
+import StocktakeModel
+
+/// Turns the archive tree below the container root into an `Inventory` by the walk's own rules: the same zones
+/// (location, system places, `__MACOSX/`), the same sidecar pairing, the same backup resolution. What differs
+/// is where facts come from: modes and times from the headers, attributes from pax records, and allocated
+/// sizes estimated as APFS would allocate them (4 KiB blocks; folders and links hold no data blocks).
+struct ArchiveInventory {
+    let tree: ArchiveTree
+    let listing: ArchiveListing
+    let root: Int32
+    let options: ScanOptions
+    /// Absolute-looking name of the root, for link targets: an absolute target never stays inside an archive.
+    let rootName: [UInt8]
+
+    static let blockSize: Int64 = 4096
+
+    /// The inventory, and for each of its entries the ordinal of the archive entry holding its data (-1: none).
+    func build() -> (Inventory, [Int32]) {
+        var state = BuildState()
+        let sequestered = sequesteredFlags(&state)
+        let rootNode = tree.nodes[Int(root)]
+        let rootMember = rootNode.member >= 0 ? listing.members[Int(rootNode.member)] : nil
+        state.append(
+            node: root, parent: -1, name: [], type: .directory, zone: .root, flags: [], ownFlag: .none, apparent: 0, allocated: 0,
+            modified: rootMember?.modified ?? 0, kind: .unknown, dataOrdinal: -1)
+        var stack: [(node: Int32, record: Int32, zone: Zone, depth: Int)] = [(root, 0, .root, 0)]
+        var hardLinks: [Int32: [Int32]] = [:]
+        while let (folder, record, zone, depth) = stack.popLast() {
+            let folderPath = state.paths[Int(record)]
+            for child in tree.nodes[Int(folder)].children {
+                guard let added = add(child, parent: record, parentZone: zone, folderPath: folderPath, sequestered: sequestered, state: &state, hardLinks: &hardLinks)
+                else { continue }
+                guard tree.nodes[Int(child)].isDirectory else { continue }
+                guard depth + 1 <= options.maxDepth else {
+                    state.records[Int(added.record)].flags.insert(.unreadable)
+                    state.issues.append(ScanIssue(path: state.paths[Int(added.record)], reason: .tooDeep, detail: "not listed: deeper than \(options.maxDepth) levels"))
+                    continue
+                }
+                stack.append((child, added.record, added.zone, depth + 1))
+            }
+        }
+        markHardLinks(hardLinks, &state)
+        let evidence = ExportEvidence(
+            entriesWithAttributes: state.entriesWithAttributes, appleDoubleSidecars: state.sidecars,
+            flaggedByXattr: state.records.count { $0.ownFlag == .xattr },
+            flaggedByLegacyXattr: state.records.count { $0.ownFlag == .legacyXattr },
+            flaggedByAppleDouble: state.records.count { $0.ownFlag == .appleDouble },
+            declaredByUser: options.xattrsPreserved)
+        let entries = BackupResolver(records: state.records, parents: state.parents, carriesAttributes: evidence.carriesAttributes).entries()
+        let issues = (state.issues + treeIssuesBelowRoot() + listing.refused).sorted {
+            $0.path.lexicographicallyPrecedes($1.path) || ($0.path == $1.path && $0.reason.rawValue < $1.reason.rawValue)
+        }
+        let inventory = Inventory(entries: entries, names: state.names, symlinkTargets: state.symlinkTargets, issues: issues, evidence: evidence)
+        return (inventory, state.dataOrdinals)
+    }
+
+    private struct BuildState {
+        var records: [WalkRecord] = []
+        var parents: [Int32] = []
+        var names: [UInt8] = []
+        var paths: [[UInt8]] = []
+        var dataOrdinals: [Int32] = []
+        var recordOfNode: [Int32: Int32] = [:]
+        var symlinkTargets: [Int32: [UInt8]] = [:]
+        var issues: [ScanIssue] = []
+        var entriesWithAttributes = 0
+        var sidecars = 0
+
+        mutating func append(
+            node: Int32, parent: Int32, name: [UInt8], type: EntryType, zone: Zone, flags: EntryFlags, ownFlag: ExclusionFlag,
+            apparent: Int64, allocated: Int64, modified: Int64, kind: ContentKind, dataOrdinal: Int32
+        ) {
+            let index = Int32(records.count)
+            records.append(WalkRecord(
+                parent: nil, nameOffset: UInt32(names.count), nameLength: UInt16(name.count), type: type, kind: kind, zone: zone,
+                flags: flags, ownFlag: ownFlag, attributesUnreadable: false, apparentBytes: apparent, allocatedBytes: allocated,
+                modified: modified))
+            names.append(contentsOf: name)
+            parents.append(parent)
+            paths.append(parent < 0 ? [] : paths[Int(parent)].isEmpty ? name : paths[Int(parent)] + [UInt8(ascii: "/")] + name)
+            dataOrdinals.append(dataOrdinal)
+            recordOfNode[node] = index
+        }
+    }
+
+    /// Records one node below `parent`; nil when it is left out.
+    private func add(
+        _ node: Int32, parent: Int32, parentZone: Zone, folderPath: [UInt8], sequestered: [Int32: ExclusionFlag],
+        state: inout BuildState, hardLinks: inout [Int32: [Int32]]
+    ) -> (record: Int32, zone: Zone)? {
+        let item = tree.nodes[Int(node)]
+        let member = item.member >= 0 ? listing.members[Int(item.member)] : nil
+        let type: EntryType = item.isDirectory ? .directory : member?.type ?? .unknown
+        let zone = item.name.withUnsafeBufferPointer { parentZone.child(named: $0, isDirectory: type == .directory) }
+        let path = folderPath.isEmpty ? item.name : folderPath + [UInt8(ascii: "/")] + item.name
+        var flags: EntryFlags = []
+        if zone.systemManaged { flags.insert(.systemManaged) }
+        var isSidecar = false
+        if case .flag = member?.sidecar { isSidecar = true }
+        if case .malformed(let why) = member?.sidecar {
+            isSidecar = true
+            state.issues.append(ScanIssue(path: path, reason: .malformedMetadata, detail: why))
+        }
+        if case .flag = member?.sidecar, type == .file {
+            state.sidecars += 1
+            if !zone.transport { noteSidecar(item, path: path, state: &state) }
+        }
+        if zone.transport || isSidecar { flags.insert(.transportArtefact) }
+        var ownFlag = siblingSidecarFlag(of: item)
+        let wantsAttributes = !zone.excludedBySystem && !flags.contains(.transportArtefact)
+        if wantsAttributes, let member {
+            if member.attributeFlag != .none { ownFlag = member.attributeFlag }
+            if member.transportedAttributes { state.entriesWithAttributes += 1 }
+        }
+        if ownFlag == .none, type == .directory, let own = tree.child(node, Array("._.".utf8)), case .flag(let flag)? = sidecarReading(own), flag != .none {
+            ownFlag = .appleDouble
+        }
+        if ownFlag == .none, type != .symlink, let flag = sequestered[node] { ownFlag = flag }
+        if let why = member?.unreadable {
+            flags.insert(.unreadable)
+            state.issues.append(ScanIssue(path: path, reason: .unreadable, detail: "content not inspected: \(why)"))
+        }
+        var apparent = member?.size ?? 0
+        var dataOrdinal: Int32 = type == .file ? member?.ordinal ?? -1 : -1
+        var kind = isSidecar ? .appleDouble : member?.kind ?? .unknown
+        if let target = member?.hardLinkTarget {
+            flags.insert(.hardLinked)
+            if let targetNode = tree.node(at: target), let targetMember = memberOf(targetNode), targetMember.type == .file {
+                apparent = targetMember.size
+                kind = targetMember.kind
+                dataOrdinal = targetMember.ordinal
+                hardLinks[targetNode, default: []].append(node)
+            } else {
+                state.issues.append(ScanIssue(path: path, reason: .unreadable, detail: "hard link to an entry the archive does not hold as a file: size unknown"))
+            }
+        }
+        if type == .directory { apparent = 0 }
+        // A link's size is its target's length, as `lstat` gives it on APFS and ext4 alike.
+        if type == .symlink { apparent = Int64(member?.symlinkTarget?.count ?? 0) }
+        let allocated = type == .file ? (apparent + Self.blockSize - 1) / Self.blockSize * Self.blockSize : 0
+        let parentRecord = parent
+        state.append(
+            node: node, parent: parentRecord, name: item.name, type: type, zone: zone, flags: flags, ownFlag: ownFlag,
+            apparent: apparent, allocated: allocated, modified: member?.modified ?? 0, kind: type == .file ? kind : .unknown,
+            dataOrdinal: dataOrdinal)
+        let record = Int32(state.records.count - 1)
+        if type == .symlink, let target = member?.symlinkTarget {
+            state.symlinkTargets[record] = target
+            if SymlinkCheck.escapes(target: target, directory: folderPath, rootPath: rootName) {
+                state.records[Int(record)].flags.insert(.escapesContainer)
+            }
+        }
+        return (record, zone)
+    }
+
+    private func memberOf(_ node: Int32) -> ArchiveMember? {
+        let index = tree.nodes[Int(node)].member
+        return index >= 0 ? listing.members[Int(index)] : nil
+    }
+
+    private func sidecarReading(_ node: Int32) -> SidecarReading? { memberOf(node)?.sidecar }
+
+    /// `.appleDouble` when the sibling `._name` carries a flag (as the walk pairs them).
+    private func siblingSidecarFlag(of item: ArchiveTree.Node) -> ExclusionFlag {
+        guard item.parent >= 0, let sibling = tree.child(item.parent, Array("._".utf8) + item.name),
+              case .flag(let flag)? = sidecarReading(sibling), flag != .none
+        else { return .none }
+        return .appleDouble
+    }
+
+    /// A `._name` whose `name` is not in the archive describes nothing (as on disk).
+    private func noteSidecar(_ item: ArchiveTree.Node, path: [UInt8], state: inout BuildState) {
+        let target = Array(item.name.dropFirst(2))
+        guard !target.elementsEqual(".".utf8), tree.child(item.parent, target) == nil else { return }
+        state.issues.append(ScanIssue(path: path, reason: .unpairedSidecar, detail: "stale AppleDouble sidecar: its file is not in the archive, so any backup flag it carries applies to nothing"))
+    }
+
+    /// `P/__MACOSX/R/._name` describes `P/R/name` wherever `__MACOSX/` sits (beside the package, as a Finder zip
+    /// puts it, or inside the container). Sidecars describing the container or what is in it count as evidence.
+    private func sequesteredFlags(_ state: inout BuildState) -> [Int32: ExclusionFlag] {
+        var flags: [Int32: ExclusionFlag] = [:]
+        let rootPath = tree.path(root)
+        for member in listing.members {
+            guard member.type == .file, case .flag(let flag) = member.sidecar else { continue }
+            let components = member.path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            guard let marker = components.firstIndex(where: { $0.elementsEqual("__MACOSX".utf8) }), let last = components.last,
+                  last.count > 2
+            else { continue }
+            let target = components[..<marker] + components[(marker + 1)..<(components.count - 1)] + [last.dropFirst(2)]
+            let targetPath = Array(target.joined(separator: [UInt8(ascii: "/")]))
+            let describesContainer = rootPath.isEmpty || targetPath == rootPath || targetPath.starts(with: rootPath + [UInt8(ascii: "/")])
+            guard describesContainer else { continue }
+            // Inside the container the walk counts the sidecar where it lies; outside it, here.
+            let inside = !rootPath.isEmpty && member.path.starts(with: rootPath + [UInt8(ascii: "/")])
+            if !inside && !rootPath.isEmpty { state.sidecars += 1 }
+            guard flag != .none, let node = tree.node(at: targetPath), node != root else { continue }
+            flags[node] = .appleDouble
+        }
+        return flags
+    }
+
+    /// The hard-link group's smallest path carries the bytes, as the walk counts one name per inode.
+    private func markHardLinks(_ groups: [Int32: [Int32]], _ state: inout BuildState) {
+        for (target, links) in groups {
+            let records = ([target] + links).compactMap { state.recordOfNode[$0] }
+            guard records.count > 1 else { continue }
+            let ordered = records.sorted { state.paths[Int($0)].lexicographicallyPrecedes(state.paths[Int($1)]) }
+            for record in ordered { state.records[Int(record)].flags.insert(.hardLinked) }
+            for duplicate in ordered.dropFirst() { state.records[Int(duplicate)].flags.insert(.hardLinkDuplicate) }
+        }
+    }
+
+    /// The tree's own issues (names stored twice, conflicts) that concern the container, relative to its root.
+    private func treeIssuesBelowRoot() -> [ScanIssue] {
+        let rootPath = tree.path(root)
+        return tree.issues.compactMap { issue in
+            if rootPath.isEmpty { return issue }
+            let prefix = rootPath + [UInt8(ascii: "/")]
+            guard issue.path.starts(with: prefix) else { return nil }
+            return ScanIssue(path: Array(issue.path.dropFirst(prefix.count)), reason: issue.reason, detail: issue.detail)
+        }
+    }
+}

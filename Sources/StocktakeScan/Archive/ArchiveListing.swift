@@ -1,0 +1,206 @@
+import StocktakeModel
+
+/// What the first pass keeps of one archive entry: its header facts and what its first bytes said.
+struct ArchiveMember {
+    /// Position among the archive's headers, for the hashing pass.
+    let ordinal: Int32
+    /// Normalised: no leading `./`, no empty or `.` components, never `..`, never absolute.
+    let path: [UInt8]
+    let type: EntryType
+    let size: Int64
+    let modified: Int64
+    /// The strongest backup flag among its pax extended attributes.
+    let attributeFlag: ExclusionFlag
+    /// Whether any of its attributes travelled from the Mac or device (see `BackupAttributes.isTransported`).
+    let transportedAttributes: Bool
+    let kind: ContentKind
+    /// For a `._name` file: what it says as an AppleDouble sidecar.
+    let sidecar: SidecarReading
+    let symlinkTarget: [UInt8]?
+    /// For a hard link: the normalised path of the entry it names again.
+    let hardLinkTarget: [UInt8]?
+    /// Why its data could not be read (an unsupported method, encryption, a bad checksum); nil when read.
+    let unreadable: String?
+}
+
+/// A `._name` file's reading: no AppleDouble header, the strongest flag it carries, or why it did not parse.
+enum SidecarReading {
+    case notSidecar
+    case flag(ExclusionFlag)
+    case malformed(String)
+}
+
+/// A metadata plist's bytes (at most `ArchiveListing.metadataLimit`), or why they were not kept.
+enum MetadataBytes {
+    case bytes([UInt8])
+    case problem(String)
+}
+
+/// The first pass over an archive: every header, each entry's first bytes (content kind, AppleDouble sidecars,
+/// the metadata plists layout detection reads), never a whole entry in memory.
+struct ArchiveListing {
+    var members: [ArchiveMember] = []
+    /// Entries left out because of their names (`..`, absolute, empty), keyed by the name as stored.
+    var refused: [ScanIssue] = []
+    /// Candidate metadata plists (`AppDataInfo.plist`, the container-manager plist) near the top, by path.
+    var metadata: [[UInt8]: MetadataBytes] = [:]
+    var format = "unknown"
+    var compression = "none"
+
+    /// Real metadata plists are a few hundred bytes; as for folders, 1 MiB bounds the read.
+    static let metadataLimit = 1 << 20
+    /// Metadata plists deeper than this (wrapper/package/AppData/plist) cannot decide the layout.
+    static let metadataDepth = 4
+
+    static func read(_ stream: ArchiveStream, progress: ScanProgress?) throws(ScanError) -> ArchiveListing {
+        var listing = ArchiveListing()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: metadataLimit + 1, alignment: 8)
+        defer { buffer.deallocate() }
+        var ordinal: Int32 = 0
+        var pending = 0
+        while true {
+            let header: ArchiveHeader?
+            do {
+                header = try stream.next()
+            } catch {
+                throw .unreadableRoot(path: stream.path, reason: damaged(after: listing.members.last, error.message))
+            }
+            guard let header else { break }
+            defer { ordinal += 1 }
+            if ordinal == 0 { (listing.format, listing.compression) = stream.format }
+            guard let name = header.name else {
+                listing.refused.append(ScanIssue(path: Array("(entry \(ordinal + 1))".utf8), reason: .unreadable, detail: "archive entry left out: its name is not valid in the character set the archive declares"))
+                continue
+            }
+            switch ArchiveName.normalize(name) {
+            case .refused(let why):
+                listing.refused.append(ScanIssue(path: name, reason: .unreadable, detail: "archive entry left out: \(why); nothing is extracted, so nothing was written there"))
+            case .root:
+                continue
+            case .path(let path):
+                let member = try listing.member(ordinal: ordinal, path: path, header: header, stream: stream, buffer: buffer)
+                listing.members.append(member)
+            }
+            pending += 1
+            if pending == 4096 {
+                progress?.add(entries: pending, allocatedBytes: 0)
+                pending = 0
+            }
+        }
+        progress?.add(entries: pending, allocatedBytes: 0)
+        return listing
+    }
+
+    /// Reads what the entry's kind needs from its data: nothing, the sniffing prefix, a sidecar's attribute
+    /// table (64 KiB) or a metadata plist (1 MiB).
+    private mutating func member(
+        ordinal: Int32, path: [UInt8], header: ArchiveHeader, stream: ArchiveStream, buffer: UnsafeMutableRawBufferPointer
+    ) throws(ScanError) -> ArchiveMember {
+        let name = path.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? path
+        var (flag, transported) = (ExclusionFlag.none, false)
+        for attribute in header.attributeNames {
+            attribute.withUnsafeBufferPointer { bytes in
+                if BackupAttributes.isTransported(attributeName: bytes) { transported = true }
+                flag = flag.strongest(with: BackupAttributes.flag(forAttributeName: bytes))
+            }
+        }
+        var kind = ContentKind.unknown
+        var sidecar = SidecarReading.notSidecar
+        var unreadable: String?
+        var hardLink: [UInt8]?
+        if let target = header.hardLinkTarget, case .path(let normalised) = ArchiveName.normalize(target) { hardLink = normalised }
+        if header.type == .file && hardLink == nil {
+            let wanted = wantedBytes(name: name, path: path, size: header.size)
+            var count = 0
+            if wanted > 0 {
+                do {
+                    count = try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
+                } catch {
+                    guard !error.fatal else { throw .unreadableRoot(path: stream.path, reason: Self.damaged(at: path, error.message)) }
+                    unreadable = error.message
+                }
+            }
+            let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            kind = name.withUnsafeBufferPointer { name in
+                if let settled = ContentSniffer.kind(name: name, size: header.size) { return settled }
+                return unreadable == nil ? ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix.prefix(ContentSniffer.prefixLength)), name: name) : .unknown
+            }
+            if unreadable == nil {
+                if Self.isSidecarName(name) { sidecar = Self.sidecar(prefix, size: header.size) }
+                if Self.isMetadataCandidate(name: name, path: path) {
+                    metadata[path] = count > Self.metadataLimit
+                        ? .problem("larger than \(Self.metadataLimit) bytes: not read") : .bytes(Array(prefix))
+                }
+            }
+        }
+        return ArchiveMember(
+            ordinal: ordinal, path: path, type: header.type, size: hardLink == nil ? header.size : 0, modified: header.modified,
+            attributeFlag: flag, transportedAttributes: transported, kind: kind, sidecar: sidecar,
+            symlinkTarget: header.symlinkTarget, hardLinkTarget: hardLink, unreadable: unreadable)
+    }
+
+    /// How many leading bytes the entry's kind needs (0: its name and size settle it).
+    private func wantedBytes(name: [UInt8], path: [UInt8], size: Int64) -> Int {
+        guard size > 0 else { return 0 }
+        if Self.isMetadataCandidate(name: name, path: path) { return Self.metadataLimit + 1 }
+        if Self.isSidecarName(name) { return AppleDouble.attributeHeaderLimit }
+        let settled = name.withUnsafeBufferPointer { ContentSniffer.kind(name: $0, size: size) }
+        return settled == nil ? ContentSniffer.prefixLength : 0
+    }
+
+    private static func isSidecarName(_ name: [UInt8]) -> Bool {
+        name.count > 2 && name[0] == UInt8(ascii: ".") && name[1] == UInt8(ascii: "_")
+    }
+
+    private static func isMetadataCandidate(name: [UInt8], path: [UInt8]) -> Bool {
+        (name.elementsEqual(ContainerSource.appDataInfoFile.utf8) || name.elementsEqual(ContainerSource.containerMetadataFile.utf8))
+            && path.count { $0 == UInt8(ascii: "/") } < metadataDepth
+    }
+
+    /// The strongest flag an AppleDouble sidecar carries, from its first 64 KiB (where macOS keeps the table).
+    private static func sidecar(_ prefix: UnsafeRawBufferPointer, size: Int64) -> SidecarReading {
+        guard AppleDouble.hasHeader(prefix) else { return .notSidecar }
+        do {
+            var flag = ExclusionFlag.none
+            for name in try AppleDouble.attributeNames(in: prefix, fileSize: Int(clamping: size)) {
+                flag = Array(name.utf8).withUnsafeBufferPointer { flag.strongest(with: BackupAttributes.flag(forAttributeName: $0)) }
+            }
+            return .flag(flag)
+        } catch {
+            return .malformed("AppleDouble sidecar not understood: \(error)")
+        }
+    }
+
+    private static func damaged(after member: ArchiveMember?, _ message: String) -> String {
+        let place = member.map { "after the entry " + VisibleText.render(PathText.display($0.path), as: .message) } ?? "at its start"
+        return "the archive is damaged or truncated (\(place)): \(message); nothing was audited"
+    }
+
+    private static func damaged(at path: [UInt8], _ message: String) -> String {
+        "the archive is damaged or truncated (in the entry \(VisibleText.render(PathText.display(path), as: .message))): \(message); nothing was audited"
+    }
+}
+
+/// Entry names as archives store them, made safe to use as paths below the archive root.
+enum ArchiveName {
+    enum Normalised {
+        case path([UInt8])
+        /// `./` or `/` alone: the archive root itself.
+        case root
+        case refused(String)
+    }
+
+    static func normalize(_ name: [UInt8]) -> Normalised {
+        let slash = UInt8(ascii: "/")
+        guard !name.isEmpty else { return .refused("it has an empty name") }
+        guard name.first != slash else { return .refused("its name is absolute (starts with /)") }
+        var components: [ArraySlice<UInt8>] = []
+        for component in name.split(separator: slash) where !component.elementsEqual(".".utf8) {
+            if component.elementsEqual("..".utf8) { return .refused("its name holds `..`, which would climb out of the folder it is extracted to") }
+            guard component.count <= Int(UInt16.max) else { return .refused("a name component is longer than \(UInt16.max) bytes") }
+            components.append(component)
+        }
+        guard !components.isEmpty else { return .root }
+        return .path(Array(components.joined(separator: [slash])))
+    }
+}

@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CLibArchive
+import StocktakeFiles
+import StocktakeModel
+
+/// Why an archive could not be read to the end: truncated, corrupt, or no archive format this tool reads.
+struct ArchiveFailure: Error {
+    let message: String
+}
+
+/// One header of an archive, as libarchive decoded it.
+struct ArchiveHeader {
+    /// The stored name, raw bytes (UTF-8 where the archive says so, else as stored); nil when it cannot be decoded.
+    let name: [UInt8]?
+    let type: EntryType
+    /// The declared size (0 for folders and links).
+    let size: Int64
+    let modified: Int64
+    /// For a symbolic link: its stored target.
+    let symlinkTarget: [UInt8]?
+    /// For a hard link: the name of the entry it is another name of.
+    let hardLinkTarget: [UInt8]?
+    /// Extended-attribute names, from pax headers (`SCHILY.xattr.*`, `LIBARCHIVE.xattr.*`); values are not needed.
+    let attributeNames: [[UInt8]]
+}
+
+/// A single pass over an archive through libarchive: headers in order, and each entry's data as it streams.
+/// Only tar (ustar, pax, GNU) and zip, plain or through gzip, bzip2 or xz: no filter that runs an outside
+/// program, no format whose reader is rarely exercised. Nothing is ever written to disk.
+final class ArchiveStream {
+    private let archive: OpaquePointer
+    private let file: RegularFile
+    let path: String
+    /// This thread's UTF-8 names while the stream lives (see the shim); the stream never leaves its thread.
+    private let locale: stocktake_archive_locale
+
+    /// Opens the archive at `path` (the input path: a link to it is followed; FIFOs and devices are refused).
+    init(path: String) throws(ScanError) {
+        self.path = path
+        var options = RegularFile.Options.named(maxBytes: nil)
+        do {
+            file = try RegularFile.open(path, options: &options)
+        } catch {
+            throw .unreadableRoot(path: path, reason: "\(error)")
+        }
+        locale = stocktake_archive_begin_utf8_names()
+        guard let archive = archive_read_new() else {
+            stocktake_archive_end_utf8_names(locale)
+            throw .unreadableRoot(path: path, reason: "out of memory")
+        }
+        self.archive = archive
+        archive_read_support_format_tar(archive)
+        archive_read_support_format_gnutar(archive)
+        archive_read_support_format_zip(archive)
+        archive_read_support_filter_gzip(archive)
+        archive_read_support_filter_bzip2(archive)
+        archive_read_support_filter_xz(archive)
+        // macOS's libarchive folds `._` and `__MACOSX/` sidecars into its own metadata by default: keep them as
+        // entries, so every platform reads the same archive the same way (unknown options are ignored).
+        archive_read_set_options(archive, "zip:!mac-ext")
+        archive_read_set_options(archive, "tar:!mac-ext")
+        let status = file.withDescriptor { archive_read_open_fd(archive, $0, 64 << 10) }
+        guard status == ARCHIVE_OK else {
+            throw .unreadableRoot(path: path, reason: "it is a file, not a container folder, and could not be read as an archive (zip, tar, tar.gz, tgz, tar.bz2, tar.xz): " + errorText)
+        }
+    }
+
+    deinit {
+        archive_read_free(archive)
+        stocktake_archive_end_utf8_names(locale)
+    }
+
+    /// libarchive's message for the last failure.
+    var errorText: String {
+        guard let text = archive_error_string(archive) else { return "unknown archive error" }
+        return String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
+    }
+
+    /// What the archive is, for the report: `zip`, `tar`; and its compression (`gzip`, `xz`, `bzip2`, `none`).
+    var format: (format: String, compression: String) {
+        let base = archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK
+        let format = base == ARCHIVE_FORMAT_ZIP ? "zip" : base == ARCHIVE_FORMAT_TAR ? "tar" : "unknown"
+        var compression = "none"
+        if archive_filter_count(archive) > 1, let name = archive_filter_name(archive, 0) {
+            compression = String(cString: name)
+        }
+        return (format, compression)
+    }
+
+    /// The next header, nil at the end. A damaged or truncated archive throws: nothing after it can be trusted.
+    func next() throws(ArchiveFailure) -> ArchiveHeader? {
+        var entry: OpaquePointer?
+        let status = archive_read_next_header(archive, &entry)
+        if status == ARCHIVE_EOF { return nil }
+        // A warning (a name not convertible to the locale) leaves the header usable; anything worse does not.
+        guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else {
+            throw ArchiveFailure(message: errorText)
+        }
+        let type = Self.type(entry)
+        return ArchiveHeader(
+            name: Self.bytes(archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)),
+            type: type,
+            size: archive_entry_size_is_set(entry) != 0 ? max(0, archive_entry_size(entry)) : 0,
+            modified: Int64(archive_entry_mtime(entry)),
+            symlinkTarget: type == .symlink ? Self.bytes(archive_entry_symlink_utf8(entry) ?? archive_entry_symlink(entry)) : nil,
+            hardLinkTarget: Self.bytes(archive_entry_hardlink_utf8(entry) ?? archive_entry_hardlink(entry)),
+            attributeNames: Self.attributeNames(entry))
+    }
+
+    /// Reads the current entry's data into `buffer` until it is full or the entry ends; returns the count.
+    /// The rest of the entry is skipped by the next `next()` (for zip a seek, for a compressed tar a decompression).
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(EntryReadFailure) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let count = archive_read_data(archive, buffer.baseAddress! + filled, buffer.count - filled)
+            if count == 0 { break }
+            guard count > 0 else { throw failure(status: Int32(count)) }
+            filled += count
+        }
+        return filled
+    }
+
+    /// Streams the current entry's data through `body` in chunks of `buffer`; reads at most `limit` bytes.
+    /// Returns the count; more data than `limit` (a size the header understated) throws.
+    func stream(through buffer: UnsafeMutableRawBufferPointer, limit: Int64, _ body: (UnsafeRawBufferPointer) -> Void) throws(EntryReadFailure) -> Int64 {
+        var total: Int64 = 0
+        while true {
+            let count = archive_read_data(archive, buffer.baseAddress!, buffer.count)
+            if count == 0 { return total }
+            guard count > 0 else { throw failure(status: Int32(count)) }
+            total += Int64(count)
+            guard total <= limit else { throw EntryReadFailure(fatal: false, message: "holds more data than its header declares") }
+            body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
+    /// The entry's type as `lstat` would give it; a hard link is another name of a regular file.
+    private static func type(_ entry: OpaquePointer) -> EntryType {
+        if archive_entry_hardlink(entry) != nil { return .file }
+        if stocktake_archive_is_regular(entry) != 0 { return .file }
+        if stocktake_archive_is_directory(entry) != 0 { return .directory }
+        if stocktake_archive_is_symlink(entry) != 0 { return .symlink }
+        if stocktake_archive_is_fifo(entry) != 0 { return .fifo }
+        if stocktake_archive_is_socket(entry) != 0 { return .socket }
+        if stocktake_archive_is_character_device(entry) != 0 { return .characterDevice }
+        if stocktake_archive_is_block_device(entry) != 0 { return .blockDevice }
+        return .unknown
+    }
+
+    private func failure(status: Int32) -> EntryReadFailure {
+        EntryReadFailure(fatal: status == ARCHIVE_FATAL, message: errorText)
+    }
+
+    private static func bytes(_ text: UnsafePointer<CChar>?) -> [UInt8]? {
+        guard let text else { return nil }
+        return Array(UnsafeRawBufferPointer(start: text, count: strlen(text)))
+    }
+
+    private static func attributeNames(_ entry: OpaquePointer) -> [[UInt8]] {
+        guard archive_entry_xattr_reset(entry) > 0 else { return [] }
+        var names: [[UInt8]] = []
+        var name: UnsafePointer<CChar>?
+        var value: UnsafeRawPointer?
+        var size = 0
+        while archive_entry_xattr_next(entry, &name, &value, &size) == ARCHIVE_OK {
+            if let bytes = bytes(name) { names.append(bytes) }
+        }
+        return names
+    }
+}
+
+/// Why one entry's data could not be read. `fatal`: the archive itself is damaged (truncated, corrupt stream);
+/// otherwise only this entry (an unsupported compression method, encryption, a bad checksum).
+struct EntryReadFailure: Error {
+    let fatal: Bool
+    let message: String
+}

@@ -1,0 +1,101 @@
+import StocktakeModel
+
+/// The archive's entries as a tree of names: folders the archive lists and folders its paths imply. A name
+/// stored twice keeps its last copy (what extraction would leave), and the repeat is reported.
+struct ArchiveTree {
+    struct Node {
+        let name: [UInt8]
+        let parent: Int32
+        /// Index in the listing's members; -1 for a folder only implied by the paths below it.
+        var member: Int32
+        var isDirectory: Bool
+        var children: [Int32] = []
+    }
+
+    private struct ChildKey: Hashable {
+        let parent: Int32
+        let name: [UInt8]
+    }
+
+    /// Index 0: the archive root.
+    private(set) var nodes: [Node] = [Node(name: [], parent: -1, member: -1, isDirectory: true)]
+    private var byName: [ChildKey: Int32] = [:]
+    private(set) var issues: [ScanIssue] = []
+
+    init(_ members: [ArchiveMember]) {
+        for (index, member) in members.enumerated() { insert(member, at: Int32(index)) }
+    }
+
+    private mutating func insert(_ member: ArchiveMember, at index: Int32) {
+        let components = member.path.split(separator: UInt8(ascii: "/")).map(Array.init)
+        var parent: Int32 = 0
+        for component in components.dropLast() {
+            if let existing = child(parent, component) {
+                guard nodes[Int(existing)].isDirectory else {
+                    issues.append(ScanIssue(path: member.path, reason: .unreadable, detail: "archive entry left out: a folder above it is stored as a file"))
+                    return
+                }
+                parent = existing
+            } else {
+                parent = add(Node(name: component, parent: parent, member: -1, isDirectory: true))
+            }
+        }
+        let isDirectory = member.type == .directory
+        guard let name = components.last else { return }
+        guard let existing = child(parent, name) else {
+            add(Node(name: name, parent: parent, member: index, isDirectory: isDirectory))
+            return
+        }
+        let node = nodes[Int(existing)]
+        if node.isDirectory && !node.children.isEmpty && !isDirectory {
+            issues.append(ScanIssue(path: member.path, reason: .unreadable, detail: "archive entry left out: a folder of the same name holds other entries"))
+            return
+        }
+        if node.member >= 0 && !(node.isDirectory && isDirectory) {
+            issues.append(ScanIssue(path: member.path, reason: .malformedMetadata, detail: "stored more than once in the archive: the last copy counts, as extraction would leave it"))
+        }
+        nodes[Int(existing)].member = index
+        nodes[Int(existing)].isDirectory = isDirectory
+    }
+
+    @discardableResult
+    private mutating func add(_ node: Node) -> Int32 {
+        let index = Int32(nodes.count)
+        nodes.append(node)
+        nodes[Int(node.parent)].children.append(index)
+        byName[ChildKey(parent: node.parent, name: node.name)] = index
+        return index
+    }
+
+    func child(_ parent: Int32, _ name: [UInt8]) -> Int32? { byName[ChildKey(parent: parent, name: name)] }
+
+    /// The node at a `/`-separated path below `start`, if every step exists.
+    func node(at path: some Collection<UInt8>, from start: Int32 = 0) -> Int32? {
+        var current = start
+        for component in path.split(separator: UInt8(ascii: "/")) {
+            guard let next = child(current, Array(component)) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    func path(_ index: Int32) -> [UInt8] {
+        Inventory.path(of: index, parent: { nodes[Int($0)].parent }, name: { nodes[Int($0)].name[...] })
+    }
+
+    /// What stands at `relative` below `folder`, as the folder checks see it: a link is a link, never followed.
+    func kind(_ folder: Int32, _ relative: String, members: [ArchiveMember]) -> FileKind {
+        guard let index = node(at: Array(relative.utf8), from: folder) else { return .missing }
+        return kind(of: index, members: members)
+    }
+
+    func kind(of index: Int32, members: [ArchiveMember]) -> FileKind {
+        let node = nodes[Int(index)]
+        if node.isDirectory { return .directory }
+        switch members[Int(node.member)].type {
+        case .file: return .regularFile
+        case .symlink: return .symbolicLink
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import StocktakeFiles
+import StocktakeModel
+
+/// An unzipped Finder zip leaves `__MACOSX/` beside the package (`dir/X.xcappdata/` and
+/// `dir/__MACOSX/X.xcappdata/…`), outside the folder the user names. Its `._name` sidecars are the only record
+/// of the backup flags, so they are read (nothing else there): `__MACOSX/X.xcappdata/AppData/Documents/._a`
+/// describes `Documents/a` below the root `X.xcappdata/AppData`.
+struct BesideSidecars {
+    /// Flags by target path relative to the container root, as the walk's `__MACOSX/` flags are.
+    var flags: [(target: [UInt8], flag: ExclusionFlag)] = []
+    /// Sidecars that parsed: evidence that the export carried attributes.
+    var sidecars = 0
+    var issues: [ScanIssue] = []
+
+    /// Looks for `__MACOSX/` one and two levels above the root (beside the root, beside the package).
+    static func read(root: String, maxDepth: Int) -> BesideSidecars {
+        var result = BesideSidecars()
+        let components = root.split(separator: "/").map(String.init)
+        for levels in 1...2 where components.count > levels {
+            let ancestor = "/" + components.dropLast(levels).joined(separator: "/")
+            let mirror = (ancestor == "/" ? "" : ancestor) + "/__MACOSX/" + components.suffix(levels).joined(separator: "/")
+            guard FileKind(path: mirror) == .directory else { continue }
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: AppleDouble.attributeHeaderLimit, alignment: 8)
+            defer { buffer.deallocate() }
+            result.read(folder: mirror, relative: [], depth: 0, maxDepth: maxDepth, buffer: buffer)
+            return result
+        }
+        return result
+    }
+
+    private mutating func read(folder: String, relative: [UInt8], depth: Int, maxDepth: Int, buffer: UnsafeMutableRawBufferPointer) {
+        guard depth <= maxDepth, let listing = try? DirectoryListing.read(folder, limit: 1_000_000) else { return }
+        for entry in listing.entries {
+            let path = folder + "/" + entry.name
+            let name = Array(entry.name.utf8)
+            let inside = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+            if entry.kind == .directory {
+                read(folder: path, relative: inside, depth: depth + 1, maxDepth: maxDepth, buffer: buffer)
+                continue
+            }
+            guard entry.kind == .regularFile, name.count > 2, name.starts(with: "._".utf8) else { continue }
+            let target = relative.isEmpty ? Array(name.dropFirst(2)) : relative + [UInt8(ascii: "/")] + name.dropFirst(2)
+            var options = RegularFile.Options.insideContainer(maxBytes: nil)
+            guard let file = try? RegularFile.open(path, options: &options), let count = try? file.readPrefix(into: buffer) else { continue }
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            guard AppleDouble.hasHeader(bytes) else { continue }
+            do {
+                var flag = ExclusionFlag.none
+                for attribute in try AppleDouble.attributeNames(in: bytes, fileSize: Int(clamping: file.size)) {
+                    flag = Array(attribute.utf8).withUnsafeBufferPointer { flag.strongest(with: BackupAttributes.flag(forAttributeName: $0)) }
+                }
+                sidecars += 1
+                if flag != .none { flags.append((target, .appleDouble)) }
+            } catch {
+                issues.append(ScanIssue(path: target, reason: .malformedMetadata, detail: "its AppleDouble sidecar in \(VisibleText.render(folder, as: .message)) not understood: \(error)"))
+            }
+        }
+    }
+}

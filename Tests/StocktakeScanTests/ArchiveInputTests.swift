@@ -1,0 +1,163 @@
+import Foundation
+import StocktakeModel
+import Testing
+import TestSupport
+
+@testable import StocktakeScan
+
+/// Archives read in place: names made safe, the container found inside, sidecars and pax records as evidence,
+/// duplicates hashed as the archive streams. Archives are written by Python's tarfile/zipfile, byte for byte
+/// what the test asks for.
+@Suite struct ArchiveInputTests {
+    static func python(_ script: String, _ arguments: [String]) throws {
+        let result = try StocktakeProcess.runCommand(["/usr/bin/env", "python3", "-c", script] + arguments)
+        try #require(result.status == 0, "\(result.stderr)")
+    }
+
+    /// A tar whose members are (name, data or nil for a folder, pax records).
+    static func tar(_ path: String, _ members: [(String, String?, [String: String])]) throws {
+        let script = """
+            import io, json, sys, tarfile
+            mode = "w:gz" if sys.argv[1].endswith("gz") else "w"
+            with tarfile.open(sys.argv[1], mode, format=tarfile.PAX_FORMAT) as t:
+                for name, data, pax in json.loads(sys.argv[2]):
+                    info = tarfile.TarInfo(name)
+                    info.pax_headers = pax
+                    if data is None:
+                        info.type = tarfile.DIRTYPE
+                        t.addfile(info)
+                    else:
+                        raw = data.encode("latin-1")
+                        info.size = len(raw)
+                        t.addfile(info, io.BytesIO(raw))
+            """
+        let list = members.map { [$0.0, $0.1 as Any? ?? NSNull(), $0.2] as [Any] }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: list), as: UTF8.self)
+        try python(script, [path, json])
+    }
+
+    static func entry(_ inventory: Inventory, _ path: String) throws -> Entry {
+        let index = try #require(inventory.index(ofPath: Array(path.utf8)), "no \(path)")
+        return inventory.entries[Int(index)]
+    }
+
+    @Test(arguments: [
+        ("a/b", "a/b"), ("./a//b/", "a/b"), ("a/./b", "a/b"),
+    ])
+    func keepsSafeNames(_ name: String, _ expected: String) {
+        guard case .path(let path) = ArchiveName.normalize(Array(name.utf8)) else {
+            Issue.record("\(name) refused")
+            return
+        }
+        #expect(String(decoding: path, as: UTF8.self) == expected)
+    }
+
+    @Test(arguments: ["../a", "a/../../b", "a/..", "/etc/passwd", ""])
+    func refusesNamesThatLeaveTheFolder(_ name: String) {
+        guard case .refused = ArchiveName.normalize(Array(name.utf8)) else {
+            Issue.record("\(name) accepted")
+            return
+        }
+    }
+
+    /// Both pax forms, as libarchive decodes them: GNU tar's raw `SCHILY.xattr.user.…` and macOS tar's
+    /// URL-encoded, base64 `LIBARCHIVE.xattr.…`; a flagged folder's descendants inherit.
+    @Test func paxRecordsOfBothFormsCarryTheFlag() throws {
+        let tree = try TemporaryTree("archive-pax")
+        let value = String(decoding: TemporaryTree.backupExclusionValue, as: UTF8.self)
+        let base64 = Data(TemporaryTree.backupExclusionValue).base64EncodedString()
+        try Self.tar(tree.path("c.tar"), [
+            ("C/Documents/", nil, [:]),
+            ("C/Documents/gnu.txt", "g", ["SCHILY.xattr.user.com.apple.metadata:com_apple_backup_excludeItem": value]),
+            ("C/Documents/mac.txt", "m", ["LIBARCHIVE.xattr.com.apple.metadata%3Acom_apple_backup_excludeItem": base64]),
+            ("C/Documents/Flagged/", nil, ["LIBARCHIVE.xattr.com.apple.MobileBackup": "AQ=="]),
+            ("C/Documents/Flagged/inner.txt", "i", [:]),
+            ("C/Documents/plain.txt", "p", [:]),
+            ("C/Library/Preferences/", nil, [:]),
+        ])
+        let input = try ArchiveInput.read(path: tree.path("c.tar"))
+        let inventory = input.inventory
+        #expect(try Self.entry(inventory, "Documents/gnu.txt").evidence == .xattr)
+        #expect(try Self.entry(inventory, "Documents/mac.txt").evidence == .xattr)
+        #expect(try Self.entry(inventory, "Documents/Flagged").evidence == .legacyXattr)
+        #expect(try Self.entry(inventory, "Documents/Flagged/inner.txt").evidence == .ancestor)
+        #expect(try Self.entry(inventory, "Documents/plain.txt").backup == .included)
+        #expect(inventory.evidence.entriesWithAttributes == 3)
+        #expect(input.container.layout == .bare)
+        #expect(input.container.archive?.folder == "C")
+    }
+
+    /// Older macOS tar stores `._name` members beside their files: paired as on disk, transport not data.
+    @Test func sidecarMembersBesideTheirFiles() throws {
+        let tree = try TemporaryTree("archive-sidecar")
+        let latin1 = AppleDoubleBuilder.sidecar(attributes: [("com.apple.metadata:com_apple_backup_excludeItem", TemporaryTree.backupExclusionValue)])
+            .map { String(UnicodeScalar($0)) }.joined()
+        try Self.tar(tree.path("c.tar"), [
+            ("Documents/a.txt", "a", [:]),
+            ("Documents/._a.txt", latin1, [:]),
+            ("Documents/._gone.txt", latin1, [:]),
+            ("Library/Preferences/", nil, [:]),
+        ])
+        let inventory = try ArchiveInput.read(path: tree.path("c.tar")).inventory
+        #expect(try Self.entry(inventory, "Documents/a.txt").evidence == .appleDouble)
+        let carrier = try Self.entry(inventory, "Documents/._a.txt")
+        #expect(carrier.flags.contains(.transportArtefact))
+        #expect(carrier.kind == .appleDouble)
+        #expect(inventory.issues.contains { $0.reason == .unpairedSidecar && $0.path == Array("Documents/._gone.txt".utf8) })
+        #expect(inventory.evidence.appleDoubleSidecars == 2)
+    }
+
+    /// Duplicate sets come from a second pass that hashes as the archive streams: equal sizes with different
+    /// content are no duplicates.
+    @Test func duplicatesHashedAsTheArchiveStreams() throws {
+        let tree = try TemporaryTree("archive-duplicates")
+        let one = String(repeating: "x", count: 5_000), other = String(repeating: "x", count: 4_999) + "y"
+        try Self.tar(tree.path("c.tgz"), [
+            ("Documents/one.bin", one, [:]), ("Documents/two.bin", one, [:]), ("Documents/other.bin", other, [:]),
+            ("Library/Preferences/", nil, [:]),
+        ])
+        let input = try ArchiveInput.read(path: tree.path("c.tgz"))
+        let search = try input.findDuplicates(minimumBytes: 1)
+        #expect(search.sets.count == 1)
+        let paths = search.sets.first.map { $0.members.map { String(decoding: input.inventory.path($0), as: UTF8.self) } }
+        #expect(paths == ["Documents/one.bin", "Documents/two.bin"])
+    }
+
+    /// A wrapper folder around the package (one level) is looked through; two are not.
+    @Test func onePackageInsideOneWrapper() throws {
+        let tree = try TemporaryTree("archive-wrapper")
+        let info = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>com.example.w</string></dict></plist>"
+        try Self.tar(tree.path("one.tar"), [
+            ("Export/X.xcappdata/AppDataInfo.plist", info, [:]), ("Export/X.xcappdata/AppData/Documents/a", "a", [:]),
+            ("Export/X.xcappdata/AppData/Library/Caches/", nil, [:]), ("Export/.DS_Store", "ds", [:]),
+        ])
+        let input = try ArchiveInput.read(path: tree.path("one.tar"))
+        #expect(input.container.layout == .xcappdata)
+        #expect(input.container.bundleIdentifier == "com.example.w")
+        #expect(input.container.archive?.folder == "Export/X.xcappdata")
+        try Self.tar(tree.path("two.tar"), [("A/B/X.xcappdata/AppDataInfo.plist", info, [:]), ("A/B/X.xcappdata/AppData/Documents/a", "a", [:])])
+        #expect(throws: ScanError.self) { try ArchiveInput.read(path: tree.path("two.tar")) }
+    }
+}
+
+extension ArchiveInputTests {
+    /// A hard link stored in a tar counts its bytes once, under the smaller path, as the walk counts an inode.
+    @Test func hardLinksCountOnce() throws {
+        let tree = try TemporaryTree("archive-hardlink")
+        let script = """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1], "w", format=tarfile.PAX_FORMAT) as t:
+                for name in ["Documents/", "Library/Preferences/"]:
+                    info = tarfile.TarInfo(name); info.type = tarfile.DIRTYPE; t.addfile(info)
+                info = tarfile.TarInfo("Documents/b.bin"); info.size = 5000; t.addfile(info, io.BytesIO(b"z" * 5000))
+                link = tarfile.TarInfo("Documents/a.bin"); link.type = tarfile.LNKTYPE; link.linkname = "Documents/b.bin"; t.addfile(link)
+            """
+        try Self.python(script, [tree.path("c.tar")])
+        let inventory = try ArchiveInput.read(path: tree.path("c.tar")).inventory
+        let first = try Self.entry(inventory, "Documents/a.bin"), second = try Self.entry(inventory, "Documents/b.bin")
+        #expect(first.apparentBytes == 5000 && second.apparentBytes == 5000)
+        #expect(first.flags.contains(.hardLinked) && !first.flags.contains(.hardLinkDuplicate))
+        #expect(second.flags.contains(.hardLinkDuplicate))
+        #expect(inventory.totals.onDisk.apparentBytes == 5000)
+    }
+}
