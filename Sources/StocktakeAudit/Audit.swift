@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeBackup
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
@@ -12,12 +13,19 @@ public enum Audit {
     public static func run(_ request: AuditRequest) throws(AuditError) -> AuditResult {
         // The wall clock, not `request.now` (SOURCE_DATE_EPOCH may set that): what a killed run left is older.
         let runStart = Int64(time(nil))
+        // A device backup as the input: one app's domain from its manifest, nothing walked.
+        let backupInput = try BackupAudit.input(request)
         let container: ContainerDescription
-        do {
-            container = try ContainerSource.identify(path: request.inputPath, bundleIdentifier: request.bundleIdentifier)
-        } catch {
-            throw .input(error)
+        if let backupInput {
+            container = backupInput.container
+        } else {
+            do {
+                container = try ContainerSource.identify(path: request.inputPath, bundleIdentifier: request.bundleIdentifier)
+            } catch {
+                throw .input(error)
+            }
         }
+        let backupEvidence = try BackupAudit.evidence(request, app: container.bundleIdentifier)
         // Before any walk (companions included): a bad --output should fail in a second, not after scanning.
         let folder = try OutputFolder.prepare(request: request, container: container, runStart: runStart)
         var appBundle: AppBundleInfo?
@@ -25,20 +33,31 @@ public enum Audit {
         do throws(AuditError) {
             if let path = request.appBundlePath { appBundle = try Companions.appBundle(at: path, options: request.scan) }
             for path in request.appGroupPaths { appGroups.append(try Companions.appGroup(at: path, options: request.scan)) }
+            appGroups += backupInput?.companions ?? []
         } catch {
             OutputFolder.removeIfEmpty(folder)
             throw error
         }
-        let inventory: Inventory
-        do {
-            inventory = try InventoryScanner.scan(root: container.rootPath, options: request.scan)
-        } catch {
-            OutputFolder.removeIfEmpty(folder)
-            throw .input(error)
+        var inventory: Inventory
+        var deviceBackup = backupInput?.summary ?? backupEvidence?.1
+        if let backupInput {
+            inventory = backupInput.inventory
+        } else {
+            do {
+                inventory = try InventoryScanner.scan(root: container.rootPath, options: request.scan)
+            } catch {
+                OutputFolder.removeIfEmpty(folder)
+                throw .input(error)
+            }
+        }
+        if let (overlay, summary) = backupEvidence {
+            let applied = overlay.apply(to: inventory)
+            inventory = applied.inventory
+            deviceBackup = summary.with(notInExport: applied.notInExport)
         }
         let report = try evaluate(
             request, container: container, inventory: inventory, appBundle: appBundle, appGroups: appGroups, folder: folder,
-            runStart: runStart)
+            runStart: runStart, deviceBackup: deviceBackup)
         let (written, standardOutput) = try write(report, formats: request.formats, into: folder)
         return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
@@ -46,11 +65,13 @@ public enum Audit {
     /// Holds the inventory to the policy: groups, duplicates, findings, the baseline (written and applied).
     private static func evaluate(
         _ request: AuditRequest, container: ContainerDescription, inventory: Inventory, appBundle: AppBundleInfo?,
-        appGroups: [AppGroupInfo], folder: String, runStart: Int64
+        appGroups: [AppGroupInfo], folder: String, runStart: Int64, deviceBackup: DeviceBackupSummary?
     ) throws(AuditError) -> Report {
         let exposed = request.configuration.documentsVisible ?? appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
-        let (duplicates, unreadForDuplicates) = findDuplicates(in: inventory, root: container.rootPath, request: request)
+        // A device backup's content files are named by fileID, not by path: there is no tree to compare.
+        let (duplicates, unreadForDuplicates) = container.layout == .deviceBackup
+            ? ([], []) : findDuplicates(in: inventory, root: container.rootPath, request: request)
         let context = PolicyContext(
             inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
             groups: groups)
@@ -70,7 +91,7 @@ public enum Audit {
             appBundle: appBundle, appGroups: appGroups, findings: applied?.kept ?? findings, groups: groups,
             budgets: request.configuration.budgets.check(inventory, groups: groups),
             baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
-            laterIssues: unreadForDuplicates)
+            laterIssues: unreadForDuplicates, deviceBackup: deviceBackup)
     }
 
     /// Writes each file format atomically; formats meant for stdout (GitHub annotations) come back as bytes

@@ -11,6 +11,7 @@ struct ContainerSectionHTML {
         case .simulator: "Simulator data container"
         case .dataContainer: "Data container (container-manager metadata; device or unknown origin)"
         case .bare: "Data container folder"
+        case .deviceBackup: "Device backup (Manifest.db of a Finder, iTunes or idevicebackup2 backup)"
         }
     }
 
