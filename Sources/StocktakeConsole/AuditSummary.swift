@@ -39,6 +39,13 @@ public struct AuditSummary {
             + "\(ByteCount.format(backup[.excluded]?.allocatedBytes ?? 0)) excluded, "
             + "\(ByteCount.format(backup[.unknown]?.allocatedBytes ?? 0)) unknown")
         lines.append("Evidence:   \(report.inventory.evidence.summary)")
+        if let device = report.deviceBackup {
+            // The backup's own total: what iOS backed up for the app (the export's files found in it are counted above).
+            let app = device.app.total
+            lines.append("Backup:     \(device.path)\(device.productVersion.map { " (iOS \($0))" } ?? ""): \(app.files) files, "
+                + "\(ByteCount.format(app.apparentBytes)) backed up (\(ByteCount.format(app.allocatedBytes)) allocated, estimated in 4 KiB blocks)"
+                + (device.notInExport.map { $0 > 0 ? "; \($0) of its files are not in the export" : "" } ?? ""))
+        }
         if let appSize = report.appSize { lines.append("App size:   \(ByteCount.format(appSize.totalBytes)) (bundle + container − Caches + App Groups)") }
         let issues = report.issues.count
         if issues > 0 { lines.append("Unreadable: \(issues) issue\(issues == 1 ? "" : "s") (see the report)") }
