@@ -14,9 +14,13 @@ public struct BackupOverlay: Sendable {
         var paths = Set<[UInt8]>()
         var files: [[UInt8]] = []
         for record in records {
-            let path = Array(ManifestInventory.components(record.relativePath).joined(separator: [UInt8(ascii: "/")]))
-            paths.insert(path)
+            let components = ManifestInventory.components(record.relativePath)
+            let path = Array(components.joined(separator: [UInt8(ascii: "/")]))
             if record.isFileLike { files.append(path) }
+            // A record's folders hold it, listed in the manifest or not.
+            for length in stride(from: components.count, to: 0, by: -1) {
+                guard paths.insert(Array(components.prefix(length).joined(separator: [UInt8(ascii: "/")]))).inserted else { break }
+            }
         }
         backedUp = paths
         backedUpFiles = files
@@ -32,7 +36,8 @@ public struct BackupOverlay: Sendable {
             if !entry.isDirectory { walked.insert(path) }
             // Transport artefacts (AppleDouble sidecars, __MACOSX) are the export's, never the device's.
             guard !entry.flags.contains(.transportArtefact) else { return }
-            let (state, disagrees) = Self.state(entry, inBackup: index == inventory.root || backedUp.contains(path))
+            // The root is the domain itself: in the backup whenever the app is, whatever the walk made of it.
+            let (state, disagrees) = index == inventory.root ? (.included, false) : Self.state(entry, inBackup: backedUp.contains(path))
             var flags = entry.flags
             if disagrees { flags.insert(.backupDisagrees) } else { flags.remove(.backupDisagrees) }
             entries[i] = Entry(
