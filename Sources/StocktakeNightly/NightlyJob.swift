@@ -41,10 +41,11 @@ public enum NightlyJob {
         }
         let runID = ReportDates.folderName(request.now)
         var runs: [NightlyOutcome.AppRun] = [], failures: [NightlyOutcome.Failure] = []
-        for (index, input) in inputs.enumerated() {
+        for (index, job) in BackupInbox.jobs(inputs, inbox: request.inboxPath, apps: request.backupApps).enumerated() {
+            let input = job.label
             do {
                 let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
-                    .run(input: input, inboxPath: request.inboxPath + "/" + input, index: index)
+                    .run(input: input, inboxPath: request.inboxPath + "/" + job.input, index: index, backupApp: job.app)
                 runs.append(run)
                 problems += runProblems
             } catch {

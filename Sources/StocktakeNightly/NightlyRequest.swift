@@ -18,11 +18,15 @@ public struct NightlyRequest: Sendable {
     public var tool: ToolInfo
     /// The run's timestamp: every app's run folder is named after it.
     public var now: Date
+    /// For device backups in the inbox: the apps to audit (empty: every app the backup holds).
+    public var backupApps: [String]
 
     public init(
         inboxPath: String, reportsPath: String, keep: Int = 30, configuration: PolicyConfiguration = PolicyConfiguration(),
-        policy: Policy = Policy(), failOn: Severity? = .error, tool: ToolInfo = .current, now: Date = Date()
+        policy: Policy = Policy(), failOn: Severity? = .error, tool: ToolInfo = .current, now: Date = Date(),
+        backupApps: [String] = []
     ) {
+        self.backupApps = backupApps
         self.inboxPath = inboxPath
         self.reportsPath = reportsPath
         self.keep = keep
