@@ -28,6 +28,16 @@ import TestSupport
         ])
     }
 
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Valid against Reports/report.schema.json, keys sorted (skipped without python3's jsonschema, outside CI).
+    func checkSchema(_ report: String) throws {
+        guard ExternalTools.hasJSONSchema || OutsideTools.required else { return }
+        let check = try StocktakeProcess.runCommand(
+            ["/usr/bin/env", "python3", Self.repository + "/Tests/Scripts/check_report.py", report, Self.repository + "/Reports/report.schema.json"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     func json(_ path: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     }
@@ -92,6 +102,7 @@ import TestSupport
         let groups = try #require(report["appGroups"] as? [[String: Any]])
         #expect(groups.map { $0["identifier"] as? String } == ["group.\(Self.realApp)", "\(Self.realApp).keyboard"])
         #expect((report["evidence"] as? [String: Any])?["deviceBackup"] as? Bool == true)
+        try checkSchema(out.path("report.json"))
     }
 
     @Test func contentFilesGiveKinds() throws {
@@ -134,6 +145,7 @@ import TestSupport
         // The export carries no attributes: nothing predicted "included", so nothing disagrees.
         let findings = try #require(report["findings"] as? [[String: Any]])
         #expect(!findings.contains { $0["rule"] as? String == "backup-disagreement" })
+        try checkSchema(out.path("report.json"))
     }
 
     @Test func backupDisagreementsAreFindings() throws {
