@@ -103,6 +103,35 @@ import TestSupport
         #expect(groups.map { $0["identifier"] as? String } == ["group.\(Self.realApp)", "\(Self.realApp).keyboard"])
         #expect((report["evidence"] as? [String: Any])?["deviceBackup"] as? Bool == true)
         try checkSchema(out.path("report.json"))
+        let html = try String(contentsOfFile: out.path("report.html"), encoding: .utf8)
+        #expect(html.contains("<h3>Device backup</h3>") && html.contains("estimated: each file rounded up to 4 KiB blocks"))
+    }
+
+    @Test("every app domain of the real iOS 14.3 backup's listing: apps lists each with the listing's counts and bytes")
+    func theRealBackupsAppsAreListedExactly() throws {
+        let backup = try DeviceBackupFixture(["realworld": "all"])
+        let result = try StocktakeProcess.run(["apps", backup.path, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let listing = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let apps = try #require(listing["apps"] as? [[String: Any]])
+        #expect(apps.count == 107)
+        let listed = Dictionary(uniqueKeysWithValues: apps.map { ("AppDomain-" + ($0["bundleIdentifier"] as? String ?? ""), $0) })
+        #expect(Set(listed.keys) == Set(backup.truth.keys))
+        for (domain, truth) in backup.truth {
+            #expect(listed[domain]?["files"] as? Int == truth.files, "\(domain)")
+            #expect((listed[domain]?["bytes"] as? NSNumber)?.int64Value == truth.bytes, "\(domain)")
+        }
+        // And the audit of the largest of them reports the same totals, every file included.
+        let largest = try #require(apps.max { ($0["bytes"] as? Int ?? 0) < ($1["bytes"] as? Int ?? 0) })
+        let id = try #require(largest["bundleIdentifier"] as? String)
+        let out = try TemporaryTree("out")
+        let audit = try StocktakeProcess.run(["audit", backup.path, "--app", id, "--output", out.root, "--format", "json"])
+        #expect(audit.status == 0, "\(audit.stderr)")
+        let report = try json(out.path("report.json"))
+        let included = try #require(((report["totals"] as? [String: Any])?["backup"] as? [String: Any])?["included"] as? [String: Any])
+        #expect(included["files"] as? Int == largest["files"] as? Int && included["apparentBytes"] as? Int == largest["bytes"] as? Int)
+        let files = try #require(report["files"] as? [[String: Any]])
+        #expect(files.allSatisfy { $0["backup"] as? String == "included" })
     }
 
     @Test func contentFilesGiveKinds() throws {

@@ -7,7 +7,7 @@ OUT is created. SPEC describes the backup:
 
     {"records": [{"domain": "AppDomain-com.example.app", "path": "Documents/a.txt", "type": "f",
                   "size": 5, "mtime": 1700000000, "mode": 420, "content": "hello", "target": null}, ...],
-     "realworld": ["ch.icoaching.typewise"],        # add these apps' AppDomain records from the iOS 14 listing
+     "realworld": ["ch.icoaching.typewise"],        # add these apps' AppDomain records from the iOS 14 listing ("all": every app)
      "applications": {"com.example.app": {"GroupContainers": ["group.x"], "Plugins": ["com.example.app.widget"]}},
      "productVersion": "14.3", "encrypted": false, "wal": false}
 
@@ -72,14 +72,15 @@ def realworld_records(apps):
             if line.startswith('#'):
                 continue
             app, path, kind, size, mtime, mode, target = line.rstrip('\n').split('\t')
-            if app in apps:
+            if apps == 'all' or app in apps:
                 records.append({'domain': 'AppDomain-' + app, 'path': path, 'type': kind, 'size': int(size),
                                 'mtime': int(mtime), 'mode': int(mode, 8), 'target': target or None})
     return records
 
 
 def write_backup(out, spec):
-    records = list(spec.get('records', [])) + realworld_records(set(spec.get('realworld', [])))
+    wanted = spec.get('realworld', [])
+    records = list(spec.get('records', [])) + realworld_records(wanted if wanted == 'all' else set(wanted))
     for record in records:
         if record.get('content') is not None and 'size' not in record:
             record['size'] = len(record['content'].encode('utf-8'))
