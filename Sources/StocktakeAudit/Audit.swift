@@ -50,8 +50,8 @@ public enum Audit {
                 throw .input(error)
             }
         }
-        if let (overlay, summary) = backupEvidence {
-            let applied = overlay.apply(to: inventory)
+        if let (overlay, summary, issues) = backupEvidence {
+            let applied = overlay.apply(to: inventory, issues: issues)
             inventory = applied.inventory
             deviceBackup = summary.with(notInExport: applied.notInExport)
         }

@@ -48,13 +48,13 @@ enum BackupAudit {
     }
 
     /// `--backup`: the app's records, read before the walk so that a bad backup fails at once.
-    static func evidence(_ request: AuditRequest, app: String?) throws(AuditError) -> (BackupOverlay, DeviceBackupSummary)? {
+    static func evidence(_ request: AuditRequest, app: String?) throws(AuditError) -> (BackupOverlay, DeviceBackupSummary, [ScanIssue])? {
         guard let path = request.backupPath else { return nil }
         do throws(BackupError) {
             let backup = try DeviceBackup.read(path)
             guard let app else { throw .containerUnidentified(path: path) }
             let (records, summary) = try backup.app(app, role: .evidence)
-            return (BackupOverlay(records: records), summary)
+            return (BackupOverlay(records: records), summary, backup.folder.incompleteness.map { [$0] } ?? [])
         } catch {
             throw .backup(error)
         }

@@ -58,6 +58,15 @@ public struct BackupFolder: Sendable {
         return nil
     }
 
+    /// Why the backup may not hold everything the device would back up: `Status.plist` says the snapshot did not
+    /// finish (an interrupted backup); nil when it finished or does not say.
+    public var incompleteness: ScanIssue? {
+        guard let state = status?["SnapshotState"]?.stringValue, state != "finished" else { return nil }
+        return ScanIssue(
+            path: [], reason: .malformedMetadata,
+            detail: "the device backup is incomplete (Status.plist SnapshotState \"\(state)\", not \"finished\"): files missing from it may only not have been copied yet")
+    }
+
     /// Where the content of a file record lives: `<backup>/<first two hex of fileID>/<fileID>`.
     public func contentPath(fileID: String) -> String? {
         // A fileID is 40 hex digits; anything else (a hostile `../`) names no content file.

@@ -27,7 +27,8 @@ public struct BackupOverlay: Sendable {
     }
 
     /// The export's inventory with the backup's states, and how many backed-up files the export lacks.
-    public func apply(to inventory: Inventory) -> (inventory: Inventory, notInExport: Int) {
+    /// `issues` (an incomplete backup) join the export's.
+    public func apply(to inventory: Inventory, issues: [ScanIssue] = []) -> (inventory: Inventory, notInExport: Int) {
         var entries = inventory.entries
         var walked = Set<[UInt8]>()
         inventory.forEachInPathOrder { index, path in
@@ -52,7 +53,7 @@ public struct BackupOverlay: Sendable {
             flaggedByXattr: old.flaggedByXattr, flaggedByLegacyXattr: old.flaggedByLegacyXattr,
             flaggedByAppleDouble: old.flaggedByAppleDouble, declaredByUser: old.declaredByUser, decidedByDeviceBackup: true)
         let result = Inventory(
-            entries: entries, names: inventory.names, symlinkTargets: inventory.symlinkTargets, issues: inventory.issues,
+            entries: entries, names: inventory.names, symlinkTargets: inventory.symlinkTargets, issues: inventory.issues + issues,
             evidence: evidence)
         return (result, backedUpFiles.count { !walked.contains($0) })
     }

@@ -18,7 +18,7 @@ public enum ManifestInventory {
             }
             builder.add(path, record: record, kind: kind(of: record, name: path[path.count - 1], folder: folder))
         }
-        return builder.inventory()
+        return builder.inventory(issues: folder.incompleteness.map { [$0] } ?? [])
     }
 
     /// `/`-separated components, empty ones (a leading, doubled or trailing `/`) dropped.
@@ -83,13 +83,13 @@ public enum ManifestInventory {
             return indexByPath[path] ?? 0
         }
 
-        func inventory() -> Inventory {
+        func inventory(issues: [ScanIssue]) -> Inventory {
             let root = Entry(
                 parent: -1, nameOffset: 0, nameLength: 0, type: .directory, kind: .unknown, location: .other, flags: [],
                 backup: .included, evidence: .deviceBackup, apparentBytes: rootBytes,
                 allocatedBytes: DeviceBackupSummary.estimatedAllocation(rootBytes), modified: rootModified, excludedBy: -1)
             return Inventory(
-                entries: [root] + entries, names: names, symlinkTargets: symlinkTargets, issues: [],
+                entries: [root] + entries, names: names, symlinkTargets: symlinkTargets, issues: issues,
                 evidence: ExportEvidence(
                     entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
                     flaggedByAppleDouble: 0, declaredByUser: false, decidedByDeviceBackup: true))

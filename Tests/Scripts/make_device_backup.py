@@ -9,7 +9,7 @@ OUT is created. SPEC describes the backup:
                   "size": 5, "mtime": 1700000000, "mode": 420, "content": "hello", "target": null}, ...],
      "realworld": ["ch.icoaching.typewise"],        # add these apps' AppDomain records from the iOS 14 listing ("all": every app)
      "applications": {"com.example.app": {"GroupContainers": ["group.x"], "Plugins": ["com.example.app.widget"]}},
-     "productVersion": "14.3", "encrypted": false, "wal": false}
+     "productVersion": "14.3", "encrypted": false, "wal": false, "snapshotState": "finished"}
 
 `type` is f (file), d (directory) or l (symbolic link, `target` its destination). `content` (a string) is written
 as the file's content; without it a file's content is `size` zero bytes, and "content": null leaves the content
@@ -150,7 +150,7 @@ def write_backup(out, spec):
         plistlib.dump(manifest, handle, fmt=plistlib.FMT_BINARY)
     with open(os.path.join(out, 'Status.plist'), 'wb') as handle:
         plistlib.dump({'IsFullBackup': False, 'Version': '3.3', 'UUID': 'TEST-UUID', 'Date': BACKUP_DATE,
-                       'BackupState': 'new', 'SnapshotState': 'finished'}, handle, fmt=plistlib.FMT_BINARY)
+                       'BackupState': 'new', 'SnapshotState': spec.get('snapshotState', 'finished')}, handle, fmt=plistlib.FMT_BINARY)
     with open(os.path.join(out, 'Info.plist'), 'wb') as handle:
         plistlib.dump({'Device Name': 'Test iPhone', 'Display Name': 'Test iPhone', 'Product Version': version,
                        'Last Backup Date': BACKUP_DATE, 'Target Type': 'Device'}, handle, fmt=plistlib.FMT_XML)

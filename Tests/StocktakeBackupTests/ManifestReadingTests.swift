@@ -81,6 +81,15 @@ import TestSupport
         #expect(inventory.evidence.decidedByDeviceBackup)
     }
 
+    @Test func anUnfinishedBackupIsAnIssue() throws {
+        let backup = try DeviceBackupFixture(["records": [DeviceBackupFixture.record("AppDomain-a.b", "x", size: 1)], "snapshotState": "uploading"])
+        let read = try DeviceBackup.read(backup.path)
+        let inventory = ManifestInventory.build(records: try read.app("a.b", role: .input).records, folder: read.folder)
+        #expect(inventory.issues.map(\.detail) == [#"the device backup is incomplete (Status.plist SnapshotState "uploading", not "finished"): files missing from it may only not have been copied yet"#])
+        let finished = try Self.fixture()
+        #expect(try DeviceBackup.read(finished.path).folder.incompleteness == nil)
+    }
+
     @Test func missingAppNamesTheNearest() throws {
         let backup = try Self.fixture()
         let read = try DeviceBackup.read(backup.path)
