@@ -24,6 +24,9 @@ enum BackupAudit {
             if request.backupApp != nil { throw .backup(.notABackup(path: request.inputPath)) }
             return nil
         }
+        if let other = request.backupPath {
+            throw .companion(path: other, reason: "--backup lays a device backup over a container export, and the input is itself a device backup: give one of them")
+        }
         do throws(BackupError) {
             let backup = try DeviceBackup.read(request.inputPath)
             guard let app = request.backupApp ?? request.bundleIdentifier else {

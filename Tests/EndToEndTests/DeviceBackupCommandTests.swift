@@ -134,6 +134,20 @@ import TestSupport
         #expect(files.allSatisfy { $0["backup"] as? String == "included" })
     }
 
+    @Test("ids come from the backup: a terminal escape or a line break in one never reaches the terminal raw")
+    func hostileIdsAreShownVisibly() throws {
+        let hostile = "evil\u{1B}[2J\nstocktake: fine"
+        let backup = try DeviceBackupFixture(["records": [DeviceBackupFixture.record("AppDomain-\(hostile)", "Documents/a.txt", content: "a")]])
+        let text = try StocktakeProcess.run(["apps", backup.path])
+        #expect(text.status == 0)
+        #expect(!text.stdout.contains("\u{1B}") && text.stdout.split(separator: "\n").count == 2)
+        let json = try StocktakeProcess.run(["apps", backup.path, "--format", "json"])
+        let listing = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((listing["apps"] as? [[String: Any]])?.first?["bundleIdentifier"] as? String == hostile)
+        let missing = try StocktakeProcess.run(["audit", backup.path, "--app", "evil"])
+        #expect(missing.status == 1 && !missing.stderr.contains("\u{1B}"))
+    }
+
     @Test func contentFilesGiveKinds() throws {
         let backup = try Self.backup()
         let out = try TemporaryTree("out")
@@ -241,6 +255,10 @@ import TestSupport
         let backup = try Self.backup()
         let noApp = try StocktakeProcess.run(["audit", backup.path])
         #expect(noApp.status == 1 && noApp.stderr.contains("choose one with --app ID"))
+        let both = try StocktakeProcess.run(["audit", backup.path, "--backup", backup.path])
+        #expect(both.status == 1 && both.stderr.contains("the input is itself a device backup"))
+        let appForAContainer = try StocktakeProcess.run(["audit", incomplete.root + "/..", "--app", "a.b"])
+        #expect(appForAContainer.status == 1 && appForAContainer.stderr.contains("is not a device backup"))
         let notBackup = try StocktakeProcess.run(["apps", old.path("nothing-here")])
         #expect(notBackup.status == 1 && notBackup.stderr.contains("is not a device backup"))
     }
