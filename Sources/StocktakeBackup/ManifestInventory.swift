@@ -45,6 +45,18 @@ public enum ManifestInventory {
         }
     }
 
+    /// Whether a link's target leaves the container: an absolute path (it names the device's container by its
+    /// UUID, which a restore changes), or a relative one climbing above the root from the link's folder.
+    static func escapes(_ target: [UInt8], from depth: Int) -> Bool {
+        if target.first == UInt8(ascii: "/") { return true }
+        var level = depth
+        for component in target.split(separator: UInt8(ascii: "/")) {
+            if component.elementsEqual("..".utf8) { level -= 1 } else if !component.elementsEqual(".".utf8) { level += 1 }
+            if level < 0 { return true }
+        }
+        return false
+    }
+
     /// Entries in path order, parents before children; folders the manifest does not list are made on the way.
     private struct Builder {
         var entries: [Entry] = []
@@ -67,7 +79,7 @@ public enum ManifestInventory {
             let entry = Entry(
                 parent: parent, nameOffset: UInt32(names.count), nameLength: UInt16(clamping: name.count),
                 type: record?.type ?? .directory, kind: kind, location: Location(relativePath: path),
-                flags: Self.isSystemManaged(path) ? .systemManaged : [], backup: .included, evidence: .deviceBackup,
+                flags: Self.flags(path, record: record), backup: .included, evidence: .deviceBackup,
                 apparentBytes: size, allocatedBytes: DeviceBackupSummary.estimatedAllocation(size),
                 modified: record?.modified ?? rootModified, excludedBy: -1)
             names.append(contentsOf: name.prefix(Int(UInt16.max)))
@@ -93,6 +105,12 @@ public enum ManifestInventory {
                 evidence: ExportEvidence(
                     entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
                     flaggedByAppleDouble: 0, declaredByUser: false, decidedByDeviceBackup: true))
+        }
+
+        private static func flags(_ path: [[UInt8]], record: ManifestRecord?) -> EntryFlags {
+            var flags: EntryFlags = isSystemManaged(path) ? .systemManaged : []
+            if record?.type == .symlink, let target = record?.symlinkTarget, ManifestInventory.escapes(target, from: path.count - 1) { flags.insert(.escapesContainer) }
+            return flags
         }
 
         /// What iOS makes (SplashBoard, Cookies, WebKit, `Library/com.apple.*`), and everything beneath it.

@@ -79,6 +79,9 @@ import TestSupport
         let note = try #require(inventory.index(ofPath: Array("Documents/note.txt".utf8)))
         #expect(inventory.entries[Int(note)].kind == .text)
         #expect(inventory.evidence.decidedByDeviceBackup)
+        // An absolute link names the device's container by UUID: it escapes (symlink-escape reports it).
+        let link = try #require(inventory.index(ofPath: Array("Library/link".utf8)))
+        #expect(inventory.entries[Int(link)].flags.contains(.escapesContainer))
     }
 
     @Test func anUnfinishedBackupIsAnIssue() throws {
@@ -123,6 +126,14 @@ import TestSupport
         #expect(throws: BackupError.missingManifest(path: backup.path)) { _ = try DeviceBackup.read(backup.path) }
         try Data([0x6D, 0x62, 0x64, 0x62, 5, 0]).write(to: URL(fileURLWithPath: backup.path + "/Manifest.mbdb"))
         #expect(throws: BackupError.mbdbUnsupported(path: backup.path)) { _ = try DeviceBackup.read(backup.path) }
+    }
+
+    @Test func linksEscapeWhenAbsoluteOrClimbingAboveTheRoot() {
+        // From depth 2 (a link in Library/WebKit/): two levels up is the root, three is outside.
+        #expect(!ManifestInventory.escapes(Array("../../Documents/x".utf8), from: 2))
+        #expect(ManifestInventory.escapes(Array("../../../shared".utf8), from: 2))
+        #expect(!ManifestInventory.escapes(Array("./sibling".utf8), from: 0))
+        #expect(ManifestInventory.escapes(Array("/var/mobile/Containers/Data/Application/X/Documents".utf8), from: 1))
     }
 
     @Test func mbfileDecodingRefusesWhatIsNoArchive() {
