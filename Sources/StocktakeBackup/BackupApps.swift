@@ -16,17 +16,22 @@ public struct BackupApps: Sendable {
     public let unattributed: [DeviceBackupSummary.Domain]
 
     public init(records: [ManifestRecord], folder: BackupFolder) {
-        var totals: [String: SizeTotal] = [:]
+        var totals: [String: (total: SizeTotal, symlinks: Int, directories: Int)] = [:]
         for record in records {
-            var total = totals[record.domain] ?? .zero
+            var counts = totals[record.domain] ?? (.zero, 0, 0)
             if record.isFileLike {
-                total.files += 1
-                total.apparentBytes = total.apparentBytes.saturatingAdd(record.size)
-                total.allocatedBytes = total.allocatedBytes.saturatingAdd(DeviceBackupSummary.estimatedAllocation(record.size))
+                counts.total.files += 1
+                counts.total.apparentBytes = counts.total.apparentBytes.saturatingAdd(record.size)
+                counts.total.allocatedBytes = counts.total.allocatedBytes.saturatingAdd(DeviceBackupSummary.estimatedAllocation(record.size))
+                if record.type == .symlink { counts.symlinks += 1 }
+            } else if !ManifestInventory.components(record.relativePath).isEmpty {
+                counts.directories += 1
             }
-            totals[record.domain] = total
+            totals[record.domain] = counts
         }
-        let domains = totals.compactMap { name, total in Self.domain(name, total: total) }
+        let domains = totals.compactMap { name, counts in
+            Self.domain(name, total: counts.total, symlinks: counts.symlinks, directories: counts.directories)
+        }
             .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         let appDomains = domains.filter { $0.kind == .app }
         var claimed: [String: [DeviceBackupSummary.Domain]] = [:]
@@ -53,10 +58,12 @@ public struct BackupApps: Sendable {
             .prefix(limit).map(\.0)
     }
 
-    static func domain(_ name: String, total: SizeTotal) -> DeviceBackupSummary.Domain? {
+    static func domain(_ name: String, total: SizeTotal, symlinks: Int, directories: Int) -> DeviceBackupSummary.Domain? {
         for (prefix, kind) in [("AppDomainGroup-", DeviceBackupSummary.Domain.Kind.appGroup), ("AppDomainPlugin-", .plugin), ("AppDomain-", .app)]
         where name.hasPrefix(prefix) && name.count > prefix.count {
-            return DeviceBackupSummary.Domain(name: name, kind: kind, identifier: String(name.dropFirst(prefix.count)), total: total)
+            return DeviceBackupSummary.Domain(
+                name: name, kind: kind, identifier: String(name.dropFirst(prefix.count)), total: total, symlinks: symlinks,
+                directories: directories)
         }
         return nil
     }

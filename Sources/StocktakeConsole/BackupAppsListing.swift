@@ -21,21 +21,26 @@ public struct BackupAppsListing {
         var lines = [header]
         let width = apps.apps.map { $0.bundleIdentifier.count }.max() ?? 0
         for app in apps.apps {
-            lines.append(Self.row(app.bundleIdentifier, app.domain.total, width: width))
+            lines.append(Self.row(app.bundleIdentifier, app.domain, width: width))
             for companion in app.companions {
-                lines.append("  " + Self.row(companion.name, companion.total, width: 0))
+                lines.append("  " + Self.row(companion.name, companion, width: 0))
             }
         }
         if !apps.unattributed.isEmpty {
             lines.append("Domains no app claims:")
-            for domain in apps.unattributed { lines.append("  " + Self.row(domain.name, domain.total, width: 0)) }
+            for domain in apps.unattributed { lines.append("  " + Self.row(domain.name, domain, width: 0)) }
         }
         return lines.map(ConsoleText.visible).joined(separator: "\n") + "\n"
     }
 
-    private static func row(_ name: String, _ total: SizeTotal, width: Int) -> String {
+    /// `id  4 files (1 symlink), 12 folders, 5084 bytes (5.1 KB)`.
+    private static func row(_ name: String, _ domain: DeviceBackupSummary.Domain, width: Int) -> String {
         let padding = String(repeating: " ", count: max(0, width - name.count))
-        return "\(name)\(padding)  \(total.files) file\(total.files == 1 ? "" : "s"), \(total.apparentBytes) bytes (\(ByteCount.format(total.apparentBytes)))"
+        let total = domain.total
+        var text = "\(name)\(padding)  \(total.files) file\(total.files == 1 ? "" : "s")"
+        if domain.symlinks > 0 { text += " (\(domain.symlinks) symlink\(domain.symlinks == 1 ? "" : "s"))" }
+        text += ", \(domain.directories) folder\(domain.directories == 1 ? "" : "s")"
+        return text + ", \(total.apparentBytes) bytes (\(ByteCount.format(total.apparentBytes)))"
     }
 
     /// The listing as JSON: `{backup: {path, productVersion, date}, apps: [...], unattributed: [...]}`.
@@ -46,10 +51,12 @@ public struct BackupAppsListing {
             try json.beginObject(compact: true)
             try json.key("allocatedBytesEstimate"); try json.int(domain.total.allocatedBytes)
             try json.key("bytes"); try json.int(domain.total.apparentBytes)
+            try json.key("directories"); try json.int(domain.directories)
             try json.key("domain"); try json.string(domain.name)
             try json.key("files"); try json.int(domain.total.files)
             try json.key("identifier"); try json.string(domain.identifier)
             try json.key("kind"); try json.string(domain.kind.rawValue)
+            try json.key("symlinks"); try json.int(domain.symlinks)
             try json.endObject()
         }
         try json.beginObject()
@@ -64,12 +71,14 @@ public struct BackupAppsListing {
             try json.endArray()
             try json.key("bundleIdentifier"); try json.string(app.bundleIdentifier)
             try json.key("bytes"); try json.int(app.domain.total.apparentBytes)
+            try json.key("directories"); try json.int(app.domain.directories)
             try json.key("domain"); try json.string(app.domain.name)
             try json.key("files"); try json.int(app.domain.total.files)
             try json.key("plugins")
             try json.beginArray()
             for companion in app.companions where companion.kind == .plugin { try domain(companion) }
             try json.endArray()
+            try json.key("symlinks"); try json.int(app.domain.symlinks)
             try json.endObject()
         }
         try json.endArray()

@@ -18,14 +18,21 @@ public struct DeviceBackupSummary: Sendable, Equatable {
         public let kind: Kind
         /// The bundle, group or extension id after the domain's prefix.
         public let identifier: String
-        /// Non-directory records (files and symbolic links); bytes are their manifest sizes.
+        /// Non-directory records (regular files and symbolic links, as Stocktake's totals count files); bytes are
+        /// their manifest sizes.
         public let total: SizeTotal
+        /// How many of `total.files` are symbolic links (`Files.flags` 4; the rest are flags 1).
+        public let symlinks: Int
+        /// Directory records (`Files.flags` 2), the domain's root record left out.
+        public let directories: Int
 
-        public init(name: String, kind: Kind, identifier: String, total: SizeTotal) {
+        public init(name: String, kind: Kind, identifier: String, total: SizeTotal, symlinks: Int = 0, directories: Int = 0) {
             self.name = name
             self.kind = kind
             self.identifier = identifier
             self.total = total
+            self.symlinks = symlinks
+            self.directories = directories
         }
     }
 

@@ -54,9 +54,13 @@ import TestSupport
             let truth = try #require(backup.truth["AppDomain-\(id)"])
             #expect(app["files"] as? Int == truth.files, "\(id)")
             #expect((app["bytes"] as? NSNumber)?.int64Value == truth.bytes, "\(id)")
+            // The truth counts the domain's root record among the folders; the listing does not.
+            #expect(app["directories"] as? Int == truth.directories - 1, "\(id)")
         }
-        // The real app: 4 files, 5,084 bytes in the real backup's manifest (Cookies, Preferences, WebKit, the IndexedDB link).
+        // The real app: 4 files, 5,084 bytes in the real backup's manifest (Cookies, Preferences, WebKit, and
+        // WebKit's IndexedDB link, the one symlink), 12 folders.
         #expect(apps[0]["files"] as? Int == 4 && apps[0]["bytes"] as? Int == 5_084)
+        #expect(apps[0]["symlinks"] as? Int == 1 && apps[0]["directories"] as? Int == 12)
         let groups = try #require(apps[0]["appGroups"] as? [[String: Any]])
         let plugins = try #require(apps[0]["plugins"] as? [[String: Any]])
         #expect(groups.map { $0["domain"] as? String } == ["AppDomainGroup-group.\(Self.realApp)"])
@@ -66,7 +70,8 @@ import TestSupport
         let text = try StocktakeProcess.run(["apps", backup.path])
         #expect(text.status == 0)
         #expect(text.stdout.contains("2 apps in \(backup.path) (iOS 14.3"))
-        #expect(text.stdout.contains("\(Self.app)      4 files, 10402 bytes"))
+        #expect(text.stdout.contains("\(Self.app)      4 files, 1 folder, 10402 bytes"))
+        #expect(text.stdout.contains("\(Self.realApp)  4 files (1 symlink), 12 folders, 5084 bytes"))
     }
 
     @Test func auditOfABackupReportsExactlyTheManifestsFilesAllIncluded() throws {
@@ -120,6 +125,7 @@ import TestSupport
         for (domain, truth) in backup.truth {
             #expect(listed[domain]?["files"] as? Int == truth.files, "\(domain)")
             #expect((listed[domain]?["bytes"] as? NSNumber)?.int64Value == truth.bytes, "\(domain)")
+            #expect(listed[domain]?["directories"] as? Int == truth.directories - 1, "\(domain)")
         }
         // And the audit of the largest of them reports the same totals, every file included.
         let largest = try #require(apps.max { ($0["bytes"] as? Int ?? 0) < ($1["bytes"] as? Int ?? 0) })

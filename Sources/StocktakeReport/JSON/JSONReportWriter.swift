@@ -125,10 +125,12 @@ public struct JSONReportWriter: Sendable {
             try json.beginObject(compact: true)
             try json.key("allocatedBytes"); try json.int(domain.total.allocatedBytes)
             try json.key("apparentBytes"); try json.int(domain.total.apparentBytes)
+            try json.key("directories"); try json.int(domain.directories)
             try json.key("domain"); try json.string(domain.name)
             try json.key("files"); try json.int(domain.total.files)
             try json.key("identifier"); try json.string(domain.identifier)
             try json.key("kind"); try json.string(domain.kind.rawValue)
+            try json.key("symlinks"); try json.int(domain.symlinks)
             try json.endObject()
         }
         try json.beginObject()
