@@ -63,9 +63,7 @@ struct BackupDisagreementRule: Rule {
     private static func message(_ entry: Entry) -> String {
         let what = entry.isDirectory ? "This folder" : "This file"
         if entry.backup == .included {
-            return entry.location.isPurgeable
-                ? "\(what) is in the device backup, though iOS never backs up \(entry.location.title): the backup was made from another layout."
-                : "\(what) is in the device backup, though the export flags it excluded from backup: the flag was set after the backup, or not on the device's copy."
+            return "\(what) is in the device backup, though the export predicts it excluded (an exclusion flag on it or a folder above it, or a place iOS does not back up): the flag was set after the backup or only on the exported copy, or the place is backed up after all."
         }
         return "\(what) is missing from the device backup, though the export predicts it backed up (no exclusion flag, a backed-up location): something else excludes it, or it is newer than the backup."
     }
