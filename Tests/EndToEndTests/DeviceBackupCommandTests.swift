@@ -214,6 +214,29 @@ import TestSupport
         #expect(rules.stdout.contains("backup-disagreement"))
     }
 
+    @Test("an export carrying attributes: a flagged file the backup holds, and an unflagged one it lacks, disagree")
+    func flaggedFilesInTheBackupDisagree() throws {
+        let backup = try Self.backup()
+        let tree = try TemporaryTree("export")
+        try tree.write("Documents/note.txt", string: "hello notes")
+        try tree.write("Documents/big.bin", bytes: [UInt8](repeating: 1, count: 10_000))
+        try tree.write("Documents/new.txt", string: "made after the backup")
+        try tree.write("Library/Preferences/\(Self.app).plist", bytes: Array("bplist00".utf8))
+        try tree.excludeFromBackup("Documents/big.bin")
+        let out = try TemporaryTree("out")
+        let result = try StocktakeProcess.run(["audit", tree.root, "--bundle-id", Self.app, "--backup", backup.path, "--output", out.root, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try json(out.path("report.json"))
+        let files = try #require(report["files"] as? [[String: Any]])
+        let states = Dictionary(uniqueKeysWithValues: files.map { ($0["path"] as? String ?? "", $0["backup"] as? String ?? "") })
+        #expect(states["Documents/big.bin"] == "included" && states["Documents/new.txt"] == "excluded")
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        let disagreements = findings.filter { $0["rule"] as? String == "backup-disagreement" }
+        #expect(disagreements.map { $0["path"] as? String } == ["Documents/big.bin", "Documents/new.txt"])
+        #expect((disagreements.first?["message"] as? String)?.contains("is in the device backup") == true)
+        #expect((disagreements.last?["message"] as? String)?.contains("is missing from the device backup") == true)
+    }
+
     @Test func theContainersAppMustBeInTheBackup() throws {
         let backup = try Self.backup()
         let tree = try TemporaryTree("export")
