@@ -25,15 +25,22 @@ let package = Package(
         .target(name: "CStocktakeSystem"),
         // libxml2 for XML property lists, with the ICU clash worked around in shim.h.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        // The system's SQLite, for the nightly history store.
+        // The system's SQLite, for the nightly history store and device backups' Manifest.db.
         .systemLibrary(name: "CSQLite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // libarchive, for containers read from zip and tar archives in place (never extracted).
         .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
+        // A small wrapper over SQLite: connections (read-write, or read-only and immutable), statements, bound values.
+        .target(name: "StocktakeSQLite", dependencies: ["CSQLite3"]),
         // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.
         .target(
             name: "StocktakeScan",
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "CStocktakeSystem", "CLibXML2", "CLibArchive", .product(name: "Crypto", package: "swift-crypto")]),
+        // Device backups (Finder, iTunes, idevicebackup2): Manifest.db read-only, MBFile records decoded, the apps
+        // listed, one app's domain as an inventory, and a backup's evidence laid over a walked container.
+        .target(
+            name: "StocktakeBackup",
+            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakeSQLite", "CSQLite3"]),
         // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
         .target(
             name: "StocktakePolicy",
@@ -48,33 +55,39 @@ let package = Package(
         // The audit use case: source → scan → inventory → report files. What the CLI calls.
         .target(
             name: "StocktakeAudit",
-            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakePolicy", "StocktakeRendering", "StocktakeReport"]),
+            dependencies: [
+                "StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
+                "StocktakeBackup",
+            ]),
         // The nightly history: one row per run in an SQLite store, and the index page over every app.
         .target(
             name: "StocktakeHistory",
-            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeDiff", "StocktakeRendering", "CSQLite3"]),
+            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeDiff", "StocktakeRendering", "CSQLite3", "StocktakeSQLite"]),
         // The nightly job: every inbox container audited, diffed, recorded, indexed; under a lock.
         .target(
             name: "StocktakeNightly",
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff",
-                "StocktakeAudit", "StocktakeHistory", "StocktakeScan",
+                "StocktakeAudit", "StocktakeHistory", "StocktakeScan", "StocktakeBackup",
             ]),
         // What the CLI prints, as library code tests can reach: the audit summary, the history table, the
         // progress text, and `CommandFailure` (every non-zero exit status and its message).
         .target(
             name: "StocktakeConsole",
-            dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeAudit", "StocktakeHistory"]),
+            dependencies: [
+                "StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeAudit", "StocktakeHistory", "StocktakeBackup",
+                "StocktakeRendering",
+            ]),
         .executableTarget(
             name: "stocktake",
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff",
-                "StocktakeAudit", "StocktakeHistory", "StocktakeNightly", "StocktakeConsole", "StocktakeScan",
+                "StocktakeAudit", "StocktakeHistory", "StocktakeNightly", "StocktakeConsole", "StocktakeScan", "StocktakeBackup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
-        .testTarget(name: "StocktakeConsoleTests", dependencies: ["StocktakeConsole", "StocktakeModel"]),
+        .testTarget(name: "StocktakeConsoleTests", dependencies: ["StocktakeConsole", "StocktakeModel", "StocktakeBackup"]),
         .testTarget(name: "StocktakeFilesTests", dependencies: ["StocktakeFiles", "TestSupport"]),
         .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "StocktakeModel", "TestSupport"]),
         .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "StocktakeModel", "TestSupport", "CStocktakeSystem"]),
@@ -89,7 +102,8 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "StocktakeHistoryTests",
-            dependencies: ["StocktakeHistory", "StocktakeDiff", "StocktakeModel", "StocktakePolicy", "StocktakeReport", "TestSupport"]),
+            dependencies: ["StocktakeHistory", "StocktakeDiff", "StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeSQLite", "TestSupport"]),
+        .testTarget(name: "StocktakeBackupTests", dependencies: ["StocktakeBackup", "StocktakeModel", "StocktakeSQLite", "TestSupport"]),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(
             name: "EndToEndTests",

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeBackup
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
@@ -14,6 +15,8 @@ public enum Audit {
         let runStart = Int64(time(nil))
         let input = try AuditInput.open(request)
         let container = input.container
+        // With --backup, the backup's records decide every file's state once the tree is walked.
+        let backupEvidence = try BackupAudit.evidence(request, app: container.bundleIdentifier)
         // Before any walk (companions included): a bad --output should fail in a second, not after scanning.
         let folder = try OutputFolder.prepare(request: request, container: container, runStart: runStart)
         var appBundle: AppBundleInfo?
@@ -21,20 +24,27 @@ public enum Audit {
         do throws(AuditError) {
             if let path = request.appBundlePath { appBundle = try Companions.appBundle(at: path, options: request.scan) }
             for path in request.appGroupPaths { appGroups.append(try Companions.appGroup(at: path, options: request.scan)) }
+            appGroups += input.companions
         } catch {
             OutputFolder.removeIfEmpty(folder)
             throw error
         }
-        let inventory: Inventory
+        var inventory: Inventory
         do {
             inventory = try input.inventory(request.scan)
         } catch {
             OutputFolder.removeIfEmpty(folder)
             throw .input(error)
         }
+        var deviceBackup = input.deviceBackup ?? backupEvidence?.1
+        if let (overlay, summary, issues) = backupEvidence {
+            let applied = overlay.apply(to: inventory, issues: issues)
+            inventory = applied.inventory
+            deviceBackup = summary.with(notInExport: applied.notInExport)
+        }
         let report = try evaluate(
             request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, folder: folder,
-            runStart: runStart)
+            runStart: runStart, deviceBackup: deviceBackup)
         let (written, standardOutput) = try write(report, formats: request.formats, into: folder)
         return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
@@ -42,7 +52,7 @@ public enum Audit {
     /// Holds the inventory to the policy: groups, duplicates, findings, the baseline (written and applied).
     private static func evaluate(
         _ request: AuditRequest, input: AuditInput, inventory: Inventory, appBundle: AppBundleInfo?,
-        appGroups: [AppGroupInfo], folder: String, runStart: Int64
+        appGroups: [AppGroupInfo], folder: String, runStart: Int64, deviceBackup: DeviceBackupSummary?
     ) throws(AuditError) -> Report {
         let container = input.container
         let exposed = request.configuration.documentsVisible ?? appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
@@ -67,7 +77,7 @@ public enum Audit {
             appBundle: appBundle, appGroups: appGroups, findings: applied?.kept ?? findings, groups: groups,
             budgets: request.configuration.budgets.check(inventory, groups: groups),
             baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
-            laterIssues: unreadForDuplicates)
+            laterIssues: unreadForDuplicates, deviceBackup: deviceBackup)
     }
 
     /// Writes each file format atomically; formats meant for stdout (GitHub annotations) come back as bytes
@@ -100,7 +110,7 @@ public enum Audit {
     private static func findDuplicates(in inventory: Inventory, input: AuditInput, request: AuditRequest) -> ([DuplicateSet], [ScanIssue]) {
         guard let minimumBytes = request.policy.duplicateMinimumBytes else { return ([], []) }
         do {
-            let search = try input.duplicates(in: inventory, minimumBytes: minimumBytes, threads: request.scan.threads)
+            guard let search = try input.duplicates(in: inventory, minimumBytes: minimumBytes, threads: request.scan.threads) else { return ([], []) }
             return (search.sets.map { DuplicateSet(members: $0.members, size: $0.size) }, search.issues)
         } catch {
             return ([], [ScanIssue(path: [], reason: .unreadable, detail: "duplicate detection skipped: \(error)")])

@@ -1,13 +1,18 @@
+import StocktakeBackup
 import StocktakeModel
+import StocktakeReport
 import StocktakeScan
 
-/// What an audit reads: a container folder, identified first and walked once the output folder is ready; or an
-/// archive, read in place, whose single pass both finds the container and lists it.
+/// What an audit reads: a container folder, identified first and walked once the output folder is ready; an
+/// archive, read in place, whose single pass both finds the container and lists it; or one app of a device
+/// backup, listed from its manifest.
 enum AuditInput {
     case folder(ContainerDescription)
     case archive(ArchiveInput)
+    case backup(BackupAudit.Input)
 
     static func open(_ request: AuditRequest) throws(AuditError) -> AuditInput {
+        if let backup = try BackupAudit.input(request) { return .backup(backup) }
         do {
             if ArchiveInput.isArchiveCandidate(request.inputPath) {
                 return .archive(try ArchiveInput.read(path: request.inputPath, bundleIdentifier: request.bundleIdentifier, options: request.scan))
@@ -22,22 +27,38 @@ enum AuditInput {
         switch self {
         case .folder(let container): container
         case .archive(let archive): archive.container
+        case .backup(let backup): backup.container
         }
+    }
+
+    /// A backup's group and plugin domains, shown as `--app-group` companions.
+    var companions: [AppGroupInfo] {
+        if case .backup(let backup) = self { return backup.companions }
+        return []
+    }
+
+    /// The backup the input is, if it is one.
+    var deviceBackup: DeviceBackupSummary? {
+        if case .backup(let backup) = self { return backup.summary }
+        return nil
     }
 
     func inventory(_ options: ScanOptions) throws(ScanError) -> Inventory {
         switch self {
         case .folder(let container): try InventoryScanner.scan(root: container.rootPath, options: options)
         case .archive(let archive): archive.inventory
+        case .backup(let backup): backup.inventory
         }
     }
 
-    /// Files of equal content: read from the folder, or by a second pass over the archive.
-    func duplicates(in inventory: Inventory, minimumBytes: Int64, threads: Int) throws(ScanError) -> DuplicateSearch {
+    /// Files of equal content: read from the folder, or by a second pass over the archive. Nil for a device
+    /// backup: its content files are named by fileID, so there is no tree to compare.
+    func duplicates(in inventory: Inventory, minimumBytes: Int64, threads: Int) throws(ScanError) -> DuplicateSearch? {
         switch self {
         case .folder(let container):
             try DuplicateFinder(rootPath: container.rootPath, minimumBytes: minimumBytes, threads: threads).find(in: inventory)
         case .archive(let archive): try archive.findDuplicates(minimumBytes: minimumBytes)
+        case .backup: nil
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeBackup
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
@@ -11,6 +12,10 @@ public struct AuditRequest: Sendable {
     public var bundleIdentifier: String?
     public var appBundlePath: String?
     public var appGroupPaths: [String]
+    /// With a device backup as the input: the app to audit (`--app`).
+    public var backupApp: String?
+    /// A device backup whose manifest gives every file's backup state (`--backup`).
+    public var backupPath: String?
     /// Where the reports go; nil means `Reports/<bundle id>/<UTC timestamp>/` under the current folder.
     public var outputDirectory: String?
     public var formats: [ReportFormat]
@@ -29,8 +34,11 @@ public struct AuditRequest: Sendable {
         inputPath: String, bundleIdentifier: String? = nil, appBundlePath: String? = nil, appGroupPaths: [String] = [],
         outputDirectory: String? = nil, formats: [ReportFormat] = [.json, .html], scan: ScanOptions = ScanOptions(),
         configuration: PolicyConfiguration = PolicyConfiguration(), policy: Policy = Policy(), baseline: Baseline? = nil,
-        writeBaselinePath: String? = nil, tool: ToolInfo = .current, now: Date = Date()
+        writeBaselinePath: String? = nil, tool: ToolInfo = .current, now: Date = Date(), backupApp: String? = nil,
+        backupPath: String? = nil
     ) {
+        self.backupApp = backupApp
+        self.backupPath = backupPath
         self.inputPath = inputPath
         self.bundleIdentifier = bundleIdentifier
         self.appBundlePath = appBundlePath
@@ -63,10 +71,12 @@ public enum AuditError: Error, Sendable, CustomStringConvertible {
     case input(ScanError)
     case companion(path: String, reason: String)
     case output(String)
+    case backup(BackupError)
 
     public var description: String {
         switch self {
         case .input(let error): error.description
+        case .backup(let error): error.description
         case .companion(let path, let reason): "\(path): \(reason)"
         case .output(let message): message
         }

@@ -42,9 +42,16 @@ public struct AuditSummary {
         lines.append("\(Figure.documentsAndData.name): \(figure(.documentsAndData))   \(Figure.purgeable.name): \(figure(.purgeable))")
         lines.append("Backup:     " + Figure.backup.map { "\($0.name) \(figure($0))" }.joined(separator: " · "))
         lines.append("Evidence:   \(report.inventory.evidence.summary)")
+        if let device = report.deviceBackup {
+            // The backup's own total: what iOS backed up for the app (the export's files found in it are counted above).
+            let app = device.app.total
+            lines.append("In backup:  \(device.path)\(device.productVersion.map { " (iOS \($0))" } ?? ""): \(Plural.count(app.files, "file")), "
+                + "\(ByteCount.format(app.apparentBytes)) apparent (\(ByteCount.format(app.allocatedBytes)) allocated, estimated in 4 KiB blocks)"
+                + (device.notInExport.map { $0 > 0 ? "; \($0) of its files \($0 == 1 ? "is" : "are") not in the export" : "" } ?? ""))
+        }
         if let appSize = report.appSize { lines.append("App size:   \(ByteCount.format(appSize.totalBytes)) (bundle + container − Caches + App Groups)") }
         let issues = report.issues.count
-        if issues > 0 { lines.append("Unreadable: \(issues) issue\(issues == 1 ? "" : "s") (see the report)") }
+        if issues > 0 { lines.append("Unreadable: \(Plural.count(issues, "issue")) (see the report)") }
         lines.append(contentsOf: findingLines(report))
         lines.append("Reports:    \(result.outputDirectory)")
         return lines.map(ConsoleText.visible).joined(separator: "\n") + "\n"

@@ -29,6 +29,8 @@ public enum BackupEvidence: String, CaseIterable, Sendable, Codable {
     case noEvidence
     /// No flag found, in a place iOS makes and real device backups hold (Cookies, WebKit; see `SystemCatalogue`).
     case systemLocation
+    /// A device backup decides: the entry is in it (`included`) or is not (`excluded`, `excludedBySystem`).
+    case deviceBackup
 }
 
 /// Where a flag was found on one entry (before inheritance).

@@ -11,6 +11,9 @@ public enum ContainerLayout: String, Sendable, Codable {
     /// A bare data container: at least two of `Documents/`, `Library/`, `tmp/`, or a `Library/` holding
     /// folders iOS makes.
     case bare
+    /// One app's domain of a device backup (Finder, iTunes, `idevicebackup2`): its `Manifest.db` records,
+    /// not a walked tree.
+    case deviceBackup
 }
 
 /// Where the bundle identifier came from (contract values), strongest first. `ambiguous`: clues that are not

@@ -17,6 +17,9 @@ public struct EntryFlags: OptionSet, Sendable, Hashable {
     public static let transportArtefact = EntryFlags(rawValue: 1 << 5)
     /// The audit could not list (directory) or inspect (file) it; `issues` says why.
     public static let unreadable = EntryFlags(rawValue: 1 << 6)
+    /// A device backup settled the backup state against what the export's own flags or the location rules
+    /// predicted (in the backup though flagged, or missing though expected there).
+    public static let backupDisagrees = EntryFlags(rawValue: 1 << 7)
 }
 
 /// One entry of the container, stored compactly: a million of these must fit in little memory.

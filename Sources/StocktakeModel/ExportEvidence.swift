@@ -11,11 +11,14 @@ public struct ExportEvidence: Sendable, Equatable {
     public let flaggedByAppleDouble: Int
     /// The user said the export pipeline keeps extended attributes (`--xattrs-preserved`).
     public let declaredByUser: Bool
+    /// A device backup's manifest gave every backup state (`stocktake audit BACKUP --app`, or `--backup`).
+    public let decidedByDeviceBackup: Bool
 
     public init(
         entriesWithAttributes: Int, appleDoubleSidecars: Int, flaggedByXattr: Int, flaggedByLegacyXattr: Int,
-        flaggedByAppleDouble: Int, declaredByUser: Bool
+        flaggedByAppleDouble: Int, declaredByUser: Bool, decidedByDeviceBackup: Bool = false
     ) {
+        self.decidedByDeviceBackup = decidedByDeviceBackup
         self.entriesWithAttributes = entriesWithAttributes
         self.appleDoubleSidecars = appleDoubleSidecars
         self.flaggedByXattr = flaggedByXattr
@@ -29,6 +32,9 @@ public struct ExportEvidence: Sendable, Equatable {
 
     /// One-line statement for reports.
     public var summary: String {
+        if decidedByDeviceBackup {
+            return "backup states from a device backup's Manifest.db: what it holds is included, what it lacks is excluded"
+        }
         var sources: [String] = []
         if entriesWithAttributes > 0 { sources.append(Plural.count(entriesWithAttributes, "entry", "entries") + " with extended attributes") }
         if appleDoubleSidecars > 0 { sources.append("\(appleDoubleSidecars) AppleDouble sidecars") }

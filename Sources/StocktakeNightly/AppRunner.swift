@@ -17,7 +17,7 @@ struct AppRunner {
     let runID: String
 
     /// The finished run and the problems that did not stop it (no diff, history, retention).
-    func run(input: String, inboxPath: String, index: Int) throws -> (NightlyOutcome.AppRun, [String]) {
+    func run(input: String, inboxPath: String, index: Int, backupApp: String? = nil) throws -> (NightlyOutcome.AppRun, [String]) {
         // REPORTS inside this container (through a link or not): auditing it would write into it.
         if ResolvedPath.isInside(request.reportsPath, inboxPath) {
             throw AuditError.output(
@@ -31,7 +31,8 @@ struct AppRunner {
         do {
             result = try Audit.run(AuditRequest(
                 inputPath: inboxPath, outputDirectory: partial, formats: NightlyJob.formats,
-                configuration: request.configuration, policy: request.policy, tool: request.tool, now: request.now))
+                configuration: request.configuration, policy: request.policy, tool: request.tool, now: request.now,
+                backupApp: backupApp))
             snapshot = try ReportReader.read(path: partial + "/report.json")
             app = ReportPaths.appFolderName(result.report.container.bundleIdentifier)
             name = folder.nextRunName(app, runID: runID)

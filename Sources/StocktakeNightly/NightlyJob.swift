@@ -46,26 +46,31 @@ public enum NightlyJob {
         // Oldest export first: with two exports of one app, `latest` ends on the newest and its history stays in order.
         let policy = "\(request.tool.version) fail-on \(request.failOn?.rawValue ?? "never") \(request.policyDigest)"
         let entries = inputs.map { InboxEntry(name: $0, inbox: request.inboxPath, policyDigest: policy) }.sorted(by: InboxEntry.exportOrder)
-        for (index, entry) in entries.enumerated() {
+        var index = 0
+        for entry in entries {
             if let fingerprint = entry.fingerprint, let run = audited.auditedRun(fingerprint) {
                 skipped.append(NightlyOutcome.Skipped(input: entry.name, run: run))
                 continue
             }
-            do {
-                let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
-                    .run(input: entry.name, inboxPath: entry.path, index: index)
-                runs.append(run)
-                problems += runProblems
-                if let fingerprint = entry.fingerprint {
-                    audited.record(fingerprint, run: run.bundleIdentifier + "/" + URL(fileURLWithPath: run.runFolder).lastPathComponent)
-                    do {
-                        try audited.save(keeping: Set(inputs))
-                    } catch {
-                        problems.append("cannot record the audited exports in \(audited.path): \(error)")
+            // A device backup is one run per app it holds (or per --app); anything else is one run.
+            for job in BackupInbox.jobs([entry.name], inbox: request.inboxPath, apps: request.backupApps) {
+                defer { index += 1 }
+                do {
+                    let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
+                        .run(input: job.label, inboxPath: request.inboxPath + "/" + job.input, index: index, backupApp: job.app)
+                    runs.append(run)
+                    problems += runProblems
+                    if let fingerprint = entry.fingerprint {
+                        audited.record(fingerprint, run: run.bundleIdentifier + "/" + URL(fileURLWithPath: run.runFolder).lastPathComponent)
+                        do {
+                            try audited.save(keeping: Set(inputs))
+                        } catch {
+                            problems.append("cannot record the audited exports in \(audited.path): \(error)")
+                        }
                     }
+                } catch {
+                    failures.append(NightlyOutcome.Failure(input: job.label, message: "\(error)"))
                 }
-            } catch {
-                failures.append(NightlyOutcome.Failure(input: entry.name, message: "\(error)"))
             }
         }
         // Exports that left the inbox are forgotten even on a night with nothing new.

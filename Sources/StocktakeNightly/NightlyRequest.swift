@@ -21,13 +21,16 @@ public struct NightlyRequest: Sendable {
     /// Identifies the configuration (a digest of its file): an unchanged export held to another policy is
     /// audited again.
     public var policyDigest: String
+    /// For device backups in the inbox: the apps to audit (empty: every app the backup holds).
+    public var backupApps: [String]
 
     public init(
         inboxPath: String, reportsPath: String, keep: Int = 30, configuration: PolicyConfiguration = PolicyConfiguration(),
         policy: Policy = Policy(), failOn: Severity? = .error, tool: ToolInfo = .current, now: Date = Date(),
-        policyDigest: String = ""
+        policyDigest: String = "", backupApps: [String] = []
     ) {
         self.policyDigest = policyDigest
+        self.backupApps = backupApps
         self.inboxPath = inboxPath
         self.reportsPath = reportsPath
         self.keep = keep

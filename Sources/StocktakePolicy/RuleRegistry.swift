@@ -1,6 +1,7 @@
 /// Every built-in rule, in id order. Adding a rule means adding it here (a test checks every rule file is listed).
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
+        BackupDisagreementRule.self,
         BudgetExceededRule.self,
         DocumentsHiddenDataRule.self,
         DuplicateContentRule.self,

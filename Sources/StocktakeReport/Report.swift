@@ -73,13 +73,16 @@ public struct Report: Sendable {
     public let baseline: BaselineSummary?
     /// What steps after the walk could not read (file contents for duplicate detection).
     public let laterIssues: [ScanIssue]
+    /// The device backup that was audited (`audit BACKUP --app`) or gave the backup states (`--backup`).
+    public let deviceBackup: DeviceBackupSummary?
 
     public init(
         tool: ToolInfo, generatedAt: Date, container: ContainerDescription, inventory: Inventory,
         appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], findings: [Finding] = [],
         groups: [GroupResult] = [], budgets: [BudgetResult] = [], baseline: BaselineSummary? = nil,
-        laterIssues: [ScanIssue] = []
+        laterIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil
     ) {
+        self.deviceBackup = deviceBackup
         self.tool = tool
         self.generatedAt = generatedAt
         self.container = container

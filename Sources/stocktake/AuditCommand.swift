@@ -11,7 +11,7 @@ struct AuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Walk a container, classify every file, total sizes and backup state, and write reports.")
 
-    @Argument(help: "An .xcappdata package, a simulator data container, a folder holding Documents/, Library/, tmp/, or a .zip/.tar/.tar.gz/.tgz/.tar.xz of one (read in place).")
+    @Argument(help: "An .xcappdata package, a simulator data container, a folder holding Documents/, Library/, tmp/, a .zip/.tar/.tar.gz/.tgz/.tar.xz of one (read in place), or a device backup folder (with --app).")
     var container: String
 
     @Option(name: .long, help: "Folder for the reports (default: Reports/<bundle id>/<UTC timestamp>/).")
@@ -28,6 +28,12 @@ struct AuditCommand: ParsableCommand {
 
     @Option(name: .customLong("app-group"), help: "An App Group container of the app (repeatable).")
     var appGroups: [String] = []
+
+    @Option(name: .long, help: "With a device backup as the input: the bundle id of the app to audit (see `stocktake apps`).")
+    var app: String?
+
+    @Option(name: .long, help: "A device backup of the device the container came from: every file's backup state from its manifest.")
+    var backup: String?
 
     @Flag(name: .customLong("xattrs-preserved"), help: "Vouch that the export kept extended attributes, so unflagged files count as backed up.")
     var xattrsPreserved = false
@@ -60,6 +66,9 @@ struct AuditCommand: ParsableCommand {
         _ = try formats()
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be between 1 and 16") }
         guard maxDepth >= 1 else { throw ValidationError("--max-depth must be at least 1") }
+        guard app == nil || backup == nil else {
+            throw ValidationError("--app audits a device backup itself; --backup lays a backup over a container export: give one of them")
+        }
     }
 
     func formats() throws -> [ReportFormat] {
@@ -89,7 +98,7 @@ struct AuditCommand: ParsableCommand {
             outputDirectory: output, formats: try formats(),
             scan: ScanOptions(threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress),
             configuration: configuration, policy: policy, baseline: baseline, writeBaselinePath: writeBaseline,
-            now: Self.reportTime())
+            now: Self.reportTime(), backupApp: app, backupPath: backup)
         let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
         let result: AuditResult
         do {

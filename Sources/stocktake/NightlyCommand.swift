@@ -17,7 +17,7 @@ struct NightlyCommand: ParsableCommand {
             still run), 64 usage error, 75 another run holds the lock.
             """)
 
-    @Argument(help: "The folder the exports land in: each entry is one container.")
+    @Argument(help: "The folder the exports land in: each entry is one container, or a device backup (one run per app).")
     var inbox: String
 
     @Argument(help: "The reports folder.")
@@ -28,6 +28,9 @@ struct NightlyCommand: ParsableCommand {
 
     @Option(name: .long, help: "Policy configuration for every app (default: stocktake.yml in the current folder, when present).")
     var config: String?
+
+    @Option(name: .long, help: "For device backups in the inbox: audit this app (repeatable; default: every app a backup holds).")
+    var app: [String] = []
 
     @Option(name: .customLong("fail-on"), help: "A finding at or above this severity is a policy failure: error, warning or never.")
     var failOn: FailOn = .error
@@ -40,7 +43,7 @@ struct NightlyCommand: ParsableCommand {
         let (configuration, policy, _) = try PolicySettings.load(config: config)
         let request = NightlyRequest(
             inboxPath: inbox, reportsPath: reports, keep: keep, configuration: configuration, policy: policy,
-            failOn: failOn.severity, now: AuditCommand.reportTime(), policyDigest: PolicySettings.digest(config: config))
+            failOn: failOn.severity, now: AuditCommand.reportTime(), policyDigest: PolicySettings.digest(config: config), backupApps: app)
         let outcome: NightlyOutcome
         do {
             outcome = try NightlyJob.run(request)

@@ -1,3 +1,4 @@
+import StocktakeSQLite
 import Foundation
 @testable import StocktakeHistory
 import Testing

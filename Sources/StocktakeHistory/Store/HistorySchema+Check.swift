@@ -1,3 +1,4 @@
+import StocktakeSQLite
 /// A store is only read after its schema matches what the migrations make: every object a table (not a
 /// view standing in for one), with the expected columns, and nothing else: no triggers (one would run
 /// on every write, unseen), no views (one named like a table could loop forever).

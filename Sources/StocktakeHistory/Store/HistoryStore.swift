@@ -1,3 +1,4 @@
+import StocktakeSQLite
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

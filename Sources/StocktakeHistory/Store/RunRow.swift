@@ -1,3 +1,4 @@
+import StocktakeSQLite
 import StocktakeModel
 import StocktakePolicy
 

@@ -11,6 +11,7 @@ struct ContainerSectionHTML {
         case .simulator: "Simulator data container"
         case .dataContainer: "Data container (container-manager metadata; device or unknown origin)"
         case .bare: "Data container folder"
+        case .deviceBackup: "Device backup (Manifest.db of a Finder, iTunes or idevicebackup2 backup)"
         }
     }
 
@@ -72,6 +73,7 @@ struct ContainerSectionHTML {
             html += fact("Exported", HTMLEscaping.escape(when) + " <span class=\"muted\">(\(ReportDates.exportTimeSource(exported)))</span>")
         }
         html += "</dl>\n"
+        if let backup = report.deviceBackup { html += deviceBackup(backup) }
         if let bundle = report.appBundle { html += appBundle(bundle) }
         if !report.appGroups.isEmpty { html += appGroups() }
         html += "<h3>Metadata</h3>\n"
@@ -91,6 +93,21 @@ struct ContainerSectionHTML {
 
     private func fact(_ term: String, _ definition: String) -> String {
         "<dt>\(term)</dt><dd>\(definition)</dd>\n"
+    }
+
+    /// The device backup audited or laid over the export: what it holds for the app, sizes from its manifest.
+    private func deviceBackup(_ backup: DeviceBackupSummary) -> String {
+        var html = "<h3>Device backup</h3>\n<dl class=\"facts\">\n"
+        html += fact("Backup", "<span class=\"path\">\(HTMLEscaping.visibleText(backup.path))</span> <span class=\"muted\">("
+            + (backup.role == .input ? "the audited input" : "every file's backup state comes from it") + ")</span>")
+        if let version = backup.productVersion { html += fact("iOS", HTMLEscaping.visibleText(version)) }
+        if let date = backup.date, let when = HTMLFormatting.utc(secondsSince1970: Double(date)) { html += fact("Backed up", HTMLEscaping.escape(when)) }
+        let app = backup.app.total
+        html += fact("App domain", "<code>\(HTMLEscaping.visibleText(backup.app.name))</code>: \(HTMLFormatting.grouped(app.files)) files, "
+            + "\(HTMLPieces.size(app.apparentBytes)) backed up <span class=\"muted\">(\(HTMLPieces.size(app.allocatedBytes)) allocated, "
+            + "estimated: each file rounded up to 4 KiB blocks)</span>")
+        if let missing = backup.notInExport { html += fact("Not in the export", "\(HTMLFormatting.grouped(missing)) backed-up files") }
+        return html + "</dl>\n"
     }
 
     private func appBundle(_ bundle: AppBundleInfo) -> String {

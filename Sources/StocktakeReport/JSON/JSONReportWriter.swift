@@ -46,6 +46,9 @@ public struct JSONReportWriter: Sendable {
         }
         try json.key("budgets"); try writeBudgets(report.budgets, json)
         try json.key("container"); try writeContainer(report.container, json)
+        if let backup = report.deviceBackup {
+            try json.key("deviceBackup"); try writeDeviceBackup(backup, json)
+        }
         try json.key("directories"); try writeEntries(of: inventory, directories: true, json)
         try json.key("evidence"); try writeEvidence(inventory.evidence, json)
         try json.key("files"); try writeEntries(of: inventory, directories: false, json)
@@ -128,11 +131,42 @@ public struct JSONReportWriter: Sendable {
         try json.endObject()
     }
 
+    private func writeDeviceBackup(_ backup: DeviceBackupSummary, _ json: JSONStream) throws {
+        func domain(_ domain: DeviceBackupSummary.Domain) throws {
+            try json.beginObject(compact: true)
+            try json.key("allocatedBytes"); try json.int(domain.total.allocatedBytes)
+            try json.key("apparentBytes"); try json.int(domain.total.apparentBytes)
+            try json.key("directories"); try json.int(domain.directories)
+            try json.key("domain"); try json.string(domain.name)
+            try json.key("files"); try json.int(domain.total.files)
+            try json.key("identifier"); try json.string(domain.identifier)
+            try json.key("kind"); try json.string(domain.kind.rawValue)
+            try json.key("symlinks"); try json.int(domain.symlinks)
+            try json.endObject()
+        }
+        try json.beginObject()
+        try json.key("allocatedBytesEstimated"); try json.bool(backup.allocatedBytesEstimated)
+        try json.key("app"); try domain(backup.app)
+        try json.key("companions")
+        try json.beginArray()
+        for companion in backup.companions { try domain(companion) }
+        try json.endArray()
+        if let date = backup.date {
+            try json.key("date"); try json.string(ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))
+        }
+        if let notInExport = backup.notInExport { try json.key("notInExport"); try json.int(notInExport) }
+        try json.key("path"); try json.string(backup.path)
+        if let version = backup.productVersion { try json.key("productVersion"); try json.string(version) }
+        try json.key("role"); try json.string(backup.role.rawValue)
+        try json.endObject()
+    }
+
     private func writeEvidence(_ evidence: ExportEvidence, _ json: JSONStream) throws {
         try json.beginObject()
         try json.key("appleDoubleSidecars"); try json.int(evidence.appleDoubleSidecars)
         try json.key("carriesAttributes"); try json.bool(evidence.carriesAttributes)
         try json.key("declaredByUser"); try json.bool(evidence.declaredByUser)
+        try json.key("deviceBackup"); try json.bool(evidence.decidedByDeviceBackup)
         try json.key("entriesWithAttributes"); try json.int(evidence.entriesWithAttributes)
         try json.key("flaggedByAppleDouble"); try json.int(evidence.flaggedByAppleDouble)
         try json.key("flaggedByLegacyXattr"); try json.int(evidence.flaggedByLegacyXattr)

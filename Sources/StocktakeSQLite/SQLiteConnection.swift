@@ -1,30 +1,67 @@
 import CSQLite3
 
 /// What SQLite reported when a call failed: its result code and its own message (`sqlite3_errmsg`).
-struct SQLiteError: Error {
-    let code: Int32
-    let message: String
+public struct SQLiteError: Error, CustomStringConvertible {
+    public let code: Int32
+    public let message: String
+
+    public init(code: Int32, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
 }
 
-/// One connection to an SQLite file. Not `Sendable`: a store object is used from one thread, and other
+/// One connection to an SQLite file (the nightly history store; a device backup's `Manifest.db`). Not `Sendable`: a store object is used from one thread, and other
 /// processes (the nightly writer, a reader) coordinate through SQLite's file locks and the busy timeout.
-final class SQLiteConnection {
+public final class SQLiteConnection {
     private let handle: OpaquePointer
 
     /// How long a statement waits for another process's lock before failing with "database is locked".
     /// The nightly job's transactions are small, so a reader rarely waits at all.
-    static let busyTimeoutMilliseconds: Int32 = 10_000
+    public static let busyTimeoutMilliseconds: Int32 = 10_000
 
     /// How long one `withDeadline` body may run before SQLite interrupts it (`SQLITE_INTERRUPT`). A store's
     /// real queries take milliseconds (plus at most the busy timeout); a hostile one (a view over an endless
     /// recursive query) would otherwise hang `history`, and hang the nightly job while it holds its lock.
-    let timeLimit: Duration
+    public let timeLimit: Duration
     /// When the running body must stop; nil outside `withDeadline`.
     private var deadline: ContinuousClock.Instant?
 
-    init(path: String, create: Bool, timeLimit: Duration = .seconds(30)) throws {
+    public convenience init(path: String, create: Bool, timeLimit: Duration = .seconds(30)) throws {
+        try self.init(opening: path, flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), timeLimit: timeLimit)
+    }
+
+    /// Opens someone else's database strictly for reading: read-only AND immutable (`?mode=ro&immutable=1`),
+    /// so SQLite neither writes nor creates anything beside it (no `-shm`, no checkpoint of a `-wal`, no
+    /// journal), and takes no locks. What an unfinished `-wal` holds is not seen: the main file is read as is.
+    public convenience init(readingImmutable path: String, timeLimit: Duration = .seconds(30)) throws {
+        try self.init(opening: Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, timeLimit: timeLimit)
+    }
+
+    /// `file:` URI of an absolute path: every byte but unreserved ones and `/` percent-encoded, so `?`, `#`
+    /// and `%` in a folder name stay part of the path.
+    static func immutableURI(_ absolutePath: String) -> String {
+        var uri = "file:"
+        var bytes = Array(absolutePath.utf8)
+        // `file://` would start an authority: POSIX reads a leading `//` as `/` anyway.
+        while bytes.count > 1 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") { bytes.removeFirst() }
+        let hexDigits = Array("0123456789ABCDEF".utf8)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                uri += "%" + String(decoding: [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]], as: UTF8.self)
+            }
+        }
+        return uri + "?mode=ro&immutable=1"
+    }
+
+    private init(opening path: String, flags: Int32, timeLimit: Duration) throws {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let status = sqlite3_open_v2(path, &opened, flags, nil)
         guard status == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
@@ -44,7 +81,7 @@ final class SQLiteConnection {
     private var isPastDeadline: Bool { deadline.map { ContinuousClock.now > $0 } ?? false }
 
     /// Runs `body` with every statement bounded by `timeLimit` from now (an outer deadline, if any, stays).
-    func withDeadline<T>(_ body: () throws -> T) rethrows -> T {
+    public func withDeadline<T>(_ body: () throws -> T) rethrows -> T {
         guard deadline == nil else { return try body() }
         deadline = ContinuousClock.now + timeLimit
         defer { deadline = nil }
@@ -54,7 +91,7 @@ final class SQLiteConnection {
     deinit { sqlite3_close_v2(handle) }
 
     /// A statement for `sql`, which holds `?` placeholders for every value: values are only ever bound.
-    func prepare(_ sql: String) throws -> SQLiteStatement {
+    public func prepare(_ sql: String) throws -> SQLiteStatement {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else {
@@ -65,14 +102,14 @@ final class SQLiteConnection {
     }
 
     /// Runs a statement that returns no rows.
-    func execute(_ sql: String, _ values: [SQLiteValue] = []) throws {
+    public func execute(_ sql: String, _ values: [SQLiteValue] = []) throws {
         let statement = try prepare(sql)
         try statement.bind(values)
         while try statement.step() {}
     }
 
     /// Every row of a query, each turned into a value by `row`.
-    func rows<Row>(
+    public func rows<Row>(
         _ sql: String, _ values: [SQLiteValue] = [], _ row: (SQLiteStatement) throws -> Row
     ) throws -> [Row] {
         let statement = try prepare(sql)
@@ -85,7 +122,7 @@ final class SQLiteConnection {
     /// Runs `body` in one transaction: all of it is committed, or none of it. A writing transaction takes
     /// the write lock up front (`BEGIN IMMEDIATE`, waiting out the busy timeout), so two writers never
     /// deadlock half-way; a reading one sees one consistent state of the file.
-    func transaction<T>(writing: Bool, _ body: () throws -> T) throws -> T {
+    public func transaction<T>(writing: Bool, _ body: () throws -> T) throws -> T {
         try execute(writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()
@@ -98,9 +135,9 @@ final class SQLiteConnection {
     }
 
     /// The rowid of the row the last successful `INSERT` on this connection added.
-    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
-    func lastError(_ status: Int32) -> SQLiteError {
+    public func lastError(_ status: Int32) -> SQLiteError {
         SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
     }
 }

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StocktakeBackup
+import StocktakeModel
+import StocktakeReport
+
+/// The audit's two uses of a device backup: as the input (`audit BACKUP --app ID`: one app's domain from the
+/// manifest, no walk) and as evidence for a walked export (`--backup BACKUP`: states from the manifest).
+enum BackupAudit {
+    /// A backup given as the input: the app's description, inventory, companions and summary; nil for a container.
+    struct Input {
+        let container: ContainerDescription
+        let inventory: Inventory
+        let companions: [AppGroupInfo]
+        let summary: DeviceBackupSummary
+    }
+
+    static func input(_ request: AuditRequest) throws(AuditError) -> Input? {
+        guard BackupFolder.looksLikeBackup(request.inputPath) else {
+            // --app names an app of a backup: given with a container, the input is not what the user meant.
+            if request.backupApp != nil { throw .backup(.notABackup(path: request.inputPath)) }
+            return nil
+        }
+        if let other = request.backupPath {
+            throw .companion(path: other, reason: "--backup lays a device backup over a container export, and the input is itself a device backup: give one of them")
+        }
+        do throws(BackupError) {
+            let backup = try DeviceBackup.read(request.inputPath)
+            guard let app = request.backupApp ?? request.bundleIdentifier else {
+                throw .noAppChosen(path: request.inputPath, apps: backup.apps.apps.map(\.bundleIdentifier))
+            }
+            let (records, summary) = try backup.app(app, role: .input)
+            let status = backup.folder.status.map { MetadataDocument(path: BackupFolder.statusPlist, value: $0, problem: nil) }
+            let container = ContainerDescription(
+                inputPath: request.inputPath, rootPath: request.inputPath, layout: .deviceBackup, bundleIdentifier: app,
+                bundleIdentifierSource: .option,
+                identityClues: [IdentityClue(identifier: app, source: .option, path: summary.app.name)],
+                metadata: status.map { [$0] } ?? [],
+                exportedAt: modificationTime(BackupFolder.join(request.inputPath, BackupFolder.manifestDatabase))
+                    .map { ExportTime(seconds: $0, source: .metadataFile) })
+            let companions = summary.companions.map { AppGroupInfo(path: $0.name, identifier: $0.identifier, size: $0.total) }
+            return Input(
+                container: container, inventory: ManifestInventory.build(records: records, folder: backup.folder),
+                companions: companions, summary: summary)
+        } catch {
+            throw .backup(error)
+        }
+    }
+
+    /// `--backup`: the app's records, read before the walk so that a bad backup fails at once.
+    static func evidence(_ request: AuditRequest, app: String?) throws(AuditError) -> (BackupOverlay, DeviceBackupSummary, [ScanIssue])? {
+        guard let path = request.backupPath else { return nil }
+        do throws(BackupError) {
+            let backup = try DeviceBackup.read(path)
+            guard let app else { throw .containerUnidentified(path: path) }
+            let (records, summary) = try backup.app(app, role: .evidence)
+            return (BackupOverlay(records: records), summary, backup.folder.incompleteness.map { [$0] } ?? [])
+        } catch {
+            throw .backup(error)
+        }
+    }
+
+    /// Modification time of a file (the link itself, never its target).
+    private static func modificationTime(_ path: String) -> Int64? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        #if os(Linux)
+        return Int64(status.st_mtim.tv_sec)
+        #else
+        return Int64(status.st_mtimespec.tv_sec)
+        #endif
+    }
+}

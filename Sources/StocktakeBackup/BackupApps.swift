@@ -1,0 +1,97 @@
+import StocktakeModel
+
+/// The apps of a backup: each `AppDomain-<id>` with its files and bytes, and the App Group and extension
+/// domains that belong to it. Which companions belong to which app: what `Manifest.plist` declares, else the
+/// ids' shape (an extension's id extends the app's, `group.<app id>…` names a group of the app), the longest
+/// matching app id winning.
+public struct BackupApps: Sendable {
+    public struct App: Sendable, Equatable {
+        public let domain: DeviceBackupSummary.Domain
+        public let companions: [DeviceBackupSummary.Domain]
+        public var bundleIdentifier: String { domain.identifier }
+    }
+
+    public let apps: [App]
+    /// Group and extension domains no app claims.
+    public let unattributed: [DeviceBackupSummary.Domain]
+
+    public init(records: [ManifestRecord], folder: BackupFolder) {
+        var totals: [String: (total: SizeTotal, symlinks: Int, directories: Int)] = [:]
+        for record in records {
+            var counts = totals[record.domain] ?? (.zero, 0, 0)
+            if record.isFileLike {
+                counts.total.files += 1
+                counts.total.apparentBytes = counts.total.apparentBytes.saturatingAdd(record.size)
+                counts.total.allocatedBytes = counts.total.allocatedBytes.saturatingAdd(DeviceBackupSummary.estimatedAllocation(record.size))
+                if record.type == .symlink { counts.symlinks += 1 }
+            } else if !ManifestInventory.components(record.relativePath).isEmpty {
+                counts.directories += 1
+            }
+            totals[record.domain] = counts
+        }
+        let domains = totals.compactMap { name, counts in
+            Self.domain(name, total: counts.total, symlinks: counts.symlinks, directories: counts.directories)
+        }
+            .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        let appDomains = domains.filter { $0.kind == .app }
+        var claimed: [String: [DeviceBackupSummary.Domain]] = [:]
+        var unattributed: [DeviceBackupSummary.Domain] = []
+        for companion in domains where companion.kind != .app {
+            if let owner = Self.owner(of: companion, among: appDomains.map(\.identifier), folder: folder) {
+                claimed[owner, default: []].append(companion)
+            } else {
+                unattributed.append(companion)
+            }
+        }
+        apps = appDomains.map { App(domain: $0, companions: claimed[$0.identifier] ?? []) }
+        self.unattributed = unattributed
+    }
+
+    public func app(_ identifier: String) -> App? { apps.first { $0.bundleIdentifier == identifier } }
+
+    /// The ids closest to `identifier` (edit distance, case ignored), for "did you mean".
+    public func nearest(to identifier: String, limit: Int = 3) -> [String] {
+        let wanted = Array(identifier.lowercased().utf8)
+        return apps.map { ($0.bundleIdentifier, Self.distance(wanted, Array($0.bundleIdentifier.lowercased().utf8))) }
+            .filter { $0.1 <= max(3, wanted.count / 2) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            .prefix(limit).map(\.0)
+    }
+
+    static func domain(_ name: String, total: SizeTotal, symlinks: Int, directories: Int) -> DeviceBackupSummary.Domain? {
+        for (prefix, kind) in [("AppDomainGroup-", DeviceBackupSummary.Domain.Kind.appGroup), ("AppDomainPlugin-", .plugin), ("AppDomain-", .app)]
+        where name.hasPrefix(prefix) && name.count > prefix.count {
+            return DeviceBackupSummary.Domain(
+                name: name, kind: kind, identifier: String(name.dropFirst(prefix.count)), total: total, symlinks: symlinks,
+                directories: directories)
+        }
+        return nil
+    }
+
+    private static func owner(of companion: DeviceBackupSummary.Domain, among apps: [String], folder: BackupFolder) -> String? {
+        let declaring = apps.filter { app in
+            let declared = folder.declaredCompanions(of: app)
+            return (companion.kind == .appGroup ? declared.groups : declared.plugins).contains(companion.identifier)
+        }
+        if let app = declaring.first { return app }
+        let id = companion.identifier
+        let stem = companion.kind == .appGroup && id.hasPrefix("group.") ? String(id.dropFirst("group.".count)) : id
+        return apps.filter { stem == $0 || stem.hasPrefix($0 + ".") }.max { $0.count < $1.count }
+    }
+
+    /// Levenshtein distance of two byte strings.
+    private static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StocktakeFiles
+import StocktakeModel
+import StocktakeScan
+
+/// A device backup folder as Finder, iTunes or `idevicebackup2` writes it: `Manifest.db` (the file list),
+/// `Manifest.plist` (encryption, device), `Status.plist` (date, completeness), `Info.plist`, and the content
+/// files in `<first two hex digits of fileID>/<fileID>`. Read only: nothing here opens anything for writing.
+public struct BackupFolder: Sendable {
+    public static let manifestDatabase = "Manifest.db"
+    public static let legacyManifest = "Manifest.mbdb"
+    public static let manifestPlist = "Manifest.plist"
+    public static let statusPlist = "Status.plist"
+
+    /// The folder as given.
+    public let path: String
+    /// `Manifest.plist`, when readable.
+    public let manifest: PropertyListValue?
+    /// `Status.plist`, when readable.
+    public let status: PropertyListValue?
+
+    /// Whether `path` is a folder holding any of the manifests: a backup (readable or not), never a container.
+    public static func looksLikeBackup(_ path: String) -> Bool {
+        guard isDirectory(path) else { return false }
+        return [manifestDatabase, legacyManifest, manifestPlist].contains { isRegularFile(join(path, $0)) }
+    }
+
+    /// Opens the folder after the checks that refuse what cannot be read: no backup, encrypted, iOS 9 or older,
+    /// no `Manifest.db`. The database itself is checked when `ManifestDatabase` opens it.
+    public static func open(_ path: String) throws(BackupError) -> BackupFolder {
+        guard looksLikeBackup(path) else { throw .notABackup(path: path) }
+        let manifest = try? PropertyListReader.read(contentsOfFile: join(path, manifestPlist), maxBytes: 64 << 20)
+        if manifest?["IsEncrypted"]?.boolValue == true {
+            throw .encrypted(path: path, reason: "Manifest.plist says IsEncrypted")
+        }
+        if !isRegularFile(join(path, manifestDatabase)) {
+            if isRegularFile(join(path, legacyManifest)) { throw .mbdbUnsupported(path: path) }
+            throw .missingManifest(path: path)
+        }
+        let status = try? PropertyListReader.read(contentsOfFile: join(path, statusPlist))
+        return BackupFolder(path: path, manifest: manifest, status: status)
+    }
+
+    /// `Lockdown.ProductVersion`: the iOS version the backup was made on.
+    public var productVersion: String? { manifest?["Lockdown"]?["ProductVersion"]?.stringValue }
+
+    /// `Status.plist` `Date`, else `Manifest.plist` `Date`: when the backup was made, seconds since 1970.
+    public var date: Int64? {
+        for value in [status?["Date"], manifest?["Date"]] {
+            if case .date(let sinceReference)? = value, sinceReference.isFinite, abs(sinceReference) < 9e15 {
+                return Int64(sinceReference) + 978_307_200
+            }
+        }
+        return nil
+    }
+
+    /// Why the backup may not hold everything the device would back up: `Status.plist` says the snapshot did not
+    /// finish (an interrupted backup); nil when it finished or does not say.
+    public var incompleteness: ScanIssue? {
+        guard let state = status?["SnapshotState"]?.stringValue, state != "finished" else { return nil }
+        return ScanIssue(
+            path: [], reason: .malformedMetadata,
+            detail: "the device backup is incomplete (Status.plist SnapshotState \"\(state)\", not \"finished\"): files missing from it may only not have been copied yet")
+    }
+
+    /// Where the content of a file record lives: `<backup>/<first two hex of fileID>/<fileID>`.
+    public func contentPath(fileID: String) -> String? {
+        // A fileID is 40 hex digits; anything else (a hostile `../`) names no content file.
+        guard fileID.utf8.count == 40, fileID.utf8.allSatisfy({ Self.isHexDigit($0) }) else { return nil }
+        return Self.join(Self.join(path, String(fileID.prefix(2))), fileID)
+    }
+
+    /// `Manifest.plist` `Applications[id]`'s companions, when the backup writer recorded them: group and extension ids.
+    func declaredCompanions(of app: String) -> (groups: [String], plugins: [String]) {
+        let entry = manifest?["Applications"]?[app]
+        func identifiers(_ key: String) -> [String] {
+            guard case .array(let items)? = entry?[key] else { return [] }
+            return items.compactMap { $0["CFBundleIdentifier"]?.stringValue }
+        }
+        return (identifiers("GroupContainers"), identifiers("Plugins"))
+    }
+
+    public static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+
+    /// lstat: the manifests themselves must be regular files, not links out of the folder.
+    static func isRegularFile(_ path: String) -> Bool { fileType(path) == S_IFREG }
+
+    /// stat: the backup folder itself may be reached through a link.
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func fileType(_ path: String) -> mode_t? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT
+    }
+}

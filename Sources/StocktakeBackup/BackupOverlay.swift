@@ -1,0 +1,68 @@
+import StocktakeModel
+
+/// A device backup laid over a walked container export: each entry's backup state comes from the backup (in it:
+/// `included`; not in it: `excludedBySystem` where iOS never backs up, `excluded` by the app elsewhere), with
+/// evidence `deviceBackup`. Where the export's own flags or the location rules predicted otherwise, the entry is
+/// marked `backupDisagrees` (the `backup-disagreement` rule reports it). Sizes stay the export's (`du` of the tree).
+public struct BackupOverlay: Sendable {
+    /// Paths (relative to the domain root) of the app's backed-up records, directories included.
+    private let backedUp: Set<[UInt8]>
+    /// The app's backed-up files and symbolic links.
+    private let backedUpFiles: [[UInt8]]
+
+    public init(records: [ManifestRecord]) {
+        var paths = Set<[UInt8]>()
+        var files: [[UInt8]] = []
+        for record in records {
+            let components = ManifestInventory.components(record.relativePath)
+            let path = Array(components.joined(separator: [UInt8(ascii: "/")]))
+            if record.isFileLike { files.append(path) }
+            // A record's folders hold it, listed in the manifest or not.
+            for length in stride(from: components.count, to: 0, by: -1) {
+                guard paths.insert(Array(components.prefix(length).joined(separator: [UInt8(ascii: "/")]))).inserted else { break }
+            }
+        }
+        backedUp = paths
+        backedUpFiles = files
+    }
+
+    /// The export's inventory with the backup's states, and how many backed-up files the export lacks.
+    /// `issues` (an incomplete backup) join the export's.
+    public func apply(to inventory: Inventory, issues: [ScanIssue] = []) -> (inventory: Inventory, notInExport: Int) {
+        var entries = inventory.entries
+        var walked = Set<[UInt8]>()
+        inventory.forEachInPathOrder { index, path in
+            let i = Int(index)
+            let entry = entries[i]
+            if !entry.isDirectory { walked.insert(path) }
+            // Transport artefacts (AppleDouble sidecars, __MACOSX) are the export's, never the device's.
+            guard !entry.flags.contains(.transportArtefact) else { return }
+            // The root is the domain itself: in the backup whenever the app is, whatever the walk made of it.
+            let (state, disagrees) = index == inventory.root ? (.included, false) : Self.state(entry, inBackup: backedUp.contains(path))
+            var flags = entry.flags
+            if disagrees { flags.insert(.backupDisagrees) } else { flags.remove(.backupDisagrees) }
+            entries[i] = Entry(
+                parent: entry.parent, nameOffset: entry.nameOffset, nameLength: entry.nameLength, type: entry.type,
+                kind: entry.kind, location: entry.location, flags: flags, backup: state, evidence: .deviceBackup,
+                apparentBytes: entry.apparentBytes, allocatedBytes: entry.allocatedBytes, modified: entry.modified,
+                excludedBy: -1)
+        }
+        let old = inventory.evidence
+        let evidence = ExportEvidence(
+            entriesWithAttributes: old.entriesWithAttributes, appleDoubleSidecars: old.appleDoubleSidecars,
+            flaggedByXattr: old.flaggedByXattr, flaggedByLegacyXattr: old.flaggedByLegacyXattr,
+            flaggedByAppleDouble: old.flaggedByAppleDouble, declaredByUser: old.declaredByUser, decidedByDeviceBackup: true)
+        let result = Inventory(
+            entries: entries, names: inventory.names, symlinkTargets: inventory.symlinkTargets, issues: inventory.issues + issues,
+            evidence: evidence)
+        return (result, backedUpFiles.count { !walked.contains($0) })
+    }
+
+    /// The backup's state for one entry, and whether the export's prediction said otherwise: a flagged entry or one
+    /// in a place iOS never backs up that is in the backup, or an entry predicted `included` that is not.
+    static func state(_ entry: Entry, inBackup: Bool) -> (BackupState, disagrees: Bool) {
+        if inBackup { return (.included, entry.backup == .excluded || entry.backup == .excludedBySystem) }
+        let state: BackupState = entry.backup == .excludedBySystem || entry.location.isPurgeable ? .excludedBySystem : .excluded
+        return (state, entry.backup == .included)
+    }
+}

@@ -1,0 +1,36 @@
+import StocktakeModel
+
+/// What the CLI and the audit ask of a device backup: its apps, or one app's records and summary.
+public struct DeviceBackup: Sendable {
+    public let folder: BackupFolder
+    public let apps: BackupApps
+    private let records: [ManifestRecord]
+
+    /// Opens the backup and reads its app domains; refuses encrypted, iOS 9-or-older, incomplete and damaged ones.
+    public static func read(_ path: String) throws(BackupError) -> DeviceBackup {
+        let folder = try BackupFolder.open(path)
+        let records = try ManifestDatabase(folder).appDomainRecords()
+        return DeviceBackup(folder: folder, apps: BackupApps(records: records, folder: folder), records: records)
+    }
+
+    /// One app: its domain's records, and the summary for the report. Throws with the nearest ids when it is absent.
+    public func app(_ identifier: String, role: DeviceBackupSummary.Role) throws(BackupError) -> (records: [ManifestRecord], summary: DeviceBackupSummary) {
+        guard let app = apps.app(identifier) else {
+            throw .appNotInBackup(path: folder.path, app: identifier, nearest: apps.nearest(to: identifier), count: apps.apps.count)
+        }
+        let domainRecords = records.filter { $0.domain == app.domain.name }
+        let summary = DeviceBackupSummary(
+            path: folder.path, role: role, app: app.domain, companions: app.companions, productVersion: folder.productVersion,
+            date: folder.date)
+        return (domainRecords, summary)
+    }
+}
+
+extension DeviceBackupSummary {
+    /// The same summary, with the count of backed-up files the walked export lacks.
+    public func with(notInExport: Int) -> DeviceBackupSummary {
+        DeviceBackupSummary(
+            path: path, role: role, app: app, companions: companions, productVersion: productVersion, date: date,
+            notInExport: notInExport)
+    }
+}

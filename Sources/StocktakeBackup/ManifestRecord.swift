@@ -1,0 +1,116 @@
+import StocktakeModel
+import StocktakeScan
+
+/// One row of `Manifest.db`'s `Files` table, with what its `MBFile` archive says.
+public struct ManifestRecord: Sendable, Equatable {
+    /// SHA-1 of `domain-relativePath`, lowercase hex: names the content file `<first two>/<fileID>`.
+    public let fileID: String
+    public let domain: String
+    /// Relative to the domain root, `/`-separated; empty for the root. Raw bytes: names need not be UTF-8.
+    public let relativePath: [UInt8]
+    public let type: EntryType
+    /// `MBFile` `Size`: the logical size, bytes.
+    public let size: Int64
+    /// `MBFile` `Mode` (type and permission bits), when present.
+    public let mode: Int64?
+    /// `MBFile` `LastModified`, seconds since 1970.
+    public let modified: Int64
+    /// `MBFile` `Target`, for symbolic links.
+    public let symlinkTarget: [UInt8]?
+
+    public init(
+        fileID: String, domain: String, relativePath: [UInt8], type: EntryType, size: Int64, mode: Int64?, modified: Int64,
+        symlinkTarget: [UInt8]?
+    ) {
+        self.fileID = fileID
+        self.domain = domain
+        self.relativePath = relativePath
+        self.type = type
+        self.size = size
+        self.mode = mode
+        self.modified = modified
+        self.symlinkTarget = symlinkTarget
+    }
+
+    /// Files and symbolic links: what the apps listing and the backed-up totals count.
+    public var isFileLike: Bool { type != .directory }
+
+    /// The `Files.flags` column: 1 file, 2 directory, 4 symbolic link.
+    static func type(flags: Int64, mode: Int64?) -> EntryType {
+        switch flags {
+        case 1: return .file
+        case 2: return .directory
+        case 4: return .symlink
+        default:
+            // Unknown flags: the mode's file-type bits still say what it is.
+            guard let mode else { return .unknown }
+            switch mode & 0o170000 {
+            case 0o040000: return .directory
+            case 0o100000: return .file
+            case 0o120000: return .symlink
+            default: return .unknown
+            }
+        }
+    }
+}
+
+/// An `MBFile` as `NSKeyedArchiver` stores it in the `file` column: `$top.root` names the object in `$objects`
+/// whose keys are the file's properties; strings (the symlink `Target`) are references into `$objects` too.
+struct MBFile: Equatable {
+    var size: Int64
+    var mode: Int64?
+    var modified: Int64
+    var target: [UInt8]?
+
+    struct Failure: Error {
+        let reason: String
+    }
+
+    static func decode(_ blob: [UInt8]) throws(Failure) -> MBFile {
+        let archive: PropertyListValue
+        do {
+            archive = try PropertyListReader.parse(blob)
+        } catch {
+            throw Failure(reason: "not a property list (\(error))")
+        }
+        guard case .array(let objects)? = archive["$objects"] else { throw Failure(reason: "no $objects array (not a keyed archive)") }
+        guard case .uid(let rootReference)? = archive["$top"]?["root"] else { throw Failure(reason: "no $top root reference") }
+        func object(_ reference: UInt64) -> PropertyListValue? {
+            reference < UInt64(objects.count) ? objects[Int(reference)] : nil
+        }
+        guard let root = object(rootReference), case .dictionary = root else {
+            throw Failure(reason: "$top root \(rootReference) is not an object of the archive's \(objects.count)")
+        }
+        if case .uid(let classReference)? = root["$class"], let name = object(classReference)?["$classname"]?.stringValue, name != "MBFile" {
+            throw Failure(reason: "the archived object is a \(name), not an MBFile")
+        }
+        guard let size = integer(root["Size"]) else { throw Failure(reason: "the MBFile has no Size") }
+        guard size >= 0 else { throw Failure(reason: "the MBFile has a negative Size \(size)") }
+        var target: [UInt8]?
+        if case .uid(let reference)? = root["Target"] {
+            // A plain string, or an NSString archived as {NS.string}; "$null" means none.
+            let value = object(reference)
+            if let text = value?.stringValue ?? value?["NS.string"]?.stringValue, text != "$null" { target = Array(text.utf8) }
+            if case .data(let bytes)? = value?["NS.bytes"] { target = bytes }
+        } else if let text = root["Target"]?.stringValue {
+            target = Array(text.utf8)
+        }
+        return MBFile(size: size, mode: integer(root["Mode"]), modified: seconds(root["LastModified"]) ?? 0, target: target)
+    }
+
+    private static func integer(_ value: PropertyListValue?) -> Int64? {
+        switch value {
+        case .integer(let number)?: number
+        case .real(let number)? where number.isFinite && abs(number) < 9e18: Int64(number)
+        default: nil
+        }
+    }
+
+    /// Unix seconds; older backups stored dates (seconds since 2001).
+    private static func seconds(_ value: PropertyListValue?) -> Int64? {
+        if case .date(let sinceReference)? = value, sinceReference.isFinite, abs(sinceReference) < 9e15 {
+            return Int64(sinceReference) + 978_307_200
+        }
+        return integer(value)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A device backup dropped into the nightly inbox: one run per app it holds (or per `--app`), each a report of the
+/// app's domain; an encrypted backup fails alone.
+@Suite struct NightlyBackupTests {
+    static func backup(in inbox: String, name: String, encrypted: Bool = false) throws -> DeviceBackupFixture {
+        let fixture = try DeviceBackupFixture([
+            "records": [
+                DeviceBackupFixture.record("AppDomain-com.example.one", "Documents/a.txt", content: "one"),
+                DeviceBackupFixture.record("AppDomain-com.example.two", "Library/Preferences/com.example.two.plist", size: 200),
+            ],
+            "encrypted": encrypted,
+        ])
+        try FileManager.default.moveItem(atPath: fixture.path, toPath: inbox + "/" + name)
+        return fixture
+    }
+
+    @Test func aBackupInTheInboxIsOneRunPerApp() throws {
+        let tree = try TemporaryTree("nightly-backup")
+        try tree.mkdir("inbox")
+        let fixture = try Self.backup(in: tree.path("inbox"), name: "iPhone-backup")
+        let result = try StocktakeProcess.run(["nightly", tree.path("inbox"), tree.path("reports")], environment: ["SOURCE_DATE_EPOCH": "1795226400"])
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        for app in ["com.example.one", "com.example.two"] {
+            let report = tree.path("reports/\(app)/latest/report.json")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+            #expect((document["container"] as? [String: Any])?["layout"] as? String == "deviceBackup")
+            let files = try #require(document["files"] as? [[String: Any]])
+            #expect(files.count == 1 && files.allSatisfy { $0["backup"] as? String == "included" })
+        }
+        withExtendedLifetime(fixture) {}
+
+        // --app picks the apps; an app the backup lacks fails alone, named.
+        let picked = try StocktakeProcess.run(
+            ["nightly", tree.path("inbox"), tree.path("reports"), "--app", "com.example.two", "--app", "com.example.three"],
+            environment: ["SOURCE_DATE_EPOCH": "1795312800"])
+        #expect(picked.status == 1)
+        #expect(picked.stdout.contains("iPhone-backup:com.example.three") || picked.stderr.contains("iPhone-backup:com.example.three"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("reports/com.example.two")).count == 3)  // two runs + latest
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("reports/com.example.one")).count == 2)
+    }
+
+    @Test func anEncryptedBackupFailsAlone() throws {
+        let tree = try TemporaryTree("nightly-backup")
+        try tree.mkdir("inbox")
+        let fixture = try Self.backup(in: tree.path("inbox"), name: "locked-backup", encrypted: true)
+        try tree.write("inbox/Notes/Documents/notes.txt", string: "hello\n")
+        try tree.write("inbox/Notes/Library/Preferences/com.example.notes.plist", string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>")
+        let result = try StocktakeProcess.run(["nightly", tree.path("inbox"), tree.path("reports")], environment: ["SOURCE_DATE_EPOCH": "1795226400"])
+        #expect(result.status == 1)
+        #expect((result.stdout + result.stderr).contains("encrypted device backup"))
+        #expect(FileManager.default.fileExists(atPath: tree.path("reports/com.example.notes/latest/report.json")))
+        withExtendedLifetime(fixture) {}
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A synthetic device backup in the real format, written by `Tests/Scripts/make_device_backup.py` (python3 with
+/// sqlite3 and plistlib) from a spec; the script's summary (per domain: files, bytes, directories) is the truth
+/// tests compare against. The backup lives in a `TemporaryTree` that removes itself.
+public final class DeviceBackupFixture {
+    public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Scripts/make_device_backup.py").path
+
+    /// What the generator wrote for one domain.
+    public struct DomainTruth: Decodable, Equatable, Sendable {
+        public let files: Int
+        public let bytes: Int64
+        public let directories: Int
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let tree: TemporaryTree
+    /// The backup folder.
+    public let path: String
+    /// Per domain, from the generator.
+    public let truth: [String: DomainTruth]
+
+    /// `spec` as the script documents it: `records`, `realworld`, `applications`, `encrypted`, `wal`, ….
+    public init(_ spec: [String: Any], label: String = "backup") throws {
+        tree = try TemporaryTree(label)
+        path = tree.path("backup")
+        let specPath = tree.path("spec.json")
+        try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: specPath))
+        let result = try StocktakeProcess.runCommand(["python3", Self.script, path, specPath])
+        guard result.status == 0 else { throw Failure(description: "make_device_backup.py failed: \(result.stderr)") }
+        truth = try JSONDecoder().decode([String: DomainTruth].self, from: Data(result.stdout.utf8))
+        try FileManager.default.removeItem(atPath: specPath)
+    }
+
+    /// A record of the spec: `type` f, d or l.
+    public static func record(
+        _ domain: String, _ path: String, type: String = "f", size: Int? = nil, content: String? = nil, target: String? = nil
+    ) -> [String: Any] {
+        var record: [String: Any] = ["domain": domain, "path": path, "type": type]
+        if let size { record["size"] = size }
+        if let content { record["content"] = content }
+        if let target { record["target"] = target }
+        return record
+    }
+}
