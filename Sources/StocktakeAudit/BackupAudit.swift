@@ -40,7 +40,8 @@ enum BackupAudit {
                 identityClues: [IdentityClue(identifier: app, source: .option, path: summary.app.name)],
                 metadata: status.map { [$0] } ?? [],
                 exportedAt: modificationTime(BackupFolder.join(request.inputPath, BackupFolder.manifestDatabase))
-                    .map { ExportTime(seconds: $0, source: .metadataFile) })
+                    .map { ExportTime(seconds: $0, source: .metadataFile) },
+                allocatedBytesEstimated: true)
             let companions = summary.companions.map { AppGroupInfo(path: $0.name, identifier: $0.identifier, size: $0.total) }
             return Input(
                 container: container, inventory: ManifestInventory.build(records: records, folder: backup.folder),
