@@ -67,13 +67,22 @@ extension DirectoryLister {
             store.issues.append(issue(joined(job.path, name), "content not inspected: ", error))
             return (.unknown, nil)
         }
+        return sniff(file, name: name, readAttributes: readAttributes)
+    }
+
+    /// The kind from the first bytes of an open file, and its attributes through the descriptor.
+    func sniff(_ file: RegularFile, name: UnsafeBufferPointer<UInt8>, readAttributes: Bool) -> (ContentKind, AttributeReading?) {
         // A read error (EIO) sniffs nothing: the name alone then decides the kind.
         let count = (try? file.readPrefix(into: prefix)) ?? 0
         let kind = ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix[0..<count]), name: name)
         guard readAttributes else { return (kind, nil) }
-        return (kind, reading(file.withDescriptor { fd in
+        return (kind, attributeReading(of: file))
+    }
+
+    func attributeReading(of file: RegularFile) -> AttributeReading {
+        reading(file.withDescriptor { fd in
             Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(fileDescriptor: fd) }
-        }))
+        })
     }
 
     /// Opens a regular file of the listed folder (see `fileOptions`).

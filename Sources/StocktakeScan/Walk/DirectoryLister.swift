@@ -18,6 +18,8 @@ final class DirectoryLister {
     let progress: ScanProgress?
     var nameArena: [UInt8] = []
     var nameSpans: [(start: Int, length: Int)] = []
+    /// `d_type` of each name (`DT_UNKNOWN` where the file system does not say).
+    var nameTypes: [UInt8] = []
     /// Root path + folder path + "/", for attribute lookups by full path (when the thread cannot chdir).
     var pathBuffer: [CChar] = []
     var scratch: [CChar] = []
@@ -57,10 +59,10 @@ final class DirectoryLister {
         let sidecars = readSidecars(fd: fd, job: job)
         var subdirectories: [DirectoryJob] = []
         setPathPrefix(job.path)
-        for span in nameSpans {
+        for (span, listedType) in zip(nameSpans, nameTypes) {
             nameArena.withUnsafeBufferPointer { arena in
                 let name = UnsafeBufferPointer(rebasing: arena[span.start..<span.start + span.length])
-                if let next = record(name: name, fd: fd, job: job, sidecars: sidecars) { subdirectories.append(next) }
+                if let next = record(name: name, listedType: listedType, fd: fd, job: job, sidecars: sidecars) { subdirectories.append(next) }
             }
         }
         flushProgress()
@@ -140,12 +142,15 @@ final class DirectoryLister {
     private func readNames(_ directory: OpaquePointer) {
         nameArena.removeAll(keepingCapacity: true)
         nameSpans.removeAll(keepingCapacity: true)
+        nameTypes.removeAll(keepingCapacity: true)
         while let entry = readdir(directory) {
+            let listedType = entry.pointee.d_type
             withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                 let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
                 let bytes = raw.prefix(length)
                 if bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8) { return }
                 nameSpans.append((nameArena.count, length))
+                nameTypes.append(listedType)
                 nameArena.append(contentsOf: bytes)
             }
         }
@@ -153,9 +158,17 @@ final class DirectoryLister {
 
     // MARK: - One entry
 
-    private func record(name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob, sidecars: FolderSidecars) -> DirectoryJob? {
+    private func record(
+        name: UnsafeBufferPointer<UInt8>, listedType: UInt8, fd: Int32, job: DirectoryJob, sidecars: FolderSidecars
+    ) -> DirectoryJob? {
         var info = stat()
-        guard withCString(name, { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+        // A file whose content will be sniffed is opened first and stat'ed through its descriptor: one
+        // path lookup instead of two. Anything else, or a failed open, takes the plain stat below (which
+        // then sees what the entry really is, and `sniff` reports why it could not be opened).
+        let opened = listedType == UInt8(DT_REG) && ContentSniffer.kindFromName(name) == nil ? try? openRegularFile(name, in: fd) : nil
+        if let opened {
+            info = opened.status
+        } else if withCString(name, { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) != 0 {
             let code = SystemError.current
             store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "cannot read entry: " + Self.explain(code)))
             return nil
@@ -179,10 +192,14 @@ final class DirectoryLister {
                 kind = .appleDouble
             } else if let settled = ContentSniffer.kind(name: name, size: apparent) {
                 kind = settled
+            } else if let opened {
+                (kind, attributes) = sniff(opened, name: name, readAttributes: wantsAttributes)
             } else {
                 (kind, attributes) = sniff(name: name, fd: fd, job: job, readAttributes: wantsAttributes, flags: &flags)
             }
         }
+        // An empty file opened first: its attributes still come through the open descriptor.
+        if let opened, attributes == nil, wantsAttributes { attributes = attributeReading(of: opened) }
         var attributesUnreadable = false
         if wantsAttributes {
             switch attributes ?? readAttributes(name) {
