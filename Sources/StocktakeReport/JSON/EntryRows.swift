@@ -37,19 +37,13 @@ struct EntryRows: Sendable {
 
     private func render(_ range: Range<Int>) -> Result<[UInt8], Error> {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(range.count * 320)
-        let json = JSONStream { bytes.append(contentsOf: $0) }
+        bytes.reserveCapacity(range.count * 340)
         var writer = EntryJSON(inventory: inventory)
         var folders = ParentPathCache(inventory: inventory)
-        do {
-            for position in range {
-                if position != range.lowerBound { bytes.append(contentsOf: separator) }
-                let index = rows[position]
-                try writer.write(index, path: folders.path(of: index), to: json)
-                try json.flush()
-            }
-        } catch {
-            return .failure(error)
+        for position in range {
+            if position != range.lowerBound { bytes.append(contentsOf: separator) }
+            let index = rows[position]
+            writer.write(index, path: folders.path(of: index), to: &bytes)
         }
         // The stream puts the separator between chunks itself.
         return .success(bytes)
@@ -109,11 +103,13 @@ private final class ChunkPipeline: @unchecked Sendable {
     }
 }
 
-/// Rows of one folder come together: build the folder's path once and append each name to it.
+/// Rows of one folder come together: build the folder's path (and its slash) once, and replace only the
+/// name after it from row to row, in one buffer (unique again once the caller lets the last path go).
 private struct ParentPathCache {
     let inventory: Inventory
     private var parent: Int32 = -2
-    private var parentPath: [UInt8] = []
+    private var current: [UInt8] = []
+    private var prefixLength = 0
 
     init(inventory: Inventory) { self.inventory = inventory }
 
@@ -122,8 +118,13 @@ private struct ParentPathCache {
         guard entryParent >= 0 else { return [] }
         if entryParent != parent {
             parent = entryParent
-            parentPath = inventory.path(entryParent)
+            current = inventory.path(entryParent)
+            if !current.isEmpty { current.append(UInt8(ascii: "/")) }
+            prefixLength = current.count
+        } else {
+            current.removeSubrange(prefixLength...)
         }
-        return parentPath.isEmpty ? Array(inventory.name(index)) : parentPath + [UInt8(ascii: "/")] + inventory.name(index)
+        current.append(contentsOf: inventory.name(index))
+        return current
     }
 }
