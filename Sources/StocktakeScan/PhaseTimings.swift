@@ -6,6 +6,7 @@ import Foundation
 public final class PhaseTimings: @unchecked Sendable {
     private var recorded: [(name: String, seconds: Double)] = []
     private let lock = NSLock()
+    private let created = ContinuousClock.now
 
     public init() {}
 
@@ -22,12 +23,12 @@ public final class PhaseTimings: @unchecked Sendable {
         return try body()
     }
 
-    /// One line per phase (`walk 0.412 s`), then the total, for standard error.
+    /// One line per phase (`walk 0.412 s`), then the wall time since these timings were created, for
+    /// standard error.
     public var text: String {
-        let phases = phases
+        let phases = phases + [("total", Self.seconds(ContinuousClock.now - created))]
         let width = phases.map(\.name.count).max() ?? 0
-        var lines = phases.map { "timings: \($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(Self.format($0.seconds)) s" }
-        lines.append("timings: \("total".padding(toLength: width, withPad: " ", startingAt: 0)) \(Self.format(phases.reduce(0) { $0 + $1.seconds })) s")
+        let lines = phases.map { "timings: \($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(Self.format($0.seconds)) s" }
         return lines.joined(separator: "\n") + "\n"
     }
 
