@@ -165,6 +165,7 @@ for n in "${sizes[@]}"; do
     say "generating $tree"
     python3 "$here/make_tree.py" "$n" "$tree" --force >&2
   fi
+  tree="$(cd "$tree" && pwd -P)"                # du, ncdu and gdu would measure a symlink itself, not the tree
   declare -A walls=() rsses=()
   for rep in $(seq 1 "$reps"); do
     for key in "${commands[@]}"; do
