@@ -18,10 +18,16 @@ struct EntryRows: Sendable {
         let workers = min(chunks.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
         let pipeline = ChunkPipeline(count: chunks.count, window: 2 * workers + 1)
         let finished = DispatchGroup()
+        // Threads of their own rather than the dispatch pool: the caller blocks until they deliver, and a
+        // caller that is itself a pool thread must not be able to starve them.
         for _ in 0..<workers {
-            DispatchQueue.global().async(group: finished) {
+            finished.enter()
+            let thread = Thread {
                 while let index = pipeline.claim() { pipeline.store(index, render(chunks[index])) }
+                finished.leave()
             }
+            thread.stackSize = 1 << 20
+            thread.start()
         }
         defer {
             pipeline.cancel()
