@@ -16,6 +16,7 @@ final class DirectoryLister {
     let store: WorkerStore
     let maxDepth: Int
     let progress: ScanProgress?
+    /// The names of the folder being listed, each followed by a NUL so that system calls take it in place.
     var nameArena: [UInt8] = []
     var nameSpans: [(start: Int, length: Int)] = []
     /// `d_type` of each name (`DT_UNKNOWN` where the file system does not say).
@@ -62,7 +63,10 @@ final class DirectoryLister {
         for (span, listedType) in zip(nameSpans, nameTypes) {
             nameArena.withUnsafeBufferPointer { arena in
                 let name = UnsafeBufferPointer(rebasing: arena[span.start..<span.start + span.length])
-                if let next = record(name: name, listedType: listedType, fd: fd, job: job, sidecars: sidecars) { subdirectories.append(next) }
+                let cName = UnsafeRawPointer(arena.baseAddress! + span.start).assumingMemoryBound(to: CChar.self)
+                if let next = record(name: name, cName: cName, listedType: listedType, fd: fd, job: job, sidecars: sidecars) {
+                    subdirectories.append(next)
+                }
             }
         }
         flushProgress()
@@ -152,6 +156,7 @@ final class DirectoryLister {
                 nameSpans.append((nameArena.count, length))
                 nameTypes.append(listedType)
                 nameArena.append(contentsOf: bytes)
+                nameArena.append(0)
             }
         }
     }
@@ -159,16 +164,17 @@ final class DirectoryLister {
     // MARK: - One entry
 
     private func record(
-        name: UnsafeBufferPointer<UInt8>, listedType: UInt8, fd: Int32, job: DirectoryJob, sidecars: FolderSidecars
+        name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, listedType: UInt8, fd: Int32, job: DirectoryJob,
+        sidecars: FolderSidecars
     ) -> DirectoryJob? {
         var info = stat()
         // A file whose content will be sniffed is opened first and stat'ed through its descriptor: one
         // path lookup instead of two. Anything else, or a failed open, takes the plain stat below (which
         // then sees what the entry really is, and `sniff` reports why it could not be opened).
-        let opened = listedType == UInt8(DT_REG) && ContentSniffer.kindFromName(name) == nil ? try? openRegularFile(name, in: fd) : nil
+        let opened = listedType == UInt8(DT_REG) && ContentSniffer.kindFromName(name) == nil ? try? openRegularFile(cName, in: fd) : nil
         if let opened {
             info = opened.status
-        } else if withCString(name, { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) != 0 {
+        } else if fstatat(fd, cName, &info, AT_SYMLINK_NOFOLLOW) != 0 {
             let code = SystemError.current
             store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "cannot read entry: " + Self.explain(code)))
             return nil
@@ -202,7 +208,7 @@ final class DirectoryLister {
         if let opened, attributes == nil, wantsAttributes { attributes = attributeReading(of: opened) }
         var attributesUnreadable = false
         if wantsAttributes {
-            switch attributes ?? readAttributes(name) {
+            switch attributes ?? readAttributes(name, cName: cName) {
             case .flag(let found): if found != .none { ownFlag = found }
             case .failed(let code):
                 attributesUnreadable = true
