@@ -47,7 +47,7 @@ let package = Package(
             dependencies: ["StocktakeModel", "StocktakeFiles", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]),
         // What every page and file writer shares: escaping and visible text, the HTML page head and pieces, the
         // streamed JSON writer, report dates, and atomic file output.
-        .target(name: "StocktakeRendering", dependencies: ["StocktakeModel", "StocktakeFiles"]),
+        .target(name: "StocktakeRendering", dependencies: ["StocktakeModel", "StocktakeFiles", "CStocktakeSystem"]),
         // The report document and its writers (JSON, HTML, SARIF, JUnit, Markdown, GitHub, ncdu).
         .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering"]),
         // Two reports compared: report.json read back into columns, the comparison, the gates and the diff's writers.

@@ -8,6 +8,7 @@
 #   SKIP_BUILD=1    do not run `swift build`; use STOCKTAKE or the existing release binary
 #   STOCKTAKE=path  the stocktake binary to measure
 #   WORK=dir        where trees, reports and results go (default Benchmarks/work, gitignored)
+#   DUPLICATES=0    leave out the duplicate-content pair (jdupes, and the audit with duplicate-content on)
 #
 # Each measurement: warm the page cache with one `du -s` of the tree, then run the command under
 # `/usr/bin/time -f '%e %M'` (wall seconds, peak RSS KiB). Progress goes to stderr, the Markdown
@@ -64,11 +65,26 @@ if [[ -n "$stocktake" && ! -x "$stocktake" ]]; then
 fi
 
 # --- the commands ---------------------------------------------------------------------------
+# Peers the script installs when it can (root with apt-get), as it does GNU time.
+for tool in ncdu gdu jdupes; do
+  if ! command -v "$tool" >/dev/null 2>&1 && [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    say "installing $tool (apt-get install -y $tool)"
+    apt-get install -y "$tool" >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y "$tool" >/dev/null 2>&1; } || true
+  fi
+done
 commands=(du_B1 du_b)
 for tool in ncdu gdu; do
   if command -v "$tool" >/dev/null 2>&1; then commands+=("$tool"); else say "note: $tool is not installed; skipped"; fi
 done
 if [[ -n "$stocktake" ]]; then commands+=(audit audit_json); fi
+# Duplicate content (reads every candidate file): stocktake with `duplicate-content` on beside jdupes.
+# Slow at a million files; DUPLICATES=0 leaves both out.
+if [[ "${DUPLICATES:-1}" == 1 ]]; then
+  if command -v jdupes >/dev/null 2>&1; then commands+=(jdupes); else say "note: jdupes is not installed; skipped"; fi
+  if [[ -n "$stocktake" ]]; then commands+=(audit_duplicates); fi
+fi
+duplicates_config="$work/duplicates.yml"
+printf 'rules:\n  duplicate-content: {enabled: true}\n' >"$duplicates_config"
 
 label() {
   case "$1" in
@@ -78,6 +94,8 @@ label() {
     gdu) echo 'gdu -n -p -s' ;;
     audit) echo 'stocktake audit --quiet --output DIR (JSON+HTML)' ;;
     audit_json) echo 'stocktake audit --quiet --format json --output DIR' ;;
+    jdupes) echo 'jdupes -r -q TREE' ;;
+    audit_duplicates) echo 'stocktake audit --quiet --output DIR, duplicate-content on' ;;
   esac
 }
 
@@ -90,10 +108,13 @@ argv_for() {
     gdu) printf '%s\n' gdu -n -p -s "$2" ;;
     audit) printf '%s\n' "$stocktake" audit "$2" --quiet --output "$3" ;;
     audit_json) printf '%s\n' "$stocktake" audit "$2" --quiet --format json --output "$3" ;;
+    jdupes) printf '%s\n' jdupes -r -q "$2" ;;
+    audit_duplicates) printf '%s\n' "$stocktake" audit "$2" --quiet --output "$3" --config "$duplicates_config" ;;
   esac
 }
 
 # Exit statuses that mean "ran": stocktake exits 2 when it reports policy findings.
+# jdupes exits 0 whether or not it found duplicates.
 accepts() { [[ "$2" -eq 0 || ( "$2" -eq 2 && "$1" == audit* ) ]]; }
 
 # measure KEY TREE OUT -> prints "seconds rss_kib" (rss "-" without GNU time), or "failed".
@@ -130,12 +151,13 @@ results="$work/results-$stamp.md"
   echo "# Stocktake benchmark, $stamp"
   echo
   echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr). Warm page cache (\`du -s\` right before each run); median of $reps interleaved runs."
-  echo "Tools: $(du --version | head -n 1); $(ncdu -v 2>/dev/null || echo 'ncdu: none'); gdu $(gdu --version 2>/dev/null | awk '/Version/ { print $2 }' || echo none); stocktake: ${stocktake:-not measured}."
+  echo "Tools: $(du --version | head -n 1); $(ncdu -v 2>/dev/null || echo 'ncdu: none'); gdu $(gdu --version 2>/dev/null | awk '/Version/ { print $2 }' || echo none); $(jdupes -v 2>/dev/null | head -n 1 || echo 'jdupes: none'); stocktake: ${stocktake:-not measured}."
   echo
-  echo "| files | command | wall s | peak RSS MiB | RSS bytes/file | × \`du -s -B1\` |"
-  echo "|---:|---|---:|---:|---:|---:|"
+  echo "| files | command | wall s | peak RSS MiB | RSS bytes/file | × \`du -s -B1\` | × \`jdupes\` |"
+  echo "|---:|---|---:|---:|---:|---:|---:|"
 } >"$results"
 
+timings_lines=()
 for n in "${sizes[@]}"; do
   tree="$work/tree-$n.xcappdata"
   made_by="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("generator", ""))' "$tree.truth.json" 2>/dev/null || true)"
@@ -143,6 +165,7 @@ for n in "${sizes[@]}"; do
     say "generating $tree"
     python3 "$here/make_tree.py" "$n" "$tree" --force >&2
   fi
+  tree="$(cd "$tree" && pwd -P)"                # du, ncdu and gdu would measure a symlink itself, not the tree
   declare -A walls=() rsses=()
   for rep in $(seq 1 "$reps"); do
     for key in "${commands[@]}"; do
@@ -154,22 +177,43 @@ for n in "${sizes[@]}"; do
     done
   done
   baseline="$(printf '%s' "${walls[du_B1]:-}" | median)"
+  dupes_baseline="$(printf '%s' "${walls[jdupes]:-}" | median)"
   for key in "${commands[@]}"; do
     if [[ -z "${walls[$key]:-}" ]]; then
-      echo "| $n | \`$(label "$key")\` | failed | | | |" >>"$results"
+      echo "| $n | \`$(label "$key")\` | failed | | | | |" >>"$results"
       continue
     fi
+    dupes_base="-"
+    [[ "$key" == jdupes || "$key" == audit_duplicates ]] && dupes_base="$dupes_baseline"
     wall="$(printf '%s' "${walls[$key]}" | median)"
     rss="$(printf '%s' "${rsses[$key]}" | grep -v '^-$' | median)"
-    awk -v n="$n" -v label="$(label "$key")" -v wall="$wall" -v rss="$rss" -v base="$baseline" 'BEGIN {
+    awk -v n="$n" -v label="$(label "$key")" -v wall="$wall" -v rss="$rss" -v base="$baseline" -v dupes="$dupes_base" 'BEGIN {
       mib = (rss == "-") ? "-" : sprintf("%.1f", rss / 1024)
       per = (rss == "-") ? "-" : sprintf("%.0f", rss * 1024 / n)
       ratio = (base == "-" || base + 0 == 0) ? "-" : sprintf("%.2f", wall / base)
-      printf "| %d | `%s` | %.2f | %s | %s | %s |\n", n, label, wall, mib, per, ratio
+      versus = (dupes == "-" || dupes == "" || dupes + 0 == 0) ? "" : sprintf("%.2f", wall / dupes)
+      printf "| %d | `%s` | %.2f | %s | %s | %s | %s |\n", n, label, wall, mib, per, ratio, versus
     }' >>"$results"
   done
   unset walls rsses
+  # Where the audit's time goes, from one more run (`--timings`), so a regression names its phase.
+  if [[ -n "$stocktake" ]]; then
+    phases="$work/.timings.$$"
+    rm -rf "$work/report-$n-timings"
+    du -s "$tree" >/dev/null 2>&1 || true
+    "$stocktake" audit "$tree" --quiet --timings --output "$work/report-$n-timings" >/dev/null 2>"$phases" || true
+    timings_lines+=("$n files: $(grep '^timings:' "$phases" | sed 's/^timings: *//; s/  */ /g' | paste -sd ';' - | sed 's/;/; /g')")
+    rm -f "$phases"
+  fi
 done
 
+if [[ ${#timings_lines[@]} -gt 0 ]]; then
+  {
+    echo
+    echo "Audit phases (\`stocktake audit --timings\`, one more run, JSON+HTML):"
+    echo
+    for line in "${timings_lines[@]}"; do echo "- $line"; done
+  } >>"$results"
+fi
 cat "$results"
 say "results: $results"

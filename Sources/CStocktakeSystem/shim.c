@@ -1,8 +1,18 @@
 #define _GNU_SOURCE
 #include "CStocktakeSystem.h"
 #ifdef __linux__
+#include <fcntl.h>
 #include <sched.h>
 #endif
+
+int stocktake_start_writeback(int fd, long long offset, long long length) {
+#ifdef __linux__
+    return sync_file_range(fd, (off64_t)offset, (off64_t)length, SYNC_FILE_RANGE_WRITE);
+#else
+    (void)fd; (void)offset; (void)length;
+    return -1;
+#endif
+}
 
 int stocktake_own_working_directory(void) {
 #ifdef __linux__

@@ -13,7 +13,8 @@ public enum Audit {
     public static func run(_ request: AuditRequest) throws(AuditError) -> AuditResult {
         // The wall clock, not `request.now` (SOURCE_DATE_EPOCH may set that): what a killed run left is older.
         let runStart = Int64(time(nil))
-        let input = try AuditInput.open(request)
+        let timings = request.scan.timings
+        let input = try timings.measure("identify") { () throws(AuditError) in try AuditInput.open(request) }
         let container = input.container
         // With --backup, the backup's records decide every file's state once the tree is walked.
         let backupEvidence = try BackupAudit.evidence(request, app: container.bundleIdentifier)
@@ -45,7 +46,7 @@ public enum Audit {
         let report = try evaluate(
             request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, folder: folder,
             runStart: runStart, deviceBackup: deviceBackup)
-        let (written, standardOutput) = try write(report, formats: request.formats, into: folder)
+        let (written, standardOutput) = try write(report, formats: request.formats, into: folder, timings: request.scan.timings)
         return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
 
@@ -56,12 +57,15 @@ public enum Audit {
     ) throws(AuditError) -> Report {
         let container = input.container
         let exposed = request.configuration.documentsVisible ?? appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
+        let timings = request.scan.timings
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
-        let (duplicates, unreadForDuplicates) = findDuplicates(in: inventory, input: input, request: request)
+        let (duplicates, unreadForDuplicates) = timings.measure("duplicates") {
+            findDuplicates(in: inventory, input: input, request: request)
+        }
         let context = PolicyContext(
             inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
             groups: groups, exportedAt: container.exportedAt)
-        let findings = request.policy.evaluate(context)
+        let findings = timings.measure("rules") { request.policy.evaluate(context) }
         if let path = request.writeBaselinePath {
             do {
                 AtomicFile.removeLeftovers(of: path, olderThan: runStart)
@@ -83,18 +87,18 @@ public enum Audit {
     /// Writes each file format atomically; formats meant for stdout (GitHub annotations) come back as bytes
     /// for the caller to print. A run leaves all its reports or none.
     private static func write(
-        _ report: Report, formats: [ReportFormat], into folder: String
+        _ report: Report, formats: [ReportFormat], into folder: String, timings: PhaseTimings?
     ) throws(AuditError) -> (written: [String], standardOutput: [UInt8]) {
         var written: [String] = []
         var standardOutput: [UInt8] = []
         do {
             for format in formats {
                 guard case .file(let name) = format.destination else {
-                    try format.render(report) { standardOutput.append(contentsOf: $0) }
+                    try timings.measure("write \(format.rawValue)") { try format.render(report) { standardOutput.append(contentsOf: $0) } }
                     continue
                 }
                 let path = folder + "/" + name
-                try AtomicFile.write(to: path) { write in try format.render(report, alongside: formats, write) }
+                try timings.measure("write \(format.rawValue)") { try AtomicFile.write(to: path) { write in try format.render(report, alongside: formats, write) } }
                 written.append(path)
             }
         } catch {

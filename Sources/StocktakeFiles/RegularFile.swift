@@ -51,11 +51,14 @@ public final class RegularFile {
     private let descriptor: Int32
     /// `st_size` when opened.
     public let size: Int64
+    /// What `fstat` said of the open file: the walk takes it as the entry's one stat.
+    public let status: stat
     private let maxBytes: Int64?
 
-    private init(descriptor: Int32, size: Int64, maxBytes: Int64?) {
+    private init(descriptor: Int32, status: stat, maxBytes: Int64?) {
         self.descriptor = descriptor
-        self.size = size
+        self.status = status
+        self.size = Int64(status.st_size)
         self.maxBytes = maxBytes
     }
 
@@ -113,7 +116,7 @@ public final class RegularFile {
             close(descriptor)
             throw .tooLarge(bytes: size, limit: limit)
         }
-        return RegularFile(descriptor: descriptor, size: size, maxBytes: options.maxBytes)
+        return RegularFile(descriptor: descriptor, status: info, maxBytes: options.maxBytes)
     }
 
     /// Linux's O_NOATIME; 0 where there is none.

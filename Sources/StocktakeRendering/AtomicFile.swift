@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CStocktakeSystem
 import StocktakeFiles
 
 /// A failure writing an output file. The message names the file and the system's reason.
@@ -29,7 +30,18 @@ public enum AtomicFile {
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var closed = false
         do {
-            try produce { bytes in try writeAll(fd: fd, bytes: bytes, path: path) }
+            // A large report (hundreds of MB at a million files) goes to disk while it is being written:
+            // otherwise the final fsync waits for all of it at once, with nothing left to overlap.
+            var written: Int64 = 0
+            var handedToDisk: Int64 = 0
+            try produce { bytes in
+                try writeAll(fd: fd, bytes: bytes, path: path)
+                written += Int64(bytes.count)
+                if written - handedToDisk >= writebackStep {
+                    _ = stocktake_start_writeback(fd, handedToDisk, written - handedToDisk)
+                    handedToDisk = written
+                }
+            }
             guard fsync(fd) == 0 else { throw OutputError(path: path, reason: SystemError.currentText) }
             // mkstemp makes the file 0600; give it what any new file gets under the user's umask.
             fchmod(fd, 0o666 & ~currentUmask)
@@ -91,6 +103,9 @@ public enum AtomicFile {
         umask(mask)
         return mask
     }
+
+    /// How many written bytes are handed to the disk at a time while a report is written.
+    private static let writebackStep: Int64 = 16 << 20
 
     /// Makes the rename durable: the folder's entry reaches the disk too.
     private static func syncFolder(_ folder: String) {

@@ -56,7 +56,7 @@ public final class JSONStream {
         #if DEBUG
         levels[level].lastKey = name
         #endif
-        appendQuoted(name.utf8)
+        appendQuoted(name)
         buffer.append(UInt8(ascii: ":"))
         if !levels[level].compact { buffer.append(UInt8(ascii: " ")) }
         levels[level].first = false
@@ -67,19 +67,38 @@ public final class JSONStream {
 
     public func string(_ value: String) throws {
         try beginValue()
-        appendQuoted(value.utf8)
+        appendQuoted(value)
     }
 
     /// A string from raw bytes that are valid UTF-8 (check with `PathText.isValidUTF8` first). Concrete, not
     /// generic: it is called once per row from other modules, where a generic would run unspecialized.
     public func string(utf8 bytes: [UInt8]) throws {
         try beginValue()
-        appendQuoted(bytes)
+        bytes.withUnsafeBufferPointer { appendQuoted($0) }
     }
 
     public func int(_ value: Int64) throws {
         try beginValue()
-        buffer.append(contentsOf: String(value).utf8)
+        appendDecimal(value)
+    }
+
+    /// Digits straight into the buffer: `String(value)` allocates, and a report writes millions of integers.
+    private func appendDecimal(_ value: Int64) {
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        if rest < 10 {
+            buffer.append(UInt8(ascii: "0") &+ UInt8(rest))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            while rest > 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(rest % 10)
+                rest /= 10
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     public func int(_ value: Int) throws { try int(Int64(value)) }
@@ -169,10 +188,21 @@ public final class JSONStream {
 
     private static let hex = Array("0123456789abcdef".utf8)
 
-    private func appendQuoted(_ bytes: some Collection<UInt8>) {
+    private func appendQuoted(_ text: String) {
+        var text = text
+        text.withUTF8 { appendQuoted($0) }
+    }
+
+    /// Concrete over contiguous bytes: this runs for several strings of every row.
+    private func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
         buffer.append(UInt8(ascii: "\""))
         // Most names need no escaping: copy them in one go.
-        if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+        var clean = true
+        for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+            clean = false
+            break
+        }
+        if clean {
             buffer.append(contentsOf: bytes)
             buffer.append(UInt8(ascii: "\""))
             return

@@ -15,12 +15,18 @@ public struct ScanOptions: Sendable {
     /// The user vouches that the export pipeline keeps extended attributes.
     public var xattrsPreserved: Bool
     public var progress: ScanProgress?
+    /// Where the walk and the later phases of an audit record their wall time (`--timings`); nil: not timed.
+    public var timings: PhaseTimings?
 
-    public init(threads: Int = 4, maxDepth: Int = 256, xattrsPreserved: Bool = false, progress: ScanProgress? = nil) {
+    public init(
+        threads: Int = 4, maxDepth: Int = 256, xattrsPreserved: Bool = false, progress: ScanProgress? = nil,
+        timings: PhaseTimings? = nil
+    ) {
         self.threads = threads
         self.maxDepth = maxDepth
         self.xattrsPreserved = xattrsPreserved
         self.progress = progress
+        self.timings = timings
     }
 }
 
@@ -35,8 +41,12 @@ public enum InventoryScanner {
         guard fstat(fd, &info) == 0 else { throw .unreadableRoot(path: root, reason: SystemError.currentText) }
         var rootPath = Array(root.utf8)
         while rootPath.count > 1 && rootPath.last == UInt8(ascii: "/") { rootPath.removeLast() }
-        let stores = ParallelWalk.run(rootFD: fd, rootPath: rootPath, rootInfo: info, options: options)
+        let stores = options.timings.measure("walk") {
+            ParallelWalk.run(rootFD: fd, rootPath: rootPath, rootInfo: info, options: options)
+        }
         let beside = BesideSidecars.read(root: String(decoding: rootPath, as: UTF8.self), maxDepth: options.maxDepth)
-        return InventoryAssembler(stores: stores, xattrsDeclared: options.xattrsPreserved, beside: beside).assemble()
+        return options.timings.measure("inventory (backup state, totals)") {
+            InventoryAssembler(stores: stores, xattrsDeclared: options.xattrsPreserved, beside: beside).assemble()
+        }
     }
 }

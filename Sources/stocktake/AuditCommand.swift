@@ -62,6 +62,9 @@ struct AuditCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
+    @Flag(name: .long, help: "Print the wall time of each phase (walk, inventory, rules, each report) on stderr.")
+    var timings = false
+
     func validate() throws {
         _ = try formats()
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be between 1 and 16") }
@@ -92,11 +95,12 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         let progress = ScanProgress()
+        let phaseTimings = timings ? PhaseTimings() : nil
         let (configuration, policy, baseline) = try PolicySettings.load(config: config, baseline: baseline)
         let request = AuditRequest(
             inputPath: container, bundleIdentifier: bundleIdentifier, appBundlePath: appBundle, appGroupPaths: appGroups,
             outputDirectory: output, formats: try formats(),
-            scan: ScanOptions(threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress),
+            scan: ScanOptions(threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress, timings: phaseTimings),
             configuration: configuration, policy: policy, baseline: baseline, writeBaselinePath: writeBaseline,
             now: Self.reportTime(), backupApp: app, backupPath: backup)
         let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
@@ -108,6 +112,8 @@ struct AuditCommand: ParsableCommand {
             line?.stop()
             throw CommandFailure(.couldNotRun, error.description)
         }
+        // Even with --quiet: asking for timings is asking for them to be printed.
+        if let phaseTimings { FileHandle.standardError.write(Data(phaseTimings.text.utf8)) }
         if !quiet { print(AuditSummary(result: result).text, terminator: "") }
         // Output the user asked for (GitHub annotations): printed even with --quiet, after the summary.
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput)) }

@@ -23,6 +23,16 @@ import StocktakeRendering
     /// Every byte JSON forbids raw inside a string (0x00–0x1F), DEL, the quote and the backslash.
     static let hostile = String(decoding: Array(0x00...0x1F) + [0x7F, 0x22, 0x5C], as: UTF8.self)
 
+    @Test func integersAreWrittenAsTheirDecimalDigits() throws {
+        let values: [Int64] = [0, 9, 10, -1, -10, 99, 100, 4096, 1_000_000_007, Int64.max, Int64.min, Int64.min + 1]
+        let (bytes, _) = try Self.capture { json in
+            try json.beginArray(compact: true)
+            for value in values { try json.int(value) }
+            try json.endArray()
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "[" + values.map(String.init).joined(separator: ",") + "]\n")
+    }
+
     @Test func nestedCompactAndIndentedContainersAreValidJSON() throws {
         let (bytes, _) = try Self.capture { json in
             try json.beginObject()

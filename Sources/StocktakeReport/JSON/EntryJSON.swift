@@ -3,51 +3,52 @@ import StocktakeRendering
 
 /// Writes rows of `files[]` or `directories[]`. Optional keys appear only when they say something, which
 /// keeps a million rows small. One writer serves many rows (copying the inventory per row costs more
-/// than writing the row).
+/// than writing the row). Rows are compact objects with sorted keys, appended as bytes straight into the
+/// chunk being rendered: the same bytes `JSONStream` would write, without its bookkeeping per key.
 struct EntryJSON {
     let inventory: Inventory
     private var ancestors = ExcludedByCache()
 
     init(inventory: Inventory) { self.inventory = inventory }
 
-    mutating func write(_ index: Int32, path: [UInt8], to json: JSONStream) throws {
+    mutating func write(_ index: Int32, path: [UInt8], to out: inout [UInt8]) {
         let entry = inventory.entries[Int(index)]
         let flags = entry.flags
-        try json.beginObject(compact: true)
-        try json.key("allocatedBytes"); try json.int(entry.allocatedBytes)
-        try json.key("apparentBytes"); try json.int(entry.apparentBytes)
-        try json.key("backup"); try json.string(entry.backup.rawValue)
-        try json.key("backupEvidence"); try json.string(entry.evidence.rawValue)
-        if flags.contains(.escapesContainer) { try json.key("escapesContainer"); try json.bool(true) }
+        var row = RowWriter(out: out)
+        out = []
+        defer { out = row.finish() }
+        row.key("allocatedBytes"); row.int(entry.allocatedBytes)
+        row.key("apparentBytes"); row.int(entry.apparentBytes)
+        row.key("backup"); row.literal(Self.backupNames[Self.position(of: entry.backup)])
+        row.key("backupEvidence"); row.literal(Self.evidenceNames[Self.position(of: entry.evidence)])
+        if flags.contains(.escapesContainer) { row.key("escapesContainer"); row.bool(true) }
         let excludedBy = entry.excludedBy >= 0 ? ancestors.path(of: entry.excludedBy, in: inventory) : nil
-        if let excludedBy { try json.key("excludedBy"); try json.string(PathText.display(excludedBy)) }
-        if entry.isDirectory, let total = inventory.directoryTotals[index] {
-            try json.key("files"); try json.int(total.files)
-        }
+        if let excludedBy { row.key("excludedBy"); row.string(PathText.display(excludedBy)) }
+        let total = entry.isDirectory ? inventory.directoryTotals[index] : nil
+        if let total { row.key("files"); row.int(Int64(total.files)) }
         if flags.contains(.hardLinked) {
-            try json.key("hardLink"); try json.string(flags.contains(.hardLinkDuplicate) ? "duplicate" : "counted")
+            row.key("hardLink"); row.string(flags.contains(.hardLinkDuplicate) ? "duplicate" : "counted")
         }
-        if !entry.isDirectory { try json.key("kind"); try json.string(entry.kind.name) }
-        try json.key("location"); try json.string(entry.location.rawValue)
-        try json.key("modified"); try json.int(entry.modified)
-        let pathIsText = PathText.isValidUTF8(path)
-        try json.key("path")
-        if pathIsText { try json.string(utf8: path) } else { try json.string(PathText.display(path)) }
-        if let excludedBy, !PathText.isValidUTF8(excludedBy) { try json.key("rawExcludedBy"); try json.string(Base64.encode(excludedBy)) }
-        if !pathIsText { try json.key("rawPath"); try json.string(Base64.encode(path)) }
+        if !entry.isDirectory { row.key("kind"); row.literal(Self.kindNames[Int(entry.kind.rawValue)]) }
+        row.key("location"); row.literal(Self.locationNames[Self.position(of: entry.location)])
+        row.key("modified"); row.int(entry.modified)
+        let pathIsText = Self.isValidUTF8(path)
+        row.key("path")
+        if pathIsText { row.string(utf8: path) } else { row.string(PathText.display(path)) }
+        if let excludedBy, !Self.isValidUTF8(excludedBy) { row.key("rawExcludedBy"); row.string(Base64.encode(excludedBy)) }
+        if !pathIsText { row.key("rawPath"); row.string(Base64.encode(path)) }
         let target = entry.type == .symlink ? inventory.symlinkTargets[index] : nil
-        if let target, !PathText.isValidUTF8(target) { try json.key("rawSymlinkTarget"); try json.string(Base64.encode(target)) }
-        if flags.contains(.sparse) { try json.key("sparse"); try json.bool(true) }
-        if let target { try json.key("symlinkTarget"); try json.string(PathText.display(target)) }
-        try json.key("systemManaged"); try json.bool(flags.contains(.systemManaged))
-        if entry.isDirectory, let total = inventory.directoryTotals[index] {
-            try json.key("totalAllocatedBytes"); try json.int(total.allocatedBytes)
-            try json.key("totalApparentBytes"); try json.int(total.apparentBytes)
+        if let target, !Self.isValidUTF8(target) { row.key("rawSymlinkTarget"); row.string(Base64.encode(target)) }
+        if flags.contains(.sparse) { row.key("sparse"); row.bool(true) }
+        if let target { row.key("symlinkTarget"); row.string(PathText.display(target)) }
+        row.key("systemManaged"); row.bool(flags.contains(.systemManaged))
+        if let total {
+            row.key("totalAllocatedBytes"); row.int(total.allocatedBytes)
+            row.key("totalApparentBytes"); row.int(total.apparentBytes)
         }
-        if flags.contains(.transportArtefact) { try json.key("transportArtefact"); try json.bool(true) }
-        try json.key("type"); try json.string(entry.type.name)
-        if flags.contains(.unreadable) { try json.key("unreadable"); try json.bool(true) }
-        try json.endObject()
+        if flags.contains(.transportArtefact) { row.key("transportArtefact"); row.bool(true) }
+        row.key("type"); row.literal(Self.typeNames[Int(entry.type.rawValue)])
+        if flags.contains(.unreadable) { row.key("unreadable"); row.bool(true) }
     }
 
     /// `path` as text; when the name is not UTF-8, `path` shows U+FFFD and `rawPath` keeps the exact bytes (base64).
@@ -58,6 +59,143 @@ struct EntryJSON {
             try json.key("path"); try json.string(PathText.display(path))
             try json.key("rawPath"); try json.string(Base64.encode(path))
         }
+    }
+
+    // MARK: - Per-row helpers
+
+    /// ASCII (nearly every path) is checked here a word at a time; anything else goes to the full check.
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        let ascii = bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index + 8 <= count {
+                if UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < count {
+                if buffer[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
+        }
+        return ascii || PathText.isValidUTF8(bytes)
+    }
+
+    /// Enum values as quoted JSON strings, rendered once.
+    private static let kindNames: [[UInt8]] = {
+        var names = [[UInt8]](repeating: [], count: Int(ContentKind.allCases.map(\.rawValue).max()!) + 1)
+        for kind in ContentKind.allCases { names[Int(kind.rawValue)] = quoted(kind.name) }
+        return names
+    }()
+    private static let typeNames: [[UInt8]] = {
+        var names = [[UInt8]](repeating: [], count: Int(EntryType.allCases.map(\.rawValue).max()!) + 1)
+        for type in EntryType.allCases { names[Int(type.rawValue)] = quoted(type.name) }
+        return names
+    }()
+    private static let backupNames = BackupState.allCases.map { quoted($0.rawValue) }
+    private static let evidenceNames = BackupEvidence.allCases.map { quoted($0.rawValue) }
+    private static let locationNames = Location.allCases.map { quoted($0.rawValue) }
+
+    private static func position<Value: CaseIterable & Equatable>(of value: Value) -> Int where Value.AllCases == [Value] {
+        Value.allCases.firstIndex(of: value)!
+    }
+
+    private static func quoted(_ text: String) -> [UInt8] {
+        var row = RowWriter(out: [])
+        row.string(text)
+        return row.finish()
+    }
+}
+
+/// Appends one compact JSON object (`{"key":value,…}`) to a byte array; keys are written in the order
+/// given (callers give them sorted), strings escaped as `JSONStream` escapes them.
+private struct RowWriter {
+    private var out: [UInt8]
+    private var first = true
+    private var opened = false
+
+    init(out: [UInt8]) { self.out = out }
+
+    mutating func key(_ name: StaticString) {
+        if !opened {
+            out.append(UInt8(ascii: "{"))
+            opened = true
+        }
+        if !first { out.append(UInt8(ascii: ",")) }
+        first = false
+        out.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
+    }
+
+    mutating func literal(_ bytes: [UInt8]) { out.append(contentsOf: bytes) }
+
+    mutating func bool(_ value: Bool) {
+        if value { out.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+    }
+
+    mutating func int(_ value: Int64) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        if rest < 10 {
+            out.append(UInt8(ascii: "0") &+ UInt8(rest))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            while rest > 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(rest % 10)
+                rest /= 10
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { quote($0) }
+    }
+
+    /// Bytes known to be valid UTF-8.
+    mutating func string(utf8 bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { quote($0) }
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    private mutating func quote(_ bytes: UnsafeBufferPointer<UInt8>) {
+        out.append(UInt8(ascii: "\""))
+        var clean = true
+        for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+            clean = false
+            break
+        }
+        if clean {
+            out.append(contentsOf: bytes)
+        } else {
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+                case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case 0..<0x20, 0x7F:
+                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 15)]])
+                default: out.append(byte)
+                }
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes with the object closed (an object without keys is `{}`).
+    mutating func finish() -> [UInt8] {
+        if !opened { return out }
+        out.append(UInt8(ascii: "}"))
+        return out
     }
 }
 

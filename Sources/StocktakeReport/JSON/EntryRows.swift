@@ -2,9 +2,10 @@ import Foundation
 import StocktakeModel
 import StocktakeRendering
 
-/// Renders the rows of `files[]` or `directories[]` on all cores: the rows are cut into chunks, a wave of
-/// chunks is formatted in parallel, and the chunks are handed on in order, so the output is the same as
-/// a sequential writer's while the wall time of the largest part of the report is divided by the cores.
+/// Renders the rows of `files[]` or `directories[]` on all cores: the rows are cut into chunks, worker
+/// threads format the chunks while the calling thread writes the finished ones in order. The output is
+/// the same as a sequential writer's; formatting and writing overlap, and at most a few chunks wait in
+/// memory (a million-row report is never held whole).
 struct EntryRows: Sendable {
     let inventory: Inventory
     let rows: [Int32]
@@ -13,68 +14,108 @@ struct EntryRows: Sendable {
 
     func write(_ emit: ([UInt8]) throws -> Void) throws {
         let chunks = stride(from: 0, to: rows.count, by: Self.chunkSize).map { $0..<min($0 + Self.chunkSize, rows.count) }
-        let wave = max(1, 2 * ProcessInfo.processInfo.activeProcessorCount)
-        for waveStart in stride(from: 0, to: chunks.count, by: wave) {
-            let batch = Array(chunks[waveStart..<min(waveStart + wave, chunks.count)])
-            let rendered = RenderedChunks(count: batch.count)
-            DispatchQueue.concurrentPerform(iterations: batch.count) { i in
-                rendered.store(i, render(batch[i]))
+        guard !chunks.isEmpty else { return }
+        let workers = min(chunks.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let pipeline = ChunkPipeline(count: chunks.count, window: 2 * workers + 1)
+        let finished = DispatchGroup()
+        // Threads of their own rather than the dispatch pool: the caller blocks until they deliver, and a
+        // caller that is itself a pool thread must not be able to starve them.
+        for _ in 0..<workers {
+            finished.enter()
+            let thread = Thread {
+                while let index = pipeline.claim() { pipeline.store(index, render(chunks[index])) }
+                finished.leave()
             }
-            for i in 0..<batch.count {
-                switch rendered.take(i) {
-                case .success(let bytes): try emit(bytes)
-                case .failure(let error): throw error
-                case nil: continue
-                }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        defer {
+            pipeline.cancel()
+            finished.wait()
+        }
+        for index in chunks.indices {
+            switch pipeline.take(index) {
+            case .success(let bytes): try emit(bytes)
+            case .failure(let error): throw error
             }
         }
     }
 
     private func render(_ range: Range<Int>) -> Result<[UInt8], Error> {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(range.count * 320)
-        let json = JSONStream { bytes.append(contentsOf: $0) }
+        bytes.reserveCapacity(range.count * 340)
         var writer = EntryJSON(inventory: inventory)
         var folders = ParentPathCache(inventory: inventory)
-        do {
-            for position in range {
-                if position != range.lowerBound { bytes.append(contentsOf: separator) }
-                let index = rows[position]
-                try writer.write(index, path: folders.path(of: index), to: json)
-                try json.flush()
-            }
-        } catch {
-            return .failure(error)
+        for position in range {
+            if position != range.lowerBound { bytes.append(contentsOf: separator) }
+            let index = rows[position]
+            writer.write(index, path: folders.path(of: index), to: &bytes)
         }
         // The stream puts the separator between chunks itself.
         return .success(bytes)
     }
 }
 
-/// Results of one wave, each slot written by exactly one worker before the wave ends.
-private final class RenderedChunks: @unchecked Sendable {
-    private var slots: [Result<[UInt8], Error>?]
-    private let lock = NSLock()
+/// Hands chunk numbers to the workers in order and their results to the writer in order. A worker may
+/// claim a chunk only while fewer than `window` chunks are claimed but not yet taken, which bounds memory;
+/// the lowest chunk not taken is always claimed first, so the writer never waits on a chunk nobody renders.
+private final class ChunkPipeline: @unchecked Sendable {
+    private let count: Int
+    private let window: Int
+    private var nextClaim = 0
+    private var taken = 0
+    private var cancelled = false
+    private var results: [Int: Result<[UInt8], Error>] = [:]
+    private let condition = NSCondition()
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ index: Int, _ result: Result<[UInt8], Error>) {
-        lock.withLock { slots[index] = result }
+    init(count: Int, window: Int) {
+        self.count = count
+        self.window = max(1, window)
     }
 
-    func take(_ index: Int) -> Result<[UInt8], Error>? {
-        lock.withLock {
-            defer { slots[index] = nil }
-            return slots[index]
-        }
+    /// The next chunk to render, or nil when all are claimed or the writer stopped.
+    func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !cancelled && nextClaim < count && nextClaim - taken >= window { condition.wait() }
+        guard !cancelled, nextClaim < count else { return nil }
+        nextClaim += 1
+        return nextClaim - 1
+    }
+
+    func store(_ index: Int, _ result: Result<[UInt8], Error>) {
+        condition.lock()
+        results[index] = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for chunk `index` (taken in order) and frees its place in the window.
+    func take(_ index: Int) -> Result<[UInt8], Error> {
+        condition.lock()
+        defer { condition.unlock() }
+        while results[index] == nil { condition.wait() }
+        taken = index + 1
+        condition.broadcast()
+        return results.removeValue(forKey: index)!
+    }
+
+    /// The writer is done (finished or failed): workers claim nothing more.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
     }
 }
 
-/// Rows of one folder come together: build the folder's path once and append each name to it.
+/// Rows of one folder come together: build the folder's path (and its slash) once, and replace only the
+/// name after it from row to row, in one buffer (unique again once the caller lets the last path go).
 private struct ParentPathCache {
     let inventory: Inventory
     private var parent: Int32 = -2
-    private var parentPath: [UInt8] = []
+    private var current: [UInt8] = []
+    private var prefixLength = 0
 
     init(inventory: Inventory) { self.inventory = inventory }
 
@@ -83,8 +124,13 @@ private struct ParentPathCache {
         guard entryParent >= 0 else { return [] }
         if entryParent != parent {
             parent = entryParent
-            parentPath = inventory.path(entryParent)
+            current = inventory.path(entryParent)
+            if !current.isEmpty { current.append(UInt8(ascii: "/")) }
+            prefixLength = current.count
+        } else {
+            current.removeSubrange(prefixLength...)
         }
-        return parentPath.isEmpty ? Array(inventory.name(index)) : parentPath + [UInt8(ascii: "/")] + inventory.name(index)
+        current.append(contentsOf: inventory.name(index))
+        return current
     }
 }

@@ -16,10 +16,10 @@ enum AttributeReading {
 extension DirectoryLister {
     /// The entry's own flag from its attributes, by name (one component when the thread sits in the
     /// folder) or else by full path.
-    func readAttributes(_ name: UnsafeBufferPointer<UInt8>) -> AttributeReading {
+    func readAttributes(_ name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>) -> AttributeReading {
         let names: Result<[[UInt8]], ExtendedAttributeError>
         if insideListedFolder {
-            names = withCString(name) { path in Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(atPath: path) } }
+            names = Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(atPath: cName) }
         } else {
             let mark = pathBuffer.count
             pathBuffer.append(contentsOf: UnsafeRawBufferPointer(name).bindMemory(to: CChar.self))
@@ -67,18 +67,32 @@ extension DirectoryLister {
             store.issues.append(issue(joined(job.path, name), "content not inspected: ", error))
             return (.unknown, nil)
         }
+        return sniff(file, name: name, readAttributes: readAttributes)
+    }
+
+    /// The kind from the first bytes of an open file, and its attributes through the descriptor.
+    func sniff(_ file: RegularFile, name: UnsafeBufferPointer<UInt8>, readAttributes: Bool) -> (ContentKind, AttributeReading?) {
         // A read error (EIO) sniffs nothing: the name alone then decides the kind.
         let count = (try? file.readPrefix(into: prefix)) ?? 0
         let kind = ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix[0..<count]), name: name)
         guard readAttributes else { return (kind, nil) }
-        return (kind, reading(file.withDescriptor { fd in
+        return (kind, attributeReading(of: file))
+    }
+
+    func attributeReading(of file: RegularFile) -> AttributeReading {
+        reading(file.withDescriptor { fd in
             Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(fileDescriptor: fd) }
-        }))
+        })
     }
 
     /// Opens a regular file of the listed folder (see `fileOptions`).
     func openRegularFile(_ name: some Collection<UInt8>, in fd: Int32) throws(FileRefusal) -> RegularFile {
-        try withCString(name) { path in Result { () throws(FileRefusal) in try RegularFile.open(path, in: fd, options: &fileOptions) } }.get()
+        try withCString(name) { path in Result { () throws(FileRefusal) in try openRegularFile(path, in: fd) } }.get()
+    }
+
+    /// The same for a name that is already NUL-terminated.
+    func openRegularFile(_ name: UnsafePointer<CChar>, in fd: Int32) throws(FileRefusal) -> RegularFile {
+        try RegularFile.open(name, in: fd, options: &fileOptions)
     }
 
     /// The issue for a file that could not be opened: a system error, or an entry that is no longer the

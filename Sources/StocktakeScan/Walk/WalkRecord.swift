@@ -30,8 +30,9 @@ struct WalkRecord {
 
 /// One worker's output. Only its own thread touches it until the walk ends; then the assembler reads it.
 final class WorkerStore: @unchecked Sendable {
-    var records: [WalkRecord] = []
-    var names: [UInt8] = []
+    // Unchecked exclusivity: appended to once per entry by the one thread that owns the store.
+    @exclusivity(unchecked) var records: [WalkRecord] = []
+    @exclusivity(unchecked) var names: [UInt8] = []
     var issues: [ScanIssue] = []
     /// Entries with more than one link: counted once per (device, inode) after the walk.
     var hardLinks: [(ref: RecordRef, device: UInt64, inode: UInt64)] = []
