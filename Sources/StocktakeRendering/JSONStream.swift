@@ -82,23 +82,8 @@ public final class JSONStream {
         appendDecimal(value)
     }
 
-    /// Digits straight into the buffer: `String(value)` allocates, and a report writes millions of integers.
     private func appendDecimal(_ value: Int64) {
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        if rest < 10 {
-            buffer.append(UInt8(ascii: "0") &+ UInt8(rest))
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            while rest > 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") &+ UInt8(rest % 10)
-                rest /= 10
-            }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        JSONDigits.append(value, to: &buffer)
     }
 
     public func int(_ value: Int) throws { try int(Int64(value)) }
@@ -220,5 +205,29 @@ public final class JSONStream {
             }
         }
         buffer.append(UInt8(ascii: "\""))
+    }
+}
+
+/// An integer as JSON digits, straight into a byte buffer: `String(value)` allocates, and a report writes
+/// millions of integers. Shared by `JSONStream` and the report's row writer; inlinable because the row writer
+/// calls it across the module line once per number.
+public enum JSONDigits {
+    @inlinable
+    public static func append(_ value: Int64, to buffer: inout [UInt8]) {
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        if rest < 10 {
+            buffer.append(UInt8(ascii: "0") &+ UInt8(rest))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            while rest > 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(rest % 10)
+                rest /= 10
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 }

@@ -135,23 +135,7 @@ private struct RowWriter {
         if value { out.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
     }
 
-    mutating func int(_ value: Int64) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        if rest < 10 {
-            out.append(UInt8(ascii: "0") &+ UInt8(rest))
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            while rest > 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") &+ UInt8(rest % 10)
-                rest /= 10
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
-    }
+    mutating func int(_ value: Int64) { JSONDigits.append(value, to: &out) }
 
     mutating func string(_ text: String) {
         var text = text
