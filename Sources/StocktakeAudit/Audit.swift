@@ -43,28 +43,50 @@ public enum Audit {
             inventory = applied.inventory
             deviceBackup = summary.with(notInExport: applied.notInExport)
         }
-        let report = try evaluate(
-            request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, folder: folder,
-            runStart: runStart, deviceBackup: deviceBackup)
-        let (written, standardOutput) = try write(report, formats: request.formats, into: folder, timings: request.scan.timings)
+        let draft = prepare(
+            request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, deviceBackup: deviceBackup)
+        // The usual run (no baseline to apply or write): the rules run on a second thread while report.json's
+        // rows are written, and the HTML is rendered there once they are done.
+        if request.baseline == nil && request.writeBaselinePath == nil && request.formats.contains(.json) {
+            let judged = BackgroundTask { () -> Judged in
+                let report = (try? judge(draft, request: request, input: input, folder: folder, runStart: runStart)) ?? draft
+                let html = request.formats.contains(.html)
+                    ? timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) } : nil
+                return Judged(report: report, html: html)
+            }
+            let (written, standardOutput) = try write(draft, judged: judged, formats: request.formats, into: folder, timings: timings)
+            return AuditResult(report: judged.value.report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
+        }
+        let report = try judge(draft, request: request, input: input, folder: folder, runStart: runStart)
+        let (written, standardOutput) = try write(report, judged: nil, formats: request.formats, into: folder, timings: timings)
         return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
 
-    /// Holds the inventory to the policy: groups, duplicates, findings, the baseline (written and applied).
-    private static func evaluate(
+    /// The report without what the rules decide (findings, baseline, what duplicate detection could not read).
+    private static func prepare(
         _ request: AuditRequest, input: AuditInput, inventory: Inventory, appBundle: AppBundleInfo?,
-        appGroups: [AppGroupInfo], folder: String, runStart: Int64, deviceBackup: DeviceBackupSummary?
-    ) throws(AuditError) -> Report {
-        let container = input.container
-        let exposed = request.configuration.documentsVisible ?? appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
-        let timings = request.scan.timings
+        appGroups: [AppGroupInfo], deviceBackup: DeviceBackupSummary?
+    ) -> Report {
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
+        return Report(
+            tool: request.tool, generatedAt: request.now, container: input.container, inventory: inventory,
+            appBundle: appBundle, appGroups: appGroups, groups: groups,
+            budgets: request.configuration.budgets.check(inventory, groups: groups), deviceBackup: deviceBackup)
+    }
+
+    /// Holds the inventory to the policy: duplicates, findings, the baseline (written and applied).
+    private static func judge(
+        _ draft: Report, request: AuditRequest, input: AuditInput, folder: String, runStart: Int64
+    ) throws(AuditError) -> Report {
+        let inventory = draft.inventory
+        let exposed = request.configuration.documentsVisible ?? draft.appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
+        let timings = request.scan.timings
         let (duplicates, unreadForDuplicates) = timings.measure("duplicates") {
             findDuplicates(in: inventory, input: input, request: request)
         }
         let context = PolicyContext(
             inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
-            groups: groups, exportedAt: container.exportedAt)
+            groups: draft.groups, exportedAt: draft.container.exportedAt)
         let findings = timings.measure("rules") { request.policy.evaluate(context) }
         if let path = request.writeBaselinePath {
             do {
@@ -77,31 +99,42 @@ public enum Audit {
         }
         let applied = request.baseline.map { $0.apply(to: findings) }
         return Report(
-            tool: request.tool, generatedAt: request.now, container: container, inventory: inventory,
-            appBundle: appBundle, appGroups: appGroups, findings: applied?.kept ?? findings, groups: groups,
-            budgets: request.configuration.budgets.check(inventory, groups: groups),
-            baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
-            laterIssues: unreadForDuplicates, deviceBackup: deviceBackup)
+            tool: draft.tool, generatedAt: draft.generatedAt, container: draft.container, inventory: inventory,
+            appBundle: draft.appBundle, appGroups: draft.appGroups, findings: applied?.kept ?? findings, groups: draft.groups,
+            budgets: draft.budgets, baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
+            laterIssues: unreadForDuplicates, deviceBackup: draft.deviceBackup)
     }
 
     /// Writes each file format atomically; formats meant for stdout (GitHub annotations) come back as bytes
-    /// for the caller to print. A run leaves all its reports or none.
+    /// for the caller to print. A run leaves all its reports or none. With `judged`, `report` is the draft:
+    /// report.json starts from it, and every other format waits for the judged report.
     private static func write(
-        _ report: Report, formats: [ReportFormat], into folder: String, timings: PhaseTimings?
+        _ report: Report, judged: BackgroundTask<Judged>?, formats: [ReportFormat], into folder: String, timings: PhaseTimings?
     ) throws(AuditError) -> (written: [String], standardOutput: [UInt8]) {
         var written: [String] = []
         var standardOutput: [UInt8] = []
         do {
             for format in formats {
+                // Called only where needed: report.json must not wait for the rules before its rows.
+                func final() -> Report { judged?.value.report ?? report }
                 guard case .file(let name) = format.destination else {
-                    try timings.measure("write \(format.rawValue)") { try format.render(report) { standardOutput.append(contentsOf: $0) } }
+                    try timings.measure("write \(format.rawValue)") { try format.render(final()) { standardOutput.append(contentsOf: $0) } }
                     continue
                 }
                 let path = folder + "/" + name
-                try timings.measure("write \(format.rawValue)") { try AtomicFile.write(to: path) { write in try format.render(report, alongside: formats, write) } }
+                try timings.measure("write \(format.rawValue)") {
+                    try AtomicFile.write(to: path) { write in
+                        switch (format, judged) {
+                        case (.json, let judged?): try JSONReportWriter().write(report, completedBy: { judged.value.report }, to: write)
+                        case (.html, let judged?): try write(judged.value.html ?? Array(HTMLReportWriter().render(final()).utf8))
+                        default: try format.render(final(), alongside: formats, write)
+                        }
+                    }
+                }
                 written.append(path)
             }
         } catch {
+            _ = judged?.value
             for path in written { unlink(path) }
             OutputFolder.removeIfEmpty(folder)
             throw .output((error as? OutputError)?.description ?? "cannot write reports into \(folder): \(error)")
@@ -120,4 +153,10 @@ public enum Audit {
             return ([], [ScanIssue(path: [], reason: .unreadable, detail: "duplicate detection skipped: \(error)")])
         }
     }
+}
+
+/// The judged report and, when the run writes HTML, its page (rendered beside the JSON rows).
+private struct Judged: Sendable {
+    let report: Report
+    let html: [UInt8]?
 }

@@ -9,7 +9,16 @@ public struct JSONReportWriter: Sendable {
     public init() {}
 
     public func write(_ report: Report, to sink: @escaping ([UInt8]) throws -> Void) throws {
+        try write(report, completedBy: nil, to: sink)
+    }
+
+    /// Writes `draft` up to the file rows, then asks `completed` for the rest: the audit runs its rules while
+    /// the rows are written (their keys sort after `files`). The draft must not hold a baseline, whose key
+    /// comes first; everything before `findings` is taken from the draft, everything after from `completed`.
+    public func write(_ draft: Report, completedBy completed: (() throws -> Report)?, to sink: @escaping ([UInt8]) throws -> Void) throws {
+        precondition(completed == nil || draft.baseline == nil, "a baseline is written before the rows: it cannot come later")
         let json = JSONStream(sink: sink)
+        var report = draft
         let inventory = report.inventory
         try json.beginObject()
         if let bundle = report.appBundle {
@@ -52,6 +61,7 @@ public struct JSONReportWriter: Sendable {
         try json.key("directories"); try writeEntries(of: inventory, directories: true, json)
         try json.key("evidence"); try writeEvidence(inventory.evidence, json)
         try json.key("files"); try writeEntries(of: inventory, directories: false, json)
+        if let completed { report = try completed() }
         try json.key("findings"); try writeFindings(report.findings, json)
         try json.key("generatedAt"); try json.string(ReportDates.iso8601(report.generatedAt))
         try json.key("groups"); try writeGroups(report.groups, json)
