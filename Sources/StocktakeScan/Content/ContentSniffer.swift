@@ -30,9 +30,14 @@ public enum ContentSniffer {
     /// Name rules, size aside. Nil means "read the content".
     static func kindFromName(_ name: UnsafeBufferPointer<UInt8>) -> ContentKind? {
         if name.hasPrefix("._") { return .appleDouble }
-        if let kind = sqliteCompanionKind(name) { return kind }
-        if name.hasSuffixIgnoringASCIICase(".realm.lock") || name.hasSuffixIgnoringASCIICase(".realm.note") {
-            return .realmAuxiliary
+        // The companion and Realm suffixes all end in "l", "m", "k" or "e": one test spares most names the five checks.
+        switch name.last.map({ $0 | 0x20 }) {
+        case UInt8(ascii: "l"), UInt8(ascii: "m"), UInt8(ascii: "k"), UInt8(ascii: "e"):
+            if let kind = sqliteCompanionKind(name) { return kind }
+            if name.hasSuffixIgnoringASCIICase(".realm.lock") || name.hasSuffixIgnoringASCIICase(".realm.note") {
+                return .realmAuxiliary
+            }
+        default: break
         }
         guard let dot = extensionDot(name), let key = ExtensionKey(name, from: dot + 1) else { return nil }
         for (candidate, kind) in extensionKinds where candidate == key { return kind }

@@ -153,12 +153,12 @@ final class DirectoryLister {
             let listedType = entry.pointee.d_type
             withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                 let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-                let bytes = raw.prefix(length)
-                if bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8) { return }
+                let dot = UInt8(ascii: ".")
+                if raw[0] == dot && (length == 1 || (length == 2 && raw[1] == dot)) { return }
                 nameSpans.append((nameArena.count, length))
                 nameTypes.append(listedType)
-                nameArena.append(contentsOf: bytes)
-                nameArena.append(0)
+                // With its NUL: system calls take the name in place.
+                nameArena.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0...length]))
             }
         }
     }
@@ -173,7 +173,10 @@ final class DirectoryLister {
         // A file whose content will be sniffed is opened first and stat'ed through its descriptor: one
         // path lookup instead of two. Anything else, or a failed open, takes the plain stat below (which
         // then sees what the entry really is, and `sniff` reports why it could not be opened).
-        let opened = listedType == UInt8(DT_REG) && ContentSniffer.kindFromName(name) == nil ? try? openRegularFile(cName, in: fd) : nil
+        // The name's verdict on the kind, worked out once (nil: the content decides).
+        let mayBeFile = listedType == UInt8(DT_REG) || listedType == UInt8(DT_UNKNOWN)
+        let kindFromName = mayBeFile ? ContentSniffer.kindFromName(name) : nil
+        let opened = listedType == UInt8(DT_REG) && kindFromName == nil ? try? openRegularFile(cName, in: fd) : nil
         if let opened {
             info = opened.status
         } else if fstatat(fd, cName, &info, AT_SYMLINK_NOFOLLOW) != 0 {
@@ -198,8 +201,10 @@ final class DirectoryLister {
         if type == .file {
             if isSidecar {
                 kind = .appleDouble
-            } else if let settled = ContentSniffer.kind(name: name, size: apparent) {
-                kind = settled
+            } else if apparent == 0 {
+                kind = .empty
+            } else if let named = mayBeFile ? kindFromName : ContentSniffer.kindFromName(name) {
+                kind = named
             } else if let opened {
                 (kind, attributes) = sniff(opened, name: name, readAttributes: wantsAttributes)
             } else {
