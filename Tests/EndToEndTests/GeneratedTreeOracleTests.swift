@@ -95,4 +95,27 @@ print(json.dumps({"entries": len(seen), "packageFiles": package_files,
         let evidence = try #require(report["evidence"] as? [String: Any])
         #expect(evidence["appleDoubleSidecars"] as? Int == truth["appleDoubleSidecars"] as? Int)
     }
+
+    /// The usual run judges the inventory on a second thread while report.json's rows are written, and walks
+    /// with four threads; a run that writes a baseline does everything in order, and one thread walks alone.
+    /// All of them must write the same bytes.
+    @Test func concurrentAndSerialRunsWriteTheSameReports() throws {
+        let folder = try TemporaryTree("generated-same")
+        let tree = folder.path("tree.xcappdata")
+        let made = try StocktakeProcess.runCommand(
+            ["/usr/bin/env", "python3", Self.repository + "/Benchmarks/make_tree.py", "3000", tree, "--jobs", "1"])
+        try #require(made.status == 0, "\(made.stderr)")
+        var reports: [[Data]] = []
+        for extra in [[], ["--write-baseline", folder.path("baseline.json"), "--threads", "1"]] {
+            let output = folder.path("reports-\(reports.count)")
+            let audit = try StocktakeProcess.run(
+                ["audit", tree, "--output", output, "--quiet", "--fail-on", "never"] + extra,
+                environment: ["SOURCE_DATE_EPOCH": "1800000000"])
+            try #require(audit.status == 0, "\(audit.stderr)")
+            reports.append(try ["report.json", "report.html"].map { try Data(contentsOf: URL(fileURLWithPath: output + "/" + $0)) })
+        }
+        #expect(reports[0][0].count > 500_000, "a report with rows to compare")
+        #expect(reports[0][0] == reports[1][0], "report.json differs between the concurrent and the serial run")
+        #expect(reports[0][1] == reports[1][1], "report.html differs between the concurrent and the serial run")
+    }
 }
