@@ -14,6 +14,17 @@ int stocktake_start_writeback(int fd, long long offset, long long length) {
 #endif
 }
 
+int stocktake_direct_io(int fd, int on) {
+#ifdef __linux__
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0) return -1;
+    return fcntl(fd, F_SETFL, on ? (flags | O_DIRECT) : (flags & ~O_DIRECT));
+#else
+    (void)fd; (void)on;
+    return -1;
+#endif
+}
+
 int stocktake_own_working_directory(void) {
 #ifdef __linux__
     return unshare(CLONE_FS);

@@ -30,19 +30,9 @@ public enum AtomicFile {
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var closed = false
         do {
-            // A large report (hundreds of MB at a million files) goes to disk while it is being written:
-            // otherwise the final fsync waits for all of it at once, with nothing left to overlap.
-            var written: Int64 = 0
-            var handedToDisk: Int64 = 0
-            try produce { bytes in
-                try writeAll(fd: fd, bytes: bytes, path: path)
-                written += Int64(bytes.count)
-                if written - handedToDisk >= writebackStep {
-                    _ = stocktake_start_writeback(fd, handedToDisk, written - handedToDisk)
-                    handedToDisk = written
-                }
-            }
-            guard fsync(fd) == 0 else { throw OutputError(path: path, reason: SystemError.currentText) }
+            let writer = BlockWriter(fd: fd, path: path)
+            try produce { bytes in try writer.append(bytes) }
+            try writer.finish()
             // mkstemp makes the file 0600; give it what any new file gets under the user's umask.
             fchmod(fd, 0o666 & ~currentUmask)
             closed = true
@@ -104,9 +94,6 @@ public enum AtomicFile {
         return mask
     }
 
-    /// How many written bytes are handed to the disk at a time while a report is written.
-    private static let writebackStep: Int64 = 16 << 20
-
     /// Makes the rename durable: the folder's entry reaches the disk too.
     private static func syncFolder(_ folder: String) {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -118,27 +105,4 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws {
         try write(to: path) { write in try write(bytes) }
     }
-
-    private static func writeAll(fd: Int32, bytes: [UInt8], path: String) throws {
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputError(path: path, reason: SystemError.currentText)
-                }
-                offset += n
-            }
-        }
-    }
-}
-
-@inline(__always)
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-    #else
-    Darwin.write(fd, buffer, count)
-    #endif
 }

@@ -13,4 +13,8 @@ int stocktake_own_working_directory(void);
 /// `sync_file_range(SYNC_FILE_RANGE_WRITE)`), so a later `fsync` of a large file has little left to wait
 /// for. Returns 0, or -1 where unsupported (harmless: `fsync` still does it all).
 int stocktake_start_writeback(int fd, long long offset, long long length);
+
+/// Turns direct I/O (Linux `O_DIRECT`: writes go to the disk, not through the page cache) on or off for
+/// `fd`. Returns 0, or -1 where unsupported (then the file stays buffered).
+int stocktake_direct_io(int fd, int on);
 #endif
