@@ -51,6 +51,34 @@ import StocktakeRendering
         #expect(mode & 0o044 == 0o044)
     }
 
+    /// Files over a block go to the disk in aligned blocks (direct I/O where the file system takes it, as
+    /// ext4 does; tmpfs may refuse and fall back), with background syncs past 32 MiB and a buffered tail: the
+    /// bytes must come back exactly, whatever the chunk sizes, on the temporary folder and on /dev/shm.
+    @Test(arguments: ["", "/dev/shm"]) func aFileOfManyBlocksComesBackByteForByte(parent: String) throws {
+        if !parent.isEmpty && !FileManager.default.fileExists(atPath: parent) { return }
+        let tree = try parent.isEmpty ? TemporaryTree("atomic-blocks") : TemporaryTree("atomic-blocks", in: parent)
+        let target = tree.path("report.json")
+        let size = (40 << 20) + 12_345
+        var pattern = [UInt8](repeating: 0, count: size)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for i in pattern.indices {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            pattern[i] = UInt8(truncatingIfNeeded: state >> 56)
+        }
+        try AtomicFile.write(to: target) { write in
+            var start = 0
+            var step = 1
+            while start < size {
+                let end = min(size, start + step)
+                try write(Array(pattern[start..<end]))
+                start = end
+                step = step * 7 % 5_000_000 + 1
+            }
+        }
+        #expect(Self.contents(target) == pattern)
+        #expect(Self.listing(tree.root) == ["report.json"])
+    }
+
     @Test func aMissingFolderThrowsAnErrorNamingThePath() throws {
         let tree = try TemporaryTree("atomic")
         let target = tree.path("no such folder/report.json")

@@ -10,8 +10,9 @@ public final class TemporaryTree {
         public let description: String
     }
 
-    public init(_ label: String = "tree") throws {
-        let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+    /// `parent`: the folder to make it in (another file system than the temporary folder's, say).
+    public init(_ label: String = "tree", in parent: String = NSTemporaryDirectory()) throws {
+        let base = parent.hasSuffix("/") ? parent : parent + "/"
         root = base + "stocktake-\(label)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
     }
