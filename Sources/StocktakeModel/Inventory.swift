@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The immutable snapshot of one container: every entry, its classification, sizes and backup state,
 /// plus totals and what could not be read. Index 0 is the container root.
 public struct Inventory: Sendable {
@@ -22,11 +24,26 @@ public struct Inventory: Sendable {
         self.entries = entries
         self.names = names
         self.symlinkTargets = symlinkTargets
-        self.directoryTotals = Inventory.directoryTotals(entries)
         self.issues = issues
         self.evidence = evidence
-        self.totals = InventoryTotals(entries: entries)
-        (childStart, childIndices) = Inventory.childTable(entries: entries, names: names)
+        // The three tables are independent: at a million entries the sort alone takes a tenth of a second.
+        var childTable: ([Int32], [Int32]) = ([], [])
+        var directoryTotals: [Int32: SizeTotal] = [:]
+        var totals: InventoryTotals?
+        withoutActuallyEscaping({ (part: Int) in
+            switch part {
+            case 0: childTable = Inventory.childTable(entries: entries, names: names)
+            default:
+                directoryTotals = Inventory.directoryTotals(entries)
+                totals = InventoryTotals(entries: entries)
+            }
+        }) { body in
+            nonisolated(unsafe) let body = body
+            DispatchQueue.concurrentPerform(iterations: 2) { body($0) }
+        }
+        (childStart, childIndices) = childTable
+        self.directoryTotals = directoryTotals
+        self.totals = totals!
     }
 
     public var root: Int32 { 0 }

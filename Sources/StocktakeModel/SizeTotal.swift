@@ -68,8 +68,10 @@ public struct InventoryTotals: Sendable, Equatable {
     public init(entries: [Entry]) {
         var onDisk = SizeTotal(), directories = SizeTotal(), transport = SizeTotal()
         var documentsAndData = SizeTotal(), purgeable = SizeTotal()
-        var byLocation = Dictionary(uniqueKeysWithValues: Location.allCases.map { ($0, SizeTotal.zero) })
-        var backup = Dictionary(uniqueKeysWithValues: BackupState.allCases.map { ($0, SizeTotal.zero) })
+        // Indexed by case, not hashed per entry: this runs over every entry of a million-file audit.
+        let locations = Location.allCases, states = BackupState.allCases
+        var byLocation = [SizeTotal](repeating: .zero, count: locations.count)
+        var backup = [SizeTotal](repeating: .zero, count: states.count)
         for entry in entries {
             onDisk.add(entry)
             if entry.isDirectory {
@@ -77,14 +79,15 @@ public struct InventoryTotals: Sendable, Equatable {
             } else if entry.flags.contains(.transportArtefact) {
                 transport.add(entry)
             } else {
-                byLocation[entry.location, default: .zero].add(entry)
-                backup[entry.backup, default: .zero].add(entry)
+                byLocation[entry.location.ordinal].add(entry)
+                backup[entry.backup.ordinal].add(entry)
                 if entry.location.isPurgeable { purgeable.add(entry) } else { documentsAndData.add(entry) }
             }
         }
         self.init(
-            onDisk: onDisk, byLocation: byLocation, directories: directories, transportArtefacts: transport,
-            documentsAndData: documentsAndData, purgeable: purgeable, backup: backup)
+            onDisk: onDisk, byLocation: Dictionary(uniqueKeysWithValues: zip(locations, byLocation)), directories: directories,
+            transportArtefacts: transport, documentsAndData: documentsAndData, purgeable: purgeable,
+            backup: Dictionary(uniqueKeysWithValues: zip(states, backup)))
     }
 }
 
@@ -109,5 +112,33 @@ extension Int {
     public func saturatingSubtract(_ other: Int) -> Int {
         let (difference, overflow) = subtractingReportingOverflow(other)
         return overflow ? (other < 0 ? .max : .min) : difference
+    }
+}
+
+extension Location {
+    /// Position in `allCases`.
+    var ordinal: Int {
+        switch self {
+        case .documents: 0
+        case .applicationSupport: 1
+        case .caches: 2
+        case .tmp: 3
+        case .preferences: 4
+        case .libraryOther: 5
+        case .systemData: 6
+        case .other: 7
+        }
+    }
+}
+
+extension BackupState {
+    /// Position in `allCases`.
+    var ordinal: Int {
+        switch self {
+        case .excludedBySystem: 0
+        case .excluded: 1
+        case .included: 2
+        case .unknown: 3
+        }
     }
 }

@@ -16,8 +16,6 @@ enum RecreatableNames {
     /// Whole words only: "temp" must not match "template" or "attempt".
     private static let everythingWords: Set<[UInt8]> = Set(["tmp", "temp", "temporary"].map { Array($0.utf8) })
     private static let downloadSubstring = Array("download".utf8)
-    /// A file's own name marking it re-creatable ("image-cache.sqlite", "thumbnail_12.jpg").
-    private static let fileSubstrings: [[UInt8]] = ["cache", "thumb"].map { Array($0.utf8) }
 
     static func folderSignal(_ name: some Collection<UInt8>) -> FolderSignal? {
         let lowered = name.map(asciiLowercase)
@@ -27,9 +25,25 @@ enum RecreatableNames {
         return nil
     }
 
-    static func isCacheFileName(_ name: some Collection<UInt8>) -> Bool {
-        let lowered = name.map(asciiLowercase)
-        return fileSubstrings.contains { contains(lowered, $0) }
+    /// A file's own name marking it re-creatable ("image-cache.sqlite", "thumbnail_12.jpg"). Runs for every
+    /// file in Documents and Application Support: compares in place, allocates nothing.
+    static func isCacheFileName(_ name: ArraySlice<UInt8>) -> Bool {
+        containsIgnoringASCIICase(name, "cache") || containsIgnoringASCIICase(name, "thumb")
+    }
+
+    /// Whether `needle` (lowercase ASCII) occurs in `haystack`, ASCII letters compared case-insensitively.
+    private static func containsIgnoringASCIICase(_ haystack: ArraySlice<UInt8>, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard haystack.count >= count else { return false }
+        let bytes = needle.utf8Start
+        var start = haystack.startIndex
+        while start + count <= haystack.endIndex {
+            var offset = 0
+            while offset < count && asciiLowercase(haystack[start + offset]) == bytes[offset] { offset += 1 }
+            if offset == count { return true }
+            start += 1
+        }
+        return false
     }
 
     /// 32, 40 or 64 hex digits (MD5, SHA-1, SHA-256 of a URL) or a UUID, before the first `.` or `@`.

@@ -74,7 +74,9 @@ struct RedownloadableInBackupRule: Rule {
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        var findings: [RuleFinding] = []
+        // A file's finding is kept as facts and worded only if no folder finding replaces it: in a million-file
+        // container most affected files sit in wholly affected folders.
+        var findings: [Pending] = []
         var stack: [FolderState] = []
         SubtreeWalk.run(inventory, visit: { index in
             let entry = inventory.entries[Int(index)]
@@ -84,7 +86,7 @@ struct RedownloadableInBackupRule: Rule {
                 guard inScope, !stack.isEmpty else { return }
                 if let file = affectedFile(index, parent: parent, inventory: inventory) {
                     stack[stack.count - 1].tally.add(file.tally)
-                    findings.append(file.finding)
+                    findings.append(.file(file.finding))
                 } else if Self.counts(entry) {
                     stack[stack.count - 1].tally.files += 1
                 }
@@ -103,12 +105,49 @@ struct RedownloadableInBackupRule: Rule {
                 // The whole folder is affected: one finding replaces those of its files and subfolders.
                 findings.removeSubrange(state.findingsMark...)
                 if state.tally.bytes >= minBytes {
-                    findings.append(folderFinding(index, state.tally, cause: cause, inventory: inventory))
+                    findings.append(.worded(folderFinding(index, state.tally, cause: cause, inventory: inventory)))
                 }
             }
             if !stack.isEmpty { stack[stack.count - 1].tally.add(state.tally) }
         })
-        return findings
+        return findings.map { pending in
+            switch pending {
+            case .worded(let finding): finding
+            case .file(let file): file.finding(inventory)
+            }
+        }
+    }
+
+    private enum Pending {
+        case worded(RuleFinding)
+        case file(AffectedFile)
+    }
+
+    /// Why a file counts, and what its finding will say.
+    private struct AffectedFile {
+        enum Reason {
+            case inCacheLikeFolder(Int32)
+            case downloadedInto(Int32)
+            case cacheLikeName
+        }
+
+        let index: Int32
+        let reason: Reason
+        let bytes: Int64
+        let unknown: Bool
+
+        func finding(_ inventory: Inventory) -> RuleFinding {
+            func folder(_ index: Int32) -> String { VisibleText.render(PathText.display(inventory.name(index)), as: .message) }
+            let why = switch reason {
+            case .inCacheLikeFolder(let cause): "in the cache-like folder “\(folder(cause))”"
+            case .downloadedInto(let cause): "downloaded content in “\(folder(cause))”"
+            case .cacheLikeName: "named like a cache or thumbnail"
+            }
+            let message = unknown
+                ? "This re-creatable file (\(ByteCount.format(bytes)), \(why)) may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows it is excluded."
+                : "This re-creatable file (\(ByteCount.format(bytes)), \(why)) is backed up: it inflates every backup and the system cannot purge it."
+            return RuleFinding(index: index, message: message, bytes: bytes, severity: unknown ? .warning : nil)
+        }
     }
 
     /// Where a cause is and how strong it is.
@@ -144,27 +183,24 @@ struct RedownloadableInBackupRule: Rule {
         entry.type == .file && !entry.flags.contains(.systemManaged) && !entry.flags.contains(.transportArtefact)
     }
 
-    private func affectedFile(_ index: Int32, parent: FolderState?, inventory: Inventory) -> (tally: Tally, finding: RuleFinding)? {
+    private func affectedFile(_ index: Int32, parent: FolderState?, inventory: Inventory) -> (tally: Tally, finding: AffectedFile)? {
         let entry = inventory.entries[Int(index)]
         guard Self.counts(entry), entry.backup == .included || entry.backup == .unknown else { return nil }
         let name = inventory.name(index)
-        let reason: String
+        let reason: AffectedFile.Reason
         if let cause = parent?.cause, cause.signal == .everything {
-            reason = "in the cache-like folder “\(VisibleText.render(PathText.display(inventory.name(cause.folder)), as: .message))”"
+            reason = .inCacheLikeFolder(cause.folder)
         } else if let cause = parent?.cause, Self.isDownloadedContent(entry, name: name) {
-            reason = "downloaded content in “\(VisibleText.render(PathText.display(inventory.name(cause.folder)), as: .message))”"
+            reason = .downloadedInto(cause.folder)
         } else if RecreatableNames.isCacheFileName(name) {
-            reason = "named like a cache or thumbnail"
+            reason = .cacheLikeName
         } else {
             return nil
         }
         let bytes = entry.countsBytes ? entry.allocatedBytes : 0
-        let tally = Tally(files: 1, affected: 1, unknown: entry.backup == .unknown ? 1 : 0, bytes: bytes)
         let unknown = entry.backup == .unknown
-        let message = unknown
-            ? "This re-creatable file (\(ByteCount.format(bytes)), \(reason)) may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows it is excluded."
-            : "This re-creatable file (\(ByteCount.format(bytes)), \(reason)) is backed up: it inflates every backup and the system cannot purge it."
-        return (tally, RuleFinding(index: index, message: message, bytes: bytes, severity: unknown ? .warning : nil))
+        let tally = Tally(files: 1, affected: 1, unknown: unknown ? 1 : 0, bytes: bytes)
+        return (tally, AffectedFile(index: index, reason: reason, bytes: bytes, unknown: unknown))
     }
 
     private static func isDownloadedContent(_ entry: Entry, name: ArraySlice<UInt8>) -> Bool {
