@@ -17,6 +17,8 @@ public struct Inventory: Sendable {
     /// Children of each entry sorted by name bytes: `childIndices[childStart[i]..<childStart[i + 1]]`.
     private let childStart: [Int32]
     private let childIndices: [Int32]
+    /// Every entry in the order of `forEachInPathOrder`, worked out once: a dozen rules and writers visit it.
+    private let pathOrder: [Int32]
 
     public init(
         entries: [Entry], names: [UInt8], symlinkTargets: [Int32: [UInt8]], issues: [ScanIssue], evidence: ExportEvidence
@@ -30,9 +32,12 @@ public struct Inventory: Sendable {
         var childTable: ([Int32], [Int32]) = ([], [])
         var directoryTotals: [Int32: SizeTotal] = [:]
         var totals: InventoryTotals?
+        var pathOrder: [Int32] = []
         withoutActuallyEscaping({ (part: Int) in
             switch part {
-            case 0: childTable = Inventory.childTable(entries: entries, names: names)
+            case 0:
+                childTable = Inventory.childTable(entries: entries, names: names)
+                pathOrder = Inventory.preorder(count: entries.count, childStart: childTable.0, childIndices: childTable.1)
             default:
                 directoryTotals = Inventory.directoryTotals(entries)
                 totals = InventoryTotals(entries: entries)
@@ -42,6 +47,7 @@ public struct Inventory: Sendable {
             DispatchQueue.concurrentPerform(iterations: 2) { body($0) }
         }
         (childStart, childIndices) = childTable
+        self.pathOrder = pathOrder
         self.directoryTotals = directoryTotals
         self.totals = totals!
     }
@@ -91,31 +97,40 @@ public struct Inventory: Sendable {
     }
 
     /// Depth-first, in byte order of the full paths: a deterministic visit of every entry. Builds no
-    /// paths: most visitors only need the index, and this runs several times per million-entry audit.
+    /// paths: most visitors only need the index.
     public func forEachInPathOrder(_ body: (Int32) throws -> Void) rethrows {
-        guard !entries.isEmpty else { return }
-        var stack: [Int32] = [root]
-        while let index = stack.popLast() {
-            try body(index)
-            stack.append(contentsOf: children(index).reversed())
-        }
+        for index in pathOrder { try body(index) }
     }
 
     /// The same visit, with each entry's path built incrementally (no per-entry parent walk).
     public func forEachInPathOrder(_ body: (Int32, [UInt8]) throws -> Void) rethrows {
-        guard !entries.isEmpty else { return }
-        var stack: [(index: Int32, parentLength: Int)] = [(root, 0)]
+        // The folders above the entry being visited, each with its path's length.
+        var open: [(index: Int32, length: Int)] = []
         var path: [UInt8] = []
-        while let (index, parentLength) = stack.popLast() {
-            path.removeSubrange(parentLength...)
+        for index in pathOrder {
+            let parent = entries[Int(index)].parent
+            while let last = open.last, last.index != parent { open.removeLast() }
+            path.removeSubrange((open.last?.length ?? 0)...)
             if index != root {
-                if parentLength > 0 { path.append(UInt8(ascii: "/")) }
+                if !path.isEmpty { path.append(UInt8(ascii: "/")) }
                 path.append(contentsOf: name(index))
             }
             try body(index, path)
-            let length = path.count
-            for child in children(index).reversed() { stack.append((child, length)) }
+            open.append((index, path.count))
         }
+    }
+
+    /// Depth-first from the root, children in their sorted order.
+    private static func preorder(count: Int, childStart: [Int32], childIndices: [Int32]) -> [Int32] {
+        guard count > 0 else { return [] }
+        var order: [Int32] = []
+        order.reserveCapacity(count)
+        var stack: [Int32] = [0]
+        while let index = stack.popLast() {
+            order.append(index)
+            stack.append(contentsOf: childIndices[Int(childStart[Int(index)])..<Int(childStart[Int(index) + 1])].reversed())
+        }
+        return order
     }
 
     private static func childTable(entries: [Entry], names: [UInt8]) -> ([Int32], [Int32]) {
