@@ -114,31 +114,3 @@ extension Int {
         return overflow ? (other < 0 ? .max : .min) : difference
     }
 }
-
-extension Location {
-    /// Position in `allCases`.
-    var ordinal: Int {
-        switch self {
-        case .documents: 0
-        case .applicationSupport: 1
-        case .caches: 2
-        case .tmp: 3
-        case .preferences: 4
-        case .libraryOther: 5
-        case .systemData: 6
-        case .other: 7
-        }
-    }
-}
-
-extension BackupState {
-    /// Position in `allCases`.
-    var ordinal: Int {
-        switch self {
-        case .excludedBySystem: 0
-        case .excluded: 1
-        case .included: 2
-        case .unknown: 3
-        }
-    }
-}

@@ -100,7 +100,7 @@ struct EntryJSON {
         Value.allCases.firstIndex(of: value)!
     }
 
-    private static func quoted(_ text: String) -> [UInt8] {
+    static func quoted(_ text: String) -> [UInt8] {
         var row = RowWriter(out: [])
         row.string(text)
         return row.finish()

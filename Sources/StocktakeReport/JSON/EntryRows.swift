@@ -42,17 +42,38 @@ struct EntryRows: Sendable {
     }
 
     private func render(_ range: Range<Int>) -> Result<[UInt8], Error> {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(range.count * 340)
+        var out = RowBuffer(capacity: range.count * 340)
         var writer = EntryJSON(inventory: inventory)
         var folders = ParentPathCache(inventory: inventory)
-        for position in range {
-            if position != range.lowerBound { bytes.append(contentsOf: separator) }
-            let index = rows[position]
-            writer.write(index, path: folders.path(of: index), to: &bytes)
+        var row: [UInt8] = []
+        inventory.entries.withUnsafeBufferPointer { entries in
+            inventory.names.withUnsafeBufferPointer { names in
+                separator.withUnsafeBufferPointer { separator in
+                    for position in range {
+                        if position != range.lowerBound {
+                            out.reserve(separator.count)
+                            out.append(separator)
+                        }
+                        let index = rows[position]
+                        let entry = entries[Int(index)]
+                        let name = UnsafeBufferPointer(rebasing: names[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
+                        if PlainFileRow.fits(entry), entry.parent >= 0, PlainFileRow.isPlain(name) {
+                            let folder = folders.folder(of: entry.parent)
+                            if folder.isPlain {
+                                out.reserve(PlainFileRow.maxBytesBesidesPath + folder.bytes.count + name.count)
+                                folder.bytes.withUnsafeBufferPointer { PlainFileRow.write(entry, folder: $0, name: name, to: &out) }
+                                continue
+                            }
+                        }
+                        row.removeAll(keepingCapacity: true)
+                        writer.write(index, path: folders.path(of: index), to: &row)
+                        out.append(row)
+                    }
+                }
+            }
         }
         // The stream puts the separator between chunks itself.
-        return .success(bytes)
+        return .success(out.bytes())
     }
 }
 
@@ -116,21 +137,34 @@ private struct ParentPathCache {
     private var parent: Int32 = -2
     private var current: [UInt8] = []
     private var prefixLength = 0
+    /// Whether the folder's path (with its slash) is bytes a plain row writes verbatim.
+    private var prefixIsPlain = false
 
     init(inventory: Inventory) { self.inventory = inventory }
+
+    /// The path of `folder` with a trailing slash (empty for the root), and whether it is plain.
+    mutating func folder(of folder: Int32) -> (bytes: ArraySlice<UInt8>, isPlain: Bool) {
+        select(folder)
+        return (current[0..<prefixLength], prefixIsPlain)
+    }
 
     mutating func path(of index: Int32) -> [UInt8] {
         let entryParent = inventory.entries[Int(index)].parent
         guard entryParent >= 0 else { return [] }
-        if entryParent != parent {
-            parent = entryParent
-            current = inventory.path(entryParent)
+        select(entryParent)
+        current.append(contentsOf: inventory.name(index))
+        return current
+    }
+
+    private mutating func select(_ folder: Int32) {
+        if folder != parent {
+            parent = folder
+            current = inventory.path(folder)
             if !current.isEmpty { current.append(UInt8(ascii: "/")) }
             prefixLength = current.count
+            prefixIsPlain = current.withUnsafeBufferPointer { PlainFileRow.isPlain($0) }
         } else {
             current.removeSubrange(prefixLength...)
         }
-        current.append(contentsOf: inventory.name(index))
-        return current
     }
 }
