@@ -125,7 +125,9 @@ public enum Audit {
                 try timings.measure("write \(format.rawValue)") {
                     try AtomicFile.write(to: path) { write in
                         switch (format, judged) {
-                        case (.json, let judged?): try JSONReportWriter().write(report, completedBy: { judged.value.report }, to: write)
+                        case (.json, let judged?):
+                            // Inside "write json": how long its rows were done before the rules.
+                            try JSONReportWriter().write(report, completedBy: { timings.measure("wait for rules") { judged.value.report } }, to: write)
                         case (.html, let judged?): try write(judged.value.html ?? Array(HTMLReportWriter().render(final()).utf8))
                         default: try format.render(final(), alongside: formats, write)
                         }

@@ -7,32 +7,24 @@ import CStocktakeSystem
 import Foundation
 import StocktakeFiles
 
-/// Writes a new file's bytes in large aligned blocks. Each full block goes straight to the disk where the
-/// system allows (Linux `O_DIRECT`): a 300 MB report then costs no copy into the page cache and leaves no
-/// backlog for the final `fsync`, which buffered writes made wait a tenth of a million-file audit (the disk
-/// here takes direct writes at 1.4 GB/s and buffered writeback at 0.4 GB/s). Files smaller than a block,
-/// file systems that refuse direct I/O, and the last partial block take the ordinary buffered path.
-/// A large file is also made durable as it grows (`fdatasync` on a thread of its own every few blocks):
-/// the disk here persists about 0.45 GB/s, so one sync at the end made the audit wait for all of it.
+/// Writes a new file's bytes in large aligned blocks. The caller only copies bytes into a block; full blocks
+/// go to the disk from a thread of their own, straight to the device where the system allows (Linux
+/// `O_DIRECT`), with an `fdatasync` every few blocks. A 300 MB report then costs the writing thread no copy
+/// into the page cache and no wait on the disk, and the final `fsync` has little left to do: the disk here
+/// takes direct writes at 1.4 GB/s but persists about 0.45 GB/s, so one sync at the end made a
+/// million-file audit wait a tenth of its time. Files smaller than a block, file systems that refuse
+/// direct I/O, and the last partial block take the ordinary buffered path.
 final class BlockWriter {
     /// A multiple of every device's direct-I/O alignment.
     static let blockBytes = 8 << 20
-    private static let alignment = 4096
-    /// Buffered writes are handed to the disk this often, so the final fsync has little left to wait for.
-    private static let writebackStep: Int64 = 16 << 20
-    /// A background sync is asked for each time this much more has been written.
-    private static let syncStep: Int64 = 32 << 20
+    static let alignment = 4096
 
     private let fd: Int32
     private let path: String
     private var block: UnsafeMutableRawPointer?
     private var filled = 0
-    private var written: Int64 = 0
-    private var handedToDisk: Int64 = 0
-    /// nil until the first full block: whether the file takes direct writes.
-    private var direct: Bool?
-    private var syncer: BackgroundSync?
-    private var syncRequested: Int64 = 0
+    /// Started with the first full block.
+    private var disk: DiskThread?
 
     init(fd: Int32, path: String) {
         self.fd = fd
@@ -40,7 +32,7 @@ final class BlockWriter {
     }
 
     deinit {
-        syncer?.stop()
+        disk?.finish()
         free(block)
     }
 
@@ -53,133 +45,158 @@ final class BlockWriter {
                 (block + filled).copyMemory(from: raw.baseAddress! + start, byteCount: count)
                 filled += count
                 start += count
-                if filled == Self.blockBytes { try writeFullBlock() }
+                if filled == Self.blockBytes { try handOver() }
             }
         }
     }
 
-    /// Writes what is left (buffered: it need not fill a block) and makes the whole file durable.
+    /// Writes what is left and makes the whole file durable.
     func finish() throws {
-        if direct == true {
-            // The tail is not a multiple of the alignment: it goes through the page cache.
-            guard stocktake_direct_io(fd, 0) == 0 else { throw failure() }
-            direct = false
+        var offset: Int64 = 0
+        if let disk {
+            let (written, failure) = disk.finish()
+            if let failure { throw OutputError(path: path, reason: SystemError.text(failure)) }
+            offset = written
         }
-        if let block, filled > 0 { try writeAll(block, count: filled) }
-        filled = 0
-        if let code = syncer?.stop() {
+        // The tail is not a multiple of the alignment: it goes through the page cache. (Where direct I/O was
+        // never on, this changes nothing; where it could not be turned off, the write below says so.)
+        if disk != nil { _ = stocktake_direct_io(fd, 0) }
+        if let block, filled > 0, let code = DiskThread.write(fd: fd, block, count: filled, at: offset) {
             throw OutputError(path: path, reason: SystemError.text(code))
         }
+        filled = 0
         guard fsync(fd) == 0 else { throw failure() }
     }
 
     private func currentBlock() throws -> UnsafeMutableRawPointer {
         if let block { return block }
-        var memory: UnsafeMutableRawPointer?
-        guard posix_memalign(&memory, Self.alignment, Self.blockBytes) == 0, let memory else {
-            throw OutputError(path: path, reason: "out of memory for a write buffer")
-        }
+        let memory = try Self.allocateBlock(path: path)
         block = memory
         return memory
     }
 
-    private func writeFullBlock() throws {
-        guard let block else { return }
-        if direct == nil { direct = stocktake_direct_io(fd, 1) == 0 }
-        if direct == true {
-            let n = pwrite(fd, block, Self.blockBytes, off_t(written))
-            if n == Self.blockBytes {
-                written += Int64(n)
-                filled = 0
-                requestSyncIfDue()
-                return
-            }
-            // Refused (EINVAL on a file system without direct I/O) or cut short: buffered from here on, from
-            // the block's start, which rewrites any part that did land.
-            guard stocktake_direct_io(fd, 0) == 0 else { throw failure() }
-            direct = false
+    /// Gives the full block to the disk thread and takes an empty one (waiting while both are in flight).
+    private func handOver() throws {
+        guard let full = block else { return }
+        if disk == nil { disk = DiskThread(fd: fd, spare: try Self.allocateBlock(path: path)) }
+        guard let next = disk?.submit(full) else {
+            throw OutputError(path: path, reason: SystemError.text(disk?.firstFailure ?? EIO))
         }
-        try writeAll(block, count: Self.blockBytes)
+        block = next
         filled = 0
     }
 
-    /// A buffered write of `count` bytes at the current end, with writeback started every few blocks.
-    private func writeAll(_ bytes: UnsafeMutableRawPointer, count: Int) throws {
-        var offset = 0
-        while offset < count {
-            let n = pwrite(fd, bytes + offset, count - offset, off_t(written + Int64(offset)))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure()
-            }
-            offset += n
+    static func allocateBlock(path: String) throws -> UnsafeMutableRawPointer {
+        var memory: UnsafeMutableRawPointer?
+        guard posix_memalign(&memory, alignment, blockBytes) == 0, let memory else {
+            throw OutputError(path: path, reason: "out of memory for a write buffer")
         }
-        written += Int64(count)
-        if written - handedToDisk >= Self.writebackStep {
-            _ = stocktake_start_writeback(fd, handedToDisk, written - handedToDisk)
-            handedToDisk = written
-        }
-        requestSyncIfDue()
-    }
-
-    private func requestSyncIfDue() {
-        guard written - syncRequested >= Self.syncStep else { return }
-        syncRequested = written
-        if syncer == nil { syncer = BackgroundSync(fd: fd) }
-        syncer?.request()
+        return memory
     }
 
     private func failure() -> OutputError { OutputError(path: path, reason: SystemError.currentText) }
 }
 
-/// Runs `fdatasync` on one file from a thread of its own whenever asked, requests made while one runs
-/// folding into the next. Its first failure is kept: Linux reports a write-back error to one sync call
-/// only, so the writer must hear of it from here.
-private final class BackgroundSync: @unchecked Sendable {
+/// Writes full blocks in order at the end of one file, direct where the file takes it, syncing as it goes.
+/// Two blocks circulate: the writer fills one while this thread writes the other.
+private final class DiskThread: @unchecked Sendable {
+    /// A sync is started each time this much more has been written.
+    private static let syncStep: Int64 = 32 << 20
+
     private let fd: Int32
     private let condition = NSCondition()
-    private var requested = false
+    private var queued: UnsafeMutableRawPointer?
+    private var spare: UnsafeMutableRawPointer?
+    private var closing = false
     private var running = true
-    private var stopped = false
     private var failure: Int32?
+    private var written: Int64 = 0
 
-    init(fd: Int32) {
+    var firstFailure: Int32? { condition.withLock { failure } }
+
+    init(fd: Int32, spare: UnsafeMutableRawPointer) {
         self.fd = fd
-        let thread = Thread { [self] in loop() }
+        self.spare = spare
+        // Direct I/O from the first block on, when the file system takes it.
+        let direct = stocktake_direct_io(fd, 1) == 0
+        let thread = Thread { [self] in run(direct: direct) }
         thread.start()
     }
 
-    func request() {
-        condition.lock()
-        requested = true
-        condition.signal()
-        condition.unlock()
-    }
-
-    /// Ends the thread once its sync in progress is done; returns the first failure, if any.
-    @discardableResult
-    func stop() -> Int32? {
+    /// Queues a full block; returns an empty one, or nil once a write failed.
+    func submit(_ block: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
         condition.lock()
         defer { condition.unlock() }
-        stopped = true
+        while (queued != nil || spare == nil) && failure == nil { condition.wait() }
+        guard failure == nil, let empty = spare else { return nil }
+        spare = nil
+        queued = block
         condition.broadcast()
-        while running { condition.wait() }
-        return failure
+        return empty
     }
 
-    private func loop() {
+    /// Waits for the queued block, ends the thread and frees its blocks; returns the bytes written and the
+    /// first failure. (Linux reports a write-back error to one sync call only: the caller must hear it here.)
+    @discardableResult
+    func finish() -> (written: Int64, failure: Int32?) {
+        condition.lock()
+        defer { condition.unlock() }
+        closing = true
+        condition.broadcast()
+        while running { condition.wait() }
+        free(spare)
+        spare = nil
+        return (written, failure)
+    }
+
+    private func run(direct startsDirect: Bool) {
+        var direct = startsDirect
+        var synced: Int64 = 0
         condition.lock()
         while true {
-            while !requested && !stopped { condition.wait() }
-            if stopped { break }
-            requested = false
+            while queued == nil && !closing { condition.wait() }
+            guard let block = queued, failure == nil else { break }
+            let offset = written
             condition.unlock()
-            let code: Int32? = fdatasync(fd) == 0 ? nil : errno
+            var code: Int32?
+            if direct && pwrite(fd, block, BlockWriter.blockBytes, off_t(offset)) != BlockWriter.blockBytes {
+                // Refused (a file system without direct I/O) or cut short: buffered from the block's start.
+                direct = false
+                if stocktake_direct_io(fd, 0) != 0 { code = errno }
+            }
+            if code == nil && !direct { code = Self.write(fd: fd, block, count: BlockWriter.blockBytes, at: offset) }
+            if code == nil && offset + Int64(BlockWriter.blockBytes) - synced >= Self.syncStep {
+                synced = offset + Int64(BlockWriter.blockBytes)
+                if !direct { _ = stocktake_start_writeback(fd, 0, synced) }
+                if fdatasync(fd) != 0 { code = errno }
+            }
             condition.lock()
-            if failure == nil { failure = code }
+            if let code { failure = failure ?? code }
+            written = offset + Int64(BlockWriter.blockBytes)
+            queued = nil
+            spare = block
+            condition.broadcast()
+        }
+        if let block = queued {
+            free(block)
+            queued = nil
         }
         running = false
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// A buffered write of `count` bytes at `offset`; the errno on failure.
+    static func write(fd: Int32, _ bytes: UnsafeMutableRawPointer, count: Int, at offset: Int64) -> Int32? {
+        var done = 0
+        while done < count {
+            let n = pwrite(fd, bytes + done, count - done, off_t(offset + Int64(done)))
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            done += n
+        }
+        return nil
     }
 }

@@ -128,7 +128,13 @@ public final class JSONStream {
     public func preformattedElements(_ bytes: [UInt8]) throws {
         guard !bytes.isEmpty else { return }
         try beginValue()
-        buffer.append(contentsOf: bytes)
+        guard bytes.count >= Self.chunkSize else {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        // A large piece goes to the sink as it is, after what is buffered: one copy fewer per row.
+        try flush()
+        try sink(bytes)
     }
 
     /// Hands what is buffered to the sink (without the final newline `finish` adds).
