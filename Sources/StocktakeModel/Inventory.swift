@@ -28,26 +28,30 @@ public struct Inventory: Sendable {
         self.symlinkTargets = symlinkTargets
         self.issues = issues
         self.evidence = evidence
-        // The three tables are independent: at a million entries the sort alone takes a tenth of a second.
-        var childTable: ([Int32], [Int32]) = ([], [])
+        // The tables are independent, and the children's sort splits into two halves: at a million entries
+        // it takes a tenth of a second, and the walk's threads are done.
+        var (childStart, childIndices) = Inventory.childLists(entries)
         var directoryTotals: [Int32: SizeTotal] = [:]
         var totals: InventoryTotals?
-        var pathOrder: [Int32] = []
-        withoutActuallyEscaping({ (part: Int) in
-            switch part {
-            case 0:
-                childTable = Inventory.childTable(entries: entries, names: names)
-                pathOrder = Inventory.preorder(count: entries.count, childStart: childTable.0, childIndices: childTable.1)
-            default:
-                directoryTotals = Inventory.directoryTotals(entries)
-                totals = InventoryTotals(entries: entries)
+        let split = Inventory.middleParent(childStart)
+        childIndices.withUnsafeMutableBufferPointer { children in
+            nonisolated(unsafe) let children = children
+            withoutActuallyEscaping({ (part: Int) in
+                switch part {
+                case 0: Inventory.sortChildren(of: 0..<split, in: children, start: childStart, entries: entries, names: names)
+                case 1: Inventory.sortChildren(of: split..<entries.count, in: children, start: childStart, entries: entries, names: names)
+                default:
+                    directoryTotals = Inventory.directoryTotals(entries)
+                    totals = InventoryTotals(entries: entries)
+                }
+            }) { body in
+                nonisolated(unsafe) let body = body
+                DispatchQueue.concurrentPerform(iterations: 3) { body($0) }
             }
-        }) { body in
-            nonisolated(unsafe) let body = body
-            DispatchQueue.concurrentPerform(iterations: 2) { body($0) }
         }
-        (childStart, childIndices) = childTable
-        self.pathOrder = pathOrder
+        pathOrder = Inventory.preorder(count: entries.count, childStart: childStart, childIndices: childIndices)
+        self.childStart = childStart
+        self.childIndices = childIndices
         self.directoryTotals = directoryTotals
         self.totals = totals!
     }
@@ -133,40 +137,58 @@ public struct Inventory: Sendable {
         return order
     }
 
-    private static func childTable(entries: [Entry], names: [UInt8]) -> ([Int32], [Int32]) {
+    /// Each entry's children, unsorted: `indices[start[i]..<start[i + 1]]`.
+    private static func childLists(_ entries: [Entry]) -> (start: [Int32], indices: [Int32]) {
         var counts = [Int32](repeating: 0, count: entries.count + 1)
         for entry in entries where entry.parent >= 0 { counts[Int(entry.parent) + 1] += 1 }
-        for i in 1..<counts.count { counts[i] += counts[i - 1] }
+        for i in counts.indices.dropFirst() { counts[i] += counts[i - 1] }
         var fill = counts
         var indices = [Int32](repeating: 0, count: max(0, entries.count - 1))
         for (i, entry) in entries.enumerated() where entry.parent >= 0 {
             indices[Int(fill[Int(entry.parent)])] = Int32(i)
             fill[Int(entry.parent)] += 1
         }
-        names.withUnsafeBufferPointer { arena in
-            func nameOf(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
-                let entry = entries[Int(i)]
-                return UnsafeBufferPointer(rebasing: arena[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
-            }
-            // A folder sorts as its name plus "/", so the depth-first visit lists full paths in byte order.
-            func precedes(_ a: Int32, _ b: Int32) -> Bool {
-                let (left, right) = (nameOf(a), nameOf(b))
-                let common = min(left.count, right.count)
-                for i in 0..<common where left[i] != right[i] { return left[i] < right[i] }
-                func next(_ index: Int32, _ name: UnsafeBufferPointer<UInt8>) -> Int {
-                    name.count > common ? Int(name[common]) : entries[Int(index)].isDirectory ? Int(UInt8(ascii: "/")) : -1
+        return (counts, indices)
+    }
+
+    /// The first parent whose children lie in the second half of the child lists.
+    private static func middleParent(_ start: [Int32]) -> Int {
+        guard let total = start.last, start.count > 1 else { return 0 }
+        var low = 0, high = start.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if start[middle] < total / 2 { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Sorts the children of each parent in `parents` by name bytes.
+    private static func sortChildren(
+        of parents: Range<Int>, in children: UnsafeMutableBufferPointer<Int32>, start: [Int32], entries: [Entry], names: [UInt8]
+    ) {
+        entries.withUnsafeBufferPointer { entries in
+            names.withUnsafeBufferPointer { arena in
+                func nameOf(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
+                    let entry = entries[Int(i)]
+                    return UnsafeBufferPointer(rebasing: arena[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
                 }
-                return next(a, left) < next(b, right)
-            }
-            indices.withUnsafeMutableBufferPointer { all in
-                for parent in 0..<entries.count {
-                    let range = Int(counts[parent])..<Int(counts[parent + 1])
+                // A folder sorts as its name plus "/", so the depth-first visit lists full paths in byte order.
+                func precedes(_ a: Int32, _ b: Int32) -> Bool {
+                    let (left, right) = (nameOf(a), nameOf(b))
+                    let common = min(left.count, right.count)
+                    for i in 0..<common where left[i] != right[i] { return left[i] < right[i] }
+                    func next(_ index: Int32, _ name: UnsafeBufferPointer<UInt8>) -> Int {
+                        name.count > common ? Int(name[common]) : entries[Int(index)].isDirectory ? Int(UInt8(ascii: "/")) : -1
+                    }
+                    return next(a, left) < next(b, right)
+                }
+                for parent in parents {
+                    let range = Int(start[parent])..<Int(start[parent + 1])
                     guard range.count > 1 else { continue }
-                    all[range].sort(by: precedes)
+                    children[range].sort(by: precedes)
                 }
             }
         }
-        return (counts, indices)
     }
 
     /// Each counted entry's bytes go to itself and every ancestor: linear in entries times depth.
