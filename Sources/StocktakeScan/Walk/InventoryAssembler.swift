@@ -43,9 +43,15 @@ struct InventoryAssembler {
         for store in stores {
             for (ref, target) in store.symlinkTargets { symlinkTargets[global(ref)] = target }
         }
-        let draft = Draft(records: records, parents: parents, names: names)
-        markHardLinkDuplicates(&records, draft: draft, links: stores.flatMap { store in store.hardLinks.map { (global($0.ref), $0.device, $0.inode) } })
-        applySequesteredFlags(&records, draft: draft)
+        // Worked out from paths first and applied after: mutating `records` while the draft still shares them
+        // would copy all of them.
+        let (duplicates, sequestered) = {
+            let draft = Draft(records: records, parents: parents, names: names)
+            let links = stores.flatMap { store in store.hardLinks.map { (global($0.ref), $0.device, $0.inode) } }
+            return (hardLinkDuplicates(draft: draft, links: links), sequesteredFlags(draft: draft))
+        }()
+        for index in duplicates { records[Int(index)].flags.insert(.hardLinkDuplicate) }
+        for (index, flag) in sequestered where records[Int(index)].ownFlag == .none { records[Int(index)].ownFlag = flag }
 
         let evidence = ExportEvidence(
             entriesWithAttributes: stores.reduce(0) { $0 + $1.entriesWithAttributes },
@@ -65,29 +71,30 @@ struct InventoryAssembler {
     }
 
     /// Among the names of one inode, the one with the smallest path carries the bytes; the rest are duplicates.
-    private func markHardLinkDuplicates(_ records: inout [WalkRecord], draft: Draft, links: [(Int32, UInt64, UInt64)]) {
+    private func hardLinkDuplicates(draft: Draft, links: [(Int32, UInt64, UInt64)]) -> [Int32] {
         var byInode: [UInt64: [UInt64: [Int32]]] = [:]
         for (index, device, inode) in links { byInode[device, default: [:]][inode, default: []].append(index) }
+        var duplicates: [Int32] = []
         for inodes in byInode.values {
             for group in inodes.values where group.count > 1 {
                 let ordered = group.sorted { draft.path($0).lexicographicallyPrecedes(draft.path($1)) }
-                for duplicate in ordered.dropFirst() { records[Int(duplicate)].flags.insert(.hardLinkDuplicate) }
+                duplicates += ordered.dropFirst()
             }
         }
+        return duplicates
     }
 
-    private func applySequesteredFlags(_ records: inout [WalkRecord], draft: Draft) {
+    /// The records that `__MACOSX/` sidecars (in the export or beside it) flag.
+    private func sequesteredFlags(draft: Draft) -> [(Int32, ExclusionFlag)] {
         let flags = stores.flatMap(\.sequesteredFlags) + beside.flags
-        guard !flags.isEmpty else { return }
+        guard !flags.isEmpty else { return [] }
         let wanted = Set(flags.map(\.target))
         var found: [[UInt8]: Int32] = [:]
-        for i in records.indices where records[i].type != .symlink {
+        for i in draft.records.indices where draft.records[i].type != .symlink {
             let path = draft.path(Int32(i))
             if wanted.contains(path) { found[path] = Int32(i) }
         }
-        for (target, flag) in flags {
-            if let index = found[target], records[Int(index)].ownFlag == .none { records[Int(index)].ownFlag = flag }
-        }
+        return flags.compactMap { target, flag in found[target].map { ($0, flag) } }
     }
 }
 
