@@ -40,13 +40,12 @@ struct ArchiveInventory {
             }
         }
         markHardLinks(hardLinks, &state)
+        let resolver = BackupResolver(records: state.records, parents: state.parents)
         let evidence = ExportEvidence(
             entriesWithAttributes: state.entriesWithAttributes, appleDoubleSidecars: state.sidecars,
-            flaggedByXattr: state.records.count { $0.ownFlag == .xattr },
-            flaggedByLegacyXattr: state.records.count { $0.ownFlag == .legacyXattr },
-            flaggedByAppleDouble: state.records.count { $0.ownFlag == .appleDouble },
-            declaredByUser: options.xattrsPreserved)
-        let entries = BackupResolver(records: state.records, parents: state.parents, carriesAttributes: evidence.carriesAttributes).entries()
+            flaggedByXattr: resolver.flagCount(.xattr), flaggedByLegacyXattr: resolver.flagCount(.legacyXattr),
+            flaggedByAppleDouble: resolver.flagCount(.appleDouble), declaredByUser: options.xattrsPreserved)
+        let entries = resolver.entries(carriesAttributes: evidence.carriesAttributes)
         let issues = (state.issues + treeIssuesBelowRoot() + listing.refused).sorted {
             $0.path.lexicographicallyPrecedes($1.path) || ($0.path == $1.path && $0.reason.rawValue < $1.reason.rawValue)
         }

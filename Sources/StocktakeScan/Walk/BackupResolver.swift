@@ -1,27 +1,74 @@
+import Dispatch
 import StocktakeModel
 
 /// Gives every record its backup state: the location first, then its own flag, then the nearest flagged
 /// ancestor, and only then "included" (with evidence that the export carries attributes, or for a place iOS
 /// is known to back up) or "unknown".
 struct BackupResolver {
-    let records: [WalkRecord]
+    /// The records in global order, in consecutive pieces (the walk's workers each keep their own; an
+    /// archive has one), so a million records are not copied into one array first.
+    let segments: [[WalkRecord]]
     let parents: [Int32]
-    let carriesAttributes: Bool
+    /// Each record's own flag, by global index: the ancestor search reads it at random.
+    let ownFlags: [ExclusionFlag]
+    /// Added to each segment's name offsets: where its names start in the inventory's one name arena.
+    let nameBases: [UInt32]
 
-    func entries() -> [Entry] {
+    init(segments: [[WalkRecord]], parents: [Int32], nameBases: [UInt32]? = nil) {
+        self.segments = segments
+        self.parents = parents
+        ownFlags = segments.flatMap { $0.map(\.ownFlag) }
+        self.nameBases = nameBases ?? Array(repeating: 0, count: segments.count)
+    }
+
+    init(records: [WalkRecord], parents: [Int32]) {
+        self.init(segments: [records], parents: parents)
+    }
+
+    /// The export's evidence counts of own flags, from the same table.
+    func flagCount(_ flag: ExclusionFlag) -> Int { ownFlags.count { $0 == flag } }
+
+    func entries(carriesAttributes: Bool) -> [Entry] {
         let flaggedAncestor = nearestFlaggedAncestors()
-        return records.indices.map { i in
-            let record = records[i]
-            let (state, evidence, excludedBy) = resolve(record, ancestor: flaggedAncestor[i])
-            return Entry(
-                parent: parents[i], nameOffset: record.nameOffset, nameLength: record.nameLength, type: record.type,
-                kind: record.kind, location: record.zone.location, flags: record.flags, backup: state, evidence: evidence,
-                apparentBytes: record.apparentBytes, allocatedBytes: record.allocatedBytes, modified: record.modified,
-                excludedBy: excludedBy)
+        let count = parents.count
+        // Two halves side by side: at a million records this is a tenth of a second of copying.
+        let middle = count / 2
+        return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+            nonisolated(unsafe) let buffer = buffer
+            withoutActuallyEscaping({ (half: Int) in
+                fill(buffer, from: half == 0 ? 0 : middle, to: half == 0 ? middle : count, ancestors: flaggedAncestor,
+                     carriesAttributes: carriesAttributes)
+            }) { body in
+                nonisolated(unsafe) let body = body
+                DispatchQueue.concurrentPerform(iterations: 2) { body($0) }
+            }
+            initialized = count
         }
     }
 
-    private func resolve(_ record: WalkRecord, ancestor: Int32) -> (BackupState, BackupEvidence, Int32) {
+    /// Initialises `buffer[start..<end]` from the records at those global indices.
+    private func fill(
+        _ buffer: UnsafeMutableBufferPointer<Entry>, from start: Int, to end: Int, ancestors: [Int32], carriesAttributes: Bool
+    ) {
+        var base = 0
+        for (segment, records) in segments.enumerated() {
+            let lower = max(start, base), upper = min(end, base + records.count)
+            if lower < upper {
+                for i in lower..<upper {
+                    let record = records[i - base]
+                    let (state, evidence, excludedBy) = resolve(record, ancestor: ancestors[i], carriesAttributes: carriesAttributes)
+                    (buffer.baseAddress! + i).initialize(to: Entry(
+                        parent: parents[i], nameOffset: record.nameOffset + nameBases[segment], nameLength: record.nameLength,
+                        type: record.type, kind: record.kind, location: record.zone.location, flags: record.flags, backup: state,
+                        evidence: evidence, apparentBytes: record.apparentBytes, allocatedBytes: record.allocatedBytes,
+                        modified: record.modified, excludedBy: excludedBy))
+                }
+            }
+            base += records.count
+        }
+    }
+
+    private func resolve(_ record: WalkRecord, ancestor: Int32, carriesAttributes: Bool) -> (BackupState, BackupEvidence, Int32) {
         if record.zone.excludedBySystem { return (.excludedBySystem, .location, -1) }
         if let own = record.ownFlag.evidence { return (.excluded, own, -1) }
         if ancestor >= 0 { return (.excluded, .ancestor, ancestor) }
@@ -35,16 +82,16 @@ struct BackupResolver {
     /// directory is resolved once: linear in the number of records.
     private func nearestFlaggedAncestors() -> [Int32] {
         let unresolved: Int32 = -2
-        var nearest = [Int32](repeating: unresolved, count: records.count)
+        var nearest = [Int32](repeating: unresolved, count: parents.count)
         var pending: [Int32] = []
-        for start in records.indices where nearest[start] == unresolved {
+        for start in parents.indices where nearest[start] == unresolved {
             var current = Int32(start)
             var answer: Int32 = -1
             while true {
                 let parent = parents[Int(current)]
                 pending.append(current)
                 if parent < 0 { answer = -1; break }
-                if records[Int(parent)].ownFlag != .none { answer = parent; break }
+                if ownFlags[Int(parent)] != .none { answer = parent; break }
                 if nearest[Int(parent)] != unresolved { answer = nearest[Int(parent)]; break }
                 current = parent
             }

@@ -9,58 +9,76 @@ struct InventoryAssembler {
     var beside = BesideSidecars()
 
     func assemble() -> Inventory {
+        // Global index = the worker's base + its own index. The records stay in the workers' stores (a
+        // million of them are not copied into one array); only the names are joined into one arena.
         var bases: [Int] = []
-        var nameBases: [Int] = []
-        var records: [WalkRecord] = []
+        var nameBases: [UInt32] = []
         var names: [UInt8] = []
-        records.reserveCapacity(stores.reduce(0) { $0 + $1.records.count })
+        var count = 0
         for store in stores {
-            bases.append(records.count)
-            nameBases.append(names.count)
-            records.append(contentsOf: store.records)
+            bases.append(count)
+            nameBases.append(UInt32(names.count))
+            count += store.records.count
             names.append(contentsOf: store.names)
-            // Give the worker's copy back now: at a million entries two copies would double the peak.
-            store.records = []
             store.names = []
         }
         func global(_ ref: RecordRef) -> Int32 { Int32(bases[ref.worker] + ref.index) }
-
-        var parents = [Int32](repeating: -1, count: records.count)
-        for (i, record) in records.enumerated() {
-            if let parent = record.parent { parents[i] = global(parent) }
+        func local(_ index: Int32) -> (worker: Int, index: Int) {
+            let worker = bases.lastIndex { $0 <= Int(index) }!
+            return (worker, Int(index) - bases[worker])
         }
-        for w in stores.indices where nameBases[w] > 0 {
-            let end = w + 1 < bases.count ? bases[w + 1] : records.count
-            for i in bases[w]..<end { records[i].nameOffset += UInt32(nameBases[w]) }
+
+        var parents = [Int32](repeating: -1, count: count)
+        for (w, store) in stores.enumerated() {
+            for (i, record) in store.records.enumerated() {
+                if let parent = record.parent { parents[bases[w] + i] = global(parent) }
+            }
         }
         for store in stores {
-            for ref in store.unreadable { records[Int(global(ref))].flags.insert(.unreadable) }
-            for (ref, flag) in store.folderFlags where records[Int(global(ref))].ownFlag == .none {
-                records[Int(global(ref))].ownFlag = flag
+            for ref in store.unreadable { stores[ref.worker].records[ref.index].flags.insert(.unreadable) }
+            for (ref, flag) in store.folderFlags where stores[ref.worker].records[ref.index].ownFlag == .none {
+                stores[ref.worker].records[ref.index].ownFlag = flag
             }
         }
         var symlinkTargets: [Int32: [UInt8]] = [:]
         for store in stores {
             for (ref, target) in store.symlinkTargets { symlinkTargets[global(ref)] = target }
         }
-        // Worked out from paths first and applied after: mutating `records` while the draft still shares them
-        // would copy all of them.
-        let (duplicates, sequestered) = {
-            let draft = Draft(records: records, parents: parents, names: names)
-            let links = stores.flatMap { store in store.hardLinks.map { (global($0.ref), $0.device, $0.inode) } }
-            return (hardLinkDuplicates(draft: draft, links: links), sequesteredFlags(draft: draft))
-        }()
-        for index in duplicates { records[Int(index)].flags.insert(.hardLinkDuplicate) }
-        for (index, flag) in sequestered where records[Int(index)].ownFlag == .none { records[Int(index)].ownFlag = flag }
+        let links = stores.flatMap { store in store.hardLinks.map { (global($0.ref), $0.device, $0.inode) } }
+        let wanted = stores.flatMap(\.sequesteredFlags) + beside.flags
+        if !links.isEmpty || !wanted.isEmpty {
+            // The rare cases that need paths: worked out first, applied after.
+            let draft = Draft(
+                count: count, parents: parents, names: names,
+                nameRange: { index in
+                    let (worker, i) = local(index)
+                    let record = stores[worker].records[i]
+                    let start = Int(record.nameOffset) + Int(nameBases[worker])
+                    return start..<start + Int(record.nameLength)
+                },
+                isSymlink: { index in
+                    let (worker, i) = local(index)
+                    return stores[worker].records[i].type == .symlink
+                })
+            for index in hardLinkDuplicates(draft: draft, links: links) {
+                let (worker, i) = local(index)
+                stores[worker].records[i].flags.insert(.hardLinkDuplicate)
+            }
+            for (index, flag) in sequesteredFlags(wanted, draft: draft) {
+                let (worker, i) = local(index)
+                if stores[worker].records[i].ownFlag == .none { stores[worker].records[i].ownFlag = flag }
+            }
+        }
 
+        let resolver = BackupResolver(segments: stores.map(\.records), parents: parents, nameBases: nameBases)
+        // Give the workers' copies back as soon as the resolver holds the only reference.
+        for store in stores { store.records = [] }
         let evidence = ExportEvidence(
             entriesWithAttributes: stores.reduce(0) { $0 + $1.entriesWithAttributes },
             appleDoubleSidecars: stores.reduce(0) { $0 + $1.appleDoubleSidecars } + beside.sidecars,
-            flaggedByXattr: records.count { $0.ownFlag == .xattr },
-            flaggedByLegacyXattr: records.count { $0.ownFlag == .legacyXattr },
-            flaggedByAppleDouble: records.count { $0.ownFlag == .appleDouble },
-            declaredByUser: xattrsDeclared)
-        let entries = BackupResolver(records: records, parents: parents, carriesAttributes: evidence.carriesAttributes).entries()
+            flaggedByXattr: resolver.flagCount(.xattr), flaggedByLegacyXattr: resolver.flagCount(.legacyXattr),
+            flaggedByAppleDouble: resolver.flagCount(.appleDouble), declaredByUser: xattrsDeclared)
+        let entries = resolver.entries(carriesAttributes: evidence.carriesAttributes)
         return Inventory(entries: entries, names: names, symlinkTargets: symlinkTargets, issues: sortedIssues(), evidence: evidence)
     }
 
@@ -85,14 +103,12 @@ struct InventoryAssembler {
     }
 
     /// The records that `__MACOSX/` sidecars (in the export or beside it) flag.
-    private func sequesteredFlags(draft: Draft) -> [(Int32, ExclusionFlag)] {
-        let flags = stores.flatMap(\.sequesteredFlags) + beside.flags
-        guard !flags.isEmpty else { return [] }
+    private func sequesteredFlags(_ flags: [(target: [UInt8], flag: ExclusionFlag)], draft: Draft) -> [(Int32, ExclusionFlag)] {
         let wanted = Set(flags.map(\.target))
         var found: [[UInt8]: Int32] = [:]
-        for i in draft.records.indices where draft.records[i].type != .symlink {
-            let path = draft.path(Int32(i))
-            if wanted.contains(path) { found[path] = Int32(i) }
+        for i in 0..<Int32(draft.count) where !draft.isSymlink(i) {
+            let path = draft.path(i)
+            if wanted.contains(path) { found[path] = i }
         }
         return flags.compactMap { target, flag in found[target].map { ($0, flag) } }
     }
@@ -100,14 +116,13 @@ struct InventoryAssembler {
 
 /// Paths of records before the inventory exists (for the rare hard-link and `__MACOSX/` cases).
 private struct Draft {
-    let records: [WalkRecord]
+    let count: Int
     let parents: [Int32]
     let names: [UInt8]
+    let nameRange: (Int32) -> Range<Int>
+    let isSymlink: (Int32) -> Bool
 
     func path(_ index: Int32) -> [UInt8] {
-        Inventory.path(of: index, parent: { parents[Int($0)] }) { step in
-            let record = records[Int(step)]
-            return names[Int(record.nameOffset)..<Int(record.nameOffset) + Int(record.nameLength)]
-        }
+        Inventory.path(of: index, parent: { parents[Int($0)] }) { step in names[nameRange(step)] }
     }
 }
