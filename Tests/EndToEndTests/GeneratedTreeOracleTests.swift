@@ -64,12 +64,18 @@ print(json.dumps({"entries": len(seen), "packageFiles": package_files,
                   "checkedKinds": checked_kinds, "mismatches": mismatches[:20]}))
 """#
 
-    @Test func everyRowMatchesAnIndependentWalkAndTheTotalsMatchDu() throws {
-        let folder = try TemporaryTree("generated")
+    /// A 3,000-file container from the benchmark's generator, in `folder`.
+    static func generatedTree(in folder: TemporaryTree) throws -> String {
         let tree = folder.path("tree.xcappdata")
         let made = try StocktakeProcess.runCommand(
-            ["/usr/bin/env", "python3", Self.repository + "/Benchmarks/make_tree.py", "3000", tree, "--jobs", "1"])
+            ["/usr/bin/env", "python3", repository + "/Benchmarks/make_tree.py", "3000", tree, "--jobs", "1"])
         try #require(made.status == 0, "\(made.stderr)")
+        return tree
+    }
+
+    @Test func everyRowMatchesAnIndependentWalkAndTheTotalsMatchDu() throws {
+        let folder = try TemporaryTree("generated")
+        let tree = try Self.generatedTree(in: folder)
         let truth = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: tree + ".truth.json"))) as? [String: Any])
         let output = folder.path("reports")
         let audit = try StocktakeProcess.run(["audit", tree, "--output", output, "--quiet", "--fail-on", "never", "--timings"])
@@ -101,10 +107,7 @@ print(json.dumps({"entries": len(seen), "packageFiles": package_files,
     /// All of them must write the same bytes.
     @Test func concurrentAndSerialRunsWriteTheSameReports() throws {
         let folder = try TemporaryTree("generated-same")
-        let tree = folder.path("tree.xcappdata")
-        let made = try StocktakeProcess.runCommand(
-            ["/usr/bin/env", "python3", Self.repository + "/Benchmarks/make_tree.py", "3000", tree, "--jobs", "1"])
-        try #require(made.status == 0, "\(made.stderr)")
+        let tree = try Self.generatedTree(in: folder)
         var reports: [[Data]] = []
         for extra in [[], ["--write-baseline", folder.path("baseline.json"), "--threads", "1"]] {
             let output = folder.path("reports-\(reports.count)")
