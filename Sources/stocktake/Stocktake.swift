@@ -6,6 +6,9 @@ import StocktakeConsole
 struct Stocktake: ParsableCommand {
     /// The one place a command's failure becomes an exit status: commands throw `CommandFailure`.
     static func main() {
+        #if os(Linux)
+            HugePages.restartWithHugePagesIfUseful()
+        #endif
         do {
             var command = try parseAsRoot()
             try command.run()
