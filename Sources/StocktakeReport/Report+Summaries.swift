@@ -15,25 +15,34 @@ extension Report {
 
     /// App data per content kind.
     public var kinds: [(kind: ContentKind, total: SizeTotal)] {
-        var totals: [ContentKind: SizeTotal] = [:]
+        // Indexed by the kind's raw value, not hashed: this runs over every entry.
+        var totals = [SizeTotal?](repeating: nil, count: Int(UInt8.max) + 1)
         for entry in inventory.entries where entry.isAppData && entry.type == .file {
-            totals[entry.kind, default: .zero].add(entry)
+            let slot = Int(entry.kind.rawValue)
+            var total = totals[slot] ?? .zero
+            total.add(entry)
+            totals[slot] = total
         }
-        return totals.map { ($0.key, $0.value) }
+        return ContentKind.allCases.compactMap { kind in totals[Int(kind.rawValue)].map { (kind, $0) } }
             .sorted { ($0.total.allocatedBytes, $1.kind.name) > ($1.total.allocatedBytes, $0.kind.name) }
     }
 
     private func largest(limit: Int, where include: (Entry) -> Bool, size: (Entry, Int32) -> Int64) -> [Int32] {
         var picked: [(size: Int64, order: Int, index: Int32)] = []
         var order = 0
+        // Once `limit` are kept, a size at or below the smallest kept cannot get in: ties go to the earlier path.
+        var floor: Int64 = -1
         inventory.forEachInPathOrder { index in
             order += 1
             let entry = inventory.entries[Int(index)]
             guard include(entry) else { return }
             let bytes = size(entry, index)
-            guard bytes >= 0 else { return }
+            guard bytes >= 0, bytes > floor else { return }
             picked.append((bytes, order, index))
-            if picked.count > limit * 4 { trim(&picked, to: limit) }
+            if picked.count > limit * 4 {
+                trim(&picked, to: limit)
+                if picked.count == limit, let smallest = picked.last { floor = smallest.size }
+            }
         }
         trim(&picked, to: limit)
         return picked.map(\.index)
