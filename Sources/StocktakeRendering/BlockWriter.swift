@@ -168,7 +168,7 @@ private final class DiskThread: @unchecked Sendable {
             if code == nil && offset + Int64(BlockWriter.blockBytes) - synced >= Self.syncStep {
                 synced = offset + Int64(BlockWriter.blockBytes)
                 if !direct { _ = stocktake_start_writeback(fd, 0, synced) }
-                if fdatasync(fd) != 0 { code = errno }
+                if Self.syncData(fd) != 0 { code = errno }
             }
             condition.lock()
             if let code { failure = failure ?? code }
@@ -184,6 +184,15 @@ private final class DiskThread: @unchecked Sendable {
         running = false
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// `fdatasync` where the system declares it (Linux); `fsync` elsewhere (macOS's headers do not).
+    private static func syncData(_ fd: Int32) -> Int32 {
+        #if os(Linux)
+            fdatasync(fd)
+        #else
+            fsync(fd)
+        #endif
     }
 
     /// A buffered write of `count` bytes at `offset`; the errno on failure.
