@@ -49,13 +49,13 @@ public enum Audit {
         // rows are written, and the HTML is rendered there once they are done.
         if request.baseline == nil && request.writeBaselinePath == nil && request.formats.contains(.json) {
             let judged = BackgroundTask { () -> Judged in
-                let report = (try? judge(draft, request: request, input: input, folder: folder, runStart: runStart)) ?? draft
+                let report = Result { () throws(AuditError) in try judge(draft, request: request, input: input, folder: folder, runStart: runStart) }
                 let html = request.formats.contains(.html)
-                    ? timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) } : nil
+                    ? (try? report.get()).map { report in timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) } } : nil
                 return Judged(report: report, html: html)
             }
             let (written, standardOutput) = try write(draft, judged: judged, formats: request.formats, into: folder, timings: timings)
-            return AuditResult(report: judged.value.report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
+            return AuditResult(report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
         }
         let report = try judge(draft, request: request, input: input, folder: folder, runStart: runStart)
         let (written, standardOutput) = try write(report, judged: nil, formats: request.formats, into: folder, timings: timings)
@@ -116,7 +116,7 @@ public enum Audit {
         do {
             for format in formats {
                 // Called only where needed: report.json must not wait for the rules before its rows.
-                func final() -> Report { judged?.value.report ?? report }
+                func final() throws(AuditError) -> Report { try judged?.value.report.get() ?? report }
                 guard case .file(let name) = format.destination else {
                     try timings.measure("write \(format.rawValue)") { try format.render(final()) { standardOutput.append(contentsOf: $0) } }
                     continue
@@ -127,7 +127,7 @@ public enum Audit {
                         switch (format, judged) {
                         case (.json, let judged?):
                             // Inside "write json": how long its rows were done before the rules.
-                            try JSONReportWriter().write(report, completedBy: { timings.measure("wait for rules") { judged.value.report } }, to: write)
+                            try JSONReportWriter().write(report, completedBy: { try timings.measure("wait for rules") { judged.value.report }.get() }, to: write)
                         case (.html, let judged?): try write(judged.value.html ?? Array(HTMLReportWriter().render(final()).utf8))
                         default: try format.render(final(), alongside: formats, write)
                         }
@@ -139,6 +139,7 @@ public enum Audit {
             _ = judged?.value
             for path in written { unlink(path) }
             OutputFolder.removeIfEmpty(folder)
+            if let error = error as? AuditError { throw error }
             throw .output((error as? OutputError)?.description ?? "cannot write reports into \(folder): \(error)")
         }
         return (written, standardOutput)
@@ -157,8 +158,9 @@ public enum Audit {
     }
 }
 
-/// The judged report and, when the run writes HTML, its page (rendered beside the JSON rows).
+/// The judged report (or why it could not be judged) and, when the run writes HTML, its page (rendered
+/// beside the JSON rows).
 private struct Judged: Sendable {
-    let report: Report
+    let report: Result<Report, AuditError>
     let html: [UInt8]?
 }
