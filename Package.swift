@@ -2,6 +2,13 @@
 // Stocktake: inventory and policy audit of exported iOS app data containers.
 import PackageDescription
 
+// pkg-config only where it exists for libarchive (Debian's libarchive-dev); a stock Mac needs none.
+#if os(Linux)
+let libarchivePkgConfig: String? = "libarchive"
+#else
+let libarchivePkgConfig: String? = nil
+#endif
+
 let package = Package(
     name: "Stocktake",
     platforms: [.macOS(.v13)],
@@ -26,9 +33,11 @@ let package = Package(
         // libxml2 for XML property lists, with the ICU clash worked around in shim.h.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // The system's SQLite, for the nightly history store and device backups' Manifest.db.
-        .systemLibrary(name: "CSQLite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-        // libarchive, for containers read from zip and tar archives in place (never extracted).
-        .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
+        // macOS: the SDK's sqlite3.h and libsqlite3.tbd.
+        .systemLibrary(name: "CSQLite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libarchive, for containers read from zip and tar archives in place (never extracted). The shim declares
+        // the calls it makes (the SDK has libarchive.tbd but no headers); Linux links libarchive-dev's library.
+        .systemLibrary(name: "CLibArchive", pkgConfig: libarchivePkgConfig, providers: [.apt(["libarchive-dev"])]),
         // A small wrapper over SQLite: connections (read-write, or read-only and immutable), statements, bound values.
         .target(name: "StocktakeSQLite", dependencies: ["CSQLite3"]),
         // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.

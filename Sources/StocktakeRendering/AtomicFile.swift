@@ -98,7 +98,7 @@ public enum AtomicFile {
     private static func syncFolder(_ folder: String) {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
-        fsync(fd)
+        _ = DurableSync.sync(fd)
         close(fd)
     }
 

@@ -65,7 +65,7 @@ final class BlockWriter {
             throw OutputError(path: path, reason: SystemError.text(code))
         }
         filled = 0
-        guard fsync(fd) == 0 else { throw failure() }
+        guard DurableSync.sync(fd) == 0 else { throw failure() }
     }
 
     private func currentBlock() throws -> UnsafeMutableRawPointer {

@@ -61,6 +61,9 @@ public final class HistoryStore {
         // Functions with side effects may not run from the schema (views, triggers, defaults): a second
         // line behind the schema check below.
         try connection.execute("PRAGMA trusted_schema = OFF")
+        // A committed run must survive a power cut on macOS too, where only F_FULLFSYNC empties the drive's
+        // cache (SQLite uses it only when asked; elsewhere the pragma is accepted and changes nothing).
+        try connection.execute("PRAGMA fullfsync = ON")
         let found: Int
         do {
             found = try userVersion()

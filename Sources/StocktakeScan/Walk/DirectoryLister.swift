@@ -85,7 +85,7 @@ final class DirectoryLister {
 
     /// Opens the folder without following a link at any step, and checks it is still the folder the parent
     /// listing saw: a folder swapped for a link or another folder mid-walk is reported, not followed.
-    private func open(_ job: DirectoryJob) -> OpaquePointer? {
+    private func open(_ job: DirectoryJob) -> DirectoryStream? {
         let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
         var fd = job.path.isEmpty ? openat(rootFD, ".", flags) : withCString(job.path) { openat(rootFD, $0, flags) }
         if fd < 0 && SystemError.current == ENAMETOOLONG { fd = openStepByStep(job.path, flags: flags) }
@@ -145,7 +145,7 @@ final class DirectoryLister {
         }
     }
 
-    private func readNames(_ directory: OpaquePointer) {
+    private func readNames(_ directory: DirectoryStream) {
         nameArena.removeAll(keepingCapacity: true)
         nameSpans.removeAll(keepingCapacity: true)
         nameTypes.removeAll(keepingCapacity: true)

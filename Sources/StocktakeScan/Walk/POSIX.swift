@@ -6,6 +6,14 @@ import Darwin
 import StocktakeFiles
 import StocktakeModel
 
+/// An open directory stream: glibc's `DIR` is an opaque type (imported as `OpaquePointer`), Darwin's a struct
+/// the SDK defines (imported as a typed pointer).
+#if canImport(Darwin)
+typealias DirectoryStream = UnsafeMutablePointer<DIR>
+#else
+typealias DirectoryStream = OpaquePointer
+#endif
+
 /// What the walk reads from a `stat` (POSIX `openat`/`readdir`/`fstatat` run on Linux and macOS alike; the
 /// measured gain of getdents64+statx over them was nil, see README). Opening files: `RegularFile`.
 enum POSIX {
