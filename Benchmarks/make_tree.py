@@ -68,7 +68,7 @@ DUPLICATE_STYLE = {"jpg": "image", "png": "sticker", "webp": "cache", "heic": "i
 
 
 def header(kind: str, size: int) -> bytes:
-    """The first bytes of a file of this kind (ios-containers.md §7)."""
+    """The first bytes of a file of this kind (its published magic number)."""
     if kind == "jpg":
         return b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x48\x00\x48\x00\x00"
     if kind == "png":

@@ -179,8 +179,8 @@ def phrase(rng: random.Random) -> str:
 def add_app_data_info(tree: Tree):
     # Only CFBundleIdentifier, XCExecutableVersion and XCDownloadDate are confirmed (read by third-party
     # code from real downloads; XCDownloadDate as a real one writes it: the Mac's local time, a dot between
-    # minutes and seconds); the full key set Xcode writes is not publicly documented
-    # (ios-containers.md §1.3), so the Device* keys below are plausible guesses.
+    # minutes and seconds); the full key set Xcode writes is not publicly documented,
+    # so the Device* keys below are plausible guesses.
     download = time.strftime("%Y-%m-%d %H:%M.%S.000", time.gmtime(SNAPSHOT_TIME[tree.version]))
     info = {
         "CFBundleIdentifier": BUNDLE_ID,

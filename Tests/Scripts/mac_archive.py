@@ -8,7 +8,7 @@
                                                      (name URL-encoded, value base64), gzip-compressed
 
 Attributes are read from the Linux copy (`user.<mac name>`, as rsync -X leaves them) and written under their
-Mac names. Layout of the sidecars: ios-containers.md §3.3; of the pax records: §3.4.
+Mac names. Sidecars are laid out as macOS writes them (AppleDouble); pax records as libarchive writes them.
 """
 import base64
 import io

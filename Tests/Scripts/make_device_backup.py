@@ -15,7 +15,7 @@ OUT is created. SPEC describes the backup:
 as the file's content; without it a file's content is `size` zero bytes, and "content": null leaves the content
 file out (a backup copied without its content folders). Every domain gets its root record (relativePath "").
 
-Format (see /work/shared/reference/ios-containers.md §4): Manifest.db holds
+Format (as iOS 10 and later write it): Manifest.db holds
 `Files(fileID TEXT PRIMARY KEY, domain TEXT, relativePath TEXT, flags INTEGER, file BLOB)` with fileID =
 sha1("domain-relativePath"), flags 1 file / 2 directory / 4 symlink, and file = an NSKeyedArchiver binary plist of an
 MBFile; contents live at <fileID[:2]>/<fileID>. Manifest.plist, Info.plist and Status.plist sit beside it.

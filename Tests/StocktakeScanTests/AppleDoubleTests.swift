@@ -61,7 +61,7 @@ struct AppleDoubleTests {
     @Test("the builder writes the layout of the reference hexdump")
     func referenceLayout() throws {
         let sidecar = AppleDoubleBuilder.sidecar(attributes: [(excludeItem, backupExcludeValue)])
-        // ios-containers.md §3.3: "00051607 00020000 "Mac OS X        " 0002 | 00000009 00000032
+        // A real sidecar's hexdump: "00051607 00020000 "Mac OS X        " 0002 | 00000009 00000032
         // 00000eb0 | 00000002 00000ee2 0000011e | …(finder info zeros)… | 41545452 …"
         let oracle = hexBytes("00051607 00020000") + Array("Mac OS X        ".utf8)
             + hexBytes("0002 00000009 00000032 00000eb0 00000002 00000ee2 0000011e")

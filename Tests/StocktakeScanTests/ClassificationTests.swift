@@ -3,7 +3,7 @@ import StocktakeScan
 import Testing
 import TestSupport
 
-/// Every path gets the location, backup rule and system-managed mark of DESIGN.md "Locations".
+/// Every path gets the location, backup rule and system-managed mark the README's "Locations" table gives.
 @Suite struct ClassificationTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let path: String

@@ -182,7 +182,7 @@ struct ContentSnifferContentTests {
     }
 }
 
-/// `com.apple.metadata:com_apple_backup_excludeItem` as macOS writes it (ios-containers.md §3.1).
+/// `com.apple.metadata:com_apple_backup_excludeItem` as macOS writes it.
 let backupExcludeValue = hexBytes(
     "62706c69737430305f1011636f6d2e6170706c652e6261636b75706408000000000000010100000000000000010000000000000000000000000000001c"
 )

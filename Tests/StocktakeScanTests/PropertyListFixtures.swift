@@ -3,7 +3,7 @@ import StocktakeModel
 /// Property lists written by Python's plistlib (3.11), embedded byte for byte, plus a builder for
 /// hand-made binary plists that plistlib would never write (cycles, bad offsets, odd sizes).
 enum PropertyListFixtures {
-    /// The backup-exclusion xattr value (ios-containers.md §3.1): the string "com.apple.backupd".
+    /// The backup-exclusion xattr value: the string "com.apple.backupd".
     static let backupExclusion = bytes(hex:
         "62706c69737430305f1011636f6d2e6170706c652e6261636b757064080000000000000101000000000000000100" +
         "00000000000000000000000000001c"

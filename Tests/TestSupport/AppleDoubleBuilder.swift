@@ -1,4 +1,4 @@
-/// Writes AppleDouble sidecars (`._name`) laid out as macOS writes them (ios-containers.md §3.3):
+/// Writes AppleDouble sidecars (`._name`) laid out as macOS writes them:
 /// header with a FinderInfo entry (id 9, offset 50) and a resource-fork entry (id 2), zeroed Finder
 /// info, the ATTR block at 84 with 4-byte-aligned entries from 120, the values, then the 286-byte
 /// empty resource fork at the end of a 4096-byte file (larger only when the attributes need it).

@@ -1,6 +1,6 @@
 /// AppleDouble sidecars (`._name`, `__MACOSX/…/._name`): how macOS carries a file's extended
-/// attributes through file systems and archives that cannot hold them. Layout: ios-containers.md
-/// §3.3 (xnu `bsd/vfs/vfs_xattr.c`). All integers are big-endian; every offset and length in the
+/// attributes through file systems and archives that cannot hold them. Layout: as xnu
+/// writes it (`bsd/vfs/vfs_xattr.c`). All integers are big-endian; every offset and length in the
 /// file is untrusted and checked against the buffer before use.
 public enum AppleDouble {
     /// At most this many attributes are read from one sidecar.

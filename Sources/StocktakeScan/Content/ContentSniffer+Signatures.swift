@@ -1,6 +1,6 @@
 import StocktakeModel
 
-// Magic numbers from ios-containers.md §7. Multi-byte constants are the big-endian reading of the
+// The formats' published magic numbers. Multi-byte constants are the big-endian reading of the
 // bytes as they appear in the file.
 extension ContentSniffer {
     /// The kind a binary signature proves, or nil when no signature matches.
