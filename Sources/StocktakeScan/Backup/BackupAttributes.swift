@@ -1,6 +1,6 @@
 import StocktakeModel
 
-/// What extended-attribute names say about backup . Names are
+/// What extended-attribute names say about backup. Names are
 /// compared as raw bytes, case-sensitively, as the file systems store them.
 public enum BackupAttributes {
     /// `.xattr` for `com.apple.metadata:com_apple_backup_excludeItem`, `.legacyXattr` for
