@@ -30,8 +30,6 @@ let package = Package(
         .target(name: "StocktakeFiles"),
         // What Glibc does not expose (extended attributes).
         .target(name: "CStocktakeSystem"),
-        // libxml2 for XML property lists, with the ICU clash worked around in shim.h.
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // The system's SQLite, for the nightly history store and device backups' Manifest.db.
         // macOS: the SDK's sqlite3.h and libsqlite3.tbd.
         .systemLibrary(name: "CSQLite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -44,7 +42,7 @@ let package = Package(
         .target(
             name: "StocktakeScan",
             dependencies: [
-                "StocktakeModel", "StocktakeFiles", "CStocktakeSystem", "CLibXML2", "CLibArchive", .product(name: "Crypto", package: "swift-crypto")]),
+                "StocktakeModel", "StocktakeFiles", "CStocktakeSystem", "CLibArchive", .product(name: "Crypto", package: "swift-crypto")]),
         // Device backups (Finder, iTunes, idevicebackup2): Manifest.db read-only, MBFile records decoded, the apps
         // listed, one app's domain as an inventory, and a backup's evidence laid over a walked container.
         .target(

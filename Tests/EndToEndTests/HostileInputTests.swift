@@ -36,9 +36,9 @@ import TestSupport
 
     // MARK: F1
 
-    /// libxml2 printed "encoding error" lines for this 12-byte AppDataInfo.plist, so a nightly run that
-    /// should be silent mailed cron.
-    @Test func libxml2NeverWritesToStderr() throws {
+    /// An XML parser once printed "encoding error" lines for this 12-byte AppDataInfo.plist, so a nightly
+    /// run that should be silent mailed cron.
+    @Test func plistEncodingErrorsNeverReachStderr() throws {
         let tree = try TemporaryTree("xcappdata")
         try tree.write("App.xcappdata/AppData/Documents/notes.txt", string: "hello\n")
         try tree.mkdir("App.xcappdata/AppData/Library")

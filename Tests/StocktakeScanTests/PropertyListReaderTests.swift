@@ -258,9 +258,61 @@ struct XMLPropertyListTests {
     }
 
     @Test func refusesMalformedXML() {
-        #expect(failure(xml("<dict><key>a</key><string>b</dict>")) == "XML plist: line 2: Opening and ending tag mismatch: string line 2 and dict")
-        #expect(failure(Array("<?xml version=\"1.0\"?><plist><dict><key>a</key>".utf8)).contains("Premature end of data"))
-        #expect(failure(Array("<plist>\u{0}</plist>".utf8)).hasPrefix("XML plist: line 1:"))
+        #expect(failure(xml("<dict><key>a</key><string>b</dict>")) == "XML plist: line 2: </dict> closes <string> opened at line 2")
+        #expect(failure(Array("<?xml version=\"1.0\"?><plist><dict><key>a</key>".utf8))
+            == "XML plist: line 1: <dict> is never closed: the document ends first")
+        #expect(failure(Array("<plist>\u{0}</plist>".utf8)) == "XML plist: line 1: character U+0000 is not allowed in XML")
+        #expect(failure(xml("<string>a & b</string>")).contains("'&' that starts no reference"))
+        #expect(failure(xml("<string attr=unquoted>a</string>")).contains("expected a quoted attribute value"))
+        #expect(failure(xml("<string>a</string>") + Array("<extra/>".utf8)).contains("content after the root element"))
+        #expect(failure(Array("<plist><string>a</string></plist".utf8)).contains("expected '>' to close </plist>"))
+        #expect(failure(Array("<plist><!-- never closed".utf8)).contains("<!-- is never closed"))
+        #expect(failure(Array("   ".utf8)).contains("not a property list"))
+        #expect(failure(Array("<?xml version=\"1.0\"?>".utf8)) == "XML plist: the document has no root element")
+    }
+
+    /// The forms real writers use beside plistlib's: comments and processing instructions anywhere, a
+    /// DOCTYPE with an internal subset, single-quoted attributes, self-closing containers and leaves.
+    @Test func readsTheMarkupRealWritersUse() throws {
+        let document = """
+            <?xml version='1.0' encoding='utf-8'?>
+            <!-- written by hand -->
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd" [ <!-- ] --> ]>
+            <plist version='1.0'>
+              <dict>
+                <?pi inside?><key>a&#x20;b&#65;</key><string/>
+                <key>list</key><array/>
+                <key>map</key><dict/>
+                <!-- between -->
+                <key>cdata</key><string><![CDATA[x]]>y<!-- no -->z</string>
+              </dict>
+            </plist>
+            <!-- trailing -->
+            """
+        #expect(try PropertyListReader.parse(Array(document.utf8)) == .dictionary([
+            "a bA": .string(""), "list": .array([]), "map": .dictionary([:]), "cdata": .string("xyz"),
+        ]))
+    }
+
+    /// UTF-16 in either byte order, with or without a byte-order mark, ISO-8859-1 by declaration, and a
+    /// UTF-8 byte-order mark; bytes that are not valid in the encoding are refused with their line.
+    @Test func readsEveryEncodingItDeclaresAndRefusesBrokenText() throws {
+        let body = "<plist><string>Grüße 🍏</string></plist>"
+        let expected = PropertyListValue.string("Grüße 🍏")
+        let bigEndian = body.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let littleEndian = body.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(try PropertyListReader.parse([0xFE, 0xFF] + bigEndian) == expected)
+        #expect(try PropertyListReader.parse([0xFF, 0xFE] + littleEndian) == expected)
+        #expect(try PropertyListReader.parse(bigEndian) == expected)
+        #expect(try PropertyListReader.parse(littleEndian) == expected)
+        #expect(try PropertyListReader.parse([0xEF, 0xBB, 0xBF] + Array(body.utf8)) == expected)
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<plist><string>Gr".utf8) + [0xFC, 0xDF]
+            + Array("e</string></plist>".utf8)
+        #expect(try PropertyListReader.parse(latin1) == .string("Grüße"))
+        #expect(failure(Array("<plist>\n<string>".utf8) + [0xC3, 0x28] + Array("</string></plist>".utf8))
+            == "XML plist: encoding error: line 2: byte 0xC3 at offset 16 is not valid UTF-8")
+        #expect(failure([0xFF, 0xFE, 0x3C, 0x00, 0x00, 0xD8, 0x41, 0x00]).contains("unpaired UTF-16 surrogate"))
+        #expect(failure(Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><plist/>".utf8)).contains("\"shift_jis\" is not supported"))
     }
 
     @Test func refusesUnknownElementsAndStrayContent() {
@@ -296,7 +348,7 @@ struct XMLPropertyListTests {
     }
 
     @Test func refusesUndeclaredEntities() {
-        #expect(failure(xml("<string>&bogus;</string>")).contains("Entity 'bogus' not defined"))
+        #expect(failure(xml("<string>&bogus;</string>")) == "XML plist: line 2: entity &bogus; is not defined; property lists use only &lt; &gt; &amp; &quot; &apos;")
     }
 
     @Test func refusesNestingDeeperThan64() throws {

@@ -1,6 +1,6 @@
 @testable import StocktakeScan
 
-/// The XML plist path (libxml2 with no network and no entities, then our decoder) on any bytes: a value or
+/// The XML plist parser (no DTD, no entities, UTF-8/UTF-16/Latin-1 text) on any bytes: a value or
 /// a thrown error, never a trap, an out-of-bounds read, a leak or a hang.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXMLPlist(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,116 +1,146 @@
-import CLibXML2
 import StocktakeModel
 
-/// Turns a parsed libxml2 tree of plist elements into a `PropertyListValue`. Rejects anything the
-/// plist DTD does not allow: unknown elements, stray text, keys without values.
+/// Reads plist elements from an `XMLScanner` into a `PropertyListValue`. Rejects anything the plist
+/// DTD does not allow: unknown elements, stray text, keys without values, tags closed out of order.
 struct XMLPropertyListDecoder {
-    func value(_ element: xmlNodePtr, depth: Int) throws(PropertyListError) -> PropertyListValue {
-        let line = xmlGetLineNo(element)
-        switch name(of: element) {
-        case "dict":
-            return .dictionary(try dictionary(element, depth: try deeper(depth, line)))
-        case "array":
-            let children = try elementChildren(of: element)
-            let depth = try deeper(depth, line)
-            var values: [PropertyListValue] = []
-            values.reserveCapacity(children.count)
-            for child in children {
-                values.append(try value(child, depth: depth))
+    private var scanner: XMLScanner
+    private var valueCount = 0
+
+    init(utf8 bytes: [UInt8]) {
+        scanner = XMLScanner(bytes)
+    }
+
+    mutating func document() throws(PropertyListError) -> PropertyListValue {
+        try scanner.skipProlog()
+        let first = try scanner.next()
+        guard case let .start(name, line, selfClosing) = first else {
+            if case let .text(_, line) = first { throw .xml("line \(line): text where the root element should start") }
+            throw .xml("the document has no root element")
+        }
+        let root: PropertyListValue
+        if name == "plist" {
+            let values = selfClosing ? [] : try children(of: "plist", line: line, depth: 0)
+            guard values.count == 1 else {
+                throw .xml("<plist> at line \(line) holds \(values.count) values; expected exactly one")
             }
-            return .array(values)
+            root = values[0]
+        } else {
+            root = try value(name, line: line, selfClosing: selfClosing, depth: 0)
+        }
+        try scanner.expectEnd()
+        return root
+    }
+
+    private mutating func value(_ element: String, line: Int, selfClosing: Bool, depth: Int) throws(PropertyListError) -> PropertyListValue {
+        valueCount += 1
+        guard valueCount <= PropertyListLimits.maxValues else {
+            throw .xml("line \(line): more than \(PropertyListLimits.maxValues) values")
+        }
+        switch element {
+        case "dict":
+            let depth = try deeper(depth, line)
+            return .dictionary(selfClosing ? [:] : try dictionary(line: line, depth: depth))
+        case "array":
+            let depth = try deeper(depth, line)
+            return .array(selfClosing ? [] : try children(of: "array", line: line, depth: depth))
         case "string":
-            return .string(try text(of: element))
+            return .string(try text(of: element, line: line, selfClosing: selfClosing))
         case "integer":
-            return .integer(try integer(try text(of: element).trimmingWhitespace(), line: line))
+            return .integer(try integer(try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace(), line: line))
         case "real":
-            let text = try text(of: element).trimmingWhitespace()
+            let text = try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace()
             guard let real = Double(text) else {
                 throw .xml("line \(line): <real> holds \"\(text.prefix(40))\", which is not a number")
             }
             return .real(real)
         case "true", "false":
-            guard try text(of: element).trimmingWhitespace().isEmpty else {
-                throw .xml("line \(line): <\(name(of: element))/> must be empty")
+            guard try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace().isEmpty else {
+                throw .xml("line \(line): <\(element)/> must be empty")
             }
-            return .bool(name(of: element) == "true")
+            return .bool(element == "true")
         case "date":
-            let text = try text(of: element).trimmingWhitespace()
+            let text = try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace()
             guard let seconds = PropertyListText.secondsSinceReferenceDate(iso8601: text) else {
                 throw .xml("line \(line): <date> holds \"\(text.prefix(40))\"; expected a UTC date like 2026-11-21T02:00:00Z")
             }
             return .date(seconds)
         case "data":
-            guard let bytes = PropertyListText.base64Decoded(try text(of: element)) else {
+            guard let bytes = PropertyListText.base64Decoded(try text(of: element, line: line, selfClosing: selfClosing)) else {
                 throw .xml("line \(line): <data> does not hold valid base64")
             }
             return .data(bytes)
-        case let other:
-            throw .xml("line \(line): unknown element <\(other.prefix(40))>; expected dict, array, string, integer, real, true, false, date or data")
+        default:
+            throw .xml("line \(line): unknown element <\(element.prefix(40))>; expected dict, array, string, integer, real, true, false, date or data")
         }
     }
 
-    private func dictionary(_ element: xmlNodePtr, depth: Int) throws(PropertyListError) -> [String: PropertyListValue] {
-        let children = try elementChildren(of: element)
+    private mutating func dictionary(line: Int, depth: Int) throws(PropertyListError) -> [String: PropertyListValue] {
         var entries: [String: PropertyListValue] = [:]
-        var index = 0
-        while index < children.count {
-            let key = children[index]
-            guard name(of: key) == "key" else {
-                throw .xml("line \(xmlGetLineNo(key)): <\(name(of: key).prefix(40))> in a <dict> where a <key> was expected")
+        while case let .start(name, keyLine, selfClosing) = try childItem(of: "dict", line: line) {
+            guard name == "key" else {
+                throw .xml("line \(keyLine): <\(name.prefix(40))> in a <dict> where a <key> was expected")
             }
-            guard index + 1 < children.count else {
-                throw .xml("line \(xmlGetLineNo(key)): <key> without a value at the end of a <dict>")
+            let key = try text(of: "key", line: keyLine, selfClosing: selfClosing)
+            guard case let .start(valueName, valueLine, valueSelfClosing) = try childItem(of: "dict", line: line) else {
+                throw .xml("line \(keyLine): <key> without a value at the end of a <dict>")
             }
-            entries[try text(of: key)] = try value(children[index + 1], depth: depth)
-            index += 2
+            entries[key] = try value(valueName, line: valueLine, selfClosing: valueSelfClosing, depth: depth)
         }
         return entries
     }
 
-    /// The element children of a container; only whitespace, comments and processing instructions
-    /// may sit between them.
-    func elementChildren(of element: xmlNodePtr) throws(PropertyListError) -> [xmlNodePtr] {
-        var children: [xmlNodePtr] = []
-        var node = element.pointee.children
-        while let current = node {
-            switch current.pointee.type {
-            case XML_ELEMENT_NODE:
-                children.append(current)
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                guard content(of: current).trimmingWhitespace().isEmpty else {
-                    throw .xml("line \(xmlGetLineNo(current)): text directly inside <\(name(of: element))>")
+    private mutating func children(of element: String, line: Int, depth: Int) throws(PropertyListError) -> [PropertyListValue] {
+        var values: [PropertyListValue] = []
+        while case let .start(name, childLine, selfClosing) = try childItem(of: element, line: line) {
+            values.append(try value(name, line: childLine, selfClosing: selfClosing, depth: depth))
+        }
+        return values
+    }
+
+    /// The next child element of a container, or `.end` once the container is closed. Only whitespace
+    /// may sit between children.
+    private mutating func childItem(of element: String, line: Int) throws(PropertyListError) -> XMLScanner.Item {
+        while true {
+            let item = try scanner.next()
+            switch item {
+            case .start:
+                return item
+            case let .end(name, endLine):
+                try checkClose(element, openedAt: line, by: name, at: endLine)
+                return item
+            case let .text(text, textLine):
+                guard text.trimmingWhitespace().isEmpty else {
+                    throw .xml("line \(textLine): text directly inside <\(element)>")
                 }
-            case XML_COMMENT_NODE, XML_PI_NODE:
-                break
-            default:
-                throw .xml("line \(xmlGetLineNo(current)): unexpected node inside <\(name(of: element))>")
+            case .endOfDocument:
+                throw .xml("line \(line): <\(element)> is never closed: the document ends first")
             }
-            node = current.pointee.next
         }
-        return children
     }
 
-    /// The text of a leaf element: its text and CDATA children joined. Elements inside are refused.
-    private func text(of element: xmlNodePtr) throws(PropertyListError) -> String {
+    /// The text of a leaf element, CDATA included. Elements inside are refused.
+    private mutating func text(of element: String, line: Int, selfClosing: Bool) throws(PropertyListError) -> String {
+        guard !selfClosing else { return "" }
         var text = ""
-        var node = element.pointee.children
-        while let current = node {
-            switch current.pointee.type {
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                text += content(of: current)
-            case XML_COMMENT_NODE, XML_PI_NODE:
-                break
-            default:
-                throw .xml("line \(xmlGetLineNo(current)): <\(name(of: element))> may hold only text")
+        while true {
+            switch try scanner.next() {
+            case let .text(piece, _):
+                text += piece
+            case let .end(name, endLine):
+                try checkClose(element, openedAt: line, by: name, at: endLine)
+                return text
+            case let .start(_, childLine, _):
+                throw .xml("line \(childLine): <\(element)> may hold only text")
+            case .endOfDocument:
+                throw .xml("line \(line): <\(element)> is never closed: the document ends first")
             }
-            node = current.pointee.next
         }
-        return text
     }
 
-    private func content(of node: xmlNodePtr) -> String {
-        guard let content = node.pointee.content else { return "" }
-        return String(cString: content)
+    private func checkClose(_ element: String, openedAt line: Int, by name: String, at endLine: Int) throws(PropertyListError) {
+        guard name == element else {
+            throw .xml("line \(endLine): </\(name.prefix(40))> closes <\(element)> opened at line \(line)")
+        }
     }
 
     private func deeper(_ depth: Int, _ line: Int) throws(PropertyListError) -> Int {
