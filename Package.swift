@@ -83,7 +83,7 @@ let package = Package(
             name: "StocktakeConsole",
             dependencies: [
                 "StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeAudit", "StocktakeHistory", "StocktakeBackup",
-                "StocktakeRendering",
+                "StocktakeRendering", "StocktakeScan",
             ]),
         .executableTarget(
             name: "stocktake",

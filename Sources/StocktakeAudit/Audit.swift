@@ -11,6 +11,7 @@ import StocktakeRendering
 /// Never prints and never exits: the CLI does that with the result or the error.
 public enum Audit {
     public static func run(_ request: AuditRequest) throws(AuditError) -> AuditResult {
+        let request = try request.resolvingSimulator()
         // The wall clock, not `request.now` (SOURCE_DATE_EPOCH may set that): what a killed run left is older.
         let runStart = Int64(time(nil))
         let timings = request.scan.timings

@@ -17,7 +17,8 @@ enum AuditInput {
             if ArchiveInput.isArchiveCandidate(request.inputPath) {
                 return .archive(try ArchiveInput.read(path: request.inputPath, bundleIdentifier: request.bundleIdentifier, options: request.scan))
             }
-            return .folder(try ContainerSource.identify(path: request.inputPath, bundleIdentifier: request.bundleIdentifier))
+            return .folder(try ContainerSource.identify(
+                path: request.inputPath, bundleIdentifier: request.bundleIdentifier, inSimulatorDevice: request.simulator != nil))
         } catch {
             throw .input(error)
         }

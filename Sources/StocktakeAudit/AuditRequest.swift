@@ -16,6 +16,9 @@ public struct AuditRequest: Sendable {
     public var backupApp: String?
     /// A device backup whose manifest gives every file's backup state (`--backup`).
     public var backupPath: String?
+    /// An app on a simulator device (`--simulator DEVICE --app ID`): its data container is the input, its
+    /// bundle and App Group (and extension) containers the companions, all found in the device set.
+    public var simulator: SimulatorTarget?
     /// Where the reports go; nil means `Reports/<bundle id>/<UTC timestamp>/` under the current folder.
     public var outputDirectory: String?
     public var formats: [ReportFormat]
@@ -35,8 +38,9 @@ public struct AuditRequest: Sendable {
         outputDirectory: String? = nil, formats: [ReportFormat] = [.json, .html], scan: ScanOptions = ScanOptions(),
         configuration: PolicyConfiguration = PolicyConfiguration(), policy: Policy = Policy(), baseline: Baseline? = nil,
         writeBaselinePath: String? = nil, tool: ToolInfo = .current, now: Date = Date(), backupApp: String? = nil,
-        backupPath: String? = nil
+        backupPath: String? = nil, simulator: SimulatorTarget? = nil
     ) {
+        self.simulator = simulator
         self.backupApp = backupApp
         self.backupPath = backupPath
         self.inputPath = inputPath
@@ -72,13 +76,34 @@ public enum AuditError: Error, Sendable, CustomStringConvertible {
     case companion(path: String, reason: String)
     case output(String)
     case backup(BackupError)
+    case simulator(SimulatorError)
 
     public var description: String {
         switch self {
         case .input(let error): error.description
         case .backup(let error): error.description
+        case .simulator(let error): error.description
         case .companion(let path, let reason): "\(path): \(reason)"
         case .output(let message): message
         }
+    }
+}
+
+extension AuditRequest {
+    /// With `simulator` set: the request with the app's containers as they are in the device set now.
+    func resolvingSimulator() throws(AuditError) -> AuditRequest {
+        guard let simulator else { return self }
+        let found: (device: SimulatorDevice, app: SimulatorApp)
+        do {
+            found = try simulator.resolve()
+        } catch {
+            throw .simulator(error)
+        }
+        var resolved = self
+        // `resolve` refuses an app without a data container.
+        resolved.inputPath = found.app.dataContainer ?? inputPath
+        resolved.appBundlePath = found.app.appBundle
+        resolved.appGroupPaths = (found.app.appGroups + found.app.plugins).map(\.path)
+        return resolved
     }
 }

@@ -149,6 +149,25 @@ public final class RegularFile {
         return total
     }
 
+    /// Up to `count` bytes from `offset` (fewer at the end of the file), for formats read by their offsets.
+    public func read(at offset: Int64, count: Int) throws(FileRefusal) -> [UInt8] {
+        guard offset >= 0, count > 0, offset < size else { return [] }
+        var bytes = [UInt8](repeating: 0, count: Int(clamping: min(Int64(count), size - offset)))
+        var filled = 0
+        while filled < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + Int64(filled)))
+            }
+            if read < 0 {
+                if SystemError.current == EINTR { continue }
+                throw .system(SystemError.current)
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        return Array(bytes.prefix(filled))
+    }
+
     /// The whole file, up to the limit it was opened with (without one, up to the size `fstat` gave).
     /// Reading one byte past the limit notices a file that grew after `fstat`.
     public func readAll() throws(FileRefusal) -> [UInt8] {

@@ -31,4 +31,14 @@ public indirect enum PropertyListValue: Sendable, Equatable {
         default: nil
         }
     }
+
+    public var integerValue: Int64? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+
+    public var arrayValue: [PropertyListValue]? {
+        if case .array(let values) = self { return values }
+        return nil
+    }
 }

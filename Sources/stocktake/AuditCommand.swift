@@ -11,8 +11,8 @@ struct AuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Walk a container, classify every file, total sizes and backup state, and write reports.")
 
-    @Argument(help: "An .xcappdata package, a simulator data container, a folder holding Documents/, Library/, tmp/, a .zip/.tar/.tar.gz/.tgz/.tar.xz of one (read in place), or a device backup folder (with --app).")
-    var container: String
+    @Argument(help: "An .xcappdata package, a simulator data container, a folder holding Documents/, Library/, tmp/, a .zip/.tar/.tar.gz/.tgz/.tar.xz of one (read in place), or a device backup folder (with --app). Not with --simulator.")
+    var container: String?
 
     @Option(name: .long, help: "Folder for the reports (default: Reports/<bundle id>/<UTC timestamp>/).")
     var output: String?
@@ -29,8 +29,14 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .customLong("app-group"), help: "An App Group container of the app (repeatable).")
     var appGroups: [String] = []
 
-    @Option(name: .long, help: "With a device backup as the input: the bundle id of the app to audit (see `stocktake apps`).")
+    @Option(name: .long, help: "With a device backup as the input, or with --simulator: the bundle id of the app to audit (see `stocktake apps`, `stocktake simulators`).")
     var app: String?
+
+    @Option(name: .long, help: "Audit --app on this simulator device (a UDID, a device name, or booted): its data container, .app bundle and App Group containers, found in the device set.")
+    var simulator: String?
+
+    @Option(name: .customLong("device-set"), help: "With --simulator: the CoreSimulator device set (default: ~/Library/Developer/CoreSimulator/Devices).")
+    var deviceSet: String?
 
     @Option(name: .long, help: "A device backup of the device the container came from: every file's backup state from its manifest.")
     var backup: String?
@@ -69,6 +75,16 @@ struct AuditCommand: ParsableCommand {
         _ = try formats()
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be between 1 and 16") }
         guard maxDepth >= 1 else { throw ValidationError("--max-depth must be at least 1") }
+        if simulator != nil {
+            guard container == nil else { throw ValidationError("--simulator finds the container itself: give no CONTAINER with it") }
+            guard app != nil else { throw ValidationError("--simulator needs --app ID, the bundle id of the app to audit (see `stocktake simulators`)") }
+            guard appBundle == nil, appGroups.isEmpty, backup == nil else {
+                throw ValidationError("--simulator finds the app's bundle and App Groups itself and has no device backup: drop --app-bundle, --app-group and --backup")
+            }
+        } else {
+            guard container != nil else { throw ValidationError("give the CONTAINER to audit, or --simulator DEVICE --app ID") }
+            guard deviceSet == nil else { throw ValidationError("--device-set goes with --simulator") }
+        }
         guard app == nil || backup == nil else {
             throw ValidationError("--app audits a device backup itself; --backup lays a backup over a container export: give one of them")
         }
@@ -98,11 +114,12 @@ struct AuditCommand: ParsableCommand {
         let phaseTimings = timings ? PhaseTimings() : nil
         let (configuration, policy, baseline) = try PolicySettings.load(config: config, baseline: baseline)
         let request = AuditRequest(
-            inputPath: container, bundleIdentifier: bundleIdentifier, appBundlePath: appBundle, appGroupPaths: appGroups,
+            inputPath: container ?? "", bundleIdentifier: bundleIdentifier, appBundlePath: appBundle, appGroupPaths: appGroups,
             outputDirectory: output, formats: try formats(),
             scan: ScanOptions(threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress, timings: phaseTimings),
             configuration: configuration, policy: policy, baseline: baseline, writeBaselinePath: writeBaseline,
-            now: Self.reportTime(), backupApp: app, backupPath: backup)
+            now: Self.reportTime(), backupApp: simulator == nil ? app : nil, backupPath: backup,
+            simulator: simulator.map { SimulatorTarget(deviceSetPath: deviceSet, device: $0, bundleIdentifier: app ?? "") })
         let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
         let result: AuditResult
         do {

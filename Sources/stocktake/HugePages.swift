@@ -9,7 +9,7 @@ import Glibc
 /// `STOCKTAKE_SMALL_PAGES=1` to skip that.
 enum HugePages {
     /// Commands that stay small: not worth the second start (about 12 ms).
-    private static let smallCommands: Set<String> = ["apps", "rules", "init", "history", "help", "-h", "--help", "--version"]
+    private static let smallCommands: Set<String> = ["apps", "simulators", "rules", "init", "history", "help", "-h", "--help", "--version"]
     private static let tunable = "glibc.malloc.hugetlb=1"
 
     /// Returns only if the process keeps running as it is (already asked, opted out, or exec failed).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StocktakeModel
 import StocktakePolicy
 
 struct RulesCommand: ParsableCommand {

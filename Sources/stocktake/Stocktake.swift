@@ -29,7 +29,7 @@ struct Stocktake: ParsableCommand {
             75 another nightly run holds the lock.
             """,
         version: "0.1.0",
-        subcommands: [AuditCommand.self, AppsCommand.self, DiffCommand.self, NightlyCommand.self, RulesCommand.self, InitCommand.self, HistoryCommand.self],
+        subcommands: [AuditCommand.self, AppsCommand.self, DiffCommand.self, NightlyCommand.self, SimulatorsCommand.self, RulesCommand.self, InitCommand.self, HistoryCommand.self],
         defaultSubcommand: AuditCommand.self
     )
 }

@@ -19,7 +19,10 @@ public enum ContainerSource {
     /// Recognises the input layout structurally and identifies the app. Throws ScanError for a
     /// missing path, a file, or a folder that is no container (message says what was found and
     /// what was expected).
-    public static func identify(path: String, bundleIdentifier override: String? = nil) throws(ScanError) -> ContainerDescription {
+    /// `inSimulatorDevice`: the caller found the container in a device set itself (`--simulator`), wherever that set is.
+    public static func identify(
+        path: String, bundleIdentifier override: String? = nil, inSimulatorDevice: Bool = false
+    ) throws(ScanError) -> ContainerDescription {
         let input = try resolveInputFolder(path)
         let listing: DirectoryListing
         do {
@@ -42,7 +45,7 @@ public enum ContainerSource {
             appDataInfo = info.value
         } else if FileKind(path: join(input, containerMetadataFile)) == .regularFile {
             // The same plist is on devices and simulators: only the place says "simulator".
-            layout = isInSimulatorDevice(input) ? .simulator : .dataContainer
+            layout = inSimulatorDevice || isInSimulatorDevice(input) ? .simulator : .dataContainer
             root = input
         } else if looksLikeBareContainer(input) {
             layout = .bare
