@@ -104,6 +104,9 @@ extension AuditRequest {
         resolved.inputPath = found.app.dataContainer ?? inputPath
         resolved.appBundlePath = found.app.appBundle
         resolved.appGroupPaths = (found.app.appGroups + found.app.plugins).map(\.path)
+        // The live container on this machine's disk, not an export: every extended attribute is there, so
+        // a file without the exclusion flag is backed up.
+        resolved.scan.xattrsPreserved = true
         return resolved
     }
 }

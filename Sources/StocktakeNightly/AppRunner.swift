@@ -7,6 +7,7 @@ import StocktakePolicy
 import StocktakeReport
 import StocktakeRendering
 import StocktakeDiff
+import StocktakeScan
 
 /// One inbox entry through the nightly steps. Everything is written into a partial folder first; the
 /// run becomes visible (renamed into place, recorded, `latest`) only once its reports and diff exist.
@@ -18,8 +19,18 @@ struct AppRunner {
 
     /// The finished run and the problems that did not stop it (no diff, history, retention).
     func run(input: String, inboxPath: String, index: Int, backupApp: String? = nil) throws -> (NightlyOutcome.AppRun, [String]) {
+        try run(input: input, audit: AuditRequest(inputPath: inboxPath, backupApp: backupApp), index: index)
+    }
+
+    func run(input: String, simulator: SimulatorTarget, index: Int) throws -> (NightlyOutcome.AppRun, [String]) {
+        try run(input: input, audit: AuditRequest(inputPath: "", simulator: simulator), index: index)
+    }
+
+    /// `audit` names the input (a path, a backup's app or a simulator app); the rest of the request is the job's.
+    private func run(input: String, audit: AuditRequest, index: Int) throws -> (NightlyOutcome.AppRun, [String]) {
         // REPORTS inside this container (through a link or not): auditing it would write into it.
-        if ResolvedPath.isInside(request.reportsPath, inboxPath) {
+        let inboxPath = audit.inputPath
+        if audit.simulator == nil, ResolvedPath.isInside(request.reportsPath, inboxPath) {
             throw AuditError.output(
                 "refusing to audit it: the reports folder \(request.reportsPath) is inside it (at \(ResolvedPath.of(request.reportsPath))); keep REPORTS out of the inbox's containers")
         }
@@ -29,10 +40,14 @@ struct AppRunner {
         let snapshot: ReportSnapshot
         let app: String, name: String
         do {
-            result = try Audit.run(AuditRequest(
-                inputPath: inboxPath, outputDirectory: partial, formats: NightlyJob.formats,
-                configuration: request.configuration, policy: request.policy, tool: request.tool, now: request.now,
-                backupApp: backupApp))
+            var audit = audit
+            audit.outputDirectory = partial
+            audit.formats = NightlyJob.formats
+            audit.configuration = request.configuration
+            audit.policy = request.policy
+            audit.tool = request.tool
+            audit.now = request.now
+            result = try Audit.run(audit)
             snapshot = try ReportReader.read(path: partial + "/report.json")
             app = ReportPaths.appFolderName(result.report.container.bundleIdentifier)
             name = folder.nextRunName(app, runID: runID)

@@ -26,7 +26,8 @@ public enum NightlyJob {
         } catch {
             throw .unusable("cannot create the reports folder \(request.reportsPath): \(FileSystemReason.of(error))")
         }
-        let inputs = try inboxEntries(request.inboxPath, reports: request.reportsPath)
+        let inbox = request.inboxPath ?? ""
+        let inputs = try request.inboxPath.map { inbox throws(NightlyError) in try inboxEntries(inbox, reports: request.reportsPath) } ?? []
         let lock = try NightlyLock(reportsPath: request.reportsPath)
         defer { withExtendedLifetime(lock) {} }
 
@@ -45,7 +46,7 @@ public enum NightlyJob {
         var audited = AuditedExports(reportsPath: request.reportsPath)
         // Oldest export first: with two exports of one app, `latest` ends on the newest and its history stays in order.
         let policy = "\(request.tool.version) fail-on \(request.failOn?.rawValue ?? "never") \(request.policyDigest)"
-        let entries = inputs.map { InboxEntry(name: $0, inbox: request.inboxPath, policyDigest: policy) }.sorted(by: InboxEntry.exportOrder)
+        let entries = inputs.map { InboxEntry(name: $0, inbox: inbox, policyDigest: policy) }.sorted(by: InboxEntry.exportOrder)
         var index = 0
         for entry in entries {
             if let fingerprint = entry.fingerprint, let run = audited.auditedRun(fingerprint) {
@@ -53,11 +54,11 @@ public enum NightlyJob {
                 continue
             }
             // A device backup is one run per app it holds (or per --app); anything else is one run.
-            for job in BackupInbox.jobs([entry.name], inbox: request.inboxPath, apps: request.backupApps) {
+            for job in BackupInbox.jobs([entry.name], inbox: inbox, apps: request.backupApps) {
                 defer { index += 1 }
                 do {
                     let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
-                        .run(input: job.label, inboxPath: request.inboxPath + "/" + job.input, index: index, backupApp: job.app)
+                        .run(input: job.label, inboxPath: inbox + "/" + job.input, index: index, backupApp: job.app)
                     runs.append(run)
                     problems += runProblems
                     if let fingerprint = entry.fingerprint {
@@ -71,6 +72,19 @@ public enum NightlyJob {
                 } catch {
                     failures.append(NightlyOutcome.Failure(input: job.label, message: "\(error)"))
                 }
+            }
+        }
+        // Simulator apps change under the developer all day: each is audited every night, where it is now.
+        for target in request.simulatorApps {
+            defer { index += 1 }
+            let label = "\(target.bundleIdentifier) on \(target.device)"
+            do {
+                let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
+                    .run(input: label, simulator: target, index: index)
+                runs.append(run)
+                problems += runProblems
+            } catch {
+                failures.append(NightlyOutcome.Failure(input: label, message: "\(error)"))
             }
         }
         // Exports that left the inbox are forgotten even on a night with nothing new.

@@ -2,11 +2,13 @@ import Foundation
 import StocktakePolicy
 import StocktakeReport
 import StocktakeRendering
+import StocktakeScan
 
 /// One nightly run: every container in the inbox audited into the reports folder.
 public struct NightlyRequest: Sendable {
-    /// The folder the exports land in; each entry (not starting with ".") is one container.
-    public var inboxPath: String
+    /// The folder the exports land in; each entry (not starting with ".") is one container. Nil: no inbox,
+    /// only simulator apps.
+    public var inboxPath: String?
     /// `REPORTS`: `<bundle id>/<UTC timestamp>/`, `<bundle id>/latest`, the history store, index.html.
     public var reportsPath: String
     /// Runs kept per app; older run folders are deleted (their history rows stay).
@@ -23,12 +25,15 @@ public struct NightlyRequest: Sendable {
     public var policyDigest: String
     /// For device backups in the inbox: the apps to audit (empty: every app the backup holds).
     public var backupApps: [String]
+    /// Apps on simulator devices, audited in place every night (`--simulator DEVICE --app ID`).
+    public var simulatorApps: [SimulatorTarget]
 
     public init(
-        inboxPath: String, reportsPath: String, keep: Int = 30, configuration: PolicyConfiguration = PolicyConfiguration(),
+        inboxPath: String?, reportsPath: String, keep: Int = 30, configuration: PolicyConfiguration = PolicyConfiguration(),
         policy: Policy = Policy(), failOn: Severity? = .error, tool: ToolInfo = .current, now: Date = Date(),
-        policyDigest: String = "", backupApps: [String] = []
+        policyDigest: String = "", backupApps: [String] = [], simulatorApps: [SimulatorTarget] = []
     ) {
+        self.simulatorApps = simulatorApps
         self.policyDigest = policyDigest
         self.backupApps = backupApps
         self.inboxPath = inboxPath

@@ -3,6 +3,7 @@ import StocktakeConsole
 import Foundation
 import StocktakeNightly
 import StocktakePolicy
+import StocktakeScan
 
 struct NightlyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,11 +18,16 @@ struct NightlyCommand: ParsableCommand {
             still run), 64 usage error, 75 another run holds the lock.
             """)
 
-    @Argument(help: "The folder the exports land in: each entry is one container, or a device backup (one run per app).")
-    var inbox: String
+    @Argument(help: ArgumentHelp(
+        "[INBOX] REPORTS: the folder the exports land in (each entry is one container, or a device backup: one run per app), then the reports folder. INBOX may be left out with --simulator.",
+        valueName: "folders"))
+    var folders: [String] = []
 
-    @Argument(help: "The reports folder.")
-    var reports: String
+    @Option(name: .long, help: "Also audit --app on this simulator device (a UDID, a device name, or booted) every night, in place (repeatable).")
+    var simulator: [String] = []
+
+    @Option(name: .customLong("device-set"), help: "With --simulator: the CoreSimulator device set (default: ~/Library/Developer/CoreSimulator/Devices).")
+    var deviceSet: String?
 
     @Option(name: .long, help: "Runs kept per app; older run folders are deleted.")
     var keep: Int = 30
@@ -29,7 +35,7 @@ struct NightlyCommand: ParsableCommand {
     @Option(name: .long, help: "Policy configuration for every app (default: stocktake.yml in the current folder, when present).")
     var config: String?
 
-    @Option(name: .long, help: "For device backups in the inbox: audit this app (repeatable; default: every app a backup holds).")
+    @Option(name: .long, help: "For device backups in the inbox: audit this app (repeatable; default: every app a backup holds). With --simulator: the apps audited on each device.")
     var app: [String] = []
 
     @Option(name: .customLong("fail-on"), help: "A finding at or above this severity is a policy failure: error, warning or never.")
@@ -37,13 +43,26 @@ struct NightlyCommand: ParsableCommand {
 
     func validate() throws {
         guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
+        if simulator.isEmpty {
+            guard folders.count == 2 else { throw ValidationError("give INBOX and REPORTS (or --simulator DEVICE --app ID and REPORTS)") }
+            guard deviceSet == nil else { throw ValidationError("--device-set goes with --simulator") }
+        } else {
+            guard (1...2).contains(folders.count) else { throw ValidationError("give REPORTS, or INBOX and REPORTS") }
+            guard !app.isEmpty else { throw ValidationError("--simulator needs --app ID, the bundle id of each app to audit there") }
+        }
+    }
+
+    /// Every --app on every --simulator device.
+    var simulatorApps: [SimulatorTarget] {
+        simulator.flatMap { device in app.map { SimulatorTarget(deviceSetPath: deviceSet, device: device, bundleIdentifier: $0) } }
     }
 
     func run() throws {
         let (configuration, policy, _) = try PolicySettings.load(config: config)
         let request = NightlyRequest(
-            inboxPath: inbox, reportsPath: reports, keep: keep, configuration: configuration, policy: policy,
-            failOn: failOn.severity, now: AuditCommand.reportTime(), policyDigest: PolicySettings.digest(config: config), backupApps: app)
+            inboxPath: folders.count == 2 ? folders[0] : nil, reportsPath: folders[folders.count - 1], keep: keep, configuration: configuration, policy: policy,
+            failOn: failOn.severity, now: AuditCommand.reportTime(), policyDigest: PolicySettings.digest(config: config), backupApps: app,
+            simulatorApps: simulatorApps)
         let outcome: NightlyOutcome
         do {
             outcome = try NightlyJob.run(request)

@@ -1,11 +1,31 @@
 import Foundation
 
-/// GNU `du`, the oracle for sizes.
+/// The oracle for sizes: GNU `du` on Linux; on macOS, whose BSD `du` has no byte units, the same sums
+/// (every entry under the path, hard links once, allocated = blocks × 512) taken by Python's `os.lstat`.
 public enum DiskUsage {
     /// `du -s -B1 PATH` (allocated bytes) or `du -s -b PATH` (apparent bytes).
     public static func bytes(_ path: String, apparent: Bool = false) throws -> Int64 {
-        let result = try StocktakeProcess.runCommand(["/usr/bin/du", "-s", apparent ? "-b" : "-B1", path])
-        guard result.status == 0, let number = result.stdout.split(separator: "\t").first.flatMap({ Int64($0) }) else {
+        #if os(Linux)
+        let command = ["/usr/bin/du", "-s", apparent ? "-b" : "-B1", path]
+        #else
+        let script = """
+            import os, sys
+            seen, total = set(), 0
+            def add(p):
+                global total
+                s = os.lstat(p)
+                if (s.st_dev, s.st_ino) in seen: return
+                seen.add((s.st_dev, s.st_ino))
+                total += s.st_size if sys.argv[2] == "apparent" else s.st_blocks * 512
+            add(sys.argv[1])
+            for root, dirs, files in os.walk(sys.argv[1]):
+                for name in dirs + files: add(os.path.join(root, name))
+            print(total)
+            """
+        let command = ["/usr/bin/python3", "-c", script, path, apparent ? "apparent" : "allocated"]
+        #endif
+        let result = try StocktakeProcess.runCommand(command)
+        guard result.status == 0, let number = result.stdout.split(whereSeparator: { $0 == "\t" || $0 == "\n" }).first.flatMap({ Int64($0) }) else {
             throw TemporaryTree.Failure(description: "du failed: \(result.stderr)")
         }
         return number
