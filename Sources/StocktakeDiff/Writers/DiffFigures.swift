@@ -145,7 +145,7 @@ extension ReportDiff {
 }
 
 /// Locations of files that the diff lists by path only. A location is defined by the path relative to the
-/// container root (see DESIGN, "Locations"): `Location(relativePath:)`, the model's copy of that table.
+/// container root (README, "Locations"): `Location(relativePath:)`, the model's copy of that table.
 enum DiffLocations {
     static func location(ofPath path: String) -> Location {
         Location(relativePath: path.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 2))
