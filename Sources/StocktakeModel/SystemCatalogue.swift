@@ -24,7 +24,8 @@ public enum SystemCatalogue {
 
     public struct Item: Sendable {
         public let parent: Parent
-        /// The entry's name, or the start of it when `isPrefix`.
+        /// The entry's name, or the start of it when `isPrefix`; a name starting with `*` matches anywhere
+        /// in the entry's name (`*.localstorage` with `isPrefix`: `Library/Caches/*.localstorage*`).
         public let name: String
         public let isPrefix: Bool
         public let backup: Backup
@@ -37,7 +38,13 @@ public enum SystemCatalogue {
         public var pattern: String { parent.rawValue + name + (isPrefix ? "*" : "") }
 
         func matches(_ candidate: UnsafeBufferPointer<UInt8>) -> Bool {
-            isPrefix ? candidate.starts(with: name.utf8) : candidate.elementsEqual(name.utf8)
+            if name.hasPrefix("*") { return contains(candidate, Array(name.utf8.dropFirst())) }
+            return isPrefix ? candidate.starts(with: name.utf8) : candidate.elementsEqual(name.utf8)
+        }
+
+        private func contains(_ candidate: UnsafeBufferPointer<UInt8>, _ part: [UInt8]) -> Bool {
+            guard candidate.count >= part.count else { return false }
+            return (0...(candidate.count - part.count)).contains { start in candidate[start..<(start + part.count)].elementsEqual(part) }
         }
     }
 
@@ -79,6 +86,9 @@ public enum SystemCatalogue {
              source: "\(realDevice) (com.apple.dyld in 63 containers)"),
         Item(parent: .caches, name: "WebKit", isPrefix: false, backup: .notBackedUp,
              what: "WKWebView's network and CacheStorage caches", source: "\(realDevice) (37 containers)"),
+        Item(parent: .caches, name: "*.localstorage", isPrefix: true, backup: .notBackedUp,
+             what: "WebKit's local storage as older iOS kept it (with -wal and -shm, the main file sometimes gone)",
+             source: "real containers made by older iOS (UIWebView local storage); Caches are never backed up"),
         Item(parent: .cachesFolder, name: "Cache.db", isPrefix: true, backup: .notBackedUp,
              what: "URLCache's database (with -wal and -shm)", source: "\(realDevice) (55 containers)"),
         Item(parent: .cachesFolder, name: "fsCachedData", isPrefix: false, backup: .notBackedUp,

@@ -55,6 +55,11 @@ struct DocumentsHiddenDataRule: Rule {
                 builder.add("Documents/Invoice.pdf", apparentBytes: 30000)
                 builder.add("Documents/._Invoice.pdf", apparentBytes: 4096, kind: .appleDouble, flags: .transportArtefact)
             },
+            RuleExample("Empty folders named like caches or hidden ones hold nothing", expectedFindings: 0) { builder in
+                builder.add("Documents/ImageCache", type: .directory)
+                builder.add("Documents/.hidden", type: .directory)
+                builder.add("Documents/.hidden/empty", type: .directory)
+            },
         ])
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
@@ -71,6 +76,8 @@ struct DocumentsHiddenDataRule: Rule {
                 if entry.isDirectory { pending.append(contentsOf: inventory.children(index).reversed()) }
                 continue
             }
+            // A folder holding no file (empty, or only empty folders) hides nothing and costs a few blocks.
+            if category.isFolder && (inventory.directoryTotals[index]?.files ?? 0) == 0 { continue }
             findings.append(finding(index, category, inventory, exposed: context.documentsExposed))
         }
         return findings

@@ -48,6 +48,10 @@ struct LibraryRootFileRule: Rule {
                 builder.add("Library/LanguageModeling/dynamic-lexicon.dat", apparentBytes: 2000)
                 builder.add("Library/com.apple.iTunesStore/downloads.28.sqlitedb", apparentBytes: 8192)
             },
+            RuleExample("An empty folder of the app's own in Library holds nothing to move", expectedFindings: 0) { builder in
+                builder.add("Library/EmptyThing", type: .directory)
+                builder.add("Library/EmptyThing/Nested", type: .directory)
+            },
             RuleExample("An AppleDouble sidecar in Library is transport metadata", expectedFindings: 0) { builder in
                 builder.add("Library/._Application Support", apparentBytes: 4096, kind: .appleDouble, flags: .transportArtefact)
             },
@@ -76,6 +80,8 @@ struct LibraryRootFileRule: Rule {
             let name = PathText.display(inventory.name(index))
             if Self.standardFolders.contains(name) { continue }
             let total = inventory.directoryTotals[index] ?? .zero
+            // An empty folder (or one of empty folders) holds nothing to move.
+            if total.files == 0 { continue }
             let files = Plural.count(total.files, "file")
             findings.append(RuleFinding(
                 index: index,

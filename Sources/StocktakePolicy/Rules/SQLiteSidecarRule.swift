@@ -61,6 +61,11 @@ struct SQLiteSidecarRule: Rule {
                 builder.add("Documents/photo-wal", apparentBytes: 500, kind: .jpeg)
                 builder.add("Library/HTTPStorages/com.example.chat/httpstorages.sqlite-wal", apparentBytes: 9_000, flags: .systemManaged)
             },
+            RuleExample("WebKit's local storage directly in Caches, as older iOS kept it, its main file gone", expectedFindings: 0) { builder in
+                // The walk marks them from the system catalogue (`Library/Caches/*.localstorage*`).
+                builder.add("Library/Caches/file__0.localstorage-wal", apparentBytes: 5_000, flags: .systemManaged)
+                builder.add("Library/Caches/file__0.localstorage-shm", apparentBytes: 32_768, flags: .systemManaged)
+            },
         ])
 
     let walFloorBytes: Int64
