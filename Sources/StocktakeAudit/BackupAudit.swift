@@ -32,7 +32,7 @@ enum BackupAudit {
             guard let app = request.backupApp ?? request.bundleIdentifier else {
                 throw .noAppChosen(path: request.inputPath, apps: backup.apps.apps.map(\.bundleIdentifier))
             }
-            let (records, summary) = try backup.app(app, role: .input)
+            let (tree, summary) = try backup.app(app, role: .input)
             let status = backup.folder.status.map { MetadataDocument(path: BackupFolder.statusPlist, value: $0, problem: nil) }
             let container = ContainerDescription(
                 inputPath: request.inputPath, rootPath: request.inputPath, layout: .deviceBackup, bundleIdentifier: app,
@@ -44,7 +44,7 @@ enum BackupAudit {
                 allocatedBytesEstimated: true)
             let companions = summary.companions.map { AppGroupInfo(path: $0.name, identifier: $0.identifier, size: $0.total) }
             return Input(
-                container: container, inventory: ManifestInventory.build(records: records, folder: backup.folder),
+                container: container, inventory: ManifestInventory.build(tree: tree, folder: backup.folder, maxDepth: request.scan.maxDepth),
                 companions: companions, summary: summary)
         } catch {
             throw .backup(error)
@@ -57,8 +57,8 @@ enum BackupAudit {
         do throws(BackupError) {
             let backup = try DeviceBackup.read(path)
             guard let app else { throw .containerUnidentified(path: path) }
-            let (records, summary) = try backup.app(app, role: .evidence)
-            return (BackupOverlay(records: records), summary, backup.folder.incompleteness.map { [$0] } ?? [])
+            let (tree, summary) = try backup.app(app, role: .evidence)
+            return (BackupOverlay(tree: tree), summary, tree.issues + (backup.folder.incompleteness.map { [$0] } ?? []))
         } catch {
             throw .backup(error)
         }

@@ -15,19 +15,23 @@ public struct BackupApps: Sendable {
     /// Group and extension domains no app claims.
     public let unattributed: [DeviceBackupSummary.Domain]
 
-    public init(records: [ManifestRecord], folder: BackupFolder) {
+    /// `domains`: each domain's records as `DomainTree` keeps them (a path stored twice counts once, a path no
+    /// backup tool writes not at all), so the listing, the report's `deviceBackup` and its totals agree.
+    public init(domains trees: [String: DomainTree], folder: BackupFolder) {
         var totals: [String: (total: SizeTotal, symlinks: Int, directories: Int)] = [:]
-        for record in records {
-            var counts = totals[record.domain] ?? (.zero, 0, 0)
-            if record.isFileLike {
-                counts.total.files += 1
-                counts.total.apparentBytes = counts.total.apparentBytes.saturatingAdd(record.size)
-                counts.total.allocatedBytes = counts.total.allocatedBytes.saturatingAdd(DeviceBackupSummary.estimatedAllocation(record.size))
-                if record.type == .symlink { counts.symlinks += 1 }
-            } else if !ManifestInventory.components(record.relativePath).isEmpty {
-                counts.directories += 1
+        for (domain, tree) in trees {
+            var counts = (total: SizeTotal.zero, symlinks: 0, directories: 0)
+            for record in tree.records {
+                if record.isFileLike {
+                    counts.total.files += 1
+                    counts.total.apparentBytes = counts.total.apparentBytes.saturatingAdd(record.size)
+                    counts.total.allocatedBytes = counts.total.allocatedBytes.saturatingAdd(DeviceBackupSummary.estimatedAllocation(record.size))
+                    if record.type == .symlink { counts.symlinks += 1 }
+                } else if !record.relativePath.isEmpty {
+                    counts.directories += 1
+                }
             }
-            totals[record.domain] = counts
+            totals[domain] = counts
         }
         let domains = totals.compactMap { name, counts in
             Self.domain(name, total: counts.total, symlinks: counts.symlinks, directories: counts.directories)

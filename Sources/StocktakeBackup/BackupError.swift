@@ -7,6 +7,11 @@ public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An iOS 9-or-older backup: `Manifest.mbdb`, no `Manifest.db`.
     case mbdbUnsupported(path: String)
     case missingManifest(path: String)
+    /// `Manifest.db` is there, but a link, FIFO, folder or device: `refusal` says which.
+    case manifestNotAFile(path: String, refusal: String)
+    /// Something no backup tool writes, beyond a limit that follows from the format (`BackupLimits`), or a
+    /// `Manifest.db` schema that is not a backup's: refused before it costs more.
+    case unexpected(path: String, reason: String)
     case corruptManifest(path: String, reason: String)
     case notABackup(path: String)
     case appNotInBackup(path: String, app: String, nearest: [String], count: Int)
@@ -23,8 +28,12 @@ public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(quote(path)) is an iOS 9-or-older device backup (Manifest.mbdb): not supported yet; make a backup of a device on iOS 10 or later (Manifest.db)"
         case .missingManifest(let path):
             "\(quote(path)) looks like a device backup but has no Manifest.db: the backup is incomplete; copy the whole backup folder again"
+        case .manifestNotAFile(let path, let refusal):
+            "\(quote(path)) looks like a device backup but its Manifest.db cannot be read: \(refusal); copy the whole backup folder again, with Manifest.db a regular file (links and special files in a backup are never followed or opened)"
         case .corruptManifest(let path, let reason):
-            "cannot read the device backup \(quote(path)): \(reason); copy the backup folder again, or make a new backup"
+            "cannot read the device backup \(quote(path)): \(quote(reason)); copy the backup folder again, or make a new backup"
+        case .unexpected(let path, let reason):
+            "refusing the device backup \(quote(path)): \(quote(reason)); Finder, iTunes and idevicebackup2 never write that, so the backup was altered or made by another tool: make a new backup with one of them"
         case .notABackup(let path):
             "\(quote(path)) is not a device backup: expected a folder holding Manifest.db (and Manifest.plist, Info.plist, Status.plist) as Finder, iTunes or idevicebackup2 writes it"
         case .appNotInBackup(let path, let app, let nearest, let count):

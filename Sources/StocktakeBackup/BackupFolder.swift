@@ -24,25 +24,48 @@ public struct BackupFolder: Sendable {
     public let status: PropertyListValue?
 
     /// Whether `path` is a folder holding any of the manifests: a backup (readable or not), never a container.
+    /// `Manifest.db` counts whatever it is (a link, a FIFO), so that a backup holding a broken one says so.
     public static func looksLikeBackup(_ path: String) -> Bool {
         guard isDirectory(path) else { return false }
-        return [manifestDatabase, legacyManifest, manifestPlist].contains { isRegularFile(join(path, $0)) }
+        return fileType(join(path, manifestDatabase)) != nil || [legacyManifest, manifestPlist].contains { isRegularFile(join(path, $0)) }
     }
 
     /// Opens the folder after the checks that refuse what cannot be read: no backup, encrypted, iOS 9 or older,
-    /// no `Manifest.db`. The database itself is checked when `ManifestDatabase` opens it.
+    /// no `Manifest.db` (or one that is no regular file), a `Manifest.plist` or `Status.plist` that is there but
+    /// does not read. The database itself is checked when `ManifestDatabase` opens it.
     public static func open(_ path: String) throws(BackupError) -> BackupFolder {
         guard looksLikeBackup(path) else { throw .notABackup(path: path) }
-        let manifest = try? PropertyListReader.read(contentsOfFile: join(path, manifestPlist), maxBytes: 64 << 20)
+        let manifest = try plist(path, manifestPlist, maxBytes: BackupLimits.maxManifestPlistBytes)
         if manifest?["IsEncrypted"]?.boolValue == true {
             throw .encrypted(path: path, reason: "Manifest.plist says IsEncrypted")
+        }
+        if let type = fileType(join(path, manifestDatabase)), type != S_IFREG {
+            throw .manifestNotAFile(path: path, refusal: FileRefusal(mode: type)?.description ?? "it is not a regular file")
         }
         if !isRegularFile(join(path, manifestDatabase)) {
             if isRegularFile(join(path, legacyManifest)) { throw .mbdbUnsupported(path: path) }
             throw .missingManifest(path: path)
         }
-        let status = try? PropertyListReader.read(contentsOfFile: join(path, statusPlist))
+        let status = try plist(path, statusPlist, maxBytes: BackupLimits.maxStatusPlistBytes)
         return BackupFolder(path: path, manifest: manifest, status: status)
+    }
+
+    /// A plist of the folder: nil when there is none; refused when it is there but does not read (a link, a
+    /// FIFO, damage, or beyond the parser's limits).
+    private static func plist(_ folder: String, _ name: String, maxBytes: Int) throws(BackupError) -> PropertyListValue? {
+        guard fileType(join(folder, name)) != nil else { return nil }
+        let bytes: [UInt8]
+        do {
+            var options = RegularFile.Options.insideContainer(maxBytes: Int64(maxBytes))
+            bytes = try RegularFile.open(join(folder, name), options: &options).readAll()
+        } catch {
+            throw .corruptManifest(path: folder, reason: "cannot read \(name): \(error)")
+        }
+        do {
+            return try PropertyListReader.parse(bytes)
+        } catch {
+            throw .corruptManifest(path: folder, reason: "\(name): \(error.message)")
+        }
     }
 
     /// `Lockdown.ProductVersion`: the iOS version the backup was made on.
@@ -88,7 +111,7 @@ public struct BackupFolder: Sendable {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
+    static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
@@ -102,7 +125,7 @@ public struct BackupFolder: Sendable {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    private static func fileType(_ path: String) -> mode_t? {
+    static func fileType(_ path: String) -> mode_t? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         return status.st_mode & S_IFMT

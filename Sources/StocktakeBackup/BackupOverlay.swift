@@ -10,20 +10,27 @@ public struct BackupOverlay: Sendable {
     /// The app's backed-up files and symbolic links.
     private let backedUpFiles: [[UInt8]]
 
-    public init(records: [ManifestRecord]) {
+    /// `tree`: the app's domain; every node is backed up, a folder the manifest leaves out included (it holds a
+    /// record). Each node's path extends its parent's, so this is linear in the number of nodes.
+    public init(tree: DomainTree) {
+        var nodePaths: [[UInt8]] = []
+        nodePaths.reserveCapacity(tree.nodes.count)
         var paths = Set<[UInt8]>()
         var files: [[UInt8]] = []
-        for record in records {
-            let components = ManifestInventory.components(record.relativePath)
-            let path = Array(components.joined(separator: [UInt8(ascii: "/")]))
-            if record.isFileLike { files.append(path) }
-            // A record's folders hold it, listed in the manifest or not.
-            for length in stride(from: components.count, to: 0, by: -1) {
-                guard paths.insert(Array(components.prefix(length).joined(separator: [UInt8(ascii: "/")]))).inserted else { break }
-            }
+        for node in tree.nodes {
+            let path = node.parent < 0 ? [] : nodePaths[Int(node.parent)].isEmpty ? node.name : nodePaths[Int(node.parent)] + [UInt8(ascii: "/")] + node.name
+            nodePaths.append(path)
+            guard node.parent >= 0 else { continue }
+            paths.insert(path)
+            if node.record >= 0, tree.records[Int(node.record)].isFileLike { files.append(path) }
         }
         backedUp = paths
         backedUpFiles = files
+    }
+
+    /// The overlay of one domain's records, read as `DomainTree` reads them.
+    public init(records: [ManifestRecord]) {
+        self.init(tree: DomainTree(records))
     }
 
     /// The export's inventory with the backup's states, and how many backed-up files the export lacks.

@@ -4,25 +4,27 @@ import StocktakeModel
 public struct DeviceBackup: Sendable {
     public let folder: BackupFolder
     public let apps: BackupApps
-    private let records: [ManifestRecord]
+    /// The app domains' records, by domain, as `DomainTree` reads their paths.
+    private let domains: [String: DomainTree]
 
     /// Opens the backup and reads its app domains; refuses encrypted, iOS 9-or-older, incomplete and damaged ones.
     public static func read(_ path: String) throws(BackupError) -> DeviceBackup {
         let folder = try BackupFolder.open(path)
         let records = try ManifestDatabase(folder).appDomainRecords()
-        return DeviceBackup(folder: folder, apps: BackupApps(records: records, folder: folder), records: records)
+        let domains = Dictionary(grouping: records, by: \.domain).mapValues { DomainTree($0) }
+        return DeviceBackup(folder: folder, apps: BackupApps(domains: domains, folder: folder), domains: domains)
     }
 
-    /// One app: its domain's records, and the summary for the report. Throws with the nearest ids when it is absent.
-    public func app(_ identifier: String, role: DeviceBackupSummary.Role) throws(BackupError) -> (records: [ManifestRecord], summary: DeviceBackupSummary) {
-        guard let app = apps.app(identifier) else {
+    /// One app: its domain's records as a tree, and the summary for the report. Throws with the nearest ids when
+    /// it is absent.
+    public func app(_ identifier: String, role: DeviceBackupSummary.Role) throws(BackupError) -> (tree: DomainTree, summary: DeviceBackupSummary) {
+        guard let app = apps.app(identifier), let tree = domains[app.domain.name] else {
             throw .appNotInBackup(path: folder.path, app: identifier, nearest: apps.nearest(to: identifier), count: apps.apps.count)
         }
-        let domainRecords = records.filter { $0.domain == app.domain.name }
         let summary = DeviceBackupSummary(
             path: folder.path, role: role, app: app.domain, companions: app.companions, productVersion: folder.productVersion,
             date: folder.date)
-        return (domainRecords, summary)
+        return (tree, summary)
     }
 }
 

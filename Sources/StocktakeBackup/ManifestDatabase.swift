@@ -4,10 +4,14 @@ import StocktakeModel
 import StocktakeSQLite
 
 /// `Manifest.db`, opened read-only and immutable: the backup is never written, a `-wal` beside it included.
-/// Every query is bounded in time, every `MBFile` blob decoded by the bounded plist parser.
+/// Its schema is checked before any query (`ManifestSchema`); every query is bounded by work that follows from
+/// the file's size (SQLite steps, rows, value lengths: `BackupLimits`), and every `MBFile` blob is decoded by the
+/// bounded plist parser.
 public final class ManifestDatabase {
     public let folder: BackupFolder
     private let connection: SQLiteConnection
+    /// The file's size when opened: what its rows and the work of reading them are bounded by.
+    public let databaseBytes: Int64
 
     public init(_ folder: BackupFolder) throws(BackupError) {
         self.folder = folder
@@ -17,6 +21,7 @@ public final class ManifestDatabase {
         do {
             var options = RegularFile.Options.insideContainer(maxBytes: nil)
             let file = try RegularFile.open(path, options: &options)
+            databaseBytes = file.size
             read = try header.withUnsafeMutableBytes { buffer throws(FileRefusal) in try file.readPrefix(into: buffer) }
         } catch {
             throw .corruptManifest(path: folder.path, reason: "cannot read Manifest.db: \(error)")
@@ -31,9 +36,19 @@ public final class ManifestDatabase {
         } catch {
             throw .corruptManifest(path: folder.path, reason: "cannot open Manifest.db: \(error)")
         }
+        connection.limitValueLength(to: Int32(BackupLimits.maxValueBytes))
+        let problem: String?
+        do {
+            problem = try connection.withStepLimit(BackupLimits.maxSteps(databaseBytes: databaseBytes)) {
+                try ManifestSchema.problem(in: connection)
+            }
+        } catch {
+            throw failure(error)
+        }
+        if let problem { throw .unexpected(path: folder.path, reason: problem) }
     }
 
-    /// Every record of the app domains (`AppDomain-`, `AppDomainGroup-`, `AppDomainPlugin-`), in domain order.
+    /// Every record of the app domains (`AppDomain-`, `AppDomainGroup-`, `AppDomainPlugin-`), in the table's order.
     public func appDomainRecords() throws(BackupError) -> [ManifestRecord] {
         try records(where: "substr(domain, 1, 9) = 'AppDomain'", [])
     }
@@ -44,33 +59,71 @@ public final class ManifestDatabase {
     }
 
     private func records(where condition: String, _ values: [SQLiteValue]) throws(BackupError) -> [ManifestRecord] {
-        let sql = "SELECT fileID, domain, relativePath, flags, file FROM Files WHERE \(condition) ORDER BY domain, relativePath"
+        // `length(file)` is read from the record header: a blob over the limit is never copied.
+        let sql = "SELECT fileID, domain, relativePath, flags, length(file), CASE WHEN length(file) <= \(BackupLimits.maxMBFileBytes) THEN file END FROM Files WHERE \(condition)"
+        let maxRows = BackupLimits.maxRows(databaseBytes: databaseBytes)
+        var count: Int64 = 0
         do {
-            return try connection.withDeadline {
+            return try connection.withStepLimit(BackupLimits.maxSteps(databaseBytes: databaseBytes)) {
                 try connection.rows(sql, values) { row throws in
-                    let fileID = row.text(0) ?? ""
-                    let domain = row.text(1) ?? ""
-                    guard let blob = row.bytes(4), !blob.isEmpty else {
-                        throw BackupError.corruptManifest(path: folder.path, reason: "Manifest.db record \(fileID) (\(domain)) has no MBFile")
+                    count += 1
+                    guard count <= maxRows else {
+                        throw BackupError.unexpected(path: folder.path, reason: "Manifest.db yields more than \(maxRows) rows, more than its \(databaseBytes) bytes can hold (at least 10 bytes a row)")
                     }
-                    let file: MBFile
-                    do throws(MBFile.Failure) {
-                        file = try MBFile.decode(blob)
-                    } catch {
-                        throw BackupError.corruptManifest(path: folder.path, reason: "Manifest.db record \(fileID) (\(domain)): \(error.reason)")
-                    }
-                    return ManifestRecord(
-                        fileID: fileID, domain: domain, relativePath: row.bytes(2) ?? [],
-                        type: ManifestRecord.type(flags: row.int64(3), mode: file.mode), size: file.size, mode: file.mode,
-                        modified: file.modified, symlinkTarget: file.target)
+                    return try record(row)
                 }
             }
         } catch let error as BackupError {
             throw error
-        } catch let error as SQLiteError where error.code == SQLITE_INTERRUPT {
-            throw .corruptManifest(path: folder.path, reason: "reading Manifest.db took longer than \(connection.timeLimit)")
         } catch {
-            throw .corruptManifest(path: folder.path, reason: "Manifest.db: \(error)")
+            throw failure(error)
+        }
+    }
+
+    /// One row, its lengths checked against `BackupLimits` before its `MBFile` is decoded.
+    private func record(_ row: SQLiteStatement) throws(BackupError) -> ManifestRecord {
+        let fileID = row.text(0) ?? ""
+        let domain = row.text(1) ?? ""
+        let relativePath = row.bytes(2) ?? []
+        guard fileID.utf8.count <= BackupLimits.maxFileIDBytes else {
+            throw .unexpected(path: folder.path, reason: "a Manifest.db record (\(domain.prefix(80))) has a fileID of \(fileID.utf8.count) bytes; a fileID is 40 hex digits (limit \(BackupLimits.maxFileIDBytes) bytes)")
+        }
+        let place = "Manifest.db record \(fileID)"
+        guard domain.utf8.count <= BackupLimits.maxDomainBytes else {
+            throw .unexpected(path: folder.path, reason: "\(place) has a domain of \(domain.utf8.count) bytes, more than the \(BackupLimits.maxDomainBytes)-byte limit")
+        }
+        guard relativePath.count <= BackupLimits.maxRelativePathBytes else {
+            throw .unexpected(path: folder.path, reason: "\(place) (\(domain)) has a relativePath of \(relativePath.count) bytes, more than the \(BackupLimits.maxRelativePathBytes) bytes iOS allows a path (PATH_MAX)")
+        }
+        let blobBytes = row.int64(4)
+        guard blobBytes <= BackupLimits.maxMBFileBytes else {
+            throw .unexpected(path: folder.path, reason: "\(place) (\(domain)) has an MBFile of \(blobBytes) bytes, more than the \(BackupLimits.maxMBFileBytes)-byte limit (a real one is about 500 bytes)")
+        }
+        guard let blob = row.bytes(5), !blob.isEmpty else {
+            throw .corruptManifest(path: folder.path, reason: "\(place) (\(domain)) has no MBFile")
+        }
+        let file: MBFile
+        do throws(MBFile.Failure) {
+            file = try MBFile.decode(blob)
+        } catch {
+            throw .corruptManifest(path: folder.path, reason: "\(place) (\(domain)): \(error.reason)")
+        }
+        return ManifestRecord(
+            fileID: fileID, domain: domain, relativePath: relativePath,
+            type: ManifestRecord.type(flags: row.int64(3), mode: file.mode), size: file.size, mode: file.mode,
+            modified: file.modified, symlinkTarget: file.target)
+    }
+
+    /// What SQLite's failure means here: a bound reached (refused as no backup tool's output), or damage.
+    private func failure(_ error: any Error) -> BackupError {
+        guard let error = error as? SQLiteError else { return .corruptManifest(path: folder.path, reason: "Manifest.db: \(error)") }
+        switch error.code {
+        case SQLITE_INTERRUPT:
+            return .unexpected(path: folder.path, reason: "reading Manifest.db takes more than \(BackupLimits.maxSteps(databaseBytes: databaseBytes)) SQLite steps, the bound for its \(databaseBytes) bytes")
+        case SQLITE_TOOBIG:
+            return .unexpected(path: folder.path, reason: "Manifest.db holds a value of more than \(BackupLimits.maxValueBytes) bytes, the limit for any one field")
+        default:
+            return .corruptManifest(path: folder.path, reason: "Manifest.db: \(error)")
         }
     }
 }

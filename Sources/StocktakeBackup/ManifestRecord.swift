@@ -71,7 +71,7 @@ struct MBFile: Equatable {
         do {
             archive = try PropertyListReader.parse(blob)
         } catch {
-            throw Failure(reason: "not a property list (\(error))")
+            throw Failure(reason: "its MBFile is not a property list this reader accepts: \(error)")
         }
         guard case .array(let objects)? = archive["$objects"] else { throw Failure(reason: "no $objects array (not a keyed archive)") }
         guard case .uid(let rootReference)? = archive["$top"]?["root"] else { throw Failure(reason: "no $top root reference") }

@@ -19,7 +19,7 @@ public enum FileRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case grew(limit: Int64)
 
     /// The refusal for a file of this mode, or nil for a regular file.
-    init?(mode: mode_t) {
+    public init?(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFLNK: self = .symbolicLink

@@ -28,6 +28,10 @@ public final class SQLiteConnection {
     public let timeLimit: Duration
     /// When the running body must stop; nil outside `withDeadline`.
     private var deadline: ContinuousClock.Instant?
+    /// Virtual-machine steps the running `withStepLimit` body may still take; nil outside one.
+    private var stepsLeft: Int64?
+    /// How often (in virtual-machine steps) SQLite calls the progress handler.
+    private static let progressInterval: Int32 = 1_000
 
     public convenience init(path: String, create: Bool, timeLimit: Duration = .seconds(30)) throws {
         try self.init(opening: path, flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), timeLimit: timeLimit)
@@ -72,13 +76,37 @@ public final class SQLiteConnection {
         self.timeLimit = timeLimit
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         // Called every 1,000 virtual-machine steps of any statement: a non-zero answer interrupts it.
-        sqlite3_progress_handler(handle, 1_000, { context in
+        sqlite3_progress_handler(handle, Self.progressInterval, { context in
             guard let context else { return 0 }
-            return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().isPastDeadline ? 1 : 0
+            return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().shouldInterrupt() ? 1 : 0
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     private var isPastDeadline: Bool { deadline.map { ContinuousClock.now > $0 } ?? false }
+
+    private func shouldInterrupt() -> Bool {
+        if let left = stepsLeft {
+            stepsLeft = left - Int64(Self.progressInterval)
+            if left <= 0 { return true }
+        }
+        return isPastDeadline
+    }
+
+    /// Runs `body` with its statements allowed `steps` virtual-machine steps in all, then interrupted
+    /// (`SQLITE_INTERRUPT`): a bound on the work that follows from the input's size, where a clock would
+    /// depend on the disk and the machine. An outer limit, if any, stays.
+    public func withStepLimit<T>(_ steps: Int64, _ body: () throws -> T) rethrows -> T {
+        guard stepsLeft == nil else { return try body() }
+        stepsLeft = steps
+        defer { stepsLeft = nil }
+        return try body()
+    }
+
+    /// The largest string or blob SQLite hands over (`SQLITE_LIMIT_LENGTH`): reading a larger value fails with
+    /// `SQLITE_TOOBIG` before it is copied. `length()` of a larger blob still works, without reading it.
+    public func limitValueLength(to bytes: Int32) {
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, bytes)
+    }
 
     /// Runs `body` with every statement bounded by `timeLimit` from now (an outer deadline, if any, stays).
     public func withDeadline<T>(_ body: () throws -> T) rethrows -> T {

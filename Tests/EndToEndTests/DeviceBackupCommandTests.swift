@@ -292,6 +292,32 @@ import TestSupport
         #expect(notBackup.status == 1 && notBackup.stderr.contains("is not a device backup"))
     }
 
+    @Test func maxDepthBoundsABackupsDomainAsItBoundsAWalk() throws {
+        let backup = try DeviceBackupFixture(["records": [DeviceBackupFixture.record("AppDomain-a.b", "one/two/three/four/deep.txt", size: 5)]])
+        let out = try TemporaryTree("out")
+        let result = try StocktakeProcess.run(["audit", backup.path, "--app", "a.b", "--max-depth", "1", "--output", out.root])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try json(out.path("report.json"))
+        let paths = (report["directories"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(paths == ["", "one", "one/two"])
+        #expect((report["files"] as? [[String: Any]])?.isEmpty == true)
+        let issues = try #require(report["issues"] as? [[String: Any]])
+        #expect(issues.map { $0["reason"] as? String } == ["tooDeep"])
+        #expect(issues.first?["path"] as? String == "one/two")
+    }
+
+    @Test func aHostileManifestIsRefusedWithOneLineExitOne() throws {
+        let backup = try DeviceBackupFixture(["records": [DeviceBackupFixture.record("AppDomain-a.b", "x", size: 1)]])
+        let script = "import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); d.execute('CREATE TRIGGER t AFTER DELETE ON Files BEGIN SELECT 1; END'); d.commit()"
+        let altered = try StocktakeProcess.runCommand(["python3", "-c", script, backup.path + "/Manifest.db"])
+        #expect(altered.status == 0, "\(altered.stderr)")
+        for arguments in [["apps", backup.path], ["audit", backup.path, "--app", "a.b"]] {
+            let result = try StocktakeProcess.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("refusing the device backup") && result.stderr.contains("has a trigger `t`"), "\(result.stderr)")
+        }
+    }
+
     @Test("the backup is never written: no -shm, no checkpoint of its -wal, no journal, times unchanged")
     func theBackupFolderIsLeftAsItWas() throws {
         let backup = try Self.backup(wal: true)

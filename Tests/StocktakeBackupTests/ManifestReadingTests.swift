@@ -64,8 +64,8 @@ import TestSupport
     @Test func inventoryHoldsExactlyTheDomainsRecords() throws {
         let backup = try Self.fixture()
         let read = try DeviceBackup.read(backup.path)
-        let (records, summary) = try read.app(Self.app, role: .input)
-        let inventory = ManifestInventory.build(records: records, folder: read.folder)
+        let (tree, summary) = try read.app(Self.app, role: .input)
+        let inventory = ManifestInventory.build(tree: tree, folder: read.folder)
         var paths: [String] = []
         inventory.forEachInPathOrder { index, path in
             if index != inventory.root { paths.append(String(decoding: path, as: UTF8.self)) }
@@ -87,7 +87,7 @@ import TestSupport
     @Test func anUnfinishedBackupIsAnIssue() throws {
         let backup = try DeviceBackupFixture(["records": [DeviceBackupFixture.record("AppDomain-a.b", "x", size: 1)], "snapshotState": "uploading"])
         let read = try DeviceBackup.read(backup.path)
-        let inventory = ManifestInventory.build(records: try read.app("a.b", role: .input).records, folder: read.folder)
+        let inventory = ManifestInventory.build(tree: try read.app("a.b", role: .input).tree, folder: read.folder)
         #expect(inventory.issues.map(\.detail) == [#"the device backup is incomplete (Status.plist SnapshotState "uploading", not "finished"): files missing from it may only not have been copied yet"#])
         let finished = try Self.fixture()
         #expect(try DeviceBackup.read(finished.path).folder.incompleteness == nil)

@@ -148,6 +148,22 @@ struct BinaryPropertyListHostileTests {
         #expect(failure(Builder(objects).bytes).contains("more than 1000000 values"))
     }
 
+    @Test func refusesSharedReferencesToOneLargeObjectByDecodedBytes() {
+        // 50,000 references to one 60,000-byte data object: 110 KB describing 3 GB, far under the value count.
+        var builder = Builder([
+            Builder.array([UInt8](repeating: 1, count: 50_000)),
+            Builder.container(0x40, count: 60_000) + [UInt8](repeating: 0x41, count: 60_000),
+        ])
+        builder.offsetIntSize = 4
+        let bytes = builder.bytes
+        let limit = 64 * 1024 + 16 * bytes.count
+        #expect(failure(bytes).contains("decodes to more than \(limit) bytes of strings and data, the limit for a \(bytes.count)-byte file"))
+        // The same object referenced a few times, as writers share equal strings, still reads.
+        var shared = Builder([Builder.array([1, 1, 1, 1]), Builder.container(0x40, count: 60_000) + [UInt8](repeating: 0x41, count: 60_000)])
+        shared.offsetIntSize = 4
+        #expect((try? PropertyListReader.parse(shared.bytes)) != nil)
+    }
+
     @Test func refusesNestingDeeperThan64() {
         let objects = (0..<65).map { index in index == 64 ? Builder.array([]) : Builder.array([UInt8(index + 1)]) }
         #expect(failure(Builder(objects).bytes).contains("nested more than 64 containers deep"))

@@ -20,12 +20,17 @@ struct BinaryPropertyListParser {
     private let offsetTableOffset: Int
 
     private var decodedValues = 0
+    /// Bytes of strings and data decoded so far, against `maxDecodedBytes`: shared references copy an
+    /// object once per reference, so counting values alone lets one large object be copied a million times.
+    private var decodedBytes = 0
+    private let maxDecodedBytes: Int
     /// Containers being decoded, outermost first: the nesting depth and the cycle check.
     private var containerPath: [Int] = []
 
     init(_ bytes: [UInt8]) throws(PropertyListError) {
         self.bytes = bytes
         let size = bytes.count
+        maxDecodedBytes = PropertyListLimits.maxDecodedBytes(fileBytes: size)
         let headerSize = Self.header.count
         guard size >= headerSize + 1 + Self.trailerSize else {
             throw .binary("the file is \(size) bytes, too short for the \(headerSize)-byte header, one object and the \(Self.trailerSize)-byte trailer")
@@ -95,7 +100,9 @@ struct BinaryPropertyListParser {
             return .date(Double(bitPattern: Self.readUInt(bytes, at: range.lowerBound, size: 8)))
         case 0x4:
             let (count, first) = try elementCount(object, at: start, info: info)
-            return .data(Array(bytes[try payload(object, start, first, length: count)]))
+            let range = try payload(object, start, first, length: count)
+            try charge(count)
+            return .data(Array(bytes[range]))
         case 0x5, 0x6:
             return .string(try string(object, at: start))
         case 0x8:
@@ -148,11 +155,12 @@ struct BinaryPropertyListParser {
         }
     }
 
-    private func string(_ object: Int, at start: Int) throws(PropertyListError) -> String {
+    private mutating func string(_ object: Int, at start: Int) throws(PropertyListError) -> String {
         let marker = bytes[start]
         let (count, first) = try elementCount(object, at: start, info: Int(marker & 0x0F))
         if marker >> 4 == 0x5 {
             let range = try payload(object, start, first, length: count)
+            try charge(count)
             let characters = bytes[range]
             guard characters.allSatisfy({ $0 < 0x80 }) else {
                 throw failure(object, start, "is an ASCII string holding a byte above 0x7F")
@@ -162,6 +170,7 @@ struct BinaryPropertyListParser {
         // UTF-16BE: the count is in code units. It is already known to fit in the file, so doubling
         // it cannot overflow.
         let range = try payload(object, start, first, length: count * 2)
+        try charge(count * 2)
         var units: [UInt16] = []
         units.reserveCapacity(count)
         for offset in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
@@ -225,6 +234,14 @@ struct BinaryPropertyListParser {
     }
 
     // MARK: - Bounds
+
+    /// Counts `count` more decoded bytes; past the limit the document is refused before they are copied.
+    private mutating func charge(_ count: Int) throws(PropertyListError) {
+        decodedBytes += count
+        guard decodedBytes <= maxDecodedBytes else {
+            throw .binary("decodes to more than \(maxDecodedBytes) bytes of strings and data, the limit for a \(bytes.count)-byte file (shared references copy one object many times)")
+        }
+    }
 
     /// The file offset of an object, checked to lie in the object area.
     private func offset(of object: Int) throws(PropertyListError) -> Int {

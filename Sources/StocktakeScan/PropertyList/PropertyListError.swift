@@ -29,4 +29,8 @@ enum PropertyListLimits {
     /// Most values (containers, keys and scalars) one document may decode to. Binary plists can
     /// share references, so a small file can describe an exponentially large tree.
     static let maxValues = 1_000_000
+    /// Most bytes of strings and data a binary plist of `fileBytes` may decode to. Without shared references a
+    /// plist decodes to at most 1.5 times its size (UTF-16 to UTF-8); writers share equal strings (dictionary
+    /// keys), which multiplies them a few times over. Beyond this, references point at one object again and again.
+    static func maxDecodedBytes(fileBytes: Int) -> Int { 64 << 10 + 16 * fileBytes }
 }

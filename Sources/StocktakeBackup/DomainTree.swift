@@ -1,0 +1,123 @@
+import StocktakeModel
+
+/// One domain's records as a tree of names, the one reading of `relativePath` everything else uses (the apps
+/// listing, the inventory, the overlay), so they count the same records. Paths are taken as an archive's
+/// entry names are: one that is absolute, holds `..` or `.`, or has an empty component (a doubled or trailing
+/// `/`) is left out and listed in `issues`, as is a record below a file and a path stored twice (the row with
+/// the smallest fileID counts). Backup tools write none of these.
+///
+/// Built in one pass over the records sorted by path, keeping the current folder chain on a stack: linear in
+/// the total length of the paths, whatever their depth.
+public struct DomainTree: Sendable {
+    public struct Node: Sendable {
+        /// The folder holding it; -1 for the domain root (node 0).
+        public let parent: Int32
+        public let name: [UInt8]
+        /// Index in `records`; -1 for a folder the manifest leaves out, implied by the paths below it.
+        public let record: Int32
+        /// Components from the domain root: 0 for the root, 1 for what it holds.
+        public let depth: Int32
+    }
+
+    /// In path order: a folder before what it holds, names in byte order. Node 0 is the domain root.
+    public let nodes: [Node]
+    /// The records kept, in path order; the root's (`relativePath` empty) first when the manifest has one.
+    public let records: [ManifestRecord]
+    /// Records left out, by `relativePath` as stored.
+    public let issues: [ScanIssue]
+
+    public init(_ rows: [ManifestRecord]) {
+        var issues: [ScanIssue] = []
+        var valid: [ManifestRecord] = []
+        valid.reserveCapacity(rows.count)
+        for record in rows {
+            if let why = Self.refusal(record.relativePath) {
+                issues.append(ScanIssue(path: record.relativePath, reason: .unreadable, detail: "device backup record left out: \(why); backup tools never write such a path, and nothing is read or written there"))
+            } else {
+                valid.append(record)
+            }
+        }
+        valid.sort { Self.precedes($0, $1) }
+        var nodes = [Node(parent: -1, name: [], record: -1, depth: 0)]
+        var records: [ManifestRecord] = []
+        records.reserveCapacity(valid.count)
+        // The current chain of nodes from the root: each with the end of its path in the record being placed.
+        var chain: [Int32] = [0]
+        var previous: [UInt8]?
+        var previousID = ""
+        for record in valid {
+            let path = record.relativePath
+            if let previous, previous == path {
+                let (kept, left) = (VisibleText.render(previousID, as: .message), VisibleText.render(record.fileID, as: .message))
+                issues.append(ScanIssue(path: path, reason: .malformedMetadata, detail: "stored more than once in Manifest.db: the row with fileID \(kept) counts, the one with \(left) is left out"))
+                continue
+            }
+            let components = path.isEmpty ? [] : path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            // Keep the part of the chain the previous path shares with this one (components compared in order).
+            var shared = 0
+            while shared < components.count && shared + 1 < chain.count && nodes[Int(chain[shared + 1])].name.elementsEqual(components[shared]) {
+                shared += 1
+            }
+            chain.removeSubrange((shared + 1)...)
+            // Sorted, a path's folders come before it: only a repeat reaches a node that is already there.
+            guard shared < components.count || components.isEmpty else { continue }
+            if let file = chain.dropFirst().first(where: { index in
+                let node = nodes[Int(index)]
+                return node.record >= 0 && records[Int(node.record)].type != .directory
+            }) {
+                let above = Self.path(of: file, in: nodes)
+                issues.append(ScanIssue(path: path, reason: .unreadable, detail: "device backup record left out: \(VisibleText.render(PathText.display(above), as: .message)) above it is a file in the manifest, not a folder"))
+                previous = path
+                previousID = record.fileID
+                continue
+            }
+            for component in components[shared...].dropLast() {
+                let node = Node(parent: chain[chain.count - 1], name: Array(component), record: -1, depth: Int32(chain.count))
+                nodes.append(node)
+                chain.append(Int32(nodes.count - 1))
+            }
+            let index = Int32(records.count)
+            records.append(record)
+            if let name = components.last {
+                nodes.append(Node(parent: chain[chain.count - 1], name: Array(name), record: index, depth: Int32(chain.count)))
+                chain.append(Int32(nodes.count - 1))
+            } else {
+                nodes[0] = Node(parent: -1, name: [], record: index, depth: 0)
+            }
+            previous = path
+            previousID = record.fileID
+        }
+        self.nodes = nodes
+        self.records = records
+        self.issues = issues
+    }
+
+    /// The node's path from the domain root, `/`-separated.
+    public func path(_ node: Int32) -> [UInt8] { Self.path(of: node, in: nodes) }
+
+    private static func path(of node: Int32, in nodes: [Node]) -> [UInt8] {
+        Inventory.path(of: node, parent: { nodes[Int($0)].parent }, name: { nodes[Int($0)].name[...] })
+    }
+
+    /// Why a `relativePath` is not one a backup tool writes; nil when it is.
+    static func refusal(_ path: [UInt8]) -> String? {
+        guard !path.isEmpty else { return nil }
+        if path.first == UInt8(ascii: "/") { return "its relativePath is absolute (starts with /)" }
+        for component in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            if component.isEmpty { return "its relativePath has an empty component (a doubled or trailing /)" }
+            if component.elementsEqual("..".utf8) { return "its relativePath holds `..`, which would climb out of the domain" }
+            if component.elementsEqual(".".utf8) { return "its relativePath holds a `.` component" }
+        }
+        return nil
+    }
+
+    /// Path order: components compared in byte order, a folder before what it holds (`/` ranks below every
+    /// byte, so `a/b` comes before `a!`); equal paths by fileID.
+    private static func precedes(_ a: ManifestRecord, _ b: ManifestRecord) -> Bool {
+        if a.relativePath == b.relativePath { return a.fileID.utf8.lexicographicallyPrecedes(b.fileID.utf8) }
+        return a.relativePath.lexicographicallyPrecedes(b.relativePath) { rank($0) < rank($1) }
+    }
+
+    @inline(__always)
+    private static func rank(_ byte: UInt8) -> Int { byte == UInt8(ascii: "/") ? -1 : Int(byte) }
+}
