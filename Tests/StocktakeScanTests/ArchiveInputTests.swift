@@ -160,4 +160,25 @@ extension ArchiveInputTests {
         #expect(second.flags.contains(.hardLinkDuplicate))
         #expect(inventory.totals.onDisk.apparentBytes == 5000)
     }
+
+    /// A hard link whose target is absolute or climbs out names nothing the archive holds: an issue says so,
+    /// where it once became a silent empty file.
+    @Test func hardLinksOutOfTheTreeAreIssuesNotEmptyFiles() throws {
+        let tree = try TemporaryTree("archive-hardlink-out")
+        let script = """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1], "w", format=tarfile.PAX_FORMAT) as t:
+                for name in ["Documents/", "Library/Preferences/"]:
+                    info = tarfile.TarInfo(name); info.type = tarfile.DIRTYPE; t.addfile(info)
+                for name, target in [("Documents/passwd", "/etc/passwd"), ("Documents/up", "../../secret"), ("Documents/root", ".")]:
+                    link = tarfile.TarInfo(name); link.type = tarfile.LNKTYPE; link.linkname = target; t.addfile(link)
+            """
+        try Self.python(script, [tree.path("c.tar")])
+        let inventory = try ArchiveInput.read(path: tree.path("c.tar")).inventory
+        for (path, words) in [("Documents/passwd", "absolute"), ("Documents/up", "`..`"), ("Documents/root", "root folder")] {
+            #expect(try Self.entry(inventory, path).flags.contains(.unreadable), "\(path)")
+            let issue = inventory.issues.first { $0.path == Array(path.utf8) }
+            #expect(issue?.detail.contains("hard link") == true && issue?.detail.contains(words) == true, "\(path): \(String(describing: issue))")
+        }
+    }
 }

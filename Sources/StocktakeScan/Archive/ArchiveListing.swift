@@ -108,8 +108,21 @@ struct ArchiveListing {
         var sidecar = SidecarReading.notSidecar
         var unreadable: String?
         var hardLink: [UInt8]?
-        if let target = header.hardLinkTarget, case .path(let normalised) = ArchiveName.normalize(target) { hardLink = normalised }
-        if header.type == .file && hardLink == nil {
+        var refusedLink = false
+        if let target = header.hardLinkTarget {
+            switch ArchiveName.normalize(target) {
+            case .path(let normalised):
+                hardLink = normalised
+            case .refused(let why):
+                // A hard link out of the tree names nothing the archive holds: not an empty file.
+                refusedLink = true
+                unreadable = "a hard link whose target is refused (\(why)): size unknown"
+            case .root:
+                refusedLink = true
+                unreadable = "a hard link to the archive's root folder: size unknown"
+            }
+        }
+        if header.type == .file && hardLink == nil && !refusedLink {
             let wanted = wantedBytes(name: name, path: path, size: header.size)
             var count = 0
             if wanted > 0 {
