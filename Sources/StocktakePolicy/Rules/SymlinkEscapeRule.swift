@@ -33,7 +33,7 @@ struct SymlinkEscapeRule: Rule {
                 builder.add("Documents/current", type: .symlink, flags: .escapesContainer, symlinkTarget: "/var/mobile/Containers/Data/Application/0C1F3E52-9D43-4B8E-8F7A-3F1B2C4D5E6F/Documents/v2")
             },
             RuleExample("a relative link that climbs out of the container", expectedFindings: 1) { builder in
-                builder.add("Library/Caches/shared", type: .symlink, flags: .escapesContainer, symlinkTarget: "../../../shared")
+                builder.add("Library/Caches/outside", type: .symlink, flags: .escapesContainer, symlinkTarget: "../../../elsewhere")
             },
             RuleExample("WebKit's own absolute link to its IndexedDB folder (every browser-like app on a device)", expectedFindings: 0) { builder in
                 builder.add("Library/WebKit/WebsiteData/IndexedDB/v0", type: .symlink, flags: [.escapesContainer, .systemManaged], symlinkTarget: "/var/mobile/Containers/Data/Application/EC1738DC-390C-470E-A529-E7B55C60828C/Library/WebKit/WebsiteData/IndexedDB")
