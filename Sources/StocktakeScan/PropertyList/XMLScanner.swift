@@ -13,14 +13,22 @@ struct XMLScanner {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// Offsets of every newline, so an item's line is a binary search, not a count from the start.
+    private let newlines: [Int]
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        newlines = bytes.indices.filter { bytes[$0] == 0x0A }
     }
 
-    /// Line of a byte offset, counted only when a message or value needs it.
+    /// Line of a byte offset: one more than the newlines before it.
     func line(at offset: Int) -> Int {
-        1 + bytes[..<min(offset, bytes.count)].lazy.filter { $0 == 0x0A }.count
+        var (low, high) = (0, newlines.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if newlines[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return 1 + low
     }
 
     var line: Int { line(at: index) }
@@ -29,10 +37,8 @@ struct XMLScanner {
     mutating func next() throws(PropertyListError) -> Item {
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else { return try text() }
-            if starts(with: "<!--") {
-                try skip(past: "-->", opened: "<!--")
-            } else if starts(with: "<?") {
-                try skip(past: "?>", opened: "<?")
+            if try skipCommentOrInstruction() {
+                continue
             } else if starts(with: "<![CDATA[") {
                 let start = index
                 index += 9
@@ -63,15 +69,9 @@ struct XMLScanner {
     mutating func skipProlog() throws(PropertyListError) {
         while true {
             skipSpace()
-            if starts(with: "<?") {
-                try skip(past: "?>", opened: "<?")
-            } else if starts(with: "<!--") {
-                try skip(past: "-->", opened: "<!--")
-            } else if starts(with: "<!DOCTYPE") {
-                try skipDoctype()
-            } else {
-                return
-            }
+            if try skipCommentOrInstruction() { continue }
+            guard starts(with: "<!DOCTYPE") else { return }
+            try skipDoctype()
         }
     }
 
@@ -79,16 +79,24 @@ struct XMLScanner {
     mutating func expectEnd() throws(PropertyListError) {
         while true {
             skipSpace()
-            if starts(with: "<?") {
-                try skip(past: "?>", opened: "<?")
-            } else if starts(with: "<!--") {
-                try skip(past: "-->", opened: "<!--")
-            } else if index < bytes.count {
+            if try skipCommentOrInstruction() { continue }
+            guard index >= bytes.count else {
                 throw .xml("line \(line): content after the root element: \(quoted(from: index))")
-            } else {
-                return
             }
+            return
         }
+    }
+
+    /// Skips one `<?…?>` or `<!--…-->` at the cursor; false when neither starts there.
+    private mutating func skipCommentOrInstruction() throws(PropertyListError) -> Bool {
+        if starts(with: "<?") {
+            try skip(past: "?>", opened: "<?")
+        } else if starts(with: "<!--") {
+            try skip(past: "-->", opened: "<!--")
+        } else {
+            return false
+        }
+        return true
     }
 
     // MARK: Pieces
