@@ -79,11 +79,12 @@ public struct DeviceSet: Sendable {
 
     /// One app of the device, with its containers.
     public func app(_ bundleIdentifier: String, on device: SimulatorDevice) throws(SimulatorError) -> SimulatorApp {
-        let apps = apps(on: device)
-        guard let app = apps.first(where: { $0.bundleIdentifier == bundleIdentifier }) else {
-            let ids = apps.map(\.bundleIdentifier)
+        let containers = SimulatorContainers.read(device)
+        guard containers.appIdentifiers.contains(bundleIdentifier) else {
+            let ids = apps(on: device).map(\.bundleIdentifier)
             throw .appNotInstalled(app: bundleIdentifier, device: device, nearest: EditDistance.nearest(to: bundleIdentifier, among: ids, limit: 3))
         }
+        let app = containers.app(bundleIdentifier)
         guard app.dataContainer != nil else { throw .appHasNoData(app: bundleIdentifier, device: device) }
         return app
     }

@@ -20,12 +20,15 @@ struct SimulatorContainers {
             groups: identified(in: root + "/Shared/AppGroup"), plugins: identified(in: root + "/Data/PluginKitPlugin"))
     }
 
+    /// Every app's bundle id: those with a bundle or a data container.
+    var appIdentifiers: Set<String> { Set(bundles.keys).union(data.keys) }
+
     func apps() -> [SimulatorApp] {
-        let identifiers = Set(bundles.keys).union(data.keys)
-        return identifiers.map(app).sorted { ($0.isSystem ? 1 : 0, $0.bundleIdentifier) < ($1.isSystem ? 1 : 0, $1.bundleIdentifier) }
+        appIdentifiers.map(app).sorted { ($0.isSystem ? 1 : 0, $0.bundleIdentifier) < ($1.isSystem ? 1 : 0, $1.bundleIdentifier) }
     }
 
-    private func app(_ identifier: String) -> SimulatorApp {
+    /// One app and its containers; reads only its own bundle's executables.
+    func app(_ identifier: String) -> SimulatorApp {
         let bundle = bundles[identifier].flatMap(Self.appFolder)
         let signed = bundle.map(InstalledBundle.read)
         let groupIds: Set<String>
