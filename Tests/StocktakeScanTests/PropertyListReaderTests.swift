@@ -423,3 +423,21 @@ struct PropertyListFileTests {
         #expect(error?.description.hasPrefix(tree.path("broken.plist") + ": binary plist:") == true)
     }
 }
+
+@Suite("Large XML property lists")
+struct LargeXMLPropertyListTests {
+    /// Each item's line was once counted from the start of the document: a plist of a few MB never
+    /// finished. The limit guards against a return of that, not a speed.
+    @Test(.timeLimit(.minutes(1)))
+    func readsAFourMegabytePlist() throws {
+        var body = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n"
+        for index in 0..<60_000 {
+            body += "\t<key>k\(index)</key>\n\t<array>\n\t\t<integer>\(index)</integer>\n\t\t<true/>\n\t</array>\n"
+        }
+        body += "</dict>\n</plist>\n"
+        #expect(body.utf8.count > 4_000_000)
+        let value = try PropertyListReader.parse(Array(body.utf8))
+        #expect(value["k59999"] == .array([.integer(59_999), .bool(true)]))
+        if case .dictionary(let entries) = value { #expect(entries.count == 60_000) } else { Issue.record("not a dictionary") }
+    }
+}
