@@ -42,7 +42,7 @@ let package = Package(
         .target(
             name: "StocktakeScan",
             dependencies: [
-                "StocktakeModel", "StocktakeFiles", "CStocktakeSystem", "CLibArchive", .product(name: "Crypto", package: "swift-crypto")]),
+                "StocktakeModel", "StocktakeFiles", "StocktakeSQLite", "CStocktakeSystem", "CLibArchive", .product(name: "Crypto", package: "swift-crypto")]),
         // Device backups (Finder, iTunes, idevicebackup2): Manifest.db read-only, MBFile records decoded, the apps
         // listed, one app's domain as an inventory, and a backup's evidence laid over a walked container.
         .target(

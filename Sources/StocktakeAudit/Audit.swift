@@ -85,9 +85,11 @@ public enum Audit {
         let (duplicates, unreadForDuplicates) = timings.measure("duplicates") {
             findDuplicates(in: inventory, input: input, request: request)
         }
+        let sensitive = request.configuration.contentChecks && request.contentChecks
+            ? timings.measure("content") { input.sensitiveData(in: inventory) } : []
         let context = PolicyContext(
             inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
-            groups: draft.groups, exportedAt: draft.container.exportedAt)
+            groups: draft.groups, exportedAt: draft.container.exportedAt, sensitive: sensitive)
         let findings = timings.measure("rules") { request.policy.evaluate(context) }
         if let path = request.writeBaselinePath {
             do {

@@ -62,4 +62,11 @@ enum AuditInput {
         case .backup: nil
         }
     }
+
+    /// What the files' contents reveal; read from a folder only (an archive streams once, a backup's content
+    /// files are named by hash: neither is read again here).
+    func sensitiveData(in inventory: Inventory) -> [SensitiveItem] {
+        guard case .folder(let container) = self else { return [] }
+        return ContentInspector(root: container.rootPath, inventory: inventory).inspect()
+    }
 }

@@ -19,6 +19,9 @@ public struct AuditRequest: Sendable {
     /// An app on a simulator device (`--simulator DEVICE --app ID`): its data container is the input, its
     /// bundle and App Group (and extension) containers the companions, all found in the device set.
     public var simulator: SimulatorTarget?
+    /// Read file contents for credentials and tokens (`--no-content-checks` sets it false; so does the
+    /// configuration's `contentChecks: false`).
+    public var contentChecks = true
     /// Where the reports go; nil means `Reports/<bundle id>/<UTC timestamp>/` under the current folder.
     public var outputDirectory: String?
     public var formats: [ReportFormat]

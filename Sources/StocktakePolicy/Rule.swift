@@ -14,11 +14,15 @@ public struct PolicyContext: Sendable {
     public let groups: [GroupResult]
     /// When the export was made (`container.exportedAt`), when known.
     public let exportedAt: ExportTime?
+    /// What the files' contents reveal (credentials, tokens, cookies), found by the content checks; empty when
+    /// they did not run (`--no-content-checks`, an archive or a device backup).
+    public let sensitive: [SensitiveItem]
 
     public init(
         inventory: Inventory, documentsExposed: Bool?, duplicates: [DuplicateSet] = [], budgets: Budgets = Budgets(),
-        groups: [GroupResult] = [], exportedAt: ExportTime? = nil
+        groups: [GroupResult] = [], exportedAt: ExportTime? = nil, sensitive: [SensitiveItem] = []
     ) {
+        self.sensitive = sensitive
         self.exportedAt = exportedAt
         self.inventory = inventory
         self.documentsExposed = documentsExposed

@@ -17,11 +17,15 @@ public struct RuleDescription: Sendable {
     public let examples: [RuleExample]
     /// Runs only when the configuration names it (for rules that cost far more than the walk).
     public let isOptIn: Bool
+    /// Identifiers of the tests and weaknesses in OWASP's mobile guide the rule checks (`MASTG-TEST-0302`,
+    /// `MASWE-0006`); SARIF carries them as the rule's tags.
+    public let references: [String]
 
     public init(
         id: String, title: String, rationale: String, source: String, defaultSeverity: Severity, options: [RuleOption] = [],
-        fix: String, examples: [RuleExample], isOptIn: Bool = false
+        fix: String, examples: [RuleExample], isOptIn: Bool = false, references: [String] = []
     ) {
+        self.references = references
         self.id = id
         self.title = title
         self.rationale = rationale
@@ -68,6 +72,26 @@ public struct RuleExample: Sendable {
         }
     }
 
+    /// An example whose files' contents revealed `sensitive` (path, store, place, kind, length), as the content
+    /// checks would report them; `documentsExposed` as an Info.plist would say.
+    public init(
+        _ summary: String, expectedFindings: Int, documentsExposed: Bool = false,
+        sensitive: [(String, SensitiveItem.Store, String, SensitiveItem.Kind, Int)], build: @escaping @Sendable (inout InventoryBuilder) -> Void
+    ) {
+        let sensitive = sensitive.map { SensitiveExample(path: $0.0, store: $0.1, place: $0.2, kind: $0.3, length: $0.4) }
+        self.init(summary, expectedFindings: expectedFindings) {
+            var builder = InventoryBuilder()
+            build(&builder)
+            let inventory = builder.build()
+            let items = sensitive.compactMap { item in
+                inventory.index(ofPath: Array(item.path.utf8)).map {
+                    SensitiveItem(entry: $0, store: item.store, place: item.place, kind: item.kind, length: item.length)
+                }
+            }
+            return PolicyContext(inventory: inventory, documentsExposed: documentsExposed, sensitive: items)
+        }
+    }
+
     /// An example with sets of identical files, each named by its members' paths (as the scanner's duplicate
     /// finder would report them); paths missing from the builder are left out of their set.
     public init(
@@ -84,4 +108,12 @@ public struct RuleExample: Sendable {
             return PolicyContext(inventory: inventory, documentsExposed: false, duplicates: sets)
         }
     }
+}
+
+private struct SensitiveExample: Sendable {
+    let path: String
+    let store: SensitiveItem.Store
+    let place: String
+    let kind: SensitiveItem.Kind
+    let length: Int
 }

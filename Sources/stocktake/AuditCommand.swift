@@ -41,6 +41,9 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .long, help: "A device backup of the device the container came from: every file's backup state from its manifest.")
     var backup: String?
 
+    @Flag(name: .customLong("no-content-checks"), help: "Do not read file contents for credentials, tokens and session cookies.")
+    var noContentChecks = false
+
     @Flag(name: .customLong("xattrs-preserved"), help: "Vouch that the export kept extended attributes, so unflagged files count as backed up.")
     var xattrsPreserved = false
 
@@ -113,13 +116,14 @@ struct AuditCommand: ParsableCommand {
         let progress = ScanProgress()
         let phaseTimings = timings ? PhaseTimings() : nil
         let (configuration, policy, baseline) = try PolicySettings.load(config: config, baseline: baseline)
-        let request = AuditRequest(
+        var request = AuditRequest(
             inputPath: container ?? "", bundleIdentifier: bundleIdentifier, appBundlePath: appBundle, appGroupPaths: appGroups,
             outputDirectory: output, formats: try formats(),
             scan: ScanOptions(threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress, timings: phaseTimings),
             configuration: configuration, policy: policy, baseline: baseline, writeBaselinePath: writeBaseline,
             now: Self.reportTime(), backupApp: simulator == nil ? app : nil, backupPath: backup,
             simulator: simulator.map { SimulatorTarget(deviceSetPath: deviceSet, device: $0, bundleIdentifier: app ?? "") })
+        request.contentChecks = !noContentChecks
         let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
         let result: AuditResult
         do {

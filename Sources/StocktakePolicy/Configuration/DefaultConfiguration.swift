@@ -9,6 +9,10 @@ public enum DefaultConfiguration {
             # Without it, --app-bundle's Info.plist decides; without both, it is unknown.
             # documentsVisible: true
 
+            # Whether file contents are read for credentials, tokens and session cookies (the secret-* rules,
+            # credential-cookie, plaintext-credential-store). Values found are never written anywhere.
+            # contentChecks: true
+
             # Paths (relative to the container root) never reported. * within a name, ** across folders.
             exclude: []
             #  - "Library/Caches/com.thirdparty.sdk/**"

@@ -9,6 +9,8 @@ public struct PolicyConfiguration: Sendable {
     public var exclude: [Glob] = []
     /// Whether Documents is visible to users (overrides what `--app-bundle` says).
     public var documentsVisible: Bool?
+    /// Whether file contents are read for credentials, tokens and cookies (`--no-content-checks` turns it off).
+    public var contentChecks = true
     public var budgets: Budgets = Budgets()
     /// Named path patterns with a `{id}` capture; their members are listed by size.
     public var groups: [GroupDefinition] = []

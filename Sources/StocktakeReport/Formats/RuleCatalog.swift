@@ -10,6 +10,8 @@ struct RuleCatalog {
         let source: String
         let defaultSeverity: Severity
         let fix: String
+        /// OWASP MASTG/MASWE identifiers (SARIF `properties.tags`).
+        var references: [String] = []
     }
 
     let entries: [Entry]
@@ -20,7 +22,7 @@ struct RuleCatalog {
             let description = rule.description
             return Entry(
                 id: description.id, title: description.title, rationale: description.rationale, source: description.source,
-                defaultSeverity: description.defaultSeverity, fix: description.fix)
+                defaultSeverity: description.defaultSeverity, fix: description.fix, references: description.references)
         }
         var known = Set(entries.map(\.id))
         let unlisted = findings.filter { !known.contains($0.rule) }.sorted { $0.rule < $1.rule }

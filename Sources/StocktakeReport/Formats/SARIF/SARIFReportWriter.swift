@@ -70,10 +70,16 @@ public struct SARIFReportWriter: Sendable {
         try json.key("help"); try text(rule.fix, json)
         try json.key("id"); try json.string(rule.id)
         try json.key("name"); try json.string(Self.name(ofRule: rule.id))
-        if !rule.source.isEmpty {
+        if !rule.source.isEmpty || !rule.references.isEmpty {
             try json.key("properties")
             try json.beginObject(compact: true)
-            try json.key("source"); try json.string(rule.source)
+            if !rule.source.isEmpty { try json.key("source"); try json.string(rule.source) }
+            if !rule.references.isEmpty {
+                try json.key("tags")
+                try json.beginArray(compact: true)
+                for reference in rule.references { try json.string(reference) }
+                try json.endArray()
+            }
             try json.endObject()
         }
         try json.key("shortDescription"); try text(rule.title, json)

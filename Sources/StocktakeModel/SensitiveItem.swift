@@ -1,0 +1,46 @@
+/// Something sensitive found in a file's content: where it is and what kind it is, never the value.
+/// Reports, terminals and logs show these fields only (plus a fingerprint of the finding, not of the value):
+/// a short secret such as a PIN would be recovered from any hash of it by trying every value.
+public struct SensitiveItem: Sendable, Equatable {
+    /// The store the file is.
+    public enum Store: String, Sendable, CaseIterable {
+        case propertyList, textFile, cookies, urlCache, database, realm
+    }
+
+    public enum Kind: String, Sendable, CaseIterable {
+        case password, pin, token, apiKey, privateKey, jwt, cloudAccessKey, authorizationHeader, sessionCookie
+
+        /// How a message names it.
+        public var noun: String {
+            switch self {
+            case .password: "a password"
+            case .pin: "a PIN or passcode"
+            case .token: "a token"
+            case .apiKey: "an API key or client secret"
+            case .privateKey: "a PEM private key"
+            case .jwt: "a JSON Web Token"
+            case .cloudAccessKey: "a cloud access key"
+            case .authorizationHeader: "an Authorization header"
+            case .sessionCookie: "a session or credential cookie"
+            }
+        }
+    }
+
+    /// The entry of the inventory holding it.
+    public let entry: Int32
+    public let store: Store
+    /// Where in the file, in the file's own words: a key path, a line number, a cookie's domain and name, a
+    /// table and column, a cached request's host. Never the value.
+    public let place: String
+    public let kind: Kind
+    /// Characters of the value, so a reader can tell a PIN from a token without seeing either.
+    public let length: Int
+
+    public init(entry: Int32, store: Store, place: String, kind: Kind, length: Int) {
+        self.entry = entry
+        self.store = store
+        self.place = place
+        self.kind = kind
+        self.length = length
+    }
+}

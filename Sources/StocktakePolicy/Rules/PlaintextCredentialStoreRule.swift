@@ -1,0 +1,45 @@
+import StocktakeModel
+
+/// Unencrypted databases (SQLite, Core Data, Realm) with credential-like columns or properties.
+struct PlaintextCredentialStoreRule: Rule {
+    static let description = RuleDescription(
+        id: "plaintext-credential-store",
+        title: "Credentials in an unencrypted database",
+        rationale: """
+            A SQLite or Core Data store, or a Realm file without encryption, is readable by anyone with the \
+            container's files. A column such as `ZPASSWORD` or `token` holding values (or a Realm model with such a \
+            property) keeps credentials there in clear. Encrypted stores (SQLCipher, an encrypted Realm) are not \
+            reported; they have no readable header. The value is never shown, only the table and column and its \
+            length.
+            """,
+        source: """
+            https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0006/ ; \
+            https://www.mongodb.com/docs/atlas/device-sdks/sdk/swift/realm-files/encrypt-a-realm/
+            """,
+        defaultSeverity: .warning,
+        fix: """
+            Keep credentials in the Keychain, not in the store; when the store itself must hold sensitive data, \
+            encrypt it (SQLCipher, Realm's encryptionKey with the key in the Keychain) and give the file a data \
+            protection class of complete protection.
+            """,
+        examples: [
+            RuleExample(
+                "a Core Data password column and a Realm user model", expectedFindings: 2,
+                sensitive: [
+                    ("Library/Application Support/Model.sqlite", .database, "column ZUSER.ZPASSWORD", .password, 12),
+                    ("Documents/default.realm", .realm, "property password", .password, 0),
+                ]
+            ) { builder in
+                builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000, kind: .sqlite, backup: .included)
+                builder.add("Documents/default.realm", apparentBytes: 9_000, kind: .realm)
+            },
+            RuleExample("stores without credential columns", expectedFindings: 0, sensitive: []) { builder in
+                builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000, kind: .sqlite)
+            },
+        ],
+        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215"])
+
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
+        SensitiveDataFindings.findings(.database, in: context) + SensitiveDataFindings.findings(.realm, in: context)
+    }
+}

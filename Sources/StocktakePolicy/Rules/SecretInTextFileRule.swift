@@ -1,0 +1,44 @@
+import StocktakeModel
+
+/// Secrets in logs and config files the app writes: JWTs, private keys, cloud keys, `Authorization` headers,
+/// `name = value` pairs whose name says secret.
+struct SecretInTextFileRule: Rule {
+    static let description = RuleDescription(
+        id: "secret-in-text-file",
+        title: "Secret in a log or config file",
+        rationale: """
+            Logs and configuration files the app writes into its container keep what was printed into them: a \
+            bearer token from a network log, a JSON Web Token, a private key or a cloud access key (`AKIA…`) in a \
+            config file. They are unencrypted and, outside Caches and tmp, backed up. OWASP's mobile testing guide \
+            counts them as sensitive data in private storage and in logs. Only small text files in backed-up places \
+            are read; the value is never shown, only the line, the kind and the length.
+            """,
+        source: """
+            https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0001/
+            """,
+        defaultSeverity: .warning,
+        fix: """
+            Do not log credentials or headers (redact them in the logger); ship keys through the Keychain or a \
+            server, never in a file the app writes; delete logs that held them.
+            """,
+        examples: [
+            RuleExample(
+                "a bearer token in a network log, and a cloud key in a config file", expectedFindings: 2,
+                sensitive: [
+                    ("Library/Application Support/Logs/network.log", .textFile, "line 12", .authorizationHeader, 36),
+                    ("Documents/config.json", .textFile, "line 4", .cloudAccessKey, 20),
+                ]
+            ) { builder in
+                builder.add("Library/Application Support/Logs/network.log", apparentBytes: 9_000, kind: .text, backup: .included)
+                builder.add("Documents/config.json", apparentBytes: 300, kind: .json)
+            },
+            RuleExample("text files that hold no secret", expectedFindings: 0, sensitive: []) { builder in
+                builder.add("Documents/notes.txt", apparentBytes: 300, kind: .text)
+            },
+        ],
+        references: ["MASTG-TEST-0302", "MASWE-0001", "MASTG-TEST-0215"])
+
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
+        SensitiveDataFindings.findings(.textFile, in: context)
+    }
+}

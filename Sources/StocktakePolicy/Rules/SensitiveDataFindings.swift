@@ -1,0 +1,37 @@
+import StocktakeModel
+
+/// What the sensitive-data rules share: one finding per item the content checks found in their store,
+/// saying where and what (never the value), and how iOS treats the file. The severity rises to error when
+/// the file is backed up (the secret then sits in every device and iCloud backup: MASTG-TEST-0215) or sits in
+/// a Documents folder the app shares with the Files app. The finding's discriminator is the place and the
+/// kind, not the value: a hash of a short value (a PIN) would give the value away.
+enum SensitiveDataFindings {
+    static func findings(_ store: SensitiveItem.Store, in context: PolicyContext) -> [RuleFinding] {
+        context.sensitive.filter { $0.store == store }.map { item in
+            let entry = context.inventory.entries[Int(item.entry)]
+            let exposed = context.documentsExposed == true && entry.location == .documents
+            let backedUp = entry.backup == .included
+            var message = capitalized(item.kind.noun)
+            if item.length > 0 { message += " (\(Plural.count(item.length, "character")))" }
+            message += " in \(item.place), stored in clear: \(reach(entry, exposed: exposed))."
+            return RuleFinding(
+                index: item.entry, message: message, discriminator: "\(item.place) \(item.kind.rawValue)",
+                bytes: entry.countsBytes ? entry.allocatedBytes : 0, severity: backedUp || exposed ? .error : nil)
+        }
+    }
+
+    private static func capitalized(_ noun: String) -> String {
+        noun.prefix(1).uppercased() + noun.dropFirst()
+    }
+
+    /// How far the secret travels.
+    private static func reach(_ entry: Entry, exposed: Bool) -> String {
+        if exposed { return "the app shares Documents with the Files app, where anyone holding the device can copy it" }
+        switch entry.backup {
+        case .included: return "the file is backed up, so the secret is copied into every device and iCloud backup"
+        case .unknown: return "the file is in a backed-up place (whether it is excluded could not be told from this export)"
+        case .excluded: return "the file is excluded from backup, but anyone with the device's file system can read it"
+        case .excludedBySystem: return "not backed up, but anyone with the device's file system can read it"
+        }
+    }
+}

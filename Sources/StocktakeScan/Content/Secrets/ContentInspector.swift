@@ -1,0 +1,91 @@
+import StocktakeFiles
+import StocktakeModel
+
+/// Reads what an app's files reveal, after the walk: property lists (UserDefaults among them), text files
+/// the app writes, cookies, URLCache's `Cache.db`, SQLite stores and Realm files. Only these stores are
+/// opened, each under a byte limit, and the whole pass under a budget, so a container of a million files
+/// costs little more than its walk. Nothing is written; links are never followed; the values found are
+/// never kept, only where they are, their kind and their length (`SensitiveItem`).
+public struct ContentInspector {
+    /// Limits of one pass.
+    public struct Budget: Sendable {
+        public var textFileBytes = 1 << 20
+        public var propertyListBytes = 4 << 20
+        public var realmBytes = 16 << 20
+        public var totalBytes: Int64 = 512 << 20
+        public var files = 20_000
+
+        public init() {}
+    }
+
+    let root: String
+    let inventory: Inventory
+    let budget: Budget
+
+    public init(root: String, inventory: Inventory, budget: Budget = Budget()) {
+        self.root = root
+        self.inventory = inventory
+        self.budget = budget
+    }
+
+    /// Every sensitive item of the container's files, in path order.
+    public func inspect() -> [SensitiveItem] {
+        var items: [SensitiveItem] = []
+        var spent: Int64 = 0
+        var opened = 0
+        inventory.forEachInPathOrder { index, path in
+            let entry = inventory.entries[Int(index)]
+            guard entry.type == .file, !entry.flags.contains(.transportArtefact), opened < budget.files,
+                  let (store, limit) = store(of: entry, name: inventory.name(index)),
+                  entry.apparentBytes <= Int64(limit), store == .database || spent + entry.apparentBytes <= budget.totalBytes
+            else { return }
+            opened += 1
+            // A database is queried, not read: only the bounded queries touch it.
+            spent += store == .database ? 0 : entry.apparentBytes
+            let file = root + "/" + String(decoding: path, as: UTF8.self)
+            items += hits(in: file, store: store, limit: limit).map {
+                SensitiveItem(entry: index, store: store, place: $0.place, kind: $0.kind, length: $0.length)
+            }
+        }
+        return items
+    }
+
+    /// Which store an entry is, and how many bytes of it may be read; nil for everything not looked at.
+    private func store(of entry: Entry, name: ArraySlice<UInt8>) -> (SensitiveItem.Store, Int)? {
+        let backedUpPlace = entry.location != .caches && entry.location != .tmp
+        switch entry.kind {
+        case .binaryPlist, .xmlPlist, .keyedArchive:
+            return entry.flags.contains(.systemManaged) ? nil : (.propertyList, budget.propertyListBytes)
+        case .sqlite:
+            // URLCache's Cache.db is read as the URL cache; other stores iOS makes are not the app's.
+            return entry.flags.contains(.systemManaged) || name.elementsEqual("Cache.db".utf8) ? nil : (.database, Int.max)
+        case .realm:
+            return (.realm, budget.realmBytes)
+        case .json, .text:
+            return backedUpPlace && !entry.flags.contains(.systemManaged) ? (.textFile, budget.textFileBytes) : nil
+        default:
+            return nil
+        }
+    }
+
+    private func hits(in file: String, store: SensitiveItem.Store, limit: Int) -> [PropertyListSecrets.Hit] {
+        switch store {
+        case .database:
+            return DatabaseSecrets.find(database: file)
+        case .propertyList, .textFile, .realm:
+            guard let bytes = read(file, limit: limit) else { return [] }
+            switch store {
+            case .propertyList: return (try? PropertyListReader.parse(bytes)).map(PropertyListSecrets.find) ?? []
+            case .realm: return RealmSecrets.find(bytes)
+            default: return TextSecrets.find(in: bytes)
+            }
+        case .cookies, .urlCache:
+            return []
+        }
+    }
+
+    private func read(_ path: String, limit: Int) -> [UInt8]? {
+        var options = RegularFile.Options.insideContainer(maxBytes: Int64(limit))
+        return try? RegularFile.open(path, options: &options).readAll()
+    }
+}

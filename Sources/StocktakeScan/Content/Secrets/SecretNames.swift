@@ -1,0 +1,96 @@
+import StocktakeModel
+
+/// Secrets recognised by the name they are stored under (`password`, `accessToken`, `api_key`) and a value
+/// that fits the name. Names that only mention a secret (`passwordRulesShown`, `tokenCount`,
+/// `tokenExpiresAt`) and values that cannot be one (booleans, counts, dates, UUIDs, push-token hex) are
+/// look-alikes, not findings: precision first.
+enum SecretNames {
+    /// What a name says it holds, judged on the name lowercased without `_`, `-`, `.` and spaces.
+    static func kind(ofName name: String) -> SensitiveItem.Kind? {
+        let word = String(name.lowercased().filter { $0.isLetter || $0.isNumber })
+        let words = Self.words(name)
+        // Plural words count as their singular (`rules` → `rule`), nothing shorter.
+        guard !word.isEmpty, !words.contains(where: { mentionsOnly.contains($0) || ($0.hasSuffix("s") && mentionsOnly.contains(String($0.dropLast()))) })
+        else { return nil }
+        if pushTokenNames.contains(where: word.contains) { return nil }
+        if ["password", "passwd", "pwd", "passphrase"].contains(where: word.contains) { return .password }
+        if word == "pin" || word.hasSuffix("pin") || word.contains("pincode") || word.contains("passcode") { return .pin }
+        if ["privatekey", "secretkey", "signingkey"].contains(where: word.contains) { return .privateKey }
+        if ["apikey", "clientsecret", "appsecret", "consumersecret", "apisecret"].contains(where: word.contains) { return .apiKey }
+        if word.contains("authorization") { return .authorizationHeader }
+        if word.hasSuffix("token") || word.hasSuffix("jwt") || word.contains("sessionid") || word == "secret" || word.hasSuffix("secret")
+            || word.contains("credential") || word == "sid" || word.hasSuffix("sessionkey") || word.hasSuffix("authkey") {
+            return .token
+        }
+        return nil
+    }
+
+    /// The value's length when `value`, stored under a name of `kind`, can be that secret; nil otherwise.
+    static func secretLength(_ value: String, as kind: SensitiveItem.Kind) -> Int? {
+        let trimmed = value.trimmingWhitespace()
+        guard !trimmed.isEmpty, !placeholders.contains(trimmed.lowercased()) else { return nil }
+        switch kind {
+        case .pin:
+            guard (4...12).contains(trimmed.count), trimmed.allSatisfy(\.isNumber) || trimmed.count >= 6 else { return nil }
+        case .password:
+            guard trimmed.count >= 4, !trimmed.allSatisfy(\.isNumber) || trimmed.count >= 6 else { return nil }
+        default:
+            // Google's `AIza…` keys identify an app to Google's services and ship inside every build (Firebase's
+            // config): public, not secret.
+            guard !trimmed.hasPrefix("AIza") else { return nil }
+            guard trimmed.count >= 16, !isUUID(trimmed), !isHexOnly(trimmed) || trimmed.count >= 40, variety(trimmed) >= 2 else { return nil }
+        }
+        return trimmed.count
+    }
+
+    /// `passwordRulesShown` → password, rules, shown; `api_key` → api, key; `URLToken` → url, token.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in name {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previous = nil
+                continue
+            }
+            if let previous, character.isUppercase, previous.isLowercase || previous.isNumber, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map { $0.lowercased() }
+    }
+
+    /// Words of names that describe a secret's handling, not the secret.
+    private static let mentionsOnly: Set<String> = [
+        "count", "rule", "shown", "enabled", "expir", "type", "length", "date", "time", "url", "hint", "policy", "required",
+        "reset", "changed", "saved", "remember", "should", "prompt", "did", "has", "is", "last", "attempt", "strength",
+        "visible", "version", "scope", "label", "placeholder", "field", "min", "max", "format", "provider", "flag",
+        "expires", "expiry", "expiration", "created", "updated", "valid", "needs", "use", "show", "hide", "hidden", "public",
+    ]
+
+    /// Device and push tokens identify an install to a push service; they unlock nothing.
+    private static let pushTokenNames = ["devicetoken", "pushtoken", "apnstoken", "apnsdevicetoken", "fcmtoken", "voiptoken", "registrationtoken"]
+
+    private static let placeholders: Set<String> = ["true", "false", "yes", "no", "null", "nil", "none", "(null)", "undefined", "password", "******", "********"]
+
+    private static func isUUID(_ text: String) -> Bool {
+        let parts = text.split(separator: "-")
+        return text.count == 36 && parts.map(\.count) == [8, 4, 4, 4, 12] && parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+
+    private static func isHexOnly(_ text: String) -> Bool {
+        text.allSatisfy { $0.isHexDigit }
+    }
+
+    /// How many of lowercase, uppercase, digits and symbols the text mixes.
+    private static func variety(_ text: String) -> Int {
+        [text.contains(where: \.isLowercase), text.contains(where: \.isUppercase), text.contains(where: \.isNumber),
+         text.contains { !$0.isLetter && !$0.isNumber }].filter { $0 }.count
+    }
+}

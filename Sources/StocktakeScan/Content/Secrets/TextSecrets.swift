@@ -1,0 +1,70 @@
+import StocktakeModel
+
+/// The secrets of a text file the app writes (a log, a JSON or config file), line by line: shaped secrets
+/// anywhere (`SecretShapes`), `Authorization:` headers, and `name = value`, `name: value` or `"name": "value"`
+/// pairs whose name says secret and whose value fits it (`SecretNames`). Places are line numbers.
+enum TextSecrets {
+    static func find(in bytes: [UInt8]) -> [PropertyListSecrets.Hit] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var hits: [PropertyListSecrets.Hit] = []
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let place = "line \(number)"
+            if let header = authorization(line) {
+                hits.append(PropertyListSecrets.Hit(place: place, kind: .authorizationHeader, length: header))
+                continue
+            }
+            var kinds: [(SensitiveItem.Kind, Int)] = pairs(in: line).compactMap { name, value in
+                guard let kind = SecretNames.kind(ofName: name), let length = SecretNames.secretLength(value, as: kind) else { return nil }
+                return (kind, length)
+            }
+            if kinds.isEmpty { kinds = SecretShapes.find(in: line).map { ($0.kind, $0.length) } }
+            hits += kinds.map { PropertyListSecrets.Hit(place: place, kind: $0.0, length: $0.1) }
+        }
+        return hits
+    }
+
+    /// The credential's length in `Authorization: Bearer …` (or Basic, or a bare token).
+    private static func authorization(_ line: Substring) -> Int? {
+        guard let range = line.range(of: "authorization", options: .caseInsensitive) else { return nil }
+        let rest = line[range.upperBound...].drop { $0 == "\"" || $0 == "'" || $0 == " " || $0 == ":" || $0 == "=" }
+        var value = String(rest.prefix { $0 != "\"" && $0 != "'" && $0 != "," && $0 != "}" }).trimmingWhitespace()
+        for scheme in ["Bearer ", "Basic ", "Token ", "bearer ", "basic "] where value.hasPrefix(scheme) {
+            value = String(value.dropFirst(scheme.count)).trimmingWhitespace()
+        }
+        return value.count >= 8 ? value.count : nil
+    }
+
+    /// `name=value`, `name: value`, `"name": "value"` and `name="value"` pairs of one line.
+    static func pairs(in line: Substring) -> [(name: String, value: String)] {
+        var pairs: [(String, String)] = []
+        let characters = Array(line)
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "=" || characters[index] == ":" else { index += 1; continue }
+            // The name: the word before the separator, quotes and spaces aside.
+            var end = index
+            while end > 0, characters[end - 1] == " " || characters[end - 1] == "\"" || characters[end - 1] == "'" { end -= 1 }
+            var start = end
+            while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || "_-.".contains(characters[start - 1]) { start -= 1 }
+            // The value: quoted, or up to a space, comma, ampersand or brace.
+            var valueStart = index + 1
+            while valueStart < characters.count, characters[valueStart] == " " { valueStart += 1 }
+            var valueEnd = valueStart
+            if valueStart < characters.count, characters[valueStart] == "\"" || characters[valueStart] == "'" {
+                let quote = characters[valueStart]
+                valueStart += 1
+                valueEnd = valueStart
+                while valueEnd < characters.count, characters[valueEnd] != quote { valueEnd += 1 }
+            } else {
+                while valueEnd < characters.count, !" ,&;}\t".contains(characters[valueEnd]) { valueEnd += 1 }
+            }
+            if start < end, valueStart < valueEnd {
+                pairs.append((String(characters[start..<end]), String(characters[valueStart..<valueEnd])))
+            }
+            index = max(index + 1, valueEnd)
+        }
+        return pairs
+    }
+}
