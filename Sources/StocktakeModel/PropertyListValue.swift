@@ -41,4 +41,9 @@ public indirect enum PropertyListValue: Sendable, Equatable {
         if case .array(let values) = self { return values }
         return nil
     }
+
+    public var dictionaryValue: [String: PropertyListValue]? {
+        if case .dictionary(let entries) = self { return entries }
+        return nil
+    }
 }

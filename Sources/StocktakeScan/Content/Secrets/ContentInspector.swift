@@ -33,7 +33,8 @@ public struct ContentInspector {
         var items: [SensitiveItem] = []
         var spent: Int64 = 0
         var opened = 0
-        inventory.forEachInPathOrder { index, path in
+        // Paths are built only for the few entries read: most of a large container is never looked at.
+        inventory.forEachInPathOrder { index in
             let entry = inventory.entries[Int(index)]
             guard entry.type == .file, !entry.flags.contains(.transportArtefact), opened < budget.files,
                   let (store, limit) = store(of: entry, name: inventory.name(index)),
@@ -42,7 +43,7 @@ public struct ContentInspector {
             opened += 1
             // A database is queried, not read: only the bounded queries touch it.
             spent += store == .database ? 0 : entry.apparentBytes
-            let file = root + "/" + String(decoding: path, as: UTF8.self)
+            let file = root + "/" + String(decoding: inventory.path(index), as: UTF8.self)
             items += hits(in: file, store: store, limit: limit).map {
                 SensitiveItem(entry: index, store: store, place: $0.place, kind: $0.kind, length: $0.length)
             }

@@ -28,7 +28,10 @@ struct PropertyListSecrets {
         if case .dictionary = value, value["$archiver"]?.stringValue == "NSKeyedArchiver",
            let objects = value["$objects"]?.arrayValue, let top = value["$top"] {
             var archive = KeyedArchive(objects: objects)
-            walkArchived(top, path: path, archive: &archive, nesting: nesting)
+            // `$top` names the archived roots; the usual single one is called `root`, which says nothing.
+            for (key, root) in (top.dictionaryValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+                walkArchived(root, path: key == "root" ? path : path + [key], archive: &archive, nesting: nesting)
+            }
             return
         }
         switch value {

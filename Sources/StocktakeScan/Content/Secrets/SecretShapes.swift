@@ -28,7 +28,7 @@ enum SecretShapes {
 
     /// Runs of characters tokens are made of.
     private static func words(_ text: Substring) -> [Substring] {
-        text.split { !($0.isASCII && ($0.isLetter || $0.isNumber || "-_.+/=".contains($0))) }.filter { $0.count >= 16 }
+        text.split { !($0.isASCII && ($0.isLetter || $0.isNumber || "-_.+/".contains($0))) }.filter { $0.count >= 16 }
     }
 
     /// Three base64url parts, the first a JSON header naming its algorithm (`eyJ` is `{"` encoded).

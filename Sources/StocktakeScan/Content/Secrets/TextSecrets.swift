@@ -17,7 +17,8 @@ enum TextSecrets {
             }
             var kinds: [(SensitiveItem.Kind, Int)] = pairs(in: line).compactMap { name, value in
                 guard let kind = SecretNames.kind(ofName: name), let length = SecretNames.secretLength(value, as: kind) else { return nil }
-                return (kind, length)
+                // A value with a shape of its own (a JWT, an AWS key) is named by its shape.
+                return SecretShapes.find(in: Substring(value)).first.map { ($0.kind, $0.length) } ?? (kind, length)
             }
             if kinds.isEmpty { kinds = SecretShapes.find(in: line).map { ($0.kind, $0.length) } }
             hits += kinds.map { PropertyListSecrets.Hit(place: place, kind: $0.0, length: $0.1) }

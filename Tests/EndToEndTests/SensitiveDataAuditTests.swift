@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 20 through the real binary: a container holding what DVIA-v2, iGoat-Swift and OWASP's MASTG
+/// playground document (a credentials plist in Documents, a PIN and a token in UserDefaults, a bearer token in
+/// a log, a cloud key in a config file, a Core Data password column, an unencrypted Realm) gets a finding on
+/// each of those files, the look-alikes get none, and no output, in any format, holds a planted secret.
+@Suite struct SensitiveDataAuditTests {
+    static let secrets = [
+        "S3cretPass!", "4821", "9911", "Xk9fQ2LmZp7RtV4wYs1NqW8e", "abcdefghijklmnopqrstuvwxyz012345", "AKIAIOSFODNN7EXAMPLE",
+        "hunter2hunter2", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c", "MIIEowIBAAKCAQEA7bq",
+    ]
+
+    static func container() throws -> TemporaryTree {
+        let tree = try TemporaryTree("sensitive")
+        let script = #"""
+            import os, plistlib, sqlite3, sys
+            root = sys.argv[1]
+            def path(p):
+                full = os.path.join(root, p); os.makedirs(os.path.dirname(full), exist_ok=True); return full
+            jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+            plistlib.dump({"username": "alice", "password": "S3cretPass!", "pin": "4821"}, open(path("Documents/credentials.plist"), "wb"))
+            plistlib.dump({"userPIN": "9911", "authToken": jwt, "refresh_token": "Xk9fQ2LmZp7RtV4wYs1NqW8e"},
+                          open(path("Library/Preferences/com.example.app.plist"), "wb"), fmt=plistlib.FMT_BINARY)
+            open(path("Library/Application Support/Logs/network.log"), "w").write(
+                "GET /feed 200\nAuthorization: Bearer abcdefghijklmnopqrstuvwxyz012345\n")
+            open(path("Library/Application Support/config.json"), "w").write(
+                '{"region": "us-east-1", "aws_access_key_id": "AKIAIOSFODNN7EXAMPLE"}\n')
+            open(path("Documents/key.pem"), "w").write("-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7bq\n-----END RSA PRIVATE KEY-----\n")
+            db = sqlite3.connect(path("Library/Application Support/Model.sqlite"))
+            db.execute("CREATE TABLE ZUSER (Z_PK INTEGER PRIMARY KEY, ZNAME TEXT, ZPASSWORD TEXT)")
+            db.execute("INSERT INTO ZUSER VALUES (1, 'alice', 'hunter2hunter2')"); db.commit(); db.close()
+            open(path("Library/Application Support/default.realm"), "wb").write(
+                b"\0" * 16 + b"T-DB" + b"\0" * 40 + b"class_User\0username\0password\0")
+            # Look-alikes: none of these is a secret.
+            plistlib.dump({"passwordRulesShown": True, "tokenCount": 3, "deviceToken": "a1" * 32,
+                           "installID": "6F9619FF-8B86-D011-B42D-00CF4FC964FF", "API_KEY": "AIzaSyD-EXAMPLEEXAMPLEEXAMPLEabcdef12",
+                           "lastPasswordChange": "2024-01-01"}, open(path("Library/Preferences/com.example.lookalike.plist"), "wb"))
+            db = sqlite3.connect(path("Library/Application Support/Plain.sqlite"))
+            db.execute("CREATE TABLE settings (key TEXT, value TEXT, password_hint TEXT)")
+            db.execute("INSERT INTO settings VALUES ('theme', 'dark', 'the dog')"); db.commit(); db.close()
+            open(path("Library/Application Support/Encrypted.sqlite"), "wb").write(os.urandom(4096))
+            open(path("Library/Application Support/notes.txt"), "w").write("token count: 3\npassword: \nsee https://example.com\n")
+            os.makedirs(path("tmp/x"), exist_ok=True)
+            """#
+        let result = try StocktakeProcess.runCommand(["python3", "-c", script, tree.path("")])
+        try #require(result.status == 0, "\(result.stderr)")
+        return tree
+    }
+
+    @Test func findsEachPlantedSecretAndNeverRepeatsOne() throws {
+        let tree = try Self.container()
+        let before = TreeSnapshot(tree.path(""))
+        let out = try TemporaryTree("sensitive-out")
+        let result = try StocktakeProcess.run(
+            ["audit", tree.path(""), "--output", out.path("r"), "--format", "json,html,sarif,junit,markdown,github,ncdu", "--fail-on", "never"],
+            timeout: 120)
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(TreeSnapshot(tree.path("")) == before)
+        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        let content = findings.filter { ($0["rule"] as? String).map { $0.hasPrefix("secret-") || $0 == "plaintext-credential-store" } ?? false }
+        let byPath = Dictionary(grouping: content) { $0["path"] as? String ?? "" }.mapValues { $0.compactMap { $0["rule"] as? String } }
+        #expect(byPath["Documents/credentials.plist"] == ["secret-in-property-list", "secret-in-property-list"])
+        #expect(byPath["Library/Preferences/com.example.app.plist"]?.count == 3)
+        #expect(byPath["Library/Application Support/Logs/network.log"] == ["secret-in-text-file"])
+        #expect(byPath["Library/Application Support/config.json"] == ["secret-in-text-file"])
+        #expect(byPath["Documents/key.pem"] == ["secret-in-text-file"])
+        #expect(byPath["Library/Application Support/Model.sqlite"] == ["plaintext-credential-store"])
+        #expect(byPath["Library/Application Support/default.realm"] == ["plaintext-credential-store"])
+        #expect(byPath.count == 7, "look-alikes are not findings: \(byPath.keys.sorted())")
+
+        // Every file written and everything printed, searched for every planted value.
+        var outputs = [result.stdout, result.stderr]
+        for name in try FileManager.default.contentsOfDirectory(atPath: out.path("r")) {
+            outputs.append(try String(contentsOfFile: out.path("r/" + name), encoding: .utf8))
+        }
+        for secret in Self.secrets {
+            for (index, output) in outputs.enumerated() {
+                #expect(!output.contains(secret), "output \(index) repeats \(secret)")
+            }
+        }
+    }
+
+    @Test func contentChecksCanBeTurnedOff() throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("sensitive-off")
+        let flag = try StocktakeProcess.run(["audit", tree.path(""), "--output", out.path("a"), "--format", "json", "--quiet", "--no-content-checks"], timeout: 120)
+        #expect(flag.status == 0 || flag.status == 2, "\(flag.stderr)")
+        try "contentChecks: false\n".write(toFile: out.path("stocktake.yml"), atomically: true, encoding: .utf8)
+        let config = try StocktakeProcess.run(
+            ["audit", tree.path(""), "--output", out.path("b"), "--format", "json", "--quiet", "--config", out.path("stocktake.yml")], timeout: 120)
+        #expect(config.status == 0 || config.status == 2, "\(config.stderr)")
+        for folder in ["a", "b"] {
+            let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path(folder + "/report.json")))) as? [String: Any])
+            let rules = (report["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+            #expect(!rules.contains { $0.hasPrefix("secret-") || $0 == "plaintext-credential-store" }, "\(folder): \(rules)")
+        }
+    }
+}
