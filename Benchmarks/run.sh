@@ -76,7 +76,8 @@ commands=(du_B1 du_b)
 for tool in ncdu gdu; do
   if command -v "$tool" >/dev/null 2>&1; then commands+=("$tool"); else say "note: $tool is not installed; skipped"; fi
 done
-if [[ -n "$stocktake" ]]; then commands+=(audit audit_json); fi
+# audit_no_content: what the content checks (secrets in plists, text, stores) cost, as the difference to `audit`.
+if [[ -n "$stocktake" ]]; then commands+=(audit audit_no_content audit_json); fi
 # Duplicate content (reads every candidate file): stocktake with `duplicate-content` on beside jdupes.
 # Slow at a million files; DUPLICATES=0 leaves both out.
 if [[ "${DUPLICATES:-1}" == 1 ]]; then
@@ -94,6 +95,7 @@ label() {
     gdu) echo 'gdu -n -p -s' ;;
     audit) echo 'stocktake audit --quiet --output DIR (JSON+HTML)' ;;
     audit_json) echo 'stocktake audit --quiet --format json --output DIR' ;;
+    audit_no_content) echo 'stocktake audit --quiet --no-content-checks --output DIR (JSON+HTML)' ;;
     jdupes) echo 'jdupes -r -q TREE' ;;
     audit_duplicates) echo 'stocktake audit --quiet --output DIR, duplicate-content on' ;;
   esac
@@ -108,6 +110,7 @@ argv_for() {
     gdu) printf '%s\n' gdu -n -p -s "$2" ;;
     audit) printf '%s\n' "$stocktake" audit "$2" --quiet --output "$3" ;;
     audit_json) printf '%s\n' "$stocktake" audit "$2" --quiet --format json --output "$3" ;;
+    audit_no_content) printf '%s\n' "$stocktake" audit "$2" --quiet --no-content-checks --output "$3" ;;
     jdupes) printf '%s\n' jdupes -r -q "$2" ;;
     audit_duplicates) printf '%s\n' "$stocktake" audit "$2" --quiet --output "$3" --config "$duplicates_config" ;;
   esac

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "CStocktakeSystem.h"
+#include <string.h>
 #ifdef __linux__
 #include <fcntl.h>
 #include <sched.h>
@@ -31,4 +32,9 @@ int stocktake_own_working_directory(void) {
 #else
     return -1;
 #endif
+}
+
+const void *stocktake_find_bytes(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
+    // memmem: glibc declares it under _GNU_SOURCE (defined above), macOS's <string.h> always.
+    return memmem(haystack, haystack_length, needle, needle_length);
 }

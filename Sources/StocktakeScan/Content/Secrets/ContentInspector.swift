@@ -9,11 +9,12 @@ import StocktakeModel
 public struct ContentInspector {
     /// Limits of one pass.
     public struct Budget: Sendable {
-        public var textFileBytes = 1 << 20
+        /// Text files are read up to this prefix (a log's first lines hold its headers and tokens as much as its last).
+        public var textFileBytes = 64 << 10
         public var propertyListBytes = 4 << 20
         public var realmBytes = 16 << 20
-        public var totalBytes: Int64 = 512 << 20
-        public var files = 20_000
+        public var totalBytes: Int64 = 8 << 20
+        public var files = 2_000
 
         public init() {}
     }
@@ -38,11 +39,13 @@ public struct ContentInspector {
             let entry = inventory.entries[Int(index)]
             guard entry.type == .file, !entry.flags.contains(.transportArtefact), opened < budget.files,
                   let (store, limit) = store(of: entry, name: inventory.name(index)),
-                  entry.apparentBytes <= Int64(limit), store == .database || spent + entry.apparentBytes <= budget.totalBytes
+                  store == .textFile || entry.apparentBytes <= Int64(limit)
             else { return }
+            // A database is queried, not read: only the bounded queries touch it. A text file costs its prefix.
+            let cost = store == .database ? 0 : min(entry.apparentBytes, Int64(limit))
+            guard spent + cost <= budget.totalBytes else { return }
             opened += 1
-            // A database is queried, not read: only the bounded queries touch it.
-            spent += store == .database ? 0 : entry.apparentBytes
+            spent += cost
             let file = root + "/" + String(decoding: inventory.path(index), as: UTF8.self)
             items += hits(in: file, store: store, limit: limit).map {
                 SensitiveItem(entry: index, store: store, place: $0.place, kind: $0.kind, length: $0.length)
@@ -74,7 +77,7 @@ public struct ContentInspector {
         case .database:
             return DatabaseSecrets.find(database: file)
         case .propertyList, .textFile, .realm:
-            guard let bytes = read(file, limit: limit) else { return [] }
+            guard let bytes = read(file, limit: limit, prefixOnly: store == .textFile) else { return [] }
             switch store {
             case .propertyList: return (try? PropertyListReader.parse(bytes)).map(PropertyListSecrets.find) ?? []
             case .realm: return RealmSecrets.find(bytes)
@@ -85,8 +88,10 @@ public struct ContentInspector {
         }
     }
 
-    private func read(_ path: String, limit: Int) -> [UInt8]? {
-        var options = RegularFile.Options.insideContainer(maxBytes: Int64(limit))
-        return try? RegularFile.open(path, options: &options).readAll()
+    /// The whole file for a plist or Realm file (within `limit`); its first `limit` bytes for a text file.
+    private func read(_ path: String, limit: Int, prefixOnly: Bool) -> [UInt8]? {
+        var options = RegularFile.Options.insideContainer(maxBytes: prefixOnly ? nil : Int64(limit))
+        guard let file = try? RegularFile.open(path, options: &options) else { return nil }
+        return prefixOnly ? try? file.read(at: 0, count: limit) : try? file.readAll()
     }
 }

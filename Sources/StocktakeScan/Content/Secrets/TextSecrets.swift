@@ -1,3 +1,4 @@
+import CStocktakeSystem
 import StocktakeModel
 
 /// The secrets of a text file the app writes (a log, a JSON or config file), line by line: shaped secrets
@@ -5,6 +6,7 @@ import StocktakeModel
 /// pairs whose name says secret and whose value fits it (`SecretNames`). Places are line numbers.
 enum TextSecrets {
     static func find(in bytes: [UInt8]) -> [PropertyListSecrets.Hit] {
+        guard mayHoldSecret(bytes) else { return [] }
         let text = String(decoding: bytes, as: UTF8.self)
         var hits: [PropertyListSecrets.Hit] = []
         var number = 0
@@ -24,6 +26,25 @@ enum TextSecrets {
             hits += kinds.map { PropertyListSecrets.Hit(place: place, kind: $0.0, length: $0.1) }
         }
         return hits
+    }
+
+    /// Fragments every secret this reader recognises contains (a name stem or a shape's prefix), searched
+    /// with `memmem`: most text an app writes holds none of them and is passed over at memory speed.
+    private static let triggers: [[UInt8]] = [
+        "assw", "ASSW", "pwd", "PWD", "oken", "OKEN", "ecret", "ECRET", "pin\"", "pin=", "pin:", "Pin", "PIN", "asscode", "ASSCODE",
+        "piKey", "pi_key", "PI_KEY", "pikey", "ession", "ESSION", "redential", "REDENTIAL", "uthorization", "UTHORIZATION",
+        "sid", "SID", "eyJ", "PRIVATE KEY", "AKIA", "ASIA", "ghp_", "github_pat_", "xox", "sk_live_", "rk_live_",
+        "rivateKey", "rivate_key", "PRIVATE_KEY", "lientSecret",
+    ].map { Array($0.utf8) }
+
+    static func mayHoldSecret(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { haystack in
+            triggers.contains { needle in
+                needle.withUnsafeBytes { needle in
+                    stocktake_find_bytes(haystack.baseAddress, haystack.count, needle.baseAddress, needle.count) != nil
+                }
+            }
+        }
     }
 
     /// The credential's length in `Authorization: Bearer …` (or Basic, or a bare token).
