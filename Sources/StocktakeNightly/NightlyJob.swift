@@ -66,7 +66,7 @@ public enum NightlyJob {
                         do {
                             try audited.save(keeping: Set(inputs))
                         } catch {
-                            problems.append("cannot record the audited exports in \(audited.path): \(error)")
+                            problems.append(Self.problem(error, otherwise: "cannot record the audited exports in \(audited.path)"))
                         }
                     }
                 } catch {
@@ -92,7 +92,7 @@ public enum NightlyJob {
             do {
                 try audited.save(keeping: Set(inputs))
             } catch {
-                problems.append("cannot record the audited exports in \(audited.path): \(error)")
+                problems.append(Self.problem(error, otherwise: "cannot record the audited exports in \(audited.path)"))
             }
         }
         if let history {
@@ -100,7 +100,7 @@ public enum NightlyJob {
                 try IndexBuilder(folder: folder, history: history, trendLength: trendLength)
                     .write(generatedAt: ReportDates.iso8601(request.now), failures: failures, skipped: skipped)
             } catch {
-                problems.append("cannot write \(request.reportsPath)/index.html: \(error)")
+                problems.append(Self.problem(error, otherwise: "cannot write \(request.reportsPath)/index.html"))
             }
         }
         return NightlyOutcome(runs: runs, failures: failures, skipped: skipped, problems: problems)
@@ -123,5 +123,11 @@ public enum NightlyJob {
         } catch {
             throw .unusable("cannot list the inbox \(inbox): \(FileSystemReason.of(error))")
         }
+    }
+
+    /// One line for a failed write: an `OutputError` already names its path (saying it again read
+    /// "cannot write X: cannot write X: No space left on device"); anything else gets `otherwise` before it.
+    static func problem(_ error: any Error, otherwise: String) -> String {
+        (error as? OutputError)?.description ?? "\(otherwise): \(error)"
     }
 }

@@ -374,4 +374,16 @@ import TestSupport
         let result = try StocktakeProcess.runCommand([Self.script, "/nowhere"], environment: ["STOCKTAKE": StocktakeProcess.binary])
         #expect(result.status == 64)
     }
+
+    /// A failed write says its path once ("cannot write X: cannot write X: …" before).
+    @Test func aFailedIndexWriteNamesItsPathOnce() throws {
+        let farm = try Farm()
+        try farm.export(version: 1)
+        try farm.tree.write("reports/index.html/occupied", string: "a folder where the page goes")
+        let result = try farm.night(0)
+        #expect(result.status == 1)
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("index.html") }, "\(result.stderr)")
+        #expect(line.components(separatedBy: "cannot write").count == 2, "\(line)")
+        #expect(line.components(separatedBy: farm.reports + "/index.html").count == 2, "\(line)")
+    }
 }
