@@ -65,6 +65,8 @@ public struct ContentInspector {
             return entry.flags.contains(.systemManaged) || name.elementsEqual("Cache.db".utf8) ? nil : (.database, Int.max)
         case .realm:
             return (.realm, budget.realmBytes)
+        case .binaryCookies:
+            return (.cookies, budget.propertyListBytes)
         case .json, .text:
             return backedUpPlace && !entry.flags.contains(.systemManaged) ? (.textFile, budget.textFileBytes) : nil
         default:
@@ -76,14 +78,15 @@ public struct ContentInspector {
         switch store {
         case .database:
             return DatabaseSecrets.find(database: file)
-        case .propertyList, .textFile, .realm:
+        case .propertyList, .textFile, .realm, .cookies:
             guard let bytes = read(file, limit: limit, prefixOnly: store == .textFile) else { return [] }
             switch store {
             case .propertyList: return (try? PropertyListReader.parse(bytes)).map(PropertyListSecrets.find) ?? []
             case .realm: return RealmSecrets.find(bytes)
+            case .cookies: return (try? BinaryCookies.parse(bytes)).map(CookieSecrets.find) ?? []
             default: return TextSecrets.find(in: bytes)
             }
-        case .cookies, .urlCache:
+        case .urlCache:
             return []
         }
     }

@@ -1,0 +1,92 @@
+/// One cookie of a `Cookies.binarycookies` file.
+public struct StoredCookie: Sendable, Equatable {
+    public let domain: String
+    public let name: String
+    public let path: String
+    public let value: String
+    /// Seconds since 2001-01-01 UTC (the Mac epoch), as stored.
+    public let expires: Double
+    public let created: Double
+    public let isSecure: Bool
+    public let isHTTPOnly: Bool
+}
+
+/// Reads HTTPCookieStorage's `Cookies.binarycookies`: `cook`, a big-endian page count and page sizes, then
+/// pages (`00 00 01 00`, a little-endian cookie count and offsets), each cookie little-endian: its size,
+/// flags (1 Secure, 4 HttpOnly), offsets of its domain, name, path and value (NUL-terminated, from the
+/// cookie's start), then expiry and creation as Float64 seconds since 2001. Every size and offset is checked
+/// against its page and the file; what does not fit is refused, never read past.
+public enum BinaryCookies {
+    static let maxPages = 10_000
+    static let maxCookiesPerPage = 100_000
+
+    public static func parse(_ bytes: [UInt8]) throws(StoreReadError) -> [StoredCookie] {
+        guard bytes.count >= 8, bytes.starts(with: Array("cook".utf8)) else {
+            throw StoreReadError("not a binarycookies file: no `cook` signature")
+        }
+        let pageCount = Int(bigEndian32(bytes[...], 4))
+        guard pageCount <= maxPages, 8 + pageCount * 4 <= bytes.count else {
+            throw StoreReadError("declares \(pageCount) pages, more than the file's \(bytes.count) bytes can hold")
+        }
+        var offset = 8 + pageCount * 4
+        var cookies: [StoredCookie] = []
+        for page in 0..<pageCount {
+            let size = Int(bigEndian32(bytes[...], 8 + page * 4))
+            guard size >= 8, offset + size <= bytes.count else {
+                throw StoreReadError("page \(page + 1) of \(size) bytes at offset \(offset) runs past the end of the file")
+            }
+            cookies += try self.page(bytes[offset..<(offset + size)], number: page + 1)
+            offset += size
+        }
+        return cookies
+    }
+
+    private static func page(_ page: ArraySlice<UInt8>, number: Int) throws(StoreReadError) -> [StoredCookie] {
+        let start = page.startIndex
+        guard bigEndian32(page, start) == 0x0000_0100 else {
+            throw StoreReadError("page \(number) does not start with its 00 00 01 00 header")
+        }
+        let count = Int(littleEndian32(page, start + 4))
+        guard count <= maxCookiesPerPage, 8 + count * 4 <= page.count else {
+            throw StoreReadError("page \(number) declares \(count) cookies, more than its \(page.count) bytes can hold")
+        }
+        var cookies: [StoredCookie] = []
+        for index in 0..<count {
+            let cookieOffset = Int(littleEndian32(page, start + 8 + index * 4))
+            guard cookieOffset >= 8, cookieOffset + 56 <= page.count else {
+                throw StoreReadError("cookie \(index + 1) of page \(number) at offset \(cookieOffset) lies outside its page")
+            }
+            let cookieStart = start + cookieOffset
+            let size = Int(littleEndian32(page, cookieStart))
+            guard size >= 56, cookieOffset + size <= page.count else {
+                throw StoreReadError("cookie \(index + 1) of page \(number) declares \(size) bytes, past the end of its page")
+            }
+            let cookie = page[cookieStart..<(cookieStart + size)]
+            func string(_ field: Int, _ what: String) throws(StoreReadError) -> String {
+                let at = Int(littleEndian32(cookie, cookieStart + field))
+                guard at >= 56, at < size else {
+                    throw StoreReadError("the \(what) of cookie \(index + 1) of page \(number) starts outside the cookie (offset \(at))")
+                }
+                return String(decoding: cookie[(cookieStart + at)...].prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let flags = littleEndian32(cookie, cookieStart + 8)
+            cookies.append(StoredCookie(
+                domain: try string(16, "domain"), name: try string(20, "name"), path: try string(24, "path"), value: try string(28, "value"),
+                expires: float64(cookie, cookieStart + 40), created: float64(cookie, cookieStart + 48),
+                isSecure: flags & 1 != 0, isHTTPOnly: flags & 4 != 0))
+        }
+        return cookies
+    }
+
+    private static func bigEndian32(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> UInt32 {
+        bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    private static func littleEndian32(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> UInt32 {
+        bytes[offset..<(offset + 4)].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    private static func float64(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> Double {
+        Double(bitPattern: bytes[offset..<(offset + 8)].reversed().reduce(0) { $0 << 8 | UInt64($1) })
+    }
+}
