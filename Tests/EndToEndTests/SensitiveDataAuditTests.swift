@@ -9,7 +9,8 @@ import TestSupport
 @Suite struct SensitiveDataAuditTests {
     static let secrets = [
         "S3cretPass!", "4821", "9911", "Xk9fQ2LmZp7RtV4wYs1NqW8e", "abcdefghijklmnopqrstuvwxyz012345", "AKIAIOSFODNN7EXAMPLE",
-        "hunter2hunter2", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c", "MIIEowIBAAKCAQEA7bq",
+        "hunter2hunter2", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c", "MIIEowIBAAKCAQEA7bq", "k3Y9k3Y9sessionValue77",
+        "zyxwvutsrqponmlkjihgfedcba987654", "Pq8sT3vW6yZ1bC4eF7hJ0kM2",
     ]
 
     static func container() throws -> TemporaryTree {
@@ -33,6 +34,28 @@ import TestSupport
             db.execute("INSERT INTO ZUSER VALUES (1, 'alice', 'hunter2hunter2')"); db.commit(); db.close()
             open(path("Library/Application Support/default.realm"), "wb").write(
                 b"\0" * 16 + b"T-DB" + b"\0" * 40 + b"class_User\0username\0password\0")
+            import struct
+            def cookie(domain, name, value, flags):
+                strings, offsets = b"", []
+                for text in (domain, name, "/", value):
+                    offsets.append(56 + len(strings)); strings += text.encode() + b"\0"
+                return struct.pack("<IIII", 56 + len(strings), 0, flags, 0) + struct.pack("<IIII", *offsets) + b"\0" * 8 \
+                    + struct.pack("<dd", 800000000.0, 799000000.0) + strings
+            cookies = [cookie(".example.com", "sessionid", "k3Y9k3Y9sessionValue77", 5), cookie(".example.com", "_ga", "GA1.2.1234567890.1600000000", 0)]
+            page = b"\0\0\1\0" + struct.pack("<I", len(cookies))
+            offset = 8 + 4 * len(cookies) + 4
+            for c in cookies: page += struct.pack("<I", offset); offset += len(c)
+            page += b"\0" * 4 + b"".join(cookies)
+            open(path("Library/Cookies/Cookies.binarycookies"), "wb").write(b"cook" + struct.pack(">II", 1, len(page)) + page + b"\0" * 8)
+            cache = sqlite3.connect(path("Library/Caches/com.example.app/Cache.db"))
+            cache.execute("CREATE TABLE cfurl_cache_response(entry_ID INTEGER PRIMARY KEY, version INTEGER, hash_value INTEGER, storage_policy INTEGER, request_key TEXT UNIQUE, time_stamp TIMESTAMP, partition TEXT)")
+            cache.execute("CREATE TABLE cfurl_cache_blob_data(entry_ID INTEGER PRIMARY KEY, response_object BLOB, request_object BLOB, proto_props BLOB, user_info BLOB)")
+            cache.execute("CREATE TABLE cfurl_cache_receiver_data(entry_ID INTEGER PRIMARY KEY, isDataOnFS INTEGER, receiver_data BLOB)")
+            request = plistlib.dumps({"Array": ["https://api.example.com/login", 0, {"Authorization": "Bearer zyxwvutsrqponmlkjihgfedcba987654"}], "Version": 9}, fmt=plistlib.FMT_BINARY)
+            cache.execute("INSERT INTO cfurl_cache_response VALUES (1, 1, 0, 0, 'https://api.example.com/login', '2024-01-01', NULL)")
+            cache.execute("INSERT INTO cfurl_cache_blob_data VALUES (1, NULL, ?, NULL, NULL)", (request,))
+            cache.execute("INSERT INTO cfurl_cache_receiver_data VALUES (1, 0, ?)", (b'{"access_token": "Pq8sT3vW6yZ1bC4eF7hJ0kM2"}',))
+            cache.commit(); cache.close()
             # Look-alikes: none of these is a secret.
             plistlib.dump({"passwordRulesShown": True, "tokenCount": 3, "deviceToken": "a1" * 32,
                            "installID": "6F9619FF-8B86-D011-B42D-00CF4FC964FF", "API_KEY": "AIzaSyD-EXAMPLEEXAMPLEEXAMPLEabcdef12",
@@ -61,6 +84,8 @@ import TestSupport
         let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
         let content = findings.filter { ($0["rule"] as? String).map { $0.hasPrefix("secret-") || $0 == "plaintext-credential-store" } ?? false }
+        // Backed up or not: Library/Preferences is (with evidence unknown, a warning), Caches is not.
+        #expect(content.allSatisfy { $0["severity"] as? String == "warning" })
         let byPath = Dictionary(grouping: content) { $0["path"] as? String ?? "" }.mapValues { $0.compactMap { $0["rule"] as? String } }
         #expect(byPath["Documents/credentials.plist"] == ["secret-in-property-list", "secret-in-property-list"])
         #expect(byPath["Library/Preferences/com.example.app.plist"]?.count == 3)
@@ -69,7 +94,10 @@ import TestSupport
         #expect(byPath["Documents/key.pem"] == ["secret-in-text-file"])
         #expect(byPath["Library/Application Support/Model.sqlite"] == ["plaintext-credential-store"])
         #expect(byPath["Library/Application Support/default.realm"] == ["plaintext-credential-store"])
-        #expect(byPath.count == 7, "look-alikes are not findings: \(byPath.keys.sorted())")
+        #expect(byPath["Library/Caches/com.example.app/Cache.db"] == ["secret-in-url-cache", "secret-in-url-cache"])
+        let cookies = findings.filter { $0["rule"] as? String == "credential-cookie" }
+        #expect(cookies.compactMap { $0["path"] as? String } == ["Library/Cookies/Cookies.binarycookies"], "the session cookie, not _ga")
+        #expect(byPath.count == 8, "look-alikes are not findings: \(byPath.keys.sorted())")
 
         // Every file written and everything printed, searched for every planted value.
         var outputs = [result.stdout, result.stderr]
@@ -97,5 +125,22 @@ import TestSupport
             let rules = (report["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
             #expect(!rules.contains { $0.hasPrefix("secret-") || $0 == "plaintext-credential-store" }, "\(folder): \(rules)")
         }
+    }
+
+    /// The join with backup prediction: once the export is known to keep attributes, a secret in a file iOS
+    /// backs up is an error; one in Caches (never backed up) stays a warning.
+    @Test func backedUpSecretsAreErrors() throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("sensitive-backup")
+        let result = try StocktakeProcess.run(
+            ["audit", tree.path(""), "--output", out.path("r"), "--format", "json", "--quiet", "--xattrs-preserved", "--fail-on", "never"], timeout: 120)
+        try #require(result.status == 0, "\(result.stderr)")
+        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        func severities(_ path: String) -> Set<String> {
+            Set(findings.filter { $0["path"] as? String == path && ($0["rule"] as? String)?.hasPrefix("secret-") == true }.compactMap { $0["severity"] as? String })
+        }
+        #expect(severities("Library/Preferences/com.example.app.plist") == ["error"])
+        #expect(severities("Library/Caches/com.example.app/Cache.db") == ["warning"])
     }
 }

@@ -42,7 +42,7 @@ public struct ContentInspector {
                   store == .textFile || entry.apparentBytes <= Int64(limit)
             else { return }
             // A database is queried, not read: only the bounded queries touch it. A text file costs its prefix.
-            let cost = store == .database ? 0 : min(entry.apparentBytes, Int64(limit))
+            let cost = store == .database || store == .urlCache ? 0 : min(entry.apparentBytes, Int64(limit))
             guard spent + cost <= budget.totalBytes else { return }
             opened += 1
             spent += cost
@@ -62,7 +62,8 @@ public struct ContentInspector {
             return entry.flags.contains(.systemManaged) ? nil : (.propertyList, budget.propertyListBytes)
         case .sqlite:
             // URLCache's Cache.db is read as the URL cache; other stores iOS makes are not the app's.
-            return entry.flags.contains(.systemManaged) || name.elementsEqual("Cache.db".utf8) ? nil : (.database, Int.max)
+            if name.elementsEqual("Cache.db".utf8) { return (.urlCache, Int(URLCacheDatabase.maxCopiedBytes)) }
+            return entry.flags.contains(.systemManaged) ? nil : (.database, Int.max)
         case .realm:
             return (.realm, budget.realmBytes)
         case .binaryCookies:
@@ -87,7 +88,7 @@ public struct ContentInspector {
             default: return TextSecrets.find(in: bytes)
             }
         case .urlCache:
-            return []
+            return (try? URLCacheDatabase.read(database: file)).map(CacheSecrets.find) ?? []
         }
     }
 

@@ -1,0 +1,130 @@
+import Foundation
+import StocktakeFiles
+import StocktakeModel
+import StocktakeSQLite
+
+/// One cached response of URLCache's `Cache.db`.
+public struct CachedResponse: Sendable, Equatable {
+    public let requestURL: String
+    /// Every string-to-string dictionary of the request object's plist (the request's headers).
+    public let requestHeaders: [String: String]
+    public let responseHeaders: [String: String]
+    /// The body's first bytes: from `cfurl_cache_receiver_data`, or from `fsCachedData/<name>` when the
+    /// row says the data is on the file system.
+    public let body: [UInt8]
+    /// `Cache.db` or `fsCachedData/<name>`: where the body came from, for messages.
+    public let bodyLocation: String
+}
+
+/// Reads URLCache's `Cache.db` (`cfurl_cache_response`, `cfurl_cache_blob_data`, `cfurl_cache_receiver_data`)
+/// without writing beside it. A WAL database opened in place would get a `-shm` (a write into the audited
+/// tree), and the immutable mode ignores the `-wal` where the newest responses often are; so the database
+/// and its `-wal` are copied (bounded) into a private temporary folder, read there, and the copy removed.
+public enum URLCacheDatabase {
+    static let maxCopiedBytes: Int64 = 64 << 20
+    static let maxObjectBytes = 1 << 20
+
+    public static func read(database: String, maxRows: Int = 10_000, maxBodyBytes: Int = 256 << 10) throws(StoreReadError) -> [CachedResponse] {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try copy(database, to: scratch + "/Cache.db", required: true)
+        try copy(database + "-wal", to: scratch + "/Cache.db-wal", required: false)
+        let folder = (database as NSString).deletingLastPathComponent
+        do {
+            let connection = try SQLiteConnection(path: scratch + "/Cache.db", create: false)
+            connection.limitValueLength(to: Int32(maxObjectBytes + maxBodyBytes))
+            return try connection.withStepLimit(Int64(maxRows) * 1_000 + 1_000_000) {
+                try checkSchema(connection)
+                return try connection.rows("""
+                    SELECT r.request_key,
+                           CASE WHEN length(b.request_object) <= \(maxObjectBytes) THEN b.request_object END,
+                           CASE WHEN length(b.response_object) <= \(maxObjectBytes) THEN b.response_object END,
+                           d.isDataOnFS, substr(d.receiver_data, 1, \(maxBodyBytes))
+                    FROM cfurl_cache_response r
+                    LEFT JOIN cfurl_cache_blob_data b ON b.entry_ID = r.entry_ID
+                    LEFT JOIN cfurl_cache_receiver_data d ON d.entry_ID = r.entry_ID
+                    ORDER BY r.entry_ID LIMIT \(maxRows)
+                    """) { row in
+                    let onFileSystem = row.int(3) != 0
+                    let data = row.bytes(4) ?? []
+                    let (body, location) = onFileSystem
+                        ? (cachedFile(data, in: folder, maxBytes: maxBodyBytes), "fsCachedData/" + String(decoding: data, as: UTF8.self))
+                        : (data, "Cache.db")
+                    return CachedResponse(
+                        requestURL: row.text(0) ?? "", requestHeaders: headers(row.bytes(1)), responseHeaders: headers(row.bytes(2)),
+                        body: body, bodyLocation: location)
+                }
+            }
+        } catch let error as StoreReadError {
+            throw error
+        } catch {
+            throw StoreReadError("Cache.db: \(error)")
+        }
+    }
+
+    /// The three tables must be tables: a view or a trigger is not what URLCache writes.
+    private static func checkSchema(_ connection: SQLiteConnection) throws {
+        let objects = try connection.rows("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger')") {
+            ($0.text(0) ?? "", $0.text(1) ?? "")
+        }
+        if let trigger = objects.first(where: { $0.0 == "trigger" }) {
+            throw StoreReadError("Cache.db holds a trigger (\(trigger.1)); URLCache writes none")
+        }
+        for table in ["cfurl_cache_response", "cfurl_cache_blob_data", "cfurl_cache_receiver_data"] {
+            guard objects.contains(where: { $0 == ("table", table) }) else {
+                throw StoreReadError("Cache.db has no table \(table): not URLCache's database")
+            }
+        }
+    }
+
+    /// Every `[String: String]` dictionary in a request or response object plist, merged.
+    static func headers(_ bytes: [UInt8]?) -> [String: String] {
+        guard let bytes, let value = try? PropertyListReader.parse(bytes) else { return [:] }
+        var headers: [String: String] = [:]
+        var pending = [value]
+        var visited = 0
+        while let next = pending.popLast(), visited < 10_000 {
+            visited += 1
+            switch next {
+            case .dictionary(let entries):
+                let strings = entries.compactMapValues(\.stringValue)
+                if !strings.isEmpty && strings.count == entries.count { headers.merge(strings) { first, _ in first } }
+                pending += entries.values
+            case .array(let values):
+                pending += values
+            default:
+                break
+            }
+        }
+        return headers
+    }
+
+    /// The first bytes of `fsCachedData/<name>`: a plain name only, a regular file only, never through a link.
+    private static func cachedFile(_ name: [UInt8], in folder: String, maxBytes: Int) -> [UInt8] {
+        let text = String(decoding: name, as: UTF8.self)
+        guard !text.isEmpty, !text.contains("/"), text != "..", text != "." else { return [] }
+        var options = RegularFile.Options.insideContainer(maxBytes: nil)
+        guard let file = try? RegularFile.open(folder + "/fsCachedData/" + text, options: &options) else { return [] }
+        return (try? file.read(at: 0, count: maxBytes)) ?? []
+    }
+
+    private static func copy(_ source: String, to destination: String, required: Bool) throws(StoreReadError) {
+        var options = RegularFile.Options.insideContainer(maxBytes: maxCopiedBytes)
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.open(source, options: &options).readAll()
+        } catch {
+            if !required, case .system(let code) = error, code == ENOENT { return }
+            throw StoreReadError("\((source as NSString).lastPathComponent): \(error)")
+        }
+        guard FileManager.default.createFile(atPath: destination, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+            throw StoreReadError("cannot copy \((source as NSString).lastPathComponent) into a temporary folder")
+        }
+    }
+
+    private static func temporaryFolder() throws(StoreReadError) -> String {
+        var template = Array((NSTemporaryDirectory() + "/stocktake-urlcache-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw StoreReadError("cannot make a temporary folder: \(SystemError.currentText)") }
+        return String(cString: made)
+    }
+}
