@@ -127,7 +127,7 @@ let package = Package(
 if Context.environment["STOCKTAKE_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependency: Target.Dependency)] = [
         ("FuzzBinaryPlist", "StocktakeScan"), ("FuzzXMLPlist", "StocktakeScan"), ("FuzzAppleDouble", "StocktakeScan"),
-        ("FuzzArchive", "StocktakeScan"),
+        ("FuzzArchive", "StocktakeScan"), ("FuzzBinaryCookies", "StocktakeScan"), ("FuzzSecretScan", "StocktakeScan"),
         ("FuzzReportReader", "StocktakeDiff"), ("FuzzBaseline", "StocktakePolicy"), ("FuzzConfiguration", "StocktakePolicy"),
     ]
     for target in fuzzTargets {
