@@ -18,17 +18,17 @@ enum MachOEntitlements {
         let file = try RegularFile.open(path, options: &options)
         let header = try file.read(at: 0, count: 8 + 20 * maxSlices)
         guard header.count >= 8 else { return nil }
-        switch bigEndian32(header, 0) {
+        switch header[...].uint32(at: 0, bigEndian: true) {
         case 0xCAFE_BABE, 0xCAFE_BABF:
-            let is64 = bigEndian32(header, 0) == 0xCAFE_BABF
-            let count = Int(bigEndian32(header, 4))
+            let is64 = header[...].uint32(at: 0, bigEndian: true) == 0xCAFE_BABF
+            let count = Int(header[...].uint32(at: 4, bigEndian: true))
             // Java class files share 0xcafebabe; their "count" (a version) is far above any slice count.
             guard count > 0, count <= maxSlices else { return nil }
             let entrySize = is64 ? 32 : 20
             let table = try file.read(at: 8, count: count * entrySize)
             for slice in 0..<count where table.count >= (slice + 1) * entrySize {
                 let base = slice * entrySize
-                let offset = is64 ? bigEndian64(table, base + 8) : UInt64(bigEndian32(table, base + 8))
+                let offset = is64 ? table[...].uint64(at: base + 8, bigEndian: true) : UInt64(table[...].uint32(at: base + 8, bigEndian: true))
                 if offset < UInt64(file.size), let found = try thin(file, at: Int64(offset)) { return found }
             }
             return nil
@@ -41,26 +41,26 @@ enum MachOEntitlements {
     private static func thin(_ file: RegularFile, at start: Int64) throws(FileRefusal) -> PropertyListValue? {
         let header = try file.read(at: start, count: 32)
         guard header.count >= 28 else { return nil }
-        let magic = littleEndian32(header, 0)
+        let magic = header[...].uint32(at: 0, bigEndian: false)
         guard magic == 0xFEED_FACF || magic == 0xFEED_FACE else { return nil }
         let is64 = magic == 0xFEED_FACF
-        let commandCount = Int(littleEndian32(header, 16))
-        let commandBytes = Int(littleEndian32(header, 20))
+        let commandCount = Int(header[...].uint32(at: 16, bigEndian: false))
+        let commandBytes = Int(header[...].uint32(at: 20, bigEndian: false))
         guard commandBytes <= maxLoadCommandBytes else { return nil }
         let commands = try file.read(at: start + Int64(is64 ? 32 : 28), count: commandBytes)
         var signature: (offset: Int64, size: Int)?
         var cursor = 0
         for _ in 0..<commandCount {
             guard cursor + 8 <= commands.count else { break }
-            let command = littleEndian32(commands, cursor)
-            let size = Int(littleEndian32(commands, cursor + 4))
+            let command = commands[...].uint32(at: cursor, bigEndian: false)
+            let size = Int(commands[...].uint32(at: cursor + 4, bigEndian: false))
             guard size >= 8, cursor + size <= commands.count else { break }
             let body = Array(commands[cursor..<(cursor + size)])
             if command == 0x19 || command == 0x1, let section = entitlementsSection(body, is64: command == 0x19) {
                 let bytes = try file.read(at: start + Int64(section.offset), count: min(section.size, maxEntitlementsBytes))
                 if let value = try? PropertyListReader.parse(Array(bytes.prefix { $0 != 0 })) { return value }
             } else if command == 0x1D, body.count >= 16 {
-                signature = (Int64(littleEndian32(body, 8)), Int(littleEndian32(body, 12)))
+                signature = (Int64(body[...].uint32(at: 8, bigEndian: false)), Int(body[...].uint32(at: 12, bigEndian: false)))
             }
             cursor += size
         }
@@ -73,13 +73,13 @@ enum MachOEntitlements {
         let headerSize = is64 ? 72 : 56
         let sectionSize = is64 ? 80 : 68
         guard command.count >= headerSize, name(command, 8) == "__TEXT" else { return nil }
-        let count = Int(littleEndian32(command, is64 ? 64 : 48))
+        let count = Int(command[...].uint32(at: is64 ? 64 : 48, bigEndian: false))
         for index in 0..<count {
             let base = headerSize + index * sectionSize
             guard base + sectionSize <= command.count else { return nil }
             guard name(command, base) == "__entitlements" else { continue }
-            let size = is64 ? Int(clamping: littleEndian64(command, base + 40)) : Int(littleEndian32(command, base + 36))
-            let offset = littleEndian32(command, base + (is64 ? 48 : 40))
+            let size = is64 ? Int(clamping: command[...].uint64(at: base + 40, bigEndian: false)) : Int(command[...].uint32(at: base + 36, bigEndian: false))
+            let offset = command[...].uint32(at: base + (is64 ? 48 : 40), bigEndian: false)
             return (offset, size)
         }
         return nil
@@ -88,15 +88,15 @@ enum MachOEntitlements {
     /// The XML entitlements blob of a code signature super blob (both big-endian, unlike the Mach-O around them).
     private static func codeSignatureEntitlements(_ file: RegularFile, at offset: Int64, size: Int) throws(FileRefusal) -> PropertyListValue? {
         let superBlob = try file.read(at: offset, count: min(size, 64 << 10))
-        guard superBlob.count >= 12, bigEndian32(superBlob, 0) == 0xFADE_0CC0 else { return nil }
-        let count = Int(bigEndian32(superBlob, 8))
+        guard superBlob.count >= 12, superBlob[...].uint32(at: 0, bigEndian: true) == 0xFADE_0CC0 else { return nil }
+        let count = Int(superBlob[...].uint32(at: 8, bigEndian: true))
         for index in 0..<min(count, 64) {
             let entry = 12 + index * 8
             guard entry + 8 <= superBlob.count else { return nil }
-            let blobOffset = Int64(bigEndian32(superBlob, entry + 4))
+            let blobOffset = Int64(superBlob[...].uint32(at: entry + 4, bigEndian: true))
             let blobHeader = try file.read(at: offset + blobOffset, count: 8)
-            guard blobHeader.count == 8, bigEndian32(blobHeader, 0) == 0xFADE_7171 else { continue }
-            let length = Int(bigEndian32(blobHeader, 4))
+            guard blobHeader.count == 8, blobHeader[...].uint32(at: 0, bigEndian: true) == 0xFADE_7171 else { continue }
+            let length = Int(blobHeader[...].uint32(at: 4, bigEndian: true))
             guard length > 8, length - 8 <= maxEntitlementsBytes else { return nil }
             return try? PropertyListReader.parse(try file.read(at: offset + blobOffset + 8, count: length - 8))
         }
@@ -105,21 +105,5 @@ enum MachOEntitlements {
 
     private static func name(_ bytes: [UInt8], _ offset: Int) -> String {
         String(decoding: bytes[offset..<(offset + 16)].prefix { $0 != 0 }, as: UTF8.self)
-    }
-
-    private static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
-    }
-
-    private static func bigEndian64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
-        bytes[offset..<(offset + 8)].reduce(0) { $0 << 8 | UInt64($1) }
-    }
-
-    private static func littleEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        bytes[offset..<(offset + 4)].reversed().reduce(0) { $0 << 8 | UInt32($1) }
-    }
-
-    private static func littleEndian64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
-        bytes[offset..<(offset + 8)].reversed().reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

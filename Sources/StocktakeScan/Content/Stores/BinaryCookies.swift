@@ -24,14 +24,14 @@ public enum BinaryCookies {
         guard bytes.count >= 8, bytes.starts(with: Array("cook".utf8)) else {
             throw StoreReadError("not a binarycookies file: no `cook` signature")
         }
-        let pageCount = Int(bigEndian32(bytes[...], 4))
+        let pageCount = Int(bytes[...].uint32(at: 4, bigEndian: true))
         guard pageCount <= maxPages, 8 + pageCount * 4 <= bytes.count else {
             throw StoreReadError("declares \(pageCount) pages, more than the file's \(bytes.count) bytes can hold")
         }
         var offset = 8 + pageCount * 4
         var cookies: [StoredCookie] = []
         for page in 0..<pageCount {
-            let size = Int(bigEndian32(bytes[...], 8 + page * 4))
+            let size = Int(bytes[...].uint32(at: 8 + page * 4, bigEndian: true))
             guard size >= 8, offset + size <= bytes.count else {
                 throw StoreReadError("page \(page + 1) of \(size) bytes at offset \(offset) runs past the end of the file")
             }
@@ -43,50 +43,39 @@ public enum BinaryCookies {
 
     private static func page(_ page: ArraySlice<UInt8>, number: Int) throws(StoreReadError) -> [StoredCookie] {
         let start = page.startIndex
-        guard bigEndian32(page, start) == 0x0000_0100 else {
+        guard page.uint32(at: start, bigEndian: true) == 0x0000_0100 else {
             throw StoreReadError("page \(number) does not start with its 00 00 01 00 header")
         }
-        let count = Int(littleEndian32(page, start + 4))
+        let count = Int(page.uint32(at: start + 4, bigEndian: false))
         guard count <= maxCookiesPerPage, 8 + count * 4 <= page.count else {
             throw StoreReadError("page \(number) declares \(count) cookies, more than its \(page.count) bytes can hold")
         }
         var cookies: [StoredCookie] = []
         for index in 0..<count {
-            let cookieOffset = Int(littleEndian32(page, start + 8 + index * 4))
+            let cookieOffset = Int(page.uint32(at: start + 8 + index * 4, bigEndian: false))
             guard cookieOffset >= 8, cookieOffset + 56 <= page.count else {
                 throw StoreReadError("cookie \(index + 1) of page \(number) at offset \(cookieOffset) lies outside its page")
             }
             let cookieStart = start + cookieOffset
-            let size = Int(littleEndian32(page, cookieStart))
+            let size = Int(page.uint32(at: cookieStart, bigEndian: false))
             guard size >= 56, cookieOffset + size <= page.count else {
                 throw StoreReadError("cookie \(index + 1) of page \(number) declares \(size) bytes, past the end of its page")
             }
             let cookie = page[cookieStart..<(cookieStart + size)]
             func string(_ field: Int, _ what: String) throws(StoreReadError) -> String {
-                let at = Int(littleEndian32(cookie, cookieStart + field))
+                let at = Int(cookie.uint32(at: cookieStart + field, bigEndian: false))
                 guard at >= 56, at < size else {
                     throw StoreReadError("the \(what) of cookie \(index + 1) of page \(number) starts outside the cookie (offset \(at))")
                 }
                 return String(decoding: cookie[(cookieStart + at)...].prefix { $0 != 0 }, as: UTF8.self)
             }
-            let flags = littleEndian32(cookie, cookieStart + 8)
+            let flags = cookie.uint32(at: cookieStart + 8, bigEndian: false)
             cookies.append(StoredCookie(
                 domain: try string(16, "domain"), name: try string(20, "name"), path: try string(24, "path"), value: try string(28, "value"),
-                expires: float64(cookie, cookieStart + 40), created: float64(cookie, cookieStart + 48),
+                expires: Double(bitPattern: cookie.uint64(at: cookieStart + 40, bigEndian: false)),
+                created: Double(bitPattern: cookie.uint64(at: cookieStart + 48, bigEndian: false)),
                 isSecure: flags & 1 != 0, isHTTPOnly: flags & 4 != 0))
         }
         return cookies
-    }
-
-    private static func bigEndian32(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> UInt32 {
-        bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
-    }
-
-    private static func littleEndian32(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> UInt32 {
-        bytes[offset..<(offset + 4)].reversed().reduce(0) { $0 << 8 | UInt32($1) }
-    }
-
-    private static func float64(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> Double {
-        Double(bitPattern: bytes[offset..<(offset + 8)].reversed().reduce(0) { $0 << 8 | UInt64($1) })
     }
 }
