@@ -16,6 +16,9 @@ public struct AuditRequest: Sendable {
     public var backupApp: String?
     /// A device backup whose manifest gives every file's backup state (`--backup`).
     public var backupPath: String?
+    /// The backup at `inputPath`, already read: the nightly job audits several apps of one backup and reads its
+    /// `Manifest.db` once for all of them.
+    public var readBackup: DeviceBackup?
     /// An app on a simulator device (`--simulator DEVICE --app ID`): its data container is the input, its
     /// bundle and App Group (and extension) containers the companions, all found in the device set.
     public var simulator: SimulatorTarget?

@@ -28,7 +28,8 @@ enum BackupAudit {
             throw .companion(path: other, reason: "--backup lays a device backup over a container export, and the input is itself a device backup: give one of them")
         }
         do throws(BackupError) {
-            let backup = try DeviceBackup.read(request.inputPath)
+            let backup: DeviceBackup
+            if let read = request.readBackup { backup = read } else { backup = try DeviceBackup.read(request.inputPath) }
             guard let app = request.backupApp ?? request.bundleIdentifier else {
                 throw .noAppChosen(path: request.inputPath, apps: backup.apps.apps.map(\.bundleIdentifier))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeAudit
+import StocktakeBackup
 import StocktakeFiles
 import StocktakeHistory
 import StocktakeModel
@@ -18,8 +19,10 @@ struct AppRunner {
     let runID: String
 
     /// The finished run and the problems that did not stop it (no diff, history, retention).
-    func run(input: String, inboxPath: String, index: Int, backupApp: String? = nil) throws -> (NightlyOutcome.AppRun, [String]) {
-        try run(input: input, audit: AuditRequest(inputPath: inboxPath, backupApp: backupApp), index: index)
+    func run(input: String, inboxPath: String, index: Int, backupApp: String? = nil, backup: DeviceBackup? = nil) throws -> (NightlyOutcome.AppRun, [String]) {
+        var audit = AuditRequest(inputPath: inboxPath, backupApp: backupApp)
+        audit.readBackup = backup
+        return try run(input: input, audit: audit, index: index)
     }
 
     func run(input: String, simulator: SimulatorTarget, index: Int) throws -> (NightlyOutcome.AppRun, [String]) {

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeBackup
 import StocktakeFiles
 import StocktakeModel
 import StocktakeRendering
@@ -14,11 +15,21 @@ struct InboxEntry {
 
     /// Reads what it can; an entry that is no container gets no export time and no fingerprint (its audit
     /// then fails with the audit's own message).
-    init(name: String, inbox: String, policyDigest: String) {
+    init(name: String, inbox: String, policyDigest: String, backupApps: [String] = []) {
         self.name = name
         path = inbox + "/" + name
-        let container = try? ContainerSource.identify(path: path)
         let signature = ExportSignature.of(path: path)
+        // A device backup: its whole folder's signature, and the apps asked for, which change what is audited.
+        if BackupFolder.looksLikeBackup(path) {
+            exportedAt = signature.map { ExportTime(seconds: $0.newestModified, source: .inputFolder) }
+            fingerprint = signature.map {
+                ExportFingerprint(
+                    input: name, bundleIdentifier: nil, exportedAt: nil, signature: $0,
+                    policy: policyDigest + (backupApps.isEmpty ? "" : " apps " + backupApps.joined(separator: ",")))
+            }
+            return
+        }
+        let container = try? ContainerSource.identify(path: path)
         // An archive (a regular file) is not opened here: its own modification time stands for its export time,
         // and its size and times for its fingerprint.
         var info = stat()

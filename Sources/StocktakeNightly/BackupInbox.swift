@@ -8,6 +8,8 @@ enum BackupInbox {
         /// The inbox entry's name, and the app for a backup (`name:app` in the output).
         let input: String
         let app: String?
+        /// The backup, read once for all its apps' jobs.
+        var backup: DeviceBackup?
         var label: String { app.map { "\(input):\($0)" } ?? input }
     }
 
@@ -15,9 +17,11 @@ enum BackupInbox {
         inputs.flatMap { input -> [Job] in
             let path = inbox + "/" + input
             guard BackupFolder.looksLikeBackup(path) else { return [Job(input: input, app: nil)] }
-            if !wanted.isEmpty { return wanted.map { Job(input: input, app: $0) } }
-            guard let backup = try? DeviceBackup.read(path) else { return [Job(input: input, app: nil)] }
-            return backup.apps.apps.map { Job(input: input, app: $0.bundleIdentifier) }
+            // Unreadable: each job reads it again and fails with the reason.
+            let backup = try? DeviceBackup.read(path)
+            if !wanted.isEmpty { return wanted.map { Job(input: input, app: $0, backup: backup) } }
+            guard let backup else { return [Job(input: input, app: nil)] }
+            return backup.apps.apps.map { Job(input: input, app: $0.bundleIdentifier, backup: backup) }
         }
     }
 }

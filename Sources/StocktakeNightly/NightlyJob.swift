@@ -46,31 +46,36 @@ public enum NightlyJob {
         var audited = AuditedExports(reportsPath: request.reportsPath)
         // Oldest export first: with two exports of one app, `latest` ends on the newest and its history stays in order.
         let policy = "\(request.tool.version) fail-on \(request.failOn?.rawValue ?? "never") \(request.policyDigest)"
-        let entries = inputs.map { InboxEntry(name: $0, inbox: inbox, policyDigest: policy) }.sorted(by: InboxEntry.exportOrder)
+        let entries = inputs.map { InboxEntry(name: $0, inbox: inbox, policyDigest: policy, backupApps: request.backupApps) }.sorted(by: InboxEntry.exportOrder)
         var index = 0
         for entry in entries {
             if let fingerprint = entry.fingerprint, let run = audited.auditedRun(fingerprint) {
                 skipped.append(NightlyOutcome.Skipped(input: entry.name, run: run))
                 continue
             }
-            // A device backup is one run per app it holds (or per --app); anything else is one run.
+            // A device backup is one run per app it holds (or per --app); anything else is one run. The entry counts as
+            // audited once all its runs are done: a backup whose one app failed is audited again the next night.
+            var lastRun: NightlyOutcome.AppRun?
+            var allDone = true
             for job in BackupInbox.jobs([entry.name], inbox: inbox, apps: request.backupApps) {
                 defer { index += 1 }
                 do {
                     let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
-                        .run(input: job.label, inboxPath: inbox + "/" + job.input, index: index, backupApp: job.app)
+                        .run(input: job.label, inboxPath: inbox + "/" + job.input, index: index, backupApp: job.app, backup: job.backup)
                     runs.append(run)
                     problems += runProblems
-                    if let fingerprint = entry.fingerprint {
-                        audited.record(fingerprint, run: run.bundleIdentifier + "/" + URL(fileURLWithPath: run.runFolder).lastPathComponent)
-                        do {
-                            try audited.save(keeping: Set(inputs))
-                        } catch {
-                            problems.append(Self.problem(error, otherwise: "cannot record the audited exports in \(audited.path)"))
-                        }
-                    }
+                    lastRun = run
                 } catch {
+                    allDone = false
                     failures.append(NightlyOutcome.Failure(input: job.label, message: "\(error)"))
+                }
+            }
+            if let fingerprint = entry.fingerprint, let lastRun, allDone {
+                audited.record(fingerprint, run: lastRun.bundleIdentifier + "/" + URL(fileURLWithPath: lastRun.runFolder).lastPathComponent)
+                do {
+                    try audited.save(keeping: Set(inputs))
+                } catch {
+                    problems.append(Self.problem(error, otherwise: "cannot record the audited exports in \(audited.path)"))
                 }
             }
         }

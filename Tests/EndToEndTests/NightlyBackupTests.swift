@@ -54,4 +54,28 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: tree.path("reports/com.example.notes/latest/report.json")))
         withExtendedLifetime(fixture) {}
     }
+
+    /// An unchanged backup is not audited again (it was every night); one whose app failed is, and so is one
+    /// asked for other apps.
+    @Test func anUnchangedBackupIsAuditedOnce() throws {
+        let tree = try TemporaryTree("nightly-backup-once")
+        try tree.mkdir("inbox")
+        let fixture = try Self.backup(in: tree.path("inbox"), name: "iPhone-backup")
+        func night(_ epoch: String, _ options: [String] = []) throws -> ProcessResult {
+            try StocktakeProcess.run(["nightly", tree.path("inbox"), tree.path("reports")] + options, environment: ["SOURCE_DATE_EPOCH": epoch])
+        }
+        func runs(_ app: String) throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: tree.path("reports/\(app)")).filter { $0 != "latest" && !$0.hasPrefix(".") }.count
+        }
+        #expect(try night("1795226400").status == 0)
+        let again = try night("1795312800")
+        #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty, "\(again.stdout) \(again.stderr)")
+        #expect(try runs("com.example.one") == 1 && runs("com.example.two") == 1)
+
+        // An app the backup lacks fails: the backup is not recorded as audited, so the next night tries again.
+        #expect(try night("1795399200", ["--app", "com.example.one", "--app", "com.example.three"]).status == 1)
+        #expect(try night("1795485600", ["--app", "com.example.one", "--app", "com.example.three"]).status == 1)
+        #expect(try runs("com.example.one") == 3)
+        withExtendedLifetime(fixture) {}
+    }
 }
