@@ -8,7 +8,7 @@ import TestSupport
 /// each of those files, the look-alikes get none, and no output, in any format, holds a planted secret.
 @Suite struct SensitiveDataAuditTests {
     static let secrets = [
-        "S3cretPass!", "4821", "9911", "Xk9fQ2LmZp7RtV4wYs1NqW8e", "abcdefghijklmnopqrstuvwxyz012345", "AKIAIOSFODNN7EXAMPLE",
+        "S3cretPass!", "48219173", "99117730", "Xk9fQ2LmZp7RtV4wYs1NqW8e", "abcdefghijklmnopqrstuvwxyz012345", "AKIAIOSFODNN7EXAMPLE",
         "hunter2hunter2", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c", "MIIEowIBAAKCAQEA7bq", "k3Y9k3Y9sessionValue77",
         "zyxwvutsrqponmlkjihgfedcba987654", "Pq8sT3vW6yZ1bC4eF7hJ0kM2",
     ]
@@ -21,8 +21,8 @@ import TestSupport
             def path(p):
                 full = os.path.join(root, p); os.makedirs(os.path.dirname(full), exist_ok=True); return full
             jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
-            plistlib.dump({"username": "alice", "password": "S3cretPass!", "pin": "4821"}, open(path("Documents/credentials.plist"), "wb"))
-            plistlib.dump({"userPIN": "9911", "authToken": jwt, "refresh_token": "Xk9fQ2LmZp7RtV4wYs1NqW8e"},
+            plistlib.dump({"username": "alice", "password": "S3cretPass!", "pin": "48219173"}, open(path("Documents/credentials.plist"), "wb"))
+            plistlib.dump({"userPIN": "99117730", "authToken": jwt, "refresh_token": "Xk9fQ2LmZp7RtV4wYs1NqW8e"},
                           open(path("Library/Preferences/com.example.app.plist"), "wb"), fmt=plistlib.FMT_BINARY)
             open(path("Library/Application Support/Logs/network.log"), "w").write(
                 "GET /feed 200\nAuthorization: Bearer abcdefghijklmnopqrstuvwxyz012345\n")

@@ -4,12 +4,14 @@ import StocktakeModel
 /// expiry are written there, so every one found outlives the app's process). A cookie counts when its name is a
 /// session or credential name (`sessionid`, `PHPSESSID`, `connect.sid`, `auth_token`, `remember_token`, names
 /// `SecretNames` knows) or its value is a JWT; analytics, consent and bot-management cookies (`_ga`, `_fbp`,
-/// `__cfduid`, `__utma`) are not, whatever their value.
+/// `__cfduid`, `__utma`) and CSRF tokens are not, whatever their value.
 enum CookieSecrets {
     static func find(_ cookies: [StoredCookie]) -> [PropertyListSecrets.Hit] {
         cookies.compactMap { cookie in
             let name = cookie.name.lowercased()
-            guard !analytics.contains(where: { name.hasPrefix($0) }), !cookie.value.isEmpty else { return nil }
+            // CSRF tokens protect a form; they authenticate nobody.
+            guard !analytics.contains(where: { name.hasPrefix($0) }), !name.contains("csrf"), !name.contains("xsrf"), !cookie.value.isEmpty
+            else { return nil }
             let place = "cookie \(cookie.name) for \(cookie.domain)"
             if SecretShapes.isJWT(Substring(cookie.value)) {
                 return PropertyListSecrets.Hit(place: place, kind: .sessionCookie, length: cookie.value.count)
