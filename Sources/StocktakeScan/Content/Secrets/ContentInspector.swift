@@ -41,8 +41,9 @@ public struct ContentInspector {
                   let (store, limit) = store(of: entry, name: inventory.name(index)),
                   store == .textFile || entry.apparentBytes <= Int64(limit)
             else { return }
-            // A database is queried, not read: only the bounded queries touch it. A text file costs its prefix.
-            let cost = store == .database || store == .urlCache ? 0 : min(entry.apparentBytes, Int64(limit))
+            // Stores (databases, the URL cache, Realm files) are few and bounded by their own limits; the byte budget is
+            // for the many small files, text and plists. A text file costs its prefix.
+            let cost = [.database, .urlCache, .realm].contains(store) ? 0 : min(entry.apparentBytes, Int64(limit))
             guard spent + cost <= budget.totalBytes else { return }
             opened += 1
             spent += cost
