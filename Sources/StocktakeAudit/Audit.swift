@@ -12,15 +12,13 @@ import StocktakeRendering
 public enum Audit {
     public static func run(_ request: AuditRequest) throws(AuditError) -> AuditResult {
         let request = try request.resolvingSimulator()
-        // The wall clock, not `request.now` (SOURCE_DATE_EPOCH may set that): what a killed run left is older.
-        let runStart = Int64(time(nil))
         let timings = request.scan.timings
         let input = try timings.measure("identify") { () throws(AuditError) in try AuditInput.open(request) }
         let container = input.container
         // With --backup, the backup's records decide every file's state once the tree is walked.
         let backupEvidence = try BackupAudit.evidence(request, app: container.bundleIdentifier)
         // Before any walk (companions included): a bad --output should fail in a second, not after scanning.
-        let folder = try OutputFolder.prepare(request: request, container: container, runStart: runStart)
+        let folder = try OutputFolder.prepare(request: request, container: container)
         var appBundle: AppBundleInfo?
         var appGroups: [AppGroupInfo] = []
         do throws(AuditError) {
@@ -50,7 +48,7 @@ public enum Audit {
         // rows are written, and the HTML is rendered there once they are done.
         if request.baseline == nil && request.writeBaselinePath == nil && request.formats.contains(.json) {
             let judged = BackgroundTask { () -> Judged in
-                let report = Result { () throws(AuditError) in try judge(draft, request: request, input: input, folder: folder, runStart: runStart) }
+                let report = Result { () throws(AuditError) in try judge(draft, request: request, input: input, folder: folder) }
                 let html = request.formats.contains(.html)
                     ? (try? report.get()).map { report in timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) } } : nil
                 return Judged(report: report, html: html)
@@ -58,7 +56,7 @@ public enum Audit {
             let (written, standardOutput) = try write(draft, judged: judged, formats: request.formats, into: folder, timings: timings)
             return AuditResult(report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
         }
-        let report = try judge(draft, request: request, input: input, folder: folder, runStart: runStart)
+        let report = try judge(draft, request: request, input: input, folder: folder)
         let (written, standardOutput) = try write(report, judged: nil, formats: request.formats, into: folder, timings: timings)
         return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
@@ -77,7 +75,7 @@ public enum Audit {
 
     /// Holds the inventory to the policy: duplicates, findings, the baseline (written and applied).
     private static func judge(
-        _ draft: Report, request: AuditRequest, input: AuditInput, folder: String, runStart: Int64
+        _ draft: Report, request: AuditRequest, input: AuditInput, folder: String
     ) throws(AuditError) -> Report {
         let inventory = draft.inventory
         let exposed = request.configuration.documentsVisible ?? draft.appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
@@ -93,7 +91,7 @@ public enum Audit {
         let findings = timings.measure("rules") { request.policy.evaluate(context) }
         if let path = request.writeBaselinePath {
             do {
-                AtomicFile.removeLeftovers(of: path, olderThan: runStart)
+                AtomicFile.removeLeftovers(of: path)
                 try AtomicFile.write(Array(Baseline(findings: findings).json.utf8), to: path)
             } catch {
                 OutputFolder.removeIfEmpty(folder)

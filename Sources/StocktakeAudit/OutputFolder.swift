@@ -6,8 +6,8 @@ import StocktakeRendering
 
 /// Chooses and creates the folder the reports go into, and refuses any folder inside the audited tree.
 enum OutputFolder {
-    /// The folder, created, with the temporaries of earlier killed runs (older than `runStart`) removed.
-    static func prepare(request: AuditRequest, container: ContainerDescription, runStart: Int64) throws(AuditError) -> String {
+    /// The folder, created, with the temporaries of earlier killed runs removed.
+    static func prepare(request: AuditRequest, container: ContainerDescription) throws(AuditError) -> String {
         // Resolved before the check, and used for writing: `L/out` with `L` a link into the container is
         // judged (and written) where it really is, so the check and the writes cannot disagree.
         let folder = ResolvedPath.of(request.outputDirectory
@@ -24,7 +24,7 @@ enum OutputFolder {
             throw .output("cannot write into the output folder \(folder): \(SystemError.currentText)")
         }
         for case .file(let name) in ReportFormat.allCases.map(\.destination) {
-            AtomicFile.removeLeftovers(of: folder + "/" + name, olderThan: runStart)
+            AtomicFile.removeLeftovers(of: folder + "/" + name)
         }
         return folder
     }

@@ -19,8 +19,6 @@ public enum NightlyJob {
     static let trendLength = 30
 
     public static func run(_ request: NightlyRequest) throws(NightlyError) -> NightlyOutcome {
-        // The wall clock (request.now may be SOURCE_DATE_EPOCH): what killed runs left is older.
-        let runStart = Int64(time(nil))
         do {
             try FileManager.default.createDirectory(atPath: request.reportsPath, withIntermediateDirectories: true)
         } catch {
@@ -33,7 +31,7 @@ public enum NightlyJob {
 
         let folder = ReportsFolder(path: request.reportsPath)
         var problems = folder.removePartials()
-        for file in ["index.html", AuditedExports.fileName] { AtomicFile.removeLeftovers(of: folder.path + "/" + file, olderThan: runStart) }
+        for file in ["index.html", AuditedExports.fileName] { AtomicFile.removeLeftovers(of: folder.path + "/" + file) }
         let history: HistoryStore?
         do {
             history = try HistoryStore(path: HistoryStore.path(inReports: request.reportsPath))

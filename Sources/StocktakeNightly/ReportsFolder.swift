@@ -13,9 +13,17 @@ struct ReportsFolder {
 
     func appFolder(_ app: String) -> String { path + "/" + app }
 
-    /// Removes what killed runs left behind; returns what could not be removed.
+    /// Removes what killed runs left behind: unfinished run folders, and the `.latest-<pid>` links a run
+    /// renames over `latest`. Called under the nightly lock, which no other run holds: whatever is found is
+    /// a dead run's, however recent. Returns what could not be removed.
     func removePartials() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        for app in names where !app.hasPrefix(".") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: appFolder(app))) ?? [] where name.hasPrefix(".\(Self.latestName)-") {
+                var info = stat()
+                if lstat(appFolder(app) + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { unlink(appFolder(app) + "/" + name) }
+            }
+        }
         return names.filter { $0.hasPrefix(Self.partialPrefix) }.compactMap { name in
             do {
                 try FileManager.default.removeItem(atPath: path + "/" + name)

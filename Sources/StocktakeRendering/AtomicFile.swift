@@ -27,6 +27,9 @@ public enum AtomicFile {
         var template = Array(((folder.hasSuffix("/") ? folder : folder + "/") + temporaryPrefix(base) + "XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw OutputError(path: path, reason: SystemError.currentText) }
+        // Held while the temporary exists: the kernel drops it when this process dies, however it dies, which
+        // is how `removeLeftovers` tells a killed run's temporary from one still being written.
+        _ = flock(fd, LOCK_EX)
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var closed = false
         do {
@@ -57,11 +60,13 @@ public enum AtomicFile {
     }
 
     /// Removes the temporaries that killed runs left for `path`: only names `write` makes for this target
-    /// (`.report.json.tmp-` and mkstemp's six letters or digits), only regular files this user owns, only
-    /// those last modified before `runStart` (seconds since 1970; a run still writing keeps touching its
-    /// own). Nothing else in the folder is touched. Best effort: returns the names it removed.
+    /// (`.report.json.tmp-` and mkstemp's six letters or digits), only regular files this user owns, and only
+    /// those no live writer holds: `write` keeps a lock on its temporary, which the kernel releases when the
+    /// writer dies. Decided by liveness, not by time (a run killed in the second the next one starts left a
+    /// temporary no clock could tell from a live one). Nothing else in the folder is touched. Best effort:
+    /// returns the names it removed.
     @discardableResult
-    public static func removeLeftovers(of path: String, olderThan runStart: Int64) -> [String] {
+    public static func removeLeftovers(of path: String) -> [String] {
         let (folder, base) = split(path)
         let prefix = Array(temporaryPrefix(base).utf8)
         guard let directory = opendir(folder) else { return [] }
@@ -74,8 +79,11 @@ public enum AtomicFile {
             let text = String(decoding: name, as: UTF8.self)
             var info = stat()
             guard fstatat(dirfd(directory), text, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
-                  info.st_uid == geteuid(), info.modificationSeconds < runStart,
-                  unlinkat(dirfd(directory), text, 0) == 0 else { continue }
+                  info.st_uid == geteuid() else { continue }
+            let fd = openat(dirfd(directory), text, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            defer { close(fd) }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0, unlinkat(dirfd(directory), text, 0) == 0 else { continue }
             removed.append(text)
         }
         return removed

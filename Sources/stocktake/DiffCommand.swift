@@ -59,7 +59,6 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let runStart = Int64(time(nil))
         let snapshots: (ReportSnapshot, ReportSnapshot)
         do {
             snapshots = try ReportReader.read(old: old, new: new)
@@ -73,7 +72,7 @@ struct DiffCommand: ParsableCommand {
         let bytes = try DiffWriter.render(diff, gates: gates, format: format, options: DiffRenderOptions(limit: limit))
         do {
             if let output {
-                AtomicFile.removeLeftovers(of: output, olderThan: runStart)
+                AtomicFile.removeLeftovers(of: output)
                 try AtomicFile.write(bytes, to: output)
             } else {
                 FileHandle.standardOutput.write(Data(bytes))

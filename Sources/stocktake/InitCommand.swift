@@ -21,7 +21,7 @@ struct InitCommand: ParsableCommand {
             throw CommandFailure(.couldNotRun, "\(path) exists; use --force to replace it")
         }
         do {
-            AtomicFile.removeLeftovers(of: path, olderThan: Int64(time(nil)))
+            AtomicFile.removeLeftovers(of: path)
             try AtomicFile.write(Array(DefaultConfiguration.text.utf8), to: path)
         } catch {
             throw CommandFailure(.couldNotRun, (error as? OutputError)?.description ?? "\(error)")

@@ -386,4 +386,19 @@ import TestSupport
         #expect(line.components(separatedBy: "cannot write").count == 2, "\(line)")
         #expect(line.components(separatedBy: farm.reports + "/index.html").count == 2, "\(line)")
     }
+
+    /// A run killed between making its `.latest-<pid>` link and renaming it left the link: the next run, holding
+    /// the lock, removes it whatever its age (it was decided by time before).
+    @Test func aKilledRunsLatestLinkIsRemovedByTheNextRun() throws {
+        let farm = try Farm()
+        try farm.export(version: 1)
+        #expect(try farm.night(0).status != 1)
+        try FileManager.default.createSymbolicLink(atPath: farm.app + "/.latest-99999", withDestinationPath: Self.runIDs[0])
+        try farm.tree.write("reports/com.example.chat/.latest-notes.txt", string: "a file of the user's, not a link")
+        try farm.export(version: 2)
+        #expect(try farm.night(1).status != 1)
+        var info = stat()
+        #expect(lstat(farm.app + "/.latest-99999", &info) != 0)
+        #expect(FileManager.default.fileExists(atPath: farm.app + "/.latest-notes.txt"))
+    }
 }

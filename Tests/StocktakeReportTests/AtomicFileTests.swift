@@ -116,19 +116,35 @@ import StocktakeRendering
         #expect(Self.contents(tree.path("report.json/inside.txt")) == Array("keep".utf8))
     }
 
-    /// Issue 10, F6: what a killed write left goes, for this target only, older than the run only.
-    @Test func leftoversOfThisTargetOlderThanTheRunAreRemoved() throws {
+    /// Issue 10, F6 and issue 22, fault 9: what a killed write left goes, for this target only, however recent;
+    /// a temporary a live writer holds (its lock) stays, however old.
+    @Test func leftoversOfThisTargetGoUnlessAWriterHoldsThem() throws {
         let tree = try TemporaryTree("atomic")
-        let runStart = Int64(Date().timeIntervalSince1970)
-        for name in [".diff.json.tmp-a1B2c3", ".diff.json.tmp-NEWER1", ".diff.html.tmp-a1B2c3", "diff.json"] {
+        for name in [".diff.json.tmp-a1B2c3", ".diff.json.tmp-NOW000", ".diff.json.tmp-LiVe00", ".diff.html.tmp-a1B2c3", "diff.json"] {
             try tree.write(name, string: "x")
-            let age: TimeInterval = name.contains("NEWER") ? 3600 : -3600
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: age)], ofItemAtPath: tree.path(name))
         }
+        // Killed in the very second this run starts: the same modification time as now.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: tree.path(".diff.json.tmp-a1B2c3"))
+        // A writer still at work, for an hour already: it holds the lock `write` takes.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: tree.path(".diff.json.tmp-LiVe00"))
+        let live = open(tree.path(".diff.json.tmp-LiVe00"), O_RDONLY)
+        try #require(live >= 0 && flock(live, LOCK_EX) == 0)
+        defer { close(live) }
         try tree.symlink(".diff.json.tmp-LiNk00", to: "diff.json")
-        let old = timeval(tv_sec: Int(runStart - 3600), tv_usec: 0)
-        #expect(lutimes(tree.path(".diff.json.tmp-LiNk00"), [old, old]) == 0, "an old link: only its type keeps it")
-        #expect(AtomicFile.removeLeftovers(of: tree.path("diff.json"), olderThan: runStart) == [".diff.json.tmp-a1B2c3"])
-        #expect(Self.listing(tree.root) == [".diff.html.tmp-a1B2c3", ".diff.json.tmp-LiNk00", ".diff.json.tmp-NEWER1", "diff.json"])
+        #expect(AtomicFile.removeLeftovers(of: tree.path("diff.json")).sorted() == [".diff.json.tmp-NOW000", ".diff.json.tmp-a1B2c3"])
+        #expect(Self.listing(tree.root) == [".diff.html.tmp-a1B2c3", ".diff.json.tmp-LiNk00", ".diff.json.tmp-LiVe00", "diff.json"])
+    }
+
+    /// The lock `write` takes is held while it writes: a cleaner running meanwhile leaves its temporary alone.
+    @Test func aWriteInProgressIsNotALeftover() throws {
+        let tree = try TemporaryTree("atomic-live")
+        var removedDuringWrite: [String] = ["not run"]
+        try AtomicFile.write(to: tree.path("report.json")) { write in
+            try write(Array("{".utf8))
+            removedDuringWrite = AtomicFile.removeLeftovers(of: tree.path("report.json"))
+            try write(Array("}".utf8))
+        }
+        #expect(removedDuringWrite.isEmpty)
+        #expect(Self.contents(tree.path("report.json")) == Array("{}".utf8))
     }
 }
