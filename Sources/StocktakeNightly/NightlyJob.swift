@@ -42,6 +42,16 @@ public enum NightlyJob {
         let runID = ReportDates.folderName(request.now)
         var runs: [NightlyOutcome.AppRun] = [], failures: [NightlyOutcome.Failure] = [], skipped: [NightlyOutcome.Skipped] = []
         var audited = AuditedExports(reportsPath: request.reportsPath)
+        // What a killed run or a failed history insert left unnamed, repaired before anything new is audited.
+        let repair = NightlyRecovery.repair(folder: folder, history: history, audited: &audited, failOn: request.failOn)
+        problems += repair.problems
+        if repair.recordChanged {
+            do {
+                try audited.save(keeping: Set(inputs))
+            } catch {
+                problems.append(Self.problem(error, otherwise: "cannot record the audited exports in \(audited.path)"))
+            }
+        }
         // Oldest export first: with two exports of one app, `latest` ends on the newest and its history stays in order.
         let policy = "\(request.tool.version) fail-on \(request.failOn?.rawValue ?? "never") \(request.policyDigest)"
         let entries = inputs.map { InboxEntry(name: $0, inbox: inbox, policyDigest: policy, backupApps: request.backupApps) }.sorted(by: InboxEntry.exportOrder)
@@ -59,7 +69,10 @@ public enum NightlyJob {
                 defer { index += 1 }
                 do {
                     let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
-                        .run(input: job.label, inboxPath: inbox + "/" + job.input, index: index, backupApp: job.app, backup: job.backup)
+                        .run(
+                            input: job.label, inboxPath: inbox + "/" + job.input, index: index, backupApp: job.app, backup: job.backup,
+                            // A backup is recorded once all its apps' runs are done, never from one run's folder.
+                            fingerprint: job.app == nil ? entry.fingerprint : nil)
                     runs.append(run)
                     problems += runProblems
                     lastRun = run

@@ -401,4 +401,30 @@ import TestSupport
         #expect(lstat(farm.app + "/.latest-99999", &info) != 0)
         #expect(FileManager.default.fileExists(atPath: farm.app + "/.latest-notes.txt"))
     }
+
+    /// Issue 22, faults 5 and 8: a run published whose history row was never inserted (the insert failed, or the
+    /// run was killed before it) and whose export was never recorded as audited (killed after the insert) is
+    /// repaired by the next night: the row rebuilt from the run's report.json, the export not audited again.
+    @Test func aPublishedRunMissingItsRowAndRecordIsRepairedNotAuditedAgain() throws {
+        let farm = try Farm()
+        try farm.export(version: 1)
+        #expect(try farm.night(0).status != 1)
+        let before = try farm.history()
+        #expect(before.count == 1)
+        // What a kill after publishing leaves: no row, no audited record.
+        let script = "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\ndb.execute('PRAGMA foreign_keys = ON')\ndb.execute('DELETE FROM runs')\ndb.commit()\n"
+        let deleted = try StocktakeProcess.runCommand(["/usr/bin/env", "python3", "-c", script, farm.reports + "/history.sqlite"])
+        try #require(deleted.status == 0, "\(deleted.stderr)")
+        try FileManager.default.removeItem(atPath: farm.reports + "/.stocktake-audited.json")
+        let emptied = try StocktakeProcess.run(["history", "com.example.chat", "--reports", farm.reports, "--format", "json"])
+        #expect(emptied.stderr.contains("no runs recorded"), "\(emptied.stderr)")
+
+        let night = try farm.night(1)
+        #expect(night.status != 1, "\(night.stderr)")
+        #expect(farm.runFolders() == [Self.runIDs[0]], "the unchanged export is not audited again")
+        let after = try farm.history()
+        #expect(after.count == 1)
+        #expect(after.first?["runID"] as? String == Self.runIDs[0])
+        #expect(after.first?["onDisk"] as? NSDictionary == before.first?["onDisk"] as? NSDictionary)
+    }
 }
