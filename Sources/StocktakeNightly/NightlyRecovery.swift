@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeDiff
+import StocktakeFiles
 import StocktakeHistory
 import StocktakePolicy
 
@@ -54,8 +55,9 @@ enum NightlyRecovery {
     }
 
     private static func fingerprint(in runFolder: String) -> ExportFingerprint? {
-        guard let data = FileManager.default.contents(atPath: runFolder + "/" + inputFile) else { return nil }
-        return try? JSONDecoder().decode(ExportFingerprint.self, from: data)
+        var options = RegularFile.Options.named(maxBytes: 1 << 20)
+        guard let bytes = try? RegularFile.open(runFolder + "/" + inputFile, options: &options).readAll() else { return nil }
+        return try? JSONDecoder().decode(ExportFingerprint.self, from: Data(bytes))
     }
 
     /// `app/run`: by the run ids' time order (an unreadable one counts as older).

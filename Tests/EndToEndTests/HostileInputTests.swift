@@ -150,7 +150,7 @@ import TestSupport
     // MARK: F6
 
     /// `kill -9` during a report write left `.report.json.tmp-XXXXXX` for good. A later run into the same
-    /// folder removes its own kind of leftover, older than its start, and nothing else.
+    /// folder removes its own kind of leftover that no live writer holds, whatever its time, and nothing else.
     @Test func leftoversOfAKilledRunAreRemovedAndNothingElse() throws {
         let tree = try Self.container()
         let out = try TemporaryTree("out")
@@ -161,7 +161,7 @@ import TestSupport
         }
         try file(".report.json.tmp-Ab12Cd", modified: old)  // a killed run's: removed
         try file(".report.sarif.tmp-XyZ789", modified: old)  // a killed run's, of a format not asked for: removed
-        try file(".report.json.tmp-Zz99Zz", modified: later)  // newer than this run: kept
+        try file(".report.json.tmp-Zz99Zz", modified: later)  // dated after this run's start, but no writer holds it: removed
         try file(".report.json.tmp-Ab12Cd7", modified: old)  // not mkstemp's shape: kept
         try file(".notes.txt.tmp-Ab12Cd", modified: old)  // not a report's: kept
         try file("notes.txt", modified: old)
@@ -170,7 +170,7 @@ import TestSupport
         let result = try Self.run(["audit", tree.root, "--output", out.root, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.root).sorted() == [
-            ".notes.txt.tmp-Ab12Cd", ".report.html.tmp-Folder", ".report.json.tmp-Ab12Cd7", ".report.json.tmp-Zz99Zz", "notes.txt",
+            ".notes.txt.tmp-Ab12Cd", ".report.html.tmp-Folder", ".report.json.tmp-Ab12Cd7", "notes.txt",
             "report.html", "report.json",
         ])
     }
