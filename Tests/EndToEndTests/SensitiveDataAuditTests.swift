@@ -4,13 +4,14 @@ import TestSupport
 
 /// Issue 20 through the real binary: a container holding what DVIA-v2, iGoat-Swift and OWASP's MASTG
 /// playground document (a credentials plist in Documents, a PIN and a token in UserDefaults, a bearer token in
-/// a log, a cloud key in a config file, a Core Data password column, an unencrypted Realm) gets a finding on
+/// a log, a cloud key in a config file, a Core Data password column, an unencrypted Realm, a token in a web view's
+/// local storage) gets a finding on
 /// each of those files, the look-alikes get none, and no output, in any format, holds a planted secret.
 @Suite struct SensitiveDataAuditTests {
     static let secrets = [
         "S3cretPass!", "48219173", "99117730", "Xk9fQ2LmZp7RtV4wYs1NqW8e", "abcdefghijklmnopqrstuvwxyz012345", "AKIAIOSFODNN7EXAMPLE",
         "hunter2hunter2", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c", "MIIEowIBAAKCAQEA7bq", "k3Y9k3Y9sessionValue77",
-        "zyxwvutsrqponmlkjihgfedcba987654", "Pq8sT3vW6yZ1bC4eF7hJ0kM2",
+        "zyxwvutsrqponmlkjihgfedcba987654", "Pq8sT3vW6yZ1bC4eF7hJ0kM2", "Wm8pLq2RtY6uVn3sXk7aBd5c",
     ]
 
     static func container() throws -> TemporaryTree {
@@ -56,6 +57,11 @@ import TestSupport
             cache.execute("INSERT INTO cfurl_cache_blob_data VALUES (1, NULL, ?, NULL, NULL)", (request,))
             cache.execute("INSERT INTO cfurl_cache_receiver_data VALUES (1, 0, ?)", (b'{"access_token": "Pq8sT3vW6yZ1bC4eF7hJ0kM2"}',))
             cache.commit(); cache.close()
+            web = sqlite3.connect(path("Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage"))
+            web.execute("CREATE TABLE ItemTable (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB NOT NULL ON CONFLICT FAIL)")
+            for key, value in [("authToken", "Wm8pLq2RtY6uVn3sXk7aBd5c"), ("theme", "dark"), ("tokenCount", "3")]:
+                web.execute("INSERT INTO ItemTable VALUES (?, ?)", (key, value.encode("utf-16-le")))
+            web.commit(); web.close()
             # Look-alikes: none of these is a secret.
             plistlib.dump({"passwordRulesShown": True, "tokenCount": 3, "deviceToken": "a1" * 32,
                            "installID": "6F9619FF-8B86-D011-B42D-00CF4FC964FF", "API_KEY": "AIzaSyD-EXAMPLEEXAMPLEEXAMPLEabcdef12",
@@ -84,8 +90,10 @@ import TestSupport
         let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
         let content = findings.filter { ($0["rule"] as? String).map { $0.hasPrefix("secret-") || $0 == "plaintext-credential-store" } ?? false }
-        // Backed up or not: Library/Preferences is (with evidence unknown, a warning), Caches is not.
-        #expect(content.allSatisfy { $0["severity"] as? String == "warning" })
+        // Backed up or not: Library/Preferences is (with evidence unknown, a warning), Caches is not. WebKit's
+        // website data is a place iOS makes and backs up whatever the export's attributes say: an error.
+        let webStorage = "Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage"
+        #expect(content.allSatisfy { $0["severity"] as? String == ($0["path"] as? String == webStorage ? "error" : "warning") })
         let byPath = Dictionary(grouping: content) { $0["path"] as? String ?? "" }.mapValues { $0.compactMap { $0["rule"] as? String } }
         #expect(byPath["Documents/credentials.plist"] == ["secret-in-property-list", "secret-in-property-list"])
         #expect(byPath["Library/Preferences/com.example.app.plist"]?.count == 3)
@@ -97,7 +105,8 @@ import TestSupport
         #expect(byPath["Library/Caches/com.example.app/Cache.db"] == ["secret-in-url-cache", "secret-in-url-cache"])
         let cookies = findings.filter { $0["rule"] as? String == "credential-cookie" }
         #expect(cookies.compactMap { $0["path"] as? String } == ["Library/Cookies/Cookies.binarycookies"], "the session cookie, not _ga")
-        #expect(byPath.count == 8, "look-alikes are not findings: \(byPath.keys.sorted())")
+        #expect(byPath[webStorage] == ["plaintext-credential-store"])
+        #expect(byPath.count == 9, "look-alikes are not findings: \(byPath.keys.sorted())")
 
         // Every file written and everything printed, searched for every planted value.
         var outputs = [result.stdout, result.stderr]

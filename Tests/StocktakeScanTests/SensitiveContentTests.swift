@@ -111,6 +111,34 @@ import TestSupport
         #expect(RealmSecrets.find(encrypted).isEmpty)
     }
 
+    /// WebKit's local storage: UTF-16 blobs as WebKit writes them, text as older builds did, a JSON value holding a
+    /// token under a neutral key; look-alike keys and values are passed over.
+    @Test func webViewLocalStorage() throws {
+        let tree = try TemporaryTree("sensitive-webstorage")
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("CREATE TABLE ItemTable (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB NOT NULL ON CONFLICT FAIL)")
+            rows = [("auth_token", "Wm8pLq2RtY6uVn3sXk7aBd5c".encode("utf-16-le")), ("password", "correct-horse"),
+                    ("state", '{"user": "a", "access_token": "Zq1Xw2Ce3Vr4Bt5Ny6Mu"}'.encode("utf-16-le")),
+                    ("tokenCount", "3".encode("utf-16-le")), ("theme", "dark".encode("utf-16-le")),
+                    ("deviceToken", ("ab" * 32).encode("utf-16-le")), ("odd", bytes([65]))]
+            db.executemany("INSERT INTO ItemTable VALUES (?, ?)", rows)
+            db.commit()
+            """
+        let result = try StocktakeProcess.runCommand(["python3", "-c", script, tree.path("https_example.com_0.localstorage")])
+        try #require(result.status == 0, "\(result.stderr)")
+        let hits = DatabaseSecrets.find(database: tree.path("https_example.com_0.localstorage"))
+        #expect(hits == [
+            PropertyListSecrets.Hit(place: "local storage key auth_token", kind: .token, length: 24),
+            PropertyListSecrets.Hit(place: "local storage key password", kind: .password, length: 13),
+            PropertyListSecrets.Hit(place: "local storage key state", kind: .token, length: 20),
+        ])
+        #expect(ContentInspector.isWebLocalStorage(ArraySlice("https_example.com_0.localstorage".utf8)))
+        #expect(ContentInspector.isWebLocalStorage(ArraySlice("LocalStorage.sqlite3".utf8)))
+        #expect(!ContentInspector.isWebLocalStorage(ArraySlice("Model.sqlite".utf8)))
+    }
+
     private func binaryPlist(_ value: [String: String]) throws -> [UInt8] {
         let data = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
         return [UInt8](data)

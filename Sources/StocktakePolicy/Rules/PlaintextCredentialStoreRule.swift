@@ -1,6 +1,7 @@
 import StocktakeModel
 
-/// Unencrypted databases (SQLite, Core Data, Realm) with credential-like columns or properties.
+/// Unencrypted databases (SQLite, Core Data, a web view's local storage, Realm) with credential-like columns,
+/// keys or properties.
 struct PlaintextCredentialStoreRule: Rule {
     static let description = RuleDescription(
         id: "plaintext-credential-store",
@@ -8,7 +9,8 @@ struct PlaintextCredentialStoreRule: Rule {
         rationale: """
             A SQLite or Core Data store, or a Realm file without encryption, is readable by anyone with the \
             container's files. A column such as `ZPASSWORD` or `token` holding values (or a Realm model with such a \
-            property) keeps credentials there in clear. Encrypted stores (SQLCipher, an encrypted Realm) are not \
+            property) keeps credentials there in clear; so does a web view's local storage (WebKit's \
+            `ItemTable`) when a page stores a token there. Encrypted stores (SQLCipher, an encrypted Realm) are not \
             reported; they have no readable header. The value is never shown, only the table and column and its \
             length.
             """,
@@ -24,14 +26,17 @@ struct PlaintextCredentialStoreRule: Rule {
             """,
         examples: [
             RuleExample(
-                "a Core Data password column and a Realm user model", expectedFindings: 2,
+                "a Core Data password column, a Realm user model and a web view's stored token", expectedFindings: 3,
                 sensitive: [
                     ("Library/Application Support/Model.sqlite", .database, "column ZUSER.ZPASSWORD", .password, 12),
                     ("Documents/default.realm", .realm, "property password", .password, 0),
+                    ("Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage", .database,
+                     "local storage key authToken", .token, 24),
                 ]
             ) { builder in
                 builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000, kind: .sqlite, backup: .included)
                 builder.add("Documents/default.realm", apparentBytes: 9_000, kind: .realm)
+                builder.add("Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage", apparentBytes: 8_192, kind: .sqlite)
             },
             RuleExample("stores without credential columns", expectedFindings: 0, sensitive: []) { builder in
                 builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000, kind: .sqlite)

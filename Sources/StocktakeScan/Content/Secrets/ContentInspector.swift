@@ -64,7 +64,8 @@ public struct ContentInspector {
         case .sqlite:
             // URLCache's Cache.db is read as the URL cache; other stores iOS makes are not the app's.
             if name.elementsEqual("Cache.db".utf8) { return (.urlCache, Int(URLCacheDatabase.maxCopiedBytes)) }
-            return entry.flags.contains(.systemManaged) ? nil : (.database, Int.max)
+            // WebKit makes its local storage, but what it holds is the app's pages' data.
+            return entry.flags.contains(.systemManaged) && !Self.isWebLocalStorage(name) ? nil : (.database, Int.max)
         case .realm:
             return (.realm, budget.realmBytes)
         case .binaryCookies:
@@ -74,6 +75,12 @@ public struct ContentInspector {
         default:
             return nil
         }
+    }
+
+    /// `*.localstorage` (one file per origin) or `localstorage.sqlite3` (WebKit since 2022), any case.
+    static func isWebLocalStorage(_ name: ArraySlice<UInt8>) -> Bool {
+        let lowered = String(decoding: name, as: UTF8.self).lowercased()
+        return lowered.hasSuffix(".localstorage") || lowered == "localstorage.sqlite3"
     }
 
     private func hits(in file: String, store: SensitiveItem.Store, limit: Int) -> [PropertyListSecrets.Hit] {

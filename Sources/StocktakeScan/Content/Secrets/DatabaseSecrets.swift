@@ -6,7 +6,7 @@ import StocktakeSQLite
 /// tables included: `ZUSER.ZPASSWORD`). Opened read-only and immutable (nothing is written beside it), the
 /// schema read from `sqlite_master` (views are left alone), each column probed for a few non-empty text
 /// values, with SQLite's work bounded by steps. An encrypted store (SQLCipher) has no SQLite header and never
-/// comes here.
+/// comes here. WebKit's local storage is a store of this kind with a table of its own (`WebStorageSecrets`).
 enum DatabaseSecrets {
     private static let valuesProbed = 20
 
@@ -20,6 +20,10 @@ enum DatabaseSecrets {
             var hits: [PropertyListSecrets.Hit] = []
             for table in tables where !table.isEmpty {
                 let columns = try connection.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.text(0) ?? "" }
+                if WebStorageSecrets.isItemTable(table, columns: columns) {
+                    hits += try WebStorageSecrets.find(in: connection)
+                    continue
+                }
                 for column in columns {
                     guard let kind = SecretNames.kind(ofName: column), kind != .authorizationHeader else { continue }
                     let values = try connection.rows(
