@@ -37,18 +37,21 @@ public enum Audit {
             throw .input(error)
         }
         var deviceBackup = input.deviceBackup ?? backupEvidence?.1
-        if let (overlay, summary, issues) = backupEvidence {
-            let applied = overlay.apply(to: inventory, issues: issues)
+        let applied = backupEvidence.map { overlay, _, issues in overlay.apply(to: inventory, issues: issues) }
+        if let applied, let summary = backupEvidence?.1 {
             inventory = applied.inventory
             deviceBackup = summary.with(notInExport: applied.notInExport)
         }
+        let unprotected = applied?.unprotected ?? []
         let draft = prepare(
             request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, deviceBackup: deviceBackup)
         // The usual run (no baseline to apply or write): the rules run on a second thread while report.json's
         // rows are written, and the HTML is rendered there once they are done.
         if request.baseline == nil && request.writeBaselinePath == nil && request.formats.contains(.json) {
             let judged = BackgroundTask { () -> Judged in
-                let report = Result { () throws(AuditError) in try judge(draft, request: request, input: input, folder: folder) }
+                let report = Result { () throws(AuditError) in
+                    try judge(draft, request: request, input: input, unprotected: unprotected, folder: folder)
+                }
                 let html = request.formats.contains(.html)
                     ? (try? report.get()).map { report in timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) } } : nil
                 return Judged(report: report, html: html)
@@ -56,7 +59,7 @@ public enum Audit {
             let (written, standardOutput) = try write(draft, judged: judged, formats: request.formats, into: folder, timings: timings)
             return AuditResult(report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
         }
-        let report = try judge(draft, request: request, input: input, folder: folder)
+        let report = try judge(draft, request: request, input: input, unprotected: unprotected, folder: folder)
         let (written, standardOutput) = try write(report, judged: nil, formats: request.formats, into: folder, timings: timings)
         return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
@@ -73,9 +76,10 @@ public enum Audit {
             budgets: request.configuration.budgets.check(inventory, groups: groups), deviceBackup: deviceBackup)
     }
 
-    /// Holds the inventory to the policy: duplicates, findings, the baseline (written and applied).
+    /// Holds the inventory to the policy: duplicates, findings, the baseline (written and applied). `unprotected`:
+    /// entries a device backup records with data protection class None.
     private static func judge(
-        _ draft: Report, request: AuditRequest, input: AuditInput, folder: String
+        _ draft: Report, request: AuditRequest, input: AuditInput, unprotected: Set<Int32>, folder: String
     ) throws(AuditError) -> Report {
         let inventory = draft.inventory
         let exposed = request.configuration.documentsVisible ?? draft.appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
@@ -84,7 +88,7 @@ public enum Audit {
             findDuplicates(in: inventory, input: input, request: request)
         }
         let sensitive = request.configuration.contentChecks && request.contentChecks
-            ? timings.measure("content") { input.sensitiveData(in: inventory) } : []
+            ? timings.measure("content") { input.sensitiveData(in: inventory).map { $0.with(unprotected: unprotected.contains($0.entry)) } } : []
         let context = PolicyContext(
             inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
             groups: draft.groups, exportedAt: draft.container.exportedAt, sensitive: sensitive)

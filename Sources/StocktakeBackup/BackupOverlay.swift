@@ -9,6 +9,8 @@ public struct BackupOverlay: Sendable {
     private let backedUp: Set<[UInt8]>
     /// The app's backed-up files and symbolic links.
     private let backedUpFiles: [[UInt8]]
+    /// Files the backup records with data protection class None.
+    private let unprotected: Set<[UInt8]>
 
     /// `tree`: the app's domain; every node is backed up, a folder the manifest leaves out included (it holds a
     /// record). Each node's path extends its parent's, so this is linear in the number of nodes.
@@ -17,15 +19,20 @@ public struct BackupOverlay: Sendable {
         nodePaths.reserveCapacity(tree.nodes.count)
         var paths = Set<[UInt8]>()
         var files: [[UInt8]] = []
+        var unprotected = Set<[UInt8]>()
         for node in tree.nodes {
             let path = node.parent < 0 ? [] : nodePaths[Int(node.parent)].isEmpty ? node.name : nodePaths[Int(node.parent)] + [UInt8(ascii: "/")] + node.name
             nodePaths.append(path)
             guard node.parent >= 0 else { continue }
             paths.insert(path)
-            if node.record >= 0, tree.records[Int(node.record)].isFileLike { files.append(path) }
+            guard node.record >= 0 else { continue }
+            let record = tree.records[Int(node.record)]
+            if record.isFileLike { files.append(path) }
+            if record.type == .file && record.protectionClass == ManifestRecord.noProtection { unprotected.insert(path) }
         }
         backedUp = paths
         backedUpFiles = files
+        self.unprotected = unprotected
     }
 
     /// The overlay of one domain's records, read as `DomainTree` reads them.
@@ -33,15 +40,17 @@ public struct BackupOverlay: Sendable {
         self.init(tree: DomainTree(records))
     }
 
-    /// The export's inventory with the backup's states, and how many backed-up files the export lacks.
-    /// `issues` (an incomplete backup) join the export's.
-    public func apply(to inventory: Inventory, issues: [ScanIssue] = []) -> (inventory: Inventory, notInExport: Int) {
+    /// The export's inventory with the backup's states, how many backed-up files the export lacks, and the export's
+    /// files the backup records with data protection class None. `issues` (an incomplete backup) join the export's.
+    public func apply(to inventory: Inventory, issues: [ScanIssue] = []) -> (inventory: Inventory, notInExport: Int, unprotected: Set<Int32>) {
         var entries = inventory.entries
         var walked = Set<[UInt8]>()
+        var unprotectedEntries = Set<Int32>()
         inventory.forEachInPathOrder { index, path in
             let i = Int(index)
             let entry = entries[i]
             if !entry.isDirectory { walked.insert(path) }
+            if entry.type == .file && unprotected.contains(path) { unprotectedEntries.insert(index) }
             // Transport artefacts (AppleDouble sidecars, __MACOSX) are the export's, never the device's.
             guard !entry.flags.contains(.transportArtefact) else { return }
             // The root is the domain itself: in the backup whenever the app is, whatever the walk made of it.
@@ -62,7 +71,7 @@ public struct BackupOverlay: Sendable {
         let result = Inventory(
             entries: entries, names: inventory.names, symlinkTargets: inventory.symlinkTargets, issues: inventory.issues + issues,
             evidence: evidence)
-        return (result, backedUpFiles.count { !walked.contains($0) })
+        return (result, backedUpFiles.count { !walked.contains($0) }, unprotectedEntries)
     }
 
     /// The backup's state for one entry, and whether the export's prediction said otherwise: a flagged entry or one

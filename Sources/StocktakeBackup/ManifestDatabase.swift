@@ -111,7 +111,7 @@ public final class ManifestDatabase {
         return ManifestRecord(
             fileID: fileID, domain: domain, relativePath: relativePath,
             type: ManifestRecord.type(flags: row.int64(3), mode: file.mode), size: file.size, mode: file.mode,
-            modified: file.modified, symlinkTarget: file.target)
+            modified: file.modified, symlinkTarget: file.target, protectionClass: file.protectionClass)
     }
 
     /// What SQLite's failure means here: a bound reached (refused as no backup tool's output), or damage.

@@ -17,10 +17,16 @@ public struct ManifestRecord: Sendable, Equatable {
     public let modified: Int64
     /// `MBFile` `Target`, for symbolic links.
     public let symlinkTarget: [UInt8]?
+    /// `MBFile` `ProtectionClass`, the file's data protection class on the device: 1 complete, 2 complete unless
+    /// open, 3 until first user authentication (the default), 4 none; 0 when the archive does not say.
+    public let protectionClass: UInt8
+
+    /// `ProtectionClass` 4 (`NSFileProtectionNone`): the file's key is available whenever the device is on.
+    public static let noProtection: UInt8 = 4
 
     public init(
         fileID: String, domain: String, relativePath: [UInt8], type: EntryType, size: Int64, mode: Int64?, modified: Int64,
-        symlinkTarget: [UInt8]?
+        symlinkTarget: [UInt8]?, protectionClass: UInt8 = 0
     ) {
         self.fileID = fileID
         self.domain = domain
@@ -30,6 +36,7 @@ public struct ManifestRecord: Sendable, Equatable {
         self.mode = mode
         self.modified = modified
         self.symlinkTarget = symlinkTarget
+        self.protectionClass = protectionClass
     }
 
     /// Files and symbolic links: what the apps listing and the backed-up totals count.
@@ -61,6 +68,7 @@ struct MBFile: Equatable {
     var mode: Int64?
     var modified: Int64
     var target: [UInt8]?
+    var protectionClass: UInt8 = 0
 
     struct Failure: Error {
         let reason: String
@@ -95,7 +103,10 @@ struct MBFile: Equatable {
         } else if let text = root["Target"]?.stringValue {
             target = Array(text.utf8)
         }
-        return MBFile(size: size, mode: integer(root["Mode"]), modified: seconds(root["LastModified"]) ?? 0, target: target)
+        // Classes are small numbers (1–11); anything else is not one.
+        let protection = integer(root["ProtectionClass"]).flatMap { (1...255).contains($0) ? UInt8($0) : nil } ?? 0
+        return MBFile(
+            size: size, mode: integer(root["Mode"]), modified: seconds(root["LastModified"]) ?? 0, target: target, protectionClass: protection)
     }
 
     private static func integer(_ value: PropertyListValue?) -> Int64? {

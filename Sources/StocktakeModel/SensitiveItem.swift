@@ -35,12 +35,21 @@ public struct SensitiveItem: Sendable, Equatable {
     public let kind: Kind
     /// Characters of the value, so a reader can tell a PIN from a token without seeing either.
     public let length: Int
+    /// A device backup (`--backup`) records the file with data protection class None: readable whenever the
+    /// device is on, locked or not. False when unknown.
+    public let unprotected: Bool
 
-    public init(entry: Int32, store: Store, place: String, kind: Kind, length: Int) {
+    public init(entry: Int32, store: Store, place: String, kind: Kind, length: Int, unprotected: Bool = false) {
         self.entry = entry
         self.store = store
         self.place = place
         self.kind = kind
         self.length = length
+        self.unprotected = unprotected
+    }
+
+    /// The item with what the device backup says of the file's protection.
+    public func with(unprotected: Bool) -> SensitiveItem {
+        SensitiveItem(entry: entry, store: store, place: place, kind: kind, length: length, unprotected: unprotected)
     }
 }

@@ -11,7 +11,9 @@ import TestSupport
     static let app = "com.example.notes"
 
     static func backup(wal: Bool = false) throws -> DeviceBackupFixture {
-        let record = DeviceBackupFixture.record
+        func record(_ domain: String, _ path: String, _ type: String, _ size: Int?, _ content: String?, _ target: String?) -> [String: Any] {
+            DeviceBackupFixture.record(domain, path, type: type, size: size, content: content, target: target)
+        }
         return try DeviceBackupFixture([
             "realworld": [realApp],
             "records": [

@@ -152,4 +152,34 @@ import TestSupport
         #expect(severities("Library/Preferences/com.example.app.plist") == ["error"])
         #expect(severities("Library/Caches/com.example.app/Cache.db") == ["warning"])
     }
+
+    /// With `--backup`, the device backup's data protection classes join the findings: a secret in a file recorded
+    /// with class None says so (MASTG-TEST-0299); one in a file of the default class does not.
+    @Test func protectionClassNoneFromTheBackup() throws {
+        let tree = try Self.container()
+        let app = "com.example.app"
+        let backup = try DeviceBackupFixture(["records": [
+            DeviceBackupFixture.record("AppDomain-\(app)", "Documents", type: "d"),
+            DeviceBackupFixture.record("AppDomain-\(app)", "Documents/credentials.plist", size: 200, protectionClass: 4),
+            DeviceBackupFixture.record("AppDomain-\(app)", "Library/Preferences/\(app).plist", size: 300, protectionClass: 3),
+        ]])
+        let out = try TemporaryTree("sensitive-protection")
+        let result = try StocktakeProcess.run(
+            ["audit", tree.path(""), "--bundle-id", app, "--backup", backup.path, "--output", out.path("r"), "--format", "json,sarif",
+             "--quiet", "--fail-on", "never"], timeout: 120)
+        try #require(result.status == 0, "\(result.stderr)")
+        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
+        let findings = (report["findings"] as? [[String: Any]] ?? []).filter { ($0["rule"] as? String)?.hasPrefix("secret-") == true }
+        func messages(_ path: String) -> [String] {
+            findings.filter { $0["path"] as? String == path }.compactMap { $0["message"] as? String }
+        }
+        let unprotected = messages("Documents/credentials.plist")
+        #expect(unprotected.count == 2 && unprotected.allSatisfy { $0.contains("data protection class as None") }, "\(unprotected)")
+        let defaultClass = messages("Library/Preferences/\(app).plist")
+        #expect(defaultClass.count == 3 && !defaultClass.contains { $0.contains("protection class") }, "\(defaultClass)")
+        #expect(findings.filter { $0["path"] as? String == "Documents/credentials.plist" }.allSatisfy { $0["severity"] as? String == "error" })
+        let sarif = try String(contentsOfFile: out.path("r/report.sarif"), encoding: .utf8)
+        #expect(sarif.contains("MASTG-TEST-0299"))
+        for secret in Self.secrets { #expect(!sarif.contains(secret)) }
+    }
 }

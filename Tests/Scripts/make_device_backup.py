@@ -54,7 +54,7 @@ def mbfile_archive(record):
         'LastModified': record.get('mtime', 1700000000),
         'Birth': record.get('mtime', 1700000000),
         'LastStatusChange': record.get('mtime', 1700000000),
-        'UserID': 501, 'GroupID': 501, 'InodeNumber': 12345, 'Flags': 0, 'ProtectionClass': 3,
+        'UserID': 501, 'GroupID': 501, 'InodeNumber': 12345, 'Flags': 0, 'ProtectionClass': record.get('protectionClass', 3),
         'RelativePath': add(record['path']),
     })
     if kind == 'l':

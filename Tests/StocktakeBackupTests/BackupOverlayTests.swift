@@ -9,6 +9,26 @@ import Testing
         ManifestRecord(fileID: "", domain: "AppDomain-a.b", relativePath: Array(path.utf8), type: type, size: 1, mode: nil, modified: 0, symlinkTarget: nil)
     }
 
+    /// Files the backup records with protection class None are named; the default class, folders and files the
+    /// export lacks are not.
+    @Test func filesWithoutDataProtection() throws {
+        var builder = InventoryBuilder()
+        builder.add("Documents/open.db", apparentBytes: 10)
+        builder.add("Documents/default.db", apparentBytes: 10)
+        let inventory = builder.build()
+        func record(_ path: String, _ type: EntryType, _ protection: UInt8) -> ManifestRecord {
+            ManifestRecord(
+                fileID: "", domain: "AppDomain-a.b", relativePath: Array(path.utf8), type: type, size: 1, mode: nil, modified: 0,
+                symlinkTarget: nil, protectionClass: protection)
+        }
+        let overlay = BackupOverlay(records: [
+            record("", .directory, 4), record("Documents", .directory, 4), record("Documents/open.db", .file, 4),
+            record("Documents/default.db", .file, 3), record("Documents/gone.db", .file, 4),
+        ])
+        let unprotected = overlay.apply(to: inventory).unprotected
+        #expect(unprotected == [try #require(inventory.index(ofPath: Array("Documents/open.db".utf8)))])
+    }
+
     @Test func statesComeFromTheBackup() throws {
         var builder = InventoryBuilder()
         builder.add("Documents/kept.txt", apparentBytes: 10, backup: .included, evidence: .noFlag)
@@ -25,7 +45,7 @@ import Testing
             Self.record("Documents/unknown.txt"), Self.record("Documents/flagged-but-backed-up.txt"), Self.record("Library", .directory),
             Self.record("Documents/only-in-backup.txt"),
         ])
-        let (result, notInExport) = overlay.apply(to: inventory)
+        let (result, notInExport, _) = overlay.apply(to: inventory)
         func entry(_ path: String) throws -> Entry {
             result.entries[Int(try #require(result.index(ofPath: Array(path.utf8))))]
         }

@@ -36,11 +36,13 @@ public final class DeviceBackupFixture {
         try FileManager.default.removeItem(atPath: specPath)
     }
 
-    /// A record of the spec: `type` f, d or l.
+    /// A record of the spec: `type` f, d or l; `protectionClass` the MBFile's (3, the default class, unless given).
     public static func record(
-        _ domain: String, _ path: String, type: String = "f", size: Int? = nil, content: String? = nil, target: String? = nil
+        _ domain: String, _ path: String, type: String = "f", size: Int? = nil, content: String? = nil, target: String? = nil,
+        protectionClass: Int? = nil
     ) -> [String: Any] {
         var record: [String: Any] = ["domain": domain, "path": path, "type": type]
+        if let protectionClass { record["protectionClass"] = protectionClass }
         if let size { record["size"] = size }
         if let content { record["content"] = content }
         if let target { record["target"] = target }

@@ -32,7 +32,7 @@ struct CredentialCookieRule: Rule {
                 builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600, kind: .binaryCookies)
             },
         ],
-        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215"])
+        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         SensitiveDataFindings.findings(.cookies, in: context)

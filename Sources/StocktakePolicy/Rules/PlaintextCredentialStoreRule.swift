@@ -42,7 +42,7 @@ struct PlaintextCredentialStoreRule: Rule {
                 builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000, kind: .sqlite)
             },
         ],
-        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215"])
+        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         SensitiveDataFindings.findings(.database, in: context) + SensitiveDataFindings.findings(.realm, in: context)

@@ -36,7 +36,7 @@ struct SecretInTextFileRule: Rule {
                 builder.add("Documents/notes.txt", apparentBytes: 300, kind: .text)
             },
         ],
-        references: ["MASTG-TEST-0302", "MASWE-0001", "MASTG-TEST-0215"])
+        references: ["MASTG-TEST-0302", "MASWE-0001", "MASTG-TEST-0215", "MASTG-TEST-0299"])
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         SensitiveDataFindings.findings(.textFile, in: context)

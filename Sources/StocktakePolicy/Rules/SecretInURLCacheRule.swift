@@ -35,7 +35,7 @@ struct SecretInURLCacheRule: Rule {
                 builder.add("Library/Caches/com.example.app/Cache.db", apparentBytes: 90_000, kind: .sqlite, flags: .systemManaged)
             },
         ],
-        references: ["MASTG-TEST-0302", "MASWE-0006"])
+        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0299"])
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         SensitiveDataFindings.findings(.urlCache, in: context)

@@ -3,7 +3,8 @@ import StocktakeModel
 /// What the sensitive-data rules share: one finding per item the content checks found in their store,
 /// saying where and what (never the value), and how iOS treats the file. The severity rises to error when
 /// the file is backed up (the secret then sits in every device and iCloud backup: MASTG-TEST-0215) or sits in
-/// a Documents folder the app shares with the Files app. The finding's discriminator is the place and the
+/// a Documents folder the app shares with the Files app, or when a device backup records the file with data
+/// protection class None (MASTG-TEST-0299). The finding's discriminator is the place and the
 /// kind, not the value: a hash of a short value (a PIN) would give the value away.
 enum SensitiveDataFindings {
     static func findings(_ store: SensitiveItem.Store, in context: PolicyContext) -> [RuleFinding] {
@@ -14,9 +15,12 @@ enum SensitiveDataFindings {
             var message = capitalized(item.kind.noun)
             if item.length > 0 { message += " (\(Plural.count(item.length, "character")))" }
             message += " in \(item.place), stored in clear: \(reach(entry, exposed: exposed))."
+            if item.unprotected {
+                message += " The device backup records its data protection class as None: readable whenever the device is on, locked or not."
+            }
             return RuleFinding(
                 index: item.entry, message: message, discriminator: "\(item.place) \(item.kind.rawValue)",
-                bytes: entry.countsBytes ? entry.allocatedBytes : 0, severity: backedUp || exposed ? .error : nil)
+                bytes: entry.countsBytes ? entry.allocatedBytes : 0, severity: backedUp || exposed || item.unprotected ? .error : nil)
         }
     }
 
