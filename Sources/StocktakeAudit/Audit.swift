@@ -21,9 +21,14 @@ public enum Audit {
         let folder = try OutputFolder.prepare(request: request, container: container)
         var appBundle: AppBundleInfo?
         var appGroups: [AppGroupInfo] = []
+        var companions: [CompanionContainer] = []
         do throws(AuditError) {
             if let path = request.appBundlePath { appBundle = try Companions.appBundle(at: path, options: request.scan) }
-            for path in request.appGroupPaths { appGroups.append(try Companions.appGroup(at: path, options: request.scan)) }
+            for path in request.appGroupPaths {
+                let (info, walked) = try Companions.appGroup(at: path, options: request.scan)
+                appGroups.append(info)
+                companions.append(walked)
+            }
             appGroups += input.companions
         } catch {
             OutputFolder.removeIfEmpty(folder)
@@ -42,7 +47,7 @@ public enum Audit {
             inventory = applied.inventory
             deviceBackup = summary.with(notInExport: applied.notInExport)
         }
-        let unprotected = applied?.unprotected ?? []
+        let content = ContentScope(unprotected: applied?.unprotected ?? [], companions: companions)
         let draft = prepare(
             request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, deviceBackup: deviceBackup)
         // The usual run (no baseline to apply or write): the rules run on a second thread while report.json's
@@ -50,7 +55,7 @@ public enum Audit {
         if request.baseline == nil && request.writeBaselinePath == nil && request.formats.contains(.json) {
             let judged = BackgroundTask { () -> Judged in
                 let report = Result { () throws(AuditError) in
-                    try judge(draft, request: request, input: input, unprotected: unprotected, folder: folder)
+                    try judge(draft, request: request, input: input, content: content, folder: folder)
                 }
                 let html = request.formats.contains(.html)
                     ? (try? report.get()).map { report in timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) } } : nil
@@ -59,7 +64,7 @@ public enum Audit {
             let (written, standardOutput) = try write(draft, judged: judged, formats: request.formats, into: folder, timings: timings)
             return AuditResult(report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
         }
-        let report = try judge(draft, request: request, input: input, unprotected: unprotected, folder: folder)
+        let report = try judge(draft, request: request, input: input, content: content, folder: folder)
         let (written, standardOutput) = try write(report, judged: nil, formats: request.formats, into: folder, timings: timings)
         return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
@@ -76,10 +81,9 @@ public enum Audit {
             budgets: request.configuration.budgets.check(inventory, groups: groups), deviceBackup: deviceBackup)
     }
 
-    /// Holds the inventory to the policy: duplicates, findings, the baseline (written and applied). `unprotected`:
-    /// entries a device backup records with data protection class None.
+    /// Holds the inventory to the policy: duplicates, findings, the baseline (written and applied).
     private static func judge(
-        _ draft: Report, request: AuditRequest, input: AuditInput, unprotected: Set<Int32>, folder: String
+        _ draft: Report, request: AuditRequest, input: AuditInput, content: ContentScope, folder: String
     ) throws(AuditError) -> Report {
         let inventory = draft.inventory
         let exposed = request.configuration.documentsVisible ?? draft.appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
@@ -87,11 +91,11 @@ public enum Audit {
         let (duplicates, unreadForDuplicates) = timings.measure("duplicates") {
             findDuplicates(in: inventory, input: input, request: request)
         }
-        let sensitive = request.configuration.contentChecks && request.contentChecks
-            ? timings.measure("content") { input.sensitiveData(in: inventory).map { $0.with(unprotected: unprotected.contains($0.entry)) } } : []
+        let checked = request.configuration.contentChecks && request.contentChecks
+        let (sensitive, companionSensitive) = checked ? timings.measure("content") { content.sensitiveData(input: input, inventory: inventory) } : ([], [])
         let context = PolicyContext(
             inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
-            groups: draft.groups, exportedAt: draft.container.exportedAt, sensitive: sensitive)
+            groups: draft.groups, exportedAt: draft.container.exportedAt, sensitive: sensitive, companionSensitive: companionSensitive)
         let findings = timings.measure("rules") { request.policy.evaluate(context) }
         if let path = request.writeBaselinePath {
             do {

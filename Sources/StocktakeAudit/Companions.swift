@@ -13,11 +13,15 @@ enum Companions {
             opensDocumentsInPlace: info?["LSSupportsOpeningDocumentsInPlace"]?.boolValue ?? false)
     }
 
-    static func appGroup(at path: String, options: ScanOptions) throws(AuditError) -> AppGroupInfo {
+    /// An App Group (or extension) container: its summary, and its walk for the content checks.
+    static func appGroup(at path: String, options: ScanOptions) throws(AuditError) -> (AppGroupInfo, CompanionContainer) {
         let inventory = try scan(path, options: options)
         let metadata = try? PropertyListReader.read(
             contentsOfFile: path + "/.com.apple.mobile_container_manager.metadata.plist")
-        return AppGroupInfo(path: path, identifier: metadata?["MCMMetadataIdentifier"]?.stringValue, size: inventory.totals.onDisk)
+        let identifier = metadata?["MCMMetadataIdentifier"]?.stringValue
+        let name = identifier ?? String(path.split(separator: "/").last ?? Substring(path))
+        return (AppGroupInfo(path: path, identifier: identifier, size: inventory.totals.onDisk),
+                CompanionContainer(name: name, path: path, inventory: inventory))
     }
 
     private static func scan(_ path: String, options: ScanOptions) throws(AuditError) -> Inventory {
@@ -27,6 +31,22 @@ enum Companions {
             return try InventoryScanner.scan(root: path, options: quiet)
         } catch {
             throw .companion(path: path, reason: error.description)
+        }
+    }
+}
+
+/// A companion container walked beside the audited one, kept for the content checks.
+struct CompanionContainer {
+    /// Its identifier, or its folder's name when the metadata does not say.
+    let name: String
+    let path: String
+    let inventory: Inventory
+
+    /// What its files reveal, each item named `<name>/<path>`.
+    func sensitiveData() -> [CompanionSensitiveItem] {
+        ContentInspector(root: path, inventory: inventory).inspect().map { item in
+            CompanionSensitiveItem(
+                container: name, path: inventory.path(item.entry), file: inventory.entries[Int(item.entry)], item: item)
         }
     }
 }

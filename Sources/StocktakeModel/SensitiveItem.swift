@@ -53,3 +53,24 @@ public struct SensitiveItem: Sendable, Equatable {
         SensitiveItem(entry: entry, store: store, place: place, kind: kind, length: length, unprotected: unprotected)
     }
 }
+
+/// Something sensitive found in a companion container of the app (an App Group it shares with its extensions,
+/// an extension's own data container), whose files are not the audited inventory's entries.
+public struct CompanionSensitiveItem: Sendable {
+    /// The companion's identifier (`group.com.example.shared`, an extension's bundle id) or, when its metadata does
+    /// not say, its folder's name: reports show the file as `<container>/<path>`.
+    public let container: String
+    /// The file, relative to the companion's root.
+    public let path: [UInt8]
+    /// The file as the companion's walk saw it: its place, backup state and size.
+    public let file: Entry
+    /// The item; its `entry` indexes the companion's inventory, not the audited one.
+    public let item: SensitiveItem
+
+    public init(container: String, path: [UInt8], file: Entry, item: SensitiveItem) {
+        self.container = container
+        self.path = path
+        self.file = file
+        self.item = item
+    }
+}

@@ -17,12 +17,16 @@ public struct PolicyContext: Sendable {
     /// What the files' contents reveal (credentials, tokens, cookies), found by the content checks; empty when
     /// they did not run (`--no-content-checks`, an archive or a device backup).
     public let sensitive: [SensitiveItem]
+    /// What the content checks found in the app's App Group and extension containers (`--app-group`, a simulator's).
+    public let companionSensitive: [CompanionSensitiveItem]
 
     public init(
         inventory: Inventory, documentsExposed: Bool?, duplicates: [DuplicateSet] = [], budgets: Budgets = Budgets(),
-        groups: [GroupResult] = [], exportedAt: ExportTime? = nil, sensitive: [SensitiveItem] = []
+        groups: [GroupResult] = [], exportedAt: ExportTime? = nil, sensitive: [SensitiveItem] = [],
+        companionSensitive: [CompanionSensitiveItem] = []
     ) {
         self.sensitive = sensitive
+        self.companionSensitive = companionSensitive
         self.exportedAt = exportedAt
         self.inventory = inventory
         self.documentsExposed = documentsExposed

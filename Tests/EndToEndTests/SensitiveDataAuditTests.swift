@@ -182,4 +182,40 @@ import TestSupport
         #expect(sarif.contains("MASTG-TEST-0299"))
         for secret in Self.secrets { #expect(!sarif.contains(secret)) }
     }
+
+    /// UserDefaults suites of an App Group (`UserDefaults(suiteName:)`) live in the group's container: with
+    /// `--app-group`, its files are read too and a finding names the file as `<group id>/<path>`.
+    @Test func appGroupSuitesAreRead() throws {
+        let tree = try Self.container()
+        let group = try TemporaryTree("sensitive-group")
+        let id = "group.com.example.shared"
+        let script = #"""
+            import os, plistlib, sys
+            root, id = sys.argv[1], sys.argv[2]
+            os.makedirs(os.path.join(root, "Library/Preferences"))
+            plistlib.dump({"MCMMetadataIdentifier": id, "MCMMetadataContentClass": 7},
+                          open(os.path.join(root, ".com.apple.mobile_container_manager.metadata.plist"), "wb"), fmt=plistlib.FMT_BINARY)
+            plistlib.dump({"sharedAccessToken": "Hq4Vt8Lm2Pz6Rx1Ns5Kw", "widgetTokenCount": 2},
+                          open(os.path.join(root, "Library/Preferences", id + ".plist"), "wb"), fmt=plistlib.FMT_BINARY)
+            """#
+        let made = try StocktakeProcess.runCommand(["python3", "-c", script, group.path(""), id])
+        try #require(made.status == 0, "\(made.stderr)")
+        let before = TreeSnapshot(group.path(""))
+        let out = try TemporaryTree("sensitive-group-out")
+        let result = try StocktakeProcess.run(
+            ["audit", tree.path(""), "--app-group", group.path(""), "--output", out.path("r"), "--format", "json,sarif,markdown",
+             "--fail-on", "never"], timeout: 120)
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(TreeSnapshot(group.path("")) == before)
+        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
+        let findings = (report["findings"] as? [[String: Any]] ?? []).filter { ($0["path"] as? String)?.hasPrefix(id) == true }
+        #expect(findings.compactMap { $0["path"] as? String } == ["\(id)/Library/Preferences/\(id).plist"])
+        #expect(findings.first?["rule"] as? String == "secret-in-property-list")
+        #expect((findings.first?["message"] as? String)?.contains("App Group container \(id)") == true)
+        var outputs = [result.stdout, result.stderr]
+        for name in try FileManager.default.contentsOfDirectory(atPath: out.path("r")) {
+            outputs.append(try String(contentsOfFile: out.path("r/" + name), encoding: .utf8))
+        }
+        #expect(!outputs.contains { $0.contains("Hq4Vt8Lm2Pz6Rx1Ns5Kw") })
+    }
 }

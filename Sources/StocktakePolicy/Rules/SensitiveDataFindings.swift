@@ -8,20 +8,39 @@ import StocktakeModel
 /// kind, not the value: a hash of a short value (a PIN) would give the value away.
 enum SensitiveDataFindings {
     static func findings(_ store: SensitiveItem.Store, in context: PolicyContext) -> [RuleFinding] {
-        context.sensitive.filter { $0.store == store }.map { item in
+        let own = context.sensitive.filter { $0.store == store }.map { item in
             let entry = context.inventory.entries[Int(item.entry)]
             let exposed = context.documentsExposed == true && entry.location == .documents
-            let backedUp = entry.backup == .included
-            var message = capitalized(item.kind.noun)
-            if item.length > 0 { message += " (\(Plural.count(item.length, "character")))" }
-            message += " in \(item.place), stored in clear: \(reach(entry, exposed: exposed))."
-            if item.unprotected {
-                message += " The device backup records its data protection class as None: readable whenever the device is on, locked or not."
-            }
-            return RuleFinding(
-                index: item.entry, message: message, discriminator: "\(item.place) \(item.kind.rawValue)",
-                bytes: entry.countsBytes ? entry.allocatedBytes : 0, severity: backedUp || exposed || item.unprotected ? .error : nil)
+            return finding(item, file: entry, exposed: exposed, index: item.entry, path: nil, companion: nil)
         }
+        // A companion's file is reported as `<container>/<path>`, against the audited container's root entry.
+        let companions = context.companionSensitive.filter { $0.item.store == store }.map { found in
+            finding(
+                found.item, file: found.file, exposed: false, index: context.inventory.root,
+                path: Array(found.container.utf8) + [UInt8(ascii: "/")] + found.path, companion: found.container)
+        }
+        return own + companions
+    }
+
+    private static func finding(
+        _ item: SensitiveItem, file entry: Entry, exposed: Bool, index: Int32, path: [UInt8]?, companion: String?
+    ) -> RuleFinding {
+        var message = capitalized(item.kind.noun)
+        if item.length > 0 { message += " (\(Plural.count(item.length, "character")))" }
+        message += " in \(item.place)"
+        if let companion {
+            message += companion.hasPrefix("group.")
+                ? " of the App Group container \(companion), which the app shares with its extensions"
+                : " of the companion container \(companion)"
+        }
+        message += ", stored in clear: \(reach(entry, exposed: exposed))."
+        if item.unprotected {
+            message += " The device backup records its data protection class as None: readable whenever the device is on, locked or not."
+        }
+        return RuleFinding(
+            index: index, path: path, message: message, discriminator: "\(item.place) \(item.kind.rawValue)",
+            bytes: entry.countsBytes ? entry.allocatedBytes : 0,
+            severity: entry.backup == .included || exposed || item.unprotected ? .error : nil)
     }
 
     private static func capitalized(_ noun: String) -> String {
