@@ -47,7 +47,7 @@ struct SecretInPropertyListRule: Rule {
                 builder.add("Documents/app.log", apparentBytes: 4_000, kind: .text)
             },
         ],
-        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])
+        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299", "MASTG-TEST-0388"])
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         SensitiveDataFindings.findings(.propertyList, in: context)
