@@ -63,10 +63,19 @@ enum AuditInput {
         }
     }
 
-    /// What the files' contents reveal; read from a folder only (an archive streams once, a backup's content
-    /// files are named by hash: neither is read again here).
+    /// What the files' contents reveal: read from a folder, or from a device backup's content files (with the
+    /// backup's data protection classes); not from an archive, which streams once.
     func sensitiveData(in inventory: Inventory) -> [SensitiveItem] {
-        guard case .folder(let container) = self else { return [] }
-        return ContentInspector(root: container.rootPath, inventory: inventory).inspect()
+        switch self {
+        case .folder(let container):
+            return ContentInspector(root: container.rootPath, inventory: inventory).inspect()
+        case .backup(let backup):
+            let content = backup.content
+            return ContentInspector(root: content.folder, inventory: inventory, locate: content.contentPath).inspect().map {
+                $0.with(unprotected: content.unprotected.contains($0.entry))
+            }
+        case .archive:
+            return []
+        }
     }
 }

@@ -16,6 +16,8 @@ enum BackupAudit {
         let inventory: Inventory
         let companions: [AppGroupInfo]
         let summary: DeviceBackupSummary
+        /// The content file of each file entry, for the content checks.
+        let content: BackupContentIndex
     }
 
     static func input(_ request: AuditRequest) throws(AuditError) -> Input? {
@@ -44,9 +46,8 @@ enum BackupAudit {
                     .map { ExportTime(seconds: $0, source: .metadataFile) },
                 allocatedBytesEstimated: true)
             let companions = summary.companions.map { AppGroupInfo(path: $0.name, identifier: $0.identifier, size: $0.total) }
-            return Input(
-                container: container, inventory: ManifestInventory.build(tree: tree, folder: backup.folder, maxDepth: request.scan.maxDepth),
-                companions: companions, summary: summary)
+            let (inventory, content) = ManifestInventory.buildIndexed(tree: tree, folder: backup.folder, maxDepth: request.scan.maxDepth)
+            return Input(container: container, inventory: inventory, companions: companions, summary: summary, content: content)
         } catch {
             throw .backup(error)
         }

@@ -8,7 +8,7 @@ struct ContentScope: Sendable {
     let companions: [CompanionContainer]
 
     func sensitiveData(input: AuditInput, inventory: Inventory) -> ([SensitiveItem], [CompanionSensitiveItem]) {
-        let own = input.sensitiveData(in: inventory).map { $0.with(unprotected: unprotected.contains($0.entry)) }
+        let own = input.sensitiveData(in: inventory).map { $0.unprotected ? $0 : $0.with(unprotected: unprotected.contains($0.entry)) }
         return (own, companions.flatMap { $0.sensitiveData() })
     }
 }

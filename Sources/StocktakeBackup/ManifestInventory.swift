@@ -10,7 +10,14 @@ import StocktakeScan
 /// leaves it out (the folder at the limit is marked unreadable, with a `tooDeep` issue).
 public enum ManifestInventory {
     public static func build(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> Inventory {
+        buildIndexed(tree: tree, folder: folder, maxDepth: maxDepth).inventory
+    }
+
+    /// The inventory, and for the content checks each file entry's content file and protection class.
+    public static func buildIndexed(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> (inventory: Inventory, content: BackupContentIndex) {
         let content = BackupContent(folder)
+        var fileIDs: [Int32: String] = [:]
+        var unprotected = Set<Int32>()
         let rootRecord = tree.nodes[0].record >= 0 ? tree.records[Int(tree.nodes[0].record)] : nil
         let rootModified = rootRecord?.modified ?? 0
         let rootBytes = rootRecord?.size ?? 0
@@ -55,14 +62,22 @@ public enum ManifestInventory {
             let entry = Int32(entries.count - 1)
             entryOfNode[index] = entry
             if type == .symlink, let target = record?.symlinkTarget { symlinkTargets[entry] = target }
+            if type == .file, let record {
+                // Only the kinds the content checks read: a domain of a million media files keeps no names for them.
+                if Self.contentKinds.contains(entries[Int(entry)].kind) { fileIDs[entry] = record.fileID }
+                if record.protectionClass == ManifestRecord.noProtection { unprotected.insert(entry) }
+            }
         }
         if let incomplete = folder.incompleteness { issues.append(incomplete) }
-        return Inventory(
+        let inventory = Inventory(
             entries: entries, names: names, symlinkTargets: symlinkTargets, issues: issues,
             evidence: ExportEvidence(
                 entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
                 flaggedByAppleDouble: 0, declaredByUser: false, decidedByDeviceBackup: true))
+        return (inventory, BackupContentIndex(folder: folder.path, fileIDs: fileIDs, unprotected: unprotected))
     }
+
+    private static let contentKinds: Set<ContentKind> = [.binaryPlist, .xmlPlist, .keyedArchive, .sqlite, .realm, .binaryCookies, .json, .text]
 
     private static func unreadable(_ entry: Entry) -> Entry {
         Entry(

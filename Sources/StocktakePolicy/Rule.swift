@@ -15,7 +15,7 @@ public struct PolicyContext: Sendable {
     /// When the export was made (`container.exportedAt`), when known.
     public let exportedAt: ExportTime?
     /// What the files' contents reveal (credentials, tokens, cookies), found by the content checks; empty when
-    /// they did not run (`--no-content-checks`, an archive or a device backup).
+    /// they did not run (`--no-content-checks`, an archive).
     public let sensitive: [SensitiveItem]
     /// What the content checks found in the app's App Group and extension containers (`--app-group`, a simulator's).
     public let companionSensitive: [CompanionSensitiveItem]

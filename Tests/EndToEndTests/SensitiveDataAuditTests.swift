@@ -218,4 +218,38 @@ import TestSupport
         }
         #expect(!outputs.contains { $0.contains("Hq4Vt8Lm2Pz6Rx1Ns5Kw") })
     }
+
+    /// A device backup as the input: its content files are read under their real names, and each file's data
+    /// protection class comes from its own record.
+    @Test func deviceBackupContentIsRead() throws {
+        let app = "com.example.app"
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>password</key><string>Vb7Nm2Qx9Lk4</string><key>passwordRulesShown</key><true/></dict></plist>
+            """
+        let backup = try DeviceBackupFixture(["records": [
+            DeviceBackupFixture.record("AppDomain-\(app)", "Documents", type: "d"),
+            DeviceBackupFixture.record("AppDomain-\(app)", "Documents/account.plist", content: plist, protectionClass: 4),
+            DeviceBackupFixture.record("AppDomain-\(app)", "Library/Logs/api.log", content: "Authorization: Bearer Tz5Yc8Wq3Er6Ui1Op4As7Df0\n"),
+            DeviceBackupFixture.record("AppDomain-\(app)", "Library/Preferences/\(app).plist", content: plist.replacingOccurrences(of: "<key>password</key><string>Vb7Nm2Qx9Lk4</string>", with: "")),
+        ]])
+        let before = TreeSnapshot(backup.path)
+        let out = try TemporaryTree("sensitive-backup-input")
+        let result = try StocktakeProcess.run(
+            ["audit", backup.path, "--app", app, "--output", out.path("r"), "--format", "json,sarif,html", "--fail-on", "never"], timeout: 120)
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(TreeSnapshot(backup.path) == before)
+        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
+        let findings = (report["findings"] as? [[String: Any]] ?? []).filter { ($0["rule"] as? String)?.hasPrefix("secret-") == true }
+        let byPath = Dictionary(grouping: findings) { $0["path"] as? String ?? "" }
+        #expect(byPath.keys.sorted() == ["Documents/account.plist", "Library/Logs/api.log"], "\(byPath.keys.sorted())")
+        #expect(findings.allSatisfy { $0["severity"] as? String == "error" }, "a backup holds every file it lists")
+        #expect((byPath["Documents/account.plist"]?.first?["message"] as? String)?.contains("protection class as None") == true)
+        #expect((byPath["Library/Logs/api.log"]?.first?["message"] as? String)?.contains("protection class") == false)
+        var outputs = [result.stdout, result.stderr]
+        for name in try FileManager.default.contentsOfDirectory(atPath: out.path("r")) {
+            outputs.append(try String(contentsOfFile: out.path("r/" + name), encoding: .utf8))
+        }
+        #expect(!outputs.contains { $0.contains("Vb7Nm2Qx9Lk4") || $0.contains("Tz5Yc8Wq3Er6Ui1Op4As7Df0") })
+    }
 }

@@ -211,6 +211,25 @@ import TestSupport
         #expect(try kind() == .unknown)
     }
 
+    /// The content checks find a file's bytes by the same rule: never through a linked hash folder (a content
+    /// file that is itself a link is refused by the reader's open, as any link in a container is).
+    @Test func contentChecksNeverReadThroughALink() throws {
+        let backup = try Self.fixture([
+            ["domain": Self.domain, "path": "Documents/a.log", "type": "f", "content": "one"],
+        ])
+        let read = try DeviceBackup.read(backup.path)
+        let (inventory, content) = ManifestInventory.buildIndexed(tree: try read.app(Self.app, role: .input).tree, folder: read.folder)
+        let a = try #require(inventory.index(ofPath: Array("Documents/a.log".utf8)))
+        let pathA = try #require(content.contentPath(of: a))
+        #expect(FileManager.default.contents(atPath: pathA) == Data("one".utf8))
+        #expect(content.contentPath(of: inventory.root) == nil, "a folder has no content file")
+        let outside = try TemporaryTree("outside-content")
+        let hashFolder = (pathA as NSString).deletingLastPathComponent
+        try FileManager.default.moveItem(atPath: hashFolder, toPath: outside.path("moved"))
+        try FileManager.default.createSymbolicLink(atPath: hashFolder, withDestinationPath: outside.path("moved"))
+        #expect(content.contentPath(of: a) == nil)
+    }
+
     // MARK: - Fault 14: a Manifest.db that is no regular file
 
     @Test func aManifestDatabaseThatIsALinkAFIFOOrAFolderSaysWhatItIs() throws {

@@ -22,11 +22,14 @@ public struct ContentInspector {
     let root: String
     let inventory: Inventory
     let budget: Budget
+    /// Where an entry's bytes are when not at its path below `root` (a device backup's content files); nil: not readable.
+    let locate: ((Int32) -> String?)?
 
-    public init(root: String, inventory: Inventory, budget: Budget = Budget()) {
+    public init(root: String, inventory: Inventory, budget: Budget = Budget(), locate: ((Int32) -> String?)? = nil) {
         self.root = root
         self.inventory = inventory
         self.budget = budget
+        self.locate = locate
     }
 
     /// Every sensitive item of the container's files, in path order.
@@ -44,10 +47,11 @@ public struct ContentInspector {
             // Stores (databases, the URL cache, Realm files) are few and bounded by their own limits; the byte budget is
             // for the many small files, text and plists. A text file costs its prefix.
             let cost = [.database, .urlCache, .realm].contains(store) ? 0 : min(entry.apparentBytes, Int64(limit))
-            guard spent + cost <= budget.totalBytes else { return }
+            guard spent + cost <= budget.totalBytes,
+                  let file = locate.map({ $0(index) }) ?? root + "/" + String(decoding: inventory.path(index), as: UTF8.self)
+            else { return }
             opened += 1
             spent += cost
-            let file = root + "/" + String(decoding: inventory.path(index), as: UTF8.self)
             items += hits(in: file, store: store, limit: limit).map {
                 SensitiveItem(entry: index, store: store, place: $0.place, kind: $0.kind, length: $0.length)
             }
