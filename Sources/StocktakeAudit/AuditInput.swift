@@ -63,8 +63,8 @@ enum AuditInput {
         }
     }
 
-    /// What the files' contents reveal: read from a folder, or from a device backup's content files (with the
-    /// backup's data protection classes); not from an archive, which streams once.
+    /// What the files' contents reveal: read from a folder, from copies of the few files read out of an archive,
+    /// or from a device backup's content files (with the backup's data protection classes).
     func sensitiveData(in inventory: Inventory) -> [SensitiveItem] {
         switch self {
         case .folder(let container):
@@ -74,8 +74,9 @@ enum AuditInput {
             return ContentInspector(root: content.folder, inventory: inventory, locate: content.contentPath).inspect().map {
                 $0.with(unprotected: content.unprotected.contains($0.entry))
             }
-        case .archive:
-            return []
+        case .archive(let archive):
+            // The first pass read it whole; a second that fails now (the file changed) leaves the content unread.
+            return (try? archive.sensitiveData()) ?? []
         }
     }
 }

@@ -252,4 +252,46 @@ import TestSupport
         }
         #expect(!outputs.contains { $0.contains("Vb7Nm2Qx9Lk4") || $0.contains("Tz5Yc8Wq3Er6Ui1Op4As7Df0") })
     }
+
+    /// A zip or tar export is read for content as its folder is: the same findings, and the archive untouched.
+    @Test(arguments: ["zip", "tar.gz"]) func archivesAreReadLikeTheirFolder(_ format: String) throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("sensitive-archive")
+        let archive = out.path("export." + format)
+        let pack = #"""
+            import os, sys, tarfile, zipfile
+            root, archive = sys.argv[1], sys.argv[2]
+            if archive.endswith(".zip"):
+                with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+                    for folder, _, files in os.walk(root):
+                        for name in files:
+                            full = os.path.join(folder, name); z.write(full, os.path.relpath(full, root))
+            else:
+                with tarfile.open(archive, "w:gz") as t:
+                    for name in sorted(os.listdir(root)): t.add(os.path.join(root, name), name)
+            """#
+        let packed = try StocktakeProcess.runCommand(["python3", "-c", pack, tree.path(""), archive])
+        try #require(packed.status == 0, "\(packed.stderr)")
+        func contentFindings(_ input: String, _ folder: String) throws -> [String] {
+            let result = try StocktakeProcess.run(["audit", input, "--output", out.path(folder), "--format", "json,sarif", "--fail-on", "never"], timeout: 120)
+            try #require(result.status == 0, "\(result.stderr)")
+            #expect(!Self.secrets.contains { result.stdout.contains($0) || result.stderr.contains($0) })
+            for name in try FileManager.default.contentsOfDirectory(atPath: out.path(folder)) {
+                let text = try String(contentsOfFile: out.path(folder + "/" + name), encoding: .utf8)
+                #expect(!Self.secrets.contains { text.contains($0) }, "\(name) repeats a secret")
+            }
+            let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path(folder + "/report.json")))) as? [String: Any])
+            return (report["findings"] as? [[String: Any]] ?? []).compactMap { finding in
+                guard let rule = finding["rule"] as? String, rule.hasPrefix("secret-") || rule == "plaintext-credential-store" || rule == "credential-cookie"
+                else { return nil }
+                return "\(rule) \(finding["path"] as? String ?? "") \(finding["message"] as? String ?? "")"
+            }.sorted()
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: archive))
+        let fromArchive = try contentFindings(archive, "a")
+        let fromFolder = try contentFindings(tree.path(""), "f")
+        #expect(fromArchive.count >= 12)
+        #expect(fromArchive == fromFolder)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: archive)) == before)
+    }
 }

@@ -15,8 +15,8 @@ public struct ArchiveInput: Sendable {
     public let container: ContainerDescription
     public let inventory: Inventory
     /// For each inventory entry, the ordinal of the archive entry holding its data (-1: none).
-    private let dataOrdinals: [Int32]
-    private let path: String
+    let dataOrdinals: [Int32]
+    let path: String
 
     /// Whether `path` names a regular file (through a link or not): then it is read as an archive.
     public static func isArchiveCandidate(_ path: String) -> Bool {

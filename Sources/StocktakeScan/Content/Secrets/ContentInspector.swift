@@ -32,31 +32,51 @@ public struct ContentInspector {
         self.locate = locate
     }
 
+    /// One file the pass reads: the entry, the store it is read as, and how many of its bytes.
+    public struct Selected: Sendable {
+        public let entry: Int32
+        let store: SensitiveItem.Store
+        let limit: Int
+        /// Bytes read: a text file's prefix, every other store whole.
+        public let bytes: Int64
+    }
+
     /// Every sensitive item of the container's files, in path order.
     public func inspect() -> [SensitiveItem] {
-        var items: [SensitiveItem] = []
+        inspect(selection())
+    }
+
+    /// The files the pass reads, in path order, within the budget.
+    public func selection() -> [Selected] {
+        var selected: [Selected] = []
         var spent: Int64 = 0
-        var opened = 0
         // Paths are built only for the few entries read: most of a large container is never looked at.
         inventory.forEachInPathOrder { index in
             let entry = inventory.entries[Int(index)]
-            guard entry.type == .file, !entry.flags.contains(.transportArtefact), opened < budget.files,
+            guard entry.type == .file, !entry.flags.contains(.transportArtefact), selected.count < budget.files,
                   let (store, limit) = store(of: entry, name: inventory.name(index)),
                   store == .textFile || entry.apparentBytes <= Int64(limit)
             else { return }
             // Stores (databases, the URL cache, Realm files) are few and bounded by their own limits; the byte budget is
             // for the many small files, text and plists. A text file costs its prefix.
             let cost = [.database, .urlCache, .realm].contains(store) ? 0 : min(entry.apparentBytes, Int64(limit))
-            guard spent + cost <= budget.totalBytes,
-                  let file = locate.map({ $0(index) }) ?? root + "/" + String(decoding: inventory.path(index), as: UTF8.self)
-            else { return }
-            opened += 1
+            guard spent + cost <= budget.totalBytes else { return }
             spent += cost
-            items += hits(in: file, store: store, limit: limit).map {
-                SensitiveItem(entry: index, store: store, place: $0.place, kind: $0.kind, length: $0.length)
+            let bytes = store == .textFile ? min(entry.apparentBytes, Int64(limit)) : entry.apparentBytes
+            selected.append(Selected(entry: index, store: store, limit: limit, bytes: bytes))
+        }
+        return selected
+    }
+
+    /// What the selected files reveal; a file `locate` cannot place is passed over.
+    public func inspect(_ selected: [Selected]) -> [SensitiveItem] {
+        selected.flatMap { chosen -> [SensitiveItem] in
+            guard let file = locate.map({ $0(chosen.entry) }) ?? root + "/" + String(decoding: inventory.path(chosen.entry), as: UTF8.self)
+            else { return [] }
+            return hits(in: file, store: chosen.store, limit: chosen.limit).map {
+                SensitiveItem(entry: chosen.entry, store: chosen.store, place: $0.place, kind: $0.kind, length: $0.length)
             }
         }
-        return items
     }
 
     /// Which store an entry is, and how many bytes of it may be read; nil for everything not looked at.
