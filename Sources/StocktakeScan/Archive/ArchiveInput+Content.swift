@@ -24,8 +24,12 @@ extension ArchiveInput {
             throw .unreadableRoot(path: path, reason: "cannot make a temporary folder for the content checks: \(SystemError.currentText)")
         }
         let scratch = String(cString: made)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let copied = try copy(selected, into: scratch)
+        var copied: [Int32: String] = [:]
+        defer {
+            for file in copied.values { unlink(file) }
+            rmdir(scratch)
+        }
+        copied = try copy(selected, into: scratch)
         return ContentInspector(root: scratch, inventory: inventory, locate: { copied[$0] }).inspect(selected.filter { copied[$0.entry] != nil })
     }
 
@@ -38,7 +42,9 @@ extension ArchiveInput {
         defer { buffer.deallocate() }
         var copied: [Int32: String] = [:]
         var ordinal: Int32 = 0
-        while true {
+        // The pass ends after the last wanted entry: what follows is never decompressed.
+        let last = wanted.keys.max() ?? -1
+        while ordinal <= last {
             let header: ArchiveHeader?
             do {
                 header = try stream.next()
@@ -65,11 +71,24 @@ extension ArchiveInput {
             }
             for member in members {
                 let destination = folder + "/\(member.entry)"
-                guard FileManager.default.createFile(atPath: destination, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
-                else { continue }
-                copied[member.entry] = destination
+                if Self.writeNew(destination, bytes) { copied[member.entry] = destination }
             }
         }
         return copied
+    }
+
+    /// A new private file holding `bytes`: a scratch copy, so no rename and no sync (Foundation's writes do both).
+    private static func writeNew(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { unlink(path); return false }
+            written += count
+        }
+        return true
     }
 }
