@@ -1,4 +1,4 @@
-/// How a command ends when it does not succeed: the exit status (a contract, README "Exit status") and the
+/// How a command ends when it does not succeed: the exit status (a contract, docs/usage.md, "Exit status") and the
 /// one line to say on stderr. Commands throw it; the executable prints it and exits in one place.
 public struct CommandFailure: Error, Sendable, Equatable {
     public enum Status: Int32, Sendable {

@@ -1,4 +1,4 @@
-/// The figures every view shows (README "Figures"): one name, one definition and one JSON key each, so the
+/// The figures every view shows (docs/reports.md, "Figures"): one name, one definition and one JSON key each, so the
 /// terminal, the pages, Markdown, the diff and the history all say the same thing with the same words.
 /// Sizes are allocated bytes unless a view says "apparent"; every file count leaves folders and transport
 /// artefacts out, except On disk's, which counts every entry (as `du` does).

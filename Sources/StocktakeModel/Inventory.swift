@@ -198,7 +198,7 @@ public struct Inventory: Sendable {
         var files = [Int](repeating: 0, count: entries.count)
         for (i, entry) in entries.enumerated() {
             let counted = entry.countsBytes
-            // The app's files, as every view counts them (README "Figures"): folders and transport artefacts left out.
+            // The app's files, as every view counts them (docs/reports.md, "Figures"): folders and transport artefacts left out.
             let countsAsFile = !entry.isDirectory && !entry.flags.contains(.transportArtefact)
             var current = Int32(i)
             while current >= 0 {

@@ -28,7 +28,7 @@ public enum Location: String, CaseIterable, Sendable, Codable {
 }
 
 extension Location {
-    /// The contract's location table (README, "Locations"), from a path relative to the container root
+    /// The contract's location table (docs/reports.md, "Locations"), from a path relative to the container root
     /// given as its components; only the first two matter.
     public init(relativePath components: some Sequence<some Collection<UInt8>>) {
         var first: String?, second: String?

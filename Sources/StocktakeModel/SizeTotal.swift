@@ -27,7 +27,7 @@ public struct SizeTotal: Sendable, Equatable {
     }
 }
 
-/// The container's totals (contract: see README "Figures").
+/// The container's totals (contract: see docs/reports.md, "Figures").
 public struct InventoryTotals: Sendable, Equatable {
     /// Every entry under the root, directories and sidecars included, hard links once: equals `du -s -B1`
     /// (allocated) and `du -s -b` (apparent) on the same tree. `files` counts every entry.
@@ -45,7 +45,7 @@ public struct InventoryTotals: Sendable, Equatable {
     /// App data by backup state.
     public let backup: [BackupState: SizeTotal]
 
-    /// The app's files: every location summed (README "Figures": App data).
+    /// The app's files: every location summed (docs/reports.md, "Figures": App data).
     public var appData: SizeTotal {
         Location.allCases.reduce(into: SizeTotal.zero) { sum, location in sum.add(byLocation[location] ?? .zero) }
     }

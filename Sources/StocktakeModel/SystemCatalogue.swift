@@ -1,6 +1,6 @@
 /// What iOS itself (or an Apple framework running in the app) makes inside a data container: one table,
 /// read by the scanner (location, system-managed, backup) and by the rules (which leave these alone: the app
-/// cannot change them). The README's catalogue table is rendered from it (a test keeps the two equal).
+/// cannot change them). The catalogue table of docs/reports.md is rendered from it (a test keeps the two equal).
 public enum SystemCatalogue {
     /// Whether iOS backs an item up, and how we know.
     public enum Backup: String, Sendable {
@@ -29,12 +29,12 @@ public enum SystemCatalogue {
         public let name: String
         public let isPrefix: Bool
         public let backup: Backup
-        /// What it is, for the README and the report.
+        /// What it is, for the documentation and the report.
         public let what: String
         /// Where the facts come from.
         public let source: String
 
-        /// How the README shows it: `Library/SplashBoard`, `Library/Caches/com.apple.*`.
+        /// How the documentation shows it: `Library/SplashBoard`, `Library/Caches/com.apple.*`.
         public var pattern: String { parent.rawValue + name + (isPrefix ? "*" : "") }
 
         func matches(_ candidate: UnsafeBufferPointer<UInt8>) -> Bool {

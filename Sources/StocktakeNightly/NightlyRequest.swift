@@ -80,7 +80,7 @@ public struct NightlyOutcome: Sendable {
     /// Problems after the runs (history store, index page, retention): the runs themselves are complete.
     public let problems: [String]
 
-    /// 0 all clean, 2 any policy failure, 1 any error (cron conventions; see README).
+    /// 0 all clean, 2 any policy failure, 1 any error (cron conventions; docs/usage.md, "Exit status").
     public var exitStatus: Int32 {
         if !failures.isEmpty || !problems.isEmpty { return 1 }
         return runs.contains(where: \.policyFailure) ? 2 : 0

@@ -202,11 +202,11 @@ import TestSupport
         }
     }
 
-    @Test("the README's glossary is the one the views use")
-    func readmeGlossary() throws {
-        let readme = try String(contentsOfFile: Self.repository + "/README.md", encoding: .utf8)
+    @Test("the glossary in docs/reports.md is the one the views use")
+    func documentedGlossary() throws {
+        let reports = try String(contentsOfFile: Self.repository + "/docs/reports.md", encoding: .utf8)
         for figure in Figure.allCases {
-            #expect(readme.contains("| \(figure.name) | \(figure.definition) | `\(figure.jsonKey)` |"), "README row of \(figure.name)")
+            #expect(reports.contains("| \(figure.name) | \(figure.definition) | `\(figure.jsonKey)` |"), "docs/reports.md row of \(figure.name)")
         }
     }
 }

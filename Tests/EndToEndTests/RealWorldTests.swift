@@ -8,7 +8,7 @@ import TestSupport
 @Suite("Real container layouts")
 struct RealWorldTests {
     /// Findings per rule on the real layouts: pinned, so a change in a rule's precision shows in review. The
-    /// README's precision table says why each is a real problem (a test keeps it equal to this).
+    /// precision table in docs/policy.md says why each is a real problem (a test keeps it equal to this).
     static let pinnedFindings: [String: Int] = [
         "documents-hidden-data": 234,
         "library-root-file": 102,
@@ -152,14 +152,15 @@ struct RealWorldTests {
         }
     }
 
-    @Test("the README's precision table is the pinned counts, and its catalogue table is SystemCatalogue")
-    func readmeTablesAreTrue() throws {
-        let readme = try String(contentsOfFile: Self.projectRoot + "/README.md", encoding: .utf8)
+    @Test("the policy document's precision table is the pinned counts, and the reports document's catalogue table is SystemCatalogue")
+    func documentedTablesAreTrue() throws {
+        let policy = try String(contentsOfFile: Self.projectRoot + "/docs/policy.md", encoding: .utf8)
         for (rule, count) in Self.pinnedFindings {
-            #expect(readme.contains("| `\(rule)` | \(count) |"), "README precision row of \(rule)")
+            #expect(policy.contains("| `\(rule)` | \(count) |"), "docs/policy.md precision row of \(rule)")
         }
+        let reports = try String(contentsOfFile: Self.projectRoot + "/docs/reports.md", encoding: .utf8)
         for item in SystemCatalogue.items {
-            #expect(readme.contains("| `\(item.pattern)` | \(item.backup.rawValue) |"), "README catalogue row of \(item.pattern)")
+            #expect(reports.contains("| `\(item.pattern)` | \(item.backup.rawValue) |"), "docs/reports.md catalogue row of \(item.pattern)")
         }
     }
 }

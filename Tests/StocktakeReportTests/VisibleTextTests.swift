@@ -5,7 +5,7 @@ import StocktakeRendering
 
 /// The one table of scalars that never reach a reader as themselves, and its styles.
 @Suite struct VisibleTextTests {
-    /// Every scalar the table must hold, as the README lists them.
+    /// Every scalar the table must hold, as docs/reports.md lists them.
     static let listed: [UInt32] = Array(0x00...0x1F) + [0x7F] + Array(0x80...0x9F)
         + [0x061C, 0x200E, 0x200F, 0x2028, 0x2029] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
         + Array(0xFDD0...0xFDEF) + [0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF]

@@ -3,7 +3,7 @@ import StocktakeScan
 import Testing
 import TestSupport
 
-/// Every path gets the location, backup rule and system-managed mark the README's "Locations" table gives.
+/// Every path gets the location, backup rule and system-managed mark the "Locations" table of docs/reports.md gives.
 @Suite struct ClassificationTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let path: String

@@ -65,7 +65,7 @@ public struct ReportSnapshot: Sendable {
         }
     }
 
-    /// `totals` of the report (see the README, "Figures").
+    /// `totals` of the report (docs/reports.md, "Figures").
     public struct Totals: Sendable, Equatable {
         public let onDisk: SizeTotal
         public let byLocation: [Location: SizeTotal]

@@ -37,7 +37,7 @@ enum DiffLabels {
     /// The totals shown beside the locations table, in reading order.
     static let secondaryTotals = ["documentsAndData", "backup.included", "backup.excluded", "backup.excludedBySystem", "backup.unknown", "purgeable"]
 
-    /// The glossary's name for a total (README "Figures"), so the diff says what the report says.
+    /// The glossary's name for a total (docs/reports.md, "Figures"), so the diff says what the report says.
     static func total(_ id: String) -> String {
         let figure: Figure? = switch id {
         case "onDisk": .onDisk
@@ -145,7 +145,7 @@ extension ReportDiff {
 }
 
 /// Locations of files that the diff lists by path only. A location is defined by the path relative to the
-/// container root (README, "Locations"): `Location(relativePath:)`, the model's copy of that table.
+/// container root (docs/reports.md, "Locations"): `Location(relativePath:)`, the model's copy of that table.
 enum DiffLocations {
     static func location(ofPath path: String) -> Location {
         Location(relativePath: path.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 2))

@@ -13,7 +13,7 @@ struct LibraryRootFileRule: Rule {
             to the standard ones, is backed up like Application Support but escapes the conventions that tools, \
             SDKs and clean-up code rely on, and is easy to forget in migrations. What iOS makes in Library itself \
             (SplashBoard, Saved Application State, SyncedPreferences, Cookies, HTTPStorages, WebKit, \
-            LanguageModeling, Apple frameworks' com.apple.* folders: the README's catalogue) and Library/Sounds \
+            LanguageModeling, Apple frameworks' com.apple.* folders: the catalogue in docs/reports.md) and Library/Sounds \
             (custom notification sounds) are not reported.
             """,
         source: """

@@ -51,7 +51,7 @@ struct HTMLSections {
         let count = { (count: Int, noun: String) in HTMLFormatting.grouped(count) + " " + Plural.noun(count, noun) }
         var html = HTMLPieces.sectionStart(
             id: "summary", title: "Summary",
-            lead: "Allocated sizes: the blocks the files occupy on disk, as Settings counts them (README \u{201C}Figures\u{201D}).")
+            lead: "Allocated sizes: the blocks the files occupy on disk, as Settings counts them (\u{201C}Figures\u{201D} in Stocktake\u{2019}s docs/reports.md).")
         html += "<div class=\"cards\">\n"
         html += card(.onDisk, "apparent \(HTMLPieces.size(onDisk.apparentBytes)) · \(count(onDisk.files, "entry"))")
         let unreadable = report.issues.count

@@ -1,7 +1,7 @@
 /// What a bundle identifier looks like, and the names that look like one but are not an app's.
 enum BundleIdentifierRules {
     /// Preference domains and prefixes that SDKs and Apple frameworks write in any app's
-    /// `Library/Preferences/` (seen across unrelated apps in the real layouts, README "Identity"). They name
+    /// `Library/Preferences/` (seen across unrelated apps in the real layouts, docs/reports.md, "Identity"). They name
     /// the library, never the app.
     static let nonAppDomainPrefixes = [
         // Third-party SDKs.

@@ -15,7 +15,7 @@ typealias DirectoryStream = OpaquePointer
 #endif
 
 /// What the walk reads from a `stat` (POSIX `openat`/`readdir`/`fstatat` run on Linux and macOS alike; the
-/// measured gain of getdents64+statx over them was nil, see README). Opening files: `RegularFile`.
+/// measured gain of getdents64+statx over them was nil, see docs/design.md). Opening files: `RegularFile`.
 enum POSIX {
     static func entryType(mode: mode_t) -> EntryType {
         switch mode & S_IFMT {
