@@ -20,10 +20,11 @@ public enum Audit {
         // Before any walk (companions included): a bad --output should fail in a second, not after scanning.
         let folder = try OutputFolder.prepare(request: request, container: container)
         var appBundle: AppBundleInfo?
+        var bundleProblem: ScanIssue?
         var appGroups: [AppGroupInfo] = []
         var companions: [CompanionContainer] = []
         do throws(AuditError) {
-            if let path = request.appBundlePath { appBundle = try Companions.appBundle(at: path, options: request.scan) }
+            if let path = request.appBundlePath { (appBundle, bundleProblem) = try Companions.appBundle(at: path, options: request.scan) }
             for path in request.appGroupPaths {
                 let (info, walked) = try Companions.appGroup(at: path, options: request.scan)
                 appGroups.append(info)
@@ -49,7 +50,8 @@ public enum Audit {
         }
         let content = ContentScope(unprotected: applied?.unprotected ?? [], companions: companions)
         let draft = prepare(
-            request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, deviceBackup: deviceBackup)
+            request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, deviceBackup: deviceBackup,
+            issues: bundleProblem.map { [$0] } ?? [])
         // The usual run (no baseline to apply or write): the rules run on a second thread while report.json's
         // rows are written, and the HTML is rendered there once they are done.
         if request.baseline == nil && request.writeBaselinePath == nil && request.formats.contains(.json) {
@@ -72,13 +74,13 @@ public enum Audit {
     /// The report without what the rules decide (findings, baseline, what duplicate detection could not read).
     private static func prepare(
         _ request: AuditRequest, input: AuditInput, inventory: Inventory, appBundle: AppBundleInfo?,
-        appGroups: [AppGroupInfo], deviceBackup: DeviceBackupSummary?
+        appGroups: [AppGroupInfo], deviceBackup: DeviceBackupSummary?, issues: [ScanIssue]
     ) -> Report {
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
         return Report(
             tool: request.tool, generatedAt: request.now, container: input.container, inventory: inventory,
             appBundle: appBundle, appGroups: appGroups, groups: groups,
-            budgets: request.configuration.budgets.check(inventory, groups: groups), deviceBackup: deviceBackup)
+            budgets: request.configuration.budgets.check(inventory, groups: groups), laterIssues: issues, deviceBackup: deviceBackup)
     }
 
     /// Holds the inventory to the policy: duplicates, findings, the baseline (written and applied).
@@ -86,7 +88,9 @@ public enum Audit {
         _ draft: Report, request: AuditRequest, input: AuditInput, content: ContentScope, folder: String
     ) throws(AuditError) -> Report {
         let inventory = draft.inventory
-        let exposed = request.configuration.documentsVisible ?? draft.appBundle.map { $0.fileSharingEnabled || $0.opensDocumentsInPlace }
+        // A bundle whose Info.plist does not read leaves it unknown.
+        let exposed = request.configuration.documentsVisible
+            ?? draft.appBundle.flatMap { $0.infoPlist == nil ? nil : $0.fileSharingEnabled || $0.opensDocumentsInPlace }
         let timings = request.scan.timings
         let (duplicates, unreadForDuplicates) = timings.measure("duplicates") {
             findDuplicates(in: inventory, input: input, request: request)
@@ -111,7 +115,7 @@ public enum Audit {
             tool: draft.tool, generatedAt: draft.generatedAt, container: draft.container, inventory: inventory,
             appBundle: draft.appBundle, appGroups: draft.appGroups, findings: applied?.kept ?? findings, groups: draft.groups,
             budgets: draft.budgets, baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
-            laterIssues: unreadForDuplicates, deviceBackup: draft.deviceBackup)
+            laterIssues: draft.laterIssues + unreadForDuplicates, deviceBackup: draft.deviceBackup)
     }
 
     /// Writes each file format atomically; formats meant for stdout (GitHub annotations) come back as bytes

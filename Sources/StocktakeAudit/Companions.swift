@@ -4,13 +4,25 @@ import StocktakeScan
 
 /// The optional companions of an audit: the app bundle (`--app-bundle`) and App Group containers (`--app-group`).
 enum Companions {
-    static func appBundle(at path: String, options: ScanOptions) throws(AuditError) -> AppBundleInfo {
+    /// The bundle's summary, and the problem of an Info.plist that is missing or does not read: then whether
+    /// Documents is shown to the user is unknown (`infoPlist` nil), not "hidden".
+    static func appBundle(at path: String, options: ScanOptions) throws(AuditError) -> (AppBundleInfo, ScanIssue?) {
         let inventory = try scan(path, options: options)
-        let info = try? PropertyListReader.read(contentsOfFile: path + "/Info.plist")
-        return AppBundleInfo(
+        let infoPath = path + "/Info.plist"
+        var info: PropertyListValue?
+        var problem: ScanIssue?
+        do {
+            info = try PropertyListReader.read(contentsOfFile: infoPath)
+        } catch {
+            problem = ScanIssue(
+                path: Array(infoPath.utf8), reason: .malformedMetadata,
+                detail: "the app bundle's Info.plist does not read (\(error)): whether Documents is shared with the Files app is unknown")
+        }
+        let bundle = AppBundleInfo(
             path: path, bundleIdentifier: info?["CFBundleIdentifier"]?.stringValue, size: inventory.totals.onDisk,
             infoPlist: info, fileSharingEnabled: info?["UIFileSharingEnabled"]?.boolValue ?? false,
             opensDocumentsInPlace: info?["LSSupportsOpeningDocumentsInPlace"]?.boolValue ?? false)
+        return (bundle, problem)
     }
 
     /// An App Group (or extension) container: its summary, and its walk for the content checks.

@@ -140,11 +140,8 @@ import TestSupport
     }
 
     /// A Finder zip unzipped: `__MACOSX/` lies beside the package, and still carries the flags.
-    @Test func unzippedFinderZipKeepsItsEvidence() throws {
-        guard OutsideTools.has("bsdtar") else {
-            #expect(!OutsideTools.required, "bsdtar (libarchive-tools) is missing; \(OutsideTools.requirementHint)")
-            return
-        }
+    @Test(.enabled(if: OutsideTools.has("bsdtar") || OutsideTools.required, "needs bsdtar (libarchive-tools); \(OutsideTools.requirementHint)"))
+    func unzippedFinderZipKeepsItsEvidence() throws {
         let tree = try Self.container()
         let work = try TemporaryTree("archive-unzip")
         try work.write("stocktake.yml", string: "rules: {}\n")

@@ -236,6 +236,28 @@ import TestSupport
         #expect(appSize["totalBytes"] == expected)
     }
 
+    /// An app bundle whose Info.plist does not read: the audit goes on, says so in `issues`, and treats whether
+    /// Documents is shared as unknown (a Documents finding stays a warning; a shared Documents would make it an error).
+    @Test func aMalformedInfoPlistIsAnIssueAndUnknown() throws {
+        let tree = try Self.container()
+        try tree.write("Documents/cache.sqlite", bytes: Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 100))
+        let companions = try TemporaryTree("companions")
+        try companions.write("Chat.app/Info.plist", string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>UIFileSharingEnabled</key>")
+        let out = try TemporaryTree("out")
+        let result = try StocktakeProcess.run([
+            "audit", tree.root, "--output", out.root, "--format", "json", "--fail-on", "never", "--app-bundle", companions.path("Chat.app"),
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try json(out.path("report.json"))
+        let issues = try #require(report["issues"] as? [[String: Any]])
+        let problem = issues.first { ($0["path"] as? String)?.hasSuffix("Chat.app/Info.plist") == true }
+        #expect(problem?["reason"] as? String == "malformedMetadata", "\(issues)")
+        #expect((problem?["detail"] as? String)?.contains("unknown") == true)
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        let documents = findings.filter { $0["rule"] as? String == "documents-hidden-data" }
+        #expect(!documents.isEmpty && documents.allSatisfy { $0["severity"] as? String == "warning" })
+    }
+
     @Test(.enabled(
         if: OutsideTools.has("/usr/bin/script") || OutsideTools.required,
         "needs util-linux script for a pseudo-terminal; \(OutsideTools.requirementHint)"))

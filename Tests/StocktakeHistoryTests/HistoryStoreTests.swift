@@ -67,19 +67,6 @@ import TestSupport
         #expect(try fixture.store.bundleIdentifiers() == ["com.example.chat", "com.example.maps"])
     }
 
-    @Test func retentionDeletesRunsWithTheirRows() throws {
-        let fixture = try StoreFixture()
-        for day in 1...4 { try fixture.store.record(HistoryFixtures.run("2026-11-0\(day)T020000Z")) }
-        try fixture.store.record(HistoryFixtures.run("2026-11-01T020000Z", bundleIdentifier: "com.example.maps"))
-        try fixture.store.deleteRuns(bundleIdentifier: HistoryFixtures.chat, runIDs: ["2026-11-01T020000Z", "2026-11-02T020000Z", "never-recorded"])
-        #expect(try fixture.store.runIDs(bundleIdentifier: HistoryFixtures.chat) == ["2026-11-03T020000Z", "2026-11-04T020000Z"])
-        #expect(try fixture.store.runIDs(bundleIdentifier: "com.example.maps") == ["2026-11-01T020000Z"], "other apps keep their runs")
-        #expect(try rowCount("run_locations", fixture.store) == 3 * Location.allCases.count)
-        #expect(try rowCount("run_findings", fixture.store) == 3)
-        try fixture.store.deleteRuns(bundleIdentifier: "com.example.maps", runIDs: ["2026-11-01T020000Z"])
-        #expect(try fixture.store.bundleIdentifiers() == [HistoryFixtures.chat])
-    }
-
     @Test func aReaderDoesNotCreateAStore() throws {
         let tree = try TemporaryTree("history")
         let path = HistoryStore.path(inReports: tree.root)

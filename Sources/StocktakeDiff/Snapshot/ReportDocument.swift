@@ -28,9 +28,6 @@ struct ReportDocument {
         var exportedAt: String?
     }
 
-    /// True when the document says what it is: a Stocktake report of some schema version.
-    var identifiesItself: Bool { schemaVersion != nil && toolName != nil }
-
     mutating func read(_ json: inout JSONScanner) throws(JSONReadFailure) {
         try json.forEachMember(at: "") { json, key throws(JSONReadFailure) in
             switch key {

@@ -44,7 +44,7 @@ extension HistoryStore {
         }
     }
 
-    /// Every run id recorded for one app, oldest first: what a retention policy chooses from.
+    /// Every run id recorded for one app, oldest first (the nightly recovery compares them with the run folders).
     public func runIDs(bundleIdentifier: String) throws(HistoryError) -> [String] {
         try guarded("read") {
             try connection.rows(
@@ -57,20 +57,6 @@ extension HistoryStore {
     public func bundleIdentifiers() throws(HistoryError) -> [String] {
         try guarded("read") {
             try connection.rows("SELECT DISTINCT bundle_identifier FROM runs ORDER BY bundle_identifier") { $0.text(0) ?? "" }
-        }
-    }
-
-    /// Forgets runs (retention), with their location and finding rows, in one transaction. Run ids that
-    /// are not recorded are ignored.
-    public func deleteRuns(bundleIdentifier: String, runIDs: [String]) throws(HistoryError) {
-        try guarded("written") {
-            try connection.transaction(writing: true) {
-                let delete = try connection.prepare("DELETE FROM runs WHERE bundle_identifier = ? AND run_id = ?")
-                for runID in runIDs {
-                    try delete.bind([.text(bundleIdentifier), .text(runID)])
-                    while try delete.step() {}
-                }
-            }
         }
     }
 

@@ -230,7 +230,10 @@ final class DirectoryLister {
             parent: job.ref, nameOffset: stored.offset, nameLength: stored.length, type: type, kind: kind, zone: zone,
             flags: flags, ownFlag: ownFlag, attributesUnreadable: attributesUnreadable, apparentBytes: apparent,
             allocatedBytes: allocated, modified: POSIX.modificationTime(info))
-        guard let ref = store.append(record) else { return nil }
+        guard let ref = store.append(record) else {
+            store.issues.append(ScanIssue(path: joined(job.path, name), reason: .unreadable, detail: "not recorded: the audit's entry storage is full"))
+            return nil
+        }
         pendingEntries += 1
         pendingBytes += allocated
         if pendingEntries >= 4096 { flushProgress() }
