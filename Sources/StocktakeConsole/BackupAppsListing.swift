@@ -43,14 +43,16 @@ public struct BackupAppsListing {
         return text + ", \(total.apparentBytes) bytes (\(ByteCount.format(total.apparentBytes)))"
     }
 
-    /// The listing as JSON: `{backup: {path, productVersion, date}, apps: [...], unattributed: [...]}`.
+    /// The listing as JSON: `{backup: {path, productVersion, date}, apps: [...], unattributed: [...]}`, sizes in
+    /// report.json's words (`apparentBytes`, `allocatedBytes` with `allocatedBytesEstimated`: whole 4 KiB blocks).
     public func json() throws -> [UInt8] {
         var bytes: [UInt8] = []
         let json = JSONStream { bytes.append(contentsOf: $0) }
         func domain(_ domain: DeviceBackupSummary.Domain) throws {
             try json.beginObject(compact: true)
-            try json.key("allocatedBytesEstimate"); try json.int(domain.total.allocatedBytes)
-            try json.key("bytes"); try json.int(domain.total.apparentBytes)
+            try json.key("allocatedBytes"); try json.int(domain.total.allocatedBytes)
+            try json.key("allocatedBytesEstimated"); try json.bool(true)
+            try json.key("apparentBytes"); try json.int(domain.total.apparentBytes)
             try json.key("directories"); try json.int(domain.directories)
             try json.key("domain"); try json.string(domain.name)
             try json.key("files"); try json.int(domain.total.files)
@@ -64,13 +66,14 @@ public struct BackupAppsListing {
         try json.beginArray()
         for app in backup.apps.apps {
             try json.beginObject()
-            try json.key("allocatedBytesEstimate"); try json.int(app.domain.total.allocatedBytes)
+            try json.key("allocatedBytes"); try json.int(app.domain.total.allocatedBytes)
+            try json.key("allocatedBytesEstimated"); try json.bool(true)
             try json.key("appGroups")
             try json.beginArray()
             for companion in app.companions where companion.kind == .appGroup { try domain(companion) }
             try json.endArray()
+            try json.key("apparentBytes"); try json.int(app.domain.total.apparentBytes)
             try json.key("bundleIdentifier"); try json.string(app.bundleIdentifier)
-            try json.key("bytes"); try json.int(app.domain.total.apparentBytes)
             try json.key("directories"); try json.int(app.domain.directories)
             try json.key("domain"); try json.string(app.domain.name)
             try json.key("files"); try json.int(app.domain.total.files)

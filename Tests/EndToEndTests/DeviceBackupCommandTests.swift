@@ -61,19 +61,22 @@ import TestSupport
             let id = try #require(app["bundleIdentifier"] as? String)
             let truth = try #require(backup.truth["AppDomain-\(id)"])
             #expect(app["files"] as? Int == truth.files, "\(id)")
-            #expect((app["bytes"] as? NSNumber)?.int64Value == truth.bytes, "\(id)")
+            #expect((app["apparentBytes"] as? NSNumber)?.int64Value == truth.bytes, "\(id)")
             // The truth counts the domain's root record among the folders; the listing does not.
             #expect(app["directories"] as? Int == truth.directories - 1, "\(id)")
         }
         // The real app: 4 files, 5,084 bytes in the real backup's manifest (Cookies, Preferences, WebKit, and
         // WebKit's IndexedDB link, the one symlink), 12 folders.
-        #expect(apps[0]["files"] as? Int == 4 && apps[0]["bytes"] as? Int == 5_084)
+        #expect(apps[0]["files"] as? Int == 4 && apps[0]["apparentBytes"] as? Int == 5_084)
         #expect(apps[0]["symlinks"] as? Int == 1 && apps[0]["directories"] as? Int == 12)
+        // report.json's words: allocated bytes estimated in whole 4 KiB blocks (the link and empty files aside).
+        #expect(apps[0]["allocatedBytesEstimated"] as? Bool == true && (apps[0]["allocatedBytes"] as? Int ?? 0) % 4096 == 0)
+        #expect(apps[0]["bytes"] == nil && apps[0]["allocatedBytesEstimate"] == nil)
         let groups = try #require(apps[0]["appGroups"] as? [[String: Any]])
         let plugins = try #require(apps[0]["plugins"] as? [[String: Any]])
         #expect(groups.map { $0["domain"] as? String } == ["AppDomainGroup-group.\(Self.realApp)"])
         #expect(plugins.map { $0["domain"] as? String } == ["AppDomainPlugin-\(Self.realApp).keyboard"])
-        #expect(groups.first?["bytes"] as? Int == 600 && plugins.first?["bytes"] as? Int == 420)
+        #expect(groups.first?["apparentBytes"] as? Int == 600 && plugins.first?["apparentBytes"] as? Int == 420)
 
         let text = try StocktakeProcess.run(["apps", backup.path])
         #expect(text.status == 0)
@@ -132,18 +135,18 @@ import TestSupport
         #expect(Set(listed.keys) == Set(backup.truth.keys))
         for (domain, truth) in backup.truth {
             #expect(listed[domain]?["files"] as? Int == truth.files, "\(domain)")
-            #expect((listed[domain]?["bytes"] as? NSNumber)?.int64Value == truth.bytes, "\(domain)")
+            #expect((listed[domain]?["apparentBytes"] as? NSNumber)?.int64Value == truth.bytes, "\(domain)")
             #expect(listed[domain]?["directories"] as? Int == truth.directories - 1, "\(domain)")
         }
         // And the audit of the largest of them reports the same totals, every file included.
-        let largest = try #require(apps.max { ($0["bytes"] as? Int ?? 0) < ($1["bytes"] as? Int ?? 0) })
+        let largest = try #require(apps.max { ($0["apparentBytes"] as? Int ?? 0) < ($1["apparentBytes"] as? Int ?? 0) })
         let id = try #require(largest["bundleIdentifier"] as? String)
         let out = try TemporaryTree("out")
         let audit = try StocktakeProcess.run(["audit", backup.path, "--app", id, "--output", out.root, "--format", "json"])
         #expect(audit.status == 0, "\(audit.stderr)")
         let report = try json(out.path("report.json"))
         let included = try #require(((report["totals"] as? [String: Any])?["backup"] as? [String: Any])?["included"] as? [String: Any])
-        #expect(included["files"] as? Int == largest["files"] as? Int && included["apparentBytes"] as? Int == largest["bytes"] as? Int)
+        #expect(included["files"] as? Int == largest["files"] as? Int && included["apparentBytes"] as? Int == largest["apparentBytes"] as? Int)
         let files = try #require(report["files"] as? [[String: Any]])
         #expect(files.allSatisfy { $0["backup"] as? String == "included" })
     }
