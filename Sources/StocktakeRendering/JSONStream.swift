@@ -177,15 +177,23 @@ public final class JSONStream {
         for _ in 0..<depth { buffer.append(contentsOf: [0x20, 0x20]) }
     }
 
-    private static let hex = Array("0123456789abcdef".utf8)
-
     private func appendQuoted(_ text: String) {
         var text = text
-        text.withUTF8 { appendQuoted($0) }
+        text.withUTF8 { JSONString.appendQuoted($0, to: &buffer) }
     }
 
-    /// Concrete over contiguous bytes: this runs for several strings of every row.
     private func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        JSONString.appendQuoted(bytes, to: &buffer)
+    }
+}
+
+/// The one JSON string escaper of the reports: quote, backslash, `\n`, `\r`, `\t`, other control bytes and DEL as
+/// `\u00XX`; every other byte copied (callers pass valid UTF-8). Shared by `JSONStream` and the report's row
+/// writer; inlinable because the row writer calls it across the module line for several strings of every row.
+/// (The ncdu export keeps its own: it copies names as raw bytes, as ncdu's exporter does.)
+public enum JSONString {
+    @inlinable
+    public static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
         // Most names need no escaping: copy them in one go.
         var clean = true
@@ -206,11 +214,17 @@ public final class JSONStream {
             case 0x0D: buffer.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: buffer.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case 0..<0x20, 0x7F:
-                buffer.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 15)]])
+                buffer.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 15)])
             default: buffer.append(byte)
             }
         }
         buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// A nibble as a lowercase hex digit.
+    @inlinable
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 + nibble : 0x57 + nibble
     }
 }
 

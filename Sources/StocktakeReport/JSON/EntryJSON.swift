@@ -108,7 +108,7 @@ struct EntryJSON {
 }
 
 /// Appends one compact JSON object (`{"key":value,…}`) to a byte array; keys are written in the order
-/// given (callers give them sorted), strings escaped as `JSONStream` escapes them.
+/// given (callers give them sorted), strings escaped by `JSONString`, as `JSONStream` escapes them.
 private struct RowWriter {
     private var out: [UInt8]
     private var first = true
@@ -147,32 +147,8 @@ private struct RowWriter {
         bytes.withUnsafeBufferPointer { quote($0) }
     }
 
-    private static let hex = Array("0123456789abcdef".utf8)
-
     private mutating func quote(_ bytes: UnsafeBufferPointer<UInt8>) {
-        out.append(UInt8(ascii: "\""))
-        var clean = true
-        for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
-            clean = false
-            break
-        }
-        if clean {
-            out.append(contentsOf: bytes)
-        } else {
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-                case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0..<0x20, 0x7F:
-                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 15)]])
-                default: out.append(byte)
-                }
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        JSONString.appendQuoted(bytes, to: &out)
     }
 
     /// The bytes with the object closed (an object without keys is `{}`).

@@ -96,7 +96,8 @@ private struct ChunkedOutput {
     mutating func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
 
     /// A JSON string of raw name bytes: quote, backslash and control bytes escaped; every other byte,
-    /// valid UTF-8 or not, copied as is (ncdu reads names as bytes).
+    /// valid UTF-8 or not, copied as is (ncdu reads names as bytes). Not `JSONString`: that one is for the
+    /// reports' UTF-8 text and writes `\n`, `\t` and DEL the way JSON readers expect, this one as ncdu does.
     mutating func appendQuoted(_ bytes: [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
         for byte in bytes {
