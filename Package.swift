@@ -56,7 +56,7 @@ let package = Package(
         // streamed JSON writer, report dates, and atomic file output.
         .target(name: "StocktakeRendering", dependencies: ["StocktakeModel", "StocktakeFiles", "CStocktakeSystem"]),
         // The report document and its writers (JSON, HTML, SARIF, JUnit, Markdown, GitHub, ncdu).
-        .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering"]),
+        .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeRendering"]),
         // Two reports compared: report.json read back into columns, the comparison, the gates and the diff's writers.
         .target(name: "StocktakeDiff", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering"]),
         // The audit use case: source → scan → inventory → report files. What the CLI calls.
@@ -69,7 +69,7 @@ let package = Package(
         // The nightly history: one row per run in an SQLite store, and the index page over every app.
         .target(
             name: "StocktakeHistory",
-            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeDiff", "StocktakeRendering", "CSQLite3", "StocktakeSQLite"]),
+            dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeDiff", "StocktakeRendering", "CSQLite3", "StocktakeSQLite"]),
         // The nightly job: every inbox container audited, diffed, recorded, indexed; under a lock.
         .target(
             name: "StocktakeNightly",
@@ -94,9 +94,9 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
-        .testTarget(name: "StocktakeConsoleTests", dependencies: ["StocktakeConsole", "StocktakeModel", "StocktakeBackup"]),
+        .testTarget(name: "StocktakeConsoleTests", dependencies: ["StocktakeConsole", "StocktakeModel"]),
         .testTarget(name: "StocktakeFilesTests", dependencies: ["StocktakeFiles", "TestSupport"]),
-        .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "StocktakeModel", "TestSupport"]),
+        .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "StocktakeModel"]),
         .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "StocktakeModel", "TestSupport", "CStocktakeSystem"]),
         .testTarget(
             name: "StocktakeReportTests",
@@ -115,8 +115,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff", "StocktakeHistory",
-                "TestSupport", "stocktake",
+                "StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeHistory", "TestSupport",
+                "stocktake",
             ]),
     ],
     swiftLanguageModes: [.v6]

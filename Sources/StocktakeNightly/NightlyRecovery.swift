@@ -2,6 +2,7 @@ import Foundation
 import StocktakeDiff
 import StocktakeFiles
 import StocktakeHistory
+import StocktakeModel
 import StocktakePolicy
 
 /// Makes a published run, its history row and its audited record one recoverable step. A run is published

@@ -1,7 +1,8 @@
 import Foundation
+import StocktakeModel
 import StocktakePolicy
-import StocktakeReport
 import StocktakeRendering
+import StocktakeReport
 import StocktakeScan
 
 /// One nightly run: every container in the inbox audited into the reports folder.

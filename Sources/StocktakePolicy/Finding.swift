@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// A policy finding (contract keys: rule, severity, path, message, fix, fingerprint).
 public struct Finding: Sendable, Equatable {
     public let rule: String

@@ -1,7 +1,8 @@
 import ArgumentParser
-import StocktakeConsole
 import Foundation
 import StocktakeAudit
+import StocktakeConsole
+import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
 import StocktakeScan

@@ -1,10 +1,11 @@
 import ArgumentParser
-import StocktakeConsole
 import Foundation
-import StocktakePolicy
-import StocktakeReport
-import StocktakeRendering
+import StocktakeConsole
 import StocktakeDiff
+import StocktakeModel
+import StocktakePolicy
+import StocktakeRendering
+import StocktakeReport
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

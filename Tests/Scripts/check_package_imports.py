@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Fails when a target imports one of the package's modules (or a dependency's product) that Package.swift
-does not declare for it: SwiftPM builds such code by accident, through another target's dependency."""
+does not declare for it (SwiftPM builds such code by accident, through another target's dependency), or declares
+one that none of its files imports."""
 import glob
 import os
 import re
@@ -13,14 +14,22 @@ for match in re.finditer(r'\.(?:target|testTarget|executableTarget|systemLibrary
     name, rest = match.groups()
     declared[name] = set(re.findall(r'"(\w+)"', rest.split('path:')[0])) | set(re.findall(r'\.product\(name: "(\w+)"', rest))
 known = set(declared) | {'ArgumentParser', 'Yams', 'Crypto'}
+EXECUTABLES = set(re.findall(r'\.executableTarget\(\s*name:\s*"(\w+)"', package))
 problems = []
 for name, dependencies in declared.items():
     folder = next((os.path.join(root, base, name) for base in ('Sources', 'Tests') if os.path.isdir(os.path.join(root, base, name))), None)
     if folder is None:
         continue
+    imported = set()
     for path in glob.glob(folder + '/**/*.swift', recursive=True):
         for module in re.findall(r'^(?:@testable )?import (\w+)', open(path).read(), re.M):
+            imported.add(module)
             if module in known and module != name and module not in dependencies:
                 problems.append(f'{os.path.relpath(path, root)}: imports {module}, which Package.swift does not declare for {name}')
+    # A declared dependency nothing imports costs build time and hides the real edges. The executable a test target
+    # runs is declared to get it built, never imported.
+    for module in sorted(dependencies - imported):
+        if module in known and module not in EXECUTABLES and glob.glob(folder + '/**/*.swift', recursive=True):
+            problems.append(f'{name}: declares {module} in Package.swift but no file of it imports it')
 print('\n'.join(sorted(set(problems))) or 'every import is declared')
 sys.exit(1 if problems else 0)

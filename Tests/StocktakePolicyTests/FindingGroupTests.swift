@@ -1,3 +1,4 @@
+import StocktakeModel
 import StocktakePolicy
 import Testing
 

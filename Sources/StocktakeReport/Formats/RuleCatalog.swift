@@ -1,3 +1,4 @@
+import StocktakeModel
 import StocktakePolicy
 
 /// The rules a CI format lists: every built-in rule in id order, then any rule id that only the findings

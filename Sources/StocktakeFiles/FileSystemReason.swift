@@ -1,5 +1,4 @@
 import Foundation
-import StocktakeFiles
 
 /// The system's reason for a failed file operation, for messages a user can act on.
 public enum FileSystemReason {
