@@ -181,4 +181,42 @@ extension ArchiveInputTests {
             #expect(issue?.detail.contains("hard link") == true && issue?.detail.contains(words) == true, "\(path): \(String(describing: issue))")
         }
     }
+
+    /// Issue 22, fault 3: a small `.tar.bz2` of many concatenated streams whose entry declares a terabyte would keep
+    /// the audit busy for an hour while the entry is skipped; it is refused at that entry's header instead, with
+    /// the limit named. A real export that expands as much as deflate can (1,032 times) still reads.
+    @Test func aDecompressionBombIsRefusedAtItsHeader() throws {
+        let tree = try TemporaryTree("archive-bomb")
+        let script = """
+            import bz2, sys, tarfile
+            info = tarfile.TarInfo("Documents/huge.bin"); info.size = 1 << 40
+            header = tarfile.TarInfo("Library/Preferences/"); header.type = tarfile.DIRTYPE
+            head = header.tobuf(tarfile.GNU_FORMAT) + info.tobuf(tarfile.GNU_FORMAT)
+            zeros = bz2.compress(bytes(1 << 20))
+            with open(sys.argv[1], "wb") as out:
+                out.write(bz2.compress(head))
+                for _ in range(1024): out.write(zeros)
+            """
+        try Self.python(script, [tree.path("bomb.tar.bz2")])
+        let started = Date()
+        #expect {
+            _ = try ArchiveInput.read(path: tree.path("bomb.tar.bz2"))
+        } throws: { error in
+            "\(error)".contains("decompression bomb") && "\(error)".contains("Documents/huge.bin") && "\(error)".contains("\(ArchiveLimits.maxExpansion) times")
+        }
+        #expect(Date().timeIntervalSince(started) < 30, "refused at the header, not after skipping")
+
+        // As much expansion as deflate gives: 64 MiB of zeros in a gzip of about 64 KiB.
+        let zeros = """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1], "w:gz") as t:
+                for name in ["Documents/", "Library/", "tmp/"]:
+                    d = tarfile.TarInfo(name); d.type = tarfile.DIRTYPE; t.addfile(d)
+                info = tarfile.TarInfo("Documents/zeros.bin"); info.size = 64 << 20
+                t.addfile(info, io.BytesIO(bytes(64 << 20)))
+            """
+        try Self.python(zeros, [tree.path("zeros.tar.gz")])
+        let inventory = try ArchiveInput.read(path: tree.path("zeros.tar.gz")).inventory
+        #expect(try Self.entry(inventory, "Documents/zeros.bin").apparentBytes == 64 << 20)
+    }
 }

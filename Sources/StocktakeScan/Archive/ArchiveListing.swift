@@ -58,6 +58,8 @@ struct ArchiveListing {
         defer { buffer.deallocate() }
         var ordinal: Int32 = 0
         var pending = 0
+        var declared: Int64 = 0
+        let maxDeclared = ArchiveLimits.maxDeclaredBytes(archiveBytes: stream.fileBytes)
         while true {
             let header: ArchiveHeader?
             do {
@@ -66,6 +68,12 @@ struct ArchiveListing {
                 throw .unreadableRoot(path: stream.path, reason: damaged(after: listing.members.last, error.message))
             }
             guard let header else { break }
+            // Before the entry's data is read or skipped: skipping is decompressing.
+            declared = declared.addingReportingOverflow(header.size).overflow ? .max : declared + header.size
+            guard declared <= maxDeclared else {
+                throw .unreadableRoot(path: stream.path, reason: expansionRefused(
+                    header.name.map { VisibleText.render(PathText.display($0), as: .message) } ?? "entry \(ordinal + 1)", declared: declared, archiveBytes: stream.fileBytes))
+            }
             defer { ordinal += 1 }
             if ordinal == 0 { (listing.format, listing.compression) = stream.format }
             guard let name = header.name else {
@@ -89,6 +97,12 @@ struct ArchiveListing {
         }
         progress?.add(entries: pending, allocatedBytes: 0)
         return listing
+    }
+
+    static func expansionRefused(_ entry: String, declared: Int64, archiveBytes: Int64) -> String {
+        "refused as a decompression bomb: by its entry \(entry) the archive declares \(declared) bytes of data in a file of "
+            + "\(archiveBytes) bytes, more than \(ArchiveLimits.maxExpansion) times its size (and more than "
+            + "\(ArchiveLimits.minDeclaredBytes) bytes); if it is a real export, extract it with a tool you trust and audit the folder"
     }
 
     /// Reads what the entry's kind needs from its data: nothing, the sniffing prefix, a sidecar's attribute

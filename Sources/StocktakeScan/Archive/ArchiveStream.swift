@@ -35,6 +35,8 @@ final class ArchiveStream {
     private let archive: OpaquePointer
     private let file: RegularFile
     let path: String
+    /// The archive file's size, what `ArchiveLimits` weighs its declared data against.
+    var fileBytes: Int64 { file.size }
     /// This thread's UTF-8 names while the stream lives (see the shim); the stream never leaves its thread.
     private let locale: stocktake_archive_locale
 
