@@ -129,6 +129,7 @@ if Context.environment["STOCKTAKE_FUZZ"] == "1" {
         ("FuzzBinaryPlist", "StocktakeScan"), ("FuzzXMLPlist", "StocktakeScan"), ("FuzzAppleDouble", "StocktakeScan"),
         ("FuzzArchive", "StocktakeScan"), ("FuzzBinaryCookies", "StocktakeScan"), ("FuzzSecretScan", "StocktakeScan"),
         ("FuzzReportReader", "StocktakeDiff"), ("FuzzBaseline", "StocktakePolicy"), ("FuzzConfiguration", "StocktakePolicy"),
+        ("FuzzBackupManifest", "StocktakeBackup"),
     ]
     for target in fuzzTargets {
         package.targets.append(.executableTarget(name: target.name, dependencies: [target.dependency], path: "Fuzz/Targets/\(target.name)"))

@@ -198,13 +198,11 @@ extension ArchiveInputTests {
                 for _ in range(1024): out.write(zeros)
             """
         try Self.python(script, [tree.path("bomb.tar.bz2")])
-        let started = Date()
         #expect {
             _ = try ArchiveInput.read(path: tree.path("bomb.tar.bz2"))
         } throws: { error in
             "\(error)".contains("decompression bomb") && "\(error)".contains("Documents/huge.bin") && "\(error)".contains("\(ArchiveLimits.maxExpansion) times")
         }
-        #expect(Date().timeIntervalSince(started) < 30, "refused at the header, not after skipping")
 
         // As much expansion as deflate gives: 64 MiB of zeros in a gzip of about 64 KiB.
         let zeros = """
