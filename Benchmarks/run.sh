@@ -9,6 +9,7 @@
 #   STOCKTAKE=path  the stocktake binary to measure
 #   WORK=dir        where trees, reports and results go (default Benchmarks/work, gitignored)
 #   DUPLICATES=0    leave out the duplicate-content pair (jdupes, and the audit with duplicate-content on)
+#   ARCHIVES=0      leave out the archive table (the audit of each tree packed as .tar.gz beside bsdtar -tvf)
 #
 # Each measurement: warm the page cache with one `du -s` of the tree, then run the command under
 # `/usr/bin/time -f '%e %M'` (wall seconds, peak RSS KiB). Progress goes to stderr, the Markdown
@@ -66,10 +67,12 @@ fi
 
 # --- the commands ---------------------------------------------------------------------------
 # Peers the script installs when it can (root with apt-get), as it does GNU time.
-for tool in ncdu gdu jdupes; do
+for tool in ncdu gdu jdupes bsdtar; do
+  package="$tool"
+  [[ "$tool" == bsdtar ]] && package=libarchive-tools
   if ! command -v "$tool" >/dev/null 2>&1 && [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
-    say "installing $tool (apt-get install -y $tool)"
-    apt-get install -y "$tool" >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y "$tool" >/dev/null 2>&1; } || true
+    say "installing $tool (apt-get install -y $package)"
+    apt-get install -y "$package" >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y "$package" >/dev/null 2>&1; } || true
   fi
 done
 commands=(du_B1 du_b)
@@ -98,6 +101,9 @@ label() {
     audit_no_content) echo 'stocktake audit --quiet --no-content-checks --output DIR (JSON+HTML)' ;;
     jdupes) echo 'jdupes -r -q TREE' ;;
     audit_duplicates) echo 'stocktake audit --quiet --output DIR, duplicate-content on' ;;
+    bsdtar_list) echo 'bsdtar -tvf TREE.tar.gz' ;;
+    audit_archive) echo 'stocktake audit TREE.tar.gz --quiet --output DIR (JSON+HTML)' ;;
+    audit_archive_no_content) echo 'stocktake audit TREE.tar.gz --quiet --no-content-checks --output DIR' ;;
   esac
 }
 
@@ -113,6 +119,9 @@ argv_for() {
     audit_no_content) printf '%s\n' "$stocktake" audit "$2" --quiet --no-content-checks --output "$3" ;;
     jdupes) printf '%s\n' jdupes -r -q "$2" ;;
     audit_duplicates) printf '%s\n' "$stocktake" audit "$2" --quiet --output "$3" --config "$duplicates_config" ;;
+    bsdtar_list) printf '%s\n' bsdtar -tvf "$2" ;;
+    audit_archive) printf '%s\n' "$stocktake" audit "$2" --quiet --output "$3" ;;
+    audit_archive_no_content) printf '%s\n' "$stocktake" audit "$2" --quiet --no-content-checks --output "$3" ;;
   esac
 }
 
@@ -131,6 +140,7 @@ measure() {
   # would otherwise pay for.
   sync
   du -s "$tree" >/dev/null 2>&1 || true          # warm the page cache right before measuring
+  [[ -f "$tree" ]] && cat "$tree" >/dev/null      # an archive: its bytes, not only its inode
   if [[ -n "$timer" ]]; then
     "$timer" -f '%e %M' -o "$stats" "${argv[@]}" >/dev/null 2>"$errors" || status=$?
   else
@@ -214,6 +224,46 @@ for n in "${sizes[@]}"; do
     rm -f "$phases"
   fi
 done
+
+# Archives: the audit of a .tar.gz of each tree beside `bsdtar -tvf`, which decompresses and lists it all too
+# (the goal: within 1.3×). ARCHIVES=0 leaves them out.
+if [[ "${ARCHIVES:-1}" == 1 && -n "$stocktake" ]] && command -v bsdtar >/dev/null 2>&1; then
+  {
+    echo
+    echo "| files | archive command | wall s | peak RSS MiB | × \`bsdtar -tvf\` |"
+    echo "|---:|---|---:|---:|---:|"
+  } >>"$results"
+  for n in "${sizes[@]}"; do
+    tree="$work/tree-$n.xcappdata"
+    archive="$work/tree-$n.tar.gz"
+    if [[ ! -f "$archive" || "$tree.truth.json" -nt "$archive" ]]; then
+      say "packing $archive"
+      tar -czf "$archive" -C "$tree" .
+    fi
+    declare -A walls=() rsses=()
+    for rep in $(seq 1 "$reps"); do
+      for key in bsdtar_list audit_archive audit_archive_no_content; do
+        say "N=$n archive run $rep/$reps: $(label "$key")"
+        result="$(measure "$key" "$archive" "$work/report-$n-$key")"
+        [[ "$result" == failed ]] && continue
+        walls[$key]+="${result% *}"$'\n'
+        rsses[$key]+="${result#* }"$'\n'
+      done
+    done
+    base="$(printf '%s' "${walls[bsdtar_list]:-}" | median)"
+    for key in bsdtar_list audit_archive audit_archive_no_content; do
+      [[ -z "${walls[$key]:-}" ]] && { echo "| $n | \`$(label "$key")\` | failed | | |" >>"$results"; continue; }
+      wall="$(printf '%s' "${walls[$key]}" | median)"
+      rss="$(printf '%s' "${rsses[$key]}" | grep -v '^-$' | median)"
+      awk -v n="$n" -v label="$(label "$key")" -v wall="$wall" -v rss="$rss" -v base="$base" 'BEGIN {
+        mib = (rss == "-") ? "-" : sprintf("%.1f", rss / 1024)
+        ratio = (base == "-" || base + 0 == 0) ? "-" : sprintf("%.2f", wall / base)
+        printf "| %d | `%s` | %.2f | %s | %s |\n", n, label, wall, mib, ratio
+      }' >>"$results"
+    done
+    unset walls rsses
+  done
+fi
 
 if [[ ${#timings_lines[@]} -gt 0 ]]; then
   {

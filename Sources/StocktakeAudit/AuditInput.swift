@@ -15,7 +15,9 @@ enum AuditInput {
         if let backup = try BackupAudit.input(request) { return .backup(backup) }
         do {
             if ArchiveInput.isArchiveCandidate(request.inputPath) {
-                return .archive(try ArchiveInput.read(path: request.inputPath, bundleIdentifier: request.bundleIdentifier, options: request.scan))
+                return .archive(try ArchiveInput.read(
+                    path: request.inputPath, bundleIdentifier: request.bundleIdentifier, options: request.scan,
+                    capturingContent: request.contentChecks && request.configuration.contentChecks))
             }
             return .folder(try ContainerSource.identify(
                 path: request.inputPath, bundleIdentifier: request.bundleIdentifier, inSimulatorDevice: request.simulator != nil))
@@ -71,7 +73,7 @@ enum AuditInput {
             return ContentInspector(root: container.rootPath, inventory: inventory).inspect()
         case .backup(let backup):
             let content = backup.content
-            return ContentInspector(root: content.folder, inventory: inventory, locate: content.contentPath).inspect().map {
+            return ContentInspector(root: content.folder, inventory: inventory, locate: { content.contentPath(of: $0).map { .file($0) } }).inspect().map {
                 $0.with(unprotected: content.unprotected.contains($0.entry))
             }
         case .archive(let archive):

@@ -217,4 +217,39 @@ extension ArchiveInputTests {
         let inventory = try ArchiveInput.read(path: tree.path("zeros.tar.gz")).inventory
         #expect(try Self.entry(inventory, "Documents/zeros.bin").apparentBytes == 64 << 20)
     }
+
+    /// The content checks read what the first pass kept (no second pass), and find what a second pass over an
+    /// archive read without capture finds: plists and logs kept in memory, SQLite stores in a private folder.
+    @Test func contentKeptByTheFirstPassIsWhatASecondPassWouldRead() throws {
+        let tree = try TemporaryTree("archive-capture")
+        let script = """
+            import io, plistlib, sqlite3, sys, tarfile, os
+            db = os.path.join(os.path.dirname(sys.argv[1]), "Model.sqlite")
+            c = sqlite3.connect(db); c.execute("CREATE TABLE ZUSER (ZNAME TEXT, ZPASSWORD TEXT)")
+            c.execute("INSERT INTO ZUSER VALUES ('a', 'hunter2hunter2')"); c.commit(); c.close()
+            files = {
+                "Library/Preferences/com.example.plist": plistlib.dumps({"password": "S3cretPass!"}, fmt=plistlib.FMT_BINARY),
+                "Library/Application Support/net.log": ("x" * 200 + "\\nAuthorization: Bearer abcdefghijklmnopqrstuvwxyz012345\\n").encode(),
+                "Library/Application Support/Model.sqlite": open(db, "rb").read(),
+                "Documents/photo.jpg": bytes([0xFF, 0xD8, 0xFF, 0xE0]) + bytes(100),
+            }
+            with tarfile.open(sys.argv[1], "w:gz") as t:
+                for name in ["Documents/", "Library/", "tmp/"]:
+                    d = tarfile.TarInfo(name); d.type = tarfile.DIRTYPE; t.addfile(d)
+                for name, data in files.items():
+                    info = tarfile.TarInfo(name); info.size = len(data); t.addfile(info, io.BytesIO(data))
+            """
+        try Self.python(script, [tree.path("c.tar.gz")])
+        let captured = try ArchiveInput.read(path: tree.path("c.tar.gz"), capturingContent: true)
+        #expect(captured.kept.count == 3, "the plist, the log and the store; not the photo")
+        #expect(captured.kept.values.contains { if case .file = $0 { true } else { false } }, "the store is kept as a file")
+        let scratch = try #require(captured.scratch?.path)
+        let fromCapture = try captured.sensitiveData()
+        let fromSecondPass = try ArchiveInput.read(path: tree.path("c.tar.gz")).sensitiveData()
+        #expect(fromCapture.map(\.place).sorted() == ["column ZUSER.ZPASSWORD", "key password", "line 2"])
+        #expect(fromCapture.map(\.place).sorted() == fromSecondPass.map(\.place).sorted())
+        #expect(FileManager.default.fileExists(atPath: scratch))
+        _ = consume captured
+        #expect(!FileManager.default.fileExists(atPath: scratch), "the kept files go with the input")
+    }
 }

@@ -8,33 +8,33 @@ import StocktakeFiles
 import StocktakeModel
 
 extension ArchiveInput {
-    /// Largest store copied out of an archive for the content checks; a larger database is not read.
-    public static let maxCopiedStoreBytes: Int64 = 64 << 20
-
-    /// What the content checks find in the archive's files: the few files they read are copied, by a second pass,
-    /// into a private temporary folder (one file per entry, named by its index, text files only up to their
-    /// prefix), read there as a folder's would be, and the copies removed. The archive is never written; an entry
-    /// the pass cannot read is passed over, as an unreadable file is.
+    /// What the content checks find in the archive's files, read from what the first pass kept; the few selected
+    /// files it did not keep (its bounds reached, or the archive read without capture) are copied by a second pass
+    /// into a private temporary folder (one file per entry, named by its index, a text file only up to its prefix),
+    /// read there as a folder's would be, and the copies removed. The archive is never written; an entry the pass
+    /// cannot read is passed over, as an unreadable file is.
     public func sensitiveData() throws(ScanError) -> [SensitiveItem] {
         let inspector = ContentInspector(root: "", inventory: inventory)
-        let selected = inspector.selection().filter { $0.bytes <= Self.maxCopiedStoreBytes && dataOrdinals[Int($0.entry)] >= 0 }
-        guard !selected.isEmpty else { return [] }
-        var template = Array((NSTemporaryDirectory() + "/stocktake-content-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw .unreadableRoot(path: path, reason: "cannot make a temporary folder for the content checks: \(SystemError.currentText)")
+        let budget = ContentInspector.Budget()
+        let selected = inspector.selection().filter { $0.bytes <= budget.copiedStoreBytes && dataOrdinals[Int($0.entry)] >= 0 }
+        var sources: [Int32: ContentInspector.Source] = [:]
+        var missing: [ContentInspector.Selected] = []
+        for chosen in selected {
+            if let source = kept[dataOrdinals[Int(chosen.entry)]] { sources[chosen.entry] = source } else { missing.append(chosen) }
         }
-        let scratch = String(cString: made)
-        var copied: [Int32: String] = [:]
-        defer {
-            for file in copied.values { unlink(file) }
-            rmdir(scratch)
+        var copies: ScratchFolder?
+        if !missing.isEmpty {
+            let folder = try ScratchFolder("stocktake-content")
+            copies = folder
+            for (entry, file) in try copy(missing, into: folder) { sources[entry] = .file(file) }
         }
-        copied = try copy(selected, into: scratch)
-        return ContentInspector(root: scratch, inventory: inventory, locate: { copied[$0] }).inspect(selected.filter { copied[$0.entry] != nil })
+        let items = ContentInspector(root: "", inventory: inventory, locate: { sources[$0] }).inspect(selected.filter { sources[$0.entry] != nil })
+        withExtendedLifetime(copies) {}
+        return items
     }
 
     /// Streams each selected entry's first `bytes` into `folder/<index>`; returns where each landed.
-    private func copy(_ selected: [ContentInspector.Selected], into folder: String) throws(ScanError) -> [Int32: String] {
+    private func copy(_ selected: [ContentInspector.Selected], into folder: ScratchFolder) throws(ScanError) -> [Int32: String] {
         var wanted: [Int32: [ContentInspector.Selected]] = [:]
         for chosen in selected { wanted[dataOrdinals[Int(chosen.entry)], default: []].append(chosen) }
         let stream = try ArchiveStream(path: path)
@@ -70,25 +70,9 @@ extension ArchiveInput {
                 continue
             }
             for member in members {
-                let destination = folder + "/\(member.entry)"
-                if Self.writeNew(destination, bytes) { copied[member.entry] = destination }
+                if let file = folder.store("\(member.entry)", bytes) { copied[member.entry] = file }
             }
         }
         return copied
-    }
-
-    /// A new private file holding `bytes`: a scratch copy, so no rename and no sync (Foundation's writes do both).
-    private static func writeNew(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { unlink(path); return false }
-            written += count
-        }
-        return true
     }
 }

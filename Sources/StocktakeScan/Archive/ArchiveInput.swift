@@ -17,6 +17,10 @@ public struct ArchiveInput: Sendable {
     /// For each inventory entry, the ordinal of the archive entry holding its data (-1: none).
     let dataOrdinals: [Int32]
     let path: String
+    /// What the first pass kept for the content checks, by ordinal (`ContentCapture`); empty when not asked.
+    let kept: [Int32: ContentInspector.Source]
+    /// Holds the kept stores' files while the input lives.
+    let scratch: ScratchFolder?
 
     /// Whether `path` names a regular file (through a link or not): then it is read as an archive.
     public static func isArchiveCandidate(_ path: String) -> Bool {
@@ -26,9 +30,13 @@ public struct ArchiveInput: Sendable {
 
     /// Reads the archive, finds the container and builds its inventory. A damaged, truncated or unsupported
     /// archive, or one holding no container, throws with a message naming what was found.
-    public static func read(path: String, bundleIdentifier override: String? = nil, options: ScanOptions = ScanOptions()) throws(ScanError) -> ArchiveInput {
+    /// `capturingContent`: keep what the content checks read as the pass goes (`sensitiveData()` then needs no
+    /// second pass, as long as the capture's bounds held).
+    public static func read(
+        path: String, bundleIdentifier override: String? = nil, options: ScanOptions = ScanOptions(), capturingContent: Bool = false
+    ) throws(ScanError) -> ArchiveInput {
         let stream = try ArchiveStream(path: path)
-        let listing = try ArchiveListing.read(stream, progress: options.progress)
+        let listing = try ArchiveListing.read(stream, progress: options.progress, capturingContent: capturingContent)
         let tree = ArchiveTree(listing.members)
         let layout = try ArchiveLayout.find(tree: tree, listing: listing, archivePath: path)
         let folder = PathText.display(tree.path(layout.input))
@@ -57,7 +65,9 @@ public struct ArchiveInput: Sendable {
             metadata: layout.metadata, exportedAt: exportTime(layout: layout, tree: tree, listing: listing, path: path),
             archive: ArchiveDescription(path: path, format: listing.format, compression: listing.compression, folder: folder),
             allocatedBytesEstimated: true)
-        return ArchiveInput(container: container, inventory: inventory, dataOrdinals: ordinals, path: path)
+        return ArchiveInput(
+            container: container, inventory: inventory, dataOrdinals: ordinals, path: path, kept: listing.capture?.kept ?? [:],
+            scratch: listing.capture?.scratch)
     }
 
     /// A real folder at every step (an archive's link is a link, never followed).

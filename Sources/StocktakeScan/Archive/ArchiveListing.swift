@@ -46,14 +46,17 @@ struct ArchiveListing {
     var metadata: [[UInt8]: MetadataBytes] = [:]
     var format = "unknown"
     var compression = "none"
+    /// What the content checks will read, kept as the pass goes; nil when they do not run.
+    var capture: ContentCapture?
 
     /// Real metadata plists are a few hundred bytes; as for folders, 1 MiB bounds the read.
     static let metadataLimit = 1 << 20
     /// Metadata plists deeper than this (wrapper/package/AppData/plist) cannot decide the layout.
     static let metadataDepth = 4
 
-    static func read(_ stream: ArchiveStream, progress: ScanProgress?) throws(ScanError) -> ArchiveListing {
+    static func read(_ stream: ArchiveStream, progress: ScanProgress?, capturingContent: Bool = false) throws(ScanError) -> ArchiveListing {
         var listing = ArchiveListing()
+        if capturingContent { listing.capture = try ContentCapture() }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: metadataLimit + 1, alignment: 8)
         defer { buffer.deallocate() }
         var ordinal: Int32 = 0
@@ -110,7 +113,7 @@ struct ArchiveListing {
     private mutating func member(
         ordinal: Int32, path: [UInt8], header: ArchiveHeader, stream: ArchiveStream, buffer: UnsafeMutableRawBufferPointer
     ) throws(ScanError) -> ArchiveMember {
-        let name = path.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? path
+        let name = path.lastIndex(of: UInt8(ascii: "/")).map { Array(path[($0 + 1)...]) } ?? path
         var (flag, transported) = (ExclusionFlag.none, false)
         for attribute in header.attributeNames {
             attribute.withUnsafeBufferPointer { bytes in
@@ -151,6 +154,13 @@ struct ArchiveListing {
             kind = name.withUnsafeBufferPointer { name in
                 if let settled = ContentSniffer.kind(name: name, size: header.size) { return settled }
                 return unreadable == nil ? ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix.prefix(ContentSniffer.prefixLength)), name: name) : .unknown
+            }
+            if unreadable == nil, let bytes = capture?.wanted(kind: kind, size: header.size) {
+                do {
+                    try capture?.keep(ordinal: ordinal, kind: kind, bytes: bytes, prefix: prefix, stream: stream)
+                } catch {
+                    guard !error.fatal else { throw .unreadableRoot(path: stream.path, reason: Self.damaged(at: path, error.message)) }
+                }
             }
             if unreadable == nil {
                 if Self.isSidecarName(name) { sidecar = Self.sidecar(prefix, size: header.size) }
@@ -221,6 +231,7 @@ enum ArchiveName {
         let slash = UInt8(ascii: "/")
         guard !name.isEmpty else { return .refused("it has an empty name") }
         guard name.first != slash else { return .refused("its name is absolute (starts with /)") }
+        if isNormal(name) { return .path(name) }
         var components: [ArraySlice<UInt8>] = []
         for component in name.split(separator: slash) where !component.elementsEqual(".".utf8) {
             if component.elementsEqual("..".utf8) { return .refused("its name holds `..`, which would climb out of the folder it is extracted to") }
@@ -229,5 +240,19 @@ enum ArchiveName {
         }
         guard !components.isEmpty else { return .root }
         return .path(Array(components.joined(separator: [slash])))
+    }
+
+    /// Whether a name is already normal, in one pass without allocating (most are): no empty, `.` or `..`
+    /// component (so no leading, trailing or doubled slash) and none longer than a name may be.
+    private static func isNormal(_ name: [UInt8]) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var start = 0
+        for index in 0...name.count where index == name.count || name[index] == slash {
+            let length = index - start
+            if length == 0 || length > Int(UInt16.max) { return false }
+            if name[start] == dot && (length == 1 || (length == 2 && name[start + 1] == dot)) { return false }
+            start = index + 1
+        }
+        return true
     }
 }

@@ -15,17 +15,40 @@ public struct ContentInspector {
         public var realmBytes = 16 << 20
         public var totalBytes: Int64 = 8 << 20
         public var files = 2_000
+        /// Largest database read from a copy (an archive's entry, URLCache's `Cache.db`).
+        public var copiedStoreBytes: Int64 = 64 << 20
 
         public init() {}
+
+        /// How many bytes of a file of `kind` and `size` a pass may read, by its kind alone (the pass decides by
+        /// place and name too): what an archive's first pass keeps for it. Nil: never read.
+        public func bytesRead(kind: ContentKind, size: Int64) -> Int64? {
+            switch kind {
+            case .binaryPlist, .xmlPlist, .keyedArchive: size <= Int64(propertyListBytes) ? size : nil
+            case .binaryCookies: size <= Int64(propertyListBytes) ? size : nil
+            case .realm: size <= Int64(realmBytes) ? size : nil
+            case .sqlite: size <= copiedStoreBytes ? size : nil
+            case .json, .text: min(size, Int64(textFileBytes))
+            default: nil
+            }
+        }
+    }
+
+    /// Where the bytes of an entry the pass reads are: a file (found by path, never through a link at its end), or
+    /// bytes already read (an archive's first pass keeps them).
+    public enum Source: Sendable {
+        case file(String)
+        case bytes([UInt8])
     }
 
     let root: String
     let inventory: Inventory
     let budget: Budget
-    /// Where an entry's bytes are when not at its path below `root` (a device backup's content files); nil: not readable.
-    let locate: ((Int32) -> String?)?
+    /// Where an entry's bytes are when not at its path below `root` (a device backup's content files, an archive's
+    /// kept or copied entries); nil: not readable.
+    let locate: ((Int32) -> Source?)?
 
-    public init(root: String, inventory: Inventory, budget: Budget = Budget(), locate: ((Int32) -> String?)? = nil) {
+    public init(root: String, inventory: Inventory, budget: Budget = Budget(), locate: ((Int32) -> Source?)? = nil) {
         self.root = root
         self.inventory = inventory
         self.budget = budget
@@ -71,9 +94,9 @@ public struct ContentInspector {
     /// What the selected files reveal; a file `locate` cannot place is passed over.
     public func inspect(_ selected: [Selected]) -> [SensitiveItem] {
         selected.flatMap { chosen -> [SensitiveItem] in
-            guard let file = locate.map({ $0(chosen.entry) }) ?? root + "/" + String(decoding: inventory.path(chosen.entry), as: UTF8.self)
+            guard let source = locate.map({ $0(chosen.entry) }) ?? .file(root + "/" + String(decoding: inventory.path(chosen.entry), as: UTF8.self))
             else { return [] }
-            return hits(in: file, store: chosen.store, limit: chosen.limit).map {
+            return hits(in: source, store: chosen.store, limit: chosen.limit).map {
                 SensitiveItem(entry: chosen.entry, store: chosen.store, place: $0.place, kind: $0.kind, length: $0.length)
             }
         }
@@ -107,20 +130,28 @@ public struct ContentInspector {
         return lowered.hasSuffix(".localstorage") || lowered == "localstorage.sqlite3"
     }
 
-    private func hits(in file: String, store: SensitiveItem.Store, limit: Int) -> [PropertyListSecrets.Hit] {
-        switch store {
-        case .database:
+    private func hits(in source: Source, store: SensitiveItem.Store, limit: Int) -> [PropertyListSecrets.Hit] {
+        switch (store, source) {
+        case (.database, .file(let file)):
             return DatabaseSecrets.find(database: file)
-        case .propertyList, .textFile, .realm, .cookies:
-            guard let bytes = read(file, limit: limit, prefixOnly: store == .textFile) else { return [] }
+        case (.urlCache, .file(let file)):
+            return (try? URLCacheDatabase.read(database: file)).map(CacheSecrets.find) ?? []
+        case (.database, .bytes), (.urlCache, .bytes):
+            return []  // SQLite reads files: an archive's stores are copied out, never kept as bytes.
+        case (.propertyList, _), (.textFile, _), (.realm, _), (.cookies, _):
+            let bytes: [UInt8]
+            switch source {
+            case .bytes(let kept): bytes = store == .textFile ? Array(kept.prefix(limit)) : kept
+            case .file(let file):
+                guard let read = read(file, limit: limit, prefixOnly: store == .textFile) else { return [] }
+                bytes = read
+            }
             switch store {
             case .propertyList: return (try? PropertyListReader.parse(bytes)).map(PropertyListSecrets.find) ?? []
             case .realm: return RealmSecrets.find(bytes)
             case .cookies: return (try? BinaryCookies.parse(bytes)).map(CookieSecrets.find) ?? []
             default: return TextSecrets.find(in: bytes)
             }
-        case .urlCache:
-            return (try? URLCacheDatabase.read(database: file)).map(CacheSecrets.find) ?? []
         }
     }
 
