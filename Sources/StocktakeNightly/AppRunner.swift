@@ -56,6 +56,9 @@ struct AppRunner {
             audit.tool = request.tool
             audit.now = request.now
             result = try Audit.run(audit)
+            // The file, not `result.report`, is the source of truth for the diff and the history row: they then hold
+            // exactly what was published, read by the one reader `stocktake diff` and the recovery use (a snapshot
+            // made from the in-memory report would be a second definition of report.json to keep in step).
             snapshot = try ReportReader.read(path: partial + "/report.json")
             app = ReportPaths.appFolderName(result.report.container.bundleIdentifier)
             name = folder.nextRunName(app, runID: runID)
