@@ -56,7 +56,8 @@ struct ArchiveListing {
 
     static func read(_ stream: ArchiveStream, progress: ScanProgress?, capturingContent: Bool = false) throws(ScanError) -> ArchiveListing {
         var listing = ArchiveListing()
-        if capturingContent { listing.capture = try ContentCapture() }
+        // Without a temporary folder nothing is kept: the content checks then copy what they need, or go without.
+        if capturingContent { listing.capture = try? ContentCapture() }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: metadataLimit + 1, alignment: 8)
         defer { buffer.deallocate() }
         var ordinal: Int32 = 0
