@@ -96,6 +96,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "StocktakeConsoleTests", dependencies: ["StocktakeConsole", "StocktakeModel"]),
         .testTarget(name: "StocktakeFilesTests", dependencies: ["StocktakeFiles", "TestSupport"]),
+        .testTarget(name: "StocktakeModelTests", dependencies: ["StocktakeModel", "TestSupport"]),
+        .testTarget(name: "StocktakeRenderingTests", dependencies: ["StocktakeRendering", "TestSupport"]),
         .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "StocktakeModel"]),
         .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "StocktakeModel", "TestSupport", "CStocktakeSystem"]),
         .testTarget(

@@ -1,8 +1,7 @@
 import Foundation
-import StocktakeReport
+import StocktakeRendering
 import Testing
 import TestSupport
-import StocktakeRendering
 
 /// The streaming writer on its own: any nesting of compact and indented containers is valid JSON, and
 /// every character JSON forbids raw in a string is escaped.

@@ -1,8 +1,7 @@
 import Foundation
-import StocktakeReport
+import StocktakeRendering
 import Testing
 import TestSupport
-import StocktakeRendering
 
 /// Reports are replaced whole or not at all: a failed write leaves the old file and no temporary behind.
 @Suite struct AtomicFileTests {
