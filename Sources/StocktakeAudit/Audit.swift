@@ -52,23 +52,21 @@ public enum Audit {
         let draft = prepare(
             request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, deviceBackup: deviceBackup,
             issues: bundleProblem.map { [$0] } ?? [])
-        // The usual run (no baseline to apply or write): the rules run on a second thread while report.json's
-        // rows are written, and the HTML is rendered there once they are done.
-        if request.baseline == nil && request.writeBaselinePath == nil && request.formats.contains(.json) {
-            let judged = BackgroundTask { () -> Judged in
-                let report = Result { () throws(AuditError) in
-                    try judge(draft, request: request, input: input, content: content, folder: folder)
-                }
-                let html = request.formats.contains(.html)
-                    ? (try? report.get()).map { report in timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) } } : nil
-                return Judged(report: report, html: html)
+        // One path: the rules run on a second thread, and the HTML is rendered there once they are done. Without a
+        // baseline to apply or write, report.json's rows are written meanwhile (a baseline's key sorts before the
+        // rows, so with one the JSON waits for the judged report like every other format).
+        let judged = BackgroundTask { () -> Judged in
+            let report = Result { () throws(AuditError) in
+                try judge(draft, request: request, input: input, content: content, folder: folder)
             }
-            let (written, standardOutput) = try write(draft, judged: judged, formats: request.formats, into: folder, timings: timings)
-            return AuditResult(report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
+            let html = request.formats.contains(.html)
+                ? (try? report.get()).map { report in timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) } } : nil
+            return Judged(report: report, html: html)
         }
-        let report = try judge(draft, request: request, input: input, content: content, folder: folder)
-        let (written, standardOutput) = try write(report, judged: nil, formats: request.formats, into: folder, timings: timings)
-        return AuditResult(report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
+        let streamsRows = request.baseline == nil && request.writeBaselinePath == nil
+        let (written, standardOutput) = try write(
+            draft, judged: judged, streamsRows: streamsRows, formats: request.formats, into: folder, timings: timings)
+        return AuditResult(report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
 
     /// The report without what the rules decide (findings, baseline, what duplicate detection could not read).
@@ -119,17 +117,18 @@ public enum Audit {
     }
 
     /// Writes each file format atomically; formats meant for stdout (GitHub annotations) come back as bytes
-    /// for the caller to print. A run leaves all its reports or none. With `judged`, `report` is the draft:
-    /// report.json starts from it, and every other format waits for the judged report.
+    /// for the caller to print. A run leaves all its reports or none. `draft` is the report before the rules:
+    /// with `streamsRows`, report.json starts from it; everything else waits for the judged report.
     private static func write(
-        _ report: Report, judged: BackgroundTask<Judged>?, formats: [ReportFormat], into folder: String, timings: PhaseTimings?
+        _ draft: Report, judged: BackgroundTask<Judged>, streamsRows: Bool, formats: [ReportFormat], into folder: String,
+        timings: PhaseTimings?
     ) throws(AuditError) -> (written: [String], standardOutput: [UInt8]) {
         var written: [String] = []
         var standardOutput: [UInt8] = []
         do {
             for format in formats {
                 // Called only where needed: report.json must not wait for the rules before its rows.
-                func final() throws(AuditError) -> Report { try judged?.value.report.get() ?? report }
+                func final() throws(AuditError) -> Report { try judged.value.report.get() }
                 guard case .file(let name) = format.destination else {
                     try timings.measure("write \(format.rawValue)") { try format.render(final()) { standardOutput.append(contentsOf: $0) } }
                     continue
@@ -137,11 +136,11 @@ public enum Audit {
                 let path = folder + "/" + name
                 try timings.measure("write \(format.rawValue)") {
                     try AtomicFile.write(to: path) { write in
-                        switch (format, judged) {
-                        case (.json, let judged?):
+                        switch format {
+                        case .json where streamsRows:
                             // Inside "write json": how long its rows were done before the rules.
-                            try JSONReportWriter().write(report, completedBy: { try timings.measure("wait for rules") { judged.value.report }.get() }, to: write)
-                        case (.html, let judged?): try write(judged.value.html ?? Array(HTMLReportWriter().render(final()).utf8))
+                            try JSONReportWriter().write(draft, completedBy: { try timings.measure("wait for rules") { judged.value.report }.get() }, to: write)
+                        case .html: try write(judged.value.html ?? Array(HTMLReportWriter().render(final()).utf8))
                         default: try format.render(final(), alongside: formats, write)
                         }
                     }
@@ -149,7 +148,7 @@ public enum Audit {
                 written.append(path)
             }
         } catch {
-            _ = judged?.value
+            _ = judged.value
             for path in written { unlink(path) }
             OutputFolder.removeIfEmpty(folder)
             if let error = error as? AuditError { throw error }
