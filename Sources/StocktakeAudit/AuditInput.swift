@@ -73,7 +73,7 @@ enum AuditInput {
             return ContentInspector(root: container.rootPath, inventory: inventory).inspect()
         case .backup(let backup):
             let content = backup.content
-            return ContentInspector(root: content.folder, inventory: inventory, locate: { content.contentPath(of: $0).map { .file($0) } }).inspect().map {
+            return ContentInspector(root: content.folder.path, inventory: inventory, locate: { content.contentPath(of: $0).map { .file($0) } }).inspect().map {
                 $0.with(unprotected: content.unprotected.contains($0.entry))
             }
         case .archive(let archive):

@@ -74,7 +74,7 @@ public enum ManifestInventory {
             evidence: ExportEvidence(
                 entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
                 flaggedByAppleDouble: 0, declaredByUser: false, decidedByDeviceBackup: true))
-        return (inventory, BackupContentIndex(folder: folder.path, fileIDs: fileIDs, unprotected: unprotected))
+        return (inventory, BackupContentIndex(folder: folder, fileIDs: fileIDs, unprotected: unprotected))
     }
 
     private static let contentKinds: Set<ContentKind> = [.binaryPlist, .xmlPlist, .keyedArchive, .sqlite, .realm, .binaryCookies, .json, .text]

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Foundation
 import StocktakeFiles
 import StocktakeModel
 
@@ -24,7 +18,9 @@ extension ArchiveInput {
         }
         var copies: ScratchFolder?
         if !missing.isEmpty {
-            let folder = try ScratchFolder("stocktake-content")
+            guard let folder = ScratchFolder("stocktake-content") else {
+                throw .unreadableRoot(path: path, reason: "cannot make a temporary folder for the content checks: \(SystemError.currentText)")
+            }
             copies = folder
             for (entry, file) in try copy(missing, into: folder) { sources[entry] = .file(file) }
         }
@@ -37,23 +33,11 @@ extension ArchiveInput {
     private func copy(_ selected: [ContentInspector.Selected], into folder: ScratchFolder) throws(ScanError) -> [Int32: String] {
         var wanted: [Int32: [ContentInspector.Selected]] = [:]
         for chosen in selected { wanted[dataOrdinals[Int(chosen.entry)], default: []].append(chosen) }
-        let stream = try ArchiveStream(path: path)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
         defer { buffer.deallocate() }
         var copied: [Int32: String] = [:]
-        var ordinal: Int32 = 0
-        // The pass ends after the last wanted entry: what follows is never decompressed.
-        let last = wanted.keys.max() ?? -1
-        while ordinal <= last {
-            let header: ArchiveHeader?
-            do {
-                header = try stream.next()
-            } catch {
-                throw .unreadableRoot(path: path, reason: "the archive is damaged or truncated (on the second read, for the content checks): \(error.message)")
-            }
-            guard header != nil else { break }
-            defer { ordinal += 1 }
-            guard let members = wanted[ordinal], let first = members.first else { continue }
+        try reread(wanted.keys, for: "the content checks") { ordinal, stream throws(ScanError) in
+            guard let members = wanted[ordinal], let first = members.first else { return }
             var bytes: [UInt8] = []
             do throws(EntryReadFailure) {
                 // A text file's prefix is what is read; the stream stops there and the next header skips the rest.
@@ -67,7 +51,7 @@ extension ArchiveInput {
                 }
             } catch {
                 guard !error.fatal else { throw .unreadableRoot(path: path, reason: "the archive is damaged or truncated: \(error.message)") }
-                continue
+                return
             }
             for member in members {
                 if let file = folder.store("\(member.entry)", bytes) { copied[member.entry] = file }

@@ -102,7 +102,6 @@ public struct ArchiveInput: Sendable {
         guard !candidates.isEmpty else { return DuplicateSearch(sets: [], issues: []) }
         var wanted: [Int32: [Int32]] = [:]
         for index in candidates where dataOrdinals[Int(index)] >= 0 { wanted[dataOrdinals[Int(index)], default: []].append(index) }
-        let stream = try ArchiveStream(path: path)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
         defer { buffer.deallocate() }
         struct Key: Hashable {
@@ -111,40 +110,54 @@ public struct ArchiveInput: Sendable {
         }
         var groups: [Key: [Int32]] = [:]
         var issues: [ScanIssue] = []
-        var ordinal: Int32 = 0
-        while true {
-            let header: ArchiveHeader?
-            do {
-                header = try stream.next()
-            } catch {
-                throw .unreadableRoot(path: path, reason: "the archive is damaged or truncated (on the second read, for duplicates): \(error.message)")
-            }
-            guard header != nil else { break }
-            defer { ordinal += 1 }
-            guard let members = wanted[ordinal], let first = members.first else { continue }
+        try reread(wanted.keys, for: "duplicates") { ordinal, stream throws(ScanError) in
+            guard let members = wanted[ordinal], let first = members.first else { return }
             let size = inventory.entries[Int(first)].apparentBytes
             var hasher = Crypto.SHA256()
-            do {
+            do throws(EntryReadFailure) {
                 let read = try stream.stream(through: buffer, limit: size) { hasher.update(bufferPointer: $0) }
                 guard read == size else {
                     for member in members {
                         issues.append(ScanIssue(path: inventory.path(member), reason: .unreadable, detail: "duplicate check skipped: the archive holds \(read) of its \(size) declared bytes"))
                     }
-                    continue
+                    return
                 }
             } catch {
                 guard !error.fatal else { throw .unreadableRoot(path: path, reason: "the archive is damaged or truncated: \(error.message)") }
                 for member in members {
                     issues.append(ScanIssue(path: inventory.path(member), reason: .unreadable, detail: "duplicate check skipped: \(error.message)"))
                 }
-                continue
+                return
             }
-            guard let digest = ContentDigest(bytes: Array(hasher.finalize())) else { continue }
+            guard let digest = ContentDigest(bytes: Array(hasher.finalize())) else { return }
             groups[Key(size: size, digest: digest), default: []].append(contentsOf: members)
         }
         let sets = groups.compactMap { key, members in
             members.count > 1 ? IdenticalFiles(members: members, size: key.size, digest: key.digest) : nil
         }
         return DuplicateSearch(sets: DuplicateFinder.inPathOrder(sets, inventory), issues: issues)
+    }
+
+    /// A second read of the archive, for `purpose` (named if it breaks): `body` runs at each entry whose ordinal is
+    /// in `ordinals`, the stream at its data; the read ends after the last of them (what follows is never
+    /// decompressed).
+    func reread(
+        _ ordinals: some Collection<Int32>, for purpose: String, _ body: (Int32, ArchiveStream) throws(ScanError) -> Void
+    ) throws(ScanError) {
+        let wanted = Set(ordinals)
+        let last = wanted.max() ?? -1
+        let stream = try ArchiveStream(path: path)
+        var ordinal: Int32 = 0
+        while ordinal <= last {
+            let header: ArchiveHeader?
+            do {
+                header = try stream.next()
+            } catch {
+                throw .unreadableRoot(path: path, reason: "the archive is damaged or truncated (on the second read, for \(purpose)): \(error.message)")
+            }
+            guard header != nil else { break }
+            defer { ordinal += 1 }
+            if wanted.contains(ordinal) { try body(ordinal, stream) }
+        }
     }
 }

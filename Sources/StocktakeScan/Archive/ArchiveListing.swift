@@ -57,7 +57,7 @@ struct ArchiveListing {
     static func read(_ stream: ArchiveStream, progress: ScanProgress?, capturingContent: Bool = false) throws(ScanError) -> ArchiveListing {
         var listing = ArchiveListing()
         // Without a temporary folder nothing is kept: the content checks then copy what they need, or go without.
-        if capturingContent { listing.capture = try? ContentCapture() }
+        if capturingContent { listing.capture = ContentCapture() }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: metadataLimit + 1, alignment: 8)
         defer { buffer.deallocate() }
         var ordinal: Int32 = 0

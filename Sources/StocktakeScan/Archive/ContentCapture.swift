@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Foundation
-import StocktakeFiles
 import StocktakeModel
 
 /// What an archive's first pass keeps for the content checks, so that they need no second pass over the archive
@@ -20,8 +13,10 @@ struct ContentCapture {
     private var storeBytes: Int64 = 0
     static let maxStoreBytes: Int64 = 256 << 20
 
-    init() throws(ScanError) {
-        scratch = try ScratchFolder("stocktake-capture")
+    /// Nil without a temporary folder: then nothing is kept.
+    init?() {
+        guard let scratch = ScratchFolder("stocktake-capture") else { return nil }
+        self.scratch = scratch
     }
 
     /// How many bytes of the entry to keep, nil when none: its kind is not read, or the bounds are reached.
@@ -50,41 +45,5 @@ struct ContentCapture {
             keptBytes += Int64(data.count)
             kept[ordinal] = .bytes(data)
         }
-    }
-}
-
-/// A private temporary folder (mode 0700) whose files go with it: removed when the last holder lets it go.
-final class ScratchFolder: Sendable {
-    let path: String
-
-    init(_ prefix: String) throws(ScanError) {
-        var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw .unreadableRoot(path: NSTemporaryDirectory(), reason: "cannot make a temporary folder for the content checks: \(SystemError.currentText)")
-        }
-        path = String(cString: made)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// A new private file holding `bytes`; a scratch copy, so no rename and no sync. Nil when it cannot be written.
-    func store(_ name: String, _ bytes: [UInt8]) -> String? {
-        let file = path + "/" + name
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                unlink(file)
-                return nil
-            }
-            written += count
-        }
-        return file
     }
 }

@@ -25,13 +25,16 @@ public enum URLCacheDatabase {
     static let maxObjectBytes = 1 << 20
 
     public static func read(database: String, maxRows: Int = 10_000, maxBodyBytes: Int = 256 << 10) throws(StoreReadError) -> [CachedResponse] {
-        let scratch = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        try copy(database, to: scratch + "/Cache.db", required: true)
-        try copy(database + "-wal", to: scratch + "/Cache.db-wal", required: false)
+        guard let scratch = ScratchFolder("stocktake-urlcache") else {
+            throw StoreReadError("cannot make a temporary folder: \(SystemError.currentText)")
+        }
+        // The copies go with `scratch`: keep it until SQLite is done with them.
+        defer { withExtendedLifetime(scratch) {} }
+        try copy(database, as: "Cache.db", into: scratch, required: true)
+        try copy(database + "-wal", as: "Cache.db-wal", into: scratch, required: false)
         let folder = (database as NSString).deletingLastPathComponent
         do {
-            let connection = try SQLiteConnection(path: scratch + "/Cache.db", create: false)
+            let connection = try SQLiteConnection(path: scratch.path + "/Cache.db", create: false)
             connection.limitValueLength(to: Int32(maxObjectBytes + maxBodyBytes))
             return try connection.withStepLimit(Int64(maxRows) * 1_000 + 1_000_000) {
                 try checkSchema(connection)
@@ -108,7 +111,7 @@ public enum URLCacheDatabase {
         return (try? file.read(at: 0, count: maxBytes)) ?? []
     }
 
-    private static func copy(_ source: String, to destination: String, required: Bool) throws(StoreReadError) {
+    private static func copy(_ source: String, as name: String, into scratch: ScratchFolder, required: Bool) throws(StoreReadError) {
         var options = RegularFile.Options.insideContainer(maxBytes: maxCopiedBytes)
         let bytes: [UInt8]
         do {
@@ -117,14 +120,8 @@ public enum URLCacheDatabase {
             if !required, case .system(let code) = error, code == ENOENT { return }
             throw StoreReadError("\((source as NSString).lastPathComponent): \(error)")
         }
-        guard FileManager.default.createFile(atPath: destination, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+        guard scratch.store(name, bytes) != nil else {
             throw StoreReadError("cannot copy \((source as NSString).lastPathComponent) into a temporary folder")
         }
-    }
-
-    private static func temporaryFolder() throws(StoreReadError) -> String {
-        var template = Array((NSTemporaryDirectory() + "/stocktake-urlcache-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw StoreReadError("cannot make a temporary folder: \(SystemError.currentText)") }
-        return String(cString: made)
     }
 }
