@@ -57,7 +57,7 @@ public enum Audit {
         // rows, so with one the JSON waits for the judged report like every other format).
         let judged = BackgroundTask { () -> Judged in
             let report = Result { () throws(AuditError) in
-                try judge(draft, request: request, input: input, content: content, folder: folder)
+                Report(draft, try judge(draft, request: request, input: input, content: content, folder: folder))
             }
             let html = request.formats.contains(.html)
                 ? (try? report.get()).map { report in timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) } } : nil
@@ -73,18 +73,18 @@ public enum Audit {
     private static func prepare(
         _ request: AuditRequest, input: AuditInput, inventory: Inventory, appBundle: AppBundleInfo?,
         appGroups: [AppGroupInfo], deviceBackup: DeviceBackupSummary?, issues: [ScanIssue]
-    ) -> Report {
+    ) -> ReportDraft {
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
-        return Report(
+        return ReportDraft(
             tool: request.tool, generatedAt: request.now, container: input.container, inventory: inventory,
             appBundle: appBundle, appGroups: appGroups, groups: groups,
-            budgets: request.configuration.budgets.check(inventory, groups: groups), laterIssues: issues, deviceBackup: deviceBackup)
+            budgets: request.configuration.budgets.check(inventory, groups: groups), companionIssues: issues, deviceBackup: deviceBackup)
     }
 
     /// Holds the inventory to the policy: duplicates, findings, the baseline (written and applied).
     private static func judge(
-        _ draft: Report, request: AuditRequest, input: AuditInput, content: ContentScope, folder: String
-    ) throws(AuditError) -> Report {
+        _ draft: ReportDraft, request: AuditRequest, input: AuditInput, content: ContentScope, folder: String
+    ) throws(AuditError) -> Judgement {
         let inventory = draft.inventory
         // A bundle whose Info.plist does not read leaves it unknown.
         let exposed = request.configuration.documentsVisible
@@ -109,18 +109,16 @@ public enum Audit {
             }
         }
         let applied = request.baseline.map { $0.apply(to: findings) }
-        return Report(
-            tool: draft.tool, generatedAt: draft.generatedAt, container: draft.container, inventory: inventory,
-            appBundle: draft.appBundle, appGroups: draft.appGroups, findings: applied?.kept ?? findings, groups: draft.groups,
-            budgets: draft.budgets, baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
-            laterIssues: draft.laterIssues + unreadForDuplicates, deviceBackup: draft.deviceBackup)
+        return Judgement(
+            findings: applied?.kept ?? findings, baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
+            issues: unreadForDuplicates)
     }
 
     /// Writes each file format atomically; formats meant for stdout (GitHub annotations) come back as bytes
     /// for the caller to print. A run leaves all its reports or none. `draft` is the report before the rules:
     /// with `streamsRows`, report.json starts from it; everything else waits for the judged report.
     private static func write(
-        _ draft: Report, judged: BackgroundTask<Judged>, streamsRows: Bool, formats: [ReportFormat], into folder: String,
+        _ draft: ReportDraft, judged: BackgroundTask<Judged>, streamsRows: Bool, formats: [ReportFormat], into folder: String,
         timings: PhaseTimings?
     ) throws(AuditError) -> (written: [String], standardOutput: [UInt8]) {
         var written: [String] = []
@@ -139,7 +137,7 @@ public enum Audit {
                         switch format {
                         case .json where streamsRows:
                             // Inside "write json": how long its rows were done before the rules.
-                            try JSONReportWriter().write(draft, completedBy: { try timings.measure("wait for rules") { judged.value.report }.get() }, to: write)
+                            try JSONReportWriter().write(draft, judgedBy: { try timings.measure("wait for rules") { judged.value.report }.get().judgement }, to: write)
                         case .html: try write(judged.value.html ?? Array(HTMLReportWriter().render(final()).utf8))
                         default: try format.render(final(), alongside: formats, write)
                         }

@@ -53,47 +53,39 @@ public struct AppSize: Sendable, Equatable {
     }
 }
 
-/// The one document every writer renders: schema version 1 (see Reports/report.schema.json).
-public struct Report: Sendable {
-    public static let schemaVersion = 1
-
+/// What the walk measured, before any rule ran: everything `report.json` holds up to and including its rows.
+/// The audit writes the rows from it while the rules run on another thread.
+public struct ReportDraft: Sendable {
     public let tool: ToolInfo
     public let generatedAt: Date
     public let container: ContainerDescription
     public let inventory: Inventory
     public let appBundle: AppBundleInfo?
     public let appGroups: [AppGroupInfo]
-    /// What the policy rules found (less what a baseline suppressed), sorted by path, rule and fingerprint.
-    public let findings: [Finding]
     /// Configured groups with their members, largest first.
     public let groups: [GroupResult]
     /// Configured budgets with what the container holds.
     public let budgets: [BudgetResult]
-    /// When a baseline was applied: how many findings it suppressed, and its entries nothing matched.
-    public let baseline: BaselineSummary?
-    /// What steps after the walk could not read (file contents for duplicate detection).
-    public let laterIssues: [ScanIssue]
+    /// What could not be read beside the walk (a companion's malformed Info.plist).
+    public let companionIssues: [ScanIssue]
     /// The device backup that was audited (`audit BACKUP --app`) or gave the backup states (`--backup`).
     public let deviceBackup: DeviceBackupSummary?
 
     public init(
         tool: ToolInfo, generatedAt: Date, container: ContainerDescription, inventory: Inventory,
-        appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], findings: [Finding] = [],
-        groups: [GroupResult] = [], budgets: [BudgetResult] = [], baseline: BaselineSummary? = nil,
-        laterIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil
+        appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], groups: [GroupResult] = [], budgets: [BudgetResult] = [],
+        companionIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil
     ) {
-        self.deviceBackup = deviceBackup
         self.tool = tool
         self.generatedAt = generatedAt
         self.container = container
         self.inventory = inventory
         self.appBundle = appBundle
         self.appGroups = appGroups
-        self.findings = findings
         self.groups = groups
         self.budgets = budgets
-        self.baseline = baseline
-        self.laterIssues = laterIssues
+        self.companionIssues = companionIssues
+        self.deviceBackup = deviceBackup
     }
 
     /// The app size by LINE's formula, when the bundle was given.
@@ -106,6 +98,65 @@ public struct Report: Sendable {
             containerWithoutCachesBytes: inventory.totals.onDisk.allocatedBytes - caches,
             appGroupBytes: appGroups.reduce(0) { $0.saturatingAdd($1.size.allocatedBytes) })
     }
+}
+
+/// What holding a draft to the policy decided.
+public struct Judgement: Sendable {
+    /// What the policy rules found (less what a baseline suppressed), sorted by path, rule and fingerprint.
+    public let findings: [Finding]
+    /// When a baseline was applied: how many findings it suppressed, and its entries nothing matched.
+    public let baseline: BaselineSummary?
+    /// What the rules' own reads could not read (file contents for duplicate detection).
+    public let issues: [ScanIssue]
+
+    public init(findings: [Finding] = [], baseline: BaselineSummary? = nil, issues: [ScanIssue] = []) {
+        self.findings = findings
+        self.baseline = baseline
+        self.issues = issues
+    }
+}
+
+/// The one document every writer renders, a draft and its judgement: schema version 1 (see
+/// Reports/report.schema.json).
+public struct Report: Sendable {
+    public static let schemaVersion = 1
+
+    public let draft: ReportDraft
+    public let judgement: Judgement
+
+    public init(_ draft: ReportDraft, _ judgement: Judgement) {
+        self.draft = draft
+        self.judgement = judgement
+    }
+
+    /// A report built whole (tests, tools): the draft's fields and the judgement's in one call.
+    public init(
+        tool: ToolInfo, generatedAt: Date, container: ContainerDescription, inventory: Inventory,
+        appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], findings: [Finding] = [],
+        groups: [GroupResult] = [], budgets: [BudgetResult] = [], baseline: BaselineSummary? = nil,
+        laterIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil
+    ) {
+        self.init(
+            ReportDraft(
+                tool: tool, generatedAt: generatedAt, container: container, inventory: inventory, appBundle: appBundle,
+                appGroups: appGroups, groups: groups, budgets: budgets, deviceBackup: deviceBackup),
+            Judgement(findings: findings, baseline: baseline, issues: laterIssues))
+    }
+
+    public var tool: ToolInfo { draft.tool }
+    public var generatedAt: Date { draft.generatedAt }
+    public var container: ContainerDescription { draft.container }
+    public var inventory: Inventory { draft.inventory }
+    public var appBundle: AppBundleInfo? { draft.appBundle }
+    public var appGroups: [AppGroupInfo] { draft.appGroups }
+    public var groups: [GroupResult] { draft.groups }
+    public var budgets: [BudgetResult] { draft.budgets }
+    public var deviceBackup: DeviceBackupSummary? { draft.deviceBackup }
+    public var appSize: AppSize? { draft.appSize }
+    public var findings: [Finding] { judgement.findings }
+    public var baseline: BaselineSummary? { judgement.baseline }
+    /// What was read outside the walk and could not be: the companions', then the rules'.
+    public var laterIssues: [ScanIssue] { draft.companionIssues + judgement.issues }
 }
 
 /// The outcome of applying a baseline.

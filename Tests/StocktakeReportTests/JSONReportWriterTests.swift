@@ -106,6 +106,22 @@ import StocktakeRendering
         #expect(result.status == 0, "check_report.py: \(result.stdout)")
     }
 
+    /// The audit writes the rows from the draft while the rules run, then the judgement: the bytes are the
+    /// whole report's. A judgement that applied a baseline cannot come after the rows.
+    @Test func aDraftStreamedThenJudgedWritesTheWholeReportsBytes() throws {
+        for report in [FindingsReport.make(), Self.controlCharacterReport()] {
+            var streamed: [UInt8] = []
+            var judged = false
+            try JSONReportWriter().write(report.draft, judgedBy: { judged = true; return report.judgement }) { streamed += $0 }
+            #expect(judged)
+            #expect(streamed == (try Self.render(report)))
+        }
+        let late = Judgement(baseline: BaselineSummary(suppressed: 1, stale: []))
+        #expect(throws: JSONReportWriter.LateBaseline.self) {
+            try JSONReportWriter().write(SyntheticReport.make().draft, judgedBy: { late }) { _ in }
+        }
+    }
+
     // MARK: - Names
 
     @Test func aNameThatIsNotUTF8KeepsItsBytesInRawPath() throws {

@@ -9,26 +9,39 @@ public struct JSONReportWriter: Sendable {
     public init() {}
 
     public func write(_ report: Report, to sink: @escaping ([UInt8]) throws -> Void) throws {
-        try write(report, completedBy: nil, to: sink)
+        try write(report.draft, baseline: report.baseline, judgedBy: { report.judgement }, to: sink)
     }
 
-    /// Writes `draft` up to the file rows, then asks `completed` for the rest: the audit runs its rules while
-    /// the rows are written (their keys sort after `files`). The draft must not hold a baseline, whose key
-    /// comes first; everything before `findings` is taken from the draft, everything after from `completed`.
-    public func write(_ draft: Report, completedBy completed: (() throws -> Report)?, to sink: @escaping ([UInt8]) throws -> Void) throws {
-        precondition(completed == nil || draft.baseline == nil, "a baseline is written before the rows: it cannot come later")
+    /// Writes `draft` up to its rows, then asks `judge` for the rest: the audit runs its rules while the rows
+    /// are written (their keys sort after `files`). A baseline's key sorts before the rows, so a judgement
+    /// that applied one cannot come this late: it throws `LateBaseline` (write the whole report instead).
+    public func write(_ draft: ReportDraft, judgedBy judge: () throws -> Judgement, to sink: @escaping ([UInt8]) throws -> Void) throws {
+        try write(draft, baseline: nil, judgedBy: { () throws -> Judgement in
+            let judgement = try judge()
+            if judgement.baseline != nil { throw LateBaseline() }
+            return judgement
+        }, to: sink)
+    }
+
+    /// A judgement with a baseline given after the rows were written.
+    public struct LateBaseline: Error, CustomStringConvertible {
+        public var description: String { "report.json: a baseline's summary comes before the rows; it cannot follow them" }
+    }
+
+    private func write(
+        _ draft: ReportDraft, baseline: BaselineSummary?, judgedBy judge: () throws -> Judgement, to sink: @escaping ([UInt8]) throws -> Void
+    ) throws {
         let json = JSONStream(sink: sink)
-        var report = draft
-        let inventory = report.inventory
+        let inventory = draft.inventory
         try json.beginObject()
-        if let bundle = report.appBundle {
+        if let bundle = draft.appBundle {
             try json.key("appBundle")
             try writeAppBundle(bundle, json)
         }
-        if !report.appGroups.isEmpty {
+        if !draft.appGroups.isEmpty {
             try json.key("appGroups")
             try json.beginArray()
-            for group in report.appGroups {
+            for group in draft.appGroups {
                 try json.beginObject(compact: true)
                 try json.key("identifier"); try optional(group.identifier, json)
                 try json.key("path"); try json.string(group.path)
@@ -37,7 +50,7 @@ public struct JSONReportWriter: Sendable {
             }
             try json.endArray()
         }
-        if let baseline = report.baseline {
+        if let baseline {
             try json.key("baseline")
             try json.beginObject()
             try json.key("stale")
@@ -53,15 +66,15 @@ public struct JSONReportWriter: Sendable {
             try json.key("suppressed"); try json.int(baseline.suppressed)
             try json.endObject()
         }
-        try json.key("budgets"); try writeBudgets(report.budgets, json)
-        try json.key("container"); try writeContainer(report.container, json)
-        if let backup = report.deviceBackup {
+        try json.key("budgets"); try writeBudgets(draft.budgets, json)
+        try json.key("container"); try writeContainer(draft.container, json)
+        if let backup = draft.deviceBackup {
             try json.key("deviceBackup"); try writeDeviceBackup(backup, json)
         }
         try json.key("directories"); try writeEntries(of: inventory, directories: true, json)
         try json.key("evidence"); try writeEvidence(inventory.evidence, json)
         try json.key("files"); try writeEntries(of: inventory, directories: false, json)
-        if let completed { report = try completed() }
+        let report = Report(draft, try judge())
         try json.key("findings"); try writeFindings(report.findings, json)
         try json.key("generatedAt"); try json.string(ReportDates.iso8601(report.generatedAt))
         try json.key("groups"); try writeGroups(report.groups, json)
