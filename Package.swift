@@ -55,10 +55,11 @@ let package = Package(
         // What every page and file writer shares: escaping and visible text, the HTML page head and pieces, the
         // streamed JSON writer, report dates, and atomic file output.
         .target(name: "StocktakeRendering", dependencies: ["StocktakeModel", "StocktakeFiles", "CStocktakeSystem"]),
-        // The report document and its writers (JSON, HTML, SARIF, JUnit, Markdown, GitHub, ncdu).
-        .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeRendering"]),
-        // Two reports compared: report.json read back into columns, the comparison, the gates and the diff's writers.
-        .target(name: "StocktakeDiff", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering"]),
+        // The report document, its writers (JSON, HTML, SARIF, JUnit, Markdown, GitHub, ncdu) and report.json's
+        // reader, beside its writer with the one table of keys both use.
+        .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering"]),
+        // Two reports compared: the comparison, the gates and the diff's writers.
+        .target(name: "StocktakeDiff", dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport"]),
         // The audit use case: source → scan → inventory → report files. What the CLI calls.
         .target(
             name: "StocktakeAudit",
@@ -69,7 +70,7 @@ let package = Package(
         // The nightly history: one row per run in an SQLite store, and the index page over every app.
         .target(
             name: "StocktakeHistory",
-            dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeDiff", "StocktakeRendering", "CSQLite3", "StocktakeSQLite"]),
+            dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeDiff", "StocktakeReport", "StocktakeRendering", "CSQLite3", "StocktakeSQLite"]),
         // The nightly job: every inbox container audited, diffed, recorded, indexed; under a lock.
         .target(
             name: "StocktakeNightly",
@@ -103,11 +104,11 @@ let package = Package(
         .testTarget(
             name: "StocktakeReportTests",
             dependencies: [
-                "StocktakeReport", "StocktakeDiff", "StocktakeRendering", "StocktakeModel", "StocktakePolicy", "StocktakeAudit", "TestSupport",
+                "StocktakeReport", "StocktakeRendering", "StocktakeModel", "StocktakePolicy", "StocktakeAudit", "TestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(
-            name: "StocktakeDiffTests", dependencies: ["StocktakeDiff", "StocktakeRendering", "StocktakeModel", "StocktakePolicy", "TestSupport"],
+            name: "StocktakeDiffTests", dependencies: ["StocktakeDiff", "StocktakeReport", "StocktakeRendering", "StocktakeModel", "StocktakePolicy", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "StocktakeHistoryTests",
@@ -130,7 +131,7 @@ if Context.environment["STOCKTAKE_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependency: Target.Dependency)] = [
         ("FuzzBinaryPlist", "StocktakeScan"), ("FuzzXMLPlist", "StocktakeScan"), ("FuzzAppleDouble", "StocktakeScan"),
         ("FuzzArchive", "StocktakeScan"), ("FuzzBinaryCookies", "StocktakeScan"), ("FuzzSecretScan", "StocktakeScan"),
-        ("FuzzReportReader", "StocktakeDiff"), ("FuzzBaseline", "StocktakePolicy"), ("FuzzConfiguration", "StocktakePolicy"),
+        ("FuzzReportReader", "StocktakeReport"), ("FuzzBaseline", "StocktakePolicy"), ("FuzzConfiguration", "StocktakePolicy"),
         ("FuzzBackupManifest", "StocktakeBackup"),
     ]
     for target in fuzzTargets {

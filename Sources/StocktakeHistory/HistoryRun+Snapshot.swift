@@ -1,6 +1,7 @@
 import StocktakeModel
 import StocktakePolicy
 import StocktakeDiff
+import StocktakeReport
 
 extension HistoryRun {
     /// The run as the history keeps it, from its `report.json` read back. The bundle identifier and run id

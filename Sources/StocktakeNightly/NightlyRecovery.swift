@@ -4,6 +4,7 @@ import StocktakeFiles
 import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
+import StocktakeReport
 
 /// Makes a published run, its history row and its audited record one recoverable step. A run is published
 /// (renamed into place) before its history row is inserted and its export recorded as audited; a run killed in

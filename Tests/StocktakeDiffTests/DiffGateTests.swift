@@ -2,6 +2,7 @@
 import StocktakeModel
 import StocktakePolicy
 import Testing
+import StocktakeReport
 
 @Suite("Diff gates: --fail-on-growth and --fail-on-new-findings")
 struct DiffGateTests {

@@ -1,6 +1,7 @@
 @testable import StocktakeDiff
 import StocktakeModel
 import StocktakePolicy
+import StocktakeReport
 
 /// Hand-built report snapshots for diff tests: files listed as (path, bytes), the rest derived.
 struct SnapshotFile {

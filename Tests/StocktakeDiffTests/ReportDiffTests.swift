@@ -2,6 +2,7 @@
 import StocktakeModel
 import StocktakePolicy
 import Testing
+import StocktakeReport
 
 @Suite("Diff: what changed between two reports")
 struct ReportDiffTests {

@@ -2,6 +2,7 @@
 import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
+import StocktakeReport
 
 /// A hand-built diff of two versions of a chat app that exercises every section of every diff format:
 /// growth, shrink, a location that was empty before, one that emptied, moved and left-behind files, a

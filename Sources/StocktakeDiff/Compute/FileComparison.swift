@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakeReport
 
 /// The files of two reports compared path by path, then the unmatched ones paired up as moves.
 ///

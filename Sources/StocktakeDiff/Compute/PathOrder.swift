@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StocktakeReport
 
 /// Byte-order comparison of paths held in entry tables: the order `report.json` lists them in, so two
 /// reports can be joined in one pass instead of through a million-entry dictionary.

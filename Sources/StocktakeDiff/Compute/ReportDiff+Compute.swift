@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakePolicy
+import StocktakeReport
 
 /// How much of the long lists a diff keeps ranked (writers for people show fewer).
 public struct DiffOptions: Sendable {
@@ -28,15 +29,21 @@ extension ReportDiff {
     /// The ids `totals` uses, in order (see ReportDiff.totals).
     static func totalRows(_ old: ReportSnapshot.Totals, _ new: ReportSnapshot.Totals) -> [SizeChange] {
         var rows = [
-            SizeChange(id: "onDisk", old: old.onDisk, new: new.onDisk),
-            SizeChange(id: "documentsAndData", old: old.documentsAndData, new: new.documentsAndData),
-            SizeChange(id: "purgeable", old: old.purgeable, new: new.purgeable),
+            SizeChange(id: ReportDiff.totalID(.onDisk), old: old.onDisk, new: new.onDisk),
+            SizeChange(id: ReportDiff.totalID(.documentsAndData), old: old.documentsAndData, new: new.documentsAndData),
+            SizeChange(id: ReportDiff.totalID(.purgeable), old: old.purgeable, new: new.purgeable),
         ]
         for state in [BackupState.included, .excluded, .excludedBySystem, .unknown] {
-            rows.append(SizeChange(id: "backup.\(state.rawValue)", old: old.backup[state] ?? .zero, new: new.backup[state] ?? .zero))
+            rows.append(SizeChange(id: ReportDiff.totalID(backup: state), old: old.backup[state] ?? .zero, new: new.backup[state] ?? .zero))
         }
         return rows
     }
+
+    /// A total's id: its key in report.json's `totals`.
+    static func totalID(_ key: ReportKeys.Totals) -> String { key.rawValue }
+
+    /// A backup state's total: `backup.<state>`, its key path in report.json's `totals`.
+    static func totalID(backup state: BackupState) -> String { ReportKeys.Totals.backup.rawValue + "." + state.rawValue }
 
     /// Folders whose subtree figures changed (or that appeared or went), ranked by |allocated delta|.
     /// The container root is left out: it is the TOTAL row.

@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakePolicy
+import StocktakeReport
 
 /// What changed between two reports of the same app: the document every diff writer renders
 /// (text, Markdown, JSON, HTML). Built by `ReportDiff.compute(old:new:options:)`.

@@ -1,3 +1,5 @@
+import StocktakeReport
+
 /// A diff compares two runs of one app. Two reports naming different bundle ids are most likely a mix-up
 /// (the wrong folder, a shared reports root): the diff is still computed, but says so.
 public enum SameAppCheck {

@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakeReport
 
 /// Percent changes as JSON numbers (the text form is `Percent.change`).
 enum DiffPercent {
@@ -32,24 +33,20 @@ enum DiffSigned {
 /// Labels for people.
 enum DiffLabels {
     /// The id of the whole container's total in `ReportDiff.totals`.
-    static let onDisk = "onDisk"
+    static let onDisk = ReportDiff.totalID(.onDisk)
 
-    /// The totals shown beside the locations table, in reading order.
-    static let secondaryTotals = ["documentsAndData", "backup.included", "backup.excluded", "backup.excludedBySystem", "backup.unknown", "purgeable"]
+    /// The totals shown beside the locations table, in reading order, with the glossary's figure for each
+    /// (docs/reports.md, "Figures"), so the diff says what the report says.
+    static let secondaryTotals: [(id: String, figure: Figure)] = [
+        (ReportDiff.totalID(.documentsAndData), .documentsAndData), (ReportDiff.totalID(backup: .included), .backedUp),
+        (ReportDiff.totalID(backup: .excluded), .excludedByApp), (ReportDiff.totalID(backup: .excludedBySystem), .excludedByIOS),
+        (ReportDiff.totalID(backup: .unknown), .backupUnknown), (ReportDiff.totalID(.purgeable), .purgeable),
+    ]
 
-    /// The glossary's name for a total (docs/reports.md, "Figures"), so the diff says what the report says.
+    /// The glossary's name for a total.
     static func total(_ id: String) -> String {
-        let figure: Figure? = switch id {
-        case "onDisk": .onDisk
-        case "documentsAndData": .documentsAndData
-        case "purgeable": .purgeable
-        case "backup.included": .backedUp
-        case "backup.excluded": .excludedByApp
-        case "backup.excludedBySystem": .excludedByIOS
-        case "backup.unknown": .backupUnknown
-        default: nil
-        }
-        return figure?.name ?? id
+        if id == onDisk { return Figure.onDisk.name }
+        return secondaryTotals.first { $0.id == id }?.figure.name ?? id
     }
 
     static func location(_ id: String) -> String { Location(rawValue: id)?.title ?? id }

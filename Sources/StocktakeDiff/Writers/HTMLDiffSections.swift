@@ -22,8 +22,8 @@ struct HTMLDiffSections {
         html += row(Figure.onDisk.name, diff.onDisk, total: true)
         html += "</tbody>\n</table></div>\n<h3>Totals</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Total</th>"
         html += Pieces.sizeHeaders + "</tr></thead>\n<tbody>\n"
-        for id in DiffLabels.secondaryTotals {
-            html += "<tr><td>\(HTMLEscaping.escape(DiffLabels.total(id)))</td>" + Pieces.sizeCells(diff.total(id)) + "</tr>\n"
+        for (id, figure) in DiffLabels.secondaryTotals {
+            html += "<tr><td>\(HTMLEscaping.escape(figure.name))</td>" + Pieces.sizeCells(diff.total(id)) + "</tr>\n"
         }
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
     }

@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakeRendering
+import StocktakeReport
 
 /// The top of the diff page: headline cards, where the two reports came from, and the gates.
 struct HTMLDiffSummary {

@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakeRendering
+import StocktakeReport
 
 /// The diff for scripts (contract, Reports/diff.schema.json): sorted keys, integer bytes, every row of
 /// every list (no limit). A row is `{delta, new, old, percent}`: a side lacking the row is null, and a
@@ -88,15 +89,15 @@ struct JSONDiffWriter {
 
     private func writeTotals(_ json: JSONStream) throws {
         try json.beginObject()
-        try json.key("backup")
+        try json.key(ReportKeys.Totals.backup)
         try json.beginObject()
         for state in BackupState.allCases.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
-            try json.key(escaping: state.rawValue); try writeRow(diff.total("backup." + state.rawValue), json)
+            try json.key(escaping: state.rawValue); try writeRow(diff.total(ReportDiff.totalID(backup: state)), json)
         }
         try json.endObject()
-        try json.key("documentsAndData"); try writeRow(diff.total("documentsAndData"), json)
-        try json.key("onDisk"); try writeRow(diff.total("onDisk"), json)
-        try json.key("purgeable"); try writeRow(diff.total("purgeable"), json)
+        for key in [ReportKeys.Totals.documentsAndData, .onDisk, .purgeable] {
+            try json.key(key); try writeRow(diff.total(ReportDiff.totalID(key)), json)
+        }
         try json.endObject()
     }
 

@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakeRendering
+import StocktakeReport
 
 /// The diff as GitHub-flavoured Markdown for a pull-request comment: a headline, the gates, sizes by
 /// location, then the heads of the folder and file lists, groups, budgets and findings. Lists longer
@@ -71,8 +72,8 @@ struct MarkdownDiffWriter {
         markdown += "| **\(Figure.onDisk.name)** | " + Self.sizeCells(diff.onDisk) + " \(DiffSigned.count(diff.onDisk.filesDelta)) |\n\n"
         markdown += "<details><summary>Documents &amp; Data, backup, purgeable</summary>\n\n"
         markdown += "| Total | Old | New | Δ | % |\n|---|---:|---:|---:|---:|\n"
-        for id in DiffLabels.secondaryTotals {
-            markdown += "| \(Self.cell(DiffLabels.total(id))) | " + Self.sizeCells(diff.total(id)) + "\n"
+        for (id, figure) in DiffLabels.secondaryTotals {
+            markdown += "| \(Self.cell(figure.name)) | " + Self.sizeCells(diff.total(id)) + "\n"
         }
         return markdown + "\n</details>\n\n"
     }

@@ -56,11 +56,11 @@ struct TextDiffWriter {
         table.add(Self.row(Figure.onDisk.name, diff.onDisk))
         var totals = TextTable([.left, .right, .right, .right, .right])
         totals.add(["Total", "Old", "New", "Delta", "%"])
-        for id in DiffLabels.secondaryTotals {
+        for (id, figure) in DiffLabels.secondaryTotals {
             let change = diff.total(id)
             let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
             totals.add([
-                DiffLabels.total(id), Self.bytes(old), Self.bytes(new), Self.signed(change.allocatedDelta), Percent.change(old: old, new: new),
+                figure.name, Self.bytes(old), Self.bytes(new), Self.signed(change.allocatedDelta), Percent.change(old: old, new: new),
             ])
         }
         return ["", "Locations (allocated bytes; On disk is everything, folders included)"] + table.lines()

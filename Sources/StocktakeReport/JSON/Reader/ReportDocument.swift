@@ -5,6 +5,8 @@ import StocktakePolicy
 /// (sorted, as the writer puts them, or not). Keys it does not know are skipped: later versions may add
 /// some. Which keys are required is checked at the end (`snapshot(source:)`).
 struct ReportDocument {
+    private typealias K = ReportKeys
+
     var schemaVersion: Int64?
     var toolName: String?
     var toolVersion: String?
@@ -30,18 +32,18 @@ struct ReportDocument {
 
     mutating func read(_ json: inout JSONScanner) throws(JSONReadFailure) {
         try json.forEachMember(at: "") { json, key throws(JSONReadFailure) in
-            switch key {
-            case "appBundle": shortVersion = try Self.readShortVersion(&json)
-            case "budgets": budgets = try Self.readBudgets(&json)
-            case "container": (container, executableVersion) = try Self.readContainer(&json)
-            case "directories": directories = try EntryRowsReader(section: "directories", directories: true).read(&json)
-            case "files": files = try EntryRowsReader(section: "files", directories: false).read(&json)
-            case "findings": findings = try Self.readFindings(&json)
-            case "generatedAt": generatedAt = try json.text()
-            case "groups": groups = try Self.readGroups(&json)
-            case "schemaVersion": schemaVersion = try json.integer()
-            case "tool": (toolName, toolVersion) = try Self.readTool(&json)
-            case "totals": totals = try Self.readTotals(&json)
+            switch K.Document(rawValue: key) {
+            case .appBundle?: shortVersion = try Self.readShortVersion(&json)
+            case .budgets?: budgets = try Self.readBudgets(&json)
+            case .container?: (container, executableVersion) = try Self.readContainer(&json)
+            case .directories?: directories = try EntryRowsReader(section: K.Document.directories.rawValue, directories: true).read(&json)
+            case .files?: files = try EntryRowsReader(section: K.Document.files.rawValue, directories: false).read(&json)
+            case .findings?: findings = try Self.readFindings(&json)
+            case .generatedAt?: generatedAt = try json.text()
+            case .groups?: groups = try Self.readGroups(&json)
+            case .schemaVersion?: schemaVersion = try json.integer()
+            case .tool?: (toolName, toolVersion) = try Self.readTool(&json)
+            case .totals?: totals = try Self.readTotals(&json)
             default: try json.skipValue()
             }
         }
@@ -68,9 +70,9 @@ struct ReportDocument {
     private static func readTool(_ json: inout JSONScanner) throws(JSONReadFailure) -> (String, String) {
         var name: String?, version: String?
         try json.forEachMember(at: "tool") { json, key throws(JSONReadFailure) in
-            switch key {
-            case "name": name = try json.text()
-            case "version": version = try json.text()
+            switch K.Tool(rawValue: key) {
+            case .name?: name = try json.text()
+            case .version?: version = try json.text()
             default: try json.skipValue()
             }
         }
@@ -80,12 +82,12 @@ struct ReportDocument {
     private static func readContainer(_ json: inout JSONScanner) throws(JSONReadFailure) -> (Container, executableVersion: String?) {
         var bundleIdentifier: String??, path: String?, layout: String?, executableVersion: String?, exportedAt: String?
         try json.forEachMember(at: "container") { json, key throws(JSONReadFailure) in
-            switch key {
-            case "bundleIdentifier": bundleIdentifier = .some(try json.optionalText())
-            case "layout": layout = try json.text()
-            case "exportedAt": exportedAt = try json.optionalText()
-            case "path": path = try json.text()
-            case "metadata": executableVersion = try readExecutableVersion(&json)
+            switch K.Container(rawValue: key) {
+            case .bundleIdentifier?: bundleIdentifier = .some(try json.optionalText())
+            case .layout?: layout = try json.text()
+            case .exportedAt?: exportedAt = try json.optionalText()
+            case .path?: path = try json.text()
+            case .metadata?: executableVersion = try readExecutableVersion(&json)
             default: try json.skipValue()
             }
         }
@@ -101,7 +103,7 @@ struct ReportDocument {
         try json.forEachMember(at: "container.metadata") { json, document throws(JSONReadFailure) in
             guard document == "AppDataInfo.plist", try json.peek() == .object else { return try json.skipValue() }
             try json.forEachMember(at: "container.metadata.AppDataInfo.plist") { json, key throws(JSONReadFailure) in
-                guard key == "value" else { return try json.skipValue() }
+                guard key == K.MetadataDocument.value.rawValue else { return try json.skipValue() }
                 version = try stringMember("XCExecutableVersion", of: &json, at: "container.metadata.AppDataInfo.plist.value")
             }
         }
@@ -112,7 +114,7 @@ struct ReportDocument {
     private static func readShortVersion(_ json: inout JSONScanner) throws(JSONReadFailure) -> String? {
         var version: String?
         try json.forEachMember(at: "appBundle") { json, key throws(JSONReadFailure) in
-            guard key == "infoPlist" else { return try json.skipValue() }
+            guard key == K.AppBundle.infoPlist.rawValue else { return try json.skipValue() }
             version = try stringMember("CFBundleShortVersionString", of: &json, at: "appBundle.infoPlist")
         }
         return version

@@ -1,6 +1,6 @@
-@testable import StocktakeDiff
 import Foundation
 import TestSupport
+@testable import StocktakeReport
 
 /// A small report.json written by hand, piece by piece, so a test can replace, drop or garble one key.
 enum HandWrittenReport {

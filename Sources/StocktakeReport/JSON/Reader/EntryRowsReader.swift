@@ -10,6 +10,15 @@ struct EntryRowsReader {
     private let kindNames = ContentKind.allCases.map { Array($0.name.utf8) }
     private let locationNames = Location.allCases.map { Array($0.rawValue.utf8) }
     private let locations = Location.allCases
+    /// The keys of report.json's table that rows are read for, grouped by length.
+    private let keysByLength: [[(ReportKeys.Entry, [UInt8])]] = {
+        let used: [ReportKeys.Entry] = [
+            .path, .kind, .files, .rawPath, .modified, .location, .apparentBytes, .allocatedBytes, .totalApparentBytes, .totalAllocatedBytes,
+        ]
+        var table = [[(ReportKeys.Entry, [UInt8])]](repeating: [], count: used.map(\.rawValue.utf8.count).max()! + 1)
+        for key in used { table[key.rawValue.utf8.count].append((key, Array(key.rawValue.utf8))) }
+        return table
+    }()
 
     init(section: String, directories: Bool) {
         self.section = section
@@ -68,9 +77,9 @@ struct EntryRowsReader {
 
         static let forFiles: Field = [.path, .apparent, .allocated, .modified, .location]
         static let forDirectories: Field = [.path, .totalApparent, .totalAllocated, .files, .modified, .location]
-        static let keys: [(Field, String)] = [
-            (.path, "path"), (.apparent, "apparentBytes"), (.allocated, "allocatedBytes"), (.totalApparent, "totalApparentBytes"),
-            (.totalAllocated, "totalAllocatedBytes"), (.files, "files"), (.modified, "modified"), (.location, "location"),
+        static let keys: [(Field, ReportKeys.Entry)] = [
+            (.path, .path), (.apparent, .apparentBytes), (.allocated, .allocatedBytes), (.totalApparent, .totalApparentBytes),
+            (.totalAllocated, .totalAllocatedBytes), (.files, .files), (.modified, .modified), (.location, .location),
         ]
     }
 
@@ -80,82 +89,61 @@ struct EntryRowsReader {
     private func readMembers(_ json: inout JSONScanner, into row: inout Row, index: Int) throws(JSONReadFailure) {
         var first = true
         while let key = try json.nextKey(first: &first) {
-            switch key.count {
-            case 4:
-                if key.equals("path") {
-                    let path = try json.string()
-                    if !row.pathIsRaw {
-                        row.path.removeAll(keepingCapacity: true)
-                        row.path.append(contentsOf: path)
-                    }
-                    row.seen.insert(.path)
-                    continue
+            switch usedKey(key) {
+            case .path?:
+                let path = try json.string()
+                if !row.pathIsRaw {
+                    row.path.removeAll(keepingCapacity: true)
+                    row.path.append(contentsOf: path)
                 }
-                if key.equals("kind") {
-                    row.kind = kind(try json.string())
-                    continue
+                row.seen.insert(.path)
+            case .kind?:
+                row.kind = kind(try json.string())
+            case .files?:
+                row.files = try json.size(at: rowPath(index, .files))
+                row.seen.insert(.files)
+            case .rawPath?:
+                guard let bytes = Base64.decode(try json.string()) else {
+                    throw JSONReadFailure.schema(path: rowPath(index, .rawPath), problem: "not base64")
                 }
-            case 5:
-                if key.equals("files") {
-                    row.files = try json.size(at: rowPath(index, "files"))
-                    row.seen.insert(.files)
-                    continue
-                }
-            case 7:
-                if key.equals("rawPath") {
-                    guard let bytes = Base64.decode(try json.string()) else {
-                        throw JSONReadFailure.schema(path: rowPath(index, "rawPath"), problem: "not base64")
-                    }
-                    row.path = bytes
-                    row.pathIsRaw = true
-                    continue
-                }
-            case 8:
-                if key.equals("modified") {
-                    row.modified = try json.integer()
-                    row.seen.insert(.modified)
-                    continue
-                }
-                if key.equals("location") {
-                    row.location = try location(try json.string(), index: index)
-                    row.seen.insert(.location)
-                    continue
-                }
-            case 13:
-                if key.equals("apparentBytes") {
-                    row.apparent = try json.size(at: rowPath(index, "apparentBytes"))
-                    row.seen.insert(.apparent)
-                    continue
-                }
-            case 14:
-                if key.equals("allocatedBytes") {
-                    row.allocated = try json.size(at: rowPath(index, "allocatedBytes"))
-                    row.seen.insert(.allocated)
-                    continue
-                }
-            case 18:
-                if key.equals("totalApparentBytes") {
-                    row.totalApparent = try json.size(at: rowPath(index, "totalApparentBytes"))
-                    row.seen.insert(.totalApparent)
-                    continue
-                }
-            case 19:
-                if key.equals("totalAllocatedBytes") {
-                    row.totalAllocated = try json.size(at: rowPath(index, "totalAllocatedBytes"))
-                    row.seen.insert(.totalAllocated)
-                    continue
-                }
+                row.path = bytes
+                row.pathIsRaw = true
+            case .modified?:
+                row.modified = try json.integer()
+                row.seen.insert(.modified)
+            case .location?:
+                row.location = try location(try json.string(), index: index)
+                row.seen.insert(.location)
+            case .apparentBytes?:
+                row.apparent = try json.size(at: rowPath(index, .apparentBytes))
+                row.seen.insert(.apparent)
+            case .allocatedBytes?:
+                row.allocated = try json.size(at: rowPath(index, .allocatedBytes))
+                row.seen.insert(.allocated)
+            case .totalApparentBytes?:
+                row.totalApparent = try json.size(at: rowPath(index, .totalApparentBytes))
+                row.seen.insert(.totalApparent)
+            case .totalAllocatedBytes?:
+                row.totalAllocated = try json.size(at: rowPath(index, .totalAllocatedBytes))
+                row.seen.insert(.totalAllocated)
             default:
-                break
+                try json.skipValue()
             }
-            try json.skipValue()
         }
+    }
+
+    /// The key among those this reader uses, matched as bytes against the one or two of its length.
+    @inline(__always)
+    private func usedKey(_ key: UnsafeBufferPointer<UInt8>) -> ReportKeys.Entry? {
+        guard key.count < keysByLength.count else { return nil }
+        for (candidate, bytes) in keysByLength[key.count] where key.equals(bytes) { return candidate }
+        return nil
     }
 
     private func append(_ row: Row, to table: inout EntryTable, index: Int) throws(JSONReadFailure) {
         let needed = directories ? Field.forDirectories : Field.forFiles
         guard row.seen.isSuperset(of: needed) else {
-            let key = Field.keys.first { needed.contains($0.0) && !row.seen.contains($0.0) }?.1 ?? "?"
+            let key = Field.keys.first { needed.contains($0.0) && !row.seen.contains($0.0) }?.1 ?? .path
             throw JSONReadFailure.missing(rowPath(index, key))
         }
         if directories {
@@ -185,8 +173,8 @@ struct EntryRowsReader {
         }
         let known = Location.allCases.map(\.rawValue).joined(separator: ", ")
         throw JSONReadFailure.schema(
-            path: rowPath(index, "location"), problem: "'\(String(decoding: name, as: UTF8.self))' is not a location (\(known))")
+            path: rowPath(index, .location), problem: "'\(String(decoding: name, as: UTF8.self))' is not a location (\(known))")
     }
 
-    private func rowPath(_ index: Int, _ key: String) -> String { KeyPath.member(KeyPath.element(section, index), key) }
+    private func rowPath(_ index: Int, _ key: ReportKeys.Entry) -> String { KeyPath.member(KeyPath.element(section, index), key.rawValue) }
 }

@@ -46,9 +46,9 @@ struct PlainFileRow {
     /// Every fixed run of bytes a plain row holds, rendered once.
     struct Fragments: @unchecked Sendable {
         static let shared = Fragments()
-        static let opening = StaticString("{\"allocatedBytes\":")
-        static let apparent = StaticString(",\"apparentBytes\":")
-        static let path = StaticString(",\"path\":\"")
+        static let opening = RowFragment("{" + key(.allocatedBytes))
+        static let apparent = RowFragment("," + key(.apparentBytes))
+        static let path = RowFragment("," + key(.path) + "\"")
         static let evidenceCount = BackupEvidence.allCases.count
         static let locationCount = Location.allCases.count
         static let typeCount = Int(EntryType.allCases.map(\.rawValue).max()!) + 1
@@ -64,28 +64,32 @@ struct PlainFileRow {
         /// `","systemManaged":…,"type":"…"}` by the flag and the type.
         let tail: [RowFragment]
 
+        /// `"name":`, from report.json's key table.
+        static func key(_ name: ReportKeys.Entry) -> String { "\"\(name.rawValue)\":" }
+
         private init() {
             func quoted(_ text: String) -> String {
                 String(decoding: EntryJSON.quoted(text), as: UTF8.self)
             }
+            let key = Self.key
             var backup: [RowFragment] = []
             for state in BackupState.allCases {
                 for evidence in BackupEvidence.allCases {
-                    backup.append(RowFragment(",\"backup\":\(quoted(state.rawValue)),\"backupEvidence\":\(quoted(evidence.rawValue))"))
+                    backup.append(RowFragment(",\(key(.backup))\(quoted(state.rawValue)),\(key(.backupEvidence))\(quoted(evidence.rawValue))"))
                 }
             }
             var kindAndLocation = [RowFragment](repeating: RowFragment(""), count: Self.kindCount * Self.locationCount)
             for kind in ContentKind.allCases {
                 for location in Location.allCases {
                     kindAndLocation[Int(kind.rawValue) * Self.locationCount + location.ordinal] = RowFragment(
-                        ",\"kind\":\(quoted(kind.name)),\"location\":\(quoted(location.rawValue)),\"modified\":")
+                        ",\(key(.kind))\(quoted(kind.name)),\(key(.location))\(quoted(location.rawValue)),\(key(.modified))")
                 }
             }
             var tail = [RowFragment](repeating: RowFragment(""), count: 2 * Self.typeCount)
             for managed in [false, true] {
                 for type in EntryType.allCases {
                     tail[(managed ? 1 : 0) * Self.typeCount + Int(type.rawValue)] = RowFragment(
-                        "\",\"systemManaged\":\(managed),\"type\":\(quoted(type.name))}")
+                        "\",\(key(.systemManaged))\(managed),\(key(.type))\(quoted(type.name))}")
                 }
             }
             self.backup = backup
@@ -143,11 +147,6 @@ struct RowBuffer: ~Copyable {
 
     @inline(__always)
     mutating func append(_ fragment: RowFragment) { append(fragment.bytes) }
-
-    @inline(__always)
-    mutating func append(_ text: StaticString) {
-        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
 
     /// With room reserved beyond the row estimate (the general writer's rows are copied in whole).
     mutating func append(_ bytes: [UInt8]) {

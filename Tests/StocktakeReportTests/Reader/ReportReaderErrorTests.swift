@@ -1,7 +1,7 @@
-@testable import StocktakeDiff
 import Foundation
 import Testing
 import TestSupport
+@testable import StocktakeReport
 
 /// Every way a report can fail to read gives a message that names the problem and, where it can, what to do.
 @Suite struct ReportReaderErrorTests {

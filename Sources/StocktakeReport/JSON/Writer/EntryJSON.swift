@@ -17,48 +17,38 @@ struct EntryJSON {
         var row = RowWriter(out: out)
         out = []
         defer { out = row.finish() }
-        row.key("allocatedBytes"); row.int(entry.allocatedBytes)
-        row.key("apparentBytes"); row.int(entry.apparentBytes)
-        row.key("backup"); row.literal(Self.backupNames[Self.position(of: entry.backup)])
-        row.key("backupEvidence"); row.literal(Self.evidenceNames[Self.position(of: entry.evidence)])
-        if flags.contains(.escapesContainer) { row.key("escapesContainer"); row.bool(true) }
+        row.key(.allocatedBytes); row.int(entry.allocatedBytes)
+        row.key(.apparentBytes); row.int(entry.apparentBytes)
+        row.key(.backup); row.literal(Self.backupNames[Self.position(of: entry.backup)])
+        row.key(.backupEvidence); row.literal(Self.evidenceNames[Self.position(of: entry.evidence)])
+        if flags.contains(.escapesContainer) { row.key(.escapesContainer); row.bool(true) }
         let excludedBy = entry.excludedBy >= 0 ? ancestors.path(of: entry.excludedBy, in: inventory) : nil
-        if let excludedBy { row.key("excludedBy"); row.string(PathText.display(excludedBy)) }
+        if let excludedBy { row.key(.excludedBy); row.string(PathText.display(excludedBy)) }
         let total = entry.isDirectory ? inventory.directoryTotals[index] : nil
-        if let total { row.key("files"); row.int(Int64(total.files)) }
+        if let total { row.key(.files); row.int(Int64(total.files)) }
         if flags.contains(.hardLinked) {
-            row.key("hardLink"); row.string(flags.contains(.hardLinkDuplicate) ? "duplicate" : "counted")
+            row.key(.hardLink); row.string(flags.contains(.hardLinkDuplicate) ? "duplicate" : "counted")
         }
-        if !entry.isDirectory { row.key("kind"); row.literal(Self.kindNames[Int(entry.kind.rawValue)]) }
-        row.key("location"); row.literal(Self.locationNames[Self.position(of: entry.location)])
-        row.key("modified"); row.int(entry.modified)
+        if !entry.isDirectory { row.key(.kind); row.literal(Self.kindNames[Int(entry.kind.rawValue)]) }
+        row.key(.location); row.literal(Self.locationNames[Self.position(of: entry.location)])
+        row.key(.modified); row.int(entry.modified)
         let pathIsText = Self.isValidUTF8(path)
-        row.key("path")
+        row.key(.path)
         if pathIsText { row.string(utf8: path) } else { row.string(PathText.display(path)) }
-        if let excludedBy, !Self.isValidUTF8(excludedBy) { row.key("rawExcludedBy"); row.string(Base64.encode(excludedBy)) }
-        if !pathIsText { row.key("rawPath"); row.string(Base64.encode(path)) }
+        if let excludedBy, !Self.isValidUTF8(excludedBy) { row.key(.rawExcludedBy); row.string(Base64.encode(excludedBy)) }
+        if !pathIsText { row.key(.rawPath); row.string(Base64.encode(path)) }
         let target = entry.type == .symlink ? inventory.symlinkTargets[index] : nil
-        if let target, !Self.isValidUTF8(target) { row.key("rawSymlinkTarget"); row.string(Base64.encode(target)) }
-        if flags.contains(.sparse) { row.key("sparse"); row.bool(true) }
-        if let target { row.key("symlinkTarget"); row.string(PathText.display(target)) }
-        row.key("systemManaged"); row.bool(flags.contains(.systemManaged))
+        if let target, !Self.isValidUTF8(target) { row.key(.rawSymlinkTarget); row.string(Base64.encode(target)) }
+        if flags.contains(.sparse) { row.key(.sparse); row.bool(true) }
+        if let target { row.key(.symlinkTarget); row.string(PathText.display(target)) }
+        row.key(.systemManaged); row.bool(flags.contains(.systemManaged))
         if let total {
-            row.key("totalAllocatedBytes"); row.int(total.allocatedBytes)
-            row.key("totalApparentBytes"); row.int(total.apparentBytes)
+            row.key(.totalAllocatedBytes); row.int(total.allocatedBytes)
+            row.key(.totalApparentBytes); row.int(total.apparentBytes)
         }
-        if flags.contains(.transportArtefact) { row.key("transportArtefact"); row.bool(true) }
-        row.key("type"); row.literal(Self.typeNames[Int(entry.type.rawValue)])
-        if flags.contains(.unreadable) { row.key("unreadable"); row.bool(true) }
-    }
-
-    /// `path` as text; when the name is not UTF-8, `path` shows U+FFFD and `rawPath` keeps the exact bytes (base64).
-    static func writePath(_ path: [UInt8], _ json: JSONStream) throws {
-        if PathText.isValidUTF8(path) {
-            try json.key("path"); try json.string(utf8: path)
-        } else {
-            try json.key("path"); try json.string(PathText.display(path))
-            try json.key("rawPath"); try json.string(Base64.encode(path))
-        }
+        if flags.contains(.transportArtefact) { row.key(.transportArtefact); row.bool(true) }
+        row.key(.type); row.literal(Self.typeNames[Int(entry.type.rawValue)])
+        if flags.contains(.unreadable) { row.key(.unreadable); row.bool(true) }
     }
 
     // MARK: - Per-row helpers
@@ -116,7 +106,7 @@ private struct RowWriter {
 
     init(out: [UInt8]) { self.out = out }
 
-    mutating func key(_ name: StaticString) {
+    mutating func key(_ name: ReportKeys.Entry) {
         if !opened {
             out.append(UInt8(ascii: "{"))
             opened = true
@@ -124,7 +114,8 @@ private struct RowWriter {
         if !first { out.append(UInt8(ascii: ",")) }
         first = false
         out.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { out.append(contentsOf: $0) }
+        var text = name.rawValue
+        text.withUTF8 { out.append(contentsOf: $0) }
         out.append(UInt8(ascii: "\""))
         out.append(UInt8(ascii: ":"))
     }

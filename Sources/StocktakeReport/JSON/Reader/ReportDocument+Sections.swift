@@ -3,22 +3,24 @@ import StocktakePolicy
 
 /// The small sections of a report: totals, groups, budgets, findings.
 extension ReportDocument {
+    private typealias K = ReportKeys
+
     static func readTotals(_ json: inout JSONScanner) throws(JSONReadFailure) -> ReportSnapshot.Totals {
         var onDisk: SizeTotal?, documentsAndData: SizeTotal?, purgeable: SizeTotal?
         var byLocation: [Location: SizeTotal] = [:], backup: [BackupState: SizeTotal] = [:]
         try json.forEachMember(at: "totals") { json, key throws(JSONReadFailure) in
             let path = "totals." + key
-            switch key {
-            case "onDisk": onDisk = try readSizeTotal(&json, at: path)
-            case "documentsAndData": documentsAndData = try readSizeTotal(&json, at: path)
-            case "purgeable": purgeable = try readSizeTotal(&json, at: path)
-            case "byLocation":
+            switch K.Totals(rawValue: key) {
+            case .onDisk?: onDisk = try readSizeTotal(&json, at: path)
+            case .documentsAndData?: documentsAndData = try readSizeTotal(&json, at: path)
+            case .purgeable?: purgeable = try readSizeTotal(&json, at: path)
+            case .byLocation?:
                 try json.forEachMember(at: path) { json, id throws(JSONReadFailure) in
                     // An id this version does not know (a later one may add locations) is skipped.
                     guard let location = Location(rawValue: id) else { return try json.skipValue() }
                     byLocation[location] = try readSizeTotal(&json, at: path + "." + id)
                 }
-            case "backup":
+            case .backup?:
                 try json.forEachMember(at: path) { json, id throws(JSONReadFailure) in
                     guard let state = BackupState(rawValue: id) else { return try json.skipValue() }
                     backup[state] = try readSizeTotal(&json, at: path + "." + id)
@@ -38,10 +40,10 @@ extension ReportDocument {
     static func readSizeTotal(_ json: inout JSONScanner, at path: String) throws(JSONReadFailure) -> SizeTotal {
         var files: Int64?, apparent: Int64?, allocated: Int64?
         try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
-            switch key {
-            case "files": files = try json.size(at: path + ".files")
-            case "apparentBytes": apparent = try json.size(at: path + ".apparentBytes")
-            case "allocatedBytes": allocated = try json.size(at: path + ".allocatedBytes")
+            switch K.SizeTotal(rawValue: key) {
+            case .files?: files = try json.size(at: path + ".files")
+            case .apparentBytes?: apparent = try json.size(at: path + ".apparentBytes")
+            case .allocatedBytes?: allocated = try json.size(at: path + ".allocatedBytes")
             default: try json.skipValue()
             }
         }
@@ -56,7 +58,7 @@ extension ReportDocument {
             let path = "groups." + name
             var members: [ReportSnapshot.GroupMember]?
             try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
-                guard key == "members" else { return try json.skipValue() }
+                guard key == K.Group.members.rawValue else { return try json.skipValue() }
                 var list: [ReportSnapshot.GroupMember] = []
                 try json.forEachElement(at: path + ".members") { json, index throws(JSONReadFailure) in
                     list.append(try readGroupMember(&json, at: "\(path).members[\(index)]"))
@@ -71,12 +73,12 @@ extension ReportDocument {
     private static func readGroupMember(_ json: inout JSONScanner, at path: String) throws(JSONReadFailure) -> ReportSnapshot.GroupMember {
         var id: String?, memberPath: String?, files: Int64?, apparent: Int64?, allocated: Int64?
         try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
-            switch key {
-            case "id": id = try json.text()
-            case "path": memberPath = try json.text()
-            case "files": files = try json.size(at: path + ".files")
-            case "apparentBytes": apparent = try json.size(at: path + ".apparentBytes")
-            case "allocatedBytes": allocated = try json.size(at: path + ".allocatedBytes")
+            switch K.GroupMember(rawValue: key) {
+            case .id?: id = try json.text()
+            case .path?: memberPath = try json.text()
+            case .files?: files = try json.size(at: path + ".files")
+            case .apparentBytes?: apparent = try json.size(at: path + ".apparentBytes")
+            case .allocatedBytes?: allocated = try json.size(at: path + ".allocatedBytes")
             default: try json.skipValue()
             }
         }
@@ -92,12 +94,12 @@ extension ReportDocument {
             let path = "budgets[\(index)]"
             var scope: String?, unit: String?, limit: Int64?, actual: Int64?, exceeded: Bool?
             try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
-                switch key {
-                case "scope": scope = try json.text()
-                case "unit": unit = try json.text()
-                case "limit": limit = try json.size(at: path + ".limit")
-                case "actual": actual = try json.size(at: path + ".actual")
-                case "exceeded": exceeded = try json.bool()
+                switch K.Budget(rawValue: key) {
+                case .scope?: scope = try json.text()
+                case .unit?: unit = try json.text()
+                case .limit?: limit = try json.size(at: path + ".limit")
+                case .actual?: actual = try json.size(at: path + ".actual")
+                case .exceeded?: exceeded = try json.bool()
                 default: try json.skipValue()
                 }
             }
@@ -116,18 +118,18 @@ extension ReportDocument {
             let path = "findings[\(index)]"
             var rule: String?, severity: Severity?, findingPath: String?, message: String?, fingerprint: String?, bytes: Int64?
             try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
-                switch key {
-                case "rule": rule = try json.text()
-                case "severity":
+                switch K.Finding(rawValue: key) {
+                case .rule?: rule = try json.text()
+                case .severity?:
                     let name = try json.text()
                     guard let value = Severity(rawValue: name) else {
                         throw .schema(path: path + ".severity", problem: "'\(name)' is not a severity (error, warning, note)")
                     }
                     severity = value
-                case "path": findingPath = try json.text()
-                case "message": message = try json.text()
-                case "fingerprint": fingerprint = try json.text()
-                case "bytes": bytes = try json.null() ? nil : try json.size(at: path + ".bytes")
+                case .path?: findingPath = try json.text()
+                case .message?: message = try json.text()
+                case .fingerprint?: fingerprint = try json.text()
+                case .bytes?: bytes = try json.null() ? nil : try json.size(at: path + ".bytes")
                 default: try json.skipValue()
                 }
             }

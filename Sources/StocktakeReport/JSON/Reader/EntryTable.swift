@@ -4,7 +4,7 @@ import StocktakeModel
 /// array per figure, so a million rows cost tens of megabytes rather than a million objects.
 /// Paths are the exact bytes (a report's `rawPath` when the name is not UTF-8).
 public struct EntryTable: Sendable {
-    private(set) var pathArena: [UInt8] = []
+    package private(set) var pathArena: [UInt8] = []
     /// End offset of each row's path in `pathArena`; a row starts where the previous one ends.
     private(set) var pathEnds: [Int] = []
     public private(set) var apparentBytes: [Int64] = []
@@ -50,7 +50,7 @@ public struct EntryTable: Sendable {
         pathArena[pathRange(row)]
     }
 
-    func pathRange(_ row: Int) -> Range<Int> { (row == 0 ? 0 : pathEnds[row - 1])..<pathEnds[row] }
+    package func pathRange(_ row: Int) -> Range<Int> { (row == 0 ? 0 : pathEnds[row - 1])..<pathEnds[row] }
 
     /// The path for display (U+FFFD where the bytes are not UTF-8).
     public func path(at row: Int) -> String { String(decoding: pathBytes(at: row), as: UTF8.self) }

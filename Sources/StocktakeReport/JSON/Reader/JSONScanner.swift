@@ -444,12 +444,8 @@ enum JSONByte {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    /// Byte equality with a literal (keys and enumeration names).
+    /// Byte equality (keys and enumeration names).
     @inline(__always)
-    func equals(_ literal: StaticString) -> Bool {
-        count == literal.utf8CodeUnitCount && (count == 0 || memcmp(baseAddress!, literal.utf8Start, count) == 0)
-    }
-
     func equals(_ other: [UInt8]) -> Bool {
         count == other.count && other.withUnsafeBufferPointer { count == 0 || memcmp(baseAddress!, $0.baseAddress!, count) == 0 }
     }

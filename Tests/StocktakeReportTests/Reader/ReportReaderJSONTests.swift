@@ -1,8 +1,8 @@
-@testable import StocktakeDiff
 import Foundation
 import StocktakeModel
 import Testing
 import TestSupport
+@testable import StocktakeReport
 
 /// The reader takes any JSON a report may be written as: escapes, keys in any order, keys of later versions,
 /// deep metadata; and refuses nesting no report has without exhausting anything.
