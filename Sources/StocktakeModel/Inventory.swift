@@ -36,7 +36,7 @@ public struct Inventory: Sendable {
         let split = Inventory.middleParent(childStart)
         childIndices.withUnsafeMutableBufferPointer { children in
             nonisolated(unsafe) let children = children
-            withoutActuallyEscaping({ (part: Int) in
+            SideBySide.run(3) { part in
                 switch part {
                 case 0: Inventory.sortChildren(of: 0..<split, in: children, start: childStart, entries: entries, names: names)
                 case 1: Inventory.sortChildren(of: split..<entries.count, in: children, start: childStart, entries: entries, names: names)
@@ -44,9 +44,6 @@ public struct Inventory: Sendable {
                     directoryTotals = Inventory.directoryTotals(entries)
                     totals = InventoryTotals(entries: entries)
                 }
-            }) { body in
-                nonisolated(unsafe) let body = body
-                DispatchQueue.concurrentPerform(iterations: 3) { body($0) }
             }
         }
         pathOrder = Inventory.preorder(count: entries.count, childStart: childStart, childIndices: childIndices)

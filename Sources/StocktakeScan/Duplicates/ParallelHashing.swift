@@ -9,15 +9,20 @@ enum ParallelHashing {
 
     static func run(_ files: [Int32], limit: Int64, threads: Int, rootFD: Int32, inventory: Inventory) -> [ContentHasher.Outcome] {
         guard !files.isEmpty else { return [] }
-        let results = Results(count: files.count)
         let runs = RunQueue(count: files.count, runLength: runLength)
-        DispatchQueue.concurrentPerform(iterations: min(threads, (files.count + runLength - 1) / runLength)) { _ in
+        // Each worker returns the runs it took with their outcomes; every run is taken exactly once.
+        let taken = SideBySide.values(min(threads, (files.count + runLength - 1) / runLength)) { _ in
             let hasher = ContentHasher(rootFD: rootFD, inventory: inventory)
+            var done: [(start: Int, outcomes: [ContentHasher.Outcome])] = []
             while let range = runs.next() {
-                for position in range { results.set(position, hasher.digest(of: files[position], limit: limit)) }
+                done.append((range.lowerBound, range.map { hasher.digest(of: files[$0], limit: limit) }))
             }
+            return done
         }
-        return results.all()
+        var outcomes = [ContentHasher.Outcome](
+            repeating: .failed(reason: .unreadable, detail: "cannot compare its content: it was not read"), count: files.count)
+        for (start, run) in taken.joined() { outcomes.replaceSubrange(start..<start + run.count, with: run) }
+        return outcomes
     }
 
     /// Hands out consecutive ranges of positions, each exactly once.
@@ -39,27 +44,6 @@ enum ParallelHashing {
             let range = start..<min(count, start + runLength)
             start = range.upperBound
             return range
-        }
-    }
-
-    /// One slot per file; each slot is written by exactly one worker, and read after all have finished.
-    private final class Results: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<ContentHasher.Outcome?>
-
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil)
-        }
-
-        deinit {
-            slots.deinitialize()
-            slots.deallocate()
-        }
-
-        func set(_ position: Int, _ outcome: ContentHasher.Outcome) { slots[position] = outcome }
-
-        func all() -> [ContentHasher.Outcome] {
-            slots.map { $0 ?? .failed(reason: .unreadable, detail: "cannot compare its content: it was not read") }
         }
     }
 }

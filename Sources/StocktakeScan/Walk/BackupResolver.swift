@@ -35,12 +35,9 @@ struct BackupResolver {
         let middle = count / 2
         return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let buffer = buffer
-            withoutActuallyEscaping({ (half: Int) in
+            SideBySide.run(2) { half in
                 fill(buffer, from: half == 0 ? 0 : middle, to: half == 0 ? middle : count, ancestors: flaggedAncestor,
                      carriesAttributes: carriesAttributes)
-            }) { body in
-                nonisolated(unsafe) let body = body
-                DispatchQueue.concurrentPerform(iterations: 2) { body($0) }
             }
             initialized = count
         }

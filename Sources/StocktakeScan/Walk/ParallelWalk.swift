@@ -20,23 +20,15 @@ enum ParallelWalk {
         let queue = DirectoryQueue(first: DirectoryJob(
             ref: rootRef, path: [], depth: 0, zone: .root, device: UInt64(truncatingIfNeeded: rootInfo.st_dev),
             inode: UInt64(truncatingIfNeeded: rootInfo.st_ino)))
-        let group = DispatchGroup()
-        for store in stores {
-            group.enter()
-            let thread = Thread {
-                let lister = DirectoryLister(
-                    rootFD: rootFD, rootPath: rootPath, store: store, maxDepth: options.maxDepth, progress: options.progress)
-                while let job = queue.next() {
-                    queue.push(lister.list(job))
-                    queue.done()
-                }
-                lister.flushProgress()
-                group.leave()
+        SideBySide.onOwnThreads(threads, stackSize: 1 << 20) { worker in
+            let lister = DirectoryLister(
+                rootFD: rootFD, rootPath: rootPath, store: stores[worker], maxDepth: options.maxDepth, progress: options.progress)
+            while let job = queue.next() {
+                queue.push(lister.list(job))
+                queue.done()
             }
-            thread.stackSize = 1 << 20
-            thread.start()
+            lister.flushProgress()
         }
-        group.wait()
         return stores
     }
 }

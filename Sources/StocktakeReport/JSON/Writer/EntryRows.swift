@@ -15,26 +15,9 @@ struct EntryRows: Sendable {
     func write(_ emit: ([UInt8]) throws -> Void) throws {
         let chunks = stride(from: 0, to: rows.count, by: Self.chunkSize).map { $0..<min($0 + Self.chunkSize, rows.count) }
         guard !chunks.isEmpty else { return }
-        let workers = min(chunks.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
-        let pipeline = ChunkPipeline(count: chunks.count, window: 2 * workers + 1)
-        let finished = DispatchGroup()
-        // Threads of their own rather than the dispatch pool: the caller blocks until they deliver, and a
-        // caller that is itself a pool thread must not be able to starve them.
-        for _ in 0..<workers {
-            finished.enter()
-            let thread = Thread {
-                while let index = pipeline.claim() { pipeline.store(index, render(chunks[index])) }
-                finished.leave()
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
-        defer {
-            pipeline.cancel()
-            finished.wait()
-        }
-        for index in chunks.indices {
-            switch pipeline.take(index) {
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        try OrderedPipeline.run(count: chunks.count, workers: workers, window: 2 * workers + 1, make: { render(chunks[$0]) }) { chunk in
+            switch chunk {
             case .success(let bytes): try emit(bytes)
             case .failure(let error): throw error
             }
@@ -74,59 +57,6 @@ struct EntryRows: Sendable {
         }
         // The stream puts the separator between chunks itself.
         return .success(out.bytes())
-    }
-}
-
-/// Hands chunk numbers to the workers in order and their results to the writer in order. A worker may
-/// claim a chunk only while fewer than `window` chunks are claimed but not yet taken, which bounds memory;
-/// the lowest chunk not taken is always claimed first, so the writer never waits on a chunk nobody renders.
-private final class ChunkPipeline: @unchecked Sendable {
-    private let count: Int
-    private let window: Int
-    private var nextClaim = 0
-    private var taken = 0
-    private var cancelled = false
-    private var results: [Int: Result<[UInt8], Error>] = [:]
-    private let condition = NSCondition()
-
-    init(count: Int, window: Int) {
-        self.count = count
-        self.window = max(1, window)
-    }
-
-    /// The next chunk to render, or nil when all are claimed or the writer stopped.
-    func claim() -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !cancelled && nextClaim < count && nextClaim - taken >= window { condition.wait() }
-        guard !cancelled, nextClaim < count else { return nil }
-        nextClaim += 1
-        return nextClaim - 1
-    }
-
-    func store(_ index: Int, _ result: Result<[UInt8], Error>) {
-        condition.lock()
-        results[index] = result
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Waits for chunk `index` (taken in order) and frees its place in the window.
-    func take(_ index: Int) -> Result<[UInt8], Error> {
-        condition.lock()
-        defer { condition.unlock() }
-        while results[index] == nil { condition.wait() }
-        taken = index + 1
-        condition.broadcast()
-        return results.removeValue(forKey: index)!
-    }
-
-    /// The writer is done (finished or failed): workers claim nothing more.
-    func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
     }
 }
 

@@ -2,11 +2,11 @@ import Foundation
 
 /// Work started on a thread of its own at once, its value collected later: the audit judges the inventory
 /// on it while the main thread writes report.json's rows.
-final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
+public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var result: Value?
 
-    init(_ work: @escaping @Sendable () -> Value) {
+    public init(_ work: @escaping @Sendable () -> Value) {
         let thread = Thread { [self] in
             let value = work()
             condition.lock()
@@ -20,7 +20,7 @@ final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Waits for the work to finish (once; later calls return at once).
-    var value: Value {
+    public var value: Value {
         condition.lock()
         defer { condition.unlock() }
         while result == nil { condition.wait() }
