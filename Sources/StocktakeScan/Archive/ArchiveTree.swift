@@ -21,13 +21,22 @@ struct ArchiveTree {
     private(set) var nodes: [Node] = [Node(name: [], parent: -1, member: -1, isDirectory: true)]
     private var byName: [ChildKey: Int32] = [:]
     private(set) var issues: [ScanIssue] = []
+    /// The folder (its path as stored, and its node) the last member went into.
+    private var lastFolder: (path: [UInt8], node: Int32)?
 
     init(_ members: [ArchiveMember]) {
         for (index, member) in members.enumerated() { insert(member, at: Int32(index)) }
     }
 
     private mutating func insert(_ member: ArchiveMember, at index: Int32) {
-        let components = member.path.split(separator: UInt8(ascii: "/")).map(Array.init)
+        let path = member.path
+        // Members come grouped by folder: one in the folder of the member before skips the walk from the root.
+        if let last = lastFolder, path.count > last.path.count + 1, path[last.path.count] == UInt8(ascii: "/"),
+           path.starts(with: last.path), !path[(last.path.count + 1)...].contains(UInt8(ascii: "/")) {
+            place(member, named: Array(path[(last.path.count + 1)...]), in: last.node, at: index)
+            return
+        }
+        let components = path.split(separator: UInt8(ascii: "/")).map(Array.init)
         var parent: Int32 = 0
         for component in components.dropLast() {
             if let existing = child(parent, component) {
@@ -40,8 +49,17 @@ struct ArchiveTree {
                 parent = add(Node(name: component, parent: parent, member: -1, isDirectory: true))
             }
         }
-        let isDirectory = member.type == .directory
         guard let name = components.last else { return }
+        place(member, named: name, in: parent, at: index)
+        // A folder that holds a node stays a folder (a file replacing it is refused), so it can be remembered.
+        if let slash = path.lastIndex(of: UInt8(ascii: "/")), !nodes[Int(parent)].children.isEmpty {
+            lastFolder = (Array(path[..<slash]), parent)
+        }
+    }
+
+    /// Adds the member as `name` in folder `parent`, or makes it the node already there.
+    private mutating func place(_ member: ArchiveMember, named name: [UInt8], in parent: Int32, at index: Int32) {
+        let isDirectory = member.type == .directory
         guard let existing = child(parent, name) else {
             add(Node(name: name, parent: parent, member: index, isDirectory: isDirectory))
             return
