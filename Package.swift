@@ -113,6 +113,10 @@ let package = Package(
         .testTarget(
             name: "StocktakeHistoryTests",
             dependencies: ["StocktakeHistory", "StocktakeDiff", "StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeSQLite", "TestSupport"]),
+        .testTarget(name: "StocktakeSQLiteTests", dependencies: ["StocktakeSQLite", "TestSupport"]),
+        .testTarget(
+            name: "StocktakeAuditTests",
+            dependencies: ["StocktakeAudit", "StocktakeModel", "StocktakePolicy", "StocktakeReport", "TestSupport"]),
         .testTarget(name: "StocktakeBackupTests", dependencies: ["StocktakeBackup", "StocktakeModel", "StocktakeSQLite", "TestSupport"]),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(
