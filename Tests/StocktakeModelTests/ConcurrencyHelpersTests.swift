@@ -27,10 +27,10 @@ import Testing
         #expect(seen.total == (0..<8).reduce(0, +))
     }
 
-    @Test func aPipelineUsesPartsInOrderWithinItsWindow() throws {
+    @Test func aPipelineUsesPartsInOrderWithinItsWindow() {
         let made = Counter()
         var used: [Int] = []
-        try OrderedPipeline.run(count: 200, workers: 4, window: 3, make: { index in
+        OrderedPipeline.run(count: 200, workers: 4, window: 3, make: { index in
             made.add(1)
             return index
         }) { part in
