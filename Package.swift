@@ -117,7 +117,8 @@ let package = Package(
         .testTarget(
             name: "StocktakeAuditTests",
             dependencies: ["StocktakeAudit", "StocktakeModel", "StocktakePolicy", "StocktakeReport", "TestSupport"]),
-        .testTarget(name: "StocktakeBackupTests", dependencies: ["StocktakeBackup", "StocktakeModel", "StocktakeSQLite", "TestSupport"]),
+        .testTarget(
+            name: "StocktakeBackupTests", dependencies: ["StocktakeBackup", "StocktakeModel", "StocktakeScan", "StocktakeSQLite", "TestSupport"]),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(
             name: "EndToEndTests",
@@ -132,13 +133,13 @@ let package = Package(
 // libFuzzer targets (Fuzz/), only when Fuzz/run.sh asks: `swift build` never sees them. Each is an executable
 // with `LLVMFuzzerTestOneInput` and no `main` (libFuzzer's), built with `--sanitize fuzzer` into `.build-fuzz`.
 if Context.environment["STOCKTAKE_FUZZ"] == "1" {
-    let fuzzTargets: [(name: String, dependency: Target.Dependency)] = [
-        ("FuzzBinaryPlist", "StocktakeScan"), ("FuzzXMLPlist", "StocktakeScan"), ("FuzzAppleDouble", "StocktakeScan"),
-        ("FuzzArchive", "StocktakeScan"), ("FuzzBinaryCookies", "StocktakeScan"), ("FuzzSecretScan", "StocktakeScan"),
-        ("FuzzReportReader", "StocktakeReport"), ("FuzzBaseline", "StocktakePolicy"), ("FuzzConfiguration", "StocktakePolicy"),
-        ("FuzzBackupManifest", "StocktakeBackup"),
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzBinaryPlist", ["StocktakeScan"]), ("FuzzXMLPlist", ["StocktakeScan"]), ("FuzzAppleDouble", ["StocktakeScan"]),
+        ("FuzzArchive", ["StocktakeScan"]), ("FuzzBinaryCookies", ["StocktakeScan"]), ("FuzzSecretScan", ["StocktakeScan"]),
+        ("FuzzReportReader", ["StocktakeReport", "StocktakeDiff"]), ("FuzzBaseline", ["StocktakePolicy"]),
+        ("FuzzConfiguration", ["StocktakePolicy"]), ("FuzzBackupManifest", ["StocktakeBackup", "StocktakeModel", "StocktakeScan"]),
     ]
     for target in fuzzTargets {
-        package.targets.append(.executableTarget(name: target.name, dependencies: [target.dependency], path: "Fuzz/Targets/\(target.name)"))
+        package.targets.append(.executableTarget(name: target.name, dependencies: target.dependencies, path: "Fuzz/Targets/\(target.name)"))
     }
 }

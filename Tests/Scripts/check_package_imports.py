@@ -13,11 +13,14 @@ declared = {}
 for match in re.finditer(r'\.(?:target|testTarget|executableTarget|systemLibrary)\(\s*name:\s*"(\w+)"(.*?)\)(?=,\s*\n\s*(?://|\.|\]))', package, re.S):
     name, rest = match.groups()
     declared[name] = set(re.findall(r'"(\w+)"', rest.split('path:')[0])) | set(re.findall(r'\.product\(name: "(\w+)"', rest))
+# The libFuzzer targets, declared only for Fuzz/run.sh: ("FuzzX", ["Module", ...]).
+for name, rest in re.findall(r'\("(Fuzz\w+)", \[([^\]]*)\]\)', package):
+    declared[name] = set(re.findall(r'"(\w+)"', rest))
 known = set(declared) | {'ArgumentParser', 'Yams', 'Crypto'}
 EXECUTABLES = set(re.findall(r'\.executableTarget\(\s*name:\s*"(\w+)"', package))
 problems = []
 for name, dependencies in declared.items():
-    folder = next((os.path.join(root, base, name) for base in ('Sources', 'Tests') if os.path.isdir(os.path.join(root, base, name))), None)
+    folder = next((os.path.join(root, base, name) for base in ('Sources', 'Tests', 'Fuzz/Targets') if os.path.isdir(os.path.join(root, base, name))), None)
     if folder is None:
         continue
     imported = set()

@@ -1,4 +1,5 @@
-@testable import StocktakeDiff
+import StocktakeDiff
+@testable import StocktakeReport
 
 /// The report reader (`stocktake diff`, the nightly job) on any bytes: a snapshot or an error naming the
 /// problem. A report that reads is diffed against itself and written as text, as `stocktake diff` would.
