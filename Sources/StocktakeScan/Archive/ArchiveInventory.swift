@@ -16,13 +16,10 @@ struct ArchiveInventory {
 
     /// The inventory, and for each of its entries the ordinal of the archive entry holding its data (-1: none).
     func build() -> (Inventory, [Int32]) {
-        var state = BuildState()
-        let sequestered = sequesteredFlags(&state)
         let rootNode = tree.nodes[Int(root)]
         let rootMember = rootNode.member >= 0 ? listing.members[Int(rootNode.member)] : nil
-        state.append(
-            node: root, parent: -1, name: [], type: .directory, zone: .root, flags: [], ownFlag: .none, apparent: 0, allocated: 0,
-            modified: rootMember?.modified ?? 0, kind: .unknown, dataOrdinal: -1)
+        var state = BuildState(root: root, modified: rootMember?.modified ?? 0)
+        let sequestered = sequesteredFlags(&state)
         var stack: [(node: Int32, record: Int32, zone: Zone, depth: Int)] = [(root, 0, .root, 0)]
         var hardLinks: [Int32: [Int32]] = [:]
         while let (folder, record, zone, depth) = stack.popLast() {
@@ -32,53 +29,41 @@ struct ArchiveInventory {
                 else { continue }
                 guard tree.nodes[Int(child)].isDirectory else { continue }
                 guard depth + 1 <= options.maxDepth else {
-                    state.records[Int(added.record)].flags.insert(.unreadable)
-                    state.issues.append(ScanIssue(path: state.paths[Int(added.record)], reason: .tooDeep, detail: "not listed: deeper than \(options.maxDepth) levels"))
+                    state.recorder.insert(.unreadable, at: added.record)
+                    state.recorder.report(ScanIssue(path: state.paths[Int(added.record)], reason: .tooDeep, detail: "not listed: deeper than \(options.maxDepth) levels"))
                     continue
                 }
                 stack.append((child, added.record, added.zone, depth + 1))
             }
         }
         markHardLinks(hardLinks, &state)
-        let resolver = BackupResolver(records: state.records, parents: state.parents)
-        let evidence = ExportEvidence(
-            entriesWithAttributes: state.entriesWithAttributes, appleDoubleSidecars: state.sidecars,
-            flaggedByXattr: resolver.flagCount(.xattr), flaggedByLegacyXattr: resolver.flagCount(.legacyXattr),
-            flaggedByAppleDouble: resolver.flagCount(.appleDouble), declaredByUser: options.xattrsPreserved)
-        let entries = resolver.entries(carriesAttributes: evidence.carriesAttributes)
-        let issues = (state.issues + treeIssuesBelowRoot() + listing.refused).sorted {
-            $0.path.lexicographicallyPrecedes($1.path) || ($0.path == $1.path && $0.reason.rawValue < $1.reason.rawValue)
-        }
-        let inventory = Inventory(entries: entries, names: state.names, symlinkTargets: state.symlinkTargets, issues: issues, evidence: evidence)
+        for issue in treeIssuesBelowRoot() + listing.refused { state.recorder.report(issue) }
+        let inventory = state.recorder.inventory(.export(xattrsDeclared: options.xattrsPreserved))
         return (inventory, state.dataOrdinals)
     }
 
     private struct BuildState {
-        var records: [WalkRecord] = []
-        var parents: [Int32] = []
-        var names: [UInt8] = []
-        var paths: [[UInt8]] = []
-        var dataOrdinals: [Int32] = []
-        var recordOfNode: [Int32: Int32] = [:]
-        var symlinkTargets: [Int32: [UInt8]] = [:]
-        var issues: [ScanIssue] = []
-        var entriesWithAttributes = 0
-        var sidecars = 0
+        var recorder: TreeRecorder
+        var paths: [[UInt8]] = [[]]
+        var dataOrdinals: [Int32] = [-1]
+        var recordOfNode: [Int32: Int32]
+
+        init(root: Int32, modified: Int64) {
+            recorder = TreeRecorder(rootModified: modified)
+            recordOfNode = [root: 0]
+        }
 
         mutating func append(
             node: Int32, parent: Int32, name: [UInt8], type: EntryType, zone: Zone, flags: EntryFlags, ownFlag: ExclusionFlag,
             apparent: Int64, allocated: Int64, modified: Int64, kind: ContentKind, dataOrdinal: Int32
-        ) {
-            let index = Int32(records.count)
-            records.append(WalkRecord(
-                parent: nil, nameOffset: UInt32(names.count), nameLength: UInt16(name.count), type: type, kind: kind, zone: zone,
-                flags: flags, ownFlag: ownFlag, attributesUnreadable: false, apparentBytes: apparent, allocatedBytes: allocated,
-                modified: modified))
-            names.append(contentsOf: name)
-            parents.append(parent)
-            paths.append(parent < 0 ? [] : paths[Int(parent)].isEmpty ? name : paths[Int(parent)] + [UInt8(ascii: "/")] + name)
+        ) -> Int32 {
+            let index = recorder.append(
+                parent: parent, name: name, type: type, zone: zone, flags: flags, ownFlag: ownFlag, apparent: apparent,
+                allocated: allocated, modified: modified, kind: kind)
+            paths.append(paths[Int(parent)].isEmpty ? name : paths[Int(parent)] + [UInt8(ascii: "/")] + name)
             dataOrdinals.append(dataOrdinal)
             recordOfNode[node] = index
+            return index
         }
     }
 
@@ -98,10 +83,10 @@ struct ArchiveInventory {
         if case .flag = member?.sidecar { isSidecar = true }
         if case .malformed(let why) = member?.sidecar {
             isSidecar = true
-            state.issues.append(ScanIssue(path: path, reason: .malformedMetadata, detail: why))
+            state.recorder.report(ScanIssue(path: path, reason: .malformedMetadata, detail: why))
         }
         if case .flag = member?.sidecar, type == .file {
-            state.sidecars += 1
+            state.recorder.count(sidecars: 1)
             if !zone.transport { noteSidecar(item, path: path, state: &state) }
         }
         if zone.transport || isSidecar { flags.insert(.transportArtefact) }
@@ -109,7 +94,7 @@ struct ArchiveInventory {
         let wantsAttributes = !zone.excludedBySystem && !flags.contains(.transportArtefact)
         if wantsAttributes, let member {
             if member.attributeFlag != .none { ownFlag = member.attributeFlag }
-            if member.transportedAttributes { state.entriesWithAttributes += 1 }
+            if member.transportedAttributes { state.recorder.count(entriesWithAttributes: 1) }
         }
         if ownFlag == .none, type == .directory, let own = tree.child(node, Array("._.".utf8)), case .flag(let flag)? = sidecarReading(own), flag != .none {
             ownFlag = .appleDouble
@@ -117,7 +102,7 @@ struct ArchiveInventory {
         if ownFlag == .none, type != .symlink, let flag = sequestered[node] { ownFlag = flag }
         if let why = member?.unreadable {
             flags.insert(.unreadable)
-            state.issues.append(ScanIssue(path: path, reason: .unreadable, detail: "content not inspected: \(why)"))
+            state.recorder.report(ScanIssue(path: path, reason: .unreadable, detail: "content not inspected: \(why)"))
         }
         var apparent = member?.size ?? 0
         var dataOrdinal: Int32 = type == .file ? member?.ordinal ?? -1 : -1
@@ -130,23 +115,21 @@ struct ArchiveInventory {
                 dataOrdinal = targetMember.ordinal
                 hardLinks[targetNode, default: []].append(node)
             } else {
-                state.issues.append(ScanIssue(path: path, reason: .unreadable, detail: "hard link to an entry the archive does not hold as a file: size unknown"))
+                state.recorder.report(ScanIssue(path: path, reason: .unreadable, detail: "hard link to an entry the archive does not hold as a file: size unknown"))
             }
         }
         if type == .directory { apparent = 0 }
         // A link's size is its target's length, as `lstat` gives it on APFS and ext4 alike.
         if type == .symlink { apparent = Int64(member?.symlinkTarget?.count ?? 0) }
         let allocated = type == .file ? (apparent + Self.blockSize - 1) / Self.blockSize * Self.blockSize : 0
-        let parentRecord = parent
-        state.append(
-            node: node, parent: parentRecord, name: item.name, type: type, zone: zone, flags: flags, ownFlag: ownFlag,
+        let record = state.append(
+            node: node, parent: parent, name: item.name, type: type, zone: zone, flags: flags, ownFlag: ownFlag,
             apparent: apparent, allocated: allocated, modified: member?.modified ?? 0, kind: type == .file ? kind : .unknown,
             dataOrdinal: dataOrdinal)
-        let record = Int32(state.records.count - 1)
         if type == .symlink, let target = member?.symlinkTarget {
-            state.symlinkTargets[record] = target
+            state.recorder.setSymlinkTarget(target, of: record)
             if SymlinkCheck.escapes(target: target, directory: folderPath, rootPath: rootName) {
-                state.records[Int(record)].flags.insert(.escapesContainer)
+                state.recorder.insert(.escapesContainer, at: record)
             }
         }
         return (record, zone)
@@ -171,7 +154,7 @@ struct ArchiveInventory {
     private func noteSidecar(_ item: ArchiveTree.Node, path: [UInt8], state: inout BuildState) {
         let target = Array(item.name.dropFirst(2))
         guard !target.elementsEqual(".".utf8), tree.child(item.parent, target) == nil else { return }
-        state.issues.append(ScanIssue(path: path, reason: .unpairedSidecar, detail: "stale AppleDouble sidecar: its file is not in the archive, so any backup flag it carries applies to nothing"))
+        state.recorder.report(ScanIssue(path: path, reason: .unpairedSidecar, detail: "stale AppleDouble sidecar: its file is not in the archive, so any backup flag it carries applies to nothing"))
     }
 
     /// `P/__MACOSX/R/._name` describes `P/R/name` wherever `__MACOSX/` sits (beside the package, as a Finder zip
@@ -191,7 +174,7 @@ struct ArchiveInventory {
             guard describesContainer else { continue }
             // Inside the container the walk counts the sidecar where it lies; outside it, here.
             let inside = !rootPath.isEmpty && member.path.starts(with: rootPath + [UInt8(ascii: "/")])
-            if !inside && !rootPath.isEmpty { state.sidecars += 1 }
+            if !inside && !rootPath.isEmpty { state.recorder.count(sidecars: 1) }
             guard flag != .none, let node = tree.node(at: targetPath), node != root else { continue }
             flags[node] = .appleDouble
         }
@@ -204,8 +187,8 @@ struct ArchiveInventory {
             let records = ([target] + links).compactMap { state.recordOfNode[$0] }
             guard records.count > 1 else { continue }
             let ordered = records.sorted { state.paths[Int($0)].lexicographicallyPrecedes(state.paths[Int($1)]) }
-            for record in ordered { state.records[Int(record)].flags.insert(.hardLinked) }
-            for duplicate in ordered.dropFirst() { state.records[Int(duplicate)].flags.insert(.hardLinkDuplicate) }
+            for record in ordered { state.recorder.insert(.hardLinked, at: record) }
+            for duplicate in ordered.dropFirst() { state.recorder.insert(.hardLinkDuplicate, at: duplicate) }
         }
     }
 

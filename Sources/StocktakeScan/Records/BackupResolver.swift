@@ -1,34 +1,35 @@
 import Dispatch
 import StocktakeModel
 
-/// Gives every record its backup state: the location first, then its own flag, then the nearest flagged
-/// ancestor, and only then "included" (with evidence that the export carries attributes, or for a place iOS
-/// is known to back up) or "unknown".
+/// Gives every record its backup state. By the export: the location first, then its own flag, then the nearest
+/// flagged ancestor, and only then "included" (with evidence that the export carries attributes, or for a place
+/// iOS is known to back up) or "unknown". By a device backup: "included", as the backup lists it.
 struct BackupResolver {
+    enum Rule {
+        case export(carriesAttributes: Bool)
+        case deviceBackup
+    }
+
     /// The records in global order, in consecutive pieces (the walk's workers each keep their own; an
     /// archive has one), so a million records are not copied into one array first.
-    let segments: [[WalkRecord]]
+    let segments: [[EntryRecord]]
     let parents: [Int32]
     /// Each record's own flag, by global index: the ancestor search reads it at random.
     let ownFlags: [ExclusionFlag]
     /// Added to each segment's name offsets: where its names start in the inventory's one name arena.
     let nameBases: [UInt32]
 
-    init(segments: [[WalkRecord]], parents: [Int32], nameBases: [UInt32]? = nil) {
+    init(segments: [[EntryRecord]], parents: [Int32], nameBases: [UInt32]) {
         self.segments = segments
         self.parents = parents
         ownFlags = segments.flatMap { $0.map(\.ownFlag) }
-        self.nameBases = nameBases ?? Array(repeating: 0, count: segments.count)
-    }
-
-    init(records: [WalkRecord], parents: [Int32]) {
-        self.init(segments: [records], parents: parents)
+        self.nameBases = nameBases
     }
 
     /// The export's evidence counts of own flags, from the same table.
     func flagCount(_ flag: ExclusionFlag) -> Int { ownFlags.count { $0 == flag } }
 
-    func entries(carriesAttributes: Bool) -> [Entry] {
+    func entries(_ rule: Rule) -> [Entry] {
         let flaggedAncestor = nearestFlaggedAncestors()
         let count = parents.count
         // Two halves side by side: at a million records this is a tenth of a second of copying.
@@ -36,8 +37,7 @@ struct BackupResolver {
         return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let buffer = buffer
             SideBySide.run(2) { half in
-                fill(buffer, from: half == 0 ? 0 : middle, to: half == 0 ? middle : count, ancestors: flaggedAncestor,
-                     carriesAttributes: carriesAttributes)
+                fill(buffer, from: half == 0 ? 0 : middle, to: half == 0 ? middle : count, ancestors: flaggedAncestor, rule: rule)
             }
             initialized = count
         }
@@ -45,7 +45,7 @@ struct BackupResolver {
 
     /// Initialises `buffer[start..<end]` from the records at those global indices.
     private func fill(
-        _ buffer: UnsafeMutableBufferPointer<Entry>, from start: Int, to end: Int, ancestors: [Int32], carriesAttributes: Bool
+        _ buffer: UnsafeMutableBufferPointer<Entry>, from start: Int, to end: Int, ancestors: [Int32], rule: Rule
     ) {
         var base = 0
         for (segment, records) in segments.enumerated() {
@@ -53,7 +53,7 @@ struct BackupResolver {
             if lower < upper {
                 for i in lower..<upper {
                     let record = records[i - base]
-                    let (state, evidence, excludedBy) = resolve(record, ancestor: ancestors[i], carriesAttributes: carriesAttributes)
+                    let (state, evidence, excludedBy) = resolve(record, ancestor: ancestors[i], rule: rule)
                     (buffer.baseAddress! + i).initialize(to: Entry(
                         parent: parents[i], nameOffset: record.nameOffset + nameBases[segment], nameLength: record.nameLength,
                         type: record.type, kind: record.kind, location: record.zone.location, flags: record.flags, backup: state,
@@ -65,7 +65,8 @@ struct BackupResolver {
         }
     }
 
-    private func resolve(_ record: WalkRecord, ancestor: Int32, carriesAttributes: Bool) -> (BackupState, BackupEvidence, Int32) {
+    private func resolve(_ record: EntryRecord, ancestor: Int32, rule: Rule) -> (BackupState, BackupEvidence, Int32) {
+        guard case .export(let carriesAttributes) = rule else { return (.included, .deviceBackup, -1) }
         if record.zone.excludedBySystem { return (.excludedBySystem, .location, -1) }
         if let own = record.ownFlag.evidence { return (.excluded, own, -1) }
         if ancestor >= 0 { return (.excluded, .ancestor, ancestor) }

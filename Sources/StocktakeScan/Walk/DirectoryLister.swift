@@ -226,7 +226,7 @@ final class DirectoryLister {
             store.issues.append(ScanIssue(path: joined(job.path, name), reason: .unreadable, detail: "not recorded: the audit's name storage is full"))
             return nil
         }
-        let record = WalkRecord(
+        let record = EntryRecord(
             parent: job.ref, nameOffset: stored.offset, nameLength: stored.length, type: type, kind: kind, zone: zone,
             flags: flags, ownFlag: ownFlag, attributesUnreadable: attributesUnreadable, apparentBytes: apparent,
             allocatedBytes: allocated, modified: POSIX.modificationTime(info))

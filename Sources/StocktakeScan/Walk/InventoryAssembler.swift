@@ -1,7 +1,7 @@
 import StocktakeModel
 
-/// Turns the workers' stores into one immutable `Inventory`: global indices, hard links counted once,
-/// flags from `__MACOSX/` applied, backup state inherited from the nearest flagged ancestor, directory totals.
+/// Joins the workers' stores into the parts of one `Inventory`: global indices, hard links counted once, flags
+/// from `__MACOSX/` applied; `InventoryParts` then resolves the backup states.
 struct InventoryAssembler {
     let stores: [WorkerStore]
     let xattrsDeclared: Bool
@@ -70,22 +70,14 @@ struct InventoryAssembler {
             }
         }
 
-        let resolver = BackupResolver(segments: stores.map(\.records), parents: parents, nameBases: nameBases)
-        // Give the workers' copies back as soon as the resolver holds the only reference.
-        for store in stores { store.records = [] }
-        let evidence = ExportEvidence(
+        let parts = InventoryParts(
+            segments: stores.map(\.records), parents: parents, nameBases: nameBases, names: names,
+            symlinkTargets: symlinkTargets, issues: stores.flatMap(\.issues) + beside.issues,
             entriesWithAttributes: stores.reduce(0) { $0 + $1.entriesWithAttributes },
-            appleDoubleSidecars: stores.reduce(0) { $0 + $1.appleDoubleSidecars } + beside.sidecars,
-            flaggedByXattr: resolver.flagCount(.xattr), flaggedByLegacyXattr: resolver.flagCount(.legacyXattr),
-            flaggedByAppleDouble: resolver.flagCount(.appleDouble), declaredByUser: xattrsDeclared)
-        let entries = resolver.entries(carriesAttributes: evidence.carriesAttributes)
-        return Inventory(entries: entries, names: names, symlinkTargets: symlinkTargets, issues: sortedIssues(), evidence: evidence)
-    }
-
-    private func sortedIssues() -> [ScanIssue] {
-        (stores.flatMap(\.issues) + beside.issues).sorted {
-            $0.path.lexicographicallyPrecedes($1.path) || ($0.path == $1.path && $0.reason.rawValue < $1.reason.rawValue)
-        }
+            appleDoubleSidecars: stores.reduce(0) { $0 + $1.appleDoubleSidecars } + beside.sidecars)
+        // Give the workers' copies back, so that the parts hold the only reference and release it as they go.
+        for store in stores { store.records = [] }
+        return parts.inventory(.export(xattrsDeclared: xattrsDeclared))
     }
 
     /// Among the names of one inode, the one with the smallest path carries the bytes; the rest are duplicates.

@@ -12,7 +12,7 @@ enum ParallelWalk {
     static func run(rootFD: Int32, rootPath: [UInt8], rootInfo: stat, options: ScanOptions) -> [WorkerStore] {
         let threads = min(max(1, options.threads), 1 << RecordRef.workerBits)
         let stores = (0..<threads).map { WorkerStore(workerIndex: $0) }
-        let root = WalkRecord(
+        let root = EntryRecord(
             parent: nil, nameOffset: 0, nameLength: 0, type: .directory, kind: .unknown, zone: .root, flags: [],
             ownFlag: .none, attributesUnreadable: false, apparentBytes: Int64(rootInfo.st_size), allocatedBytes: Int64(rootInfo.st_blocks) &* 512,
             modified: POSIX.modificationTime(rootInfo))

@@ -11,27 +11,10 @@ struct RecordRef: Hashable, Sendable {
     var index: Int { Int(raw & RecordRef.indexMask) }
 }
 
-/// What the walk learns about one entry, before backup inheritance and hard links are resolved.
-struct WalkRecord {
-    var parent: RecordRef?
-    var nameOffset: UInt32
-    var nameLength: UInt16
-    var type: EntryType
-    var kind: ContentKind
-    var zone: Zone
-    var flags: EntryFlags
-    var ownFlag: ExclusionFlag
-    /// Its attributes could not be listed: no "included" without them.
-    var attributesUnreadable: Bool
-    var apparentBytes: Int64
-    var allocatedBytes: Int64
-    var modified: Int64
-}
-
 /// One worker's output. Only its own thread touches it until the walk ends; then the assembler reads it.
 final class WorkerStore: @unchecked Sendable {
     // Unchecked exclusivity: appended to once per entry by the one thread that owns the store.
-    @exclusivity(unchecked) var records: [WalkRecord] = []
+    @exclusivity(unchecked) var records: [EntryRecord] = []
     @exclusivity(unchecked) var names: [UInt8] = []
     var issues: [ScanIssue] = []
     /// Entries with more than one link: counted once per (device, inode) after the walk.
@@ -46,7 +29,7 @@ final class WorkerStore: @unchecked Sendable {
     var entriesWithAttributes = 0
     var appleDoubleSidecars = 0
 
-    func append(_ record: WalkRecord) -> RecordRef? {
+    func append(_ record: EntryRecord) -> RecordRef? {
         guard records.count <= Int(RecordRef.indexMask) else { return nil }
         records.append(record)
         return RecordRef(worker: workerIndex, index: records.count - 1)

@@ -1,0 +1,54 @@
+import StocktakeModel
+
+/// Everything a reader gathers before the inventory exists: records in tree order (a parent before its children),
+/// their names, link targets, problems and the export's evidence counts. The walk joins its workers' stores into
+/// one; the archive and backup readers fill one through `TreeRecorder`. `inventory(_:)` is the one way any of
+/// them becomes an `Inventory`: each record's backup state decided, evidence counted, problems in path order.
+package struct InventoryParts {
+    /// The records in consecutive pieces (the walk's workers each keep their own), so a million records are not
+    /// copied into one array first.
+    var segments: [[EntryRecord]]
+    /// Each record's parent by global index (-1: the root).
+    var parents: [Int32]
+    /// Added to each segment's name offsets: where its names start in `names`.
+    var nameBases: [UInt32]
+    var names: [UInt8]
+    var symlinkTargets: [Int32: [UInt8]] = [:]
+    var issues: [ScanIssue] = []
+    var entriesWithAttributes = 0
+    var appleDoubleSidecars = 0
+
+    /// Who decides what iOS backs up.
+    package enum Decision {
+        /// The export: its places, the flags on entries and their folders; `xattrsDeclared`: the user says the
+        /// export kept extended attributes, so an entry without a flag is included.
+        case export(xattrsDeclared: Bool)
+        /// A device backup that lists every entry: each one is `included`, with the backup as evidence.
+        case deviceBackup
+    }
+
+    /// The inventory. The records are released as they are copied out (`consuming`).
+    consuming func inventory(_ decision: Decision) -> Inventory {
+        let resolver = BackupResolver(segments: segments, parents: parents, nameBases: nameBases)
+        segments = []
+        let evidence: ExportEvidence
+        let entries: [Entry]
+        switch decision {
+        case .export(let declared):
+            evidence = ExportEvidence(
+                entriesWithAttributes: entriesWithAttributes, appleDoubleSidecars: appleDoubleSidecars,
+                flaggedByXattr: resolver.flagCount(.xattr), flaggedByLegacyXattr: resolver.flagCount(.legacyXattr),
+                flaggedByAppleDouble: resolver.flagCount(.appleDouble), declaredByUser: declared)
+            entries = resolver.entries(.export(carriesAttributes: evidence.carriesAttributes))
+        case .deviceBackup:
+            evidence = ExportEvidence(
+                entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
+                flaggedByAppleDouble: 0, declaredByUser: false, decidedByDeviceBackup: true)
+            entries = resolver.entries(.deviceBackup)
+        }
+        let ordered = issues.sorted {
+            $0.path.lexicographicallyPrecedes($1.path) || ($0.path == $1.path && $0.reason.rawValue < $1.reason.rawValue)
+        }
+        return Inventory(entries: entries, names: names, symlinkTargets: symlinkTargets, issues: ordered, evidence: evidence)
+    }
+}

@@ -1,0 +1,71 @@
+import StocktakeModel
+
+/// Records a tree one entry at a time, parents first, for readers that are not the walk: an archive's members and
+/// a device backup's manifest. Each entry is placed by its folder's zone as the walk places it (location, what iOS
+/// makes); `inventory(_:)` then finishes through `InventoryParts`, as the walk does.
+package struct TreeRecorder {
+    private var records: [EntryRecord] = []
+    private var parts = InventoryParts(segments: [], parents: [], nameBases: [0], names: [])
+
+    /// A tree of only its root, a folder.
+    package init(rootModified: Int64, rootBytes: Int64 = 0, rootAllocated: Int64 = 0) {
+        append(
+            parent: -1, name: [], type: .directory, zone: .root, flags: [], ownFlag: .none, apparent: rootBytes,
+            allocated: rootAllocated, modified: rootModified, kind: .unknown)
+    }
+
+    /// How many entries there are; the next one's index.
+    package var count: Int32 { Int32(records.count) }
+
+    /// Adds an entry below `parent`, placed by the parent's zone; returns its index. A name longer than an entry
+    /// holds (64 KiB) is cut there.
+    @discardableResult
+    package mutating func add(
+        parent: Int32, name: [UInt8], type: EntryType, kind: ContentKind, apparentBytes: Int64, allocatedBytes: Int64,
+        modified: Int64, flags: EntryFlags = []
+    ) -> Int32 {
+        let zone = name.withUnsafeBufferPointer { records[Int(parent)].zone.child(named: $0, isDirectory: type == .directory) }
+        return append(
+            parent: parent, name: name, type: type, zone: zone, flags: zone.systemManaged ? flags.union(.systemManaged) : flags,
+            ownFlag: .none, apparent: apparentBytes, allocated: allocatedBytes, modified: modified, kind: kind)
+    }
+
+    /// Adds an entry whose zone and flags the reader has worked out itself (the archive reader pairs sidecars).
+    @discardableResult
+    mutating func append(
+        parent: Int32, name: [UInt8], type: EntryType, zone: Zone, flags: EntryFlags, ownFlag: ExclusionFlag,
+        apparent: Int64, allocated: Int64, modified: Int64, kind: ContentKind
+    ) -> Int32 {
+        let kept = name.prefix(Int(UInt16.max))
+        records.append(EntryRecord(
+            parent: nil, nameOffset: UInt32(parts.names.count), nameLength: UInt16(kept.count), type: type, kind: kind, zone: zone,
+            flags: flags, ownFlag: ownFlag, attributesUnreadable: false, apparentBytes: apparent, allocatedBytes: allocated,
+            modified: modified))
+        parts.names.append(contentsOf: kept)
+        parts.parents.append(parent)
+        return Int32(records.count - 1)
+    }
+
+    package func flags(of entry: Int32) -> EntryFlags { records[Int(entry)].flags }
+
+    package mutating func insert(_ flags: EntryFlags, at entry: Int32) { records[Int(entry)].flags.formUnion(flags) }
+
+    func ownFlag(of entry: Int32) -> ExclusionFlag { records[Int(entry)].ownFlag }
+
+    package mutating func setSymlinkTarget(_ target: [UInt8], of entry: Int32) { parts.symlinkTargets[entry] = target }
+
+    package mutating func report(_ issue: ScanIssue) { parts.issues.append(issue) }
+
+    /// Export evidence the archive reader counts: entries whose attributes travelled, AppleDouble sidecars.
+    mutating func count(entriesWithAttributes: Int = 0, sidecars: Int = 0) {
+        parts.entriesWithAttributes += entriesWithAttributes
+        parts.appleDoubleSidecars += sidecars
+    }
+
+    /// The finished inventory.
+    package consuming func inventory(_ decision: InventoryParts.Decision) -> Inventory {
+        parts.segments = [records]
+        records = []
+        return parts.inventory(decision)
+    }
+}
