@@ -82,6 +82,12 @@ import TestSupport
         #expect(latest["findings"]?["byRule"]?["documents-hidden-data"]?.integerValue == 2)
         #expect(latest["status"]?.stringValue == "policyFailure")
         #expect(latest["appVersion"]?.stringValue == "2.1")
+        // Every key is a case of the key table, and the table's shared keys are report.json's.
+        #expect(document.keys == SchemaProperties.names(HistoryKeys.Document.self))
+        #expect(latest.keys == SchemaProperties.names(HistoryKeys.Run.self))
+        #expect(latest["backup"]?.keys == SchemaProperties.names(HistoryKeys.Backup.self))
+        #expect(latest["findings"]?.keys == SchemaProperties.names(HistoryKeys.Findings.self))
+        for (history, report) in HistoryKeys.sharedWithReport { #expect(history == report) }
     }
 
     @Test func aMissingStoreOrAnUnknownAppExitsOneAndSaysWhy() throws {

@@ -1,28 +1,17 @@
-import Foundation
 import StocktakeReport
 import Testing
+import TestSupport
 
 /// The key table the writer and the reader share is the schema's: each enum lists exactly the properties
 /// Reports/report.schema.json allows for its object (the schema forbids any other), so a key added to one
 /// and not the other fails here, and the writer's output, checked against the schema, uses only these.
 @Suite struct ReportKeysTests {
-    static let schemaPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Reports/report.schema.json")
-
-    /// The schema object at `path` (names of nested members; `$defs/x` for a definition).
     static func properties(at path: [String]) throws -> [String] {
-        let data = try Data(contentsOf: schemaPath)
-        var node: Any = try JSONSerialization.jsonObject(with: data)
-        for name in path {
-            node = try #require((node as? [String: Any])?[name], "no \(name) in \(path)")
-        }
-        let properties = try #require((node as? [String: Any])?["properties"] as? [String: Any], "no properties at \(path)")
-        #expect((node as? [String: Any])?["additionalProperties"] as? Bool == false, "the schema allows other keys at \(path)")
-        return properties.keys.sorted()
+        try SchemaProperties.names(in: "report.schema.json", at: path)
     }
 
-    static func names<Key: RawRepresentable & CaseIterable>(_: Key.Type) -> [String] where Key.RawValue == String {
-        Key.allCases.map(\.rawValue).sorted()
+    static func names<Key: RawRepresentable & CaseIterable>(_ type: Key.Type) -> [String] where Key.RawValue == String {
+        SchemaProperties.names(type)
     }
 
     @Test func everyEnumListsItsObjectsSchemaProperties() throws {

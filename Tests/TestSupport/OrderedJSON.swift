@@ -56,6 +56,12 @@ public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
         return pairs.first { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }?.value
     }
 
+    /// An object's keys, sorted (nil: not an object).
+    public var keys: [String]? {
+        guard case .object(let pairs) = self else { return nil }
+        return pairs.map(\.key).sorted()
+    }
+
     public var items: [OrderedJSON]? {
         if case .array(let items) = self { return items }
         return nil
