@@ -9,8 +9,8 @@ import StocktakeRendering
 /// The audit use case: identify the container, read the companions, prepare the output folder, walk,
 /// hold the inventory to the policy, write every report.
 /// Never prints and never exits: the CLI does that with the result or the error.
-public enum Audit {
-    public static func run(_ request: AuditRequest) throws(AuditError) -> AuditResult {
+package enum Audit {
+    package static func run(_ request: AuditRequest) throws(AuditError) -> AuditResult {
         let request = try request.resolvingSimulator()
         let timings = request.scan.timings
         let input = try timings.measure("identify") { () throws(AuditError) in try AuditInput.open(request) }

@@ -7,39 +7,39 @@ import StocktakeScan
 import StocktakeRendering
 
 /// Everything one audit needs, resolved from the command line.
-public struct AuditRequest: Sendable {
-    public var inputPath: String
-    public var bundleIdentifier: String?
-    public var appBundlePath: String?
-    public var appGroupPaths: [String]
+package struct AuditRequest: Sendable {
+    package var inputPath: String
+    package var bundleIdentifier: String?
+    package var appBundlePath: String?
+    package var appGroupPaths: [String]
     /// With a device backup as the input: the app to audit (`--app`).
-    public var backupApp: String?
+    package var backupApp: String?
     /// A device backup whose manifest gives every file's backup state (`--backup`).
-    public var backupPath: String?
+    package var backupPath: String?
     /// The backup at `inputPath`, already read: the nightly job audits several apps of one backup and reads its
     /// `Manifest.db` once for all of them.
-    public var readBackup: DeviceBackup?
+    package var readBackup: DeviceBackup?
     /// An app on a simulator device (`--simulator DEVICE --app ID`): its data container is the input, its
     /// bundle and App Group (and extension) containers the companions, all found in the device set.
-    public var simulator: SimulatorTarget?
+    package var simulator: SimulatorTarget?
     /// Read file contents for credentials and tokens (`--no-content-checks` sets it false; so does the
     /// configuration's `contentChecks: false`).
-    public var contentChecks = true
+    package var contentChecks = true
     /// Where the reports go; nil means `Reports/<bundle id>/<UTC timestamp>/` under the current folder.
-    public var outputDirectory: String?
-    public var formats: [ReportFormat]
-    public var scan: ScanOptions
+    package var outputDirectory: String?
+    package var formats: [ReportFormat]
+    package var scan: ScanOptions
     /// What `stocktake.yml` said (rules, exclusions, budgets, groups); the default when there is none.
-    public var configuration: PolicyConfiguration
-    public var policy: Policy
+    package var configuration: PolicyConfiguration
+    package var policy: Policy
     /// Suppress the findings recorded in this baseline.
-    public var baseline: Baseline?
+    package var baseline: Baseline?
     /// Record every finding (before suppression) as a baseline at this path.
-    public var writeBaselinePath: String?
-    public var tool: ToolInfo
-    public var now: Date
+    package var writeBaselinePath: String?
+    package var tool: ToolInfo
+    package var now: Date
 
-    public init(
+    package init(
         inputPath: String, bundleIdentifier: String? = nil, appBundlePath: String? = nil, appGroupPaths: [String] = [],
         outputDirectory: String? = nil, formats: [ReportFormat] = [.json, .html], scan: ScanOptions = ScanOptions(),
         configuration: PolicyConfiguration = PolicyConfiguration(), policy: Policy = Policy(), baseline: Baseline? = nil,
@@ -66,25 +66,25 @@ public struct AuditRequest: Sendable {
 }
 
 /// What an audit produced.
-public struct AuditResult: Sendable {
-    public let report: Report
+package struct AuditResult: Sendable {
+    package let report: Report
     /// Absolute path of the folder holding the reports.
-    public let outputDirectory: String
+    package let outputDirectory: String
     /// Absolute paths of the files written, in format order.
-    public let writtenFiles: [String]
+    package let writtenFiles: [String]
     /// What formats meant for standard output (GitHub annotations) rendered, for the caller to print.
-    public let standardOutput: [UInt8]
+    package let standardOutput: [UInt8]
 }
 
 /// Why an audit could not run (exit status 1). The message is for the user.
-public enum AuditError: Error, Sendable, CustomStringConvertible {
+package enum AuditError: Error, Sendable, CustomStringConvertible {
     case input(ScanError)
     case companion(path: String, reason: String)
     case output(String)
     case backup(BackupError)
     case simulator(SimulatorError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .input(let error): error.description
         case .backup(let error): error.description

@@ -1,10 +1,10 @@
 /// Names in the reports folder, shared by `stocktake audit`'s default output and the nightly job.
-public enum ReportPaths {
+package enum ReportPaths {
     /// The folder of an app's reports: its bundle id (untrusted: it comes from the container), kept to
     /// one harmless path component; `unknown-app` when there is none. A name the reports folder uses for
     /// itself gets a `_` in front (a bundle id read from a container never holds one), so that no container
     /// can take the place of the index page or the history store and break them for every app.
-    public static func appFolderName(_ bundleIdentifier: String?) -> String {
+    package static func appFolderName(_ bundleIdentifier: String?) -> String {
         let name = OutputFolder.safeName(bundleIdentifier ?? "unknown-app")
         return isReserved(name) ? "_" + name : name
     }

@@ -4,20 +4,20 @@ import StocktakeModel
 /// domains that belong to it. Which companions belong to which app: what `Manifest.plist` declares, else the
 /// ids' shape (an extension's id extends the app's, `group.<app id>…` names a group of the app), the longest
 /// matching app id winning.
-public struct BackupApps: Sendable {
-    public struct App: Sendable, Equatable {
-        public let domain: DeviceBackupSummary.Domain
-        public let companions: [DeviceBackupSummary.Domain]
-        public var bundleIdentifier: String { domain.identifier }
+package struct BackupApps: Sendable {
+    package struct App: Sendable, Equatable {
+        package let domain: DeviceBackupSummary.Domain
+        package let companions: [DeviceBackupSummary.Domain]
+        package var bundleIdentifier: String { domain.identifier }
     }
 
-    public let apps: [App]
+    package let apps: [App]
     /// Group and extension domains no app claims.
-    public let unattributed: [DeviceBackupSummary.Domain]
+    package let unattributed: [DeviceBackupSummary.Domain]
 
     /// `domains`: each domain's records as `DomainTree` keeps them (a path stored twice counts once, a path no
     /// backup tool writes not at all), so the listing, the report's `deviceBackup` and its totals agree.
-    public init(domains trees: [String: DomainTree], folder: BackupFolder) {
+    package init(domains trees: [String: DomainTree], folder: BackupFolder) {
         var totals: [String: (total: SizeTotal, symlinks: Int, directories: Int)] = [:]
         for (domain, tree) in trees {
             var counts = (total: SizeTotal.zero, symlinks: 0, directories: 0)
@@ -51,10 +51,10 @@ public struct BackupApps: Sendable {
         self.unattributed = unattributed
     }
 
-    public func app(_ identifier: String) -> App? { apps.first { $0.bundleIdentifier == identifier } }
+    package func app(_ identifier: String) -> App? { apps.first { $0.bundleIdentifier == identifier } }
 
     /// The ids closest to `identifier` (edit distance, case ignored), for "did you mean".
-    public func nearest(to identifier: String, limit: Int = 3) -> [String] {
+    package func nearest(to identifier: String, limit: Int = 3) -> [String] {
         let wanted = Array(identifier.lowercased().utf8)
         return apps.map { ($0.bundleIdentifier, Self.distance(wanted, Array($0.bundleIdentifier.lowercased().utf8))) }
             .filter { $0.1 <= max(3, wanted.count / 2) }

@@ -6,12 +6,12 @@ import Darwin
 
 /// Where the content checks find the bytes of an app's backed-up files: each file entry's content file
 /// (`<backup>/<first two hex digits>/<fileID>`), and the files the backup records with data protection class None.
-public struct BackupContentIndex: Sendable {
-    public let folder: BackupFolder
-    public let fileIDs: [Int32: String]
-    public let unprotected: Set<Int32>
+package struct BackupContentIndex: Sendable {
+    package let folder: BackupFolder
+    package let fileIDs: [Int32: String]
+    package let unprotected: Set<Int32>
 
-    public init(folder: BackupFolder, fileIDs: [Int32: String], unprotected: Set<Int32>) {
+    package init(folder: BackupFolder, fileIDs: [Int32: String], unprotected: Set<Int32>) {
         self.folder = folder
         self.fileIDs = fileIDs
         self.unprotected = unprotected
@@ -19,7 +19,7 @@ public struct BackupContentIndex: Sendable {
 
     /// The content file's path, nil when the entry has none or its `<xx>` folder is not a real folder of the
     /// backup (a link to elsewhere is never read through; the file itself is opened without following links).
-    public func contentPath(of entry: Int32) -> String? {
+    package func contentPath(of entry: Int32) -> String? {
         guard let fileID = fileIDs[entry], let path = folder.contentPath(fileID: fileID),
               BackupFolder.fileType(BackupFolder.join(folder.path, String(fileID.prefix(2)))) == S_IFDIR
         else { return nil }

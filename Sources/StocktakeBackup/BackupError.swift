@@ -1,7 +1,7 @@
 import StocktakeModel
 
 /// Why a device backup cannot be read. Messages say what was found and what to do; paths go through `VisibleText`.
-public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `Manifest.plist` says `IsEncrypted`, or `Manifest.db` is not an SQLite database (it is encrypted with the keybag).
     case encrypted(path: String, reason: String)
     /// An iOS 9-or-older backup: `Manifest.mbdb`, no `Manifest.db`.
@@ -19,7 +19,7 @@ public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--backup` with a container that does not say whose it is.
     case containerUnidentified(path: String)
 
-    public var description: String {
+    package var description: String {
         func quote(_ text: String) -> String { VisibleText.render(text, as: .message) }
         return switch self {
         case .encrypted(let path, let reason):

@@ -10,22 +10,22 @@ import StocktakeScan
 /// A device backup folder as Finder, iTunes or `idevicebackup2` writes it: `Manifest.db` (the file list),
 /// `Manifest.plist` (encryption, device), `Status.plist` (date, completeness), `Info.plist`, and the content
 /// files in `<first two hex digits of fileID>/<fileID>`. Read only: nothing here opens anything for writing.
-public struct BackupFolder: Sendable {
-    public static let manifestDatabase = "Manifest.db"
-    public static let legacyManifest = "Manifest.mbdb"
-    public static let manifestPlist = "Manifest.plist"
-    public static let statusPlist = "Status.plist"
+package struct BackupFolder: Sendable {
+    package static let manifestDatabase = "Manifest.db"
+    package static let legacyManifest = "Manifest.mbdb"
+    package static let manifestPlist = "Manifest.plist"
+    package static let statusPlist = "Status.plist"
 
     /// The folder as given.
-    public let path: String
+    package let path: String
     /// `Manifest.plist`, when readable.
-    public let manifest: PropertyListValue?
+    package let manifest: PropertyListValue?
     /// `Status.plist`, when readable.
-    public let status: PropertyListValue?
+    package let status: PropertyListValue?
 
     /// Whether `path` is a folder holding any of the manifests: a backup (readable or not), never a container.
     /// `Manifest.db` counts whatever it is (a link, a FIFO), so that a backup holding a broken one says so.
-    public static func looksLikeBackup(_ path: String) -> Bool {
+    package static func looksLikeBackup(_ path: String) -> Bool {
         guard isDirectory(path) else { return false }
         return fileType(join(path, manifestDatabase)) != nil || [legacyManifest, manifestPlist].contains { isRegularFile(join(path, $0)) }
     }
@@ -33,7 +33,7 @@ public struct BackupFolder: Sendable {
     /// Opens the folder after the checks that refuse what cannot be read: no backup, encrypted, iOS 9 or older,
     /// no `Manifest.db` (or one that is no regular file), a `Manifest.plist` or `Status.plist` that is there but
     /// does not read. The database itself is checked when `ManifestDatabase` opens it.
-    public static func open(_ path: String) throws(BackupError) -> BackupFolder {
+    package static func open(_ path: String) throws(BackupError) -> BackupFolder {
         guard looksLikeBackup(path) else { throw .notABackup(path: path) }
         let manifest = try plist(path, manifestPlist, maxBytes: BackupLimits.maxManifestPlistBytes)
         if manifest?["IsEncrypted"]?.boolValue == true {
@@ -69,10 +69,10 @@ public struct BackupFolder: Sendable {
     }
 
     /// `Lockdown.ProductVersion`: the iOS version the backup was made on.
-    public var productVersion: String? { manifest?["Lockdown"]?["ProductVersion"]?.stringValue }
+    package var productVersion: String? { manifest?["Lockdown"]?["ProductVersion"]?.stringValue }
 
     /// `Status.plist` `Date`, else `Manifest.plist` `Date`: when the backup was made, seconds since 1970.
-    public var date: Int64? {
+    package var date: Int64? {
         for value in [status?["Date"], manifest?["Date"]] {
             if case .date(let sinceReference)? = value, sinceReference.isFinite, abs(sinceReference) < 9e15 {
                 return Int64(sinceReference) + 978_307_200
@@ -83,7 +83,7 @@ public struct BackupFolder: Sendable {
 
     /// Why the backup may not hold everything the device would back up: `Status.plist` says the snapshot did not
     /// finish (an interrupted backup); nil when it finished or does not say.
-    public var incompleteness: ScanIssue? {
+    package var incompleteness: ScanIssue? {
         guard let state = status?["SnapshotState"]?.stringValue, state != "finished" else { return nil }
         return ScanIssue(
             path: [], reason: .malformedMetadata,
@@ -91,7 +91,7 @@ public struct BackupFolder: Sendable {
     }
 
     /// Where the content of a file record lives: `<backup>/<first two hex of fileID>/<fileID>`.
-    public func contentPath(fileID: String) -> String? {
+    package func contentPath(fileID: String) -> String? {
         // A fileID is 40 hex digits; anything else (a hostile `../`) names no content file.
         guard fileID.utf8.count == 40, fileID.utf8.allSatisfy({ Self.isHexDigit($0) }) else { return nil }
         return Self.join(Self.join(path, String(fileID.prefix(2))), fileID)
@@ -107,7 +107,7 @@ public struct BackupFolder: Sendable {
         return (identifiers("GroupContainers"), identifiers("Plugins"))
     }
 
-    public static func join(_ folder: String, _ name: String) -> String {
+    package static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 

@@ -4,7 +4,7 @@ import StocktakeModel
 /// `included`; not in it: `excludedBySystem` where iOS never backs up, `excluded` by the app elsewhere), with
 /// evidence `deviceBackup`. Where the export's own flags or the location rules predicted otherwise, the entry is
 /// marked `backupDisagrees` (the `backup-disagreement` rule reports it). Sizes stay the export's (`du` of the tree).
-public struct BackupOverlay: Sendable {
+package struct BackupOverlay: Sendable {
     /// Paths (relative to the domain root) of the app's backed-up records, directories included.
     private let backedUp: Set<[UInt8]>
     /// The app's backed-up files and symbolic links.
@@ -14,7 +14,7 @@ public struct BackupOverlay: Sendable {
 
     /// `tree`: the app's domain; every node is backed up, a folder the manifest leaves out included (it holds a
     /// record). Each node's path extends its parent's, so this is linear in the number of nodes.
-    public init(tree: DomainTree) {
+    package init(tree: DomainTree) {
         var nodePaths: [[UInt8]] = []
         nodePaths.reserveCapacity(tree.nodes.count)
         var paths = Set<[UInt8]>()
@@ -36,13 +36,13 @@ public struct BackupOverlay: Sendable {
     }
 
     /// The overlay of one domain's records, read as `DomainTree` reads them.
-    public init(records: [ManifestRecord]) {
+    package init(records: [ManifestRecord]) {
         self.init(tree: DomainTree(records))
     }
 
     /// The export's inventory with the backup's states, how many backed-up files the export lacks, and the export's
     /// files the backup records with data protection class None. `issues` (an incomplete backup) join the export's.
-    public func apply(to inventory: Inventory, issues: [ScanIssue] = []) -> (inventory: Inventory, notInExport: Int, unprotected: Set<Int32>) {
+    package func apply(to inventory: Inventory, issues: [ScanIssue] = []) -> (inventory: Inventory, notInExport: Int, unprotected: Set<Int32>) {
         var entries = inventory.entries
         var walked = Set<[UInt8]>()
         var unprotectedEntries = Set<Int32>()

@@ -1,14 +1,14 @@
 import StocktakeModel
 
 /// What the CLI and the audit ask of a device backup: its apps, or one app's records and summary.
-public struct DeviceBackup: Sendable {
-    public let folder: BackupFolder
-    public let apps: BackupApps
+package struct DeviceBackup: Sendable {
+    package let folder: BackupFolder
+    package let apps: BackupApps
     /// The app domains' records, by domain, as `DomainTree` reads their paths.
     private let domains: [String: DomainTree]
 
     /// Opens the backup and reads its app domains; refuses encrypted, iOS 9-or-older, incomplete and damaged ones.
-    public static func read(_ path: String) throws(BackupError) -> DeviceBackup {
+    package static func read(_ path: String) throws(BackupError) -> DeviceBackup {
         let folder = try BackupFolder.open(path)
         let records = try ManifestDatabase(folder).appDomainRecords()
         let domains = Dictionary(grouping: records, by: \.domain).mapValues { DomainTree($0) }
@@ -17,7 +17,7 @@ public struct DeviceBackup: Sendable {
 
     /// One app: its domain's records as a tree, and the summary for the report. Throws with the nearest ids when
     /// it is absent.
-    public func app(_ identifier: String, role: DeviceBackupSummary.Role) throws(BackupError) -> (tree: DomainTree, summary: DeviceBackupSummary) {
+    package func app(_ identifier: String, role: DeviceBackupSummary.Role) throws(BackupError) -> (tree: DomainTree, summary: DeviceBackupSummary) {
         guard let app = apps.app(identifier), let tree = domains[app.domain.name] else {
             throw .appNotInBackup(path: folder.path, app: identifier, nearest: apps.nearest(to: identifier), count: apps.apps.count)
         }
@@ -30,7 +30,7 @@ public struct DeviceBackup: Sendable {
 
 extension DeviceBackupSummary {
     /// The same summary, with the count of backed-up files the walked export lacks.
-    public func with(notInExport: Int) -> DeviceBackupSummary {
+    package func with(notInExport: Int) -> DeviceBackupSummary {
         DeviceBackupSummary(
             path: path, role: role, app: app, companions: companions, productVersion: productVersion, date: date,
             notInExport: notInExport)

@@ -8,25 +8,25 @@ import StocktakeModel
 ///
 /// Built in one pass over the records sorted by path, keeping the current folder chain on a stack: linear in
 /// the total length of the paths, whatever their depth.
-public struct DomainTree: Sendable {
-    public struct Node: Sendable {
+package struct DomainTree: Sendable {
+    package struct Node: Sendable {
         /// The folder holding it; -1 for the domain root (node 0).
-        public let parent: Int32
-        public let name: [UInt8]
+        package let parent: Int32
+        package let name: [UInt8]
         /// Index in `records`; -1 for a folder the manifest leaves out, implied by the paths below it.
-        public let record: Int32
+        package let record: Int32
         /// Components from the domain root: 0 for the root, 1 for what it holds.
-        public let depth: Int32
+        package let depth: Int32
     }
 
     /// In path order: a folder before what it holds, names in byte order. Node 0 is the domain root.
-    public let nodes: [Node]
+    package let nodes: [Node]
     /// The records kept, in path order; the root's (`relativePath` empty) first when the manifest has one.
-    public let records: [ManifestRecord]
+    package let records: [ManifestRecord]
     /// Records left out, by `relativePath` as stored.
-    public let issues: [ScanIssue]
+    package let issues: [ScanIssue]
 
-    public init(_ rows: [ManifestRecord]) {
+    package init(_ rows: [ManifestRecord]) {
         var issues: [ScanIssue] = []
         var valid: [ManifestRecord] = []
         valid.reserveCapacity(rows.count)
@@ -93,7 +93,7 @@ public struct DomainTree: Sendable {
     }
 
     /// The node's path from the domain root, `/`-separated.
-    public func path(_ node: Int32) -> [UInt8] { Self.path(of: node, in: nodes) }
+    package func path(_ node: Int32) -> [UInt8] { Self.path(of: node, in: nodes) }
 
     private static func path(of node: Int32, in nodes: [Node]) -> [UInt8] {
         Inventory.path(of: node, parent: { nodes[Int($0)].parent }, name: { nodes[Int($0)].name[...] })

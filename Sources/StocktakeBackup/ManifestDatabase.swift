@@ -7,13 +7,13 @@ import StocktakeSQLite
 /// Its schema is checked before any query (`ManifestSchema`); every query is bounded by work that follows from
 /// the file's size (SQLite steps, rows, value lengths: `BackupLimits`), and every `MBFile` blob is decoded by the
 /// bounded plist parser.
-public final class ManifestDatabase {
-    public let folder: BackupFolder
+package final class ManifestDatabase {
+    package let folder: BackupFolder
     private let connection: SQLiteConnection
     /// The file's size when opened: what its rows and the work of reading them are bounded by.
-    public let databaseBytes: Int64
+    package let databaseBytes: Int64
 
-    public init(_ folder: BackupFolder) throws(BackupError) {
+    package init(_ folder: BackupFolder) throws(BackupError) {
         self.folder = folder
         let path = BackupFolder.join(folder.path, BackupFolder.manifestDatabase)
         var header = [UInt8](repeating: 0, count: 16)
@@ -49,12 +49,12 @@ public final class ManifestDatabase {
     }
 
     /// Every record of the app domains (`AppDomain-`, `AppDomainGroup-`, `AppDomainPlugin-`), in the table's order.
-    public func appDomainRecords() throws(BackupError) -> [ManifestRecord] {
+    package func appDomainRecords() throws(BackupError) -> [ManifestRecord] {
         try records(where: "substr(domain, 1, 9) = 'AppDomain'", [])
     }
 
     /// Every record of one domain.
-    public func records(domain: String) throws(BackupError) -> [ManifestRecord] {
+    package func records(domain: String) throws(BackupError) -> [ManifestRecord] {
         try records(where: "domain = ?", [.text(domain)])
     }
 

@@ -9,13 +9,13 @@ import StocktakeScan
 /// the `DomainTree` in one pass, linear in its nodes, through the walk's own `TreeRecorder`: places (location,
 /// what iOS makes) are decided as for a walk, and what lies deeper than `maxDepth` is left out as a walk leaves it
 /// out (the folder at the limit is marked unreadable, with a `tooDeep` issue).
-public enum ManifestInventory {
-    public static func build(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> Inventory {
+package enum ManifestInventory {
+    package static func build(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> Inventory {
         buildIndexed(tree: tree, folder: folder, maxDepth: maxDepth).inventory
     }
 
     /// The inventory, and for the content checks each file entry's content file and protection class.
-    public static func buildIndexed(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> (inventory: Inventory, content: BackupContentIndex) {
+    package static func buildIndexed(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> (inventory: Inventory, content: BackupContentIndex) {
         let content = BackupContent(folder)
         var fileIDs: [Int32: String] = [:]
         var unprotected = Set<Int32>()
@@ -64,7 +64,7 @@ public enum ManifestInventory {
     private static let contentKinds: Set<ContentKind> = [.binaryPlist, .xmlPlist, .keyedArchive, .sqlite, .realm, .binaryCookies, .json, .text]
 
     /// One domain's records, read as `DomainTree` reads them.
-    public static func build(records: [ManifestRecord], folder: BackupFolder, maxDepth: Int = 256) -> Inventory {
+    package static func build(records: [ManifestRecord], folder: BackupFolder, maxDepth: Int = 256) -> Inventory {
         build(tree: DomainTree(records), folder: folder, maxDepth: maxDepth)
     }
 

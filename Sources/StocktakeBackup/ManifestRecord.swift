@@ -2,29 +2,29 @@ import StocktakeModel
 import StocktakeScan
 
 /// One row of `Manifest.db`'s `Files` table, with what its `MBFile` archive says.
-public struct ManifestRecord: Sendable, Equatable {
+package struct ManifestRecord: Sendable, Equatable {
     /// SHA-1 of `domain-relativePath`, lowercase hex: names the content file `<first two>/<fileID>`.
-    public let fileID: String
-    public let domain: String
+    package let fileID: String
+    package let domain: String
     /// Relative to the domain root, `/`-separated; empty for the root. Raw bytes: names need not be UTF-8.
-    public let relativePath: [UInt8]
-    public let type: EntryType
+    package let relativePath: [UInt8]
+    package let type: EntryType
     /// `MBFile` `Size`: the logical size, bytes.
-    public let size: Int64
+    package let size: Int64
     /// `MBFile` `Mode` (type and permission bits), when present.
-    public let mode: Int64?
+    package let mode: Int64?
     /// `MBFile` `LastModified`, seconds since 1970.
-    public let modified: Int64
+    package let modified: Int64
     /// `MBFile` `Target`, for symbolic links.
-    public let symlinkTarget: [UInt8]?
+    package let symlinkTarget: [UInt8]?
     /// `MBFile` `ProtectionClass`, the file's data protection class on the device: 1 complete, 2 complete unless
     /// open, 3 until first user authentication (the default), 4 none; 0 when the archive does not say.
-    public let protectionClass: UInt8
+    package let protectionClass: UInt8
 
     /// `ProtectionClass` 4 (`NSFileProtectionNone`): the file's key is available whenever the device is on.
-    public static let noProtection: UInt8 = 4
+    package static let noProtection: UInt8 = 4
 
-    public init(
+    package init(
         fileID: String, domain: String, relativePath: [UInt8], type: EntryType, size: Int64, mode: Int64?, modified: Int64,
         symlinkTarget: [UInt8]?, protectionClass: UInt8 = 0
     ) {
@@ -40,7 +40,7 @@ public struct ManifestRecord: Sendable, Equatable {
     }
 
     /// Files and symbolic links: what the apps listing and the backed-up totals count.
-    public var isFileLike: Bool { type != .directory }
+    package var isFileLike: Bool { type != .directory }
 
     /// The `Files.flags` column: 1 file, 2 directory, 4 symbolic link.
     static func type(flags: Int64, mode: Int64?) -> EntryType {

@@ -6,12 +6,12 @@ import StocktakeReport
 /// The short text printed after an audit: what was audited, the totals, where the reports went. Paths,
 /// the bundle id and messages come from the container: every line goes through `ConsoleText.visible`, so
 /// a name can neither drive the terminal nor start a line of its own (a forged `::error` command).
-public struct AuditSummary {
-    public init(result: AuditResult) { self.result = result }
+package struct AuditSummary {
+    package init(result: AuditResult) { self.result = result }
 
     let result: AuditResult
 
-    public var text: String {
+    package var text: String {
         let report = result.report
         let totals = report.inventory.totals
         var lines: [String] = []
@@ -58,8 +58,8 @@ public struct AuditSummary {
     }
 
     /// Rule groups shown, and rows shown per group; the reports list everything.
-    public static let groupsShown = 8
-    public static let rowsShownPerGroup = 2
+    package static let groupsShown = 8
+    package static let rowsShownPerGroup = 2
 
     /// The findings by rule, most severe and most bytes at stake first (the ranking every view shares).
     private func findingLines(_ report: Report) -> [String] {

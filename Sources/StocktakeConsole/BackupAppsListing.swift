@@ -6,12 +6,12 @@ import StocktakeRendering
 /// What `stocktake apps BACKUP` prints: each app domain of the backup with its files and bytes (the manifest's
 /// logical sizes), and its App Group and extension domains. Ids come from the backup: lines go through
 /// `ConsoleText.visible`, JSON through the escaping stream.
-public struct BackupAppsListing {
+package struct BackupAppsListing {
     let backup: DeviceBackup
 
-    public init(backup: DeviceBackup) { self.backup = backup }
+    package init(backup: DeviceBackup) { self.backup = backup }
 
-    public var text: String {
+    package var text: String {
         let apps = backup.apps
         var header = "\(apps.apps.count) app\(apps.apps.count == 1 ? "" : "s") in \(backup.folder.path)"
         var facts: [String] = []
@@ -45,7 +45,7 @@ public struct BackupAppsListing {
 
     /// The listing as JSON: `{backup: {path, productVersion, date}, apps: [...], unattributed: [...]}`, sizes in
     /// report.json's words (`apparentBytes`, `allocatedBytes` with `allocatedBytesEstimated`: whole 4 KiB blocks).
-    public func json() throws -> [UInt8] {
+    package func json() throws -> [UInt8] {
         var bytes: [UInt8] = []
         let json = JSONStream { bytes.append(contentsOf: $0) }
         func domain(_ domain: DeviceBackupSummary.Domain) throws {

@@ -1,7 +1,7 @@
 /// How a command ends when it does not succeed: the exit status (a contract, docs/usage.md, "Exit status") and the
 /// one line to say on stderr. Commands throw it; the executable prints it and exits in one place.
-public struct CommandFailure: Error, Sendable, Equatable {
-    public enum Status: Int32, Sendable {
+package struct CommandFailure: Error, Sendable, Equatable {
+    package enum Status: Int32, Sendable {
         /// Could not run: input missing, unreadable, not a container; a report unreadable; output not writable.
         case couldNotRun = 1
         /// Ran, and the policy failed: a finding at or above `--fail-on`, a budget, a diff gate.
@@ -12,18 +12,18 @@ public struct CommandFailure: Error, Sendable, Equatable {
         case locked = 75
     }
 
-    public let status: Status
+    package let status: Status
     /// What to print (already made visible by whoever prints it); empty when the command said it already.
-    public let message: String
+    package let message: String
     /// The message keeps its own line breaks (a configuration error with the YAML line and a caret).
-    public let isMultiline: Bool
+    package let isMultiline: Bool
 
-    public init(_ status: Status, _ message: String, isMultiline: Bool = false) {
+    package init(_ status: Status, _ message: String, isMultiline: Bool = false) {
         self.status = status
         self.message = message
         self.isMultiline = isMultiline
     }
 
     /// Policy failures are not errors: the run succeeded and says why it fails the pipeline.
-    public var isError: Bool { status != .policyFailure }
+    package var isError: Bool { status != .policyFailure }
 }

@@ -5,12 +5,12 @@ import StocktakeScan
 /// What `stocktake simulators` prints: every device of a set (UDID, name, runtime, state) and its apps with
 /// their data container's size. Names and ids come from plists on disk: lines go through
 /// `ConsoleText.visible`, JSON through the escaping stream. Keys follow report.json's vocabulary.
-public struct SimulatorListing {
-    public struct Device {
-        public let device: SimulatorDevice
-        public let apps: [(app: SimulatorApp, size: SizeTotal?)]
+package struct SimulatorListing {
+    package struct Device {
+        package let device: SimulatorDevice
+        package let apps: [(app: SimulatorApp, size: SizeTotal?)]
 
-        public init(device: SimulatorDevice, apps: [(app: SimulatorApp, size: SizeTotal?)]) {
+        package init(device: SimulatorDevice, apps: [(app: SimulatorApp, size: SizeTotal?)]) {
             self.device = device
             self.apps = apps
         }
@@ -20,14 +20,14 @@ public struct SimulatorListing {
     let devices: [Device]
 
     /// Reads every device's apps and sizes their data containers.
-    public init(deviceSet: DeviceSet) {
+    package init(deviceSet: DeviceSet) {
         self.deviceSet = deviceSet
         devices = deviceSet.devices.map { device in
             Device(device: device, apps: deviceSet.apps(on: device).map { ($0, $0.dataContainerSize()) })
         }
     }
 
-    public var text: String {
+    package var text: String {
         var lines = ["\(devices.count) simulator device\(devices.count == 1 ? "" : "s") in \(deviceSet.path)"]
         for entry in devices {
             let device = entry.device
@@ -46,7 +46,7 @@ public struct SimulatorListing {
         return lines.map(ConsoleText.visible).joined(separator: "\n") + "\n"
     }
 
-    public func json() throws -> [UInt8] {
+    package func json() throws -> [UInt8] {
         var bytes: [UInt8] = []
         let json = JSONStream { bytes.append(contentsOf: $0) }
         func companions(_ key: StaticString, _ list: [SimulatorApp.Companion]) throws {

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Why a file was not opened or read: a value whose `description` completes "cannot read FILE: …".
-public enum FileRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FileRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// A system call failed with this `errno`.
     case system(Int32)
     case symbolicLink
@@ -19,7 +19,7 @@ public enum FileRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case grew(limit: Int64)
 
     /// The refusal for a file of this mode, or nil for a regular file.
-    public init?(mode: mode_t) {
+    package init?(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFLNK: self = .symbolicLink
@@ -31,12 +31,12 @@ public enum FileRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The `errno` behind a failed call, when it was one.
-    public var code: Int32? {
+    package var code: Int32? {
         if case .system(let code) = self { return code }
         return nil
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .system(let code): SystemError.text(code)
         case .symbolicLink: "it is a symbolic link, which is never followed"

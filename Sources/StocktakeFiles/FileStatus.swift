@@ -6,7 +6,7 @@ import Darwin
 
 extension stat {
     /// Seconds since 1970 of the last modification (Linux and macOS name the field differently).
-    public var modificationSeconds: Int64 {
+    package var modificationSeconds: Int64 {
         #if canImport(Glibc)
         Int64(st_mtim.tv_sec)
         #else
@@ -18,7 +18,7 @@ extension stat {
 extension stat {
     /// Nanoseconds since 1970 of the last status change (ctime): any write, rename, chmod or link sets it to the
     /// present, and no copy tool can set it back, which makes it the change detector `touch -d` cannot fool.
-    public var changeNanoseconds: Int64 {
+    package var changeNanoseconds: Int64 {
         #if canImport(Glibc)
         Int64(st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(st_ctim.tv_nsec)
         #else

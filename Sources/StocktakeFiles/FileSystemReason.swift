@@ -1,11 +1,11 @@
 import Foundation
 
 /// The system's reason for a failed file operation, for messages a user can act on.
-public enum FileSystemReason {
+package enum FileSystemReason {
     /// Foundation on Linux describes its file errors as "The operation could not be completed"; the
     /// POSIX error underneath says what happened ("Not a directory", "Permission denied"). It is a
     /// `POSIXError` there (an `NSError` on macOS), so it is read as any error, then bridged.
-    public static func of(_ error: Error) -> String {
+    package static func of(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error {
             let posix = underlying as NSError

@@ -13,22 +13,22 @@ import Darwin
 /// audited container a symbolic link is never followed (`O_NOFOLLOW`); the user's own files (a config, a
 /// report) may be links, but must lead to a regular file. The descriptor closes with the object; use it
 /// from one thread.
-public final class RegularFile {
+package final class RegularFile {
     /// How to open one file.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// True for files the user names (reports, configs, baselines); false inside a container.
-        public var followsLinks: Bool
+        package var followsLinks: Bool
         /// A larger file is refused (`FileRefusal.tooLarge`); nil: no limit (the caller reads a prefix).
-        public var maxBytes: Int64?
+        package var maxBytes: Int64?
         /// Linux: open without updating the access time, so an audit leaves the audited tree as it found
         /// it. The kernel refuses that for files of other owners; then `open` clears this and tries again
         /// without it, and the caller's later opens skip the refused attempt.
-        public var keepsAccessTime: Bool
+        package var keepsAccessTime: Bool
         /// False when the caller has just seen (with `lstat`/`fstatat`) that the entry is a regular file:
         /// the walk, whose hot path should not stat twice. `fstat` after opening still refuses a swap.
-        public var checksTypeBeforeOpening: Bool
+        package var checksTypeBeforeOpening: Bool
 
-        public init(followsLinks: Bool, maxBytes: Int64?, keepsAccessTime: Bool = false, checksTypeBeforeOpening: Bool = true) {
+        package init(followsLinks: Bool, maxBytes: Int64?, keepsAccessTime: Bool = false, checksTypeBeforeOpening: Bool = true) {
             self.followsLinks = followsLinks
             self.maxBytes = maxBytes
             self.keepsAccessTime = keepsAccessTime
@@ -36,12 +36,12 @@ public final class RegularFile {
         }
 
         /// A file inside an audited container: never through a link, access times kept.
-        public static func insideContainer(maxBytes: Int64?) -> Options {
+        package static func insideContainer(maxBytes: Int64?) -> Options {
             Options(followsLinks: false, maxBytes: maxBytes, keepsAccessTime: true)
         }
 
         /// A file the user named: links followed, to a regular file only.
-        public static func named(maxBytes: Int64?) -> Options {
+        package static func named(maxBytes: Int64?) -> Options {
             Options(followsLinks: true, maxBytes: maxBytes)
         }
     }
@@ -50,9 +50,9 @@ public final class RegularFile {
     /// `withDescriptor` keeps the object alive while the number is in use.
     private let descriptor: Int32
     /// `st_size` when opened.
-    public let size: Int64
+    package let size: Int64
     /// What `fstat` said of the open file: the walk takes it as the entry's one stat.
-    public let status: stat
+    package let status: stat
     private let maxBytes: Int64?
 
     private init(descriptor: Int32, status: stat, maxBytes: Int64?) {
@@ -65,7 +65,7 @@ public final class RegularFile {
     deinit { close(descriptor) }
 
     /// Opens `path`.
-    public static func open(_ path: String, options: inout Options) throws(FileRefusal) -> RegularFile {
+    package static func open(_ path: String, options: inout Options) throws(FileRefusal) -> RegularFile {
         try open(options: &options, status: { options, status in
             options.followsLinks ? stat(path, &status) : lstat(path, &status)
         }, opening: { flags in
@@ -74,7 +74,7 @@ public final class RegularFile {
     }
 
     /// Opens `name` (one path component) in the open folder `directory`.
-    public static func open(_ name: UnsafePointer<CChar>, in directory: Int32, options: inout Options) throws(FileRefusal) -> RegularFile {
+    package static func open(_ name: UnsafePointer<CChar>, in directory: Int32, options: inout Options) throws(FileRefusal) -> RegularFile {
         try open(options: &options, status: { options, status in
             fstatat(directory, name, &status, options.followsLinks ? 0 : AT_SYMLINK_NOFOLLOW)
         }, opening: { flags in
@@ -120,7 +120,7 @@ public final class RegularFile {
     }
 
     /// Linux's O_NOATIME; 0 where there is none.
-    public static var noAccessTimeFlag: Int32 {
+    package static var noAccessTimeFlag: Int32 {
         #if os(Linux)
         0o1_000_000
         #else
@@ -129,12 +129,12 @@ public final class RegularFile {
     }
 
     /// Calls `body` with the open descriptor (for `pread`, `mmap`, `flistxattr`), valid throughout.
-    public func withDescriptor<Result, Failure: Error>(_ body: (Int32) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withDescriptor<Result, Failure: Error>(_ body: (Int32) throws(Failure) -> Result) throws(Failure) -> Result {
         try body(descriptor)
     }
 
     /// Reads up to `buffer.count` bytes from the start of the file; returns how many were read.
-    public func readPrefix(into buffer: UnsafeMutableRawBufferPointer) throws(FileRefusal) -> Int {
+    package func readPrefix(into buffer: UnsafeMutableRawBufferPointer) throws(FileRefusal) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var total = 0
         while total < buffer.count {
@@ -150,7 +150,7 @@ public final class RegularFile {
     }
 
     /// Up to `count` bytes from `offset` (fewer at the end of the file), for formats read by their offsets.
-    public func read(at offset: Int64, count: Int) throws(FileRefusal) -> [UInt8] {
+    package func read(at offset: Int64, count: Int) throws(FileRefusal) -> [UInt8] {
         guard offset >= 0, count > 0, offset < size else { return [] }
         var bytes = [UInt8](repeating: 0, count: Int(clamping: min(Int64(count), size - offset)))
         var filled = 0
@@ -170,7 +170,7 @@ public final class RegularFile {
 
     /// The whole file, up to the limit it was opened with (without one, up to the size `fstat` gave).
     /// Reading one byte past the limit notices a file that grew after `fstat`.
-    public func readAll() throws(FileRefusal) -> [UInt8] {
+    package func readAll() throws(FileRefusal) -> [UInt8] {
         let limit = maxBytes ?? size
         var bytes = [UInt8](repeating: 0, count: Int(clamping: min(size, limit)) + 1)
         var filled = 0

@@ -7,10 +7,10 @@ import Darwin
 /// Where a path leads on the file system, for checks that must not be fooled by links: "is this output
 /// folder inside the audited container?" asked of `L/out`, where `L` links into the container, must say
 /// yes although no spelling of `L/out` names the container.
-public enum ResolvedPath {
+package enum ResolvedPath {
     /// The absolute path with every link resolved: the deepest part that exists goes through `realpath`,
     /// the rest (which does not exist yet, so holds no link) is appended with `.` and `..` applied.
-    public static func of(_ path: String) -> String {
+    package static func of(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
         var existing = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         var missing: [String] = []
@@ -25,7 +25,7 @@ public enum ResolvedPath {
 
     /// Whether `path` is `tree` or lies beneath it, both resolved, compared by device and inode (so bind
     /// mounts and case-insensitive file systems agree with the kernel, not with spelling).
-    public static func isInside(_ path: String, _ tree: String) -> Bool {
+    package static func isInside(_ path: String, _ tree: String) -> Bool {
         var target = stat()
         guard stat(of(tree), &target) == 0 else { return false }
         var current = of(path)

@@ -6,9 +6,9 @@ import Darwin
 
 /// The calling thread's `errno` and the system's words for it ("Permission denied"): the one place
 /// that calls `strerror`, so every message about a failed system call reads the same.
-public enum SystemError {
+package enum SystemError {
     /// The `errno` of the last failed call on this thread.
-    public static var current: Int32 {
+    package static var current: Int32 {
         get {
             #if canImport(Glibc)
             Glibc.errno
@@ -26,11 +26,11 @@ public enum SystemError {
     }
 
     /// `strerror`'s text for `code`, e.g. "No such file or directory".
-    public static func text(_ code: Int32) -> String {
+    package static func text(_ code: Int32) -> String {
         guard let message = strerror(code) else { return "error \(code)" }
         return String(cString: message)
     }
 
     /// The text of the current `errno`.
-    public static var currentText: String { text(current) }
+    package static var currentText: String { text(current) }
 }

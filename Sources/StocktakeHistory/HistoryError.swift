@@ -1,6 +1,6 @@
 /// Why the history store could not be opened, read or written, worded for the person running the job.
-public struct HistoryError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct HistoryError: Error, Sendable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// The file does not exist (and was not to be created).
         case missing
         /// The file is not an SQLite database, or an SQLite database of something else.
@@ -12,16 +12,16 @@ public struct HistoryError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The store's path, as given.
-    public let path: String
-    public let kind: Kind
+    package let path: String
+    package let kind: Kind
     /// What went wrong and what to do, as a phrase following "history store <path>".
-    public let message: String
+    package let message: String
 
-    public init(path: String, kind: Kind, message: String) {
+    package init(path: String, kind: Kind, message: String) {
         self.path = path
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { "history store \(path) \(message)" }
+    package var description: String { "history store \(path) \(message)" }
 }

@@ -6,12 +6,12 @@ import StocktakeReport
 /// `stocktake history --format json` (contract): `{"bundleIdentifier", "runs": [...]}`, runs oldest first,
 /// sorted keys, integer bytes. Sizes are `{files, apparentBytes, allocatedBytes}` as in `report.json`, and the
 /// keys the two share are report.json's (`HistoryKeys`).
-public struct HistoryJSONWriter: Sendable {
+package struct HistoryJSONWriter: Sendable {
     private typealias K = HistoryKeys
 
-    public init() {}
+    package init() {}
 
-    public func write(bundleIdentifier: String, runs: [HistoryRun], to sink: @escaping ([UInt8]) throws -> Void) throws {
+    package func write(bundleIdentifier: String, runs: [HistoryRun], to sink: @escaping ([UInt8]) throws -> Void) throws {
         let json = JSONStream(sink: sink)
         try json.beginObject()
         try json.key(K.Document.bundleIdentifier); try json.string(bundleIdentifier)

@@ -6,7 +6,7 @@ import StocktakeReport
 extension HistoryRun {
     /// The run as the history keeps it, from its `report.json` read back. The bundle identifier and run id
     /// come from the caller (the report folder's names), since a report may not know its bundle id.
-    public init(bundleIdentifier: String, runID: String, snapshot: ReportSnapshot, status: Status) {
+    package init(bundleIdentifier: String, runID: String, snapshot: ReportSnapshot, status: Status) {
         let totals = snapshot.totals
         let backup = { (state: BackupState) in totals.backup[state]?.allocatedBytes ?? 0 }
         var bySeverity: [Severity: Int] = [:]

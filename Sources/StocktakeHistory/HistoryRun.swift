@@ -3,42 +3,42 @@ import StocktakePolicy
 
 /// One audit of one app in the history: the figures the nightly index and `stocktake history` show, kept
 /// after the run's report folder has been pruned.
-public struct HistoryRun: Sendable, Equatable {
+package struct HistoryRun: Sendable, Equatable {
     /// How the run ended.
-    public enum Status: String, Sendable, CaseIterable {
+    package enum Status: String, Sendable, CaseIterable {
         /// The audit exited 0.
         case clean
         /// The audit exited 2: a finding at or above `--fail-on`, or a budget exceeded. Its reports exist.
         case policyFailure
     }
 
-    public let bundleIdentifier: String
+    package let bundleIdentifier: String
     /// The run's folder name under `Reports/<bundle id>/`, a UTC timestamp such as `2026-11-21T020000Z`.
     /// Runs sort by it.
-    public let runID: String
+    package let runID: String
     /// The report's `generatedAt` as written (ISO 8601, UTC).
-    public let generatedAt: String
-    public let toolVersion: String
-    public let appVersion: String?
-    public let onDisk: SizeTotal
-    public let documentsAndData: SizeTotal
-    public let purgeable: SizeTotal
+    package let generatedAt: String
+    package let toolVersion: String
+    package let appVersion: String?
+    package let onDisk: SizeTotal
+    package let documentsAndData: SizeTotal
+    package let purgeable: SizeTotal
     /// Every location, zero where the run had nothing.
-    public let byLocation: [Location: SizeTotal]
+    package let byLocation: [Location: SizeTotal]
     /// Allocated bytes of app data in the `included` backup state.
-    public let backedUpBytes: Int64
+    package let backedUpBytes: Int64
     /// Allocated bytes of `excluded` plus `excludedBySystem`.
-    public let excludedBytes: Int64
+    package let excludedBytes: Int64
     /// Allocated bytes of `unknown`: backed-up locations with no evidence either way.
-    public let unknownBackupBytes: Int64
+    package let unknownBackupBytes: Int64
     /// Every severity, zero where there was none.
-    public let findingsBySeverity: [Severity: Int]
+    package let findingsBySeverity: [Severity: Int]
     /// Findings per rule and severity, one entry each, sorted by rule then severity. Empty for runs
     /// recorded before the store kept them (schema version 1).
-    public let findings: [FindingCount]
-    public let status: Status
+    package let findings: [FindingCount]
+    package let status: Status
 
-    public init(
+    package init(
         bundleIdentifier: String, runID: String, generatedAt: String, toolVersion: String, appVersion: String?,
         onDisk: SizeTotal, documentsAndData: SizeTotal, purgeable: SizeTotal, byLocation: [Location: SizeTotal],
         backedUpBytes: Int64, excludedBytes: Int64, unknownBackupBytes: Int64,
@@ -71,27 +71,27 @@ public struct HistoryRun: Sendable, Equatable {
     }
 
     /// Findings per rule, whatever their severity.
-    public var findingsByRule: [String: Int] {
+    package var findingsByRule: [String: Int] {
         findings.reduce(into: [:]) { $0[$1.rule, default: 0] += $1.count }
     }
 
-    public var findingCount: Int { findingsBySeverity.values.reduce(0, +) }
+    package var findingCount: Int { findingsBySeverity.values.reduce(0, +) }
 }
 
 /// How many findings one rule raised at one severity in a run. (A rule's severity can differ between
 /// runs, or between findings, when the configuration changes it.)
-public struct FindingCount: Sendable, Hashable, Comparable {
-    public let rule: String
-    public let severity: Severity
-    public let count: Int
+package struct FindingCount: Sendable, Hashable, Comparable {
+    package let rule: String
+    package let severity: Severity
+    package let count: Int
 
-    public init(rule: String, severity: Severity, count: Int) {
+    package init(rule: String, severity: Severity, count: Int) {
         self.rule = rule
         self.severity = severity
         self.count = count
     }
 
-    public static func < (lhs: FindingCount, rhs: FindingCount) -> Bool {
+    package static func < (lhs: FindingCount, rhs: FindingCount) -> Bool {
         (lhs.rule, lhs.severity) < (rhs.rule, rhs.severity)
     }
 }

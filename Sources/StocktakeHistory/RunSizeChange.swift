@@ -1,27 +1,27 @@
 import StocktakeModel
 
 /// How a size moved from one run to the next, for "change since the previous run".
-public struct RunSizeChange: Sendable, Equatable {
-    public let before: Int64
-    public let after: Int64
+package struct RunSizeChange: Sendable, Equatable {
+    package let before: Int64
+    package let after: Int64
 
-    public init(before: Int64, after: Int64) {
+    package init(before: Int64, after: Int64) {
         self.before = before
         self.after = after
     }
 
     /// `after - before`, stopping at the Int64 limits rather than trapping.
-    public var delta: Int64 { after.saturatingSubtract(before) }
+    package var delta: Int64 { after.saturatingSubtract(before) }
 
     /// The change in tenths of a percent of `before`, rounded; nil when `before` is 0 (nothing to compare to).
-    public var tenthsOfPercent: Int? {
+    package var tenthsOfPercent: Int? {
         guard before != 0 else { return nil }
         let tenths = (Double(delta) / Double(before.magnitude) * 1000).rounded()
         return Int(max(-1e15, min(1e15, tenths)))
     }
 
     /// "+3.4%", "-0.5%", "+<0.1%" for a sliver, "new" when there was nothing before, "0%" when unchanged.
-    public var percentText: String {
+    package var percentText: String {
         guard delta != 0 else { return "0%" }
         let sign = delta > 0 ? "+" : "-"
         guard let tenths = tenthsOfPercent else { return "new" }
@@ -30,7 +30,7 @@ public struct RunSizeChange: Sendable, Equatable {
     }
 
     /// "+1.2 MB (+3.4%)", "-500 KB (-1.1%)" or "unchanged", with sizes written by `bytes`.
-    public func text(bytes: (Int64) -> String) -> String {
+    package func text(bytes: (Int64) -> String) -> String {
         guard delta != 0 else { return "unchanged" }
         return (delta > 0 ? "+" : "") + bytes(delta) + " (\(percentText))"
     }
@@ -38,7 +38,7 @@ public struct RunSizeChange: Sendable, Equatable {
 
 extension HistoryRun {
     /// How the allocated bytes on disk moved since `previous`.
-    public func onDiskChange(since previous: HistoryRun) -> RunSizeChange {
+    package func onDiskChange(since previous: HistoryRun) -> RunSizeChange {
         RunSizeChange(before: previous.onDisk.allocatedBytes, after: onDisk.allocatedBytes)
     }
 }

@@ -12,13 +12,13 @@ import StocktakeScan
 /// The nightly batch: under a lock, audit every container in the inbox into its app's dated run folder,
 /// diff it against the app's previous run, record it in the history store, point `latest` at it, prune
 /// old runs, and rebuild `REPORTS/index.html`. One broken container fails alone; the others still run.
-public enum NightlyJob {
+package enum NightlyJob {
     /// Report formats of every run; the diff adds diff.json, diff.html and diff.md.
     static let formats: [ReportFormat] = [.json, .html, .sarif, .junit, .markdown]
     static let diffFiles: [(DiffFormat, String)] = [(.json, "diff.json"), (.html, "diff.html"), (.markdown, "diff.md")]
     static let trendLength = 30
 
-    public static func run(_ request: NightlyRequest) throws(NightlyError) -> NightlyOutcome {
+    package static func run(_ request: NightlyRequest) throws(NightlyError) -> NightlyOutcome {
         do {
             try FileManager.default.createDirectory(atPath: request.reportsPath, withIntermediateDirectories: true)
         } catch {

@@ -6,30 +6,30 @@ import StocktakeReport
 import StocktakeScan
 
 /// One nightly run: every container in the inbox audited into the reports folder.
-public struct NightlyRequest: Sendable {
+package struct NightlyRequest: Sendable {
     /// The folder the exports land in; each entry (not starting with ".") is one container. Nil: no inbox,
     /// only simulator apps.
-    public var inboxPath: String?
+    package var inboxPath: String?
     /// `REPORTS`: `<bundle id>/<UTC timestamp>/`, `<bundle id>/latest`, the history store, index.html.
-    public var reportsPath: String
+    package var reportsPath: String
     /// Runs kept per app; older run folders are deleted (their history rows stay).
-    public var keep: Int
-    public var configuration: PolicyConfiguration
-    public var policy: Policy
+    package var keep: Int
+    package var configuration: PolicyConfiguration
+    package var policy: Policy
     /// The lowest severity that makes an app's run a policy failure, as `stocktake audit --fail-on` (nil: nothing does).
-    public var failOn: Severity?
-    public var tool: ToolInfo
+    package var failOn: Severity?
+    package var tool: ToolInfo
     /// The run's timestamp: every app's run folder is named after it.
-    public var now: Date
+    package var now: Date
     /// Identifies the configuration (a digest of its file): an unchanged export held to another policy is
     /// audited again.
-    public var policyDigest: String
+    package var policyDigest: String
     /// For device backups in the inbox: the apps to audit (empty: every app the backup holds).
-    public var backupApps: [String]
+    package var backupApps: [String]
     /// Apps on simulator devices, audited in place every night (`--simulator DEVICE --app ID`).
-    public var simulatorApps: [SimulatorTarget]
+    package var simulatorApps: [SimulatorTarget]
 
-    public init(
+    package init(
         inboxPath: String?, reportsPath: String, keep: Int = 30, configuration: PolicyConfiguration = PolicyConfiguration(),
         policy: Policy = Policy(), failOn: Severity? = .error, tool: ToolInfo = .current, now: Date = Date(),
         policyDigest: String = "", backupApps: [String] = [], simulatorApps: [SimulatorTarget] = []
@@ -49,53 +49,53 @@ public struct NightlyRequest: Sendable {
 }
 
 /// What a nightly run did, for the caller to print (silent on success) and map to an exit status.
-public struct NightlyOutcome: Sendable {
+package struct NightlyOutcome: Sendable {
     /// An inbox entry audited into a complete run folder.
-    public struct AppRun: Sendable {
-        public let input: String
-        public let bundleIdentifier: String
+    package struct AppRun: Sendable {
+        package let input: String
+        package let bundleIdentifier: String
         /// Absolute path of the finished run folder.
-        public let runFolder: String
+        package let runFolder: String
         /// Findings at or above the failing severity, or an exceeded budget.
-        public let policyFailure: Bool
+        package let policyFailure: Bool
         /// One line: counts of findings and exceeded budgets.
-        public let summary: String
+        package let summary: String
     }
 
     /// An inbox entry left alone: unchanged since it was audited into `run` (`<app>/<run id>`).
-    public struct Skipped: Sendable, Equatable {
-        public let input: String
-        public let run: String
+    package struct Skipped: Sendable, Equatable {
+        package let input: String
+        package let run: String
     }
 
     /// An inbox entry that could not be audited (or whose run could not be stored), and why.
-    public struct Failure: Sendable, Equatable {
-        public let input: String
-        public let message: String
+    package struct Failure: Sendable, Equatable {
+        package let input: String
+        package let message: String
     }
 
-    public let runs: [AppRun]
-    public let failures: [Failure]
+    package let runs: [AppRun]
+    package let failures: [Failure]
     /// Exports already audited and unchanged since: not audited again (a quiet night says nothing of them).
-    public let skipped: [Skipped]
+    package let skipped: [Skipped]
     /// Problems after the runs (history store, index page, retention): the runs themselves are complete.
-    public let problems: [String]
+    package let problems: [String]
 
     /// 0 all clean, 2 any policy failure, 1 any error (cron conventions; docs/usage.md, "Exit status").
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         if !failures.isEmpty || !problems.isEmpty { return 1 }
         return runs.contains(where: \.policyFailure) ? 2 : 0
     }
 }
 
 /// Why a nightly run could not start at all.
-public enum NightlyError: Error, Sendable, CustomStringConvertible {
+package enum NightlyError: Error, Sendable, CustomStringConvertible {
     /// Another run holds the lock (exit status 75: try again later).
     case busy(String)
     /// The inbox or the reports folder is unusable (exit status 1).
     case unusable(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .busy(let message), .unusable(let message): message
         }

@@ -1,31 +1,31 @@
 import CSQLite3
 
 /// What SQLite reported when a call failed: its result code and its own message (`sqlite3_errmsg`).
-public struct SQLiteError: Error, CustomStringConvertible {
-    public let code: Int32
-    public let message: String
+package struct SQLiteError: Error, CustomStringConvertible {
+    package let code: Int32
+    package let message: String
 
-    public init(code: Int32, message: String) {
+    package init(code: Int32, message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// One connection to an SQLite file (the nightly history store; a device backup's `Manifest.db`). Not `Sendable`: a store object is used from one thread, and other
 /// processes (the nightly writer, a reader) coordinate through SQLite's file locks and the busy timeout.
-public final class SQLiteConnection {
+package final class SQLiteConnection {
     private let handle: OpaquePointer
 
     /// How long a statement waits for another process's lock before failing with "database is locked".
     /// The nightly job's transactions are small, so a reader rarely waits at all.
-    public static let busyTimeoutMilliseconds: Int32 = 10_000
+    package static let busyTimeoutMilliseconds: Int32 = 10_000
 
     /// How long one `withDeadline` body may run before SQLite interrupts it (`SQLITE_INTERRUPT`). A store's
     /// real queries take milliseconds (plus at most the busy timeout); a hostile one (a view over an endless
     /// recursive query) would otherwise hang `history`, and hang the nightly job while it holds its lock.
-    public let timeLimit: Duration
+    package let timeLimit: Duration
     /// When the running body must stop; nil outside `withDeadline`.
     private var deadline: ContinuousClock.Instant?
     /// Virtual-machine steps the running `withStepLimit` body may still take; nil outside one.
@@ -33,14 +33,14 @@ public final class SQLiteConnection {
     /// How often (in virtual-machine steps) SQLite calls the progress handler.
     private static let progressInterval: Int32 = 1_000
 
-    public convenience init(path: String, create: Bool, timeLimit: Duration = .seconds(30)) throws {
+    package convenience init(path: String, create: Bool, timeLimit: Duration = .seconds(30)) throws {
         try self.init(opening: path, flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), timeLimit: timeLimit)
     }
 
     /// Opens someone else's database strictly for reading: read-only AND immutable (`?mode=ro&immutable=1`),
     /// so SQLite neither writes nor creates anything beside it (no `-shm`, no checkpoint of a `-wal`, no
     /// journal), and takes no locks. What an unfinished `-wal` holds is not seen: the main file is read as is.
-    public convenience init(readingImmutable path: String, timeLimit: Duration = .seconds(30)) throws {
+    package convenience init(readingImmutable path: String, timeLimit: Duration = .seconds(30)) throws {
         try self.init(opening: Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, timeLimit: timeLimit)
     }
 
@@ -95,7 +95,7 @@ public final class SQLiteConnection {
     /// Runs `body` with its statements allowed `steps` virtual-machine steps in all, then interrupted
     /// (`SQLITE_INTERRUPT`): a bound on the work that follows from the input's size, where a clock would
     /// depend on the disk and the machine. An outer limit, if any, stays.
-    public func withStepLimit<T>(_ steps: Int64, _ body: () throws -> T) rethrows -> T {
+    package func withStepLimit<T>(_ steps: Int64, _ body: () throws -> T) rethrows -> T {
         guard stepsLeft == nil else { return try body() }
         stepsLeft = steps
         defer { stepsLeft = nil }
@@ -104,12 +104,12 @@ public final class SQLiteConnection {
 
     /// The largest string or blob SQLite hands over (`SQLITE_LIMIT_LENGTH`): reading a larger value fails with
     /// `SQLITE_TOOBIG` before it is copied. `length()` of a larger blob still works, without reading it.
-    public func limitValueLength(to bytes: Int32) {
+    package func limitValueLength(to bytes: Int32) {
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, bytes)
     }
 
     /// Runs `body` with every statement bounded by `timeLimit` from now (an outer deadline, if any, stays).
-    public func withDeadline<T>(_ body: () throws -> T) rethrows -> T {
+    package func withDeadline<T>(_ body: () throws -> T) rethrows -> T {
         guard deadline == nil else { return try body() }
         deadline = ContinuousClock.now + timeLimit
         defer { deadline = nil }
@@ -119,7 +119,7 @@ public final class SQLiteConnection {
     deinit { sqlite3_close_v2(handle) }
 
     /// A statement for `sql`, which holds `?` placeholders for every value: values are only ever bound.
-    public func prepare(_ sql: String) throws -> SQLiteStatement {
+    package func prepare(_ sql: String) throws -> SQLiteStatement {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else {
@@ -130,14 +130,14 @@ public final class SQLiteConnection {
     }
 
     /// Runs a statement that returns no rows.
-    public func execute(_ sql: String, _ values: [SQLiteValue] = []) throws {
+    package func execute(_ sql: String, _ values: [SQLiteValue] = []) throws {
         let statement = try prepare(sql)
         try statement.bind(values)
         while try statement.step() {}
     }
 
     /// Every row of a query, each turned into a value by `row`.
-    public func rows<Row>(
+    package func rows<Row>(
         _ sql: String, _ values: [SQLiteValue] = [], _ row: (SQLiteStatement) throws -> Row
     ) throws -> [Row] {
         let statement = try prepare(sql)
@@ -150,7 +150,7 @@ public final class SQLiteConnection {
     /// Runs `body` in one transaction: all of it is committed, or none of it. A writing transaction takes
     /// the write lock up front (`BEGIN IMMEDIATE`, waiting out the busy timeout), so two writers never
     /// deadlock half-way; a reading one sees one consistent state of the file.
-    public func transaction<T>(writing: Bool, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(writing: Bool, _ body: () throws -> T) throws -> T {
         try execute(writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()
@@ -163,9 +163,9 @@ public final class SQLiteConnection {
     }
 
     /// The rowid of the row the last successful `INSERT` on this connection added.
-    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
-    public func lastError(_ status: Int32) -> SQLiteError {
+    package func lastError(_ status: Int32) -> SQLiteError {
         SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
     }
 }

@@ -1,17 +1,17 @@
 import CSQLite3
 
 /// A value bound to a `?` placeholder.
-public enum SQLiteValue {
+package enum SQLiteValue {
     case integer(Int64)
     case text(String)
     case null
 
-    public static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
-    public static func optionalText(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
+    package static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
+    package static func optionalText(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
 }
 
 /// A prepared statement. It keeps its connection alive and is finalized when released.
-public final class SQLiteStatement {
+package final class SQLiteStatement {
     private let handle: OpaquePointer
     private let connection: SQLiteConnection
 
@@ -23,7 +23,7 @@ public final class SQLiteStatement {
     deinit { sqlite3_finalize(handle) }
 
     /// Resets the statement and binds `values` to its placeholders, in order.
-    public func bind(_ values: [SQLiteValue]) throws {
+    package func bind(_ values: [SQLiteValue]) throws {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
@@ -46,7 +46,7 @@ public final class SQLiteStatement {
     }
 
     /// Advances to the next row: true when there is one, false when the statement is done.
-    public func step() throws -> Bool {
+    package func step() throws -> Bool {
         let status = sqlite3_step(handle)
         switch status {
         case SQLITE_ROW: return true
@@ -55,19 +55,19 @@ public final class SQLiteStatement {
         }
     }
 
-    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
-    public func int(_ column: Int32) -> Int { Int(truncatingIfNeeded: sqlite3_column_int64(handle, column)) }
+    package func int(_ column: Int32) -> Int { Int(truncatingIfNeeded: sqlite3_column_int64(handle, column)) }
 
     /// The column's text (by its byte length, NULs kept), or nil for NULL.
-    public func text(_ column: Int32) -> String? {
+    package func text(_ column: Int32) -> String? {
         guard let start = sqlite3_column_text(handle, column) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 
     /// The column's bytes as stored (text or blob, no conversion to UTF-8), or nil for NULL.
-    public func bytes(_ column: Int32) -> [UInt8]? {
+    package func bytes(_ column: Int32) -> [UInt8]? {
         guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
         // Ask for the pointer first: `sqlite3_column_bytes` then gives the length of that same representation.
         let start = sqlite3_column_blob(handle, column)

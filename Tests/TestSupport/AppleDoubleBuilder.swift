@@ -2,12 +2,12 @@
 /// header with a FinderInfo entry (id 9, offset 50) and a resource-fork entry (id 2), zeroed Finder
 /// info, the ATTR block at 84 with 4-byte-aligned entries from 120, the values, then the 286-byte
 /// empty resource fork at the end of a 4096-byte file (larger only when the attributes need it).
-public enum AppleDoubleBuilder {
-    public static let defaultSize = 4096
-    public static let emptyResourceForkSize = 286
+package enum AppleDoubleBuilder {
+    package static let defaultSize = 4096
+    package static let emptyResourceForkSize = 286
 
     /// A sidecar carrying `attributes` in order. Names must be 1…254 bytes of UTF-8.
-    public static func sidecar(attributes: [(name: String, value: [UInt8])]) -> [UInt8] {
+    package static func sidecar(attributes: [(name: String, value: [UInt8])]) -> [UInt8] {
         let entriesStart = 120
         var entries: [UInt8] = []
         var values: [UInt8] = []
@@ -53,12 +53,12 @@ public enum AppleDoubleBuilder {
     }
 
     /// Size of one attribute entry: 11 fixed bytes and the name, rounded up to 4.
-    public static func alignedEntryLength(nameLength: Int) -> Int {
+    package static func alignedEntryLength(nameLength: Int) -> Int {
         (11 + nameLength + 3) & ~3
     }
 
     /// The empty resource fork macOS appends: a resource header and a map with no types.
-    public static func emptyResourceFork() -> [UInt8] {
+    package static func emptyResourceFork() -> [UInt8] {
         var fork: [UInt8] = []
         fork += bigEndian(UInt32(256)) + bigEndian(UInt32(256)) + bigEndian(UInt32(0)) + bigEndian(UInt32(30))
         let message = Array("This resource fork intentionally left blank   ".utf8)
@@ -71,11 +71,11 @@ public enum AppleDoubleBuilder {
         return fork
     }
 
-    public static func bigEndian(_ value: UInt32) -> [UInt8] {
+    package static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
-    public static func bigEndian(_ value: UInt16) -> [UInt8] {
+    package static func bigEndian(_ value: UInt16) -> [UInt8] {
         [UInt8(value >> 8), UInt8(value & 0xFF)]
     }
 }

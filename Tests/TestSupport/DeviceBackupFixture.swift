@@ -3,29 +3,29 @@ import Foundation
 /// A synthetic device backup in the real format, written by `Tests/Scripts/make_device_backup.py` (python3 with
 /// sqlite3 and plistlib) from a spec; the script's summary (per domain: files, bytes, directories) is the truth
 /// tests compare against. The backup lives in a `TemporaryTree` that removes itself.
-public final class DeviceBackupFixture {
-    public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+package final class DeviceBackupFixture {
+    package static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts/make_device_backup.py").path
 
     /// What the generator wrote for one domain.
-    public struct DomainTruth: Decodable, Equatable, Sendable {
-        public let files: Int
-        public let bytes: Int64
-        public let directories: Int
+    package struct DomainTruth: Decodable, Equatable, Sendable {
+        package let files: Int
+        package let bytes: Int64
+        package let directories: Int
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public let tree: TemporaryTree
+    package let tree: TemporaryTree
     /// The backup folder.
-    public let path: String
+    package let path: String
     /// Per domain, from the generator.
-    public let truth: [String: DomainTruth]
+    package let truth: [String: DomainTruth]
 
     /// `spec` as the script documents it: `records`, `realworld`, `applications`, `encrypted`, `wal`, ….
-    public init(_ spec: [String: Any], label: String = "backup") throws {
+    package init(_ spec: [String: Any], label: String = "backup") throws {
         tree = try TemporaryTree(label)
         path = tree.path("backup")
         let specPath = tree.path("spec.json")
@@ -37,7 +37,7 @@ public final class DeviceBackupFixture {
     }
 
     /// A record of the spec: `type` f, d or l; `protectionClass` the MBFile's (3, the default class, unless given).
-    public static func record(
+    package static func record(
         _ domain: String, _ path: String, type: String = "f", size: Int? = nil, content: String? = nil, target: String? = nil,
         protectionClass: Int? = nil
     ) -> [String: Any] {

@@ -3,24 +3,24 @@ import Foundation
 /// A CoreSimulator device set laid out as Xcode writes it, written by `Tests/Scripts/make_device_set.py` from
 /// a spec; the script says where it put each container (UUID folders are random), the truth tests compare
 /// against. `standard` is the set most tests use.
-public final class DeviceSetFixture {
-    public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+package final class DeviceSetFixture {
+    package static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts/make_device_set.py").path
     /// A real container-manager metadata plist from a public project (see Tests/RealWorld/samples/README.md).
-    public static let realMetadata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    package static let realMetadata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("RealWorld/samples/weighttracker-container-metadata.plist").path
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public let tree: TemporaryTree
+    package let tree: TemporaryTree
     /// The device set folder.
-    public let path: String
+    package let path: String
     /// Per device UDID, per bundle or group id: `appBundle`, `dataContainer`, `groupContainer`.
-    public let containers: [String: [String: [String: String]]]
+    package let containers: [String: [String: [String: String]]]
 
-    public init(_ spec: [String: Any], label: String = "devices") throws {
+    package init(_ spec: [String: Any], label: String = "devices") throws {
         tree = try TemporaryTree(label)
         path = tree.path("Devices")
         let specPath = tree.path("spec.json")
@@ -31,14 +31,14 @@ public final class DeviceSetFixture {
         try FileManager.default.removeItem(atPath: specPath)
     }
 
-    public static let bootedPhone = "0E3B6C9A-1F2D-4C5B-9A8E-7D6C5B4A3F21"
-    public static let olderPhone = "5A1D2C3B-4E5F-4A6B-8C7D-9E0F1A2B3C4D"
-    public static let tablet = "9F8E7D6C-5B4A-4392-8172-6A5B4C3D2E1F"
-    public static let chat = "com.example.chat"
+    package static let bootedPhone = "0E3B6C9A-1F2D-4C5B-9A8E-7D6C5B4A3F21"
+    package static let olderPhone = "5A1D2C3B-4E5F-4A6B-8C7D-9E0F1A2B3C4D"
+    package static let tablet = "9F8E7D6C-5B4A-4392-8172-6A5B4C3D2E1F"
+    package static let chat = "com.example.chat"
 
     /// Three devices (two share a name), one booted; the chat app on two of them with an App Group and a
     /// widget; Apple's own apps beside it; an unsigned app; a real metadata plist on the booted phone.
-    public static func standard() throws -> DeviceSetFixture {
+    package static func standard() throws -> DeviceSetFixture {
         let chatApp: [String: Any] = [
             "id": chat, "executable": "Chat", "entitlements": "section", "groups": ["group.com.example.chat"],
             "extensions": [[
@@ -73,7 +73,7 @@ public final class DeviceSetFixture {
     }
 
     /// Where the script put one container.
-    public func container(_ udid: String, _ identifier: String, _ kind: String) throws -> String {
+    package func container(_ udid: String, _ identifier: String, _ kind: String) throws -> String {
         guard let path = containers[udid]?[identifier]?[kind] else {
             throw Failure(description: "no \(kind) for \(identifier) on \(udid)")
         }

@@ -2,9 +2,9 @@ import Foundation
 
 /// The oracle for sizes: GNU `du` on Linux; on macOS, whose BSD `du` has no byte units, the same sums
 /// (every entry under the path, hard links once, allocated = blocks × 512) taken by Python's `os.lstat`.
-public enum DiskUsage {
+package enum DiskUsage {
     /// `du -s -B1 PATH` (allocated bytes) or `du -s -b PATH` (apparent bytes).
-    public static func bytes(_ path: String, apparent: Bool = false) throws -> Int64 {
+    package static func bytes(_ path: String, apparent: Bool = false) throws -> Int64 {
         #if os(Linux)
         let command = ["/usr/bin/du", "-s", apparent ? "-b" : "-B1", path]
         #else

@@ -2,17 +2,17 @@ import Foundation
 
 /// External validators (python3 + jsonschema, xmllint, ncdu). A missing tool skips its test with a
 /// message, unless CI (`OutsideTools.required`) makes it a failure.
-public enum ExternalTools {
-    public static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+package enum ExternalTools {
+    package static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Schemas")
 
-    public static let hasJSONSchema: Bool = {
+    package static let hasJSONSchema: Bool = {
         guard OutsideTools.has("python3") else { return false }
         return (try? StocktakeProcess.runCommand(["python3", "-c", "import jsonschema"]).status) == 0
     }()
 
     /// Writes `bytes` to a fresh temporary file named `name` and returns its path.
-    public static func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
+    package static func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stocktake-formats-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)

@@ -1,22 +1,22 @@
 /// A strict little checker for the pages the writer produces: every element closed in order, attribute
 /// values quoted, no stray `<` or `&` in text, raw text inside `<script>` and `<style>`. Stricter than
 /// libxml2's HTML parser, which accepts unclosed tables at the end of input.
-public struct HTMLStructure {
-    public struct Element {
-        public let name: String
-        public let attributes: [(name: String, value: String)]
+package struct HTMLStructure {
+    package struct Element {
+        package let name: String
+        package let attributes: [(name: String, value: String)]
         /// For `<script>` and `<style>`: the raw text up to the end tag.
-        public let rawText: String?
+        package let rawText: String?
     }
 
-    public private(set) var elements: [Element] = []
-    public private(set) var problems: [String] = []
+    package private(set) var elements: [Element] = []
+    package private(set) var problems: [String] = []
     /// Text content outside tags, entities still encoded.
-    public private(set) var text: [String] = []
+    package private(set) var text: [String] = []
 
     static let voidElements: Set<String> = ["meta", "br", "hr", "img", "input", "link", "wbr", "area", "base", "col", "source"]
 
-    public init(_ html: String) {
+    package init(_ html: String) {
         let bytes = Array(html.utf8)
         var stack: [String] = []
         var i = 0
@@ -88,7 +88,7 @@ public struct HTMLStructure {
         if !stack.isEmpty { problems.append("unclosed at end: \(stack)") }
     }
 
-    public func elements(named name: String) -> [Element] { elements.filter { $0.name == name } }
+    package func elements(named name: String) -> [Element] { elements.filter { $0.name == name } }
 
     private mutating func checkEntities(_ chunk: String) {
         var rest = Substring(chunk)
@@ -109,5 +109,5 @@ public struct HTMLStructure {
 }
 
 extension HTMLStructure.Element {
-    public func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+    package func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
 }

@@ -1,7 +1,7 @@
 /// Reading GitHub-flavoured Markdown tables back, for tests of the Markdown writers.
-public enum MarkdownTable {
+package enum MarkdownTable {
     /// Pipes that end a GFM table cell (those not escaped with a backslash).
-    public static func cellSeparators(_ line: Substring) -> Int {
+    package static func cellSeparators(_ line: Substring) -> Int {
         var count = 0
         var escaped = false
         for character in line {

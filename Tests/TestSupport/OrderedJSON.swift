@@ -1,7 +1,7 @@
 /// A strict JSON reader (RFC 8259) that keeps what `JSONSerialization` throws away: the order of each
 /// object's keys and the literal text of each number. Report tests use it to check sorted keys and
 /// integer byte counts; anything that is not valid JSON is an error, not a best guess.
-public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
+package indirect enum OrderedJSON: Equatable, CustomStringConvertible {
     case object([(key: String, value: OrderedJSON)])
     case array([OrderedJSON])
     case string(String)
@@ -10,13 +10,13 @@ public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
     case bool(Bool)
     case null
 
-    public struct SyntaxError: Error, CustomStringConvertible {
-        public let offset: Int
-        public let message: String
-        public var description: String { "invalid JSON at byte \(offset): \(message)" }
+    package struct SyntaxError: Error, CustomStringConvertible {
+        package let offset: Int
+        package let message: String
+        package var description: String { "invalid JSON at byte \(offset): \(message)" }
     }
 
-    public static func parse(_ bytes: [UInt8]) throws -> OrderedJSON {
+    package static func parse(_ bytes: [UInt8]) throws -> OrderedJSON {
         var reader = Reader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
@@ -25,7 +25,7 @@ public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
         return value
     }
 
-    public static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
+    package static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
         switch (lhs, rhs) {
         case (.object(let a), .object(let b)):
             a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -38,7 +38,7 @@ public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .object(let pairs): "{" + pairs.map { "\($0.key.debugDescription): \($0.value)" }.joined(separator: ", ") + "}"
         case .array(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"
@@ -51,35 +51,35 @@ public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
 
     // MARK: Navigation
 
-    public subscript(key: String) -> OrderedJSON? {
+    package subscript(key: String) -> OrderedJSON? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }?.value
     }
 
     /// An object's keys, sorted (nil: not an object).
-    public var keys: [String]? {
+    package var keys: [String]? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.map(\.key).sorted()
     }
 
-    public var items: [OrderedJSON]? {
+    package var items: [OrderedJSON]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
     /// The value when it is written as an integer literal (no fraction, no exponent).
-    public var integerValue: Int64? {
+    package var integerValue: Int64? {
         guard case .number(let text) = self, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
         return Int64(text)
     }
 
     /// Every object in the document, depth first, with a readable location, for whole-document checks.
-    public func forEachObject(at location: String = "$", _ body: (String, [(key: String, value: OrderedJSON)]) -> Void) {
+    package func forEachObject(at location: String = "$", _ body: (String, [(key: String, value: OrderedJSON)]) -> Void) {
         switch self {
         case .object(let pairs):
             body(location, pairs)
@@ -91,7 +91,7 @@ public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
     }
 
     /// Every value stored under one of `keys` anywhere in the document, with its location.
-    public func values(forKeys keys: Set<String>) -> [(location: String, value: OrderedJSON)] {
+    package func values(forKeys keys: Set<String>) -> [(location: String, value: OrderedJSON)] {
         var found: [(String, OrderedJSON)] = []
         forEachObject { location, pairs in
             for pair in pairs where keys.contains(pair.key) { found.append((location + "." + pair.key, pair.value)) }
@@ -262,7 +262,7 @@ public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
 extension String {
     /// Code-point order, the order `sort_keys` (Python), jq and the report contract use. Swift's own `<`
     /// compares canonically equivalent strings as equal, so it cannot be the reference here.
-    public func precedesByCodePoints(_ other: String) -> Bool {
+    package func precedesByCodePoints(_ other: String) -> Bool {
         unicodeScalars.lazy.map(\.value).lexicographicallyPrecedes(other.unicodeScalars.lazy.map(\.value))
     }
 }

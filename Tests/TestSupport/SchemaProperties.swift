@@ -3,15 +3,15 @@ import Testing
 
 /// The property names a JSON Schema under Reports/ allows for one object, for the tests that hold a key table
 /// (`ReportKeys`, `DiffKeys`) to its schema.
-public enum SchemaProperties {
-    public static func schemaURL(_ name: String) -> URL {
+package enum SchemaProperties {
+    package static func schemaURL(_ name: String) -> URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Reports/\(name)")
     }
 
     /// The names of the properties of the object at `path` in the schema `name` (`$defs/x` for a definition).
     /// `closed`: the object must also forbid every other key (`additionalProperties: false`).
-    public static func names(in name: String, at path: [String], closed: Bool = true) throws -> [String] {
+    package static func names(in name: String, at path: [String], closed: Bool = true) throws -> [String] {
         var node: Any = try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL(name)))
         for step in path {
             // A number steps into an array (`oneOf`, `items` lists).
@@ -25,7 +25,7 @@ public enum SchemaProperties {
     }
 
     /// The sorted raw values of a key enum.
-    public static func names<Key: RawRepresentable & CaseIterable>(_: Key.Type) -> [String] where Key.RawValue == String {
+    package static func names<Key: RawRepresentable & CaseIterable>(_: Key.Type) -> [String] where Key.RawValue == String {
         Key.allCases.map(\.rawValue).sorted()
     }
 }

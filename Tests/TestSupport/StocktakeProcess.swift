@@ -1,17 +1,17 @@
 import Foundation
 
 /// Runs a command (by default the built `stocktake` binary) and captures what it printed and its exit status.
-public struct ProcessResult: Sendable {
-    public let status: Int32
-    public let stdout: String
-    public let stderr: String
+package struct ProcessResult: Sendable {
+    package let status: Int32
+    package let stdout: String
+    package let stderr: String
     /// True when the run outlived its `timeout` and was killed: a hang, reported instead of hanging the tests.
-    public let timedOut: Bool
+    package let timedOut: Bool
 }
 
-public enum StocktakeProcess {
+package enum StocktakeProcess {
     /// The built `stocktake` binary: `$STOCKTAKE_BINARY`, or next to the running test bundle.
-    public static var binary: String {
+    package static var binary: String {
         if let path = ProcessInfo.processInfo.environment["STOCKTAKE_BINARY"] { return path }
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
@@ -24,7 +24,7 @@ public enum StocktakeProcess {
 
     /// Runs `stocktake` with `arguments`. With `withoutFilePermissionOverride`, a root caller drops the
     /// capabilities that let root read any file, so permission tests mean the same for root and users.
-    public static func run(
+    package static func run(
         _ arguments: [String], currentDirectory: String? = nil, environment: [String: String] = [:],
         withoutFilePermissionOverride: Bool = false, timeout: Double? = nil
     ) throws -> ProcessResult {
@@ -36,7 +36,7 @@ public enum StocktakeProcess {
     }
 
     /// With `timeout` (seconds), a command still running then is killed (SIGKILL) and `timedOut` is set.
-    public static func runCommand(
+    package static func runCommand(
         _ command: [String], currentDirectory: String? = nil, environment: [String: String] = [:], timeout: Double? = nil
     ) throws -> ProcessResult {
         let process = Process()

@@ -2,24 +2,24 @@ import StocktakeModel
 
 /// A small made-up container with every location, hostile names and hostile metadata, for the report tests
 /// (golden file, escaping, browser). The numbers are fixed so reports of it are byte-for-byte stable.
-public enum SyntheticContainer {
+package enum SyntheticContainer {
     /// A file name that would run script (changing the document title) if a writer failed to escape it.
-    public static let hostileImageName = "<img src=x onerror=document.title='pwned'>.jpg"
+    package static let hostileImageName = "<img src=x onerror=document.title='pwned'>.jpg"
     /// A name with quotes, an ampersand and a newline.
-    public static let quotedName = "a \"quoted\" & 'single'\nline.txt"
+    package static let quotedName = "a \"quoted\" & 'single'\nline.txt"
     /// A name whose right-to-left override would make it read as `invoiceexe.pdf`.
-    public static let bidiName = "invoice\u{202E}fdp.exe"
+    package static let bidiName = "invoice\u{202E}fdp.exe"
     /// Raw bytes that are not UTF-8: `f`, 0xFF, 0xFE, `.db`.
-    public static let nonUTF8Name: [UInt8] = [0x66, 0xFF, 0xFE, 0x2E, 0x64, 0x62]
+    package static let nonUTF8Name: [UInt8] = [0x66, 0xFF, 0xFE, 0x2E, 0x64, 0x62]
     /// A metadata value that tries to close the script element and open another.
-    public static let hostileMetadataValue = "</script><script>document.title='pwned'</script>"
+    package static let hostileMetadataValue = "</script><script>document.title='pwned'</script>"
     /// A folder name that tries to inject an SVG with an onload handler.
-    public static let hostileFolderName = "<svg onload=document.title='pwned'>"
+    package static let hostileFolderName = "<svg onload=document.title='pwned'>"
     /// 2026-11-21T12:00:00Z.
-    public static let generatedAtSecondsSince1970: Double = 1_795_262_400
-    public static let bundleIdentifier = "com.example.stocktake-demo"
+    package static let generatedAtSecondsSince1970: Double = 1_795_262_400
+    package static let bundleIdentifier = "com.example.stocktake-demo"
 
-    public static func inventory() -> Inventory {
+    package static func inventory() -> Inventory {
         var builder = InventoryBuilder()
         // Documents: what the user sees (backed up).
         builder.add("Documents/Projects/Alpha/model.sqlite", apparentBytes: 5_200_000, backup: .included, evidence: .noFlag, flags: .hardLinked)
@@ -74,18 +74,18 @@ public enum SyntheticContainer {
         return builder.build(issues: issues, evidence: evidence)
     }
 
-    public static let evidence = ExportEvidence(
+    package static let evidence = ExportEvidence(
         entriesWithAttributes: 7, appleDoubleSidecars: 1, flaggedByXattr: 2, flaggedByLegacyXattr: 0, flaggedByAppleDouble: 0,
         declaredByUser: false)
 
-    public static let issues: [ScanIssue] = [
+    package static let issues: [ScanIssue] = [
         ScanIssue(path: Array("Library/\(hostileFolderName)".utf8), reason: .permissionDenied,
                   detail: "could not list the folder: Permission denied (EACCES) \(hostileMetadataValue)"),
         ScanIssue(path: Array("tmp/vanished.tmp".utf8), reason: .vanished, detail: "removed while the audit ran"),
         ScanIssue(path: Array("Documents/".utf8) + nonUTF8Name, reason: .unreadable, detail: "read failed & gave up"),
     ]
 
-    public static func description() -> ContainerDescription {
+    package static func description() -> ContainerDescription {
         let appDataInfo: PropertyListValue = .dictionary([
             "CFBundleIdentifier": .string(bundleIdentifier),
             "XCExecutableVersion": .string("2.4.1 (381)"),

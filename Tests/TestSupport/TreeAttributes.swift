@@ -3,12 +3,12 @@ import Foundation
 
 extension TemporaryTree {
     /// The 61-byte binary plist macOS stores as the backup-exclusion attribute's value.
-    public static let backupExclusionValue: [UInt8] = Array(
+    package static let backupExclusionValue: [UInt8] = Array(
         "62706c69737430305f1011636f6d2e6170706c652e6261636b75706408000000000000010100000000000000010000000000000000000000000000001c"
             .chunked2.map { UInt8($0, radix: 16)! })
 
     /// Sets an extended attribute on an entry (Linux keeps Apple's names under `user.`, as rsync does).
-    public func setAttribute(_ relativePath: String, name: String, value: [UInt8]) throws {
+    package func setAttribute(_ relativePath: String, name: String, value: [UInt8]) throws {
         #if os(Linux)
         let result = setxattr(path(relativePath), name, value, value.count, 0)
         #else
@@ -18,7 +18,7 @@ extension TemporaryTree {
     }
 
     /// Marks an entry excluded from backup the way a Mac-to-Linux rsync -X leaves it.
-    public func excludeFromBackup(_ relativePath: String) throws {
+    package func excludeFromBackup(_ relativePath: String) throws {
         #if os(Linux)
         try setAttribute(relativePath, name: "user.com.apple.metadata:com_apple_backup_excludeItem", value: Self.backupExclusionValue)
         #else

@@ -2,10 +2,10 @@ import Foundation
 
 /// Everything observable about a tree without reading through links: paths, types, sizes, modes,
 /// modification and status-change times. Two equal snapshots mean nothing was written.
-public struct TreeSnapshot: Equatable, CustomStringConvertible {
-    public let lines: [String]
+package struct TreeSnapshot: Equatable, CustomStringConvertible {
+    package let lines: [String]
 
-    public init(_ root: String) {
+    package init(_ root: String) {
         var lines: [String] = []
         func visit(_ path: String, _ relative: String) {
             var info = stat()
@@ -25,5 +25,5 @@ public struct TreeSnapshot: Equatable, CustomStringConvertible {
         self.lines = lines
     }
 
-    public var description: String { lines.joined(separator: "\n") }
+    package var description: String { lines.joined(separator: "\n") }
 }

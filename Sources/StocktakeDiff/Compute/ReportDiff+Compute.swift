@@ -3,18 +3,18 @@ import StocktakePolicy
 import StocktakeReport
 
 /// How much of the long lists a diff keeps ranked (writers for people show fewer).
-public struct DiffOptions: Sendable {
+package struct DiffOptions: Sendable {
     /// Folders kept in `directories.shown`; the rest are counted in "N others".
-    public var directoryLimit: Int
+    package var directoryLimit: Int
 
-    public init(directoryLimit: Int = 20) {
+    package init(directoryLimit: Int = 20) {
         self.directoryLimit = directoryLimit
     }
 }
 
 extension ReportDiff {
     /// Compares two reports of one app: `old` is the earlier run (the base), `new` the later one.
-    public static func compute(old: ReportSnapshot, new: ReportSnapshot, options: DiffOptions = DiffOptions()) -> ReportDiff {
+    package static func compute(old: ReportSnapshot, new: ReportSnapshot, options: DiffOptions = DiffOptions()) -> ReportDiff {
         ReportDiff(
             old: old.provenance, new: new.provenance,
             totals: totalRows(old.totals, new.totals),

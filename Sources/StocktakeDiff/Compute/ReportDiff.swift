@@ -4,23 +4,23 @@ import StocktakeReport
 
 /// What changed between two reports of the same app: the document every diff writer renders
 /// (text, Markdown, JSON, HTML). Built by `ReportDiff.compute(old:new:options:)`.
-public struct ReportDiff: Sendable {
-    public let old: ReportSnapshot.Provenance
-    public let new: ReportSnapshot.Provenance
+package struct ReportDiff: Sendable {
+    package let old: ReportSnapshot.Provenance
+    package let new: ReportSnapshot.Provenance
     /// `onDisk`, `documentsAndData`, `purgeable` and one row per backup state, in that order.
-    public let totals: [SizeChange]
+    package let totals: [SizeChange]
     /// One row per location, in `Location.allCases` order (ids are the location ids).
-    public let locations: [SizeChange]
+    package let locations: [SizeChange]
     /// Folders whose subtree changed, largest absolute allocated delta first, cut to `options.directoryLimit`.
-    public let directories: RankedList<SizeChange>
-    public let files: FileChanges
+    package let directories: RankedList<SizeChange>
+    package let files: FileChanges
     /// Per group (by name, sorted), its members old against new.
-    public let groups: [GroupChange]
+    package let groups: [GroupChange]
     /// Budgets by scope (sorted), old against new; either side may lack one.
-    public let budgets: [BudgetChange]
-    public let findings: FindingChanges
+    package let budgets: [BudgetChange]
+    package let findings: FindingChanges
 
-    public init(
+    package init(
         old: ReportSnapshot.Provenance, new: ReportSnapshot.Provenance, totals: [SizeChange], locations: [SizeChange],
         directories: RankedList<SizeChange>, files: FileChanges, groups: [GroupChange], budgets: [BudgetChange],
         findings: FindingChanges
@@ -38,38 +38,38 @@ public struct ReportDiff: Sendable {
 }
 
 /// A row with figures on both sides. A side that lacks the row (a new file, a removed folder) is nil.
-public struct SizeChange: Sendable, Equatable {
+package struct SizeChange: Sendable, Equatable {
     /// A location or total id, a path, a group member id.
-    public let id: String
-    public let old: SizeTotal?
-    public let new: SizeTotal?
+    package let id: String
+    package let old: SizeTotal?
+    package let new: SizeTotal?
     /// For files and folders: where the entry lives (the new side's location when both have it).
-    public let location: Location?
+    package let location: Location?
 
-    public init(id: String, old: SizeTotal?, new: SizeTotal?, location: Location? = nil) {
+    package init(id: String, old: SizeTotal?, new: SizeTotal?, location: Location? = nil) {
         self.id = id
         self.old = old
         self.new = new
         self.location = location
     }
 
-    public var oldOrZero: SizeTotal { old ?? .zero }
-    public var newOrZero: SizeTotal { new ?? .zero }
+    package var oldOrZero: SizeTotal { old ?? .zero }
+    package var newOrZero: SizeTotal { new ?? .zero }
     // Saturating: figures from a foreign report never trap, and never wrap into a change of the wrong sign.
-    public var allocatedDelta: Int64 { newOrZero.allocatedBytes.saturatingSubtract(oldOrZero.allocatedBytes) }
-    public var apparentDelta: Int64 { newOrZero.apparentBytes.saturatingSubtract(oldOrZero.apparentBytes) }
-    public var filesDelta: Int { newOrZero.files.saturatingSubtract(oldOrZero.files) }
+    package var allocatedDelta: Int64 { newOrZero.allocatedBytes.saturatingSubtract(oldOrZero.allocatedBytes) }
+    package var apparentDelta: Int64 { newOrZero.apparentBytes.saturatingSubtract(oldOrZero.apparentBytes) }
+    package var filesDelta: Int { newOrZero.files.saturatingSubtract(oldOrZero.files) }
 }
 
 /// The head of a long list, sorted by what matters most, and what was left out ("N others").
-public struct RankedList<Element: Sendable>: Sendable {
-    public let shown: [Element]
+package struct RankedList<Element: Sendable>: Sendable {
+    package let shown: [Element]
     /// Rows left out of `shown`.
-    public let othersCount: Int
+    package let othersCount: Int
     /// The sum of the left-out rows' allocated deltas.
-    public let othersAllocatedDelta: Int64
+    package let othersAllocatedDelta: Int64
 
-    public init(shown: [Element], othersCount: Int, othersAllocatedDelta: Int64) {
+    package init(shown: [Element], othersCount: Int, othersAllocatedDelta: Int64) {
         self.shown = shown
         self.othersCount = othersCount
         self.othersAllocatedDelta = othersAllocatedDelta
@@ -79,16 +79,16 @@ public struct RankedList<Element: Sendable>: Sendable {
 /// Files added, removed, changed in size, moved, and copied while the original stayed.
 /// Each list is complete (JSON lists every row) and sorted by absolute allocated delta, largest first,
 /// then by path; writers for people show the head of each.
-public struct FileChanges: Sendable {
-    public let added: [SizeChange]
-    public let removed: [SizeChange]
-    public let changed: [SizeChange]
-    public let moved: [FileMove]
+package struct FileChanges: Sendable {
+    package let added: [SizeChange]
+    package let removed: [SizeChange]
+    package let changed: [SizeChange]
+    package let moved: [FileMove]
     /// Added files that look like a copy of a file still present at its old path: a migration that
     /// forgot to delete the original (the "abandoned files" risk).
-    public let leftBehind: [FileMove]
+    package let leftBehind: [FileMove]
 
-    public init(added: [SizeChange], removed: [SizeChange], changed: [SizeChange], moved: [FileMove], leftBehind: [FileMove]) {
+    package init(added: [SizeChange], removed: [SizeChange], changed: [SizeChange], moved: [FileMove], leftBehind: [FileMove]) {
         self.added = added
         self.removed = removed
         self.changed = changed
@@ -98,24 +98,24 @@ public struct FileChanges: Sendable {
 }
 
 /// A file that sits at a new path in the new report and matched one at another path in the old one.
-public struct FileMove: Sendable, Equatable {
+package struct FileMove: Sendable, Equatable {
     /// Why the two paths are taken for one file.
-    public enum Evidence: String, Sendable {
+    package enum Evidence: String, Sendable {
         /// Same file name, size and kind; the only such pair.
         case sameNameAndSize
         /// Same size, kind and modification time (a rename keeps both); the only such pair.
         case sameSizeAndModified
     }
 
-    public let oldPath: String
-    public let newPath: String
-    public let oldLocation: Location
-    public let newLocation: Location
-    public let old: SizeTotal
-    public let new: SizeTotal
-    public let evidence: Evidence
+    package let oldPath: String
+    package let newPath: String
+    package let oldLocation: Location
+    package let newLocation: Location
+    package let old: SizeTotal
+    package let new: SizeTotal
+    package let evidence: Evidence
 
-    public init(
+    package init(
         oldPath: String, newPath: String, oldLocation: Location, newLocation: Location, old: SizeTotal, new: SizeTotal,
         evidence: Evidence
     ) {
@@ -131,23 +131,23 @@ public struct FileMove: Sendable, Equatable {
 
 /// One configured group (`groups:` in stocktake.yml) on both sides; members sorted by absolute
 /// allocated delta, largest first.
-public struct GroupChange: Sendable {
-    public let name: String
-    public let members: [SizeChange]
+package struct GroupChange: Sendable {
+    package let name: String
+    package let members: [SizeChange]
 
-    public init(name: String, members: [SizeChange]) {
+    package init(name: String, members: [SizeChange]) {
         self.name = name
         self.members = members
     }
 }
 
 /// One budget scope on both sides.
-public struct BudgetChange: Sendable, Equatable {
-    public let scope: String
-    public let old: ReportSnapshot.Budget?
-    public let new: ReportSnapshot.Budget?
+package struct BudgetChange: Sendable, Equatable {
+    package let scope: String
+    package let old: ReportSnapshot.Budget?
+    package let new: ReportSnapshot.Budget?
 
-    public init(scope: String, old: ReportSnapshot.Budget?, new: ReportSnapshot.Budget?) {
+    package init(scope: String, old: ReportSnapshot.Budget?, new: ReportSnapshot.Budget?) {
         self.scope = scope
         self.old = old
         self.new = new
@@ -155,14 +155,14 @@ public struct BudgetChange: Sendable, Equatable {
 }
 
 /// Findings matched by fingerprint: new ones (only in the new report), resolved ones (only in the old).
-public struct FindingChanges: Sendable {
+package struct FindingChanges: Sendable {
     /// Most severe first, then by rule and path.
-    public let new: [ReportSnapshot.FindingRecord]
-    public let resolved: [ReportSnapshot.FindingRecord]
+    package let new: [ReportSnapshot.FindingRecord]
+    package let resolved: [ReportSnapshot.FindingRecord]
     /// Findings present on both sides (same fingerprint).
-    public let unchanged: Int
+    package let unchanged: Int
 
-    public init(new: [ReportSnapshot.FindingRecord], resolved: [ReportSnapshot.FindingRecord], unchanged: Int) {
+    package init(new: [ReportSnapshot.FindingRecord], resolved: [ReportSnapshot.FindingRecord], unchanged: Int) {
         self.new = new
         self.resolved = resolved
         self.unchanged = unchanged
@@ -170,14 +170,14 @@ public struct FindingChanges: Sendable {
 }
 
 /// One `--fail-on-growth` or `--fail-on-new-findings` gate, evaluated: what it asked and what it saw.
-public struct DiffGateResult: Sendable, Equatable {
+package struct DiffGateResult: Sendable, Equatable {
     /// The gate as the user wrote it, e.g. `applicationSupport:10%`, `new findings >= warning`.
-    public let gate: String
-    public let tripped: Bool
+    package let gate: String
+    package let tripped: Bool
     /// One line for people, e.g. "applicationSupport grew 12.5% (limit 10%)".
-    public let message: String
+    package let message: String
 
-    public init(gate: String, tripped: Bool, message: String) {
+    package init(gate: String, tripped: Bool, message: String) {
         self.gate = gate
         self.tripped = tripped
         self.message = message

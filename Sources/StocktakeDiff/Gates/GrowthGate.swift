@@ -3,8 +3,8 @@ import StocktakePolicy
 
 /// `--fail-on-growth SPEC`: trips when allocated bytes grow by more than a percentage or an amount,
 /// on the total or on one scope. Specs: `10%`, `50MB`, `applicationSupport:10%`, `documentsAndData:20MB`.
-public struct GrowthGate: Sendable, Equatable {
-    public enum Scope: Sendable, Equatable {
+package struct GrowthGate: Sendable, Equatable {
+    package enum Scope: Sendable, Equatable {
         /// Everything on disk (the TOTAL row).
         case total
         /// A row of `ReportDiff.totals`: documentsAndData, purgeable, backedUp (= backup.included).
@@ -20,20 +20,20 @@ public struct GrowthGate: Sendable, Equatable {
         }
     }
 
-    public enum Limit: Sendable, Equatable {
+    package enum Limit: Sendable, Equatable {
         case percent(Double)
         case bytes(Int64)
     }
 
     /// The spec as written.
-    public let spec: String
-    public let scope: Scope
-    public let limit: Limit
+    package let spec: String
+    package let scope: Scope
+    package let limit: Limit
 
     /// The scope names a spec may start with, for the usage message.
-    public static var scopeNames: [String] { ["total", "documentsAndData", "purgeable", "backedUp"] + Location.allCases.map(\.rawValue) }
+    package static var scopeNames: [String] { ["total", "documentsAndData", "purgeable", "backedUp"] + Location.allCases.map(\.rawValue) }
 
-    public static func parse(_ spec: String) throws(GateSpecError) -> GrowthGate {
+    package static func parse(_ spec: String) throws(GateSpecError) -> GrowthGate {
         let text = spec.trimmingCharacters(in: .whitespaces)
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let scopeName = parts.count == 2 ? parts[0].trimmingCharacters(in: .whitespaces) : "total"
@@ -64,7 +64,7 @@ public struct GrowthGate: Sendable, Equatable {
 
     /// Trips when the scope's allocated bytes grew by more than the limit. A scope that was empty and
     /// now holds data grew by an unbounded percentage: a percentage gate trips on it.
-    public func evaluate(_ diff: ReportDiff) -> DiffGateResult {
+    package func evaluate(_ diff: ReportDiff) -> DiffGateResult {
         let row = self.row(in: diff)
         let before = row?.oldOrZero.allocatedBytes ?? 0, delta = row?.allocatedDelta ?? 0
         let tripped: Bool
@@ -104,14 +104,14 @@ public struct GrowthGate: Sendable, Equatable {
 
 /// `--fail-on-new-findings [SEVERITY]`: trips when the new report has findings the old one did not
 /// (matched by fingerprint) at or above the severity.
-public struct NewFindingsGate: Sendable, Equatable {
-    public let severity: Severity
+package struct NewFindingsGate: Sendable, Equatable {
+    package let severity: Severity
 
-    public init(severity: Severity) {
+    package init(severity: Severity) {
         self.severity = severity
     }
 
-    public func evaluate(_ diff: ReportDiff) -> DiffGateResult {
+    package func evaluate(_ diff: ReportDiff) -> DiffGateResult {
         let counted = diff.findings.new.filter { $0.severity >= severity }
         let gate = "--fail-on-new-findings \(severity.rawValue)"
         guard let first = counted.first else {
@@ -125,10 +125,10 @@ public struct NewFindingsGate: Sendable, Equatable {
 }
 
 /// A `--fail-on-growth` spec that cannot be read (exit status 64).
-public struct GateSpecError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct GateSpecError: Error, Sendable, CustomStringConvertible {
+    package let description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

@@ -1,7 +1,7 @@
 import StocktakeRendering
 
 /// The formats of `stocktake diff`, selected by `--format` (contract ids). One writer per format.
-public enum DiffFormat: String, CaseIterable, Sendable {
+package enum DiffFormat: String, CaseIterable, Sendable {
     /// A plain table for the terminal (the default).
     case text
     /// GitHub-flavoured Markdown for a pull-request comment.
@@ -13,24 +13,24 @@ public enum DiffFormat: String, CaseIterable, Sendable {
 }
 
 /// What the writers for people need beyond the diff itself.
-public struct DiffRenderOptions: Sendable {
+package struct DiffRenderOptions: Sendable {
     /// Rows per list in the text, Markdown and HTML output; the rest collapse into an "N others" line.
     /// The JSON lists every row whatever this says.
-    public var limit: Int
-    public var tool: ToolInfo
+    package var limit: Int
+    package var tool: ToolInfo
 
-    public init(limit: Int = 20, tool: ToolInfo = .current) {
+    package init(limit: Int = 20, tool: ToolInfo = .current) {
         self.limit = max(0, limit)
         self.tool = tool
     }
 }
 
 /// Renders a `ReportDiff` with the gates evaluated on it.
-public enum DiffWriter {
+package enum DiffWriter {
     /// `schemaVersion` of the JSON diff (Reports/diff.schema.json).
-    public static let jsonSchemaVersion = 1
+    package static let jsonSchemaVersion = 1
 
-    public static func render(
+    package static func render(
         _ diff: ReportDiff, gates: [DiffGateResult], format: DiffFormat, options: DiffRenderOptions = DiffRenderOptions()
     ) throws -> [UInt8] {
         // `limit` is a var: a caller may have set it below 0 after `init` clamped it.

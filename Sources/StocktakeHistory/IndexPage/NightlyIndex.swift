@@ -1,44 +1,44 @@
 /// What the nightly index page shows: every app's recent runs, and the inputs that could not be audited.
-public struct NightlyIndex: Sendable {
+package struct NightlyIndex: Sendable {
     /// When the nightly job wrote the page (ISO 8601, UTC).
-    public let generatedAt: String
+    package let generatedAt: String
     /// In the order the page lists them.
-    public let apps: [App]
-    public let failures: [Failure]
+    package let apps: [App]
+    package let failures: [Failure]
     /// Inbox entries unchanged since an earlier night audited them, so not audited again.
-    public let unchanged: [Unchanged]
+    package let unchanged: [Unchanged]
 
-    public init(generatedAt: String, apps: [App], failures: [Failure], unchanged: [Unchanged] = []) {
+    package init(generatedAt: String, apps: [App], failures: [Failure], unchanged: [Unchanged] = []) {
         self.generatedAt = generatedAt
         self.apps = apps
         self.failures = failures
         self.unchanged = unchanged
     }
 
-    public struct Unchanged: Sendable {
+    package struct Unchanged: Sendable {
         /// The inbox entry's name, as found.
-        public let input: String
+        package let input: String
         /// `<app folder>/<run id>`: the run it was audited into (it may have been pruned since).
-        public let run: String
+        package let run: String
 
-        public init(input: String, run: String) {
+        package init(input: String, run: String) {
             self.input = input
             self.run = run
         }
     }
 
-    public struct App: Sendable {
-        public let bundleIdentifier: String
+    package struct App: Sendable {
+        package let bundleIdentifier: String
         /// The recent runs (the last 30), oldest first; the last is the one just audited.
-        public let runs: [HistoryRun]
+        package let runs: [HistoryRun]
         /// The latest report, relative to the index page: `com.example.chat/2026-11-21T020000Z/report.html`.
-        public let latestReportHref: String
+        package let latestReportHref: String
         /// The diff of the latest run against the previous one, relative to the index page, when there is one.
-        public let latestDiffHref: String?
+        package let latestDiffHref: String?
         /// The run the latest was compared with; when nil, the run before the latest in `runs`.
-        public let previousRunID: String?
+        package let previousRunID: String?
 
-        public init(
+        package init(
             bundleIdentifier: String, runs: [HistoryRun], latestReportHref: String, latestDiffHref: String?,
             previousRunID: String?
         ) {
@@ -49,22 +49,22 @@ public struct NightlyIndex: Sendable {
             self.previousRunID = previousRunID
         }
 
-        public var latest: HistoryRun? { runs.last }
+        package var latest: HistoryRun? { runs.last }
 
         /// The run the latest is compared with on the page.
-        public var previous: HistoryRun? {
+        package var previous: HistoryRun? {
             if let previousRunID, let run = runs.last(where: { $0.runID == previousRunID }) { return run }
             return runs.dropLast().last
         }
     }
 
     /// An inbox entry the nightly job could not audit.
-    public struct Failure: Sendable {
+    package struct Failure: Sendable {
         /// The inbox entry's name, as found.
-        public let input: String
-        public let message: String
+        package let input: String
+        package let message: String
 
-        public init(input: String, message: String) {
+        package init(input: String, message: String) {
             self.input = input
             self.message = message
         }

@@ -4,7 +4,7 @@ import StocktakePolicy
 extension HistoryStore {
     /// Records one run in one transaction. Recording the same app and run id again replaces the earlier
     /// row and everything that hangs off it (a re-run of the same night).
-    public func record(_ run: HistoryRun) throws(HistoryError) {
+    package func record(_ run: HistoryRun) throws(HistoryError) {
         try guarded("written") {
             try connection.transaction(writing: true) {
                 try connection.execute(
@@ -30,7 +30,7 @@ extension HistoryStore {
     }
 
     /// The last `limit` runs of one app, oldest first (by run id, which is the run's UTC timestamp).
-    public func runs(bundleIdentifier: String, limit: Int) throws(HistoryError) -> [HistoryRun] {
+    package func runs(bundleIdentifier: String, limit: Int) throws(HistoryError) -> [HistoryRun] {
         guard limit > 0 else { return [] }
         return try guarded("read") {
             try connection.transaction(writing: false) {
@@ -45,7 +45,7 @@ extension HistoryStore {
     }
 
     /// Every run id recorded for one app, oldest first (the nightly recovery compares them with the run folders).
-    public func runIDs(bundleIdentifier: String) throws(HistoryError) -> [String] {
+    package func runIDs(bundleIdentifier: String) throws(HistoryError) -> [String] {
         try guarded("read") {
             try connection.rows(
                 "SELECT run_id FROM runs WHERE bundle_identifier = ? ORDER BY run_id", [.text(bundleIdentifier)]
@@ -54,7 +54,7 @@ extension HistoryStore {
     }
 
     /// Every app with at least one run, sorted.
-    public func bundleIdentifiers() throws(HistoryError) -> [String] {
+    package func bundleIdentifiers() throws(HistoryError) -> [String] {
         try guarded("read") {
             try connection.rows("SELECT DISTINCT bundle_identifier FROM runs ORDER BY bundle_identifier") { $0.text(0) ?? "" }
         }

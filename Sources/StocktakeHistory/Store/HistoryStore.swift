@@ -12,26 +12,26 @@ import CSQLite3
 ///
 /// Not `Sendable`: use one store object from one thread. Separate processes (the nightly writer and a
 /// `stocktake history` reader) may open the same file; SQLite's locks and a busy timeout keep them apart.
-public final class HistoryStore {
+package final class HistoryStore {
     /// The store's file name inside the reports folder.
-    public static let fileName = "history.sqlite"
+    package static let fileName = "history.sqlite"
 
     /// The store inside a reports folder: `<folder>/history.sqlite`.
-    public static func path(inReports folder: String) -> String {
+    package static func path(inReports folder: String) -> String {
         (folder.hasSuffix("/") ? folder : folder + "/") + fileName
     }
 
-    public let path: String
+    package let path: String
     let connection: SQLiteConnection
 
     /// Opens the store at `path`, creating it when it does not exist, and migrates its schema forward.
-    public convenience init(path: String) throws(HistoryError) {
+    package convenience init(path: String) throws(HistoryError) {
         try self.init(path: path, createIfMissing: true)
     }
 
     /// Opens the store at `path` and migrates its schema forward. With `createIfMissing` false, a missing
     /// file is an error (`.missing`) rather than a new, empty store: readers should not leave files behind.
-    public convenience init(path: String, createIfMissing: Bool) throws(HistoryError) {
+    package convenience init(path: String, createIfMissing: Bool) throws(HistoryError) {
         try self.init(path: path, createIfMissing: createIfMissing, schemaVersion: HistorySchema.currentVersion)
     }
 
