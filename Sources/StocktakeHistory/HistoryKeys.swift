@@ -1,7 +1,5 @@
-import StocktakeReport
-
 /// The keys of `stocktake history --format json`, one enum per object. Where a key names what report.json names
-/// (a run's totals, its time, the app), it is report.json's own case, so the two cannot drift apart.
+/// (a run's totals, its time, the app), it spells it as report.json does; a test holds those to `ReportKeys`.
 package enum HistoryKeys {
     package enum Document: String, CaseIterable, Sendable {
         case bundleIdentifier, runs
@@ -21,14 +19,4 @@ package enum HistoryKeys {
     package enum Findings: String, CaseIterable, Sendable {
         case byRule, bySeverity
     }
-
-    /// The keys this document shares with report.json, each with the report.json key it must equal.
-    package static let sharedWithReport: [(history: String, report: String)] = [
-        (Document.bundleIdentifier.rawValue, ReportKeys.Container.bundleIdentifier.rawValue),
-        (Run.byLocation.rawValue, ReportKeys.Totals.byLocation.rawValue),
-        (Run.documentsAndData.rawValue, ReportKeys.Totals.documentsAndData.rawValue),
-        (Run.onDisk.rawValue, ReportKeys.Totals.onDisk.rawValue),
-        (Run.purgeable.rawValue, ReportKeys.Totals.purgeable.rawValue),
-        (Run.generatedAt.rawValue, ReportKeys.Document.generatedAt.rawValue),
-    ]
 }

@@ -182,6 +182,8 @@ import TestSupport
         #expect(inventory.totals.backup[.included]?.files == 1)
         let details = inventory.issues.map(\.detail)
         #expect(details.count == 4)
+        let issuePaths = inventory.issues.map(\.path)
+        #expect(issuePaths == issuePaths.sorted { $0.lexicographicallyPrecedes($1) }, "issues in path order, as for every input")
         #expect(details.contains { $0.contains("its relativePath holds `..`") })
         #expect(details.contains { $0.contains("its relativePath is absolute") })
         #expect(details.contains { $0.contains("holds a `.` component") })

@@ -86,7 +86,7 @@ struct ArchiveInventory {
             state.recorder.report(ScanIssue(path: path, reason: .malformedMetadata, detail: why))
         }
         if case .flag = member?.sidecar, type == .file {
-            state.recorder.count(sidecars: 1)
+            state.recorder.countEvidence(sidecars: 1)
             if !zone.transport { noteSidecar(item, path: path, state: &state) }
         }
         if zone.transport || isSidecar { flags.insert(.transportArtefact) }
@@ -94,7 +94,7 @@ struct ArchiveInventory {
         let wantsAttributes = !zone.excludedBySystem && !flags.contains(.transportArtefact)
         if wantsAttributes, let member {
             if member.attributeFlag != .none { ownFlag = member.attributeFlag }
-            if member.transportedAttributes { state.recorder.count(entriesWithAttributes: 1) }
+            if member.transportedAttributes { state.recorder.countEvidence(entriesWithAttributes: 1) }
         }
         if ownFlag == .none, type == .directory, let own = tree.child(node, Array("._.".utf8)), case .flag(let flag)? = sidecarReading(own), flag != .none {
             ownFlag = .appleDouble
@@ -174,7 +174,7 @@ struct ArchiveInventory {
             guard describesContainer else { continue }
             // Inside the container the walk counts the sidecar where it lies; outside it, here.
             let inside = !rootPath.isEmpty && member.path.starts(with: rootPath + [UInt8(ascii: "/")])
-            if !inside && !rootPath.isEmpty { state.recorder.count(sidecars: 1) }
+            if !inside && !rootPath.isEmpty { state.recorder.countEvidence(sidecars: 1) }
             guard flag != .none, let node = tree.node(at: targetPath), node != root else { continue }
             flags[node] = .appleDouble
         }

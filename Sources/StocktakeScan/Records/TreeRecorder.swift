@@ -14,9 +14,6 @@ package struct TreeRecorder {
             allocated: rootAllocated, modified: rootModified, kind: .unknown)
     }
 
-    /// How many entries there are; the next one's index.
-    package var count: Int32 { Int32(records.count) }
-
     /// Adds an entry below `parent`, placed by the parent's zone; returns its index. A name longer than an entry
     /// holds (64 KiB) is cut there.
     @discardableResult
@@ -50,14 +47,12 @@ package struct TreeRecorder {
 
     package mutating func insert(_ flags: EntryFlags, at entry: Int32) { records[Int(entry)].flags.formUnion(flags) }
 
-    func ownFlag(of entry: Int32) -> ExclusionFlag { records[Int(entry)].ownFlag }
-
     package mutating func setSymlinkTarget(_ target: [UInt8], of entry: Int32) { parts.symlinkTargets[entry] = target }
 
     package mutating func report(_ issue: ScanIssue) { parts.issues.append(issue) }
 
     /// Export evidence the archive reader counts: entries whose attributes travelled, AppleDouble sidecars.
-    mutating func count(entriesWithAttributes: Int = 0, sidecars: Int = 0) {
+    mutating func countEvidence(entriesWithAttributes: Int = 0, sidecars: Int = 0) {
         parts.entriesWithAttributes += entriesWithAttributes
         parts.appleDoubleSidecars += sidecars
     }
