@@ -67,35 +67,25 @@ let package = Package(
                 "StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
                 "StocktakeBackup",
             ]),
-        // The nightly history: one row per run in an SQLite store, and the index page over every app.
-        .target(
-            name: "StocktakeHistory",
-            dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeDiff", "StocktakeReport", "StocktakeRendering", "CSQLite3", "StocktakeSQLite"]),
-        // The nightly job: every inbox container audited, diffed, recorded, indexed; under a lock.
+        // The nightly job (every inbox container audited, diffed, recorded, indexed; under a lock), its history (one
+        // row per run in an SQLite store, which `stocktake history` reads) and the index page over every app.
         .target(
             name: "StocktakeNightly",
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff",
-                "StocktakeAudit", "StocktakeHistory", "StocktakeScan", "StocktakeBackup",
-            ]),
-        // What the CLI prints, as library code tests can reach: the audit summary, the history table, the
-        // progress text, and `CommandFailure` (every non-zero exit status and its message).
-        .target(
-            name: "StocktakeConsole",
-            dependencies: [
-                "StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeAudit", "StocktakeHistory", "StocktakeBackup",
-                "StocktakeRendering", "StocktakeScan",
+                "StocktakeAudit", "StocktakeScan", "StocktakeBackup", "StocktakeSQLite", "CSQLite3",
             ]),
         .executableTarget(
             name: "stocktake",
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff",
-                "StocktakeAudit", "StocktakeHistory", "StocktakeNightly", "StocktakeConsole", "StocktakeScan", "StocktakeBackup",
+                "StocktakeAudit", "StocktakeNightly", "StocktakeScan", "StocktakeBackup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "TestSupport", dependencies: ["StocktakeModel", "CStocktakeSystem"], path: "Tests/TestSupport"),
-        .testTarget(name: "StocktakeConsoleTests", dependencies: ["StocktakeConsole", "StocktakeModel"]),
+        // The executable's own pieces (what the CLI prints, exit statuses), reached with `@testable import stocktake`.
+        .testTarget(name: "stocktakeTests", dependencies: ["stocktake", "StocktakeModel"]),
         .testTarget(name: "StocktakeFilesTests", dependencies: ["StocktakeFiles", "TestSupport"]),
         .testTarget(name: "StocktakeModelTests", dependencies: ["StocktakeModel", "TestSupport"]),
         .testTarget(name: "StocktakeRenderingTests", dependencies: ["StocktakeRendering", "TestSupport"]),
@@ -111,8 +101,8 @@ let package = Package(
             name: "StocktakeDiffTests", dependencies: ["StocktakeDiff", "StocktakeReport", "StocktakeRendering", "StocktakeModel", "StocktakePolicy", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "StocktakeHistoryTests",
-            dependencies: ["StocktakeHistory", "StocktakeDiff", "StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeSQLite", "TestSupport"]),
+            name: "StocktakeNightlyTests",
+            dependencies: ["StocktakeNightly", "StocktakeDiff", "StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeSQLite", "TestSupport"]),
         .testTarget(name: "StocktakeSQLiteTests", dependencies: ["StocktakeSQLite", "TestSupport"]),
         .testTarget(
             name: "StocktakeAuditTests",
@@ -123,7 +113,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeHistory", "TestSupport",
+                "StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeNightly", "TestSupport",
                 "stocktake",
             ]),
     ],

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import StocktakeBackup
-import StocktakeConsole
 
 struct AppsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import StocktakeAudit
-import StocktakeConsole
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport

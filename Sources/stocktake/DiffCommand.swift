@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import StocktakeConsole
 import StocktakeDiff
 import StocktakeModel
 import StocktakePolicy

@@ -1,7 +1,6 @@
 import ArgumentParser
-import StocktakeConsole
 import Foundation
-import StocktakeHistory
+import StocktakeNightly
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,4 @@
 import ArgumentParser
-import StocktakeConsole
 import Foundation
 import StocktakeNightly
 import StocktakePolicy

@@ -1,5 +1,4 @@
 import Foundation
-import StocktakeConsole
 import StocktakeModel
 import StocktakeScan
 

@@ -1,5 +1,4 @@
 import Foundation
-import StocktakeConsole
 import StocktakeModel
 
 /// Output to the terminal: the report summary on stdout, errors and progress on stderr. Messages quote

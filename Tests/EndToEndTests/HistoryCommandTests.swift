@@ -1,5 +1,5 @@
 import Foundation
-import StocktakeHistory
+@testable import StocktakeNightly
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport

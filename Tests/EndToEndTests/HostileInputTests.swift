@@ -1,5 +1,5 @@
 import Foundation
-import StocktakeHistory
+import StocktakeNightly
 import Testing
 import TestSupport
 

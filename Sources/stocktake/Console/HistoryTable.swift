@@ -1,19 +1,14 @@
-import StocktakeHistory
+import StocktakeNightly
 import StocktakeModel
 import StocktakePolicy
 
 /// `stocktake history` as text: one line per run, oldest first, with the change in size on disk since the
 /// run before it.
-package struct HistoryTable {
-    package init(bundleIdentifier: String, runs: [HistoryRun]) {
-        self.bundleIdentifier = bundleIdentifier
-        self.runs = runs
-    }
-
+struct HistoryTable {
     let bundleIdentifier: String
     let runs: [HistoryRun]
 
-    package var text: String {
+    var text: String {
         let header = ["Run", "App version", Figure.onDisk.name, Figure.documentsAndData.name, Figure.backedUp.name, Figure.purgeable.name, "Findings e/w/n", "Change", "Status"]
         var rows: [[String]] = []
         for (index, run) in runs.enumerated() {
@@ -44,7 +39,7 @@ package struct HistoryTable {
         return text
     }
 
-    package static func noRunsMessage(bundleIdentifier: String, path: String, known: [String]) -> String {
+    static func noRunsMessage(bundleIdentifier: String, path: String, known: [String]) -> String {
         var message = "no runs recorded for '\(ConsoleText.visible(bundleIdentifier))' in \(path); "
         guard !known.isEmpty else { return message + "it holds no runs yet" }
         let shown = known.prefix(20).map { ConsoleText.visible($0) }.joined(separator: ", ")

@@ -1,7 +1,6 @@
 import Foundation
 import StocktakeDiff
 import StocktakeFiles
-import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport

@@ -20,11 +20,6 @@ package struct NightlyIndex: Sendable {
         package let input: String
         /// `<app folder>/<run id>`: the run it was audited into (it may have been pruned since).
         package let run: String
-
-        package init(input: String, run: String) {
-            self.input = input
-            self.run = run
-        }
     }
 
     package struct App: Sendable {
@@ -37,17 +32,6 @@ package struct NightlyIndex: Sendable {
         package let latestDiffHref: String?
         /// The run the latest was compared with; when nil, the run before the latest in `runs`.
         package let previousRunID: String?
-
-        package init(
-            bundleIdentifier: String, runs: [HistoryRun], latestReportHref: String, latestDiffHref: String?,
-            previousRunID: String?
-        ) {
-            self.bundleIdentifier = bundleIdentifier
-            self.runs = runs
-            self.latestReportHref = latestReportHref
-            self.latestDiffHref = latestDiffHref
-            self.previousRunID = previousRunID
-        }
 
         package var latest: HistoryRun? { runs.last }
 
@@ -63,10 +47,5 @@ package struct NightlyIndex: Sendable {
         /// The inbox entry's name, as found.
         package let input: String
         package let message: String
-
-        package init(input: String, message: String) {
-            self.input = input
-            self.message = message
-        }
     }
 }

@@ -85,12 +85,6 @@ package struct FindingCount: Sendable, Hashable, Comparable {
     package let severity: Severity
     package let count: Int
 
-    package init(rule: String, severity: Severity, count: Int) {
-        self.rule = rule
-        self.severity = severity
-        self.count = count
-    }
-
     package static func < (lhs: FindingCount, rhs: FindingCount) -> Bool {
         (lhs.rule, lhs.severity) < (rhs.rule, rhs.severity)
     }

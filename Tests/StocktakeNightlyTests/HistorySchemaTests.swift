@@ -1,6 +1,6 @@
 import StocktakeSQLite
 import Foundation
-@testable import StocktakeHistory
+@testable import StocktakeNightly
 import StocktakeModel
 import Testing
 import TestSupport

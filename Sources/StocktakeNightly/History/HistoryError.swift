@@ -17,11 +17,5 @@ package struct HistoryError: Error, Sendable, CustomStringConvertible {
     /// What went wrong and what to do, as a phrase following "history store <path>".
     package let message: String
 
-    package init(path: String, kind: Kind, message: String) {
-        self.path = path
-        self.kind = kind
-        self.message = message
-    }
-
     package var description: String { "history store \(path) \(message)" }
 }

@@ -2,7 +2,6 @@ import Foundation
 import StocktakeAudit
 import StocktakeBackup
 import StocktakeFiles
-import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport

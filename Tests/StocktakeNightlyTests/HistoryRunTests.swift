@@ -1,4 +1,4 @@
-import StocktakeHistory
+@testable import StocktakeNightly
 import StocktakeModel
 import StocktakePolicy
 import Testing

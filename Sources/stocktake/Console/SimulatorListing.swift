@@ -5,29 +5,24 @@ import StocktakeScan
 /// What `stocktake simulators` prints: every device of a set (UDID, name, runtime, state) and its apps with
 /// their data container's size. Names and ids come from plists on disk: lines go through
 /// `ConsoleText.visible`, JSON through the escaping stream. Keys follow report.json's vocabulary.
-package struct SimulatorListing {
-    package struct Device {
-        package let device: SimulatorDevice
-        package let apps: [(app: SimulatorApp, size: SizeTotal?)]
-
-        package init(device: SimulatorDevice, apps: [(app: SimulatorApp, size: SizeTotal?)]) {
-            self.device = device
-            self.apps = apps
-        }
+struct SimulatorListing {
+    struct Device {
+        let device: SimulatorDevice
+        let apps: [(app: SimulatorApp, size: SizeTotal?)]
     }
 
     let deviceSet: DeviceSet
     let devices: [Device]
 
     /// Reads every device's apps and sizes their data containers.
-    package init(deviceSet: DeviceSet) {
+    init(deviceSet: DeviceSet) {
         self.deviceSet = deviceSet
         devices = deviceSet.devices.map { device in
             Device(device: device, apps: deviceSet.apps(on: device).map { ($0, $0.dataContainerSize()) })
         }
     }
 
-    package var text: String {
+    var text: String {
         var lines = ["\(devices.count) simulator device\(devices.count == 1 ? "" : "s") in \(deviceSet.path)"]
         for entry in devices {
             let device = entry.device
@@ -46,7 +41,7 @@ package struct SimulatorListing {
         return lines.map(ConsoleText.visible).joined(separator: "\n") + "\n"
     }
 
-    package func json() throws -> [UInt8] {
+    func json() throws -> [UInt8] {
         var bytes: [UInt8] = []
         let json = JSONStream { bytes.append(contentsOf: $0) }
         func companions(_ key: StaticString, _ list: [SimulatorApp.Companion]) throws {

@@ -6,12 +6,10 @@ import StocktakeReport
 /// The short text printed after an audit: what was audited, the totals, where the reports went. Paths,
 /// the bundle id and messages come from the container: every line goes through `ConsoleText.visible`, so
 /// a name can neither drive the terminal nor start a line of its own (a forged `::error` command).
-package struct AuditSummary {
-    package init(result: AuditResult) { self.result = result }
-
+struct AuditSummary {
     let result: AuditResult
 
-    package var text: String {
+    var text: String {
         let report = result.report
         let totals = report.inventory.totals
         var lines: [String] = []
@@ -58,8 +56,8 @@ package struct AuditSummary {
     }
 
     /// Rule groups shown, and rows shown per group; the reports list everything.
-    package static let groupsShown = 8
-    package static let rowsShownPerGroup = 2
+    static let groupsShown = 8
+    static let rowsShownPerGroup = 2
 
     /// The findings by rule, most severe and most bytes at stake first (the ranking every view shares).
     private func findingLines(_ report: Report) -> [String] {

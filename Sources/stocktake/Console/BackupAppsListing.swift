@@ -6,12 +6,10 @@ import StocktakeRendering
 /// What `stocktake apps BACKUP` prints: each app domain of the backup with its files and bytes (the manifest's
 /// logical sizes), and its App Group and extension domains. Ids come from the backup: lines go through
 /// `ConsoleText.visible`, JSON through the escaping stream.
-package struct BackupAppsListing {
+struct BackupAppsListing {
     let backup: DeviceBackup
 
-    package init(backup: DeviceBackup) { self.backup = backup }
-
-    package var text: String {
+    var text: String {
         let apps = backup.apps
         var header = "\(apps.apps.count) app\(apps.apps.count == 1 ? "" : "s") in \(backup.folder.path)"
         var facts: [String] = []
@@ -45,7 +43,7 @@ package struct BackupAppsListing {
 
     /// The listing as JSON: `{backup: {path, productVersion, date}, apps: [...], unattributed: [...]}`, sizes in
     /// report.json's words (`apparentBytes`, `allocatedBytes` with `allocatedBytesEstimated`: whole 4 KiB blocks).
-    package func json() throws -> [UInt8] {
+    func json() throws -> [UInt8] {
         var bytes: [UInt8] = []
         let json = JSONStream { bytes.append(contentsOf: $0) }
         func domain(_ domain: DeviceBackupSummary.Domain) throws {

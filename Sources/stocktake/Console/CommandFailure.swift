@@ -1,7 +1,7 @@
 /// How a command ends when it does not succeed: the exit status (a contract, docs/usage.md, "Exit status") and the
 /// one line to say on stderr. Commands throw it; the executable prints it and exits in one place.
-package struct CommandFailure: Error, Sendable, Equatable {
-    package enum Status: Int32, Sendable {
+struct CommandFailure: Error, Sendable, Equatable {
+    enum Status: Int32, Sendable {
         /// Could not run: input missing, unreadable, not a container; a report unreadable; output not writable.
         case couldNotRun = 1
         /// Ran, and the policy failed: a finding at or above `--fail-on`, a budget, a diff gate.
@@ -12,18 +12,18 @@ package struct CommandFailure: Error, Sendable, Equatable {
         case locked = 75
     }
 
-    package let status: Status
+    let status: Status
     /// What to print (already made visible by whoever prints it); empty when the command said it already.
-    package let message: String
+    let message: String
     /// The message keeps its own line breaks (a configuration error with the YAML line and a caret).
-    package let isMultiline: Bool
+    let isMultiline: Bool
 
-    package init(_ status: Status, _ message: String, isMultiline: Bool = false) {
+    init(_ status: Status, _ message: String, isMultiline: Bool = false) {
         self.status = status
         self.message = message
         self.isMultiline = isMultiline
     }
 
     /// Policy failures are not errors: the run succeeded and says why it fails the pipeline.
-    package var isError: Bool { status != .policyFailure }
+    var isError: Bool { status != .policyFailure }
 }

@@ -1,4 +1,4 @@
-import StocktakeConsole
+@testable import stocktake
 import StocktakeModel
 import Testing
 

@@ -5,11 +5,6 @@ package struct RunSizeChange: Sendable, Equatable {
     package let before: Int64
     package let after: Int64
 
-    package init(before: Int64, after: Int64) {
-        self.before = before
-        self.after = after
-    }
-
     /// `after - before`, stopping at the Int64 limits rather than trapping.
     package var delta: Int64 { after.saturatingSubtract(before) }
 

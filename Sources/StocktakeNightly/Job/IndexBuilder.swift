@@ -1,5 +1,4 @@
 import Foundation
-import StocktakeHistory
 import StocktakeReport
 import StocktakeRendering
 

@@ -1,7 +1,6 @@
 import Foundation
 import StocktakeAudit
 import StocktakeFiles
-import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
