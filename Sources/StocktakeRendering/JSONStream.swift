@@ -187,10 +187,10 @@ public final class JSONStream {
     }
 }
 
-/// The one JSON string escaper of the reports: quote, backslash, `\n`, `\r`, `\t`, other control bytes and DEL as
-/// `\u00XX`; every other byte copied (callers pass valid UTF-8). Shared by `JSONStream` and the report's row
-/// writer; inlinable because the row writer calls it across the module line for several strings of every row.
-/// (The ncdu export keeps its own: it copies names as raw bytes, as ncdu's exporter does.)
+/// The one JSON string escaper of every writer: quote, backslash, `\n`, `\r`, `\t`, other control bytes and DEL
+/// as `\u00XX`; every other byte copied as it is. The reports pass valid UTF-8 (names that are not are written
+/// otherwise, see `EntryJSON`); the ncdu export passes raw name bytes on purpose, since ncdu reads names as bytes.
+/// Inlinable because the row writer calls it across the module line for several strings of every row.
 public enum JSONString {
     @inlinable
     public static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {

@@ -57,7 +57,7 @@ import Testing
 
     @Test func controlCharactersInNamesAreEscaped() throws {
         let text = String(decoding: try NCDUExportWriter().render(FindingsReport.make()), as: UTF8.self)
-        #expect(text.contains("{\"name\":\"a \\\"quoted\\\" & 'single'\\u000aline.txt\""))
+        #expect(text.contains("{\"name\":\"a \\\"quoted\\\" & 'single'\\nline.txt\""))
         #expect(text.split(separator: "\n").count == FindingsReport.make().inventory.entries.count + 1, "a line per entry after the header")
     }
 

@@ -122,6 +122,13 @@ import TestSupport
         #expect(
             try missing(["findings": #"[{"rule": "r", "severity": "note", "path": "p", "message": "m"}]"#])
                 == "not a report this stocktake reads: `findings[0].fingerprint` is missing")
+        #expect(
+            try missing(["groups": #"{"g": {"members": [{"path": "p", "files": 1, "apparentBytes": 1, "allocatedBytes": 1}]}}"#])
+                == "not a report this stocktake reads: `groups.g.members[0].id` is missing")
+        #expect(
+            try missing(["budgets": #"[{"scope": "s", "unit": "bytes", "limit": 1, "actual": 1}]"#])
+                == "not a report this stocktake reads: `budgets[0].exceeded` is missing")
+        #expect(try missing(["container": #"{"bundleIdentifier": null, "path": "/x"}"#]) == "not a report this stocktake reads: `container.layout` is missing")
     }
 
     @Test func aValueOfTheWrongTypeIsNamedByItsPath() throws {

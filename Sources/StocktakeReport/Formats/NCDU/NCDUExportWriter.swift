@@ -1,13 +1,14 @@
 import Foundation
 import StocktakeModel
+import StocktakeRendering
 
 /// Writes `report.ncdu.json`, ncdu's JSON export (format 1.2), so `ncdu -f report.ncdu.json` browses the
 /// container as ncdu would have scanned it:
 /// `[1,2,{"progname":"stocktake",…},[{root info},{file},[{dir info},…],…]]`.
 ///
 /// Streamed in path order straight from the inventory, one line per entry, in 1 MiB chunks. Names are
-/// written as their raw bytes (JSON-escaped where needed), exactly as ncdu's own exporter does, so names
-/// that are not UTF-8 round-trip through ncdu unchanged. The root is named by the container's root path.
+/// written as their raw bytes (JSON-escaped where needed), as ncdu's own exporter does, so names that are
+/// not UTF-8 round-trip through ncdu unchanged. The root is named by the container's root path.
 ///
 /// Sizes: `asize` = apparent bytes, `dsize` = allocated bytes (omitted when zero, as ncdu does). The
 /// inventory keeps no inode numbers, so hard links carry `hlnkc`/`nlink` with a synthetic `ino` unique to
@@ -86,7 +87,6 @@ private struct ChunkedOutput {
     let sink: ([UInt8]) throws -> Void
     private var buffer: [UInt8] = []
     private static let chunkSize = 1 << 20
-    private static let hex = Array("0123456789abcdef".utf8)
 
     init(sink: @escaping ([UInt8]) throws -> Void) {
         self.sink = sink
@@ -95,19 +95,10 @@ private struct ChunkedOutput {
 
     mutating func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
 
-    /// A JSON string of raw name bytes: quote, backslash and control bytes escaped; every other byte,
-    /// valid UTF-8 or not, copied as is (ncdu reads names as bytes). Not `JSONString`: that one is for the
-    /// reports' UTF-8 text and writes `\n`, `\t` and DEL the way JSON readers expect, this one as ncdu does.
+    /// A JSON string of raw name bytes, by the reports' one escaper: bytes that are not UTF-8 are copied as they
+    /// are, which is what ncdu expects (it reads names as bytes, as its own exporter writes them).
     mutating func appendQuoted(_ bytes: [UInt8]) {
-        buffer.append(UInt8(ascii: "\""))
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(contentsOf: [UInt8(ascii: "\\"), byte])
-            case 0..<0x20: buffer.append(contentsOf: Array("\\u00".utf8) + [Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]])
-            default: buffer.append(byte)
-            }
-        }
-        buffer.append(UInt8(ascii: "\""))
+        bytes.withUnsafeBufferPointer { JSONString.appendQuoted($0, to: &buffer) }
     }
 
     mutating func flushIfFull() throws {

@@ -26,8 +26,12 @@ enum JSONReadFailure: Error {
     }
 }
 
-/// `parent.key` and `parent[index]`, with the top level as "".
+/// `parent.key` and `parent[index]`, with the top level as "": the places error messages name, built from
+/// `ReportKeys` so that a renamed key renames its messages too.
 enum KeyPath {
     static func member(_ parent: String, _ key: String) -> String { parent.isEmpty ? key : parent + "." + key }
+    static func member<Key: RawRepresentable>(_ parent: String, _ key: Key) -> String where Key.RawValue == String {
+        member(parent, key.rawValue)
+    }
     static func element(_ parent: String, _ index: Int) -> String { parent + "[\(index)]" }
 }

@@ -52,36 +52,39 @@ struct ReportDocument {
 
     /// The snapshot, once every required key was found.
     func snapshot(source: String) throws(JSONReadFailure) -> ReportSnapshot {
-        let container = try required(container, "container")
+        let container = try required(container, K.Document.container.rawValue)
         let provenance = ReportSnapshot.Provenance(
-            source: source, schemaVersion: Int(try required(schemaVersion, "schemaVersion")),
-            toolName: try required(toolName, "tool.name"), toolVersion: try required(toolVersion, "tool.version"),
-            generatedAt: try required(generatedAt, "generatedAt"), bundleIdentifier: container.bundleIdentifier,
+            source: source, schemaVersion: Int(try required(schemaVersion, K.Document.schemaVersion.rawValue)),
+            toolName: try required(toolName, Self.toolName), toolVersion: try required(toolVersion, Self.toolVersion),
+            generatedAt: try required(generatedAt, K.Document.generatedAt.rawValue), bundleIdentifier: container.bundleIdentifier,
             appVersion: executableVersion ?? shortVersion, containerPath: container.path, layout: container.layout,
             exportedAt: container.exportedAt)
         return ReportSnapshot(
-            provenance: provenance, totals: try required(totals, "totals"), files: try required(files, "files"),
-            directories: try required(directories, "directories"), groups: try required(groups, "groups"),
-            budgets: try required(budgets, "budgets"), findings: try required(findings, "findings"))
+            provenance: provenance, totals: try required(totals, K.Document.totals.rawValue), files: try required(files, K.Document.files.rawValue),
+            directories: try required(directories, K.Document.directories.rawValue), groups: try required(groups, K.Document.groups.rawValue),
+            budgets: try required(budgets, K.Document.budgets.rawValue), findings: try required(findings, K.Document.findings.rawValue))
     }
 
     // MARK: - Provenance
 
+    private static let toolName = KeyPath.member(K.Document.tool.rawValue, K.Tool.name)
+    private static let toolVersion = KeyPath.member(K.Document.tool.rawValue, K.Tool.version)
+
     private static func readTool(_ json: inout JSONScanner) throws(JSONReadFailure) -> (String, String) {
         var name: String?, version: String?
-        try json.forEachMember(at: "tool") { json, key throws(JSONReadFailure) in
+        try json.forEachMember(at: K.Document.tool.rawValue) { json, key throws(JSONReadFailure) in
             switch K.Tool(rawValue: key) {
             case .name?: name = try json.text()
             case .version?: version = try json.text()
             default: try json.skipValue()
             }
         }
-        return (try required(name, "tool.name"), try required(version, "tool.version"))
+        return (try required(name, Self.toolName), try required(version, Self.toolVersion))
     }
 
     private static func readContainer(_ json: inout JSONScanner) throws(JSONReadFailure) -> (Container, executableVersion: String?) {
         var bundleIdentifier: String??, path: String?, layout: String?, executableVersion: String?, exportedAt: String?
-        try json.forEachMember(at: "container") { json, key throws(JSONReadFailure) in
+        try json.forEachMember(at: K.Document.container.rawValue) { json, key throws(JSONReadFailure) in
             switch K.Container(rawValue: key) {
             case .bundleIdentifier?: bundleIdentifier = .some(try json.optionalText())
             case .layout?: layout = try json.text()
@@ -92,19 +95,20 @@ struct ReportDocument {
             }
         }
         let container = Container(
-            bundleIdentifier: try required(bundleIdentifier, "container.bundleIdentifier"), path: try required(path, "container.path"),
-            layout: try required(layout, "container.layout"), exportedAt: exportedAt)
+            bundleIdentifier: try required(bundleIdentifier, KeyPath.member(K.Document.container.rawValue, K.Container.bundleIdentifier)), path: try required(path, KeyPath.member(K.Document.container.rawValue, K.Container.path)),
+            layout: try required(layout, KeyPath.member(K.Document.container.rawValue, K.Container.layout)), exportedAt: exportedAt)
         return (container, executableVersion)
     }
 
     /// `metadata["AppDataInfo.plist"].value.XCExecutableVersion`; every other plist value is skipped.
     private static func readExecutableVersion(_ json: inout JSONScanner) throws(JSONReadFailure) -> String? {
         var version: String?
-        try json.forEachMember(at: "container.metadata") { json, document throws(JSONReadFailure) in
+        let metadata = KeyPath.member(K.Document.container.rawValue, K.Container.metadata)
+        try json.forEachMember(at: metadata) { json, document throws(JSONReadFailure) in
             guard document == "AppDataInfo.plist", try json.peek() == .object else { return try json.skipValue() }
-            try json.forEachMember(at: "container.metadata.AppDataInfo.plist") { json, key throws(JSONReadFailure) in
+            try json.forEachMember(at: KeyPath.member(metadata, document)) { json, key throws(JSONReadFailure) in
                 guard key == K.MetadataDocument.value.rawValue else { return try json.skipValue() }
-                version = try stringMember("XCExecutableVersion", of: &json, at: "container.metadata.AppDataInfo.plist.value")
+                version = try stringMember("XCExecutableVersion", of: &json, at: KeyPath.member(KeyPath.member(metadata, document), K.MetadataDocument.value))
             }
         }
         return version
@@ -113,9 +117,9 @@ struct ReportDocument {
     /// `appBundle.infoPlist.CFBundleShortVersionString`.
     private static func readShortVersion(_ json: inout JSONScanner) throws(JSONReadFailure) -> String? {
         var version: String?
-        try json.forEachMember(at: "appBundle") { json, key throws(JSONReadFailure) in
+        try json.forEachMember(at: K.Document.appBundle.rawValue) { json, key throws(JSONReadFailure) in
             guard key == K.AppBundle.infoPlist.rawValue else { return try json.skipValue() }
-            version = try stringMember("CFBundleShortVersionString", of: &json, at: "appBundle.infoPlist")
+            version = try stringMember("CFBundleShortVersionString", of: &json, at: KeyPath.member(K.Document.appBundle.rawValue, K.AppBundle.infoPlist))
         }
         return version
     }

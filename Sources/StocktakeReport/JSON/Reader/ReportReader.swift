@@ -79,12 +79,12 @@ public enum ReportReader {
             isObject = try json.peek() == .object
             if isObject {
                 try json.forEachMember(at: "") { json, key throws(JSONReadFailure) in
-                    switch key {
-                    case "schemaVersion":
+                    switch ReportKeys.Document(rawValue: key) {
+                    case .schemaVersion?:
                         hasVersion = true
                         if try json.peek() == .number { schemaVersion = try? json.integer() }
                         if schemaVersion == nil { try json.skipValue() }
-                    case "tool":
+                    case .tool?:
                         hasTool = try json.peek() == .object
                         try json.skipValue()
                     default: try json.skipValue()
