@@ -11,12 +11,6 @@ package struct BackupContentIndex: Sendable {
     package let fileIDs: [Int32: String]
     package let unprotected: Set<Int32>
 
-    package init(folder: BackupFolder, fileIDs: [Int32: String], unprotected: Set<Int32>) {
-        self.folder = folder
-        self.fileIDs = fileIDs
-        self.unprotected = unprotected
-    }
-
     /// The content file's path, nil when the entry has none or its `<xx>` folder is not a real folder of the
     /// backup (a link to elsewhere is never read through; the file itself is opened without following links).
     package func contentPath(of entry: Int32) -> String? {

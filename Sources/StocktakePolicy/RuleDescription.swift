@@ -43,12 +43,6 @@ public struct RuleOption: Sendable {
     public let name: String
     public let defaultValue: String
     public let meaning: String
-
-    public init(name: String, defaultValue: String, meaning: String) {
-        self.name = name
-        self.defaultValue = defaultValue
-        self.meaning = meaning
-    }
 }
 
 /// A small container and how many findings the rule must report on it.

@@ -11,11 +11,6 @@ public struct OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
     public let reason: String
     public var description: String { "cannot write \(path): \(reason)" }
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
 }
 
 /// Writes a file atomically: a temporary file in the same folder, flushed to disk, then renamed over the

@@ -45,12 +45,6 @@ public struct AppSize: Sendable, Equatable {
     public let containerWithoutCachesBytes: Int64
     public let appGroupBytes: Int64
     public var totalBytes: Int64 { bundleBytes.saturatingAdd(containerWithoutCachesBytes).saturatingAdd(appGroupBytes) }
-
-    public init(bundleBytes: Int64, containerWithoutCachesBytes: Int64, appGroupBytes: Int64) {
-        self.bundleBytes = bundleBytes
-        self.containerWithoutCachesBytes = containerWithoutCachesBytes
-        self.appGroupBytes = appGroupBytes
-    }
 }
 
 /// What the walk measured, before any rule ran: everything `report.json` holds up to and including its rows.

@@ -5,11 +5,6 @@ package struct SQLiteError: Error, CustomStringConvertible {
     package let code: Int32
     package let message: String
 
-    package init(code: Int32, message: String) {
-        self.code = code
-        self.message = message
-    }
-
     package var description: String { message }
 }
 

@@ -19,22 +19,6 @@ package struct ReportDiff: Sendable {
     /// Budgets by scope (sorted), old against new; either side may lack one.
     package let budgets: [BudgetChange]
     package let findings: FindingChanges
-
-    package init(
-        old: ReportSnapshot.Provenance, new: ReportSnapshot.Provenance, totals: [SizeChange], locations: [SizeChange],
-        directories: RankedList<SizeChange>, files: FileChanges, groups: [GroupChange], budgets: [BudgetChange],
-        findings: FindingChanges
-    ) {
-        self.old = old
-        self.new = new
-        self.totals = totals
-        self.locations = locations
-        self.directories = directories
-        self.files = files
-        self.groups = groups
-        self.budgets = budgets
-        self.findings = findings
-    }
 }
 
 /// A row with figures on both sides. A side that lacks the row (a new file, a removed folder) is nil.
@@ -68,12 +52,6 @@ package struct RankedList<Element: Sendable>: Sendable {
     package let othersCount: Int
     /// The sum of the left-out rows' allocated deltas.
     package let othersAllocatedDelta: Int64
-
-    package init(shown: [Element], othersCount: Int, othersAllocatedDelta: Int64) {
-        self.shown = shown
-        self.othersCount = othersCount
-        self.othersAllocatedDelta = othersAllocatedDelta
-    }
 }
 
 /// Files added, removed, changed in size, moved, and copied while the original stayed.
@@ -87,14 +65,6 @@ package struct FileChanges: Sendable {
     /// Added files that look like a copy of a file still present at its old path: a migration that
     /// forgot to delete the original (the "abandoned files" risk).
     package let leftBehind: [FileMove]
-
-    package init(added: [SizeChange], removed: [SizeChange], changed: [SizeChange], moved: [FileMove], leftBehind: [FileMove]) {
-        self.added = added
-        self.removed = removed
-        self.changed = changed
-        self.moved = moved
-        self.leftBehind = leftBehind
-    }
 }
 
 /// A file that sits at a new path in the new report and matched one at another path in the old one.
@@ -114,19 +84,6 @@ package struct FileMove: Sendable, Equatable {
     package let old: SizeTotal
     package let new: SizeTotal
     package let evidence: Evidence
-
-    package init(
-        oldPath: String, newPath: String, oldLocation: Location, newLocation: Location, old: SizeTotal, new: SizeTotal,
-        evidence: Evidence
-    ) {
-        self.oldPath = oldPath
-        self.newPath = newPath
-        self.oldLocation = oldLocation
-        self.newLocation = newLocation
-        self.old = old
-        self.new = new
-        self.evidence = evidence
-    }
 }
 
 /// One configured group (`groups:` in stocktake.yml) on both sides; members sorted by absolute
@@ -134,11 +91,6 @@ package struct FileMove: Sendable, Equatable {
 package struct GroupChange: Sendable {
     package let name: String
     package let members: [SizeChange]
-
-    package init(name: String, members: [SizeChange]) {
-        self.name = name
-        self.members = members
-    }
 }
 
 /// One budget scope on both sides.
@@ -146,12 +98,6 @@ package struct BudgetChange: Sendable, Equatable {
     package let scope: String
     package let old: ReportSnapshot.Budget?
     package let new: ReportSnapshot.Budget?
-
-    package init(scope: String, old: ReportSnapshot.Budget?, new: ReportSnapshot.Budget?) {
-        self.scope = scope
-        self.old = old
-        self.new = new
-    }
 }
 
 /// Findings matched by fingerprint: new ones (only in the new report), resolved ones (only in the old).
@@ -161,12 +107,6 @@ package struct FindingChanges: Sendable {
     package let resolved: [ReportSnapshot.FindingRecord]
     /// Findings present on both sides (same fingerprint).
     package let unchanged: Int
-
-    package init(new: [ReportSnapshot.FindingRecord], resolved: [ReportSnapshot.FindingRecord], unchanged: Int) {
-        self.new = new
-        self.resolved = resolved
-        self.unchanged = unchanged
-    }
 }
 
 /// One `--fail-on-growth` or `--fail-on-new-findings` gate, evaluated: what it asked and what it saw.
@@ -176,10 +116,4 @@ package struct DiffGateResult: Sendable, Equatable {
     package let tripped: Bool
     /// One line for people, e.g. "applicationSupport grew 12.5% (limit 10%)".
     package let message: String
-
-    package init(gate: String, tripped: Bool, message: String) {
-        self.gate = gate
-        self.tripped = tripped
-        self.message = message
-    }
 }

@@ -5,12 +5,6 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     public let line: Int?
     public let message: String
 
-    public init(file: String, line: Int?, message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
-    }
-
     public var description: String { file + (line.map { ":\($0)" } ?? "") + ": " + message }
 
     /// "unknown key 'rulez'; did you mean 'rules'?"

@@ -48,11 +48,6 @@ public struct Budgets: Sendable, Equatable {
 public struct GroupDefinition: Sendable, Equatable {
     public let name: String
     public let pattern: String
-
-    public init(name: String, pattern: String) {
-        self.name = name
-        self.pattern = pattern
-    }
 }
 
 /// A limit in allocated bytes (`200MB`) or in files (`5000 files`).

@@ -9,12 +9,6 @@ public struct IdenticalFiles: Sendable, Equatable {
     public let size: Int64
     /// SHA-256 of the content.
     public let digest: ContentDigest
-
-    public init(members: [Int32], size: Int64, digest: ContentDigest) {
-        self.members = members
-        self.size = size
-        self.digest = digest
-    }
 }
 
 /// A SHA-256 digest held as four words, so grouping by it allocates nothing.
@@ -60,9 +54,4 @@ public struct DuplicateSearch: Sendable {
     public let sets: [IdenticalFiles]
     /// Candidates that vanished, changed since the walk or refused reading: left out of every set.
     public let issues: [ScanIssue]
-
-    public init(sets: [IdenticalFiles], issues: [ScanIssue]) {
-        self.sets = sets
-        self.issues = issues
-    }
 }

@@ -17,11 +17,6 @@ public struct SimulatorApp: Sendable, Equatable {
     public struct Companion: Sendable, Equatable {
         public let identifier: String
         public let path: String
-
-        public init(identifier: String, path: String) {
-            self.identifier = identifier
-            self.path = path
-        }
     }
 
     public enum GroupMatch: String, Sendable, Equatable {
@@ -29,18 +24,5 @@ public struct SimulatorApp: Sendable, Equatable {
         case entitlements
         /// No executable had entitlements: groups named `group.<bundle id>` or `group.<bundle id>.…`.
         case name
-    }
-
-    public init(
-        bundleIdentifier: String, isSystem: Bool, dataContainer: String?, appBundle: String?, appGroups: [Companion],
-        plugins: [Companion], groupMatch: GroupMatch
-    ) {
-        self.bundleIdentifier = bundleIdentifier
-        self.isSystem = isSystem
-        self.dataContainer = dataContainer
-        self.appBundle = appBundle
-        self.appGroups = appGroups
-        self.plugins = plugins
-        self.groupMatch = groupMatch
     }
 }

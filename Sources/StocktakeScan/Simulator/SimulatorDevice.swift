@@ -57,15 +57,6 @@ public struct SimulatorDevice: Sendable, Equatable {
     /// Where the device keeps its containers.
     public var containersPath: String { path + "/data/Containers" }
 
-    public init(udid: String, name: String, runtimeIdentifier: String, deviceTypeIdentifier: String, state: State, path: String) {
-        self.udid = udid
-        self.name = name
-        self.runtimeIdentifier = runtimeIdentifier
-        self.deviceTypeIdentifier = deviceTypeIdentifier
-        self.state = state
-        self.path = path
-    }
-
     /// Reads `<folder>/device.plist`; nil when the folder is no device (no plist, or no UDID in it).
     static func read(folder: String) throws(PropertyListError) -> SimulatorDevice? {
         let plist = try PropertyListReader.read(contentsOfFile: folder + "/device.plist", maxBytes: 1 << 20)

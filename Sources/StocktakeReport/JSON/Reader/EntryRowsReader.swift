@@ -20,11 +20,6 @@ struct EntryRowsReader {
         return table
     }()
 
-    init(section: String, directories: Bool) {
-        self.section = section
-        self.directories = directories
-    }
-
     func read(_ json: inout JSONScanner) throws(JSONReadFailure) -> EntryTable {
         do { try json.beginArray() } catch { throw error.located(at: section) }
         var table = EntryTable()

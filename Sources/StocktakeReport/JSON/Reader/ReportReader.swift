@@ -157,10 +157,5 @@ public struct ReportReadError: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let reason: String
 
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
     public var description: String { "\(path): \(reason)" }
 }
