@@ -187,10 +187,11 @@ public final class JSONStream {
     }
 }
 
-/// The one JSON string escaper of every writer: quote, backslash, `\n`, `\r`, `\t`, other control bytes and DEL
-/// as `\u00XX`; every other byte copied as it is. The reports pass valid UTF-8 (names that are not are written
-/// otherwise, see `EntryJSON`); the ncdu export passes raw name bytes on purpose, since ncdu reads names as bytes.
-/// Inlinable because the row writer calls it across the module line for several strings of every row.
+/// The one JSON string escaper of every JSON file written here by hand (report.json and its rows, diff.json, the
+/// history, the ncdu export): quote and backslash escaped, newline, CR and tab as `\n`, `\r`, `\t`, other control
+/// bytes and DEL as `\u00XX`, every other byte copied as it is. The reports pass valid UTF-8 (names that are not go
+/// in as base64, see `EntryJSON`); the ncdu export passes raw name bytes on purpose, since ncdu reads names as
+/// bytes. Inlinable because the row writer calls it across the module line for several strings of every row.
 public enum JSONString {
     @inlinable
     public static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {

@@ -51,6 +51,8 @@ import TestSupport
         let tree = try TemporaryTree("reports")
         let folder = ReportsFolder(path: tree.root)
         try tree.mkdir("app/2026-11-21T020000Z")
+        try tree.symlink("app/latest", to: "2026-11-21T020000Z")
+        #expect(folder.latestRunID("app") == "2026-11-21T020000Z")
         for target in ["../elsewhere", "/etc", ".partial-x", "2026-11-22T020000Z"] {
             try? FileManager.default.removeItem(atPath: tree.path("app/latest"))
             try tree.symlink("app/latest", to: target)
@@ -63,7 +65,7 @@ import TestSupport
         let folder = ReportsFolder(path: tree.root)
         let partial = try folder.makePartial(runID: "2026-11-21T020000Z", index: 0)
         try tree.write(String(partial.dropFirst(tree.root.count + 1)) + "/report.json", string: "{}")
-        #expect(folder.runIDs("app").isEmpty, "a partial folder is not a run")
+        #expect(URL(fileURLWithPath: partial).lastPathComponent.hasPrefix(ReportsFolder.partialPrefix), "a run is written where no reader looks")
         try folder.publish(partial, app: "app", name: "2026-11-21T020000Z")
         #expect(folder.runIDs("app") == ["2026-11-21T020000Z"])
         #expect(FileManager.default.fileExists(atPath: tree.path("app/2026-11-21T020000Z/report.json")))
@@ -80,18 +82,21 @@ import TestSupport
 
     @Test func oneRunAtATimeAndTheLockGoesWithItsHolder() throws {
         let tree = try TemporaryTree("reports")
-        var first: NightlyLock? = try NightlyLock(reportsPath: tree.root)
-        #expect(first != nil)
-        do {
-            _ = try NightlyLock(reportsPath: tree.root)
-            Issue.record("a second lock on the same reports folder was granted")
-        } catch .busy(let message) {
-            #expect(message.contains("pid \(getpid())"), "names the holder: \(message)")
-        } catch {
-            Issue.record("expected busy, got \(error)")
+        // flock belongs to the open file, so a second open in this process contends exactly as another process would.
+        do {  // the holder lives to the end of this block, and no further
+            let holder = try NightlyLock(reportsPath: tree.root)
+            withExtendedLifetime(holder) {
+                do throws(NightlyError) {
+                    _ = try NightlyLock(reportsPath: tree.root)
+                    Issue.record("a second lock on the same reports folder was granted")
+                } catch .busy(let message) {
+                    #expect(message.contains("pid \(getpid())"), "names the holder: \(message)")
+                } catch {
+                    Issue.record("expected busy, got \(error)")
+                }
+            }
         }
-        first = nil
-        #expect(throws: Never.self) { _ = try NightlyLock(reportsPath: tree.root) }
+        #expect(throws: Never.self, "released with its holder") { _ = try NightlyLock(reportsPath: tree.root) }
     }
 
     @Test func aLockFileThatIsALinkIsRefused() throws {

@@ -1,51 +1,51 @@
 /// What the nightly index page shows: every app's recent runs, and the inputs that could not be audited.
-package struct NightlyIndex: Sendable {
+struct NightlyIndex: Sendable {
     /// When the nightly job wrote the page (ISO 8601, UTC).
-    package let generatedAt: String
+    let generatedAt: String
     /// In the order the page lists them.
-    package let apps: [App]
-    package let failures: [Failure]
+    let apps: [App]
+    let failures: [Failure]
     /// Inbox entries unchanged since an earlier night audited them, so not audited again.
-    package let unchanged: [Unchanged]
+    let unchanged: [Unchanged]
 
-    package init(generatedAt: String, apps: [App], failures: [Failure], unchanged: [Unchanged] = []) {
+    init(generatedAt: String, apps: [App], failures: [Failure], unchanged: [Unchanged] = []) {
         self.generatedAt = generatedAt
         self.apps = apps
         self.failures = failures
         self.unchanged = unchanged
     }
 
-    package struct Unchanged: Sendable {
+    struct Unchanged: Sendable {
         /// The inbox entry's name, as found.
-        package let input: String
+        let input: String
         /// `<app folder>/<run id>`: the run it was audited into (it may have been pruned since).
-        package let run: String
+        let run: String
     }
 
-    package struct App: Sendable {
-        package let bundleIdentifier: String
+    struct App: Sendable {
+        let bundleIdentifier: String
         /// The recent runs (the last 30), oldest first; the last is the one just audited.
-        package let runs: [HistoryRun]
+        let runs: [HistoryRun]
         /// The latest report, relative to the index page: `com.example.chat/2026-11-21T020000Z/report.html`.
-        package let latestReportHref: String
+        let latestReportHref: String
         /// The diff of the latest run against the previous one, relative to the index page, when there is one.
-        package let latestDiffHref: String?
+        let latestDiffHref: String?
         /// The run the latest was compared with; when nil, the run before the latest in `runs`.
-        package let previousRunID: String?
+        let previousRunID: String?
 
-        package var latest: HistoryRun? { runs.last }
+        var latest: HistoryRun? { runs.last }
 
         /// The run the latest is compared with on the page.
-        package var previous: HistoryRun? {
+        var previous: HistoryRun? {
             if let previousRunID, let run = runs.last(where: { $0.runID == previousRunID }) { return run }
             return runs.dropLast().last
         }
     }
 
     /// An inbox entry the nightly job could not audit.
-    package struct Failure: Sendable {
+    struct Failure: Sendable {
         /// The inbox entry's name, as found.
-        package let input: String
-        package let message: String
+        let input: String
+        let message: String
     }
 }

@@ -1,12 +1,11 @@
 import StocktakeModel
 import StocktakeRendering
-import StocktakeModel
 
 /// Renders `Reports/index.html`: one self-contained page over every app the nightly job audits. Same rules
 /// as `report.html` (inline CSS and SVG, a Content-Security-Policy that forbids every load, every name
 /// escaped), and no script at all: it is a page of tables and links. Output depends only on the input.
-package enum NightlyIndexPage {
-    package static func render(_ page: NightlyIndex) -> [UInt8] {
+enum NightlyIndexPage {
+    static func render(_ page: NightlyIndex) -> [UInt8] {
         let anchors = page.apps.indices.map { "app-\($0 + 1)" }
         var html = HTMLPieces.pageStart(
             titleHTML: "Stocktake nightly", contentSecurityPolicy: contentSecurityPolicy, generator: nil, css: IndexStyle.css)
