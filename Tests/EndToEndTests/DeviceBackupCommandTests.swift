@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeReport
 import Testing
 import TestSupport
 
@@ -77,6 +78,9 @@ import TestSupport
         #expect(groups.map { $0["domain"] as? String } == ["AppDomainGroup-group.\(Self.realApp)"])
         #expect(plugins.map { $0["domain"] as? String } == ["AppDomainPlugin-\(Self.realApp).keyboard"])
         #expect(groups.first?["apparentBytes"] as? Int == 600 && plugins.first?["apparentBytes"] as? Int == 420)
+        // A listed domain speaks report.json's words: its keys are a report's backup domain's, and the estimate flag.
+        let reportWords = Set(ReportKeys.BackupDomain.allCases.map(\.rawValue) + [ReportKeys.DeviceBackup.allocatedBytesEstimated.rawValue])
+        #expect(Set(groups.flatMap(\.keys)).subtracting(reportWords).isEmpty && Set(plugins.flatMap(\.keys)) == reportWords)
 
         let text = try StocktakeProcess.run(["apps", backup.path])
         #expect(text.status == 0)

@@ -40,11 +40,7 @@ struct JSONDiffWriter {
         try json.endArray()
         try json.key(K.Document.groups); try writeGroups(json)
         try json.key(K.Document.locations)
-        try json.beginObject()
-        for location in Location.allCases.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
-            try json.key(escaping: location.rawValue); try writeRow(diff.location(location), json)
-        }
-        try json.endObject()
+        try json.object(everyCaseOf: Location.self) { try writeRow(diff.location($0), json) }
         try json.key(K.Document.new); try writeProvenance(diff.new, json)
         try json.key(K.Document.old); try writeProvenance(diff.old, json)
         try json.key(K.Document.schemaVersion); try json.int(DiffWriter.jsonSchemaVersion)
@@ -92,11 +88,7 @@ struct JSONDiffWriter {
     private func writeTotals(_ json: JSONStream) throws {
         try json.beginObject()
         try json.key(ReportKeys.Totals.backup)
-        try json.beginObject()
-        for state in BackupState.allCases.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
-            try json.key(escaping: state.rawValue); try writeRow(diff.total(ReportDiff.totalID(backup: state)), json)
-        }
-        try json.endObject()
+        try json.object(everyCaseOf: BackupState.self) { try writeRow(diff.total(ReportDiff.totalID(backup: $0)), json) }
         for key in [ReportKeys.Totals.documentsAndData, .onDisk, .purgeable] {
             try json.key(key); try writeRow(diff.total(ReportDiff.totalID(key)), json)
         }

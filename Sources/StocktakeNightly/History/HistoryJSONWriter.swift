@@ -33,11 +33,7 @@ package struct HistoryJSONWriter: Sendable {
         try json.key(K.Backup.unknownBytes); try json.int(run.unknownBackupBytes)
         try json.endObject()
         try json.key(K.Run.byLocation)
-        try json.beginObject()
-        for location in Location.allCases.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
-            try json.key(escaping: location.rawValue); try json.total(run.byLocation[location] ?? .zero)
-        }
-        try json.endObject()
+        try json.object(everyCaseOf: Location.self) { try json.total(run.byLocation[$0] ?? .zero) }
         try json.key(K.Run.documentsAndData); try json.total(run.documentsAndData)
         try json.key(K.Run.findings)
         try json.beginObject()
@@ -48,11 +44,7 @@ package struct HistoryJSONWriter: Sendable {
         }
         try json.endObject()
         try json.key(K.Findings.bySeverity)
-        try json.beginObject(compact: true)
-        for severity in Severity.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
-            try json.key(escaping: severity.rawValue); try json.int(run.findingsBySeverity[severity] ?? 0)
-        }
-        try json.endObject()
+        try json.object(everyCaseOf: Severity.self, compact: true) { try json.int(run.findingsBySeverity[$0] ?? 0) }
         try json.endObject()
         try json.key(K.Run.generatedAt); try json.string(run.generatedAt)
         try json.key(K.Run.onDisk); try json.total(run.onDisk)

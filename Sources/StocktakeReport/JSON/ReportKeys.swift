@@ -115,6 +115,19 @@ extension JSONStream {
         try self.key(escaping: key.rawValue)
     }
 
+    /// An object with a member for every case of `Key` (every location, every backup state), named by its raw
+    /// value, in byte order of the names as every object here is; `member` writes each value.
+    public func object<Key: CaseIterable & RawRepresentable>(
+        everyCaseOf _: Key.Type, compact: Bool = false, _ member: (Key) throws -> Void
+    ) throws where Key.RawValue == String {
+        try beginObject(compact: compact)
+        for value in Key.allCases.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
+            try key(value)
+            try member(value)
+        }
+        try endObject()
+    }
+
     /// A size total as every report and diff writes it: `{"allocatedBytes":…,"apparentBytes":…,"files":…}`.
     public func total(_ total: StocktakeModel.SizeTotal) throws {
         typealias Key = ReportKeys.SizeTotal

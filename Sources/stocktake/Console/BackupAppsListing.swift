@@ -2,6 +2,7 @@ import Foundation
 import StocktakeBackup
 import StocktakeModel
 import StocktakeRendering
+import StocktakeReport
 
 /// What `stocktake apps BACKUP` prints: each app domain of the backup with its files and bytes (the manifest's
 /// logical sizes), and its App Group and extension domains. Ids come from the backup: lines go through
@@ -46,17 +47,19 @@ struct BackupAppsListing {
     func json() throws -> [UInt8] {
         var bytes: [UInt8] = []
         let json = JSONStream { bytes.append(contentsOf: $0) }
+        // A domain in report.json's words (`deviceBackup.app`), plus that its allocated bytes are an estimate.
+        typealias K = ReportKeys
         func domain(_ domain: DeviceBackupSummary.Domain) throws {
             try json.beginObject(compact: true)
-            try json.key("allocatedBytes"); try json.int(domain.total.allocatedBytes)
-            try json.key("allocatedBytesEstimated"); try json.bool(true)
-            try json.key("apparentBytes"); try json.int(domain.total.apparentBytes)
-            try json.key("directories"); try json.int(domain.directories)
-            try json.key("domain"); try json.string(domain.name)
-            try json.key("files"); try json.int(domain.total.files)
-            try json.key("identifier"); try json.string(domain.identifier)
-            try json.key("kind"); try json.string(domain.kind.rawValue)
-            try json.key("symlinks"); try json.int(domain.symlinks)
+            try json.key(K.BackupDomain.allocatedBytes); try json.int(domain.total.allocatedBytes)
+            try json.key(K.DeviceBackup.allocatedBytesEstimated); try json.bool(true)
+            try json.key(K.BackupDomain.apparentBytes); try json.int(domain.total.apparentBytes)
+            try json.key(K.BackupDomain.directories); try json.int(domain.directories)
+            try json.key(K.BackupDomain.domain); try json.string(domain.name)
+            try json.key(K.BackupDomain.files); try json.int(domain.total.files)
+            try json.key(K.BackupDomain.identifier); try json.string(domain.identifier)
+            try json.key(K.BackupDomain.kind); try json.string(domain.kind.rawValue)
+            try json.key(K.BackupDomain.symlinks); try json.int(domain.symlinks)
             try json.endObject()
         }
         try json.beginObject()

@@ -303,17 +303,9 @@ public struct JSONReportWriter: Sendable {
             try json.endObject()
         }
         try json.key(K.Totals.backup)
-        try json.beginObject()
-        for state in BackupState.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
-            try json.key(escaping: state.rawValue); try json.total(totals.backup[state] ?? .zero)
-        }
-        try json.endObject()
+        try json.object(everyCaseOf: BackupState.self) { try json.total(totals.backup[$0] ?? .zero) }
         try json.key(K.Totals.byLocation)
-        try json.beginObject()
-        for location in Location.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
-            try json.key(escaping: location.rawValue); try json.total(totals.byLocation[location] ?? .zero)
-        }
-        try json.endObject()
+        try json.object(everyCaseOf: Location.self) { try json.total(totals.byLocation[$0] ?? .zero) }
         try json.key(K.Totals.directories); try json.total(totals.directories)
         try json.key(K.Totals.documentsAndData); try json.total(totals.documentsAndData)
         try json.key(K.Totals.onDisk); try json.total(totals.onDisk)
