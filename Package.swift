@@ -1,13 +1,6 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // Stocktake: inventory and policy audit of exported iOS app data containers.
 import PackageDescription
-
-// pkg-config only where it exists for libarchive (Debian's libarchive-dev); a stock Mac needs none.
-#if os(Linux)
-let libarchivePkgConfig: String? = "libarchive"
-#else
-let libarchivePkgConfig: String? = nil
-#endif
 
 let package = Package(
     name: "Stocktake",
@@ -33,9 +26,9 @@ let package = Package(
         // The system's SQLite, for the nightly history store and device backups' Manifest.db.
         // macOS: the SDK's sqlite3.h and libsqlite3.tbd.
         .systemLibrary(name: "CSQLite3", providers: [.apt(["libsqlite3-dev"])]),
-        // libarchive, for containers read from zip and tar archives in place (never extracted). The shim declares
-        // the calls it makes (the SDK has libarchive.tbd but no headers); Linux links libarchive-dev's library.
-        .systemLibrary(name: "CLibArchive", pkgConfig: libarchivePkgConfig, providers: [.apt(["libarchive-dev"])]),
+        // libarchive's calls as function-pointer types, for containers read from zip and tar archives in place (never
+        // extracted). Nothing is linked: the system's library is loaded when the first archive is read (LibArchive).
+        .systemLibrary(name: "CLibArchive"),
         // A small wrapper over SQLite: connections (read-write, or read-only and immutable), statements, bound values.
         .target(name: "StocktakeSQLite", dependencies: ["CSQLite3"]),
         // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.

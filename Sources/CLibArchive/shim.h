@@ -1,10 +1,12 @@
-// libarchive's read API: archives are read in place, as a stream, and never extracted.
+// libarchive's read API as function-pointer types: archives are read in place, as a stream, and never extracted.
 //
-// The declarations are written out here instead of taken from <archive.h>: macOS ships libarchive itself
-// (libarchive.tbd in Xcode's SDK, so `link "archive"` works) but not its headers, and this one file then
-// builds on a stock Mac and on Linux alike. Only long-stable calls of libarchive 3.x are declared (macOS 14
-// ships 3.5, Debian 12 ships 3.6). Tests/Scripts/check_c_declarations.sh compiles this file after the real
-// headers on Linux: a signature or a value that differs from libarchive's own is a compile error there.
+// Nothing here is linked. Stocktake loads the system's libarchive when the first archive is read (dlopen:
+// libarchive.so.13 on Linux, /usr/lib/libarchive.2.dylib on macOS) and resolves each call below by name, so the
+// package builds with nothing installed and folders, simulators and device backups never need the library.
+// The types are written out instead of taken from <archive.h>, which Xcode's SDK does not ship. Only long-stable
+// calls of libarchive 3.x are named (macOS 14 ships 3.5, Debian 12 ships 3.6).
+// Tests/Scripts/check_c_declarations.sh assigns libarchive's real functions to these types after its real headers:
+// a signature or a value that differs from libarchive's own is a compile error there.
 #ifndef STOCKTAKE_CLIBARCHIVE_SHIM_H
 #define STOCKTAKE_CLIBARCHIVE_SHIM_H
 #include <stddef.h>
@@ -25,39 +27,29 @@ struct archive_entry;
 #define ARCHIVE_FORMAT_ZIP 0x50000
 
 // Reading (archive.h). la_ssize_t is ssize_t and la_int64_t is int64_t on every POSIX system.
-struct archive *archive_read_new(void);
-int archive_read_free(struct archive *);
-int archive_read_support_filter_bzip2(struct archive *);
-int archive_read_support_filter_gzip(struct archive *);
-int archive_read_support_filter_xz(struct archive *);
-int archive_read_support_format_gnutar(struct archive *);
-int archive_read_support_format_tar(struct archive *);
-int archive_read_support_format_zip(struct archive *);
-int archive_read_set_options(struct archive *_a, const char *opts);
-int archive_read_open_fd(struct archive *, int _fd, size_t _block_size);
-int archive_read_next_header(struct archive *, struct archive_entry **);
-ssize_t archive_read_data(struct archive *, void *, size_t);
-const char *archive_error_string(struct archive *);
-int archive_filter_count(struct archive *);
-const char *archive_filter_name(struct archive *, int);
-int archive_format(struct archive *);
+typedef struct archive *(*stocktake_archive_read_new)(void);
+typedef int (*stocktake_archive_read_free)(struct archive *);
+typedef int (*stocktake_archive_read_support)(struct archive *);  // the support_filter_* and support_format_* calls
+typedef int (*stocktake_archive_read_set_options)(struct archive *_a, const char *opts);
+typedef int (*stocktake_archive_read_open_fd)(struct archive *, int _fd, size_t _block_size);
+typedef int (*stocktake_archive_read_next_header)(struct archive *, struct archive_entry **);
+typedef ssize_t (*stocktake_archive_read_data)(struct archive *, void *, size_t);
+typedef const char *(*stocktake_archive_error_string)(struct archive *);
+typedef int (*stocktake_archive_filter_count)(struct archive *);
+typedef const char *(*stocktake_archive_filter_name)(struct archive *, int);
+typedef int (*stocktake_archive_format)(struct archive *);
 
 // Entries (archive_entry.h). __LA_MODE_T is mode_t before libarchive 4.
-mode_t archive_entry_filetype(struct archive_entry *);
-const char *archive_entry_hardlink(struct archive_entry *);
-const char *archive_entry_hardlink_utf8(struct archive_entry *);
-time_t archive_entry_mtime(struct archive_entry *);
-const char *archive_entry_pathname(struct archive_entry *);
-const char *archive_entry_pathname_utf8(struct archive_entry *);
-int64_t archive_entry_size(struct archive_entry *);
-int archive_entry_size_is_set(struct archive_entry *);
-const char *archive_entry_symlink(struct archive_entry *);
-const char *archive_entry_symlink_utf8(struct archive_entry *);
-int archive_entry_xattr_reset(struct archive_entry *);
-int archive_entry_xattr_next(struct archive_entry *, const char **name, const void **value, size_t *size);
+typedef mode_t (*stocktake_archive_entry_filetype)(struct archive_entry *);
+typedef const char *(*stocktake_archive_entry_text)(struct archive_entry *);  // pathname, symlink, hardlink (and _utf8)
+typedef time_t (*stocktake_archive_entry_mtime)(struct archive_entry *);
+typedef int64_t (*stocktake_archive_entry_size)(struct archive_entry *);
+typedef int (*stocktake_archive_entry_size_is_set)(struct archive_entry *);
+typedef int (*stocktake_archive_entry_xattr_reset)(struct archive_entry *);
+typedef int (*stocktake_archive_entry_xattr_next)(struct archive_entry *, const char **name, const void **value, size_t *size);
 
 // The file types archive_entry_filetype returns (libarchive's AE_IF* values, the POSIX S_IF* values). The AE_IF*
-// macros are casts, which Swift does not import, hence these helpers.
+// macros are casts, which Swift does not import.
 enum {
     STOCKTAKE_AE_IFMT = 0170000,
     STOCKTAKE_AE_IFREG = 0100000,
@@ -68,17 +60,6 @@ enum {
     STOCKTAKE_AE_IFDIR = 0040000,
     STOCKTAKE_AE_IFIFO = 0010000,
 };
-
-static inline int stocktake_archive_filetype_is(struct archive_entry *entry, int type) {
-    return (int)(archive_entry_filetype(entry) & STOCKTAKE_AE_IFMT) == type;
-}
-static inline int stocktake_archive_is_regular(struct archive_entry *entry) { return stocktake_archive_filetype_is(entry, STOCKTAKE_AE_IFREG); }
-static inline int stocktake_archive_is_directory(struct archive_entry *entry) { return stocktake_archive_filetype_is(entry, STOCKTAKE_AE_IFDIR); }
-static inline int stocktake_archive_is_symlink(struct archive_entry *entry) { return stocktake_archive_filetype_is(entry, STOCKTAKE_AE_IFLNK); }
-static inline int stocktake_archive_is_fifo(struct archive_entry *entry) { return stocktake_archive_filetype_is(entry, STOCKTAKE_AE_IFIFO); }
-static inline int stocktake_archive_is_socket(struct archive_entry *entry) { return stocktake_archive_filetype_is(entry, STOCKTAKE_AE_IFSOCK); }
-static inline int stocktake_archive_is_character_device(struct archive_entry *entry) { return stocktake_archive_filetype_is(entry, STOCKTAKE_AE_IFCHR); }
-static inline int stocktake_archive_is_block_device(struct archive_entry *entry) { return stocktake_archive_filetype_is(entry, STOCKTAKE_AE_IFBLK); }
 
 // libarchive converts entry names between the archive's charset (zip's UTF-8 flag, pax `path=` records) and the
 // current locale's; in the C locale every non-ASCII name fails. A UTF-8 LC_CTYPE for this thread alone (never

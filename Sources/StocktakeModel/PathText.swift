@@ -1,11 +1,55 @@
 /// Turning raw name bytes into text. Names in a container are attacker-controlled and need not be UTF-8.
 public enum PathText {
+    /// Whether the bytes are well-formed UTF-8: the answer of `String(validating:as: UTF8.self) != nil`, which
+    /// needs macOS 15, for the package's macOS 13 (Tests/Scripts/check_availability.py). Called per name in a walk.
     public static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
-        String(validating: bytes, as: UTF8.self) != nil
+        if let valid = bytes.withContiguousStorageIfAvailable(isValidUTF8(buffer:)) { return valid }
+        return Array(bytes).withUnsafeBufferPointer(isValidUTF8(buffer:))
+    }
+
+    /// The bytes as text when they are well-formed UTF-8, nil otherwise: `String(validating: bytes, as: UTF8.self)`
+    /// for macOS 13.
+    public static func text(validatingUTF8 bytes: some Collection<UInt8>) -> String? {
+        isValidUTF8(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     /// Readable form: invalid sequences become U+FFFD. Pair with the raw bytes wherever loss matters.
     public static func display(_ bytes: some Collection<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The Unicode standard's well-formed sequences (table 3-7): no overlong form, no surrogate (U+D800–DFFF),
+    /// nothing past U+10FFFF. ASCII, nearly every name, is skipped a word at a time.
+    private static func isValidUTF8(buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = buffer.count
+        var index = 0
+        while index < count {
+            while index + 8 <= count,
+                  UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < count else { break }
+            let lead = buffer[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            // The lead byte fixes the length and the range of the second byte; any later byte is 80–BF.
+            let length: Int, second: ClosedRange<UInt8>
+            switch lead {
+            case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+            case 0xE0: (length, second) = (3, 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+            case 0xED: (length, second) = (3, 0x80...0x9F)
+            case 0xF0: (length, second) = (4, 0x90...0xBF)
+            case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+            case 0xF4: (length, second) = (4, 0x80...0x8F)
+            default: return false
+            }
+            guard count - index >= length, second.contains(buffer[index + 1]) else { return false }
+            for later in index + 2 ..< index + length where buffer[later] & 0xC0 != 0x80 { return false }
+            index += length
+        }
+        return true
     }
 }

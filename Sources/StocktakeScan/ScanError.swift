@@ -6,6 +6,8 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
     case notADirectory(String)
     case notAContainer(path: String, found: [String])
     case unreadableRoot(path: String, reason: String)
+    /// The input is a file to be read as an archive, and the system's libarchive could not be loaded.
+    case archiveReaderMissing(path: String, reason: String, remedy: String)
 
     /// Paths and the names found are quoted through `VisibleText` (an inbox entry's name is hostile).
     public var description: String {
@@ -20,6 +22,8 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
                 + (found.isEmpty ? "an empty folder" : found.prefix(8).map(quote).joined(separator: ", ") + (found.count > 8 ? ", …" : ""))
         case .unreadableRoot(let path, let reason):
             "cannot read \(quote(path)): \(reason)"
+        case .archiveReaderMissing(let path, let reason, let remedy):
+            "cannot read \(quote(path)) as an archive: reading zip and tar exports needs the system's libarchive, which could not be loaded (\(quote(reason))); \(remedy). Folders, simulator containers and device backups do not need it."
         }
     }
 }

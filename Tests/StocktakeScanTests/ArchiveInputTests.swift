@@ -8,7 +8,7 @@ import TestSupport
 /// Archives read in place: names made safe, the container found inside, sidecars and pax records as evidence,
 /// duplicates hashed as the archive streams. Archives are written by Python's tarfile/zipfile, byte for byte
 /// what the test asks for.
-@Suite struct ArchiveInputTests {
+@Suite(.enabled(if: LibArchiveProbe.enabled, LibArchiveProbe.hint)) struct ArchiveInputTests {
     static func python(_ script: String, _ arguments: [String]) throws {
         let result = try StocktakeProcess.runCommand(["/usr/bin/env", "python3", "-c", script] + arguments)
         try #require(result.status == 0, "\(result.stderr)")

@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// A strict JSON reader (RFC 8259) that keeps what `JSONSerialization` throws away: the order of each
 /// object's keys and the literal text of each number. Report tests use it to check sorted keys and
 /// integer byte counts; anything that is not valid JSON is an error, not a best guess.
@@ -176,7 +178,7 @@ package indirect enum OrderedJSON: Equatable, CustomStringConvertible {
             var raw: [UInt8] = []  // unescaped UTF-8 run, validated when flushed
             func flush() throws {
                 guard !raw.isEmpty else { return }
-                guard let text = String(validating: raw, as: UTF8.self) else { throw error("string is not UTF-8") }
+                guard let text = PathText.text(validatingUTF8: raw) else { throw error("string is not UTF-8") }
                 scalars.append(contentsOf: text.unicodeScalars)
                 raw.removeAll()
             }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CLibArchive
+import Foundation
 import StocktakeFiles
 import StocktakeModel
 
@@ -32,6 +33,7 @@ struct ArchiveHeader {
 /// Only tar (ustar, pax, GNU) and zip, plain or through gzip, bzip2 or xz: no filter that runs an outside
 /// program, no format whose reader is rarely exercised. Nothing is ever written to disk.
 final class ArchiveStream {
+    private let library: LibArchive
     private let archive: OpaquePointer
     private let file: RegularFile
     let path: String
@@ -41,6 +43,8 @@ final class ArchiveStream {
     private let locale: stocktake_archive_locale
 
     /// Opens the archive at `path` (the input path: a link to it is followed; FIFOs and devices are refused).
+    /// Without the system's libarchive, a file that starts as a zip, tar or compressed stream throws
+    /// `archiveReaderMissing`, and any other file `notADirectory`, as with the library.
     init(path: String) throws(ScanError) {
         self.path = path
         var options = RegularFile.Options.named(maxBytes: nil)
@@ -49,45 +53,51 @@ final class ArchiveStream {
         } catch {
             throw .unreadableRoot(path: path, reason: "\(error)")
         }
+        switch LibArchive.shared {
+        case .success(let library):
+            self.library = library
+        case .failure(let missing):
+            let start = (try? file.read(at: 0, count: 512)) ?? []
+            guard ArchiveSignature.matches(start) else { throw .notADirectory(path) }
+            throw .archiveReaderMissing(path: path, reason: missing.reason, remedy: missing.remedy)
+        }
         locale = stocktake_archive_begin_utf8_names()
-        guard let archive = archive_read_new() else {
+        guard let archive = library.readNew() else {
             stocktake_archive_end_utf8_names(locale)
             throw .unreadableRoot(path: path, reason: "out of memory")
         }
         self.archive = archive
-        archive_read_support_format_tar(archive)
-        archive_read_support_format_gnutar(archive)
-        archive_read_support_format_zip(archive)
-        archive_read_support_filter_gzip(archive)
-        archive_read_support_filter_bzip2(archive)
-        archive_read_support_filter_xz(archive)
+        for support in [
+            library.supportFormatTar, library.supportFormatGnutar, library.supportFormatZip, library.supportFilterGzip,
+            library.supportFilterBzip2, library.supportFilterXz,
+        ] { _ = support(archive) }
         // macOS's libarchive folds `._` and `__MACOSX/` sidecars into its own metadata by default: keep them as
         // entries, so every platform reads the same archive the same way (unknown options are ignored).
-        archive_read_set_options(archive, "zip:!mac-ext")
-        archive_read_set_options(archive, "tar:!mac-ext")
-        let status = file.withDescriptor { archive_read_open_fd(archive, $0, 64 << 10) }
+        _ = library.setOptions(archive, "zip:!mac-ext")
+        _ = library.setOptions(archive, "tar:!mac-ext")
+        let status = file.withDescriptor { library.openFd(archive, $0, 64 << 10) }
         guard status == ARCHIVE_OK else {
             throw .unreadableRoot(path: path, reason: "it is a file, not a container folder, and could not be read as an archive (zip, tar, tar.gz, tgz, tar.bz2, tar.xz): " + errorText)
         }
     }
 
     deinit {
-        archive_read_free(archive)
+        _ = library.readFree(archive)
         stocktake_archive_end_utf8_names(locale)
     }
 
     /// libarchive's message for the last failure.
     var errorText: String {
-        guard let text = archive_error_string(archive) else { return "unknown archive error" }
+        guard let text = library.errorString(archive) else { return "unknown archive error" }
         return String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
     }
 
     /// What the archive is, for the report: `zip`, `tar`; and its compression (`gzip`, `xz`, `bzip2`, `none`).
     var format: (format: String, compression: String) {
-        let base = archive_format(archive) & ARCHIVE_FORMAT_BASE_MASK
+        let base = library.format(archive) & ARCHIVE_FORMAT_BASE_MASK
         let format = base == ARCHIVE_FORMAT_ZIP ? "zip" : base == ARCHIVE_FORMAT_TAR ? "tar" : "unknown"
         var compression = "none"
-        if archive_filter_count(archive) > 1, let name = archive_filter_name(archive, 0) {
+        if library.filterCount(archive) > 1, let name = library.filterName(archive, 0) {
             compression = String(cString: name)
         }
         return (format, compression)
@@ -96,21 +106,22 @@ final class ArchiveStream {
     /// The next header, nil at the end. A damaged or truncated archive throws: nothing after it can be trusted.
     func next() throws(ArchiveFailure) -> ArchiveHeader? {
         var entry: OpaquePointer?
-        let status = archive_read_next_header(archive, &entry)
+        let status = library.nextHeader(archive, &entry)
         if status == ARCHIVE_EOF { return nil }
         // A warning (a name not convertible to the locale) leaves the header usable; anything worse does not.
         guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else {
             throw ArchiveFailure(message: errorText)
         }
-        let type = Self.type(entry)
+        let library = library
+        let type = type(entry)
         return ArchiveHeader(
-            name: Self.utf8(archive_entry_pathname(entry)) { archive_entry_pathname_utf8(entry) },
+            name: Self.name(library.entryPathname(entry)) { library.entryPathnameUTF8(entry) },
             type: type,
-            size: archive_entry_size_is_set(entry) != 0 ? max(0, archive_entry_size(entry)) : 0,
-            modified: Int64(archive_entry_mtime(entry)),
-            symlinkTarget: type == .symlink ? Self.utf8(archive_entry_symlink(entry)) { archive_entry_symlink_utf8(entry) } : nil,
-            hardLinkTarget: Self.utf8(archive_entry_hardlink(entry)) { archive_entry_hardlink_utf8(entry) },
-            attributeNames: Self.attributeNames(entry))
+            size: library.entrySizeIsSet(entry) != 0 ? max(0, library.entrySize(entry)) : 0,
+            modified: Int64(library.entryMtime(entry)),
+            symlinkTarget: type == .symlink ? Self.name(library.entrySymlink(entry)) { library.entrySymlinkUTF8(entry) } : nil,
+            hardLinkTarget: Self.name(library.entryHardlink(entry)) { library.entryHardlinkUTF8(entry) },
+            attributeNames: attributeNames(entry))
     }
 
     /// Reads the current entry's data into `buffer` until it is full or the entry ends; returns the count.
@@ -118,7 +129,7 @@ final class ArchiveStream {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(EntryReadFailure) -> Int {
         var filled = 0
         while filled < buffer.count {
-            let count = archive_read_data(archive, buffer.baseAddress! + filled, buffer.count - filled)
+            let count = library.readData(archive, buffer.baseAddress! + filled, buffer.count - filled)
             if count == 0 { break }
             guard count > 0 else { throw failure(status: Int32(count)) }
             filled += count
@@ -131,7 +142,7 @@ final class ArchiveStream {
     func stream(through buffer: UnsafeMutableRawBufferPointer, limit: Int64, _ body: (UnsafeRawBufferPointer) -> Void) throws(EntryReadFailure) -> Int64 {
         var total: Int64 = 0
         while true {
-            let count = archive_read_data(archive, buffer.baseAddress!, buffer.count)
+            let count = library.readData(archive, buffer.baseAddress!, buffer.count)
             if count == 0 { return total }
             guard count > 0 else { throw failure(status: Int32(count)) }
             total += Int64(count)
@@ -141,16 +152,18 @@ final class ArchiveStream {
     }
 
     /// The entry's type as `lstat` would give it; a hard link is another name of a regular file.
-    private static func type(_ entry: OpaquePointer) -> EntryType {
-        if archive_entry_hardlink(entry) != nil { return .file }
-        if stocktake_archive_is_regular(entry) != 0 { return .file }
-        if stocktake_archive_is_directory(entry) != 0 { return .directory }
-        if stocktake_archive_is_symlink(entry) != 0 { return .symlink }
-        if stocktake_archive_is_fifo(entry) != 0 { return .fifo }
-        if stocktake_archive_is_socket(entry) != 0 { return .socket }
-        if stocktake_archive_is_character_device(entry) != 0 { return .characterDevice }
-        if stocktake_archive_is_block_device(entry) != 0 { return .blockDevice }
-        return .unknown
+    private func type(_ entry: OpaquePointer) -> EntryType {
+        if library.entryHardlink(entry) != nil { return .file }
+        return switch Int(library.entryFiletype(entry)) & Int(STOCKTAKE_AE_IFMT) {
+        case Int(STOCKTAKE_AE_IFREG): .file
+        case Int(STOCKTAKE_AE_IFDIR): .directory
+        case Int(STOCKTAKE_AE_IFLNK): .symlink
+        case Int(STOCKTAKE_AE_IFIFO): .fifo
+        case Int(STOCKTAKE_AE_IFSOCK): .socket
+        case Int(STOCKTAKE_AE_IFCHR): .characterDevice
+        case Int(STOCKTAKE_AE_IFBLK): .blockDevice
+        default: .unknown
+        }
     }
 
     private func failure(status: Int32) -> EntryReadFailure {
@@ -159,14 +172,23 @@ final class ArchiveStream {
 
     /// A name as UTF-8. The header's own bytes when they are ASCII: the same in every encoding, and free,
     /// where libarchive's UTF-8 form converts each name through wide characters (a fifth of an archive
-    /// audit's own time at 200,000 entries). Otherwise libarchive's conversion, else the bytes as stored.
-    private static func utf8(_ stored: UnsafePointer<CChar>?, converted: () -> UnsafePointer<CChar>?) -> [UInt8]? {
+    /// audit's own time at 200,000 entries). Otherwise libarchive's UTF-8 form (else the bytes as stored) in
+    /// Unicode's composed form (NFC): libarchive normalises every name an archive declares UTF-8 (pax `path=`,
+    /// zip's UTF-8 flag) as it converts it, to NFC on Linux but to the decomposed form (NFD) on Apple's systems,
+    /// and its API keeps no copy of the stored bytes; composing every non-ASCII name gives the same bytes for the
+    /// same member on both. Bytes that are not UTF-8 are kept as they are.
+    static func name(_ stored: UnsafePointer<CChar>?, converted: () -> UnsafePointer<CChar>?) -> [UInt8]? {
         if let stored {
-            let length = strlen(stored)
-            let raw = UnsafeRawBufferPointer(start: stored, count: length)
+            let raw = UnsafeRawBufferPointer(start: stored, count: strlen(stored))
             if !raw.contains(where: { $0 >= 0x80 }) { return Array(raw) }
         }
-        return bytes(converted() ?? stored)
+        return bytes(converted() ?? stored).map(composed)
+    }
+
+    /// `bytes` in Unicode's composed form (NFC) when they are UTF-8; unchanged when they are not.
+    static func composed(_ bytes: [UInt8]) -> [UInt8] {
+        guard let text = PathText.text(validatingUTF8: bytes) else { return bytes }
+        return Array(text.precomposedStringWithCanonicalMapping.utf8)
     }
 
     private static func bytes(_ text: UnsafePointer<CChar>?) -> [UInt8]? {
@@ -174,14 +196,14 @@ final class ArchiveStream {
         return Array(UnsafeRawBufferPointer(start: text, count: strlen(text)))
     }
 
-    private static func attributeNames(_ entry: OpaquePointer) -> [[UInt8]] {
-        guard archive_entry_xattr_reset(entry) > 0 else { return [] }
+    private func attributeNames(_ entry: OpaquePointer) -> [[UInt8]] {
+        guard library.entryXattrReset(entry) > 0 else { return [] }
         var names: [[UInt8]] = []
         var name: UnsafePointer<CChar>?
         var value: UnsafeRawPointer?
         var size = 0
-        while archive_entry_xattr_next(entry, &name, &value, &size) == ARCHIVE_OK {
-            if let bytes = bytes(name) { names.append(bytes) }
+        while library.entryXattrNext(entry, &name, &value, &size) == ARCHIVE_OK {
+            if let bytes = Self.bytes(name) { names.append(bytes) }
         }
         return names
     }

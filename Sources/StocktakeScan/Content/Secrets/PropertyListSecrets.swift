@@ -87,7 +87,7 @@ struct PropertyListSecrets {
         if bytes.starts(with: Array("bplist00".utf8)), nesting < Self.maxNesting, bytes.count <= 1 << 20,
            let nested = try? PropertyListReader.parse(bytes) {
             walk(nested, path: path, nesting: nesting + 1)
-        } else if bytes.count <= 64 << 10, let text = String(validating: bytes, as: UTF8.self),
+        } else if bytes.count <= 64 << 10, let text = PathText.text(validatingUTF8: bytes),
                   !text.unicodeScalars.contains(where: { $0.value < 0x20 && !["\n", "\r", "\t"].contains($0) }) {
             judge(text, path: path)
         }
