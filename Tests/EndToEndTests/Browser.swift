@@ -51,8 +51,7 @@ struct Browser {
         executable = try #require(
             Self.chromiumPath,
             "CI requires the browser but no Chromium was found (STOCKTAKE_CHROMIUM, or /usr/bin/chromium and the usual places)")
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stocktake-browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        scratch = URL(fileURLWithPath: try TemporaryTree.makeFolder("browser"), isDirectory: true)
         page = try makePage(scratch)
     }
 

@@ -35,16 +35,8 @@ import TestSupport
 
     /// Valid against Reports/report.schema.json, keys sorted. Without python3's jsonschema (outside CI) the check
     /// is recorded as a known issue, so the run shows what it did not check instead of passing in silence.
-    func checkSchema(_ report: String) throws {
-        guard ExternalTools.hasJSONSchema || OutsideTools.required else {
-            withKnownIssue("python3's jsonschema is missing: \(report) not checked against the schema; \(OutsideTools.requirementHint)") {
-                Issue.record("schema check skipped")
-            }
-            return
-        }
-        let check = try StocktakeProcess.runCommand(
-            ["/usr/bin/env", "python3", Self.repository + "/Tests/Scripts/check_report.py", report, Self.repository + "/Reports/report.schema.json"])
-        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    func checkSchema(_ report: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try ExternalTools.checkReport(report, schema: Self.repository + "/Reports/report.schema.json", sourceLocation: sourceLocation)
     }
 
     func json(_ path: String) throws -> [String: Any] {

@@ -254,7 +254,7 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.script)
         process.arguments = [farm.inbox, farm.reports] + Self.config
-        process.environment = ProcessInfo.processInfo.environment.merging(["STOCKTAKE": StocktakeProcess.binary, "SOURCE_DATE_EPOCH": Self.nights[1]]) { $1 }
+        process.environment = try ProcessInfo.processInfo.environment.merging(["STOCKTAKE": StocktakeProcess.binary, "SOURCE_DATE_EPOCH": Self.nights[1]]) { $1 }
         try process.run()
         // Kill the binary (not just the script) as soon as an unfinished run folder exists.
         var partial: String?

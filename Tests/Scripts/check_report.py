@@ -2,11 +2,17 @@
 """Checks a report.json (or a diff written by `stocktake diff --format json`) the way a consumer would:
 valid against its schema, Reports/report.schema.json or Reports/diff.schema.json (JSON Schema 2020-12,
 with the reference validator), and every object's keys in sorted order.
-Usage: check_report.py REPORT.json SCHEMA.json; exit 0 when both hold, 1 with the reasons otherwise."""
+Usage: check_report.py REPORT.json SCHEMA.json; exit 0 when both hold, 1 with the reasons otherwise, 3 when
+jsonschema is not installed."""
 import json
 import sys
 
-import jsonschema
+try:
+    import jsonschema
+except ImportError:
+    # The Swift tests probe for jsonschema first (ExternalTools.hasJSONSchema); said plainly for a person running this.
+    print("check_report.py: python3's jsonschema is not installed (pip install jsonschema)", file=sys.stderr)
+    sys.exit(3)
 
 
 def main(report_path, schema_path):

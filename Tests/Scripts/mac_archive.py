@@ -7,8 +7,8 @@
   mac_archive.py libarchive-tgz PARENT NAME OUT.tgz  macOS tar (bsdtar): pax `LIBARCHIVE.xattr.<name>` records
                                                      (name URL-encoded, value base64), gzip-compressed
 
-Attributes are read from the Linux copy (`user.<mac name>`, as rsync -X leaves them) and written under their
-Mac names. Sidecars are laid out as macOS writes them (AppleDouble); pax records as libarchive writes them.
+Attributes are read from the Linux copy (`user.<mac name>`, as rsync -X leaves them) or, on macOS, as they are,
+and written under their Mac names. Sidecars are laid out as macOS writes them (AppleDouble); pax records as libarchive writes them.
 """
 import base64
 import io
@@ -20,11 +20,53 @@ import urllib.parse
 import zipfile
 
 
+# Attributes macOS puts on files by itself (Gatekeeper's provenance and quarantine): a Linux copy never has them,
+# and the archives must hold the same attributes whichever system the tests run on.
+MACOS_OWN = {"com.apple.provenance", "com.apple.quarantine"}
+
+
 def mac_attributes(path):
+    """The entry's Mac attributes as (name, value), sorted by name, the link itself for a link."""
+    if hasattr(os, "listxattr"):
+        # Linux (Python has os.listxattr there only): Apple's names under `user.`, as rsync -X leaves them.
+        found = []
+        for name in sorted(os.listxattr(path, follow_symlinks=False)):
+            if name.startswith("user."):
+                found.append((name[len("user."):], os.getxattr(path, name, follow_symlinks=False)))
+        return found
+    return [(name, value) for name, value in darwin_attributes(path) if name not in MACOS_OWN]
+
+
+def darwin_attributes(path):
+    """listxattr(2) and getxattr(2) of macOS's libSystem through ctypes (Python's os has no xattr calls there):
+    ssize_t listxattr(const char *path, char *names, size_t size, int options), ssize_t getxattr(const char *path,
+    const char *name, void *value, size_t size, u_int32_t position, int options); XATTR_NOFOLLOW is 1."""
+    import ctypes
+    libc = ctypes.CDLL("/usr/lib/libSystem.B.dylib", use_errno=True)
+    libc.listxattr.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_int]
+    libc.listxattr.restype = ctypes.c_ssize_t
+    libc.getxattr.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_uint32, ctypes.c_int]
+    libc.getxattr.restype = ctypes.c_ssize_t
+    nofollow = 1
+    encoded = os.fsencode(path)
+
+    def checked(result, what):
+        if result < 0:
+            error = ctypes.get_errno()
+            raise OSError(error, "%s %s: %s" % (what, path, os.strerror(error)))
+        return result
+
+    size = checked(libc.listxattr(encoded, None, 0, nofollow), "listxattr")
+    if size == 0:
+        return []
+    names = ctypes.create_string_buffer(size)
+    size = checked(libc.listxattr(encoded, names, size, nofollow), "listxattr")
     found = []
-    for name in sorted(os.listxattr(path, follow_symlinks=False)):
-        if name.startswith("user."):
-            found.append((name[len("user."):], os.getxattr(path, name, follow_symlinks=False)))
+    for name in sorted(n for n in names.raw[:size].split(b"\0") if n):
+        length = checked(libc.getxattr(encoded, name, None, 0, 0, nofollow), "getxattr")
+        value = ctypes.create_string_buffer(max(length, 1))
+        length = checked(libc.getxattr(encoded, name, value, length, 0, nofollow), "getxattr")
+        found.append((name.decode("utf-8", "surrogateescape"), value.raw[:length]))
     return found
 
 

@@ -44,14 +44,19 @@ import TestSupport
         #expect(Digests.sha256Hex(message) == "2fe8ec71adfd572675b292a28fe81c7b26b380d486771f4df764e8cb8cb8aef7")
     }
 
-    /// Every length from 0 to 200 bytes against the system's `sha256sum` (coreutils).
-    @Test(.enabled(if: OutsideTools.has("/usr/bin/sha256sum") || OutsideTools.required, "needs /usr/bin/sha256sum; \(OutsideTools.requirementHint)"))
+    /// The system's SHA-256 command: coreutils `sha256sum` (Linux), else Perl's `shasum -a 256` (in every macOS).
+    /// Both print the digest in hex first.
+    static let systemSHA256: [String]? = [["/usr/bin/sha256sum"], ["/usr/bin/shasum", "-a", "256"]].first { OutsideTools.has($0[0]) }
+
+    /// Every length from 0 to 200 bytes against the system's `sha256sum` (coreutils) or `shasum -a 256` (macOS).
+    @Test(.enabled(if: systemSHA256 != nil || OutsideTools.required, "needs /usr/bin/sha256sum or /usr/bin/shasum; \(OutsideTools.requirementHint)"))
     func agreesWithSha256sum() throws {
-        try #require(OutsideTools.has("/usr/bin/sha256sum"), "/usr/bin/sha256sum is not installed")
+        let command = try #require(Self.systemSHA256, "neither /usr/bin/sha256sum nor /usr/bin/shasum is installed")
         for length in 0...200 {
             let message = Self.pattern(length)
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
             let input = Pipe(), output = Pipe()
             process.standardInput = input
             process.standardOutput = output

@@ -30,7 +30,7 @@ import TestSupport
             (4, "https://images.example.com/linked.png", {"Accept": "image/png"}, 1, b"LINKED"),
         ]
         open(os.path.join(folder, "fsCachedData", "B5D1B6E8-3D9F-4B5E-9C6A-1F2E3D4C5B6A"), "w").write('{"user": "alice", "refresh_token": "Pq8sT3vW6yZ1bC4eF7hJ0kM2"}')
-        os.symlink("/etc/hostname", os.path.join(folder, "fsCachedData", "LINKED"))
+        os.symlink("/etc/passwd", os.path.join(folder, "fsCachedData", "LINKED"))  # a file on Linux and macOS alike
         db.execute("BEGIN")
         for entry, url, headers, on_fs, data in rows[:3]:
             db.execute("INSERT INTO cfurl_cache_response VALUES (?, 1, 0, 0, ?, '2024-01-01', NULL)", (entry, url))

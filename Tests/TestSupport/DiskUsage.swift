@@ -8,18 +8,20 @@ package enum DiskUsage {
         #if os(Linux)
         let command = ["/usr/bin/du", "-s", apparent ? "-b" : "-B1", path]
         #else
+        // os.fwalk and dir_fd: every call is relative to an open folder, so paths past macOS's PATH_MAX (1,024
+        // bytes) are counted too (os.walk with whole paths fails on them with "File name too long").
         let script = """
             import os, sys
             seen, total = set(), 0
-            def add(p):
+            def add(s):
                 global total
-                s = os.lstat(p)
                 if (s.st_dev, s.st_ino) in seen: return
                 seen.add((s.st_dev, s.st_ino))
                 total += s.st_size if sys.argv[2] == "apparent" else s.st_blocks * 512
-            add(sys.argv[1])
-            for root, dirs, files in os.walk(sys.argv[1]):
-                for name in dirs + files: add(os.path.join(root, name))
+            add(os.lstat(sys.argv[1]))
+            if os.path.isdir(sys.argv[1]) and not os.path.islink(sys.argv[1]):
+                for _, dirs, files, folder in os.fwalk(sys.argv[1]):
+                    for name in dirs + files: add(os.lstat(name, dir_fd=folder))
             print(total)
             """
         let command = ["/usr/bin/python3", "-c", script, path, apparent ? "apparent" : "allocated"]

@@ -10,17 +10,19 @@ package struct ProcessResult: Sendable {
 }
 
 package enum StocktakeProcess {
-    /// The built `stocktake` binary: `$STOCKTAKE_BINARY`, or next to the running test bundle.
-    package static var binary: String {
-        if let path = ProcessInfo.processInfo.environment["STOCKTAKE_BINARY"] { return path }
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("stocktake").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return "stocktake"
+    package struct Refused: Error, CustomStringConvertible, Sendable {
+        package let description: String
     }
+
+    /// The built `stocktake` binary: `$STOCKTAKE_BINARY`, else beside the test bundle (see `BinaryLookup`). Throws,
+    /// saying what was tried, when there is none: a `stocktake` on `PATH` is never run in its place.
+    package static var binary: String {
+        get throws { try located.get() }
+    }
+
+    private static let located = BinaryLookup.locate(
+        arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment,
+        currentDirectory: FileManager.default.currentDirectoryPath, isExecutableFile: BinaryLookup.isExecutableRegularFile)
 
     /// Runs `stocktake` with `arguments`. With `withoutFilePermissionOverride`, a root caller drops the
     /// capabilities that let root read any file, so permission tests mean the same for root and users.
@@ -28,9 +30,14 @@ package enum StocktakeProcess {
         _ arguments: [String], currentDirectory: String? = nil, environment: [String: String] = [:],
         withoutFilePermissionOverride: Bool = false, timeout: Double? = nil
     ) throws -> ProcessResult {
-        var command = [binary] + arguments
+        var command = [try binary] + arguments
         if withoutFilePermissionOverride && getuid() == 0 {
+            #if os(Linux)
             command = ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search"] + command
+            #else
+            // No setpriv here: root would read every file, and the permission test would mean nothing.
+            throw Refused(description: "a permission test run as root needs util-linux setpriv (Linux); run the tests as a user")
+            #endif
         }
         return try runCommand(command, currentDirectory: currentDirectory, environment: environment, timeout: timeout)
     }

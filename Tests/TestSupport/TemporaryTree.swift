@@ -2,6 +2,7 @@ import Foundation
 
 /// A uniquely named folder under the system temporary directory that tests fill with files,
 /// folders, symbolic links and FIFOs. It removes itself (without following links) when released.
+/// Its `root` is a real path (no symbolic link in it), whatever links lead to the temporary folder.
 package final class TemporaryTree {
     /// Absolute path of the folder.
     package let root: String
@@ -10,11 +11,29 @@ package final class TemporaryTree {
         package let description: String
     }
 
-    /// `parent`: the folder to make it in (another file system than the temporary folder's, say).
-    package init(_ label: String = "tree", in parent: String = NSTemporaryDirectory()) throws {
-        let base = parent.hasSuffix("/") ? parent : parent + "/"
-        root = base + "stocktake-\(label)-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+    /// `parent`: the folder to make it in (another file system than the temporary folder's, say); by default the
+    /// system's temporary folder. `root` is the folder's real path, every link resolved, as the tool prints paths.
+    package init(_ label: String = "tree", in parent: String? = nil) throws {
+        root = try Self.makeFolder(label, in: parent)
+    }
+
+    /// Creates a uniquely named folder `stocktake-LABEL-UUID` in `parent` (by default the system's temporary
+    /// folder: `$TMPDIR` or `/tmp` on Linux, `/var/folders/…/T` on macOS) and returns its real path. On macOS
+    /// `/var` is a link to `/private/var` and the tool prints real paths, so a test comparing what it printed
+    /// with a path it built must start from the real one. `realpath(3)`, not Foundation's
+    /// `resolvingSymlinksInPath`, which on Darwin strips a leading `/private` again.
+    /// Nothing removes the folder: `TemporaryTree` does, when released.
+    package static func makeFolder(_ label: String, in parent: String? = nil) throws -> String {
+        let parent = parent ?? NSTemporaryDirectory()
+        let made = (parent.hasSuffix("/") ? parent : parent + "/") + "stocktake-\(label)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: false)
+        guard let resolved = realpath(made, nil) else {
+            let reason = errno
+            try? FileManager.default.removeItem(atPath: made)
+            throw Failure(description: "realpath \(made) failed with errno \(reason)")
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     deinit {
