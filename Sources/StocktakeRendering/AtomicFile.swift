@@ -68,7 +68,7 @@ public enum AtomicFile {
         defer { closedir(directory) }
         var removed: [String] = []
         while let entry = readdir(directory) {
-            let name: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let name = DirectoryEntryName.bytes(of: entry)
             guard name.count == prefix.count + 6, name.starts(with: prefix),
                   name[prefix.count...].allSatisfy({ isTemplateCharacter($0) }) else { continue }
             let text = String(decoding: name, as: UTF8.self)

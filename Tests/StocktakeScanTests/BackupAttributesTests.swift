@@ -3,6 +3,7 @@ import Foundation
 import StocktakeModel
 import StocktakeScan
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -51,7 +52,7 @@ struct BackupAttributeNameTests {
 
     static let transportRows: [(String, Bool)] = [
         ("user.com.apple.metadata:com_apple_backup_excludeItem", true),
-        ("com.apple.FinderInfo", true),
+        ("com.apple.FinderInfo", false),  // Finder adds it on the Mac (see AttributeEvidenceTests)
         ("com.apple.metadata:kMDItemWhereFroms", true),
         ("user.com.apple.provenance", true),  // came over rsync from a Mac
         ("user.com.apple.quarantine", true),
@@ -74,8 +75,7 @@ struct BackupAttributeNameTests {
 
 /// A fresh temporary folder, removed when `body` returns.
 private func withTemporaryFolder(_ body: (TemporaryFolder) throws -> Void) throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("stocktake-xattr-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+    let url = URL(fileURLWithPath: try TemporaryTree.makeFolder("xattr"), isDirectory: true)
     defer { try? FileManager.default.removeItem(at: url) }
     try body(TemporaryFolder(url: url))
 }

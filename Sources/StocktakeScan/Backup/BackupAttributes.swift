@@ -16,14 +16,48 @@ public enum BackupAttributes {
 
     /// Whether an attribute shows the export carried extended attributes from the Mac or device.
     /// False for names the host sets on its own files: `security.*` and `system.*` (SELinux labels,
-    /// ACLs), and bare `com.apple.provenance` / `com.apple.quarantine`, which macOS adds locally.
+    /// ACLs), and the bare names macOS adds by itself to files on the Mac that holds the export
+    /// (`addedByMacOS`). The same names under `user.` (a Linux copy of a Mac's files, rsync -X) still
+    /// count: there they travelled with the files.
     public static func isTransported(attributeName name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !name.isEmpty else { return false }
         if name.hasPrefix("security.") || name.hasPrefix("system.") { return false }
-        if name.isEqual(to: "com.apple.provenance", from: 0) || name.isEqual(to: "com.apple.quarantine", from: 0) {
-            return false
-        }
+        for local in addedByMacOS where name.isEqual(to: local, from: 0) { return false }
         return true
+    }
+
+    /// Attributes macOS puts on files of its own accord when they are downloaded, opened, shown or
+    /// granted to an app on the Mac, whether or not the export pipeline kept any attribute: on such a
+    /// file they prove nothing about the export. Only names the system sets, not ones apps choose to:
+    /// - `com.apple.FinderInfo`: Finder's 32 bytes (type and creator, label, hidden-extension and
+    ///   custom-icon bits), written by Finder and the open and save panels;
+    /// - `com.apple.lastuseddate#PS`: when LaunchServices last opened the file (`#PS`: copy-intent
+    ///   flags in the name, see `xattr_flags.h`);
+    /// - `com.apple.macl`: the kernel's record of which apps the user let open the file (privacy
+    ///   consent, set and protected by the system);
+    /// - `com.apple.quarantine`: Gatekeeper's download mark (LaunchServices, the sandbox);
+    /// - `com.apple.provenance`: Gatekeeper's mark of the app that wrote the file (macOS 13).
+    /// Left out on purpose (still evidence): `com.apple.metadata:kMDItemWhereFroms` (written by the
+    /// app that downloaded the file, a browser or Mail) and `com.apple.metadata:_kMDItemUserTags`
+    /// (Finder tags the user or an app chose; they travel with iCloud and backups).
+    static let addedByMacOS: [StaticString] = [
+        "com.apple.FinderInfo", "com.apple.lastuseddate#PS", "com.apple.macl", "com.apple.quarantine",
+        "com.apple.provenance",
+    ]
+
+    /// What one entry's attribute names say together: the strongest backup flag among them, and whether
+    /// any of them shows the export carried extended attributes (`isTransported`). An entry holding only
+    /// names macOS adds by itself is no evidence; one that also holds a backup flag is.
+    public static func reading(attributeNames names: [[UInt8]]) -> (flag: ExclusionFlag, transported: Bool) {
+        var flag = ExclusionFlag.none
+        var transported = false
+        for name in names {
+            name.withUnsafeBufferPointer { bytes in
+                if !transported && isTransported(attributeName: bytes) { transported = true }
+                flag = flag.strongest(with: Self.flag(forAttributeName: bytes))
+            }
+        }
+        return (flag, transported)
     }
 
     /// Length of a leading `user.`, `trusted.` or `osx.` namespace, or 0.

@@ -21,14 +21,16 @@ public struct ExtendedAttributeError: Error, Sendable, Equatable, CustomStringCo
 
 /// Listing an entry's extended attributes without following symlinks.
 public enum ExtendedAttributes {
-    /// Attribute names of the entry itself, never following a symlink (Linux `llistxattr`, macOS
-    /// `listxattr` with `XATTR_NOFOLLOW`). [] when there are none or the file system does not
-    /// support them; other failures throw with their errno.
+    /// Attribute names of the entry itself, never following a symlink in its last component (Linux
+    /// `llistxattr`, macOS `listxattr` with `XATTR_NOFOLLOW`, 0x0001 in XNU `bsd/sys/xattr.h`; links in
+    /// earlier components are followed, and a path past PATH_MAX fails with ENAMETOOLONG). [] when there
+    /// are none or the file system does not support them; other failures throw with their errno.
     public static func names(atPath path: UnsafePointer<CChar>) throws(ExtendedAttributeError) -> [[UInt8]] {
         try names { buffer, size in listNames(path, buffer, size) }
     }
 
-    /// Attribute names of an open file: no path lookup, for files the walk has open anyway.
+    /// Attribute names of an open file: no path lookup, for files the walk has open anyway. Darwin's
+    /// `flistxattr(fd, namebuff, size, options)` takes options (0 here; `bsd/sys/xattr.h`), Linux's does not.
     public static func names(fileDescriptor fd: Int32) throws(ExtendedAttributeError) -> [[UInt8]] {
         try names { buffer, size in
             #if os(Linux)
@@ -38,6 +40,36 @@ public enum ExtendedAttributes {
             #endif
         }
     }
+
+    /// Attribute names of the entry `name` in the folder open as `folder`, read through a descriptor the entry
+    /// is opened as, relative to that folder's descriptor, never following a link (`entryOpenFlags`). No path is
+    /// walked: neither PATH_MAX (1,024 bytes on Darwin, `sys/syslimits.h`) nor a link in an earlier component can
+    /// come into it. nil when the entry cannot be opened that way (mode 000 and not ours to read, a socket, an
+    /// entry gone since it was listed): the caller then asks by path (`names(atPath:)`), as it did before there
+    /// was this route. (Linux lists names without read permission; Darwin asks for it either way, since
+    /// `vn_listxattr` authorizes `KAUTH_VNODE_READ_EXTATTRIBUTES`, which POSIX modes grant only with `r`, so a
+    /// mode-000 file fails there with EACCES by path too, as it always did.) Never call it for a FIFO or a
+    /// device: opening one is not harmless.
+    public static func names(of name: UnsafePointer<CChar>, inFolder folder: Int32) throws(ExtendedAttributeError) -> [[UInt8]]? {
+        let fd = openat(folder, name, entryOpenFlags)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return try names(fileDescriptor: fd)
+    }
+
+    #if canImport(Darwin)
+        /// XNU `bsd/sys/fcntl.h`: `O_RDONLY` 0x0, `O_SYMLINK` 0x00200000 ("allow open of a symlink": a link is
+        /// opened as itself, so `flistxattr` lists the link's own attributes), `O_NONBLOCK` 0x4, `O_CLOEXEC`
+        /// 0x01000000. Not `O_NOFOLLOW` (0x100): `O_SYMLINK` already keeps the last component from being followed
+        /// (`vn_open_auth` in `bsd/vfs/vfs_vnops.c` clears `FOLLOW` for either flag), and with `O_NOFOLLOW` as well
+        /// `vn_authorize_open_existing` (`bsd/vfs/vfs_subr.c`) refuses a link with ELOOP whatever `O_SYMLINK` says.
+        /// The name is one component, so no earlier component can be a link.
+        static let entryOpenFlags = O_RDONLY | O_SYMLINK | O_NONBLOCK | O_CLOEXEC
+    #else
+        /// Linux cannot open a link itself for `flistxattr` (an `O_PATH` descriptor is refused), so a link fails
+        /// with ELOOP here and its caller asks by path (`llistxattr`, which does not follow it).
+        static let entryOpenFlags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+    #endif
 
     private static func names(
         using listNames: (UnsafeMutablePointer<CChar>?, Int) -> Int

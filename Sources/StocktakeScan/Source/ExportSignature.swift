@@ -36,9 +36,7 @@ public struct ExportSignature: Sendable, Equatable, Codable {
             defer { closedir(directory) }
             let descriptor = dirfd(directory)
             while let entry = readdir(directory) {
-                let name: [CChar] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    raw.prefix(while: { $0 != 0 }).map { CChar(bitPattern: $0) }
-                }
+                let name = DirectoryEntryName.bytes(of: entry).map { CChar(bitPattern: $0) }
                 if name == [46] || name == [46, 46] { continue }  // "." and ".."
                 guard fstatat(descriptor, name + [0], &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
                 signature.add(info)

@@ -54,17 +54,15 @@ struct DirectoryListing {
         let descriptor = dirfd(directory)
         var entries: [Entry] = []
         while let entry = readdir(directory) {
-            // d_name is a fixed-size C array; keep the bytes up to the terminating zero.
-            let nameBytes: [CChar] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                raw.prefix(while: { $0 != 0 }).map { CChar(bitPattern: $0) }
-            }
-            let name = String(decoding: nameBytes.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // The bytes up to the terminating zero, read in place (see DirectoryEntryName).
+            let nameBytes = DirectoryEntryName.bytes(of: entry)
+            let name = String(decoding: nameBytes, as: UTF8.self)
             if name == "." || name == ".." { continue }
             guard entries.count < limit else {
                 return DirectoryListing(entries: entries, isTruncated: true)
             }
             var status = stat()
-            let kind = fstatat(descriptor, nameBytes + [0], &status, AT_SYMLINK_NOFOLLOW) == 0
+            let kind = fstatat(descriptor, nameBytes.map { CChar(bitPattern: $0) } + [0], &status, AT_SYMLINK_NOFOLLOW) == 0
                 ? FileKind(mode: status.st_mode) : .missing
             entries.append(Entry(name: name, kind: kind))
         }

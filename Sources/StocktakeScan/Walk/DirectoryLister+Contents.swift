@@ -14,12 +14,16 @@ enum AttributeReading {
 }
 
 extension DirectoryLister {
-    /// The entry's own flag from its attributes, by name (one component when the thread sits in the
-    /// folder) or else by full path.
-    func readAttributes(_ name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>) -> AttributeReading {
+    /// The entry's own flag from its attributes: by name, one component, when the thread sits in the folder
+    /// (Linux); else through a descriptor opened relative to the folder's (Darwin, which has no per-thread working
+    /// directory); else by full path, as before that route (an entry that cannot be opened: mode 000, say, or a
+    /// socket, FIFO or device, which the walk never opens).
+    func readAttributes(_ name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, type: EntryType, folder: Int32) -> AttributeReading {
         let names: Result<[[UInt8]], ExtendedAttributeError>
         if insideListedFolder {
             names = Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(atPath: cName) }
+        } else if let opened = namesThroughDescriptor(cName, type: type, folder: folder) {
+            names = opened
         } else {
             let mark = pathBuffer.count
             pathBuffer.append(contentsOf: UnsafeRawBufferPointer(name).bindMemory(to: CChar.self))
@@ -32,6 +36,30 @@ extension DirectoryLister {
         return reading(names)
     }
 
+    /// Darwin: the names through the entry opened relative to `folder`, never through a link (see
+    /// `ExtendedAttributes.names(of:inFolder:)`), so neither PATH_MAX nor a link above the entry comes into it.
+    /// nil where the entry is a FIFO, socket or device (never opened) or cannot be opened: the caller asks by path.
+    private func namesThroughDescriptor(
+        _ cName: UnsafePointer<CChar>, type: EntryType, folder: Int32
+    ) -> Result<[[UInt8]], ExtendedAttributeError>? {
+        guard Self.readsAttributesThroughDescriptors, type == .file || type == .directory || type == .symlink else { return nil }
+        switch Result(catching: { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(of: cName, inFolder: folder) }) {
+        case .success(let names?): return .success(names)
+        case .success(nil): return nil
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    /// Darwin: yes (no per-thread working directory to sit in). Linux: no; the walk reaches `readAttributes`'s
+    /// second route only when `unshare` was refused, and keeps the path route it always had there.
+    private static var readsAttributesThroughDescriptors: Bool {
+        #if canImport(Darwin)
+            true
+        #else
+            false
+        #endif
+    }
+
     func reading(_ names: Result<[[UInt8]], ExtendedAttributeError>) -> AttributeReading {
         switch names {
         case .success(let attributes): .flag(flag(from: attributes))
@@ -39,17 +67,11 @@ extension DirectoryLister {
         }
     }
 
-    /// The strongest flag among attribute names; counts the entry as evidence when any name travelled.
+    /// The strongest flag among attribute names; counts the entry as evidence when any name travelled
+    /// (`BackupAttributes.reading`: names macOS adds by itself do not).
     func flag(from attributes: [[UInt8]]) -> ExclusionFlag {
-        var flag = ExclusionFlag.none
-        var transported = false
-        for attribute in attributes {
-            attribute.withUnsafeBufferPointer { bytes in
-                if BackupAttributes.isTransported(attributeName: bytes) { transported = true }
-                let found = BackupAttributes.flag(forAttributeName: bytes)
-                flag = flag.strongest(with: found)
-            }
-        }
+        guard !attributes.isEmpty else { return .none }
+        let (flag, transported) = BackupAttributes.reading(attributeNames: attributes)
         if transported { store.entriesWithAttributes += 1 }
         return flag
     }

@@ -23,7 +23,8 @@ final class DirectoryLister {
     @exclusivity(unchecked) var nameSpans: [(start: Int, length: Int)] = []
     /// `d_type` of each name (`DT_UNKNOWN` where the file system does not say).
     @exclusivity(unchecked) var nameTypes: [UInt8] = []
-    /// Root path + folder path + "/", for attribute lookups by full path (when the thread cannot chdir).
+    /// Root path + folder path + "/", for attribute lookups by full path (when the thread cannot chdir and the
+    /// entry cannot be opened: see `readAttributes`).
     @exclusivity(unchecked) var pathBuffer: [CChar] = []
     @exclusivity(unchecked) var scratch: [CChar] = []
     let prefix = UnsafeMutableRawBufferPointer.allocate(byteCount: ContentSniffer.prefixLength, alignment: 8)
@@ -150,16 +151,12 @@ final class DirectoryLister {
         nameSpans.removeAll(keepingCapacity: true)
         nameTypes.removeAll(keepingCapacity: true)
         while let entry = readdir(directory) {
-            let listedType = entry.pointee.d_type
-            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-                let dot = UInt8(ascii: ".")
-                if raw[0] == dot && (length == 1 || (length == 2 && raw[1] == dot)) { return }
-                nameSpans.append((nameArena.count, length))
-                nameTypes.append(listedType)
-                // With its NUL: system calls take the name in place.
-                nameArena.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0...length]))
-            }
+            let (name, length) = DirectoryEntryName.name(of: entry)
+            if DirectoryEntryName.isDotOrDotDot(name, length: length) { continue }
+            nameSpans.append((nameArena.count, length))
+            nameTypes.append(entry.pointee.d_type)
+            // With its NUL: system calls take the name in place.
+            nameArena.append(contentsOf: UnsafeRawBufferPointer(start: name, count: length + 1))
         }
     }
 
@@ -192,7 +189,9 @@ final class DirectoryLister {
         if zone.systemManaged { flags.insert(.systemManaged) }
         let isSidecar = type == .file && sidecars.isSidecar(name)
         if zone.transport || isSidecar { flags.insert(.transportArtefact) }
-        if type == .file && allocated < apparent { flags.insert(.sparse) }
+        if type == .file && SparseCheck.isSparse(size: apparent, blocks: Int64(info.st_blocks), flags: POSIX.fileFlags(info)) {
+            flags.insert(.sparse)
+        }
         var ownFlag = sidecars.flag(for: name)
         // Backup flags matter only where iOS would back the entry up.
         let wantsAttributes = !zone.excludedBySystem && !flags.contains(.transportArtefact)
@@ -215,7 +214,7 @@ final class DirectoryLister {
         if let opened, attributes == nil, wantsAttributes { attributes = attributeReading(of: opened) }
         var attributesUnreadable = false
         if wantsAttributes {
-            switch attributes ?? readAttributes(name, cName: cName) {
+            switch attributes ?? readAttributes(name, cName: cName, type: type, folder: fd) {
             case .flag(let found): if found != .none { ownFlag = found }
             case .failed(let code):
                 attributesUnreadable = true

@@ -31,4 +31,15 @@ enum POSIX {
     }
 
     static func modificationTime(_ info: stat) -> Int64 { info.modificationSeconds }
+
+    /// `st_flags` (Darwin's `__uint32_t`, `bsd/sys/stat.h`: `UF_COMPRESSED`, `UF_HIDDEN`…); 0 on Linux, whose
+    /// `stat` has no flags field.
+    @inline(__always)
+    static func fileFlags(_ info: stat) -> UInt32 {
+        #if canImport(Darwin)
+            info.st_flags
+        #else
+            0
+        #endif
+    }
 }
