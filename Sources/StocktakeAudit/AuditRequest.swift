@@ -22,6 +22,12 @@ package struct AuditRequest: Sendable {
     /// An app on a simulator device (`--simulator DEVICE --app ID`): its data container is the input, its
     /// bundle and App Group (and extension) containers the companions, all found in the device set.
     package var simulator: SimulatorTarget?
+    /// Set with `simulator`: the device set the containers were found in (read, never written: no output
+    /// place inside it), the rule that gave each companion container to the app (by path), and what was
+    /// passed over on the way (links not followed), for the report's issues.
+    package var deviceSetPath: String?
+    package var companionRules: [String: String] = [:]
+    package var simulatorNotes: [SetNote] = []
     /// Read file contents for credentials and tokens (`--no-content-checks` sets it false; so does the
     /// configuration's `contentChecks: false`).
     package var contentChecks = true
@@ -93,6 +99,13 @@ package enum AuditError: Error, Sendable, CustomStringConvertible {
         case .output(let message): message
         }
     }
+
+    /// The message, one line each (a simulator refusal lists its candidates): for a printer that escapes each
+    /// line on its own.
+    package var lines: [String] {
+        if case .simulator(let error) = self { return error.lines }
+        return [description]
+    }
 }
 
 extension AuditRequest {
@@ -110,6 +123,10 @@ extension AuditRequest {
         resolved.inputPath = found.app.dataContainer ?? inputPath
         resolved.appBundlePath = found.app.appBundle
         resolved.appGroupPaths = (found.app.appGroups + found.app.plugins).map(\.path)
+        resolved.companionRules = Dictionary(
+            (found.app.appGroups + found.app.plugins).map { ($0.path, $0.matchedBy.rawValue) }, uniquingKeysWith: { first, _ in first })
+        resolved.deviceSetPath = String(found.device.path[..<(found.device.path.lastIndex(of: "/") ?? found.device.path.endIndex)])
+        resolved.simulatorNotes = found.app.notes
         // The live container on this machine's disk, not an export: every extended attribute is there, so
         // a file without the exclusion flag is backed up.
         resolved.scan.xattrsPreserved = true

@@ -12,8 +12,15 @@ enum OutputFolder {
         // judged (and written) where it really is, so the check and the writes cannot disagree.
         let folder = ResolvedPath.of(request.outputDirectory
             ?? "Reports/\(ReportPaths.appFolderName(container.bundleIdentifier))/\(ReportDates.folderName(request.now))")
-        for audited in [container.rootPath, container.inputPath] where ResolvedPath.isInside(folder, audited) {
-            throw .output("refusing to write reports to \(folder): it is inside the audited container \(audited); choose another --output")
+        let trees = readTrees(request: request, container: container)
+        for (audited, what) in trees where ResolvedPath.isInside(folder, audited) {
+            throw .output("refusing to write reports to \(folder): it is inside the audited \(what) \(audited); choose another --output")
+        }
+        // The baseline file is output too: never into a tree the audit reads (a device set is never written).
+        if let baseline = request.writeBaselinePath.map(ResolvedPath.of) {
+            for (audited, what) in trees where ResolvedPath.isInside(baseline, audited) {
+                throw .output("refusing to write the baseline to \(baseline): it is inside the audited \(what) \(audited); choose another --write-baseline")
+            }
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -27,6 +34,22 @@ enum OutputFolder {
             AtomicFile.removeLeftovers(of: folder + "/" + name)
         }
         return folder
+    }
+
+    /// Every tree the audit reads, each with what to call it: the container, the app bundle, each App Group
+    /// and extension container, the device backup, and the simulator device set they were found in. The next
+    /// audit would count reports written into any of them, and a device set is never written.
+    static func readTrees(request: AuditRequest, container: ContainerDescription) -> [(path: String, what: String)] {
+        var trees: [(String, String)] = [(container.rootPath, "container"), (container.inputPath, "container")]
+        if let bundle = request.appBundlePath { trees.append((bundle, "app bundle")) }
+        for group in request.appGroupPaths {
+            let isExtension = request.companionRules[group] == "plug-in bundle"
+                || group.contains("/Data/PluginKitPlugin/")
+            trees.append((group, isExtension ? "extension data container" : "App Group container"))
+        }
+        if let backup = request.backupPath { trees.append((backup, "device backup")) }
+        if let set = request.deviceSetPath { trees.append((set, "simulator device set")) }
+        return trees
     }
 
     static func removeIfEmpty(_ folder: String) {

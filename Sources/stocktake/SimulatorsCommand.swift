@@ -22,12 +22,12 @@ struct SimulatorsCommand: ParsableCommand {
         do {
             set = try DeviceSet.open(deviceSet)
         } catch {
-            throw CommandFailure(.couldNotRun, error.description)
+            throw CommandFailure(.couldNotRun, lines: error.lines)
         }
         let listing = SimulatorListing(deviceSet: set)
         switch format {
-        case .text: print(listing.text, terminator: "")
-        case .json: FileHandle.standardOutput.write(Data(try listing.json()))
+        case .text: listing.text { FileHandle.standardOutput.write(Data($0.utf8)) }
+        case .json: try listing.json { FileHandle.standardOutput.write(Data($0)) }
         }
     }
 }

@@ -18,6 +18,13 @@ enum Terminal {
         FileHandle.standardError.write(Data("stocktake: error: \(lines.joined(separator: "\n"))\n".utf8))
     }
 
+    /// An error given as its lines: the first after `stocktake: error:`, the others below it, each made
+    /// visible on its own (a line break inside one stays `\x0a` inside it).
+    static func error(lines: [String]) {
+        let text = lines.map(visible).joined(separator: "\n")
+        FileHandle.standardError.write(Data("stocktake: error: \(text)\n".utf8))
+    }
+
     /// A warning: the command goes on. One line.
     static func warning(_ message: String) {
         FileHandle.standardError.write(Data("stocktake: warning: \(visible(message))\n".utf8))
@@ -36,7 +43,9 @@ enum Terminal {
     /// Says why a command failed, on stderr: errors as errors, a policy failure as one plain line.
     static func report(_ failure: CommandFailure) {
         guard !failure.message.isEmpty else { return }
-        if !failure.isError {
+        if !failure.lines.isEmpty {
+            if failure.isError { error(lines: failure.lines) } else { failure.lines.forEach(self.failure) }
+        } else if !failure.isError {
             let lines = failure.isMultiline ? failure.message.split(separator: "\n").map(String.init) : [failure.message]
             for line in lines { self.failure(line) }
         } else if failure.isMultiline {

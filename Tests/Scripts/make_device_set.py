@@ -15,8 +15,17 @@ OUT is created. SPEC:
                             "data": {"Documents/a.txt": "hello"} | null,
                             "bundleFiles": {"Assets.car": 5000}}],
                   "system": [{"id": "com.apple.mobilesafari", "data": {...}}],
-                  "groups": {"group.com.example.chat": {"Library/Caches/c.db": 3000}}}],
+                  "groups": {"group.com.example.chat": {"Library/Caches/c.db": 3000}},
+                  "plugins": {"com.other.widget": {"a": 1}},     # extension data containers no app here ships
+                  "folder": "UDID.bak",                           # the folder's name, when not the UDID
+                  "links": {"data": "/elsewhere"},                # paths in the device folder made symbolic links
+                  "legacyApps": [{"id": "com.example.old", "name": "Old", "data": {"Documents/a": "x"}}]}],
+     "bulk": {"count": 10050, "runtime": "iOS-17-5"},      # optional: that many more bare devices
      "realMetadata": {"path": "real.plist", "device": 0}}   # optional: a real metadata plist for one more app
+
+An app may have "bundleLinks": {"PlugIns": "/elsewhere"}: paths in its .app made symbolic links. A legacy app
+(iOS 7-era runtimes) is `data/Applications/<UUID>/<name>.app` (Info.plist with CFBundleIdentifier) beside its
+Documents, Library and tmp, with no container metadata. The output is keyed by the device's folder name.
 
 File values are a string (the content) or a number (that many bytes). Every container gets
 `.com.apple.mobile_container_manager.metadata.plist` (binary, MCMMetadataIdentifier, ContentClass, UUID,
@@ -28,6 +37,7 @@ the code signature's entitlements blob (device builds), either inside a fat bina
 import json
 import os
 import plistlib
+import shutil
 import struct
 import sys
 import uuid
@@ -111,9 +121,35 @@ def bundle(folder, spec, suffix):
     return path
 
 
+def link(path, target):
+    """Replaces whatever is at `path` with a symbolic link to `target`."""
+    if os.path.islink(path) or os.path.isfile(path):
+        os.unlink(path)
+    elif os.path.isdir(path):
+        shutil.rmtree(path)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    os.symlink(target, path)
+
+
+def legacy_app(applications, spec):
+    folder = os.path.join(applications, str(uuid.uuid4()).upper())
+    app = os.path.join(folder, spec.get("name", "App") + ".app")
+    os.makedirs(app)
+    with open(os.path.join(app, "Info.plist"), "wb") as f:
+        plistlib.dump({"CFBundleIdentifier": spec["id"], "CFBundleExecutable": spec.get("name", "App")}, f,
+                      fmt=plistlib.FMT_BINARY)
+    write_file(os.path.join(app, spec.get("name", "App")), 64)
+    for standard in ("Documents", "Library", "Library/Preferences", "tmp"):
+        os.makedirs(os.path.join(folder, standard), exist_ok=True)
+    fill(folder, spec.get("data"))
+    return {"legacyFolder": folder, "appBundle": app}
+
+
 def device(root, spec):
-    folder = os.path.join(root, spec["udid"])
+    folder = os.path.join(root, spec.get("folder", spec["udid"]))
     containers = os.path.join(folder, "data", "Containers")
+    if spec.get("legacyApps") is not None:
+        containers = os.path.join(folder, "data", "Containers-unused")
     os.makedirs(containers)
     plist = {"UDID": spec["udid"], "name": spec["name"], "state": spec.get("state", 1),
              "runtime": "com.apple.CoreSimulator.SimRuntime." + spec["runtime"],
@@ -124,6 +160,8 @@ def device(root, spec):
     for app in spec.get("apps", []):
         app_folder = bundle(container(os.path.join(containers, "Bundle", "Application"), app["id"], 1), app, ".app")
         paths[app["id"]] = {"appBundle": app_folder}
+        for relative, target in app.get("bundleLinks", {}).items():
+            link(os.path.join(app_folder, relative), target)
         for extension in app.get("extensions", []):
             os.makedirs(os.path.join(app_folder, "PlugIns"), exist_ok=True)
             bundle(os.path.join(app_folder, "PlugIns"), extension, ".appex")
@@ -147,6 +185,16 @@ def device(root, spec):
         shared = container(os.path.join(containers, "Shared", "AppGroup"), group, 7)
         fill(shared, files)
         paths[group] = {"groupContainer": shared}
+    for extension, files in spec.get("plugins", {}).items():
+        plugin = container(os.path.join(containers, "Data", "PluginKitPlugin"), extension, 2)
+        fill(plugin, files)
+        paths[extension] = {"dataContainer": plugin}
+    for app in spec.get("legacyApps", []):
+        paths[app["id"]] = legacy_app(os.path.join(folder, "data", "Applications"), app)
+    if spec.get("legacyApps") is not None:
+        shutil.rmtree(os.path.join(folder, "data", "Containers-unused"))
+    for relative, target in spec.get("links", {}).items():
+        link(os.path.join(folder, relative), target)
     return paths
 
 
@@ -157,10 +205,21 @@ def main():
     os.makedirs(out)
     written = {}
     for index, entry in enumerate(spec["devices"]):
-        written[entry["udid"]] = device(out, entry)
+        written[entry.get("folder", entry["udid"])] = device(out, entry)
+    bulk = spec.get("bulk")
+    for index in range((bulk or {}).get("count", 0)):
+        udid = str(uuid.UUID(int=index + 1)).upper()
+        folder = os.path.join(out, udid)
+        os.makedirs(os.path.join(folder, "data", "Containers"))
+        plist = {"UDID": udid, "name": "Bulk %05d" % index, "state": 1,
+                 "runtime": "com.apple.CoreSimulator.SimRuntime." + bulk.get("runtime", "iOS-17-5"),
+                 "deviceType": "com.apple.CoreSimulator.SimDeviceType.iPhone-15"}
+        with open(os.path.join(folder, "device.plist"), "wb") as f:
+            plistlib.dump(plist, f, fmt=plistlib.FMT_BINARY)
     real = spec.get("realMetadata")
     if real:
-        target = spec["devices"][real.get("device", 0)]["udid"]
+        chosen = spec["devices"][real.get("device", 0)]
+        target = chosen.get("folder", chosen["udid"])
         folder = os.path.join(out, target, "data", "Containers", "Data", "Application", str(uuid.uuid4()).upper())
         os.makedirs(os.path.join(folder, "Documents"))
         os.makedirs(os.path.join(folder, "Library"))

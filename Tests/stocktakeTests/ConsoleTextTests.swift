@@ -36,3 +36,15 @@ struct ConsoleTextTests {
         #expect(!CommandFailure(.policyFailure, "x").isError)
     }
 }
+
+@Suite("Failures of several lines")
+struct MultilineFailureTests {
+    @Test("a failure given as lines keeps them; one line stays one line")
+    func linesAreKept() {
+        let failure = CommandFailure(.couldNotRun, lines: ["2 devices match:", "  A  name\nforged", "  B"])
+        #expect(failure.lines == ["2 devices match:", "  A  name\nforged", "  B"])
+        #expect(failure.isMultiline && failure.status == .couldNotRun)
+        let single = CommandFailure(.couldNotRun, lines: ["one"])
+        #expect(single.lines.isEmpty && single.message == "one" && !single.isMultiline)
+    }
+}

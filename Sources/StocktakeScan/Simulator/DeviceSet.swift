@@ -6,13 +6,21 @@ import Darwin
 import StocktakeModel
 
 /// A CoreSimulator device set (`~/Library/Developer/CoreSimulator/Devices`, or any folder `xcrun simctl
-/// --set` names): one folder per device holding `device.plist` and `data/Containers`. Only ever read.
+/// --set` names): one folder per device, named by its UDID, holding `device.plist` and `data/Containers`. Only
+/// ever read, and without following a symbolic link anywhere below the set's folder.
 public struct DeviceSet: Sendable {
     public let path: String
-    /// Ordered by runtime, then name, then UDID, as a person scans a list.
+    /// Ordered by runtime, then name, then UDID, as a person scans a list. Every device of the set: none is
+    /// left out for their number.
     public let devices: [SimulatorDevice]
     /// Device folders that could not be read (a malformed device.plist), for the caller to show.
     public let problems: [String]
+    /// What was passed over, and why: links (not followed), folders whose device.plist names another UDID
+    /// than their name (a copy such as `UDID.bak`: not that device).
+    public let notes: [SetNote]
+    /// Devices whose UDID two or more folders validly claim (names differing only by case): refused when asked
+    /// for, each group listed.
+    public let conflicts: [[SimulatorDevice]]
 
     /// Where Xcode keeps the user's devices; nil without a home folder.
     public static var defaultPath: String? {
@@ -28,48 +36,76 @@ public struct DeviceSet: Sendable {
         return try read(path)
     }
 
+    /// A device is the folder named by its UDID whose `device.plist` says that UDID (any case). The set's own
+    /// folder may be a link (the user named it); nothing below it is followed.
     public static func read(_ path: String) throws(SimulatorError) -> DeviceSet {
         let listing: DirectoryListing
         do {
-            listing = try DirectoryListing.read(path, limit: 10_000)
+            // Every entry: a device set of ten thousand devices is still small, and none may go unmentioned.
+            listing = try DirectoryListing.read(path, limit: Int.max)
         } catch {
             throw .unreadableDeviceSet(path: path, reason: error.reason)
         }
-        var devices: [SimulatorDevice] = []
+        var found: [SimulatorDevice] = []
         var problems: [String] = []
-        for entry in listing.entries where entry.kind == .directory {
+        var guarded = LinkGuard()
+        for entry in listing.entries.sorted(by: { $0.name < $1.name }) {
             let folder = path + "/" + entry.name
-            guard FileKind(path: folder + "/device.plist") == .regularFile else { continue }
+            if entry.kind == .symbolicLink {
+                guarded.note(.link(folder))
+                continue
+            }
+            guard entry.kind == .directory, let plist = guarded.file(folder, "device.plist") else { continue }
+            let device: SimulatorDevice
             do {
-                if let device = try SimulatorDevice.read(folder: folder) { devices.append(device) }
+                guard let read = try SimulatorDevice.read(folder: folder, plist: plist) else { continue }
+                device = read
             } catch {
                 problems.append(error.message)
+                continue
             }
+            guard device.udid.lowercased() == entry.name.lowercased() else {
+                guarded.note(SetNote(
+                    path: folder,
+                    message: "its device.plist names the UDID \(device.udid), not the folder's name: not that device (a copy?), ignored"))
+                continue
+            }
+            found.append(device)
         }
-        guard !devices.isEmpty || !problems.isEmpty else {
-            if listing.entries.isEmpty { return DeviceSet(path: path, devices: [], problems: []) }
+        let byUDID = Dictionary(grouping: found, by: { $0.udid.lowercased() })
+        let devices = found.filter { byUDID[$0.udid.lowercased()]?.count == 1 }
+            .sorted { ($0.runtimeOrder, $0.name, $0.udid) < ($1.runtimeOrder, $1.name, $1.udid) }
+        let conflicts = byUDID.values.filter { $0.count > 1 }.map { $0.sorted { $0.path < $1.path } }.sorted { $0[0].path < $1[0].path }
+        guard !found.isEmpty || !problems.isEmpty || !guarded.notes.isEmpty else {
+            if listing.entries.isEmpty { return DeviceSet(path: path, devices: [], problems: [], notes: [], conflicts: []) }
             throw .notADeviceSet(path: path)
         }
-        devices.sort { ($0.runtimeOrder, $0.name, $0.udid) < ($1.runtimeOrder, $1.name, $1.udid) }
-        return DeviceSet(path: path, devices: devices, problems: problems)
+        return DeviceSet(path: path, devices: devices, problems: problems, notes: guarded.notes, conflicts: conflicts)
     }
 
     /// The device `query` names: `booted`, a UDID (any case) or an exact name. Refuses a name two devices
-    /// share and `booted` while several are, listing the candidates.
+    /// share and `booted` while several are, listing the candidates, and a UDID two folders claim.
     public func device(matching query: String) throws(SimulatorError) -> SimulatorDevice {
+        let claimed = conflicts.flatMap { $0 }
+        let candidates: [SimulatorDevice]
         if query.lowercased() == "booted" {
-            let booted = devices.filter { $0.state == .booted }
-            guard booted.count == 1 else {
-                throw booted.isEmpty ? .noBootedDevice(deviceSet: path) : .ambiguousDevice(query: query, candidates: booted)
-            }
-            return booted[0]
+            candidates = (devices + claimed).filter { $0.state == .booted }
+            if candidates.isEmpty { throw .noBootedDevice(deviceSet: path) }
+        } else if let group = conflicts.first(where: { $0[0].udid.lowercased() == query.lowercased() }) {
+            throw .conflictingDevices(udid: group[0].udid, folders: group.map(\.path))
+        } else if let device = devices.first(where: { $0.udid.lowercased() == query.lowercased() }) {
+            return device
+        } else {
+            candidates = (devices + claimed).filter { $0.name == query }
+            if candidates.isEmpty { throw .noDevice(query: query, deviceSet: path, devices: devices) }
         }
-        if let device = devices.first(where: { $0.udid.lowercased() == query.lowercased() }) { return device }
-        let named = devices.filter { $0.name == query }
-        guard named.count == 1 else {
-            throw named.isEmpty ? .noDevice(query: query, deviceSet: path, devices: devices) : .ambiguousDevice(query: query, candidates: named)
+        // Copies of one device (one UDID, several valid folders) are a conflict, not a choice to offer.
+        if Set(candidates.map { $0.udid.lowercased() }).count == 1,
+           let group = conflicts.first(where: { $0[0].udid.lowercased() == candidates[0].udid.lowercased() }) {
+            throw .conflictingDevices(udid: group[0].udid, folders: group.map(\.path))
         }
-        return named[0]
+        guard candidates.count == 1 else { throw .ambiguousDevice(query: query, candidates: candidates) }
+        return candidates[0]
     }
 
     /// Every app with a bundle or a data container on the device, user apps first, each by bundle id.
@@ -77,16 +113,30 @@ public struct DeviceSet: Sendable {
         SimulatorContainers.read(device).apps()
     }
 
-    /// One app of the device, with its containers.
+    /// Every app of the device and what was passed over while reading it (links not followed, listings cut).
+    public func contents(of device: SimulatorDevice) -> (apps: [SimulatorApp], notes: [SetNote]) {
+        let containers = SimulatorContainers.read(device)
+        let apps = containers.apps()
+        return (apps, containers.notes + apps.flatMap(\.notes))
+    }
+
+    /// One app of the device, with its containers; its `notes` say what was passed over on the way (the
+    /// device's and its bundle's links, not followed).
     public func app(_ bundleIdentifier: String, on device: SimulatorDevice) throws(SimulatorError) -> SimulatorApp {
         let containers = SimulatorContainers.read(device)
+        if !containers.appIdentifiers.contains(bundleIdentifier), let legacy = containers.legacy[bundleIdentifier] {
+            throw .legacyLayout(app: bundleIdentifier, device: device, folder: legacy.data)
+        }
         guard containers.appIdentifiers.contains(bundleIdentifier) else {
-            let ids = apps(on: device).map(\.bundleIdentifier)
+            if !containers.notes.isEmpty {
+                throw .appNotReadable(app: bundleIdentifier, device: device, notes: containers.notes.map(\.description))
+            }
+            let ids = containers.apps().map(\.bundleIdentifier)
             throw .appNotInstalled(app: bundleIdentifier, device: device, nearest: EditDistance.nearest(to: bundleIdentifier, among: ids, limit: 3))
         }
         let app = containers.app(bundleIdentifier)
         guard app.dataContainer != nil else { throw .appHasNoData(app: bundleIdentifier, device: device) }
-        return app
+        return app.adding(notes: containers.notes)
     }
 }
 

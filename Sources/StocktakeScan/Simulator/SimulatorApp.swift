@@ -13,16 +13,58 @@ public struct SimulatorApp: Sendable, Equatable {
     public let plugins: [Companion]
     /// How the App Groups were matched to the app.
     public let groupMatch: GroupMatch
+    /// On a device of an iOS 7-era runtime: the app's `data/Applications/<UUID>` folder, which holds both its
+    /// `.app` and its data (Documents, Library, tmp). Such an app is listed, not audited.
+    public let legacyFolder: String?
+    /// What was passed over while reading the app (links not followed, listings cut at their limit).
+    public let notes: [SetNote]
+
+    init(
+        bundleIdentifier: String, isSystem: Bool, dataContainer: String?, appBundle: String?, appGroups: [Companion],
+        plugins: [Companion], groupMatch: GroupMatch, legacyFolder: String? = nil, notes: [SetNote] = []
+    ) {
+        self.bundleIdentifier = bundleIdentifier
+        self.isSystem = isSystem
+        self.dataContainer = dataContainer
+        self.appBundle = appBundle
+        self.appGroups = appGroups
+        self.plugins = plugins
+        self.groupMatch = groupMatch
+        self.legacyFolder = legacyFolder
+        self.notes = notes
+    }
 
     public struct Companion: Sendable, Equatable {
         public let identifier: String
         public let path: String
+        /// Which rule gave the container to the app.
+        public let matchedBy: MatchRule
+    }
+
+    /// Why a companion container is the app's. Signed ids are matched exactly; only without them does a name
+    /// decide, and then the longest installed app id that the name extends wins (as for device backups), so
+    /// `com.example.chat.business`'s containers never go to `com.example.chat`.
+    public enum MatchRule: String, Sendable, Equatable, CaseIterable {
+        /// A group id in the entitlements of the app's or one of its extensions' executables.
+        case entitlements = "entitlements"
+        /// The bundle id of one of the `.appex` in the app's `PlugIns` or `Extensions`.
+        case pluginBundle = "plug-in bundle"
+        /// `<bundle id>.…` (extensions) or `group.<bundle id>[.…]` (groups), the app being the longest installed
+        /// app id the name extends.
+        case bundleIdPrefix = "bundle-id prefix (longest installed app)"
     }
 
     public enum GroupMatch: String, Sendable, Equatable {
         /// The group ids the app's and its extensions' executables are signed with.
         case entitlements
-        /// No executable had entitlements: groups named `group.<bundle id>` or `group.<bundle id>.…`.
+        /// No executable had entitlements: groups named `group.<bundle id>` or `group.<bundle id>.…`, of no
+        /// longer installed app id.
         case name
+    }
+
+    func adding(notes more: [SetNote]) -> SimulatorApp {
+        SimulatorApp(
+            bundleIdentifier: bundleIdentifier, isSystem: isSystem, dataContainer: dataContainer, appBundle: appBundle,
+            appGroups: appGroups, plugins: plugins, groupMatch: groupMatch, legacyFolder: legacyFolder, notes: more + notes)
     }
 }

@@ -2,7 +2,7 @@ import StocktakeModel
 
 /// The containers of one simulator device, each found by the bundle or group id in its
 /// `.com.apple.mobile_container_manager.metadata.plist` (`MCMMetadataIdentifier`): the folder names are
-/// random UUIDs that change on every install.
+/// random UUIDs that change on every install. Read without following any link (see `LinkGuard`).
 struct SimulatorContainers {
     /// `Bundle/Application`: bundle id → the container folder.
     let bundles: [String: String]
@@ -12,54 +12,103 @@ struct SimulatorContainers {
     let groups: [String: String]
     /// `Data/PluginKitPlugin`: extension bundle id → folder.
     let plugins: [String: String]
+    /// iOS 7-era runtimes: `data/Applications/<UUID>` holding `<Name>.app` and the app's data; bundle id → both.
+    let legacy: [String: Legacy]
+    /// Links not followed and listings cut at their limit, on the way to the containers.
+    let notes: [SetNote]
+
+    struct Legacy {
+        let data: String
+        let bundle: String
+    }
+
+    /// Most container folders of one kind that are read; past it, the note says so.
+    static let maxContainers = 1_000_000
 
     static func read(_ device: SimulatorDevice) -> SimulatorContainers {
-        let root = device.containersPath
+        var guarded = LinkGuard()
+        var kinds: [[String: String]] = [[:], [:], [:], [:]]
+        var legacy: [String: Legacy] = [:]
+        if let data = guarded.folder(device.path, "data") {
+            if let root = guarded.folder(data, "Containers") {
+                for (index, steps) in [["Bundle", "Application"], ["Data", "Application"], ["Shared", "AppGroup"], ["Data", "PluginKitPlugin"]].enumerated() {
+                    guard let parent = guarded.folder(root, steps[0]), let folder = guarded.folder(parent, steps[1]) else { continue }
+                    kinds[index] = identified(in: folder, &guarded)
+                }
+            }
+            if let applications = guarded.folder(data, "Applications") { legacy = legacyApps(in: applications, &guarded) }
+        }
         return SimulatorContainers(
-            bundles: identified(in: root + "/Bundle/Application"), data: identified(in: root + "/Data/Application"),
-            groups: identified(in: root + "/Shared/AppGroup"), plugins: identified(in: root + "/Data/PluginKitPlugin"))
+            bundles: kinds[0], data: kinds[1], groups: kinds[2], plugins: kinds[3], legacy: legacy, notes: guarded.notes)
     }
 
     /// Every app's bundle id: those with a bundle or a data container.
     var appIdentifiers: Set<String> { Set(bundles.keys).union(data.keys) }
 
+    /// Every installed app id, the old layout's included: the candidates owners of a name are chosen from.
+    private var installed: Set<String> { appIdentifiers.union(legacy.keys) }
+
     func apps() -> [SimulatorApp] {
-        appIdentifiers.map(app).sorted { ($0.isSystem ? 1 : 0, $0.bundleIdentifier) < ($1.isSystem ? 1 : 0, $1.bundleIdentifier) }
+        let current = appIdentifiers.map(app)
+        let old = legacy.filter { !appIdentifiers.contains($0.key) }.map { id, found in
+            SimulatorApp(
+                bundleIdentifier: id, isSystem: false, dataContainer: nil, appBundle: found.bundle, appGroups: [], plugins: [],
+                groupMatch: .name, legacyFolder: found.data)
+        }
+        return (current + old).sorted { ($0.isSystem ? 1 : 0, $0.bundleIdentifier) < ($1.isSystem ? 1 : 0, $1.bundleIdentifier) }
     }
 
-    /// One app and its containers; reads only its own bundle's executables.
+    /// The installed app a name belongs to by the naming convention: the longest installed app id that the
+    /// name is or extends (`<id>` or `<id>.…`), as device backups resolve their domains.
+    func owner(of name: Substring) -> String? {
+        var best: String?
+        for id in installed where name == id || (name.hasPrefix(id) && name.dropFirst(id.count).first == ".") {
+            if id.count > (best?.count ?? -1) { best = id }
+        }
+        return best
+    }
+
+    /// One app and its containers; reads only its own bundle's executables. Signed ids match exactly: the
+    /// entitlements' groups, the bundle's extensions. Only without them does the name decide, and then only for
+    /// the longest installed app id it extends.
     func app(_ identifier: String) -> SimulatorApp {
-        let bundle = bundles[identifier].flatMap(Self.appFolder)
-        let signed = bundle.map(InstalledBundle.read)
-        let groupIds: Set<String>
+        var guarded = LinkGuard()
+        let bundle = bundles[identifier].flatMap { Self.appFolder($0, &guarded) }
+        let signed = bundle.map { InstalledBundle.read($0, &guarded) }
+        var companions: [SimulatorApp.Companion] = []
         let match: SimulatorApp.GroupMatch
         if let signed, signed.hasEntitlements {
-            groupIds = signed.appGroups
             match = .entitlements
+            for id in signed.appGroups { if let path = groups[id] { companions.append(.init(identifier: id, path: path, matchedBy: .entitlements)) } }
         } else {
             // Apple's apps (their bundles live in the runtime) and unsigned builds: by the naming convention.
-            groupIds = Set(groups.keys.filter { $0 == "group." + identifier || $0.hasPrefix("group." + identifier + ".") })
             match = .name
+            for (id, path) in groups where id.hasPrefix("group.") && owner(of: id.dropFirst("group.".count)) == identifier {
+                companions.append(.init(identifier: id, path: path, matchedBy: .bundleIdPrefix))
+            }
         }
-        let extensionIds = signed?.extensionIdentifiers ?? []
-        let pluginIds = plugins.keys.filter { extensionIds.contains($0) || $0.hasPrefix(identifier + ".") }
+        var extensions: [SimulatorApp.Companion] = []
+        if let signed {
+            for id in signed.extensionIdentifiers { if let path = plugins[id] { extensions.append(.init(identifier: id, path: path, matchedBy: .pluginBundle)) } }
+        } else {
+            for (id, path) in plugins where owner(of: Substring(id)) == identifier && id != identifier {
+                extensions.append(.init(identifier: id, path: path, matchedBy: .bundleIdPrefix))
+            }
+        }
         return SimulatorApp(
             bundleIdentifier: identifier, isSystem: bundles[identifier] == nil, dataContainer: data[identifier], appBundle: bundle,
-            appGroups: groupIds.compactMap { id in groups[id].map { SimulatorApp.Companion(identifier: id, path: $0) } }
-                .sorted { $0.identifier < $1.identifier },
-            plugins: pluginIds.sorted().map { SimulatorApp.Companion(identifier: $0, path: plugins[$0]!) },
-            groupMatch: match)
+            appGroups: companions.sorted { $0.identifier < $1.identifier }, plugins: extensions.sorted { $0.identifier < $1.identifier },
+            groupMatch: match, notes: guarded.notes)
     }
 
     /// Each UUID folder of a container kind whose metadata plist names it; folders without one (an install
     /// in progress) or with a malformed one are passed over. Two folders claiming one id: the first by name.
-    private static func identified(in folder: String) -> [String: String] {
-        guard let listing = try? DirectoryListing.read(folder, limit: 100_000) else { return [:] }
+    private static func identified(in folder: String, _ guarded: inout LinkGuard) -> [String: String] {
         var found: [String: String] = [:]
-        for entry in listing.entries.sorted(by: { $0.name < $1.name }) where entry.kind == .directory {
-            let container = folder + "/" + entry.name
-            guard let metadata = try? PropertyListReader.read(
-                      contentsOfFile: container + "/" + ContainerSource.containerMetadataFile, maxBytes: 1 << 20),
+        for name in guarded.folders(in: folder, limit: maxContainers) {
+            let container = folder + "/" + name
+            guard let file = guarded.file(container, ContainerSource.containerMetadataFile),
+                  let metadata = try? PropertyListReader.read(contentsOfFile: file, maxBytes: 1 << 20),
                   let identifier = metadata["MCMMetadataIdentifier"]?.stringValue, !identifier.isEmpty,
                   found[identifier] == nil
             else { continue }
@@ -69,10 +118,22 @@ struct SimulatorContainers {
     }
 
     /// The one `.app` folder inside a bundle container.
-    private static func appFolder(_ container: String) -> String? {
-        guard let listing = try? DirectoryListing.read(container, limit: 1_000) else { return nil }
-        return listing.entries.filter { $0.kind == .directory && $0.name.hasSuffix(".app") }
-            .map(\.name).sorted().first.map { container + "/" + $0 }
+    private static func appFolder(_ container: String, _ guarded: inout LinkGuard) -> String? {
+        guarded.folders(in: container, limit: 10_000).filter { $0.hasSuffix(".app") }.first.map { container + "/" + $0 }
+    }
+
+    /// The old layout: each `<UUID>` folder with a `<Name>.app` whose Info.plist names the app.
+    private static func legacyApps(in folder: String, _ guarded: inout LinkGuard) -> [String: Legacy] {
+        var found: [String: Legacy] = [:]
+        for name in guarded.folders(in: folder, limit: maxContainers) {
+            let data = folder + "/" + name
+            guard let app = appFolder(data, &guarded), let plist = guarded.file(app, "Info.plist"),
+                  let info = try? PropertyListReader.read(contentsOfFile: plist, maxBytes: 1 << 20),
+                  let identifier = info["CFBundleIdentifier"]?.stringValue, !identifier.isEmpty, found[identifier] == nil
+            else { continue }
+            found[identifier] = Legacy(data: data, bundle: app)
+        }
+        return found
     }
 }
 
@@ -83,15 +144,19 @@ struct InstalledBundle {
     let appGroups: Set<String>
     let extensionIdentifiers: Set<String>
 
-    static func read(_ app: String) -> InstalledBundle {
+    static func read(_ app: String, _ guarded: inout LinkGuard) -> InstalledBundle {
         var entitled = false
         var groups: Set<String> = []
         var extensions: Set<String> = []
-        let parts = [app] + ["PlugIns", "Extensions"].flatMap { folder in bundles(in: app + "/" + folder, suffix: ".appex") }
+        var parts = [app]
+        for folder in ["PlugIns", "Extensions"] {
+            guard let inside = guarded.folder(app, folder) else { continue }
+            parts += guarded.folders(in: inside, limit: 10_000).filter { $0.hasSuffix(".appex") }.map { inside + "/" + $0 }
+        }
         for (index, part) in parts.enumerated() {
-            let info = try? PropertyListReader.read(contentsOfFile: part + "/Info.plist", maxBytes: 1 << 20)
+            let info = guarded.file(part, "Info.plist").flatMap { try? PropertyListReader.read(contentsOfFile: $0, maxBytes: 1 << 20) }
             if index > 0, let identifier = info?["CFBundleIdentifier"]?.stringValue { extensions.insert(identifier) }
-            guard let entitlements = self.entitlements(of: part, executable: info?["CFBundleExecutable"]?.stringValue) else { continue }
+            guard let entitlements = self.entitlements(of: part, executable: info?["CFBundleExecutable"]?.stringValue, &guarded) else { continue }
             entitled = true
             for group in entitlements["com.apple.security.application-groups"]?.arrayValue ?? [] {
                 if let id = group.stringValue { groups.insert(id) }
@@ -101,16 +166,12 @@ struct InstalledBundle {
     }
 
     /// The executable's signed entitlements, else the `.xcent` Xcode leaves beside it.
-    private static func entitlements(of bundle: String, executable: String?) -> PropertyListValue? {
-        if let executable, !executable.contains("/"), executable != "..",
-           let value = try? MachOEntitlements.read(executable: bundle + "/" + executable) {
+    private static func entitlements(of bundle: String, executable: String?, _ guarded: inout LinkGuard) -> PropertyListValue? {
+        if let executable, !executable.contains("/"), executable != "..", let file = guarded.file(bundle, executable),
+           let value = try? MachOEntitlements.read(executable: file) {
             return value
         }
-        return try? PropertyListReader.read(contentsOfFile: bundle + "/archived-expanded-entitlements.xcent", maxBytes: 1 << 20)
-    }
-
-    private static func bundles(in folder: String, suffix: String) -> [String] {
-        guard let listing = try? DirectoryListing.read(folder, limit: 1_000) else { return [] }
-        return listing.entries.filter { $0.kind == .directory && $0.name.hasSuffix(suffix) }.map { folder + "/" + $0.name }.sorted()
+        return guarded.file(bundle, "archived-expanded-entitlements.xcent")
+            .flatMap { try? PropertyListReader.read(contentsOfFile: $0, maxBytes: 1 << 20) }
     }
 }

@@ -57,9 +57,9 @@ public struct SimulatorDevice: Sendable, Equatable {
     /// Where the device keeps its containers.
     public var containersPath: String { path + "/data/Containers" }
 
-    /// Reads `<folder>/device.plist`; nil when the folder is no device (no plist, or no UDID in it).
-    static func read(folder: String) throws(PropertyListError) -> SimulatorDevice? {
-        let plist = try PropertyListReader.read(contentsOfFile: folder + "/device.plist", maxBytes: 1 << 20)
+    /// Reads `plist` (the folder's `device.plist`, checked to be no link); nil when it names no UDID.
+    static func read(folder: String, plist path: String) throws(PropertyListError) -> SimulatorDevice? {
+        let plist = try PropertyListReader.read(contentsOfFile: path, maxBytes: 1 << 20)
         guard let udid = plist["UDID"]?.stringValue, !udid.isEmpty else { return nil }
         return SimulatorDevice(
             udid: udid, name: plist["name"]?.stringValue ?? udid, runtimeIdentifier: plist["runtime"]?.stringValue ?? "",

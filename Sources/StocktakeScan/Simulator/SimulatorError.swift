@@ -8,28 +8,61 @@ public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible 
     case noBootedDevice(deviceSet: String)
     case appNotInstalled(app: String, device: SimulatorDevice, nearest: [String])
     case appHasNoData(app: String, device: SimulatorDevice)
+    /// Two device folders are each valid for one UDID (their names differ only by case, each plist agreeing):
+    /// which one Xcode means cannot be told.
+    case conflictingDevices(udid: String, folders: [String])
+    /// The app is on a device of an iOS 7-era runtime (`data/Applications/<UUID>/`, its `.app` inside its data
+    /// folder, no container metadata), which the audit does not read.
+    case legacyLayout(app: String, device: SimulatorDevice, folder: String)
+    /// The app was not found, and part of the device was passed over (a symbolic link, not followed; a listing
+    /// cut at its limit): the notes say which.
+    case appNotReadable(app: String, device: SimulatorDevice, notes: [String])
 
-    public var description: String {
+    /// The message, one line each. Names and paths from the device set stay inside their line: whoever prints
+    /// escapes each line on its own, so a name holding a line break cannot start a line.
+    public var lines: [String] {
         switch self {
         case .unreadableDeviceSet(let path, let reason):
-            return "\(path): cannot read the simulator device set: \(reason)"
+            return ["\(path): cannot read the simulator device set: \(reason)"]
         case .notADeviceSet(let path):
-            return "\(path) is not a CoreSimulator device set: no folder in it holds a device.plist "
-                + "(give the folder `xcrun simctl --set` would take, by default ~/Library/Developer/CoreSimulator/Devices)"
+            return ["\(path) is not a CoreSimulator device set: no folder in it holds a device.plist "
+                + "(give the folder `xcrun simctl --set` would take, by default ~/Library/Developer/CoreSimulator/Devices)"]
         case .noDevice(let query, let deviceSet, let devices):
-            let shown = devices.isEmpty ? " (the set has no devices)" : "; devices:\n" + Self.list(devices)
-            return "no simulator device is named or has the UDID '\(query)' in \(deviceSet)\(shown)"
+            guard !devices.isEmpty else {
+                return ["no simulator device is named or has the UDID '\(query)' in \(deviceSet) (the set has no devices)"]
+            }
+            // A set of thousands of devices is not printed whole here: the count of the rest is, and where to see them.
+            let shown = devices.prefix(Self.maxListed)
+            let rest = devices.count - shown.count
+            return ["no simulator device is named or has the UDID '\(query)' in \(deviceSet); devices:"] + Self.list(Array(shown))
+                + (rest > 0 ? ["  … and \(rest) more of \(devices.count) (`stocktake simulators --device-set \(deviceSet)` lists them all)"] : [])
         case .ambiguousDevice(let query, let candidates):
-            return "\(candidates.count) simulator devices match '\(query)'; give one's UDID:\n" + Self.list(candidates)
+            return ["\(candidates.count) simulator devices match '\(query)'; give one's UDID:"] + Self.list(candidates)
         case .noBootedDevice(let deviceSet):
-            return "no simulator device is booted in \(deviceSet): boot one (xcrun simctl boot UDID) or give its name or UDID"
+            return ["no simulator device is booted in \(deviceSet): boot one (xcrun simctl boot UDID) or give its name or UDID"]
         case .appNotInstalled(let app, let device, let nearest):
             let hint = nearest.isEmpty ? "" : "; the nearest installed ids: " + nearest.joined(separator: ", ")
-            return "'\(app)' is not installed on \(Self.describe(device))\(hint)"
+            return ["'\(app)' is not installed on \(Self.describe(device))\(hint)"]
         case .appHasNoData(let app, let device):
-            return "'\(app)' is installed on \(Self.describe(device)) but has no data container yet: run it once, then audit"
+            return ["'\(app)' is installed on \(Self.describe(device)) but has no data container yet: run it once, then audit"]
+        case .conflictingDevices(let udid, let folders):
+            return ["\(folders.count) device folders claim the UDID \(udid), each with a device.plist that agrees: "
+                + "refusing to guess which one is the device; remove or rename the copy:"] + folders.map { "  " + $0 }
+        case .legacyLayout(let app, let device, let folder):
+            return ["'\(app)' is on \(Self.describe(device)), whose runtime keeps apps in the iOS 7-era layout "
+                + "(data/Applications/<UUID>/, the .app inside the app's data folder, no container metadata), which "
+                + "`audit --simulator` does not read: its data is \(folder); audit a copy of that folder without the .app "
+                + "(`stocktake audit COPY --bundle-id \(app)`), or install the app on a device of a current runtime"]
+        case .appNotReadable(let app, let device, let notes):
+            return ["'\(app)' was not found on \(Self.describe(device)), part of which was passed over (Stocktake follows no "
+                + "symbolic link in a device set):"] + notes.map { "  " + $0 }
         }
     }
+
+    public var description: String { lines.joined(separator: "\n") }
+
+    /// Most devices a "no such device" refusal lists; it says how many more there are.
+    static let maxListed = 50
 
     /// `iPhone 15 (iOS 17.5, 0E3B…)` for one-line messages.
     static func describe(_ device: SimulatorDevice) -> String {
@@ -37,7 +70,7 @@ public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// One candidate per line: UDID, name, runtime and state, as a user would pick from.
-    static func list(_ devices: [SimulatorDevice]) -> String {
-        devices.map { "  \($0.udid)  \($0.name)  \($0.runtime)  \($0.state.name)" }.joined(separator: "\n")
+    static func list(_ devices: [SimulatorDevice]) -> [String] {
+        devices.map { "  \($0.udid)  \($0.name)  \($0.runtime)  \($0.state.name)  \($0.path)" }
     }
 }

@@ -17,11 +17,24 @@ struct CommandFailure: Error, Sendable, Equatable {
     let message: String
     /// The message keeps its own line breaks (a configuration error with the YAML line and a caret).
     let isMultiline: Bool
+    /// A message of several lines, one element each (a refusal listing its candidates): each printed as its own
+    /// line and made visible on its own, so a line break inside a name from the input stays escaped inside
+    /// its line while the message's own line breaks are printed as such. Empty for a one-line message.
+    let lines: [String]
 
     init(_ status: Status, _ message: String, isMultiline: Bool = false) {
         self.status = status
         self.message = message
         self.isMultiline = isMultiline
+        lines = []
+    }
+
+    /// A message given as its lines (see `lines`).
+    init(_ status: Status, lines: [String]) {
+        self.status = status
+        message = lines.joined(separator: "\n")
+        isMultiline = lines.count > 1
+        self.lines = lines.count > 1 ? lines : []
     }
 
     /// Policy failures are not errors: the run succeeded and says why it fails the pipeline.
