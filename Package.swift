@@ -121,6 +121,7 @@ if Context.environment["STOCKTAKE_FUZZ"] == "1" {
         ("FuzzArchive", ["StocktakeScan"]), ("FuzzBinaryCookies", ["StocktakeScan"]), ("FuzzSecretScan", ["StocktakeScan"]),
         ("FuzzReportReader", ["StocktakeReport", "StocktakeDiff"]), ("FuzzBaseline", ["StocktakePolicy"]),
         ("FuzzConfiguration", ["StocktakePolicy"]), ("FuzzBackupManifest", ["StocktakeBackup", "StocktakeModel", "StocktakeScan"]),
+        ("FuzzURLCache", ["StocktakeScan"]), ("FuzzLocalStorage", ["StocktakeScan"]), ("FuzzMachO", ["StocktakeScan"]),
     ]
     for target in fuzzTargets {
         package.targets.append(.executableTarget(name: target.name, dependencies: target.dependencies, path: "Fuzz/Targets/\(target.name)"))

@@ -26,7 +26,7 @@ package enum Audit {
         do throws(AuditError) {
             if let path = request.appBundlePath { (appBundle, bundleProblem) = try Companions.appBundle(at: path, options: request.scan) }
             for path in request.appGroupPaths {
-                let (info, walked) = try Companions.appGroup(at: path, options: request.scan)
+                let (info, walked) = try Companions.appGroup(at: path, matchedBy: request.companionRules[path], options: request.scan)
                 appGroups.append(info)
                 companions.append(walked)
             }
@@ -48,10 +48,18 @@ package enum Audit {
             inventory = applied.inventory
             deviceBackup = summary.with(notInExport: applied.notInExport)
         }
-        let content = ContentScope(unprotected: applied?.unprotected ?? [], companions: companions)
+        // Before the draft: report.json's `contentCoverage` sorts before its rows. The pass is bounded (files, bytes,
+        // decoded work), so the rows wait for a fraction of a second at most.
+        let scope = ContentScope(unprotected: applied?.unprotected ?? [], companions: companions)
+        let checked = request.configuration.contentChecks && request.contentChecks
+        let content = checked ? timings.measure("content") { scope.contentPass(input: input, inventory: inventory) } : nil
         let draft = prepare(
             request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, deviceBackup: deviceBackup,
-            issues: bundleProblem.map { [$0] } ?? [])
+            issues: (bundleProblem.map { [$0] } ?? []) + request.simulatorNotes.map { note in
+                // A link in the device set, not followed: what it would have added is not in the report.
+                ScanIssue(path: Array(note.path.utf8), reason: .unreadable, detail: note.message)
+            },
+            contentCoverage: content?.coverage)
         // One path: the rules run on a second thread, and the HTML is rendered there once they are done. Without a
         // baseline to apply or write, report.json's rows are written meanwhile (a baseline's key sorts before the
         // rows, so with one the JSON waits for the judged report like every other format).
@@ -72,18 +80,19 @@ package enum Audit {
     /// The report without what the rules decide (findings, baseline, what duplicate detection could not read).
     private static func prepare(
         _ request: AuditRequest, input: AuditInput, inventory: Inventory, appBundle: AppBundleInfo?,
-        appGroups: [AppGroupInfo], deviceBackup: DeviceBackupSummary?, issues: [ScanIssue]
+        appGroups: [AppGroupInfo], deviceBackup: DeviceBackupSummary?, issues: [ScanIssue], contentCoverage: ContentCoverage?
     ) -> ReportDraft {
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
         return ReportDraft(
             tool: request.tool, generatedAt: request.now, container: input.container, inventory: inventory,
             appBundle: appBundle, appGroups: appGroups, groups: groups,
-            budgets: request.configuration.budgets.check(inventory, groups: groups), companionIssues: issues, deviceBackup: deviceBackup)
+            budgets: request.configuration.budgets.check(inventory, groups: groups), companionIssues: issues, deviceBackup: deviceBackup,
+            contentCoverage: contentCoverage)
     }
 
     /// Holds the inventory to the policy: duplicates, findings, the baseline (written and applied).
     private static func judge(
-        _ draft: ReportDraft, request: AuditRequest, input: AuditInput, content: ContentScope, folder: String
+        _ draft: ReportDraft, request: AuditRequest, input: AuditInput, content: ContentScope.Result?, folder: String
     ) throws(AuditError) -> Judgement {
         let inventory = draft.inventory
         // A bundle whose Info.plist does not read leaves it unknown.
@@ -93,11 +102,12 @@ package enum Audit {
         let (duplicates, unreadForDuplicates) = timings.measure("duplicates") {
             findDuplicates(in: inventory, input: input, request: request)
         }
-        let checked = request.configuration.contentChecks && request.contentChecks
-        let (sensitive, companionSensitive) = checked ? timings.measure("content") { content.sensitiveData(input: input, inventory: inventory) } : ([], [])
+        let sensitive = content?.own ?? []
+        let companionSensitive = content?.companions ?? []
         let context = PolicyContext(
             inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
-            groups: draft.groups, exportedAt: draft.container.exportedAt, sensitive: sensitive, companionSensitive: companionSensitive)
+            groups: draft.groups, exportedAt: draft.container.exportedAt, sensitive: sensitive, companionSensitive: companionSensitive,
+            appBundleSecrets: draft.appBundle?.secrets ?? [])
         let findings = timings.measure("rules") { request.policy.evaluate(context) }
         if let path = request.writeBaselinePath {
             do {
@@ -111,7 +121,7 @@ package enum Audit {
         let applied = request.baseline.map { $0.apply(to: findings) }
         return Judgement(
             findings: applied?.kept ?? findings, baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
-            issues: unreadForDuplicates)
+            issues: unreadForDuplicates + (content?.issues ?? []))
     }
 
     /// Writes each file format atomically; formats meant for stdout (GitHub annotations) come back as bytes

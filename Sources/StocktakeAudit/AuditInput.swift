@@ -66,19 +66,27 @@ enum AuditInput {
     }
 
     /// What the files' contents reveal: read from a folder, from copies of the few files read out of an archive,
-    /// or from a device backup's content files (with the backup's data protection classes).
-    func sensitiveData(in inventory: Inventory) -> [SensitiveItem] {
+    /// or from a device backup's content files (with the backup's data protection classes); with what was read and
+    /// what was not.
+    func contentPass(in inventory: Inventory) -> ContentInspector.Outcome {
         switch self {
         case .folder(let container):
-            return ContentInspector(root: container.rootPath, inventory: inventory).inspect()
+            return ContentInspector(root: container.rootPath, inventory: inventory).run()
         case .backup(let backup):
             let content = backup.content
-            return ContentInspector(root: content.folder.path, inventory: inventory, locate: { content.contentPath(of: $0).map { .file($0) } }).inspect().map {
-                $0.with(unprotected: content.unprotected.contains($0.entry))
-            }
+            var outcome = ContentInspector(root: content.folder.path, inventory: inventory, locate: { content.contentPath(of: $0).map { .file($0) } }).run()
+            outcome.items = outcome.items.map { $0.with(unprotected: content.unprotected.contains($0.entry)) }
+            return outcome
         case .archive(let archive):
-            // The first pass read it whole; a second that fails now (the file changed) leaves the content unread.
-            return (try? archive.sensitiveData()) ?? []
+            do {
+                return try archive.contentPass()
+            } catch {
+                // The first pass read it whole; a second that fails now (the file changed) leaves the content unread, and says so.
+                var outcome = ContentInspector.Outcome()
+                outcome.issues = [ScanIssue(path: [], reason: .contentNotRead, detail: "the content checks could not read the archive again: \(error)")]
+                outcome.coverage.countSkipped(.unreadable, bytes: 0)
+                return outcome
+            }
         }
     }
 }

@@ -18,21 +18,27 @@ enum Companions {
                 path: Array(infoPath.utf8), reason: .malformedMetadata,
                 detail: "the app bundle's Info.plist does not read (\(error)): whether Documents is shared with the Files app is unknown")
         }
+        // A secret shipped in Info.plist is a finding of its own (hard-coded credentials), and reports show it by its
+        // shape only: report.json and report.html copy the shown metadata.
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        let secrets = info.map { BundleMetadataSecrets.find(in: $0) } ?? []
         let bundle = AppBundleInfo(
             path: path, bundleIdentifier: info?["CFBundleIdentifier"]?.stringValue, size: inventory.totals.onDisk,
-            infoPlist: info, fileSharingEnabled: info?["UIFileSharingEnabled"]?.boolValue ?? false,
-            opensDocumentsInPlace: info?["LSSupportsOpeningDocumentsInPlace"]?.boolValue ?? false)
+            infoPlist: info.map(BundleMetadataSecrets.redacted), fileSharingEnabled: info?["UIFileSharingEnabled"]?.boolValue ?? false,
+            opensDocumentsInPlace: info?["LSSupportsOpeningDocumentsInPlace"]?.boolValue ?? false,
+            secrets: secrets.map { AppBundleSecret(bundle: name, place: $0.place, kind: $0.kind, length: $0.length) })
         return (bundle, problem)
     }
 
     /// An App Group (or extension) container: its summary, and its walk for the content checks.
-    static func appGroup(at path: String, options: ScanOptions) throws(AuditError) -> (AppGroupInfo, CompanionContainer) {
+    /// `matchedBy` is the rule that gave it to the app, when the audit found it itself (`--simulator`).
+    static func appGroup(at path: String, matchedBy: String? = nil, options: ScanOptions) throws(AuditError) -> (AppGroupInfo, CompanionContainer) {
         let inventory = try scan(path, options: options)
         let metadata = try? PropertyListReader.read(
             contentsOfFile: path + "/.com.apple.mobile_container_manager.metadata.plist")
         let identifier = metadata?["MCMMetadataIdentifier"]?.stringValue
         let name = identifier ?? String(path.split(separator: "/").last ?? Substring(path))
-        return (AppGroupInfo(path: path, identifier: identifier, size: inventory.totals.onDisk),
+        return (AppGroupInfo(path: path, identifier: identifier, size: inventory.totals.onDisk, matchedBy: matchedBy),
                 CompanionContainer(name: name, path: path, inventory: inventory))
     }
 
@@ -54,11 +60,15 @@ struct CompanionContainer {
     let path: String
     let inventory: Inventory
 
-    /// What its files reveal, each item named `<name>/<path>`.
-    func sensitiveData() -> [CompanionSensitiveItem] {
-        ContentInspector(root: path, inventory: inventory).inspect().map { item in
+    /// What its files reveal, each item named `<name>/<path>`, with the pass's coverage and issues (paths the same).
+    func contentPass() -> (items: [CompanionSensitiveItem], coverage: ContentCoverage, issues: [ScanIssue]) {
+        let outcome = ContentInspector(root: path, inventory: inventory).run()
+        let items = outcome.items.map { item in
             CompanionSensitiveItem(
                 container: name, path: inventory.path(item.entry), file: inventory.entries[Int(item.entry)], item: item)
         }
+        let prefix = Array(name.utf8) + [UInt8(ascii: "/")]
+        let issues = outcome.issues.map { ScanIssue(path: prefix + $0.path, reason: $0.reason, detail: $0.detail) }
+        return (items, outcome.coverage, issues)
     }
 }

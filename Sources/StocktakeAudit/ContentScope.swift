@@ -7,8 +7,25 @@ struct ContentScope: Sendable {
     let unprotected: Set<Int32>
     let companions: [CompanionContainer]
 
-    func sensitiveData(input: AuditInput, inventory: Inventory) -> ([SensitiveItem], [CompanionSensitiveItem]) {
-        let own = input.sensitiveData(in: inventory).map { $0.unprotected ? $0 : $0.with(unprotected: unprotected.contains($0.entry)) }
-        return (own, companions.flatMap { $0.sensitiveData() })
+    /// What the pass found in the container and its companions, its coverage of both, and what it could not read.
+    struct Result: Sendable {
+        var own: [SensitiveItem] = []
+        var companions: [CompanionSensitiveItem] = []
+        var coverage = ContentCoverage()
+        var issues: [ScanIssue] = []
+    }
+
+    func contentPass(input: AuditInput, inventory: Inventory) -> Result {
+        let pass = input.contentPass(in: inventory)
+        var result = Result(
+            own: pass.items.map { $0.unprotected ? $0 : $0.with(unprotected: unprotected.contains($0.entry)) },
+            coverage: pass.coverage, issues: pass.issues)
+        for companion in companions {
+            let read = companion.contentPass()
+            result.companions += read.items
+            result.coverage.merge(read.coverage)
+            result.issues += read.issues
+        }
+        return result
     }
 }

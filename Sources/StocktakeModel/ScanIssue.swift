@@ -8,6 +8,8 @@ public struct ScanIssue: Sendable, Equatable {
         case malformedMetadata
         case unreadable
         case unpairedSidecar
+        /// The content checks did not read the file, or not all of it (the detail says why: a limit, a parse failure).
+        case contentNotRead
     }
 
     /// Path relative to the container root, `/`-separated, raw bytes (names may not be UTF-8).

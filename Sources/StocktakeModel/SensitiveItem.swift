@@ -38,19 +38,23 @@ public struct SensitiveItem: Sendable, Equatable {
     /// A device backup (`--backup`) records the file with data protection class None: readable whenever the
     /// device is on, locked or not. False when unknown.
     public let unprotected: Bool
+    /// How many times the file holds this kind at this place (a log line repeating one token, an array of
+    /// records under one key): repeats are one item, counted, never one item each.
+    public let count: Int
 
-    public init(entry: Int32, store: Store, place: String, kind: Kind, length: Int, unprotected: Bool = false) {
+    public init(entry: Int32, store: Store, place: String, kind: Kind, length: Int, unprotected: Bool = false, count: Int = 1) {
         self.entry = entry
         self.store = store
         self.place = place
         self.kind = kind
         self.length = length
         self.unprotected = unprotected
+        self.count = count
     }
 
     /// The item with what the device backup says of the file's protection.
     public func with(unprotected: Bool) -> SensitiveItem {
-        SensitiveItem(entry: entry, store: store, place: place, kind: kind, length: length, unprotected: unprotected)
+        SensitiveItem(entry: entry, store: store, place: place, kind: kind, length: length, unprotected: unprotected, count: count)
     }
 }
 

@@ -19,12 +19,15 @@ public struct PolicyContext: Sendable {
     public let sensitive: [SensitiveItem]
     /// What the content checks found in the app's App Group and extension containers (`--app-group`, a simulator's).
     public let companionSensitive: [CompanionSensitiveItem]
+    /// Secrets shipped in the app bundle's Info.plist (`--app-bundle`).
+    public let appBundleSecrets: [AppBundleSecret]
 
     public init(
         inventory: Inventory, documentsExposed: Bool?, duplicates: [DuplicateSet] = [], budgets: Budgets = Budgets(),
         groups: [GroupResult] = [], exportedAt: ExportTime? = nil, sensitive: [SensitiveItem] = [],
-        companionSensitive: [CompanionSensitiveItem] = []
+        companionSensitive: [CompanionSensitiveItem] = [], appBundleSecrets: [AppBundleSecret] = []
     ) {
+        self.appBundleSecrets = appBundleSecrets
         self.sensitive = sensitive
         self.companionSensitive = companionSensitive
         self.exportedAt = exportedAt

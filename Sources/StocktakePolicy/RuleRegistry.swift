@@ -7,6 +7,7 @@ public enum RuleRegistry {
         DocumentsHiddenDataRule.self,
         DuplicateContentRule.self,
         ExcludedUserDocumentRule.self,
+        HardcodedCredentialRule.self,
         InterruptedDeletionRule.self,
         LargeBackedUpFileRule.self,
         LibraryRootFileRule.self,

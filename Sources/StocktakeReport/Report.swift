@@ -8,15 +8,19 @@ public struct AppBundleInfo: Sendable {
     public let path: String
     public let bundleIdentifier: String?
     public let size: SizeTotal
-    /// Every top-level Info.plist key, verbatim.
+    /// Every top-level Info.plist key, verbatim but for secrets: a secret value (or a key that is a token) is shown
+    /// by its shape (`<API key, 32 chars>`).
     public let infoPlist: PropertyListValue?
     public let fileSharingEnabled: Bool
     public let opensDocumentsInPlace: Bool
+    /// Secrets shipped in Info.plist (`hardcoded-credential`); `infoPlist` shows each by its shape, never its value.
+    public let secrets: [AppBundleSecret]
 
     public init(
         path: String, bundleIdentifier: String?, size: SizeTotal, infoPlist: PropertyListValue?,
-        fileSharingEnabled: Bool, opensDocumentsInPlace: Bool
+        fileSharingEnabled: Bool, opensDocumentsInPlace: Bool, secrets: [AppBundleSecret] = []
     ) {
+        self.secrets = secrets
         self.path = path
         self.bundleIdentifier = bundleIdentifier
         self.size = size
@@ -31,11 +35,15 @@ public struct AppGroupInfo: Sendable {
     public let path: String
     public let identifier: String?
     public let size: SizeTotal
+    /// The rule that gave the container to the app when Stocktake found it itself (`audit --simulator`):
+    /// `entitlements`, `plug-in bundle` or `bundle-id prefix (longest installed app)`; nil when the user gave it.
+    public let matchedBy: String?
 
-    public init(path: String, identifier: String?, size: SizeTotal) {
+    public init(path: String, identifier: String?, size: SizeTotal, matchedBy: String? = nil) {
         self.path = path
         self.identifier = identifier
         self.size = size
+        self.matchedBy = matchedBy
     }
 }
 
@@ -64,12 +72,15 @@ public struct ReportDraft: Sendable {
     public let companionIssues: [ScanIssue]
     /// The device backup that was audited (`audit BACKUP --app`) or gave the backup states (`--backup`).
     public let deviceBackup: DeviceBackupSummary?
+    /// What the content checks read and left unread; nil when they did not run (`--no-content-checks`).
+    public let contentCoverage: ContentCoverage?
 
     public init(
         tool: ToolInfo, generatedAt: Date, container: ContainerDescription, inventory: Inventory,
         appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], groups: [GroupResult] = [], budgets: [BudgetResult] = [],
-        companionIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil
+        companionIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil, contentCoverage: ContentCoverage? = nil
     ) {
+        self.contentCoverage = contentCoverage
         self.tool = tool
         self.generatedAt = generatedAt
         self.container = container
@@ -146,6 +157,7 @@ public struct Report: Sendable {
     public var groups: [GroupResult] { draft.groups }
     public var budgets: [BudgetResult] { draft.budgets }
     public var deviceBackup: DeviceBackupSummary? { draft.deviceBackup }
+    public var contentCoverage: ContentCoverage? { draft.contentCoverage }
     public var appSize: AppSize? { draft.appSize }
     public var findings: [Finding] { judgement.findings }
     public var baseline: BaselineSummary? { judgement.baseline }

@@ -6,6 +6,13 @@ package struct SQLiteError: Error, CustomStringConvertible {
     package let message: String
 
     package var description: String { message }
+
+    /// A value over the connection's length limit (`limitValueLength`) was read.
+    package var isTooBig: Bool { code == SQLITE_TOOBIG }
+    /// A step or time limit interrupted the statement.
+    package var isInterrupted: Bool { code == SQLITE_INTERRUPT }
+    /// The file is not an SQLite database (no header: encrypted, or something else).
+    package var isNotADatabase: Bool { code == SQLITE_NOTADB }
 }
 
 /// One connection to an SQLite file (the nightly history store; a device backup's `Manifest.db`). Not `Sendable`: a store object is used from one thread, and other

@@ -44,6 +44,9 @@ struct AuditCommand: ParsableCommand {
     @Flag(name: .customLong("no-content-checks"), help: "Do not read file contents for credentials, tokens and session cookies.")
     var noContentChecks = false
 
+    @Flag(name: .customLong("require-content-coverage"), help: "Fail (exit 2) when the content checks leave a file unread (as contentCoverage: required).")
+    var requireContentCoverage = false
+
     @Flag(name: .customLong("xattrs-preserved"), help: "Vouch that the export kept extended attributes, so unflagged files count as backed up.")
     var xattrsPreserved = false
 
@@ -112,6 +115,14 @@ struct AuditCommand: ParsableCommand {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
+    /// What the content checks did not read, with the first few paths; nil when they read everything (or did not run).
+    static func unreadContent(_ report: Report) -> String? {
+        guard let summary = report.contentCoverage?.unreadSummary else { return nil }
+        let paths = report.laterIssues.filter { $0.reason == .contentNotRead && !$0.path.isEmpty }.map { PathText.display($0.path) }
+        let shown = paths.prefix(3).joined(separator: ", ")
+        return summary + (shown.isEmpty ? "" : ": " + shown + (paths.count > 3 ? ", …" : ""))
+    }
+
     func run() throws {
         let progress = ScanProgress()
         let phaseTimings = timings ? PhaseTimings() : nil
@@ -131,7 +142,7 @@ struct AuditCommand: ParsableCommand {
             line?.stop()
         } catch {
             line?.stop()
-            throw CommandFailure(.couldNotRun, error.description)
+            throw CommandFailure(.couldNotRun, lines: error.lines)
         }
         // Even with --quiet: asking for timings is asking for them to be printed.
         if let phaseTimings { FileHandle.standardError.write(Data(phaseTimings.text.utf8)) }
@@ -140,8 +151,12 @@ struct AuditCommand: ParsableCommand {
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput)) }
         // Reports are written first: a policy failure still leaves them for the reader.
         // One line on stderr says why, even with --quiet: cron mails exactly that line.
-        if let reason = result.report.policyFailureReason(failingAt: strict ? .warning : failOn.severity) {
-            throw CommandFailure(.policyFailure, "failed: \(reason) (reports in \(result.outputDirectory))")
+        var reasons = result.report.policyFailureReason(failingAt: strict ? .warning : failOn.severity).map { [$0] } ?? []
+        if requireContentCoverage || configuration.contentCoverage == .required, let unread = Self.unreadContent(result.report) {
+            reasons.append("content coverage is required: " + unread)
+        }
+        if !reasons.isEmpty {
+            throw CommandFailure(.policyFailure, "failed: \(reasons.joined(separator: "; ")) (reports in \(result.outputDirectory))")
         }
     }
 }

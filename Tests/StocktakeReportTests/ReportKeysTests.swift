@@ -36,6 +36,8 @@ import TestSupport
             ("GroupMember", Self.names(K.GroupMember.self), top + ["groups", "additionalProperties", "properties", "members", "items"]),
             ("DeviceBackup", Self.names(K.DeviceBackup.self), top + ["deviceBackup"]),
             ("BackupDomain", Self.names(K.BackupDomain.self), ["$defs", "backupDomain"]),
+            ("ContentCoverage", Self.names(K.ContentCoverage.self), top + ["contentCoverage"]),
+            ("ContentCount", Self.names(K.ContentCount.self), ["$defs", "contentCount"]),
             ("Baseline", Self.names(K.Baseline.self), top + ["baseline"]),
             ("StaleEntry", Self.names(K.StaleEntry.self), top + ["baseline", "properties", "stale", "items"]),
             ("SizeTotal", Self.names(K.SizeTotal.self), ["$defs", "sizeTotal"]),

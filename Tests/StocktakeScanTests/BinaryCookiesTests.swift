@@ -58,7 +58,8 @@ import TestSupport
     }
 
     @Test func readsFlagsAcrossPagesAndTellsSessionCookiesFromAnalytics() throws {
-        let session = String(repeating: "k3Y9", count: 8)
+        // A session id is random (a repeated pattern such as `k3Y9k3Y9…` has the entropy of a word: SecretRandomness).
+        let session = "k3Y9pQ7wLm2xRt5vNb8cZs4dHf6gJa1e"
         let bytes = Self.file([
             Self.page([
                 Self.cookie(domain: ".example.com", name: "sessionid", value: session, flags: 5, expires: 800_000_000),

@@ -5,7 +5,7 @@ import Yams
 
 extension PolicyConfiguration {
     /// The top-level keys, for messages.
-    static let keys = ["budgets", "contentChecks", "documentsVisible", "exclude", "groups", "rules"]
+    static let keys = ["budgets", "contentChecks", "contentCoverage", "documentsVisible", "exclude", "groups", "rules"]
 
     /// A larger configuration file is refused (a real one is a few kilobytes).
     public static let maxBytes: Int64 = 1 << 20
@@ -38,6 +38,12 @@ extension PolicyConfiguration {
             case "exclude": configuration.exclude = try reader.strings(value, "exclude").map(Glob.init)
             case "documentsVisible": configuration.documentsVisible = try reader.bool(value, "documentsVisible")
             case "contentChecks": configuration.contentChecks = try reader.bool(value, "contentChecks")
+            case "contentCoverage":
+                let text = try reader.scalar(value, "contentCoverage")
+                guard let coverage = ContentCoverageRequirement(rawValue: text) else {
+                    throw .unknown("value of contentCoverage", text, valid: ContentCoverageRequirement.allCases.map(\.rawValue), file: file, line: reader.line(value))
+                }
+                configuration.contentCoverage = coverage
             case "budgets": configuration.budgets = try reader.budgets(value)
             case "groups": configuration.groups = try reader.groups(value)
             default: throw .unknown("key", key.text, valid: keys, file: file, line: key.line)

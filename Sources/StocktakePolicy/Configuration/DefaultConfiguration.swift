@@ -13,6 +13,11 @@ public enum DefaultConfiguration {
             # credential-cookie, plaintext-credential-store). Values found are never written anywhere.
             # contentChecks: true
 
+            # Whether a content pass that could not read every file it meant to (a file over a size or decoding
+            # limit, one that does not parse, an encrypted store, the pass's budget spent) fails the run (exit 2):
+            # required, or bestEffort (the default: such files are listed in the report's issues and coverage).
+            # contentCoverage: bestEffort
+
             # Paths (relative to the container root) never reported. * within a name, ** across folders.
             exclude: []
             #  - "Library/Caches/com.thirdparty.sdk/**"

@@ -11,11 +11,21 @@ public struct PolicyConfiguration: Sendable {
     public var documentsVisible: Bool?
     /// Whether file contents are read for credentials, tokens and cookies (`--no-content-checks` turns it off).
     public var contentChecks = true
+    /// `required`: a content pass that left a file unread (a limit, a parse failure, a budget) fails the run (exit 2).
+    public var contentCoverage = ContentCoverageRequirement.bestEffort
     public var budgets: Budgets = Budgets()
     /// Named path patterns with a `{id}` capture; their members are listed by size.
     public var groups: [GroupDefinition] = []
 
     public init() {}
+}
+
+/// `contentCoverage` in `stocktake.yml` (`--require-content-coverage` sets `required`).
+public enum ContentCoverageRequirement: String, Sendable, CaseIterable {
+    /// Files left unread are listed in the report's issues and coverage; the run does not fail for them.
+    case bestEffort
+    /// Files left unread fail the run.
+    case required
 }
 
 public struct RuleSettings: Sendable, Equatable {

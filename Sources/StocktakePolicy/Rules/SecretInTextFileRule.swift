@@ -10,8 +10,9 @@ struct SecretInTextFileRule: Rule {
             Logs and configuration files the app writes into its container keep what was printed into them: a \
             bearer token from a network log, a JSON Web Token, a private key or a cloud access key (`AKIA…`) in a \
             config file. They are unencrypted and, outside Caches and tmp, backed up. OWASP's mobile testing guide \
-            counts them as sensitive data in private storage and in logs. Only small text files in backed-up places \
-            are read; the value is never shown, only the line, the kind and the length.
+            counts them as sensitive data in private storage and in logs. Small text files are read everywhere, \
+            Caches and tmp included: a secret there is device-only (a warning: not backed up, but at rest until iOS \
+            purges it), elsewhere backed up (an error). The value is never shown, only the line, the kind and the length.
             """,
         source: """
             https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0001/

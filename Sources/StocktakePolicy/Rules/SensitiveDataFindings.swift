@@ -28,6 +28,8 @@ enum SensitiveDataFindings {
         var message = capitalized(item.kind.noun)
         if item.length > 0 { message += " (\(Plural.count(item.length, "character")))" }
         message += " in \(item.place)"
+        // Repeats are one finding, counted: a log line of 2,260 tokens is one line to fix.
+        if item.count > 1 { message += " (×\(grouped(item.count)))" }
         if let companion {
             message += companion.hasPrefix("group.")
                 ? " of the App Group container \(companion), which the app shares with its extensions"
@@ -43,6 +45,14 @@ enum SensitiveDataFindings {
             severity: entry.backup == .included || exposed || item.unprotected ? .error : nil)
     }
 
+    /// 2260 → "2,260".
+    static func grouped(_ count: Int) -> String {
+        let digits = Array(String(count))
+        return String(digits.enumerated().flatMap { index, digit in
+            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+        })
+    }
+
     private static func capitalized(_ noun: String) -> String {
         noun.prefix(1).uppercased() + noun.dropFirst()
     }
@@ -50,6 +60,13 @@ enum SensitiveDataFindings {
     /// How far the secret travels.
     private static func reach(_ entry: Entry, exposed: Bool) -> String {
         if exposed { return "the app shares Documents with the Files app, where anyone holding the device can copy it" }
+        // Caches and tmp: device-only, a warning. iOS never backs them up, but purging them is iOS's choice, not a
+        // promise: the secret stays at rest for anyone with the device's file system.
+        if entry.location == .caches || entry.location == .tmp, entry.backup != .included {
+            let folder = entry.location == .caches ? "Library/Caches" : "tmp"
+            return "device-only: \(folder) is never backed up, but iOS purges it only when it needs the space, so the secret stays on the "
+                + "device for anyone with its file system"
+        }
         switch entry.backup {
         case .included: return "the file is backed up, so the secret is copied into every device and iCloud backup"
         case .unknown: return "the file is in a backed-up place (whether it is excluded could not be told from this export)"

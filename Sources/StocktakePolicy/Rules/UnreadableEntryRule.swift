@@ -81,6 +81,8 @@ struct UnreadableEntryRule: Rule {
             return "Metadata could not be understood (\(detail)): backup state or content kind may be wrong for this entry."
         case .vanished:
             return "This entry disappeared while the audit ran (\(detail)): audit a copy that nothing is changing."
+        case .contentNotRead:
+            return "The content checks did not read this file whole (\(detail)): a secret in it may be missing from the report."
         case .tooDeep, .nameTooLong, .permissionDenied, .unreadable:
             return "The audit could not read this entry (\(detail)): what it holds, its size or its backup state are missing from the report."
         }

@@ -69,6 +69,11 @@ struct HTMLSections {
         }
         html += "<div class=\"card wide\"><div class=\"card-label\">Backup evidence</div>"
         html += "<div class=\"card-text\">\(HTMLEscaping.escape(report.inventory.evidence.summary))</div></div>\n"
+        if let coverage = report.contentCoverage {
+            // What the content checks read; what they left unread is listed under "What could not be read".
+            html += "<div class=\"card wide\"><div class=\"card-label\">Content checks</div>"
+            html += "<div class=\"card-text\">\(HTMLEscaping.escape(coverage.summary))</div></div>\n"
+        }
         html += "</div>\n" + HTMLPieces.sectionEnd
         return html
     }

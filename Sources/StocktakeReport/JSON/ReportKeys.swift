@@ -8,7 +8,7 @@ import StocktakeRendering
 public enum ReportKeys {
     /// The document's top level.
     public enum Document: String, CaseIterable, Sendable {
-        case appBundle, appGroups, baseline, budgets, container, deviceBackup, directories, evidence, files, findings
+        case appBundle, appGroups, baseline, budgets, container, contentCoverage, deviceBackup, directories, evidence, files, findings
         case generatedAt, groups, issues, kinds, schemaVersion, tool, totals
     }
 
@@ -73,7 +73,7 @@ public enum ReportKeys {
     }
 
     public enum AppGroup: String, CaseIterable, Sendable {
-        case identifier, path, size
+        case identifier, matchedBy, path, size
     }
 
     public enum Budget: String, CaseIterable, Sendable {
@@ -96,6 +96,16 @@ public enum ReportKeys {
     /// `deviceBackup.app` and each of `deviceBackup.companions`.
     public enum BackupDomain: String, CaseIterable, Sendable {
         case allocatedBytes, apparentBytes, directories, domain, files, identifier, kind, symlinks
+    }
+
+    /// `contentCoverage`: what the content checks read (`inspected`, per store) and did not (`skipped`, per reason).
+    public enum ContentCoverage: String, CaseIterable, Sendable {
+        case complete, inspected, skipped
+    }
+
+    /// A value of `contentCoverage.inspected` and `contentCoverage.skipped`.
+    public enum ContentCount: String, CaseIterable, Sendable {
+        case bytes, files
     }
 
     public enum Baseline: String, CaseIterable, Sendable {
@@ -125,6 +135,24 @@ extension JSONStream {
             try key(value)
             try member(value)
         }
+        try endObject()
+    }
+
+    /// `contentCoverage` as report.json and SARIF's run properties write it: every store and every reason, zeros too.
+    public func contentCoverage(_ coverage: StocktakeModel.ContentCoverage) throws {
+        typealias K = ReportKeys
+        func count(_ count: StocktakeModel.ContentCoverage.Count?) throws {
+            try beginObject(compact: true)
+            try key(K.ContentCount.bytes); try int(count?.bytes ?? 0)
+            try key(K.ContentCount.files); try int(count?.files ?? 0)
+            try endObject()
+        }
+        try beginObject()
+        try key(K.ContentCoverage.complete); try bool(coverage.isComplete)
+        try key(K.ContentCoverage.inspected)
+        try object(everyCaseOf: SensitiveItem.Store.self) { try count(coverage.inspected[$0]) }
+        try key(K.ContentCoverage.skipped)
+        try object(everyCaseOf: StocktakeModel.ContentCoverage.Reason.self) { try count(coverage.skipped[$0]) }
         try endObject()
     }
 

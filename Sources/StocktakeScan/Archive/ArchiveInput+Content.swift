@@ -8,9 +8,23 @@ extension ArchiveInput {
     /// read there as a folder's would be, and the copies removed. The archive is never written; an entry the pass
     /// cannot read is passed over, as an unreadable file is.
     public func sensitiveData() throws(ScanError) -> [SensitiveItem] {
+        try contentPass().items
+    }
+
+    /// The content pass over the archive's files, with its coverage and what it could not read.
+    public func contentPass() throws(ScanError) -> ContentInspector.Outcome {
         let inspector = ContentInspector(root: "", inventory: inventory)
         let budget = ContentInspector.Budget()
-        let selected = inspector.selection().filter { $0.bytes <= budget.copiedStoreBytes && dataOrdinals[Int($0.entry)] >= 0 }
+        var (selected, unread) = inspector.plan()
+        for chosen in selected where chosen.bytes > budget.copiedStoreBytes {
+            unread.append(ContentInspector.Unread(
+                entry: chosen.entry, reason: .overSizeLimit, bytes: chosen.bytes,
+                detail: "not read: over the \(budget.copiedStoreBytes >> 20) MiB copied out of an archive"))
+        }
+        for chosen in selected where chosen.bytes <= budget.copiedStoreBytes && dataOrdinals[Int(chosen.entry)] < 0 {
+            unread.append(ContentInspector.Unread(entry: chosen.entry, reason: .unreadable, bytes: chosen.bytes, detail: "not read: the archive holds no data for it"))
+        }
+        selected = selected.filter { $0.bytes <= budget.copiedStoreBytes && dataOrdinals[Int($0.entry)] >= 0 }
         var sources: [Int32: ContentInspector.Source] = [:]
         var missing: [ContentInspector.Selected] = []
         for chosen in selected {
@@ -24,9 +38,13 @@ extension ArchiveInput {
             copies = folder
             for (entry, file) in try copy(missing, into: folder) { sources[entry] = .file(file) }
         }
-        let items = ContentInspector(root: "", inventory: inventory, locate: { sources[$0] }).inspect(selected.filter { sources[$0.entry] != nil })
+        for chosen in selected where sources[chosen.entry] == nil {
+            unread.append(ContentInspector.Unread(entry: chosen.entry, reason: .unreadable, bytes: chosen.bytes, detail: "not read: the archive's entry could not be read again"))
+        }
+        let outcome = ContentInspector(root: "", inventory: inventory, locate: { sources[$0] })
+            .inspect(selected.filter { sources[$0.entry] != nil }, unread: unread)
         withExtendedLifetime(copies) {}
-        return items
+        return outcome
     }
 
     /// Streams each selected entry's first `bytes` into `folder/<index>`; returns where each landed.

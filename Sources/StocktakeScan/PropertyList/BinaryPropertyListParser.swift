@@ -26,9 +26,12 @@ struct BinaryPropertyListParser {
     private let maxDecodedBytes: Int
     /// Containers being decoded, outermost first: the nesting depth and the cycle check.
     private var containerPath: [Int] = []
+    /// The content pass's meter, when it reads: every value and byte decoded counts against its limits too.
+    private let meter: ContentMeter?
 
-    init(_ bytes: [UInt8]) throws(PropertyListError) {
+    init(_ bytes: [UInt8], meter: ContentMeter? = nil) throws(PropertyListError) {
         self.bytes = bytes
+        self.meter = meter
         let size = bytes.count
         maxDecodedBytes = PropertyListLimits.maxDecodedBytes(fileBytes: size)
         let headerSize = Self.header.count
@@ -79,8 +82,10 @@ struct BinaryPropertyListParser {
     private mutating func value(of object: Int) throws(PropertyListError) -> PropertyListValue {
         decodedValues += 1
         guard decodedValues <= PropertyListLimits.maxValues else {
+            meter?.stop("more than \(PropertyListLimits.maxValues) values in one property list (shared references repeat one object many times)")
             throw .binary("more than \(PropertyListLimits.maxValues) values (shared references expand to a tree too large to decode)")
         }
+        if let meter, !meter.charge(objects: 1) { throw .binary(meter.stopped ?? "a decoding limit was reached") }
         let start = try offset(of: object)
         let marker = bytes[start]
         let info = Int(marker & 0x0F)
@@ -216,6 +221,7 @@ struct BinaryPropertyListParser {
 
     private mutating func key(_ reference: Int, in dictionary: Int) throws(PropertyListError) -> String {
         decodedValues += 1
+        if let meter, !meter.charge(objects: 1) { throw .binary(meter.stopped ?? "a decoding limit was reached") }
         let start = try offset(of: reference)
         guard [0x5, 0x6].contains(bytes[start] >> 4) else {
             throw .binary("dictionary object \(dictionary) has key object \(reference) with marker 0x\(hex(bytes[start])); keys must be strings")
@@ -238,7 +244,9 @@ struct BinaryPropertyListParser {
     /// Counts `count` more decoded bytes; past the limit the document is refused before they are copied.
     private mutating func charge(_ count: Int) throws(PropertyListError) {
         decodedBytes += count
+        if let meter, !meter.charge(bytes: count) { throw .binary(meter.stopped ?? "a decoding limit was reached") }
         guard decodedBytes <= maxDecodedBytes else {
+            meter?.stop("decodes to more than \(maxDecodedBytes) bytes of strings and data, the limit for a \(bytes.count)-byte file")
             throw .binary("decodes to more than \(maxDecodedBytes) bytes of strings and data, the limit for a \(bytes.count)-byte file (shared references copy one object many times)")
         }
     }

@@ -6,17 +6,18 @@ import StocktakeModel
 /// malformed binary plists on Linux.
 public enum PropertyListReader {
     /// Parses binary (bplist00) or XML plists; anything else throws.
-    public static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
+    /// `meter`: the content pass's, whose limits bound the values and bytes decoded as they are decoded.
+    public static func parse(_ bytes: [UInt8], meter: ContentMeter? = nil) throws(PropertyListError) -> PropertyListValue {
         if bytes.starts(with: Array("bplist".utf8)) {
             guard bytes.starts(with: BinaryPropertyListParser.header) else {
                 let version = String(decoding: bytes.prefix(8).dropFirst(6), as: UTF8.self)
                 throw .binary("version \"\(version)\" is not supported; only bplist00 is")
             }
-            var parser = try BinaryPropertyListParser(bytes)
+            var parser = try BinaryPropertyListParser(bytes, meter: meter)
             return try parser.parse()
         }
         if looksLikeXML(bytes) {
-            return try XMLPropertyListParser.parse(bytes)
+            return try XMLPropertyListParser.parse(bytes, meter: meter)
         }
         let shown = bytes.prefix(8).map(hex).joined(separator: " ")
         throw PropertyListError("not a property list: expected a binary plist (bplist00) or an XML plist, found "

@@ -5,9 +5,12 @@ import StocktakeModel
 struct XMLPropertyListDecoder {
     private var scanner: XMLScanner
     private var valueCount = 0
+    /// The content pass's meter, when it reads: each value counts against its limits too.
+    private let meter: ContentMeter?
 
-    init(utf8 bytes: [UInt8]) {
+    init(utf8 bytes: [UInt8], meter: ContentMeter? = nil) {
         scanner = XMLScanner(bytes)
+        self.meter = meter
     }
 
     mutating func document() throws(PropertyListError) -> PropertyListValue {
@@ -36,6 +39,7 @@ struct XMLPropertyListDecoder {
         guard valueCount <= PropertyListLimits.maxValues else {
             throw .xml("line \(line): more than \(PropertyListLimits.maxValues) values")
         }
+        if let meter, !meter.charge(objects: 1) { throw .xml("line \(line): \(meter.stopped ?? "a decoding limit was reached")") }
         switch element {
         case "dict":
             let depth = try deeper(depth, line)

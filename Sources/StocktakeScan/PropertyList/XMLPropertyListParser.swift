@@ -4,7 +4,7 @@ import StocktakeModel
 /// expansion, no network, nothing printed. Documents that declare entities are refused outright
 /// (billion laughs). Needs no system XML library, so the same code runs on Linux and macOS.
 enum XMLPropertyListParser {
-    static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
+    static func parse(_ bytes: [UInt8], meter: ContentMeter? = nil) throws(PropertyListError) -> PropertyListValue {
         guard !bytes.isEmpty else {
             throw .xml("the document is empty")
         }
@@ -12,7 +12,7 @@ enum XMLPropertyListParser {
         if contains(utf8, Array("<!ENTITY".utf8)) {
             throw .xml("the document declares entities (<!ENTITY); property lists never need them, and they can expand without bound")
         }
-        var decoder = XMLPropertyListDecoder(utf8: utf8)
+        var decoder = XMLPropertyListDecoder(utf8: utf8, meter: meter)
         return try decoder.document()
     }
 

@@ -11,6 +11,9 @@ enum MachOEntitlements {
     static let maxLoadCommandBytes = 1 << 20
     static let maxEntitlementsBytes = 1 << 20
     private static let maxSlices = 16
+    /// Load commands looked at in one image: a real executable has about a hundred. With one entitlements
+    /// section tried per image (the first), the work is linear in the load commands, whatever they repeat.
+    static let maxLoadCommands = 4_096
 
     /// The entitlements of the first slice that has any; nil when the file has none (or is no Mach-O).
     static func read(executable path: String) throws(FileRefusal) -> PropertyListValue? {
@@ -49,20 +52,25 @@ enum MachOEntitlements {
         guard commandBytes <= maxLoadCommandBytes else { return nil }
         let commands = try file.read(at: start + Int64(is64 ? 32 : 28), count: commandBytes)
         var signature: (offset: Int64, size: Int)?
+        var section: (offset: UInt32, size: Int)?
         var cursor = 0
-        for _ in 0..<commandCount {
+        // The load commands are read once, walked once; the first `__entitlements` section is the one read.
+        for _ in 0..<min(commandCount, maxLoadCommands) {
             guard cursor + 8 <= commands.count else { break }
             let command = commands[...].uint32(at: cursor, bigEndian: false)
             let size = Int(commands[...].uint32(at: cursor + 4, bigEndian: false))
             guard size >= 8, cursor + size <= commands.count else { break }
             let body = Array(commands[cursor..<(cursor + size)])
-            if command == 0x19 || command == 0x1, let section = entitlementsSection(body, is64: command == 0x19) {
-                let bytes = try file.read(at: start + Int64(section.offset), count: min(section.size, maxEntitlementsBytes))
-                if let value = try? PropertyListReader.parse(Array(bytes.prefix { $0 != 0 })) { return value }
-            } else if command == 0x1D, body.count >= 16 {
+            if command == 0x19 || command == 0x1 {
+                if section == nil { section = entitlementsSection(body, is64: command == 0x19) }
+            } else if command == 0x1D, body.count >= 16, signature == nil {
                 signature = (Int64(body[...].uint32(at: 8, bigEndian: false)), Int(body[...].uint32(at: 12, bigEndian: false)))
             }
             cursor += size
+        }
+        if let section {
+            let bytes = try file.read(at: start + Int64(section.offset), count: min(section.size, maxEntitlementsBytes))
+            if let value = try? PropertyListReader.parse(Array(bytes.prefix { $0 != 0 })) { return value }
         }
         guard let signature else { return nil }
         return try codeSignatureEntitlements(file, at: start + signature.offset, size: signature.size)

@@ -50,6 +50,7 @@ struct AuditSummary {
         if let appSize = report.appSize { lines.append("App size:   \(ByteCount.format(appSize.totalBytes)) (bundle + container − Caches + App Groups)") }
         let issues = report.issues.count
         if issues > 0 { lines.append("Unreadable: \(Plural.count(issues, "issue")) (see the report)") }
+        if let coverage = report.contentCoverage { lines.append("Content:    " + coverage.summary.dropFirst("Content checks: ".count)) }
         lines.append(contentsOf: findingLines(report))
         lines.append("Reports:    \(result.outputDirectory)")
         return lines.map(ConsoleText.visible).joined(separator: "\n") + "\n"

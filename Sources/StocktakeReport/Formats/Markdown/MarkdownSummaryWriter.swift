@@ -37,6 +37,7 @@ public struct MarkdownSummaryWriter: Sendable {
         markdown += "by \(MarkdownEscaping.cell(report.tool.name)) \(MarkdownEscaping.cell(report.tool.version)).\n\n"
         markdown += totals(report.inventory.totals)
         markdown += locations(report.inventory.totals)
+        if let coverage = report.contentCoverage { markdown += MarkdownEscaping.cell(coverage.summary) + "\n\n" }
         markdown += findings(report)
         return markdown + fullReportsLine + "\n"
     }

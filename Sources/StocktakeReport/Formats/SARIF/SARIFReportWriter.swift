@@ -22,6 +22,13 @@ public struct SARIFReportWriter: Sendable {
         try json.beginArray()
         try json.beginObject()
         try json.key("originalUriBaseIds"); try writeBaseIDs(report.container.archive == nil ? report.container.rootPath : "", json)
+        if let coverage = report.contentCoverage {
+            // What the content checks read and left unread, as report.json's `contentCoverage` says it.
+            try json.key("properties")
+            try json.beginObject()
+            try json.key("contentCoverage"); try json.contentCoverage(coverage)
+            try json.endObject()
+        }
         try json.key("results")
         try json.beginArray()
         for finding in report.findings { try writeResult(finding, catalog: catalog, json) }

@@ -46,6 +46,7 @@ public struct JSONReportWriter: Sendable {
             for group in draft.appGroups {
                 try json.beginObject(compact: true)
                 try json.key(K.AppGroup.identifier); try optional(group.identifier, json)
+                if let rule = group.matchedBy { try json.key(K.AppGroup.matchedBy); try json.string(rule) }
                 try json.key(K.AppGroup.path); try json.string(group.path)
                 try json.key(K.AppGroup.size); try json.total(group.size)
                 try json.endObject()
@@ -70,6 +71,9 @@ public struct JSONReportWriter: Sendable {
         }
         try json.key(K.Document.budgets); try writeBudgets(draft.budgets, json)
         try json.key(K.Document.container); try writeContainer(draft.container, json)
+        if let coverage = draft.contentCoverage {
+            try json.key(K.Document.contentCoverage); try json.contentCoverage(coverage)
+        }
         if let backup = draft.deviceBackup {
             try json.key(K.Document.deviceBackup); try writeDeviceBackup(backup, json)
         }

@@ -9,34 +9,89 @@ import StocktakeSQLite
 /// comes here. WebKit's local storage is a store of this kind with a table of its own (`WebStorageSecrets`).
 enum DatabaseSecrets {
     private static let valuesProbed = 20
+    /// Tables and credential-named columns looked at in one store, and queries run: a store of 300 tables of 1,000
+    /// credential-named columns each would otherwise cost 300,000 queries. Real stores have tens of tables.
+    static let maxTables = 500
+    static let maxColumnsProbed = 500
+    /// The largest value read (`SQLITE_LIMIT_LENGTH`); a larger one is left out and listed, the rest read.
+    static let maxValueBytes = 1 << 20
+    /// SQLite steps for one store; each query also counts 1,000 objects against the meter (per store and per pass).
+    static let maxSteps: Int64 = 5_000_000
+    static let queryCost = 1_000
 
+    /// What a store gave: its hits, why it was not read (nil: read), and what was left out of a store otherwise read.
+    struct Outcome {
+        var hits: [PropertyListSecrets.Hit] = []
+        var notRead: (ContentCoverage.Reason, String)?
+        var leftOut: [(ContentCoverage.Reason, String)] = []
+    }
+
+    /// The hits of a store read in place (tests, tools).
     static func find(database path: String) -> [PropertyListSecrets.Hit] {
-        guard let connection = try? SQLiteConnection(readingImmutable: path) else { return [] }
-        connection.limitValueLength(to: 1 << 20)
-        return (try? connection.withStepLimit(5_000_000) { () throws -> [PropertyListSecrets.Hit] in
-            let tables = try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 500") {
-                $0.text(0) ?? ""
-            }
-            var hits: [PropertyListSecrets.Hit] = []
-            for table in tables where !table.isEmpty {
-                let columns = try connection.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.text(0) ?? "" }
-                if WebStorageSecrets.isItemTable(table, columns: columns) {
-                    hits += try WebStorageSecrets.find(in: connection)
-                    continue
+        find(database: path, meter: ContentMeter()).hits
+    }
+
+    /// Reads the store at `path` in place, read-only and immutable; `openedNormally` for a private copy (with
+    /// its `-wal`), which SQLite may read and checkpoint as it likes.
+    static func find(database path: String, openedNormally: Bool = false, meter: ContentMeter) -> Outcome {
+        var outcome = Outcome()
+        let connection: SQLiteConnection
+        do {
+            connection = openedNormally ? try SQLiteConnection(path: path, create: false) : try SQLiteConnection(readingImmutable: path)
+        } catch {
+            outcome.notRead = (.unreadable, "cannot open the store: \(error)")
+            return outcome
+        }
+        connection.limitValueLength(to: Int32(maxValueBytes))
+        func query<Row>(_ sql: String, _ values: [SQLiteValue] = [], _ row: (SQLiteStatement) throws -> Row) throws -> [Row] {
+            guard meter.charge(objects: queryCost) else { throw StoreReadError(meter.stopped ?? "a decoding limit was reached") }
+            return try connection.rows(sql, values, row)
+        }
+        do {
+            try connection.withStepLimit(maxSteps) { () throws in
+                let tables = try query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT \(maxTables + 1)") {
+                    $0.text(0) ?? ""
                 }
-                for column in columns {
-                    guard let kind = SecretNames.kind(ofName: column), kind != .authorizationHeader else { continue }
-                    let values = try connection.rows(
-                        "SELECT \(quoted(column)) FROM \(quoted(table)) WHERE typeof(\(quoted(column))) = 'text' AND length(\(quoted(column))) > 0 LIMIT \(valuesProbed)"
-                    ) { $0.text(0) ?? "" }
-                    let lengths = values.compactMap { SecretNames.secretLength($0, as: kind) }
-                    if let first = lengths.first {
-                        hits.append(PropertyListSecrets.Hit(place: "column \(table).\(column)", kind: kind, length: first))
+                if tables.count > maxTables { meter.stop("more than \(maxTables) tables in one store") }
+                var probed = 0
+                for table in tables.prefix(maxTables) where !table.isEmpty {
+                    let columns = try query("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.text(0) ?? "" }
+                    if WebStorageSecrets.isItemTable(table, columns: columns) {
+                        outcome.hits += try WebStorageSecrets.find(in: connection, meter: meter, leftOut: &outcome.leftOut)
+                        continue
+                    }
+                    for column in columns {
+                        guard let kind = SecretNames.kind(ofName: column), kind != .authorizationHeader else { continue }
+                        probed += 1
+                        if probed > maxColumnsProbed { meter.stop("more than \(maxColumnsProbed) credential-named columns in one store") }
+                        let values: [String]
+                        do {
+                            values = try query(
+                                "SELECT \(quoted(column)) FROM \(quoted(table)) WHERE typeof(\(quoted(column))) = 'text' AND length(\(quoted(column))) > 0 LIMIT \(valuesProbed)"
+                            ) { $0.text(0) ?? "" }
+                        } catch let error as SQLiteError where error.isTooBig {
+                            // One value too large to read: the column's probe stops there, every other column is read.
+                            outcome.leftOut.append((.valueTooLarge, "column \(table).\(column) holds a value over \(maxValueBytes >> 20) MiB, not read"))
+                            continue
+                        }
+                        let lengths = values.compactMap { SecretNames.secretLength($0, as: kind, name: column) }
+                        if let first = lengths.first {
+                            outcome.hits.append(PropertyListSecrets.Hit(place: "column \(table).\(column)", kind: kind, length: first))
+                        }
                     }
                 }
             }
-            return hits
-        }) ?? []
+        } catch let error as SQLiteError where error.isNotADatabase {
+            outcome.notRead = (.encrypted, "no SQLite header: an encrypted store (SQLCipher) or not a database")
+        } catch let error as SQLiteError where error.isInterrupted {
+            meter.stop("more than \(maxSteps) SQLite steps in one store")
+        } catch is StoreReadError {
+            // The meter stopped it and says why.
+        } catch {
+            outcome.notRead = (.unparseable, "the store does not read: \(error)")
+        }
+        if let stopped = meter.stopped { outcome.notRead = (.workLimit, stopped) }
+        return outcome
     }
 
     /// An identifier as SQL writes it, so any name the schema holds is read as a name.

@@ -5,26 +5,43 @@ import StocktakeModel
 /// followed through their `$objects` graph (a dictionary's `NS.keys`/`NS.objects`), each object once, so a
 /// cycle ends; data holding a nested binary plist (UserDefaults' archived objects) is read as one, two levels deep.
 struct PropertyListSecrets {
+    /// One secret found: where, what, how long. Every reader records its place here, and here a name that is
+    /// itself a token (a key, a cookie's or parameter's name, a table) is replaced by its shape
+    /// (`<token, 40 chars>`, `SecretRandomness.redacted`): reports, the summary and diffs show places verbatim.
     struct Hit: Equatable {
         let place: String
         let kind: SensitiveItem.Kind
         let length: Int
+
+        init(place: String, kind: SensitiveItem.Kind, length: Int) {
+            self.place = SecretRandomness.redacted(place)
+            self.kind = kind
+            self.length = length
+        }
     }
 
     private(set) var hits: [Hit] = []
     private var visited = 0
     private static let maxVisited = 200_000
     private static let maxNesting = 2
+    /// Every visit and every byte judged counts (a shared value as often as it is reached), nested plists'
+    /// decoding too: past a limit the walk stops and the meter says why.
+    private let meter: ContentMeter
+
+    private init(meter: ContentMeter) { self.meter = meter }
 
     static func find(in value: PropertyListValue) -> [Hit] {
-        var finder = PropertyListSecrets()
+        find(in: value, meter: ContentMeter())
+    }
+
+    static func find(in value: PropertyListValue, meter: ContentMeter) -> [Hit] {
+        var finder = PropertyListSecrets(meter: meter)
         finder.walk(value, path: [], nesting: 0)
         return finder.hits
     }
 
     private mutating func walk(_ value: PropertyListValue, path: [String], nesting: Int) {
-        visited += 1
-        guard visited <= Self.maxVisited, path.count <= 64 else { return }
+        guard path.count <= 64, visit() else { return }
         if case .dictionary = value, value["$archiver"]?.stringValue == "NSKeyedArchiver",
            let objects = value["$objects"]?.arrayValue, let top = value["$top"] {
             var archive = KeyedArchive(objects: objects)
@@ -50,8 +67,7 @@ struct PropertyListSecrets {
 
     /// Follows UIDs through the archive's objects, each once.
     private mutating func walkArchived(_ value: PropertyListValue, path: [String], archive: inout KeyedArchive, nesting: Int) {
-        visited += 1
-        guard visited <= Self.maxVisited, path.count <= 64 else { return }
+        guard path.count <= 64, visit() else { return }
         switch value {
         case .uid(let uid):
             guard let object = archive.take(uid) else { return }
@@ -67,8 +83,10 @@ struct PropertyListSecrets {
             } else if let objects = entries["NS.objects"]?.arrayValue {
                 for (index, object) in objects.enumerated() { walkArchived(object, path: path + ["[\(index)]"], archive: &archive, nesting: nesting) }
             } else {
-                // An archived object of the app's own class: its fields by their coding keys.
-                for key in entries.keys.sorted() where !key.hasPrefix("$") {
+                // An archived object of the app's own class: its fields by their coding keys, but for an SDK's
+                // public project key (`PublicValues.sdkFields`).
+                let className = entries["$class"].flatMap { archive.peek($0)?["$classname"]?.stringValue } ?? ""
+                for key in entries.keys.sorted() where !key.hasPrefix("$") && !PublicValues.isPublicField(className: className, key: key) {
                     walkArchived(entries[key]!, path: path + [key], archive: &archive, nesting: nesting)
                 }
             }
@@ -83,9 +101,16 @@ struct PropertyListSecrets {
         }
     }
 
+    /// Counts one visit; false once a limit stops the walk.
+    private mutating func visit() -> Bool {
+        visited += 1
+        if visited > Self.maxVisited { meter.stop("more than \(Self.maxVisited) values visited in one property list") }
+        return meter.charge(objects: 1)
+    }
+
     private mutating func judgeData(_ bytes: [UInt8], path: [String], nesting: Int) {
         if bytes.starts(with: Array("bplist00".utf8)), nesting < Self.maxNesting, bytes.count <= 1 << 20,
-           let nested = try? PropertyListReader.parse(bytes) {
+           let nested = try? PropertyListReader.parse(bytes, meter: meter) {
             walk(nested, path: path, nesting: nesting + 1)
         } else if bytes.count <= 64 << 10, let text = PathText.text(validatingUTF8: bytes),
                   !text.unicodeScalars.contains(where: { $0.value < 0x20 && !["\n", "\r", "\t"].contains($0) }) {
@@ -94,14 +119,22 @@ struct PropertyListSecrets {
     }
 
     private mutating func judge(_ text: String, path: [String]) {
+        // A judgement costs about as much as decoding `judgementCost` values (measured: 25 µs against 1.5).
+        guard meter.charge(objects: ContentMeter.judgementCost, bytes: text.utf8.count) else { return }
         let place = "key " + path.joined(separator: ".")
         if let name = path.last(where: { !$0.hasPrefix("[") }), let kind = SecretNames.kind(ofName: name),
-           let length = SecretNames.secretLength(text, as: kind) {
-            hits.append(Hit(place: place, kind: kind, length: length))
+           let length = SecretNames.secretLength(text, as: kind, name: name) {
+            // A value with a shape of its own (a JWT, a Stripe key) is named by its shape.
+            let shaped = SecretShapes.find(in: Substring(text)).first
+            hits.append(Hit(place: place, kind: shaped?.kind ?? kind, length: shaped?.length ?? length))
             return
         }
         if text.count >= 16, let shaped = SecretShapes.find(in: Substring(text)).first {
             hits.append(Hit(place: place, kind: shaped.kind, length: shaped.length))
+        } else if let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[",
+                  let found = TextSecrets.find(in: Array(text.utf8)).first {
+            // JSON kept as a string or data (`{"client_secret": …}`) is read as a text file would be.
+            hits.append(Hit(place: place, kind: found.kind, length: found.length))
         }
     }
 }
@@ -115,6 +148,12 @@ private struct KeyedArchive {
 
     mutating func take(_ uid: UInt64) -> PropertyListValue? {
         guard uid < UInt64(objects.count), taken.insert(uid).inserted else { return nil }
+        return objects[Int(uid)]
+    }
+
+    /// An object without marking it taken (a class description, shared by every object of its class).
+    func peek(_ value: PropertyListValue) -> PropertyListValue? {
+        guard case .uid(let uid) = value, uid < UInt64(objects.count) else { return nil }
         return objects[Int(uid)]
     }
 

@@ -16,6 +16,7 @@ enum SecretNames {
         if ["password", "passwd", "pwd", "passphrase"].contains(where: word.contains) { return .password }
         if word == "pin" || word.hasSuffix("pin") || word.contains("pincode") || word.contains("passcode") { return .pin }
         if ["privatekey", "secretkey", "signingkey"].contains(where: word.contains) { return .privateKey }
+        if ["secretaccesskey", "accesskeysecret"].contains(where: word.contains) { return .cloudAccessKey }
         if ["apikey", "clientsecret", "appsecret", "consumersecret", "apisecret"].contains(where: word.contains) { return .apiKey }
         if word.contains("authorization") { return .authorizationHeader }
         if word.hasSuffix("token") || word.hasSuffix("jwt") || word.contains("sessionid") || word == "secret" || word.hasSuffix("secret")
@@ -25,22 +26,44 @@ enum SecretNames {
         return nil
     }
 
-    /// The value's length when `value`, stored under a name of `kind`, can be that secret; nil otherwise.
-    static func secretLength(_ value: String, as kind: SensitiveItem.Kind) -> Int? {
+    /// The value's length when `value`, stored under a name of `kind` (the name itself when known), can be that
+    /// secret; nil otherwise. Every kind: not a placeholder, a template, the name itself, a path or a URL without
+    /// credentials. A PIN: 4–12 digits (or 6 or more characters). A password: 4 or more characters, not an
+    /// enum-like constant (`PASSWORD_REQUIRED`, `com.app.password`). Every other kind (tokens, keys, secrets): 16 or
+    /// more characters, not a publishable key or an SDK's constant (`PublicValues`), a UUID, a word or identifier,
+    /// a run or a labelled hash, mixing two character classes, hex from 32 characters at entropy 3.0, anything
+    /// else at the entropy `SecretRandomness.namedEntropyFloor` gives its length.
+    static func secretLength(_ value: String, as kind: SensitiveItem.Kind, name: String? = nil) -> Int? {
         let trimmed = value.trimmingWhitespace()
-        guard !trimmed.isEmpty, !placeholders.contains(trimmed.lowercased()) else { return nil }
+        guard !trimmed.isEmpty, !placeholders.contains(trimmed.lowercased()), !SecretRandomness.isTemplate(trimmed),
+              !SecretRandomness.isPathOrPlainURL(trimmed), !(name.map { SecretRandomness.echoes(trimmed, name: $0) } ?? false)
+        else { return nil }
         switch kind {
         case .pin:
             guard (4...12).contains(trimmed.count), trimmed.allSatisfy(\.isNumber) || trimmed.count >= 6 else { return nil }
         case .password:
-            guard trimmed.count >= 4, !trimmed.allSatisfy(\.isNumber) || trimmed.count >= 6 else { return nil }
+            guard trimmed.count >= 4, !trimmed.allSatisfy(\.isNumber) || trimmed.count >= 6, !isConstant(trimmed) else { return nil }
         default:
-            // Google's `AIza…` keys identify an app to Google's services and ship inside every build (Firebase's
-            // config): public, not secret.
-            guard !trimmed.hasPrefix("AIza") else { return nil }
-            guard trimmed.count >= 16, !isUUID(trimmed), !isHexOnly(trimmed) || trimmed.count >= 40, variety(trimmed) >= 2 else { return nil }
+            guard trimmed.count >= 16, !PublicValues.isPublic(trimmed), !SecretRandomness.isUUID(trimmed), variety(trimmed) >= 2,
+                  !SecretRandomness.isNotSecret(trimmed, name: name)
+            else { return nil }
+            if SecretRandomness.isHex(trimmed) {
+                guard trimmed.count >= SecretRandomness.minimumHexLength, SecretRandomness.entropy(trimmed) >= SecretRandomness.hexEntropyFloor
+                else { return nil }
+            } else if SecretShapes.prefixedKind(Substring(trimmed)) == nil, !SecretShapes.isJWT(Substring(trimmed)) {
+                guard SecretRandomness.entropy(trimmed) >= SecretRandomness.namedEntropyFloor(length: trimmed.count) else { return nil }
+            }
         }
         return trimmed.count
+    }
+
+    /// An enum-like constant or a dotted identifier (`PASSWORD_REQUIRED`, `kPasswordKey`, `com.example.password`):
+    /// code's words, not a password someone chose.
+    private static func isConstant(_ text: String) -> Bool {
+        let upperSnake = text.contains("_") && text.allSatisfy { ($0.isUppercase || $0.isNumber || $0 == "_") && $0.isASCII }
+        let dotted = text.split(separator: ".").count >= 3 && SecretRandomness.isIdentifier(text)
+        let prefixedConstant = text.count >= 6 && text.hasPrefix("k") && text.dropFirst().first?.isUppercase == true && SecretRandomness.isIdentifier(text)
+        return upperSnake || dotted || prefixedConstant
     }
 
     /// `passwordRulesShown` → password, rules, shown; `api_key` → api, key; `URLToken` → url, token.
@@ -72,21 +95,14 @@ enum SecretNames {
         "reset", "changed", "saved", "remember", "should", "prompt", "did", "has", "is", "last", "attempt", "strength",
         "visible", "version", "scope", "label", "placeholder", "field", "min", "max", "format", "provider", "flag",
         "expires", "expiry", "expiration", "created", "updated", "valid", "needs", "use", "show", "hide", "hidden", "public",
+        // A checksum or digest of public data is no secret (a password hash is: it can be cracked).
+        "checksum", "digest", "sha1", "sha256", "md5", "etag", "fingerprint", "path", "name",
     ]
 
     /// Device and push tokens identify an install to a push service; they unlock nothing.
     private static let pushTokenNames = ["devicetoken", "pushtoken", "apnstoken", "apnsdevicetoken", "fcmtoken", "voiptoken", "registrationtoken"]
 
     private static let placeholders: Set<String> = ["true", "false", "yes", "no", "null", "nil", "none", "(null)", "undefined", "password", "******", "********"]
-
-    private static func isUUID(_ text: String) -> Bool {
-        let parts = text.split(separator: "-")
-        return text.count == 36 && parts.map(\.count) == [8, 4, 4, 4, 12] && parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
-    }
-
-    private static func isHexOnly(_ text: String) -> Bool {
-        text.allSatisfy { $0.isHexDigit }
-    }
 
     /// How many of lowercase, uppercase, digits and symbols the text mixes.
     private static func variety(_ text: String) -> Int {

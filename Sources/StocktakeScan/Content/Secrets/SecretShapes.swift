@@ -11,10 +11,11 @@ enum SecretShapes {
         for word in words(text) {
             if isJWT(word) {
                 found.append((.jwt, word.count))
-            } else if let kind = prefixedKey(word) {
+            } else if let kind = prefixedKind(word) {
                 found.append((kind, word.count))
             }
         }
+        found += urlPasswords(text).map { (.password, $0) }
         return found
     }
 
@@ -42,14 +43,36 @@ enum SecretShapes {
         return String(decoding: header, as: UTF8.self).contains("\"alg\"")
     }
 
-    /// Keys whose vendors document a fixed prefix: AWS access key ids, GitHub, Slack and Stripe secrets.
-    private static func prefixedKey(_ word: Substring) -> SensitiveItem.Kind? {
+    /// Keys whose vendors document a fixed prefix: AWS access key ids, GitHub, GitLab, Slack, Stripe (secret and
+    /// restricted, live and test), OpenAI and SendGrid secrets. Publishable prefixes (`pk_live_`) are not here: see
+    /// `PublicValues`.
+    static func prefixedKind(_ word: Substring) -> SensitiveItem.Kind? {
         let upperAlphanumeric: (Character) -> Bool = { ($0.isUppercase || $0.isNumber) && $0.isASCII }
         if word.count == 20, word.hasPrefix("AKIA") || word.hasPrefix("ASIA"), word.allSatisfy(upperAlphanumeric) { return .cloudAccessKey }
-        if word.hasPrefix("ghp_") || word.hasPrefix("github_pat_") { return .token }
-        if word.hasPrefix("xoxb-") || word.hasPrefix("xoxp-") || word.hasPrefix("xoxa-") { return .token }
-        if word.hasPrefix("sk_live_") || word.hasPrefix("rk_live_") { return .apiKey }
+        guard word.count >= 20 else { return nil }
+        if ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-"].contains(where: word.hasPrefix) { return .token }
+        if ["xoxb-", "xoxp-", "xoxa-", "xoxs-", "xoxr-", "xapp-"].contains(where: word.hasPrefix) { return .token }
+        if ["sk_live_", "rk_live_", "sk_test_", "rk_test_", "sk-proj-", "SG."].contains(where: word.hasPrefix) { return .apiKey }
         return nil
+    }
+
+    /// The password's length in each `scheme://user:password@host` of the text (a database or proxy URL with its
+    /// credentials); `user@host` alone (a Sentry DSN, an e-mail address) holds none.
+    static func urlPasswords(_ text: Substring) -> [Int] {
+        var lengths: [Int] = []
+        var rest = text[...]
+        while let scheme = rest.range(of: "://") {
+            let authority = rest[scheme.upperBound...].prefix { !"/?# \t\n\"'<>".contains($0) }
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                let password = authority[authority.index(after: colon)..<at]
+                let user = authority[..<colon]
+                if !user.isEmpty, password.count >= 4, !SecretRandomness.isTemplate(String(password)), !password.allSatisfy({ $0 == "*" || $0 == "x" }) {
+                    lengths.append(password.count)
+                }
+            }
+            rest = rest[scheme.upperBound...]
+        }
+        return lengths
     }
 
     private static func base64URLDecoded(_ text: Substring) -> [UInt8]? {

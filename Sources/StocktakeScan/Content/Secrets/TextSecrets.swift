@@ -18,7 +18,7 @@ enum TextSecrets {
                 continue
             }
             var kinds: [(SensitiveItem.Kind, Int)] = pairs(in: line).compactMap { name, value in
-                guard let kind = SecretNames.kind(ofName: name), let length = SecretNames.secretLength(value, as: kind) else { return nil }
+                guard let kind = SecretNames.kind(ofName: name), let length = SecretNames.secretLength(value, as: kind, name: name) else { return nil }
                 // A value with a shape of its own (a JWT, an AWS key) is named by its shape.
                 return SecretShapes.find(in: Substring(value)).first.map { ($0.kind, $0.length) } ?? (kind, length)
             }
@@ -34,7 +34,8 @@ enum TextSecrets {
         "assw", "ASSW", "pwd", "PWD", "oken", "OKEN", "ecret", "ECRET", "pin\"", "pin=", "pin:", "Pin", "PIN", "asscode", "ASSCODE",
         "piKey", "pi_key", "PI_KEY", "pikey", "ession", "ESSION", "redential", "REDENTIAL", "uthorization", "UTHORIZATION",
         "sid", "SID", "eyJ", "PRIVATE KEY", "AKIA", "ASIA", "ghp_", "github_pat_", "xox", "sk_live_", "rk_live_",
-        "rivateKey", "rivate_key", "PRIVATE_KEY", "lientSecret",
+        "rivateKey", "rivate_key", "PRIVATE_KEY", "lientSecret", "sk_test_", "rk_test_", "gho_", "ghu_", "ghs_", "ghr_", "glpat-",
+        "sk-proj-", "SG.", "://",
     ].map { Array($0.utf8) }
 
     static func mayHoldSecret(_ bytes: [UInt8]) -> Bool {
@@ -55,7 +56,7 @@ enum TextSecrets {
         for scheme in ["Bearer ", "Basic ", "Token ", "bearer ", "basic "] where value.hasPrefix(scheme) {
             value = String(value.dropFirst(scheme.count)).trimmingWhitespace()
         }
-        return value.count >= 8 ? value.count : nil
+        return value.count >= 8 && !SecretRandomness.isTemplate(value) && !PublicValues.isPublic(value) ? value.count : nil
     }
 
     /// `name=value`, `name: value`, `"name": "value"` and `name="value"` pairs of one line.

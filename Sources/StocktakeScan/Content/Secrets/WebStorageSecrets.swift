@@ -15,15 +15,30 @@ enum WebStorageSecrets {
         table == "ItemTable" && columns.contains("key") && columns.contains("value")
     }
 
-    static func find(in connection: SQLiteConnection) throws -> [PropertyListSecrets.Hit] {
-        let rows = try connection.rows(
-            "SELECT key, substr(value, 1, \(valueBytesRead)), typeof(value) FROM ItemTable WHERE typeof(key) = 'text' LIMIT \(rowsProbed)"
-        ) { row in (row.text(0) ?? "", row.bytes(1) ?? [], row.text(2) ?? "") }
+    /// Reads every row it can: a value over the connection's length limit fails the query that reads it, so the
+    /// rows are listed first (their ids, nothing loaded), then read one by one, and a row too large to read is
+    /// left out (`leftOut` says which) while the others are read.
+    static func find(
+        in connection: SQLiteConnection, meter: ContentMeter, leftOut: inout [(ContentCoverage.Reason, String)]
+    ) throws -> [PropertyListSecrets.Hit] {
+        guard meter.charge(objects: DatabaseSecrets.queryCost) else { throw StoreReadError(meter.stopped ?? "a decoding limit was reached") }
+        let ids = try connection.rows("SELECT rowid FROM ItemTable WHERE typeof(key) = 'text' LIMIT \(rowsProbed)") { $0.int64(0) }
+        let statement = try connection.prepare("SELECT key, substr(value, 1, \(valueBytesRead)), typeof(value) FROM ItemTable WHERE rowid = ?")
+        var rows: [(String, [UInt8], String)] = []
+        for id in ids {
+            guard meter.charge(objects: 10) else { throw StoreReadError(meter.stopped ?? "a decoding limit was reached") }
+            do {
+                try statement.bind([.integer(id)])
+                if try statement.step() { rows.append((statement.text(0) ?? "", statement.bytes(1) ?? [], statement.text(2) ?? "")) }
+            } catch let error as SQLiteError where error.isTooBig {
+                leftOut.append((.valueTooLarge, "local storage row \(id) holds a value over \(DatabaseSecrets.maxValueBytes >> 20) MiB, not read"))
+            }
+        }
         var hits: [PropertyListSecrets.Hit] = []
         for (key, bytes, type) in rows where !key.isEmpty {
             let value = type == "blob" ? utf16(bytes) : String(decoding: bytes, as: UTF8.self)
             let place = "local storage key \(String(key.prefix(100)))"
-            if let kind = SecretNames.kind(ofName: key), let length = SecretNames.secretLength(value, as: kind) {
+            if let kind = SecretNames.kind(ofName: key), let length = SecretNames.secretLength(value, as: kind, name: key) {
                 let shaped = SecretShapes.find(in: Substring(value)).first
                 hits.append(PropertyListSecrets.Hit(place: place, kind: shaped?.kind ?? kind, length: shaped?.length ?? length))
                 continue

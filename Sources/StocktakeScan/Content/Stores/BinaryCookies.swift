@@ -15,12 +15,19 @@ public struct StoredCookie: Sendable, Equatable {
 /// pages (`00 00 01 00`, a little-endian cookie count and offsets), each cookie little-endian: its size,
 /// flags (1 Secure, 4 HttpOnly), offsets of its domain, name, path and value (NUL-terminated, from the
 /// cookie's start), then expiry and creation as Float64 seconds since 2001. Every size and offset is checked
-/// against its page and the file; what does not fit is refused, never read past.
+/// against its page and the file; what does not fit is refused, never read past. A page that lists one cookie's
+/// offset again and again gives that cookie once, and the cookies and bytes decoded are counted as they go
+/// (`ContentMeter`, `maxCookies`): past a limit the file is refused, so its size bounds the work.
 public enum BinaryCookies {
     static let maxPages = 10_000
     static let maxCookiesPerPage = 100_000
+    /// Cookies decoded from one file. Safari's jar on a busy Mac holds a few thousand; an app's, far fewer.
+    static let maxCookies = 20_000
+    /// Bytes of one cookie string read (a domain, a name, a path, a value).
+    static let maxStringBytes = 64 << 10
 
-    public static func parse(_ bytes: [UInt8]) throws(StoreReadError) -> [StoredCookie] {
+    public static func parse(_ bytes: [UInt8], meter: ContentMeter? = nil) throws(StoreReadError) -> [StoredCookie] {
+        let meter = meter ?? ContentMeter()
         guard bytes.count >= 8, bytes.starts(with: Array("cook".utf8)) else {
             throw StoreReadError("not a binarycookies file: no `cook` signature")
         }
@@ -35,13 +42,15 @@ public enum BinaryCookies {
             guard size >= 8, offset + size <= bytes.count else {
                 throw StoreReadError("page \(page + 1) of \(size) bytes at offset \(offset) runs past the end of the file")
             }
-            cookies += try self.page(bytes[offset..<(offset + size)], number: page + 1)
+            cookies += try self.page(bytes[offset..<(offset + size)], number: page + 1, decoded: cookies.count, meter: meter)
             offset += size
         }
         return cookies
     }
 
-    private static func page(_ page: ArraySlice<UInt8>, number: Int) throws(StoreReadError) -> [StoredCookie] {
+    private static func page(
+        _ page: ArraySlice<UInt8>, number: Int, decoded: Int, meter: ContentMeter
+    ) throws(StoreReadError) -> [StoredCookie] {
         let start = page.startIndex
         guard page.uint32(at: start, bigEndian: true) == 0x0000_0100 else {
             throw StoreReadError("page \(number) does not start with its 00 00 01 00 header")
@@ -51,8 +60,13 @@ public enum BinaryCookies {
             throw StoreReadError("page \(number) declares \(count) cookies, more than its \(page.count) bytes can hold")
         }
         var cookies: [StoredCookie] = []
+        var offsets: Set<Int> = []
         for index in 0..<count {
             let cookieOffset = Int(page.uint32(at: start + 8 + index * 4, bigEndian: false))
+            // One cookie listed twice is one cookie: repeated offsets must not multiply the work.
+            guard offsets.insert(cookieOffset).inserted else { continue }
+            if decoded + cookies.count >= maxCookies { meter.stop("more than \(maxCookies) cookies in one file") }
+            guard meter.charge(objects: 1) else { throw StoreReadError(meter.stopped ?? "a decoding limit was reached") }
             guard cookieOffset >= 8, cookieOffset + 56 <= page.count else {
                 throw StoreReadError("cookie \(index + 1) of page \(number) at offset \(cookieOffset) lies outside its page")
             }
@@ -67,7 +81,10 @@ public enum BinaryCookies {
                 guard at >= 56, at < size else {
                     throw StoreReadError("the \(what) of cookie \(index + 1) of page \(number) starts outside the cookie (offset \(at))")
                 }
-                return String(decoding: cookie[(cookieStart + at)...].prefix { $0 != 0 }, as: UTF8.self)
+                // A browser keeps 4 KiB a cookie; a longer string is read up to `maxStringBytes` (its judgement would cost megabytes).
+                let text = cookie[(cookieStart + at)...].prefix { $0 != 0 }.prefix(maxStringBytes)
+                guard meter.charge(bytes: text.count) else { throw StoreReadError(meter.stopped ?? "a decoding limit was reached") }
+                return String(decoding: text, as: UTF8.self)
             }
             let flags = cookie.uint32(at: cookieStart + 8, bigEndian: false)
             cookies.append(StoredCookie(

@@ -24,7 +24,25 @@ public enum URLCacheDatabase {
     static let maxCopiedBytes: Int64 = 64 << 20
     static let maxObjectBytes = 1 << 20
 
+    /// Bodies read from `fsCachedData/` and `Cache.db` in all, for one database: 10,000 distinct bodies of 256 KiB
+    /// would be 2.5 GB; past this the rest is left unread and the file listed as not read whole.
+    static let maxBodyBytesPerFile = 16 << 20
+
+    /// Every response, in `entry_ID` order (tests; the content pass streams with `read(database:meter:_:)`).
     public static func read(database: String, maxRows: Int = 10_000, maxBodyBytes: Int = 256 << 10) throws(StoreReadError) -> [CachedResponse] {
+        var responses: [CachedResponse] = []
+        try read(database: database, maxRows: maxRows, maxBodyBytes: maxBodyBytes, meter: ContentMeter()) { responses.append($0) }
+        return responses
+    }
+
+    /// Streams the responses to `each`, one at a time: nothing but the current row is held. A body stored again
+    /// under another response (the same `fsCachedData/` file, the same bytes in `Cache.db`) is read and handed on
+    /// once (the later responses get an empty body), and every response and body byte counts against `meter`:
+    /// past a limit (or `maxBodyBytesPerFile`) the read stops with the meter saying why.
+    public static func read(
+        database: String, maxRows: Int = 10_000, maxBodyBytes: Int = 256 << 10, meter: ContentMeter,
+        _ each: (CachedResponse) -> Void
+    ) throws(StoreReadError) {
         guard let scratch = ScratchFolder("stocktake-urlcache") else {
             throw StoreReadError("cannot make a temporary folder: \(SystemError.currentText)")
         }
@@ -33,12 +51,15 @@ public enum URLCacheDatabase {
         try copy(database, as: "Cache.db", into: scratch, required: true)
         try copy(database + "-wal", as: "Cache.db-wal", into: scratch, required: false)
         let folder = (database as NSString).deletingLastPathComponent
+        var filesRead: Set<[UInt8]> = []
+        var bodiesSeen: Set<Int> = []
+        var bodyBytes = 0
         do {
             let connection = try SQLiteConnection(path: scratch.path + "/Cache.db", create: false)
             connection.limitValueLength(to: Int32(maxObjectBytes + maxBodyBytes))
-            return try connection.withStepLimit(Int64(maxRows) * 1_000 + 1_000_000) {
+            try connection.withStepLimit(Int64(maxRows) * 1_000 + 1_000_000) {
                 try checkSchema(connection)
-                return try connection.rows("""
+                let statement = try connection.prepare("""
                     SELECT r.request_key,
                            CASE WHEN length(b.request_object) <= \(maxObjectBytes) THEN b.request_object END,
                            CASE WHEN length(b.response_object) <= \(maxObjectBytes) THEN b.response_object END,
@@ -47,15 +68,25 @@ public enum URLCacheDatabase {
                     LEFT JOIN cfurl_cache_blob_data b ON b.entry_ID = r.entry_ID
                     LEFT JOIN cfurl_cache_receiver_data d ON d.entry_ID = r.entry_ID
                     ORDER BY r.entry_ID LIMIT \(maxRows)
-                    """) { row in
-                    let onFileSystem = row.int(3) != 0
-                    let data = row.bytes(4) ?? []
-                    let (body, location) = onFileSystem
-                        ? (cachedFile(data, in: folder, maxBytes: maxBodyBytes), "fsCachedData/" + String(decoding: data, as: UTF8.self))
-                        : (data, "Cache.db")
-                    return CachedResponse(
-                        requestURL: row.text(0) ?? "", requestHeaders: headers(row.bytes(1)), responseHeaders: headers(row.bytes(2)),
-                        body: body, bodyLocation: location)
+                    """)
+                while try statement.step() {
+                    let onFileSystem = statement.int(3) != 0
+                    let data = statement.bytes(4) ?? []
+                    let request = statement.bytes(1)
+                    let response = statement.bytes(2)
+                    guard meter.charge(objects: 1, bytes: (request?.count ?? 0) + (response?.count ?? 0)) else { break }
+                    var body: [UInt8] = []
+                    if onFileSystem {
+                        if filesRead.insert(data).inserted { body = cachedFile(data, in: folder, maxBytes: maxBodyBytes) }
+                    } else if !data.isEmpty, bodiesSeen.insert(data.hashValue).inserted {
+                        body = data
+                    }
+                    bodyBytes += body.count
+                    if bodyBytes > maxBodyBytesPerFile { meter.stop("more than \(maxBodyBytesPerFile >> 20) MiB of cached bodies in one Cache.db") }
+                    guard meter.charge(bytes: body.count) else { break }
+                    each(CachedResponse(
+                        requestURL: statement.text(0) ?? "", requestHeaders: headers(request, meter: meter), responseHeaders: headers(response, meter: meter),
+                        body: body, bodyLocation: onFileSystem ? "fsCachedData/" + String(decoding: data, as: UTF8.self) : "Cache.db"))
                 }
             }
         } catch let error as StoreReadError {
@@ -81,8 +112,8 @@ public enum URLCacheDatabase {
     }
 
     /// Every `[String: String]` dictionary in a request or response object plist, merged.
-    static func headers(_ bytes: [UInt8]?) -> [String: String] {
-        guard let bytes, let value = try? PropertyListReader.parse(bytes) else { return [:] }
+    static func headers(_ bytes: [UInt8]?, meter: ContentMeter? = nil) -> [String: String] {
+        guard let bytes, let value = try? PropertyListReader.parse(bytes, meter: meter) else { return [:] }
         var headers: [String: String] = [:]
         var pending = [value]
         var visited = 0

@@ -1,0 +1,76 @@
+/// The decoded work of one content pass, counted as it goes: objects (plist values decoded and visited, cookies,
+/// URL cache responses, SQLite queries and rows) and bytes (strings and data decoded, text judged, bodies read),
+/// per file and per pass. A shared reference counts every time it is decoded or visited, so a small file that
+/// describes a huge tree reaches the limit in proportion to the work it causes, not to its size. Once a limit
+/// is reached every further charge fails: the reader stops, and the pass lists the file as not read.
+/// Not `Sendable`: one pass runs on one thread.
+public final class ContentMeter {
+    /// Limits of decoded work. Measured on this repository's hostile generators (see `ContentLimitTests`):
+    /// a real UserDefaults plist decodes to thousands of values; the largest real sample here to about 40,000.
+    public struct Limits: Sendable {
+        /// Values decoded and visited in one file.
+        public var objectsPerFile = 1_000_000
+        /// Bytes of strings and data decoded and judged in one file.
+        public var bytesPerFile = 32 << 20
+        /// Over the whole pass (one container), so 2,000 small files that each decode to their own limit stop early.
+        public var objectsPerPass = 3_000_000
+        public var bytesPerPass: Int64 = 256 << 20
+
+        public init() {}
+    }
+
+    /// What judging one string costs, in decoded objects: on this machine (release) a judgement took about 25 µs and
+    /// decoding a value about 1.5 µs, so 3,000,000 objects are at most about 190,000 judgements, under 5 s.
+    static let judgementCost = 16
+
+    public let limits: Limits
+    private(set) var fileObjects = 0
+    private(set) var fileBytes = 0
+    public private(set) var passObjects = 0
+    public private(set) var passBytes: Int64 = 0
+    /// Why the current file stopped; nil while it may go on.
+    public private(set) var stopped: String?
+    /// How many files a limit stopped, over the pass.
+    public private(set) var filesStopped = 0
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// A new file: its own counts start at zero (the pass's go on).
+    func beginFile() {
+        fileObjects = 0
+        fileBytes = 0
+        stopped = nil
+    }
+
+    /// Whether the pass's own limits are spent: no further file is worth opening.
+    var isPassSpent: Bool { passObjects >= limits.objectsPerPass || passBytes >= limits.bytesPerPass }
+
+    /// Counts work; false (and `stopped` says why) once a limit is passed, and from then on for this file.
+    @discardableResult
+    func charge(objects: Int = 0, bytes: Int = 0) -> Bool {
+        guard stopped == nil else { return false }
+        fileObjects += objects
+        fileBytes += bytes
+        passObjects += objects
+        passBytes += Int64(bytes)
+        if fileObjects > limits.objectsPerFile {
+            stop("more than \(limits.objectsPerFile) decoded objects in one file (shared references repeat one object many times)")
+        } else if fileBytes > limits.bytesPerFile {
+            stop("more than \(limits.bytesPerFile >> 20) MiB of decoded strings and data in one file")
+        } else if passObjects > limits.objectsPerPass {
+            stop("the content pass's limit of \(limits.objectsPerPass) decoded objects ran out")
+        } else if passBytes > limits.bytesPerPass {
+            stop("the content pass's limit of \(limits.bytesPerPass >> 20) MiB of decoded data ran out")
+        }
+        return stopped == nil
+    }
+
+    /// Stops the current file for a reason of the reader's own (a cap on cookies, tables, columns).
+    func stop(_ reason: String) {
+        guard stopped == nil else { return }
+        stopped = reason
+        filesStopped += 1
+    }
+}

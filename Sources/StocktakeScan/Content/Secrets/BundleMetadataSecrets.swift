@@ -1,0 +1,45 @@
+import StocktakeModel
+
+/// The app bundle's Info.plist as reports may show it, and the secrets shipped in it. The same tests as every
+/// other property list (`PropertyListSecrets`: a secret's name with a value that fits it, a secret's shape): a
+/// value that passes them is shown by its shape (`<API key, 32 chars>`), and so is a key that is itself a token.
+public enum BundleMetadataSecrets {
+    /// The secrets of `info`, with their key paths, kinds and lengths.
+    public static func find(in info: PropertyListValue) -> [(place: String, kind: SensitiveItem.Kind, length: Int)] {
+        PropertyListSecrets.find(in: info).map { ($0.place, $0.kind, $0.length) }
+    }
+
+    /// `info` with every secret value replaced by its shape and every token-shaped key by its shape.
+    public static func redacted(_ info: PropertyListValue) -> PropertyListValue {
+        redacted(info, path: [])
+    }
+
+    private static func redacted(_ value: PropertyListValue, path: [String]) -> PropertyListValue {
+        switch value {
+        case .dictionary(let entries):
+            var shown: [String: PropertyListValue] = [:]
+            for (key, element) in entries {
+                shown[SecretRandomness.redacted(key)] = redacted(element, path: path + [key])
+            }
+            return .dictionary(shown)
+        case .array(let elements):
+            return .array(elements.enumerated().map { redacted($1, path: path + ["[\($0)]"]) })
+        case .string(let text):
+            guard let hit = PropertyListSecrets.find(in: nestedAt(path, .string(text))).first else { return value }
+            return .string("<\(hit.kind.shapeName), \(hit.length) chars>")
+        case .data(let bytes):
+            // Reports show data's bytes (hex, base64): text or a nested plist holding a secret is shown by its shape.
+            guard let hit = PropertyListSecrets.find(in: nestedAt(path, .data(bytes))).first else { return value }
+            return .string("<\(hit.kind.shapeName), \(hit.length) chars>")
+        default:
+            return value
+        }
+    }
+
+    /// `value` at `path` of an otherwise empty dictionary, so the reader judges it under its own key name.
+    private static func nestedAt(_ path: [String], _ value: PropertyListValue) -> PropertyListValue {
+        path.reversed().reduce(value) { inner, key in
+            key.hasPrefix("[") ? .array([inner]) : .dictionary([key: inner])
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import StocktakeModel
+
+/// Whether a value is random enough to be a secret, judged as established scanners do (detect-secrets' filters
+/// `is_likely_id_string`, `is_sequential_string`, `is_templated_secret` and its Shannon-entropy limits per
+/// character set; gitleaks' keyword-plus-entropy rules with stopwords). A word, an identifier (`camelCase`,
+/// `snake_case`, an enum-like `AUTH_TOKEN_KEY`), the name the value is stored under, a run such as `abcdef…`
+/// or `0123…`, a template (`${TOKEN}`, `<your key>`, `{{token}}`, `%@`), a path, a URL without credentials
+/// and a hash labelled as one are not secrets, whatever their name says. docs/policy.md gives the thresholds
+/// with their measurements.
+enum SecretRandomness {
+    /// Shannon entropy in bits per character.
+    static func entropy<S: StringProtocol>(_ text: S) -> Double {
+        var counts: [Character: Int] = [:]
+        var total = 0
+        for character in text {
+            counts[character, default: 0] += 1
+            total += 1
+        }
+        guard total > 0 else { return 0 }
+        let length = Double(total)
+        return counts.values.reduce(0) { sum, count in
+            let share = Double(count) / length
+            return sum - share * log2(share)
+        }
+    }
+
+    /// Shortest hex-only value (lowercase or uppercase) that can be a secret under a secret's name: 32, an MD5-sized
+    /// session id (TikTok's `sessionid`); shorter hex is a colour, a short hash or a counter.
+    static let minimumHexLength = 32
+
+    /// Entropy a hex-only value must reach: detect-secrets' hex limit (3.0). Uniformly random hex of 32 characters
+    /// measured 3.22 at its 0.5th percentile (20,000 samples), so nearly every real one passes.
+    static let hexEntropyFloor = 3.0
+
+    /// Entropy any other value under a secret's name must reach: 3.3 below 20 characters (the 0.5th percentile of
+    /// uniformly random base62 of 16 characters measured 3.33), 3.5 from 20 on (gitleaks' `generic-api-key`
+    /// limit; random base62 of 20 characters measured 3.58 at its 0.5th percentile).
+    static func namedEntropyFloor(length: Int) -> Double {
+        length < 20 ? 3.3 : 3.5
+    }
+
+    /// Entropy a value or name needs to count as a secret with no name vouching for it: the 0.5th percentile of
+    /// uniformly random base62 of its length (measured, 20,000 samples per length, interpolated), up to
+    /// detect-secrets' base64 limit of 4.5.
+    static func unnamedEntropyFloor(length: Int) -> Double {
+        let measured: [(Int, Double)] = [(16, 3.33), (20, 3.58), (24, 3.82), (32, 4.16), (40, 4.41), (64, 4.87)]
+        guard length > measured[0].0 else { return measured[0].1 }
+        for (low, high) in zip(measured, measured.dropFirst()) where length <= high.0 {
+            let fraction = Double(length - low.0) / Double(high.0 - low.0)
+            return min(4.5, low.1 + fraction * (high.1 - low.1))
+        }
+        return 4.5
+    }
+
+    static func isHex<S: StringProtocol>(_ text: S) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isHexDigit }
+    }
+
+    /// What no value that is a secret looks like, whatever its entropy: a template, a run, an identifier made of
+    /// words, a path, a URL without credentials, a labelled hash, the name it is stored under.
+    static func isNotSecret(_ value: String, name: String?) -> Bool {
+        isTemplate(value) || isSequential(value) || isIdentifier(value) || isPathOrPlainURL(value) || isLabelledHash(value)
+            || name.map { echoes(value, name: $0) } == true
+    }
+
+    /// `${TOKEN}`, `{{token}}`, `<your key>`, `%@`, `$(API_KEY)`, `YOUR_API_KEY`, `xxxxxxxx`, `changeme`: text a
+    /// developer or a build step fills in (detect-secrets' `is_templated_secret`, gitleaks' stopwords).
+    static func isTemplate(_ value: String) -> Bool {
+        let lowered = value.lowercased()
+        if ["${", "{{", "$(", "%@", "%s", "%d", "%{"].contains(where: lowered.contains) { return true }
+        if let first = lowered.first, let last = lowered.last, ("<", ">") == (first, last) || ("[", "]") == (first, last) || ("{", "}") == (first, last) {
+            return true
+        }
+        if lowered.hasPrefix("$"), lowered.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return true }
+        return stopwords.contains(where: lowered.contains)
+    }
+
+    /// Words a real secret's random characters practically never spell (a run of four given letters in 40
+    /// random base62 characters: about 3 in a million).
+    private static let stopwords = [
+        "your", "example", "changeme", "placeholder", "dummy", "sample", "insert", "replace", "redacted", "xxxx", "****", "todo",
+        "fixme", "secret_here", "token_here", "key_here",
+    ]
+
+    /// A run of a keyboard row, the alphabet, digits or hex digits, or a value of one or two repeated characters
+    /// (detect-secrets' `is_sequential_string`).
+    static func isSequential(_ value: String) -> Bool {
+        let upper = value.uppercased()
+        if sequences.contains(where: { $0.contains(upper) }) { return true }
+        return Set(value).count <= 2
+    }
+
+    private static let sequences = [
+        String(repeating: "ABCDEFGHIJKLMNOPQRSTUVWXYZ", count: 2), String(repeating: "0123456789", count: 2),
+        String(repeating: "0123456789ABCDEF", count: 2), String(repeating: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", count: 2),
+        String(repeating: "ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+/", count: 2),
+        "QWERTYUIOPASDFGHJKLZXCVBNM", "1QAZ2WSX3EDC4RFV5TGB6YHN7UJM8IK9OL0P", "9876543210", "ZYXWVUTSRQPONMLKJIHGFEDCBA",
+    ].map { $0.uppercased() }
+
+    /// Words joined as code joins them: `currencyArrayKey`, `WebKitLocalStoragePath`, `AUTH_TOKEN_KEY`,
+    /// `com.example.app.session`, `user-profile-v2`. Each word is letters (a version digit may end it) or digits,
+    /// the words average three letters or more and most hold a vowel; random characters break into short
+    /// consonant clusters with digits inside them (`Xk9f`, `Q2`, `Lm`).
+    static func isIdentifier(_ value: String) -> Bool {
+        guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-. :".contains($0)) }) else { return false }
+        let words = SecretNames.words(value)
+        guard !words.isEmpty else { return false }
+        var letterWords = 0
+        var voiced = 0
+        var letters = 0
+        for word in words {
+            if word.allSatisfy(\.isNumber) { continue }
+            let body = word.prefix { $0.isLetter }
+            guard word.dropFirst(body.count).allSatisfy(\.isNumber), !body.isEmpty else { return false }
+            letterWords += 1
+            letters += body.count
+            if body.contains(where: { "aeiouy".contains($0) }) { voiced += 1 }
+        }
+        guard letterWords > 0 else { return false }
+        return Double(letters) / Double(letterWords) >= 3 && Double(voiced) >= 0.75 * Double(letterWords)
+    }
+
+    /// A file path (`/var/mobile/…`, `~/…`, `file://…`) or a URL with no user and password in it: the place of a
+    /// secret, not one. A URL's secret query parameters are judged where the URL is read (`CacheSecrets`, text).
+    static func isPathOrPlainURL(_ value: String) -> Bool {
+        if value.hasPrefix("/") || value.hasPrefix("~/") || value.hasPrefix("./") { return true }
+        guard let scheme = value.range(of: "://") else { return false }
+        let authority = value[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !(authority.contains("@") && authority.prefix { $0 != "@" }.contains(":"))
+    }
+
+    /// `sha256:…`, `sha384-…` (subresource integrity), `md5=…`: a digest that says what it is.
+    static func isLabelledHash(_ value: String) -> Bool {
+        let lowered = value.lowercased()
+        return ["sha1", "sha256", "sha384", "sha512", "md5"].contains { label in
+            [":", "-", "="].contains { lowered.hasPrefix(label + $0) }
+        }
+    }
+
+    /// The value repeats the name it is stored under (`authToken` = `authToken`, `kAuthTokenKey`,
+    /// `com.example.authToken`): a key's own name kept as a constant.
+    static func echoes(_ value: String, name: String) -> Bool {
+        let plainName = String(name.lowercased().filter { $0.isLetter || $0.isNumber })
+        let plainValue = String(value.lowercased().filter { $0.isLetter || $0.isNumber })
+        guard plainName.count >= 4 else { return plainValue == plainName }
+        return plainValue.contains(plainName) || (plainValue.count >= 4 && plainName.contains(plainValue))
+    }
+
+    /// Whether a string with no name vouching for it (a key, a cookie's or parameter's name, a table) is itself a
+    /// token: a documented shape (`SecretShapes`), or 20 or more characters of letters and digits, not words, as
+    /// random as random base62 of its length at its 0.5th percentile (hex: 32 or more at 3.0).
+    static func looksLikeToken<S: StringProtocol>(_ word: S) -> Bool {
+        let text = String(word)
+        if SecretShapes.isJWT(Substring(text)) || SecretShapes.prefixedKind(Substring(text)) != nil { return true }
+        // Words joined to an id (`google_stats_a1517e7f56390cf`): the id is judged alone. Random base64url rarely
+        // holds a fragment that reads as a word of four letters or more.
+        let fragments = text.split { $0 == "_" || $0 == "-" }
+        if fragments.count > 1, fragments.contains(where: { $0.count >= 4 && $0.allSatisfy(\.isLetter) && isIdentifier(String($0)) }) {
+            return fragments.contains { !($0.allSatisfy(\.isLetter) && isIdentifier(String($0))) && looksLikeToken($0) }
+        }
+        guard text.count >= 20, text.contains(where: \.isNumber), text.contains(where: \.isLetter),
+              text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_+/=".contains($0)) }),
+              !isSequential(text), !isIdentifier(text), !isUUID(text)
+        else { return false }
+        if isHex(text) { return text.count >= minimumHexLength && entropy(text) >= hexEntropyFloor }
+        return entropy(text) >= unnamedEntropyFloor(length: text.count)
+    }
+
+    static func isUUID(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        return text.count == 36 && parts.map(\.count) == [8, 4, 4, 4, 12] && parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+
+    /// A name shown with every secret-shaped part replaced by its shape: `key <token, 40 chars>.enabled`. Parts
+    /// are split at the characters names join words with (space, `.`, `/`, `:`, `=`, `,`, `;`, `&`, `?`,
+    /// quotes and brackets), a JWT kept whole.
+    static func redacted(_ name: String) -> String {
+        guard name.utf8.count >= 16 else { return name }
+        var result = ""
+        var part = ""
+        func flush() {
+            guard !part.isEmpty else { return }
+            result += shown(part)
+            part = ""
+        }
+        let characters = Array(name)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if " /:=,;&?'\"()[]{}<>|\t".contains(character) {
+                flush()
+                result.append(character)
+            } else if character == "." {
+                // A dot inside a JWT is part of it; elsewhere it joins a key path.
+                let rest = String(characters[index...].prefix { !" /:=,;&?'\"()[]{}<>|\t".contains($0) })
+                if SecretShapes.isJWT(Substring(part + rest)) {
+                    part += rest
+                    index += rest.count
+                    continue
+                }
+                flush()
+                result.append(character)
+            } else {
+                part.append(character)
+            }
+            index += 1
+        }
+        flush()
+        return result
+    }
+
+    /// A part of a name as reports show it: itself, or its shape when it is a token.
+    private static func shown(_ part: String) -> String {
+        guard part.count >= 16 else { return part }
+        if SecretShapes.isJWT(Substring(part)) { return "<JWT, \(part.count) chars>" }
+        if let kind = SecretShapes.prefixedKind(Substring(part)) { return "<\(kind.shapeName), \(part.count) chars>" }
+        if looksLikeToken(part) { return "<token, \(part.count) chars>" }
+        return part
+    }
+}
+
+extension SensitiveItem.Kind {
+    /// How a redacted name names the shape it hides.
+    var shapeName: String {
+        switch self {
+        case .cloudAccessKey: "cloud key"
+        case .apiKey: "API key"
+        case .jwt: "JWT"
+        case .privateKey: "private key"
+        case .password: "password"
+        default: "token"
+        }
+    }
+}
