@@ -3,8 +3,8 @@
 /// scrolls sideways and every number keeps its name. Runs once over a finished page, up to its script: the
 /// pages' own markup is the only input (container text is escaped, so `<td` and `<th` can only be ours).
 public enum PhoneTables {
-    public static func label(_ page: String) -> String {
-        let html = Array(page.utf8)
+    public static func label(_ page: HTML) -> HTML {
+        let html = Array(page.markup.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(html.count + html.count / 8)
         var headings: [[UInt8]] = []
@@ -39,7 +39,9 @@ public enum PhoneTables {
             out.append(html[i])
             i += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        // The page's own markup with attributes added whose values are copied from its own headings (already
+        // escaped text, tags and quotes dropped), so nothing here is text that was not markup before.
+        return HTML.raw(String(decoding: out, as: UTF8.self))
     }
 
     /// The text of each `<th>` of the table's `<thead>`, tags dropped, ready for an attribute (no quotes).

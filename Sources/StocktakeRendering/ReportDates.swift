@@ -21,8 +21,8 @@ public enum ReportDates {
         return time.isLocalTime ? text : text + "Z"
     }
 
-    /// How the report names the source of the export time, for people.
-    public static func exportTimeSource(_ time: ExportTime) -> String {
+    /// How the report page names the source of the export time, for people (markup: our own words).
+    public static func exportTimeSource(_ time: ExportTime) -> HTML {
         switch time.source {
         case .downloadDate: time.isLocalTime ? "AppDataInfo.plist XCDownloadDate, the Mac's local time" : "AppDataInfo.plist XCDownloadDate"
         case .metadataFile: "AppDataInfo.plist's modification time"

@@ -46,16 +46,16 @@ import StocktakeRendering
     }
 
     @Test func escapingCoversTextAndAttributes() {
-        #expect(HTMLEscaping.escape("<a href=\"x\" title='y'>&amp;</a>")
+        #expect(HTML.text("<a href=\"x\" title='y'>&amp;</a>").markup
             == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;")
-        #expect(HTMLEscaping.escape("nul\u{0}bell\u{7}c1\u{85}") == "nul\u{FFFD}bell\u{FFFD}c1\u{FFFD}")
-        #expect(HTMLEscaping.escape("line\r\nnext\tend") == "line\n\nnext\tend")
+        #expect(HTML.text("nul\u{0}bell\u{7}c1\u{85}").markup == "nul\u{FFFD}bell\u{FFFD}c1\u{FFFD}")
+        #expect(HTML.text("line\r\nnext\tend").markup == "line\n\nnext\tend")
     }
 
     @Test func namesShowControlsAndHideBidiOverrides() {
-        #expect(HTMLEscaping.name(Array("a\nb\u{7F}".utf8)) == "a\u{240A}b\u{2421}")
-        #expect(HTMLEscaping.name(Array("invoice\u{202E}fdp.exe".utf8)) == "invoice\u{FFFD}fdp.exe")
-        #expect(HTMLEscaping.name([0x66, 0xFF, 0x3C]) == "f\u{FFFD}&lt;")
-        #expect(HTMLEscaping.path(Array("a/<b>/c".utf8)) == "a/<wbr>&lt;b&gt;/<wbr>c")
+        #expect(HTML.name(Array("a\nb\u{7F}".utf8)).markup == "a\u{240A}b\u{2421}")
+        #expect(HTML.name(Array("invoice\u{202E}fdp.exe".utf8)).markup == "invoice\u{FFFD}fdp.exe")
+        #expect(HTML.name([0x66, 0xFF, 0x3C]).markup == "f\u{FFFD}&lt;")
+        #expect(HTML.path(Array("a/<b>/c".utf8)).markup == "a/<wbr>&lt;b&gt;/<wbr>c")
     }
 }

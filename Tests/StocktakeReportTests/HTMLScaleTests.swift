@@ -95,7 +95,7 @@ import StocktakeRendering
             "Long": .string(String(repeating: "x", count: 1_000_000)),
             "Blob": .data([UInt8](repeating: 0xAB, count: 100_000)),
         ])
-        let html = PropertyListHTML.render(value)
+        let html = PropertyListHTML.render(value).markup
         #expect(html.utf8.count < 30_000, "rendered \(html.utf8.count) bytes")
         #expect(html.contains("9,800 of 10,000 items not shown"))
         #expect(html.contains("nested too deep to show"))

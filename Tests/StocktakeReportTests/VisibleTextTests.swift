@@ -64,8 +64,8 @@ import StocktakeRendering
     @Test func everyHumanOutputUsesTheTable() {
         let name = "x" + Self.hostile + "y"
         let outputs: [(String, String)] = [
-            ("html", HTMLEscaping.visibleText(name)),
-            ("html name", HTMLEscaping.name(Array(name.utf8))),
+            ("html", HTML.visible(name).markup),
+            ("html name", HTML.name(Array(name.utf8)).markup),
             ("markdown", MarkdownEscaping.cell(name, limit: 10_000)),
             ("github data", GitHubAnnotationsWriter.escapeData(name)),
             ("github property", GitHubAnnotationsWriter.escapeProperty(name)),

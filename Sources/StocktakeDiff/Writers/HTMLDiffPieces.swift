@@ -3,50 +3,50 @@ import StocktakeRendering
 
 /// Table cells of the diff page. Growth and shrink differ in colour and always in sign.
 enum HTMLDiffPieces {
-    static func trend(_ delta: Int64) -> String {
-        delta > 0 ? " grow" : delta < 0 ? " shrink" : ""
+    static func trend(_ delta: Int64) -> HTML {
+        delta > 0 ? " grow" : delta < 0 ? " shrink" : .empty
     }
 
     /// "+1.2 MB" with the exact signed count in its title.
-    static func delta(_ delta: Int64) -> String {
+    static func delta(_ delta: Int64) -> HTML {
         let exact = (delta > 0 ? "+" : "") + HTMLFormatting.exactBytes(delta)
         return "<span class=\"nowrap\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, ByteCount.format))</span>"
     }
 
-    static func deltaCell(_ delta: Int64) -> String {
+    static func deltaCell(_ delta: Int64) -> HTML {
         let exact = (delta > 0 ? "+" : "") + HTMLFormatting.exactBytes(delta)
         return "<td class=\"num\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, ByteCount.format))</td>"
     }
 
-    static func countDeltaCell(_ delta: Int) -> String {
-        "<td class=\"num\(trend(Int64(delta)))\">\(delta > 0 ? "+" : "")\(HTMLFormatting.grouped(delta))</td>"
+    static func countDeltaCell(_ delta: Int) -> HTML {
+        "<td class=\"num\(trend(Int64(delta)))\">\((delta > 0 ? "+" : "") + HTMLFormatting.grouped(delta))</td>"
     }
 
-    static func percentCell(old: Int64, new: Int64) -> String {
-        "<td class=\"num\(trend(new.saturatingSubtract(old)))\">\(HTMLEscaping.escape(Percent.change(old: old, new: new)))</td>"
+    static func percentCell(old: Int64, new: Int64) -> HTML {
+        "<td class=\"num\(trend(new.saturatingSubtract(old)))\">\(Percent.change(old: old, new: new))</td>"
     }
 
     /// Old, new, delta and % of allocated bytes.
-    static func sizeCells(_ change: SizeChange) -> String {
+    static func sizeCells(_ change: SizeChange) -> HTML {
         let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
         return HTMLPieces.sizeCell(old) + HTMLPieces.sizeCell(new) + deltaCell(change.allocatedDelta) + percentCell(old: old, new: new)
     }
 
-    static let sizeHeaders = "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th class=\"num\">%</th>"
+    static let sizeHeaders: HTML = "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th class=\"num\">%</th>"
 
     /// The collapsed tail of a list, as a note under its table.
-    static func others(_ count: Int, _ delta: Int64) -> String {
-        guard count > 0 else { return "" }
-        return "<p class=\"note\">\(HTMLEscaping.escape(DiffSigned.othersLine(count: count, allocatedDelta: delta, ByteCount.format)))"
+    static func others(_ count: Int, _ delta: Int64) -> HTML {
+        guard count > 0 else { return .empty }
+        return "<p class=\"note\">\(DiffSigned.othersLine(count: count, allocatedDelta: delta, ByteCount.format))"
             + " — the JSON format of the diff lists every row.</p>\n"
     }
 
-    static func empty(_ text: String) -> String { "<p class=\"muted\">\(HTMLEscaping.escape(text))</p>\n" }
+    static func empty(_ text: String) -> HTML { "<p class=\"muted\">\(text)</p>\n" }
 
     /// A path from the container, wrapping after separators.
-    static func path(_ path: String) -> String { HTMLEscaping.path(Array(path.utf8)) }
+    static func path(_ path: String) -> HTML { HTML.path(Array(path.utf8)) }
 
-    static func locationTag(_ location: Location) -> String {
+    static func locationTag(_ location: Location) -> HTML {
         "\(HTMLPieces.swatch(ReportPalette.colour(location)))\(location.title)"
     }
 }

@@ -7,14 +7,14 @@ struct HTMLDiffPolicy {
     let diff: ReportDiff
     let limit: Int
 
-    func render() -> String { groupsAndBudgets() + findings() }
+    func render() -> HTML { groupsAndBudgets() + findings() }
 
-    private func groupsAndBudgets() -> String {
-        guard !diff.groups.isEmpty || !diff.budgets.isEmpty else { return "" }
+    private func groupsAndBudgets() -> HTML {
+        guard !diff.groups.isEmpty || !diff.budgets.isEmpty else { return .empty }
         var html = HTMLPieces.sectionStart(id: "groups", title: "Groups and budgets", lead: "From stocktake.yml, on both sides.")
         let sections = HTMLDiffSections(diff: diff, limit: limit)
         for group in diff.groups {
-            html += "<h3>\(HTMLEscaping.visibleText(group.name)) "
+            html += "<h3>\(visible: group.name) "
             html += "<span class=\"muted\">\(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
             html += sections.sizeTable(ListHead(group.members, limit: limit), name: "Member", isPath: false, empty: "No members.")
         }
@@ -24,17 +24,17 @@ struct HTMLDiffPolicy {
             for budget in diff.budgets {
                 let status = BudgetStatus(budget)
                 let exceeded = status == .nowExceeded || status == .stillExceeded
-                html += "<tr><td>\(HTMLEscaping.visibleText(budget.scope))</td>"
-                html += "<td class=\"num\">\(HTMLEscaping.escape(BudgetStatus.side(budget.old, ByteCount.format)))</td>"
-                html += "<td class=\"num\">\(HTMLEscaping.escape(BudgetStatus.side(budget.new, ByteCount.format)))</td>"
-                html += "<td>" + (exceeded ? "<span class=\"tag fail\">\(status.rawValue)</span>" : status.rawValue) + "</td></tr>\n"
+                html += "<tr><td>\(visible: budget.scope)</td>"
+                html += "<td class=\"num\">\(BudgetStatus.side(budget.old, ByteCount.format))</td>"
+                html += "<td class=\"num\">\(BudgetStatus.side(budget.new, ByteCount.format))</td>"
+                html += "<td>\(exceeded ? "<span class=\"tag fail\">\(status.rawValue)</span>" : HTML.text(status.rawValue))</td></tr>\n"
             }
             html += "</tbody>\n</table></div>\n"
         }
         return html + HTMLPieces.sectionEnd
     }
 
-    private func findings() -> String {
+    private func findings() -> HTML {
         let findings = diff.findings
         var html = HTMLPieces.sectionStart(
             id: "findings", title: "Findings",
@@ -50,9 +50,9 @@ struct HTMLDiffPolicy {
             for finding in list.prefix(limit) {
                 let path = finding.path.isEmpty ? "<span class=\"muted\">(container root)</span>" : HTMLDiffPieces.path(finding.path)
                 html += "<tr><td class=\"nowrap\"><span class=\"tag\">\(finding.severity.rawValue)</span></td>"
-                html += "<td class=\"nowrap\">\(HTMLEscaping.visibleText(finding.rule))</td><td class=\"path\">\(path)</td>"
-                html += "<td>\(HTMLEscaping.visibleText(finding.message))</td>"
-                html += (finding.bytes.map(HTMLPieces.sizeCell) ?? "<td class=\"num\"></td>") + "</tr>\n"
+                html += "<td class=\"nowrap\">\(visible: finding.rule)</td><td class=\"path\">\(path)</td>"
+                html += "<td>\(visible: finding.message)</td>"
+                html += "\(finding.bytes.map(HTMLPieces.sizeCell) ?? "<td class=\"num\"></td>")</tr>\n"
             }
             html += "</tbody>\n</table></div>\n"
             if list.count > limit {

@@ -8,7 +8,7 @@ struct HTMLDiffSections {
 
     private typealias Pieces = HTMLDiffPieces
 
-    func locations() -> String {
+    func locations() -> HTML {
         var html = HTMLPieces.sectionStart(
             id: "locations", title: "Locations",
             lead: "Change in allocated bytes per location. The total is everything on disk, folders included, as du counts it.")
@@ -19,25 +19,24 @@ struct HTMLDiffSections {
         for location in Location.allCases {
             html += row("\(Pieces.locationTag(location)) <code class=\"muted\">\(location.rawValue)</code>", diff.location(location))
         }
-        html += row(Figure.onDisk.name, diff.onDisk, total: true)
+        html += row(HTML.text(Figure.onDisk.name), diff.onDisk, total: true)
         html += "</tbody>\n</table></div>\n<h3>Totals</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Total</th>"
         html += Pieces.sizeHeaders + "</tr></thead>\n<tbody>\n"
         for (id, figure) in DiffLabels.secondaryTotals {
-            html += "<tr><td>\(HTMLEscaping.escape(figure.name))</td>" + Pieces.sizeCells(diff.total(id)) + "</tr>\n"
+            html += "<tr><td>\(figure.name)</td>\(Pieces.sizeCells(diff.total(id)))</tr>\n"
         }
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
     }
 
-    /// `label` is markup.
-    private func row(_ label: String, _ change: SizeChange, total: Bool = false) -> String {
+    private func row(_ label: HTML, _ change: SizeChange, total: Bool = false) -> HTML {
         let old = change.oldOrZero, new = change.newOrZero
-        var html = "<tr\(total ? " class=\"total\"" : "")><td class=\"nowrap\">\(label)</td>" + Pieces.sizeCells(change)
+        var html: HTML = "<tr\(total ? " class=\"total\"" : HTML.empty)><td class=\"nowrap\">\(label)</td>\(Pieces.sizeCells(change))"
         html += Pieces.deltaCell(change.apparentDelta) + Pieces.percentCell(old: old.apparentBytes, new: new.apparentBytes)
         html += HTMLPieces.countCell(old.files) + HTMLPieces.countCell(new.files) + Pieces.countDeltaCell(change.filesDelta)
         return html + "</tr>\n"
     }
 
-    func directories() -> String {
+    func directories() -> HTML {
         let head = ListHead(diff.directories, limit: limit)
         let html = HTMLPieces.sectionStart(
             id: "directories", title: "Directories",
@@ -46,11 +45,11 @@ struct HTMLDiffSections {
     }
 
     /// Copies whose original stayed: the app's migration forgot to delete the old file.
-    func leftBehind() -> String {
+    func leftBehind() -> HTML {
         let moves = diff.files.leftBehind
-        guard !moves.isEmpty else { return "" }
+        guard !moves.isEmpty else { return .empty }
         let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
-        var html = "<section id=\"left-behind\" class=\"risk\" aria-labelledby=\"left-behind-title\">\n"
+        var html: HTML = "<section id=\"left-behind\" class=\"risk\" aria-labelledby=\"left-behind-title\">\n"
         html += "<h2 id=\"left-behind-title\">Left behind <span class=\"tag\">risk</span></h2>\n"
         html += "<p class=\"lead\">These files were copied to a new place but the original is still there, so the data takes "
         html += "its space twice: a migration that forgot to delete the old file.</p>\n"
@@ -64,7 +63,7 @@ struct HTMLDiffSections {
         return html + HTMLPieces.sectionEnd
     }
 
-    func files() -> String {
+    func files() -> HTML {
         let files = diff.files
         var html = HTMLPieces.sectionStart(id: "files", title: "Files")
         html += "<h3>Moved (\(HTMLFormatting.grouped(files.moved.count)))</h3>\n" + moved()
@@ -75,11 +74,11 @@ struct HTMLDiffSections {
         return html + HTMLPieces.sectionEnd
     }
 
-    private func moved() -> String {
+    private func moved() -> HTML {
         let moves = diff.files.moved
         guard !moves.isEmpty else { return Pieces.empty("None.") }
         let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
-        var html = "<div class=\"scroll\"><table>\n<thead><tr><th>Old path</th><th>New path</th>"
+        var html: HTML = "<div class=\"scroll\"><table>\n<thead><tr><th>Old path</th><th>New path</th>"
         html += "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th>Evidence</th></tr></thead>\n<tbody>\n"
         for move in head.shown {
             html += "<tr><td class=\"path\">\(Pieces.path(move.oldPath))</td><td class=\"path\">\(Pieces.path(move.newPath))</td>"
@@ -90,14 +89,14 @@ struct HTMLDiffSections {
     }
 
     /// A path (or member id) per row with old, new, delta and %; `name` is the first column's header.
-    func sizeTable(_ head: ListHead<SizeChange>, name: String, isPath: Bool = true, empty: String) -> String {
+    func sizeTable(_ head: ListHead<SizeChange>, name: String, isPath: Bool = true, empty: String) -> HTML {
         guard !head.shown.isEmpty else {
             return head.othersCount > 0 ? Pieces.others(head.othersCount, head.othersAllocatedDelta) : Pieces.empty(empty)
         }
-        var html = "<div class=\"scroll\"><table>\n<thead><tr><th>\(name)</th>" + Pieces.sizeHeaders + "</tr></thead>\n<tbody>\n"
+        var html: HTML = "<div class=\"scroll\"><table>\n<thead><tr><th>\(name)</th>\(Pieces.sizeHeaders)</tr></thead>\n<tbody>\n"
         for change in head.shown {
-            let label = isPath ? Pieces.path(change.id) : HTMLEscaping.visibleText(change.id)
-            html += "<tr><td class=\"path\">\(label)</td>" + Pieces.sizeCells(change) + "</tr>\n"
+            let label = isPath ? Pieces.path(change.id) : HTML.visible(change.id)
+            html += "<tr><td class=\"path\">\(label)</td>\(Pieces.sizeCells(change))</tr>\n"
         }
         return html + "</tbody>\n</table></div>\n" + Pieces.others(head.othersCount, head.othersAllocatedDelta)
     }

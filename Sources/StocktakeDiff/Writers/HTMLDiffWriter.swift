@@ -10,12 +10,12 @@ struct HTMLDiffWriter {
 
     /// No loads of any kind, no script; inline style only (the page's own CSS and bar widths).
     /// `base-uri` and `form-action` do not fall back to `default-src`.
-    static let contentSecurityPolicy =
+    static let contentSecurityPolicy: HTML =
         "default-src 'none'; style-src 'unsafe-inline'; script-src 'none'; base-uri 'none'; form-action 'none'"
 
     func render() -> String {
         var page = HTMLPieces.pageStart(
-            titleHTML: "Stocktake diff: \(title)", contentSecurityPolicy: Self.contentSecurityPolicy,
+            title: "Stocktake diff: \(title)", contentSecurityPolicy: Self.contentSecurityPolicy,
             generator: options.tool.name + " " + options.tool.version, css: ReportStyle.css + "\n" + Self.css)
         page += masthead()
         page += "<main class=\"wrap\">\n"
@@ -27,21 +27,21 @@ struct HTMLDiffWriter {
         page += sections.files()
         page += HTMLDiffPolicy(diff: diff, limit: options.limit).render()
         page += "</main>\n"
-        page += "<footer class=\"wrap\">Compared by \(HTMLEscaping.escape(options.tool.name + " " + options.tool.version)) · diff schema \(DiffWriter.jsonSchemaVersion) · sizes in decimal units "
+        page += "<footer class=\"wrap\">Compared by \(options.tool.name + " " + options.tool.version) · diff schema \(DiffWriter.jsonSchemaVersion) · sizes in decimal units "
         page += "(a KB is a thousand bytes); hover a size for the exact byte count. The JSON format of the diff lists every row.</footer>\n"
-        return PhoneTables.label(page + "</body>\n</html>\n")
+        return PhoneTables.label(page + "</body>\n</html>\n").markup
     }
 
-    /// "com.example.chat 1.4.0 → 1.5.0", escaped.
-    private var title: String {
+    /// "com.example.chat 1.4.0 → 1.5.0".
+    private var title: HTML {
         let app = diff.new.bundleIdentifier ?? diff.old.bundleIdentifier ?? "unidentified app"
-        return HTMLEscaping.visibleText("\(app) \(diff.old.appVersion ?? "?") → \(diff.new.appVersion ?? "?")")
+        return HTML.visible("\(app) \(diff.old.appVersion ?? "?") → \(diff.new.appVersion ?? "?")")
     }
 
-    private func masthead() -> String {
-        var html = "<header class=\"masthead\">\n<div class=\"wrap\">\n<p class=\"eyebrow\">Stocktake diff</p>\n"
+    private func masthead() -> HTML {
+        var html: HTML = "<header class=\"masthead\">\n<div class=\"wrap\">\n<p class=\"eyebrow\">Stocktake diff</p>\n"
         html += "<h1>\(title)</h1>\n"
-        html += "<p class=\"meta\">\(HTMLEscaping.visibleText(diff.old.generatedAt)) → \(HTMLEscaping.visibleText(diff.new.generatedAt))</p>\n"
+        html += "<p class=\"meta\">\(visible: diff.old.generatedAt) → \(visible: diff.new.generatedAt)</p>\n"
         html += "<nav class=\"toc\" aria-label=\"Sections\">"
         var links: [(String, String)] = [("summary", "Summary")]
         if !gates.isEmpty { links.append(("gates", "Gates")) }
@@ -55,7 +55,7 @@ struct HTMLDiffWriter {
     }
 
     /// What the diff adds to the report's style sheet: growth and shrink, the risk frame, gate tags.
-    static let css = """
+    static let css: HTML = """
         .grow{color:\(ReportPalette.growth)}
         .shrink{color:\(ReportPalette.shrink)}
         section.risk{border-color:#f59e0b;border-left:5px solid #f59e0b;background:#fffbeb}

@@ -9,26 +9,26 @@ struct AppSectionHTML {
     /// A stable anchor made by the page (never from the bundle identifier).
     let anchor: String
 
-    var name: String { HTMLEscaping.visibleText(app.bundleIdentifier) }
+    var name: HTML { HTML.visible(app.bundleIdentifier) }
 
-    func render() -> String {
-        var html = "<section id=\"\(anchor)\" aria-labelledby=\"\(anchor)-title\">\n<div class=\"app-head\">"
+    func render() -> HTML {
+        var html: HTML = "<section id=\"\(anchor)\" aria-labelledby=\"\(anchor)-title\">\n<div class=\"app-head\">"
         html += "<h2 id=\"\(anchor)-title\">\(name)</h2>"
         guard let latest = app.latest else {
             html += "</div>\n<p class=\"lead\">No runs recorded.</p>\n" + links() + HTMLPieces.sectionEnd
             return html
         }
         html += Self.statusTag(latest.status) + "</div>\n"
-        html += "<p class=\"lead\">Latest run \(HTMLEscaping.visibleText(latest.runID))"
-        if let version = latest.appVersion { html += " · app version \(HTMLEscaping.visibleText(version))" }
-        html += " · stocktake \(HTMLEscaping.visibleText(latest.toolVersion))</p>\n"
+        html += "<p class=\"lead\">Latest run \(visible: latest.runID)"
+        if let version = latest.appVersion { html += " · app version \(visible: version)" }
+        html += " · stocktake \(visible: latest.toolVersion)</p>\n"
         html += cards(latest)
         html += trend()
         html += links()
         return html + HTMLPieces.sectionEnd
     }
 
-    static func statusTag(_ status: HistoryRun.Status) -> String {
+    static func statusTag(_ status: HistoryRun.Status) -> HTML {
         switch status {
         case .clean: "<span class=\"status clean\">clean</span>"
         case .policyFailure: "<span class=\"status failed\">policy failure</span>"
@@ -46,51 +46,53 @@ struct AppSectionHTML {
     }
 
     /// The change as coloured markup: growth in the warning colour, shrinking in green.
-    static func change(_ change: RunSizeChange) -> String {
-        let text = HTMLEscaping.escape(change.text(bytes: ByteCount.format))
+    static func change(_ change: RunSizeChange) -> HTML {
+        let text = change.text(bytes: ByteCount.format)
         let title = "\(HTMLFormatting.exactBytes(change.before)) → \(HTMLFormatting.exactBytes(change.after))"
-        let tone = change.delta > 0 ? " class=\"grew\"" : change.delta < 0 ? " class=\"shrank\"" : ""
+        let tone: HTML = change.delta > 0 ? " class=\"grew\"" : change.delta < 0 ? " class=\"shrank\"" : .empty
         return "<span\(tone) title=\"\(title)\">\(text)</span>"
     }
 
-    private func cards(_ latest: HistoryRun) -> String {
-        var html = "<div class=\"cards\">\n"
-        let name = { (figure: Figure) in HTMLEscaping.escape(figure.name) }
-        html += card(name(.onDisk), HTMLPieces.size(latest.onDisk.allocatedBytes), Plural.count(latest.onDisk.files, "entry", number: HTMLFormatting.grouped(latest.onDisk.files)))
+    private func cards(_ latest: HistoryRun) -> HTML {
+        var html: HTML = "<div class=\"cards\">\n"
+        let name = { (figure: Figure) in HTML.text(figure.name) }
+        html += card(
+            name(.onDisk), HTMLPieces.size(latest.onDisk.allocatedBytes),
+            HTML.text(Plural.count(latest.onDisk.files, "entry", number: HTMLFormatting.grouped(latest.onDisk.files))))
         html += card(
             name(.documentsAndData), HTMLPieces.size(latest.documentsAndData.allocatedBytes),
             "\(HTMLFormatting.grouped(latest.documentsAndData.files)) \(Plural.noun(latest.documentsAndData.files, "file")) outside Caches and tmp")
         html += card(name(.purgeable), HTMLPieces.size(latest.purgeable.allocatedBytes), "Caches and tmp")
         // The store keeps the two exclusions as one sum, so the page names only the figures it has.
         html += card(name(.backedUp), HTMLPieces.size(latest.backedUpBytes), "\(name(.backupUnknown)) \(HTMLPieces.size(latest.unknownBackupBytes))")
-        html += card("Findings", HTMLFormatting.grouped(latest.findingCount), Self.findingCounts(latest))
+        html += card("Findings", HTML.text(HTMLFormatting.grouped(latest.findingCount)), HTML.text(Self.findingCounts(latest)))
         if let previous = app.previous {
             html += card(
                 "Since previous run", Self.change(latest.onDiskChange(since: previous)),
-                "on disk, against \(HTMLEscaping.visibleText(previous.runID))", valueClass: "change")
+                "on disk, against \(visible: previous.runID)", valueClass: "change")
         } else {
             html += card("Since previous run", "—", "first recorded run", valueClass: "change")
         }
         return html + "</div>\n"
     }
 
-    private func card(_ label: String, _ valueHTML: String, _ noteHTML: String, valueClass: String? = nil) -> String {
+    private func card(_ label: HTML, _ value: HTML, _ note: HTML, valueClass: String? = nil) -> HTML {
         "<div class=\"card\"><div class=\"card-label\">\(label)</div>"
-            + "<div class=\"card-value\(valueClass.map { " " + $0 } ?? "")\">\(valueHTML)</div>"
-            + "<div class=\"card-note\">\(noteHTML)</div></div>\n"
+            + "<div class=\"card-value\(valueClass.map { " " + $0 } ?? "")\">\(value)</div>"
+            + "<div class=\"card-note\">\(note)</div></div>\n"
     }
 
-    private func trend() -> String {
+    private func trend() -> HTML {
         let runs = app.runs
-        var html = "<h3>On disk over the last \(Plural.count(runs.count, "run", number: HTMLFormatting.grouped(runs.count)))</h3>\n"
+        var html: HTML = "<h3>On disk over the last \(Plural.count(runs.count, "run", number: HTMLFormatting.grouped(runs.count)))</h3>\n"
         html += TrendChart.svg(runs, label: "Allocated bytes on disk per run, oldest first; the table below lists the same numbers.")
-        html += "<p class=\"note\">" + TrendChart.caption(runs) + "</p>\n"
+        html += "<p class=\"note\">\(TrendChart.caption(runs))</p>\n"
         html += "<details class=\"doc\"><summary>Run by run</summary>\n<div class=\"scroll\"><table>\n<thead><tr><th>Run</th>"
         html += "<th>App version</th><th class=\"num\">On disk</th><th class=\"num\">Change</th><th class=\"num\">Findings</th>"
         html += "<th>Status</th></tr></thead>\n<tbody>\n"
         for (index, run) in runs.enumerated() {
-            html += "<tr><td class=\"nowrap\">\(HTMLEscaping.visibleText(run.runID))</td>"
-            html += "<td>\(run.appVersion.map(HTMLEscaping.visibleText) ?? "<span class=\"muted\">—</span>")</td>"
+            html += "<tr><td class=\"nowrap\">\(visible: run.runID)</td>"
+            html += "<td>\(run.appVersion.map(HTML.visible) ?? "<span class=\"muted\">—</span>")</td>"
             html += HTMLPieces.sizeCell(run.onDisk.allocatedBytes)
             html += "<td class=\"num\">\(index == 0 ? "<span class=\"muted\">—</span>" : Self.change(run.onDiskChange(since: runs[index - 1])))</td>"
             html += HTMLPieces.countCell(run.findingCount)
@@ -99,8 +101,8 @@ struct AppSectionHTML {
         return html + "</tbody>\n</table></div>\n</details>\n"
     }
 
-    private func links() -> String {
-        var html = "<p class=\"links\"><a href=\"\(RelativeHref.encode(app.latestReportHref))\">Latest report</a>"
+    private func links() -> HTML {
+        var html: HTML = "<p class=\"links\"><a href=\"\(RelativeHref.encode(app.latestReportHref))\">Latest report</a>"
         if let diff = app.latestDiffHref {
             html += "<a href=\"\(RelativeHref.encode(diff))\">Changes since the previous run</a>"
         }

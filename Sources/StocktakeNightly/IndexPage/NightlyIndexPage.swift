@@ -8,7 +8,7 @@ enum NightlyIndexPage {
     static func render(_ page: NightlyIndex) -> [UInt8] {
         let anchors = page.apps.indices.map { "app-\($0 + 1)" }
         var html = HTMLPieces.pageStart(
-            titleHTML: "Stocktake nightly", contentSecurityPolicy: contentSecurityPolicy, generator: nil, css: IndexStyle.css)
+            title: "Stocktake nightly", contentSecurityPolicy: contentSecurityPolicy, generator: nil, css: IndexStyle.css)
         html += masthead(page)
         html += "<main class=\"wrap\">\n"
         html += overview(page, anchors: anchors)
@@ -18,19 +18,19 @@ enum NightlyIndexPage {
         html += "</main>\n<footer class=\"wrap\">Sizes are allocated bytes (the blocks on disk), in decimal units "
         html += "(a KB is a thousand bytes); hover a size for the exact byte count. The history lives in \(HistoryStore.fileName) "
         html += "beside this page; <code>stocktake history &lt;bundle id&gt;</code> prints it.</footer>\n</body>\n</html>\n"
-        return Array(PhoneTables.label(html).utf8)
+        return Array(PhoneTables.label(html).markup.utf8)
     }
 
     /// No loads of any kind, no script; inline style only. `base-uri` and `form-action` do not fall back
     /// to `default-src`.
-    static let contentSecurityPolicy =
+    static let contentSecurityPolicy: HTML =
         "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-    private static func masthead(_ page: NightlyIndex) -> String {
+    private static func masthead(_ page: NightlyIndex) -> HTML {
         let failing = page.apps.count { $0.latest?.status == .policyFailure }
-        var html = "<header class=\"masthead\">\n<div class=\"wrap\">\n<p class=\"eyebrow\">Stocktake nightly</p>\n"
+        var html: HTML = "<header class=\"masthead\">\n<div class=\"wrap\">\n<p class=\"eyebrow\">Stocktake nightly</p>\n"
         html += "<h1>\(Plural.count(page.apps.count, "app", number: HTMLFormatting.grouped(page.apps.count)))</h1>\n"
-        html += "<p class=\"meta\">Generated \(HTMLEscaping.visibleText(page.generatedAt)) · "
+        html += "<p class=\"meta\">Generated \(visible: page.generatedAt) · "
         html += "\(HTMLFormatting.grouped(failing)) with a policy failure · "
         html += "\(Plural.count(page.failures.count, "input", number: HTMLFormatting.grouped(page.failures.count))) not audited</p>\n"
         html += "<nav class=\"toc\" aria-label=\"Sections\"><a href=\"#apps\">Apps</a>"
@@ -39,7 +39,7 @@ enum NightlyIndexPage {
     }
 
     /// One row per app, latest run, linking down to its section.
-    private static func overview(_ page: NightlyIndex, anchors: [String]) -> String {
+    private static func overview(_ page: NightlyIndex, anchors: [String]) -> HTML {
         var html = HTMLPieces.sectionStart(
             id: "apps", title: "Apps", lead: "The latest run of every app, and how its size on disk moved since the run before.")
         guard !page.apps.isEmpty else { return html + "<p>No apps audited yet.</p>\n" + HTMLPieces.sectionEnd }
@@ -53,7 +53,7 @@ enum NightlyIndexPage {
                 html += "<td colspan=\"7\" class=\"muted\">No runs recorded.</td></tr>\n"
                 continue
             }
-            html += "<td class=\"nowrap\">\(HTMLEscaping.visibleText(latest.runID))</td>"
+            html += "<td class=\"nowrap\">\(visible: latest.runID)</td>"
             html += HTMLPieces.sizeCell(latest.onDisk.allocatedBytes)
             html += "<td class=\"num\">\(app.previous.map { AppSectionHTML.change(latest.onDiskChange(since: $0)) } ?? "<span class=\"muted\">first run</span>")</td>"
             html += HTMLPieces.sizeCell(latest.documentsAndData.allocatedBytes)
@@ -64,20 +64,20 @@ enum NightlyIndexPage {
     }
 
     /// One line per inbox entry left alone because it was audited before and has not changed.
-    private static func unchanged(_ entries: [NightlyIndex.Unchanged]) -> String {
-        guard !entries.isEmpty else { return "" }
+    private static func unchanged(_ entries: [NightlyIndex.Unchanged]) -> HTML {
+        guard !entries.isEmpty else { return .empty }
         var html = HTMLPieces.sectionStart(
             id: "unchanged", title: "Not audited again",
             lead: "Inbox entries unchanged since an earlier run audited them: the same files, sizes and times, the same policy.")
         html += "<ul>\n"
         for entry in entries {
-            html += "<li><span class=\"path\">\(HTMLEscaping.visibleText(entry.input))</span>: audited into "
-            html += "<a href=\"\(RelativeHref.encode(entry.run + "/report.html"))\">\(HTMLEscaping.visibleText(entry.run))</a></li>\n"
+            html += "<li><span class=\"path\">\(visible: entry.input)</span>: audited into "
+            html += "<a href=\"\(RelativeHref.encode(entry.run + "/report.html"))\">\(visible: entry.run)</a></li>\n"
         }
         return html + "</ul>\n" + HTMLPieces.sectionEnd
     }
 
-    private static func failures(_ failures: [NightlyIndex.Failure], anyUnchanged: Bool) -> String {
+    private static func failures(_ failures: [NightlyIndex.Failure], anyUnchanged: Bool) -> HTML {
         var html = HTMLPieces.sectionStart(
             id: "failures", title: "Failed inputs",
             lead: "Inbox entries the nightly job could not audit (not a container, unreadable, …). They have no report.")
@@ -86,11 +86,11 @@ enum NightlyIndexPage {
         }
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>Input</th><th>Why</th></tr></thead>\n<tbody>\n"
         for failure in failures {
-            html += "<tr><td class=\"path\">\(HTMLEscaping.visibleText(failure.input))</td>"
+            html += "<tr><td class=\"path\">\(visible: failure.input)</td>"
             // Line by line, so the message keeps its lines while controls and bidi overrides inside them
             // (messages quote file names) are shown as symbols.
             let message = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { HTMLEscaping.visibleText(String($0)) }.joined(separator: "\n")
+                .map { HTML.visible(String($0)) }.joined(separator: "\n")
             html += "<td class=\"message\">\(message)</td></tr>\n"
         }
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd

@@ -10,9 +10,9 @@ enum TrendChart {
     private static let headroom = 6
     private static let minimumSlots = 12
 
-    static func svg(_ runs: [HistoryRun], label: String) -> String {
-        var html = "<svg class=\"trend\" viewBox=\"0 0 \(width) \(height)\" preserveAspectRatio=\"none\" role=\"img\" "
-        html += "aria-label=\"\(HTMLEscaping.escape(label))\">"
+    static func svg(_ runs: [HistoryRun], label: String) -> HTML {
+        var html: HTML = "<svg class=\"trend\" viewBox=\"0 0 \(width) \(height)\" preserveAspectRatio=\"none\" role=\"img\" "
+        html += "aria-label=\"\(label)\">"
         let highest = runs.map(\.onDisk.allocatedBytes).max() ?? 0
         guard highest > 0 else { return html + "</svg>\n" }
         // In tenths of a unit. A few runs keep a bar's normal width, right-aligned: the latest is always at
@@ -29,20 +29,20 @@ enum TrendChart {
             html += "<rect x=\"\(HTMLFormatting.decimal(tenths: offset + index * slot + gap / 2))\" "
             html += "y=\"\(HTMLFormatting.decimal(tenths: height * 10 - barHeight))\" "
             html += "width=\"\(HTMLFormatting.decimal(tenths: slot - gap))\" height=\"\(HTMLFormatting.decimal(tenths: barHeight))\" "
-            html += "fill=\"\(colour)\"><title>\(HTMLEscaping.visibleText(run.runID)): \(ByteCount.format(value))"
-            html += run.status == .policyFailure ? " (policy failure)" : ""
+            html += "fill=\"\(colour)\"><title>\(visible: run.runID): \(ByteCount.format(value))"
+            html += run.status == .policyFailure ? " (policy failure)" : .empty
             html += "</title></rect>"
         }
         return html + "</svg>\n"
     }
 
     /// The chart in words: its scale, and what the colours mean.
-    static func caption(_ runs: [HistoryRun]) -> String {
+    static func caption(_ runs: [HistoryRun]) -> HTML {
         guard let latest = runs.last, let highest = runs.max(by: { $0.onDisk.allocatedBytes < $1.onDisk.allocatedBytes }) else {
             return "No runs yet."
         }
-        var text = "Oldest on the left, latest (dark) on the right. Highest \(HTMLPieces.size(highest.onDisk.allocatedBytes)) "
-        text += "(\(HTMLEscaping.visibleText(highest.runID))); latest \(HTMLPieces.size(latest.onDisk.allocatedBytes))."
+        var text: HTML = "Oldest on the left, latest (dark) on the right. Highest \(HTMLPieces.size(highest.onDisk.allocatedBytes)) "
+        text += "(\(visible: highest.runID)); latest \(HTMLPieces.size(latest.onDisk.allocatedBytes))."
         if runs.contains(where: { $0.status == .policyFailure }) { text += " Orange: a run that failed the policy." }
         return text
     }

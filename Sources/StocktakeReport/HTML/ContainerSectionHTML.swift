@@ -5,7 +5,7 @@ import StocktakeRendering
 struct ContainerSectionHTML {
     let report: Report
 
-    static func layoutTitle(_ layout: ContainerLayout) -> String {
+    static func layoutTitle(_ layout: ContainerLayout) -> HTML {
         switch layout {
         case .xcappdata: "Xcode container package (.xcappdata)"
         case .simulator: "Simulator data container"
@@ -15,7 +15,7 @@ struct ContainerSectionHTML {
         }
     }
 
-    static func sourceTitle(_ source: BundleIdentifierSource) -> String {
+    static func sourceTitle(_ source: BundleIdentifierSource) -> HTML {
         switch source {
         case .option: "given with --bundle-id"
         case .appDataInfo: "from AppDataInfo.plist"
@@ -32,45 +32,44 @@ struct ContainerSectionHTML {
     }
 
     /// Clues that name another app than the one reported (all of them when ambiguous).
-    private func disagreeingClues() -> String {
+    private func disagreeingClues() -> HTML {
         let container = report.container
         let others = container.identityClues.filter { $0.identifier != container.bundleIdentifier }
-        guard !others.isEmpty else { return "" }
+        guard !others.isEmpty else { return .empty }
         // Where each clue was seen, not "from the app's …": a disagreeing clue may be another process's.
-        let items = others.map { clue in
-            "<li><code>\(HTMLEscaping.visibleText(clue.identifier))</code> <span class=\"muted\">" +
-                "<span class=\"path\">\(HTMLEscaping.visibleText(clue.path))</span></span></li>"
+        let items = others.map { clue -> HTML in
+            "<li><code>\(visible: clue.identifier)</code> <span class=\"muted\"><span class=\"path\">\(visible: clue.path)</span></span></li>"
         }
         let title = container.bundleIdentifier == nil ? "Clues" : "Clues that disagree"
-        return fact(title, "<ul class=\"clues\">" + items.joined() + "</ul>")
+        return fact(title, "<ul class=\"clues\">\(items.joined())</ul>")
     }
 
-    func render() -> String {
+    func render() -> HTML {
         let container = report.container
         var html = HTMLPieces.sectionStart(id: "container", title: "Container")
         html += "<dl class=\"facts\">\n"
-        html += fact("Input", "<span class=\"path\">\(HTMLEscaping.visibleText(container.inputPath))</span>")
-        html += fact("Container root", "<span class=\"path\">\(HTMLEscaping.visibleText(container.rootPath))</span>")
+        html += fact("Input", "<span class=\"path\">\(visible: container.inputPath)</span>")
+        html += fact("Container root", "<span class=\"path\">\(visible: container.rootPath)</span>")
         html += fact("Layout", Self.layoutTitle(container.layout))
         if let archive = container.archive {
             let packed = archive.compression == "none" ? archive.format : "\(archive.format), \(archive.compression)"
-            let folder = archive.folder.isEmpty ? "its root" : "<span class=\"path\">\(HTMLEscaping.visibleText(archive.folder))</span>"
-            html += fact("Archive", "read in place (\(HTMLEscaping.escape(packed))), container at \(folder)")
+            let folder: HTML = archive.folder.isEmpty ? "its root" : "<span class=\"path\">\(visible: archive.folder)</span>"
+            html += fact("Archive", "read in place (\(packed)), container at \(folder)")
         }
         if container.allocatedBytesEstimated {
             html += fact("Allocated sizes", "estimated as the device's APFS allocates them (4 KiB blocks), not measured on disk")
         }
-        let identifier = container.bundleIdentifier.map { "<code>\(HTMLEscaping.visibleText($0))</code> " } ?? "unknown "
-        html += fact("Bundle identifier", identifier + "<span class=\"muted\">(\(Self.sourceTitle(container.bundleIdentifierSource)))</span>")
+        let identifier: HTML = container.bundleIdentifier.map { "<code>\(visible: $0)</code> " } ?? "unknown "
+        html += fact("Bundle identifier", "\(identifier)<span class=\"muted\">(\(Self.sourceTitle(container.bundleIdentifierSource)))</span>")
         if !container.identityCandidates.isEmpty {
-            html += fact("Candidates", container.identityCandidates.map { "<code>\(HTMLEscaping.visibleText($0))</code>" }.joined(separator: ", "))
+            html += fact("Candidates", container.identityCandidates.map { "<code>\(visible: $0)</code>" as HTML }.joined(separator: ", "))
         }
         html += disagreeingClues()
         if let exported = container.exportedAt {
             let when = exported.isLocalTime
                 ? String(ReportDates.exportTime(exported).map { $0 == "T" ? " " : $0 })
                 : (HTMLFormatting.utc(secondsSince1970: Double(exported.seconds)) ?? ReportDates.exportTime(exported))
-            html += fact("Exported", HTMLEscaping.escape(when) + " <span class=\"muted\">(\(ReportDates.exportTimeSource(exported)))</span>")
+            html += fact("Exported", "\(when) <span class=\"muted\">(\(ReportDates.exportTimeSource(exported)))</span>")
         }
         html += "</dl>\n"
         if let backup = report.deviceBackup { html += deviceBackup(backup) }
@@ -81,9 +80,9 @@ struct ContainerSectionHTML {
             html += "<p class=\"muted\">No metadata property list was found in the input.</p>\n"
         }
         for document in container.metadata {
-            html += "<details class=\"doc\" open><summary><span class=\"path\">\(HTMLEscaping.visibleText(document.path))</span></summary>\n"
+            html += "<details class=\"doc\" open><summary><span class=\"path\">\(visible: document.path)</span></summary>\n"
             if let problem = document.problem {
-                html += "<p class=\"problem\">Could not be read completely: \(HTMLEscaping.escape(problem))</p>\n"
+                html += "<p class=\"problem\">Could not be read completely: \(problem)</p>\n"
             }
             if let value = document.value { html += PropertyListHTML.render(value) }
             html += "</details>\n"
@@ -91,45 +90,45 @@ struct ContainerSectionHTML {
         return html + HTMLPieces.sectionEnd
     }
 
-    private func fact(_ term: String, _ definition: String) -> String {
+    private func fact(_ term: String, _ definition: HTML) -> HTML {
         "<dt>\(term)</dt><dd>\(definition)</dd>\n"
     }
 
     /// The device backup audited or laid over the export: what it holds for the app, sizes from its manifest.
-    private func deviceBackup(_ backup: DeviceBackupSummary) -> String {
-        var html = "<h3>Device backup</h3>\n<dl class=\"facts\">\n"
-        html += fact("Backup", "<span class=\"path\">\(HTMLEscaping.visibleText(backup.path))</span> <span class=\"muted\">("
-            + (backup.role == .input ? "the audited input" : "every file's backup state comes from it") + ")</span>")
-        if let version = backup.productVersion { html += fact("iOS", HTMLEscaping.visibleText(version)) }
-        if let date = backup.date, let when = HTMLFormatting.utc(secondsSince1970: Double(date)) { html += fact("Backed up", HTMLEscaping.escape(when)) }
+    private func deviceBackup(_ backup: DeviceBackupSummary) -> HTML {
+        var html: HTML = "<h3>Device backup</h3>\n<dl class=\"facts\">\n"
+        let role: HTML = backup.role == .input ? "the audited input" : "every file's backup state comes from it"
+        html += fact("Backup", "<span class=\"path\">\(visible: backup.path)</span> <span class=\"muted\">(\(role))</span>")
+        if let version = backup.productVersion { html += fact("iOS", HTML.visible(version)) }
+        if let date = backup.date, let when = HTMLFormatting.utc(secondsSince1970: Double(date)) { html += fact("Backed up", HTML.text(when)) }
         let app = backup.app.total
-        html += fact("App domain", "<code>\(HTMLEscaping.visibleText(backup.app.name))</code>: \(HTMLFormatting.grouped(app.files)) files, "
+        html += fact("App domain", "<code>\(visible: backup.app.name)</code>: \(HTMLFormatting.grouped(app.files)) files, "
             + "\(HTMLPieces.size(app.apparentBytes)) backed up <span class=\"muted\">(\(HTMLPieces.size(app.allocatedBytes)) allocated, "
             + "estimated: each file rounded up to 4 KiB blocks)</span>")
         if let missing = backup.notInExport { html += fact("Not in the export", "\(HTMLFormatting.grouped(missing)) backed-up files") }
         return html + "</dl>\n"
     }
 
-    private func appBundle(_ bundle: AppBundleInfo) -> String {
-        var html = "<h3>App bundle</h3>\n<dl class=\"facts\">\n"
-        html += fact("Path", "<span class=\"path\">\(HTMLEscaping.visibleText(bundle.path))</span>")
-        if let identifier = bundle.bundleIdentifier { html += fact("Bundle identifier", "<code>\(HTMLEscaping.visibleText(identifier))</code>") }
+    private func appBundle(_ bundle: AppBundleInfo) -> HTML {
+        var html: HTML = "<h3>App bundle</h3>\n<dl class=\"facts\">\n"
+        html += fact("Path", "<span class=\"path\">\(visible: bundle.path)</span>")
+        if let identifier = bundle.bundleIdentifier { html += fact("Bundle identifier", "<code>\(visible: identifier)</code>") }
         html += fact("Size", "\(HTMLPieces.size(bundle.size.allocatedBytes)) in \(Plural.count(bundle.size.files, "entry", number: HTMLFormatting.grouped(bundle.size.files)))")
         html += fact("UIFileSharingEnabled", bundle.fileSharingEnabled ? "yes" : "no")
         html += fact("LSSupportsOpeningDocumentsInPlace", bundle.opensDocumentsInPlace ? "yes" : "no")
         html += "</dl>\n"
         if let info = bundle.infoPlist {
-            html += "<details class=\"doc\"><summary>Info.plist</summary>\n" + PropertyListHTML.render(info) + "</details>\n"
+            html += "<details class=\"doc\"><summary>Info.plist</summary>\n\(PropertyListHTML.render(info))</details>\n"
         }
         return html
     }
 
-    private func appGroups() -> String {
-        var html = "<h3>App groups</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Identifier</th><th>Path</th>"
+    private func appGroups() -> HTML {
+        var html: HTML = "<h3>App groups</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Identifier</th><th>Path</th>"
         html += "<th class=\"num\">Entries</th><th class=\"num\">Allocated</th></tr></thead>\n<tbody>\n"
         for group in report.appGroups {
-            html += "<tr><td>\(group.identifier.map { HTMLEscaping.visibleText($0) } ?? "<span class=\"muted\">unknown</span>")</td>"
-            html += "<td class=\"path\">\(HTMLEscaping.visibleText(group.path))</td>"
+            html += "<tr><td>\(group.identifier.map { HTML.visible($0) } ?? "<span class=\"muted\">unknown</span>")</td>"
+            html += "<td class=\"path\">\(visible: group.path)</td>"
             html += HTMLPieces.countCell(group.size.files) + HTMLPieces.sizeCell(group.size.allocatedBytes) + "</tr>\n"
         }
         return html + "</tbody>\n</table></div>\n"

@@ -25,10 +25,10 @@ struct DirectoryTreeHTML {
 
     private var total: Int64 { max(0, size(inventory.root)) }
 
-    func render() -> String {
+    func render() -> HTML {
         guard !inventory.entries.isEmpty else {
-            return HTMLPieces.sectionStart(id: "folders", title: "Folders")
-                + "<p class=\"muted\">The container is empty.</p>\n" + HTMLPieces.sectionEnd
+            return HTMLPieces.sectionStart(id: "folders", title: "Folders") + "<p class=\"muted\">The container is empty.</p>\n"
+                + HTMLPieces.sectionEnd
         }
         let threshold = max(1, total / Self.minimumShareDivisor)
         var html = HTMLPieces.sectionStart(
@@ -47,17 +47,17 @@ struct DirectoryTreeHTML {
                 html += "</details>\n"
             case .rest(let files, let folders, let bytes, let depth):
                 html += "<div class=\"t-row t-more\" style=\"--d:\(indent(depth))\"><span class=\"t-name\">"
-                html += restLabel(files: files, folders: folders) + "</span><span class=\"t-items\"></span>"
+                html += "\(restLabel(files: files, folders: folders))</span><span class=\"t-items\"></span>"
                 html += "<span class=\"t-size\">\(HTMLPieces.size(bytes))</span>\(share(bytes))</div>\n"
             case .folder(let index, let depth):
                 let (shown, rest) = split(index, selected: selected)
                 let row = folderRow(index, depth: depth)
                 if shown.isEmpty {
-                    html += "<div class=\"t-row\(index == inventory.root ? " t-root" : "")\" style=\"--d:\(indent(depth))\">\(row)</div>\n"
+                    html += "<div class=\"t-row\(rootClass(index))\" style=\"--d:\(indent(depth))\">\(row)</div>\n"
                     continue
                 }
-                html += "<details\(depth < Self.openDepth ? " open" : "")><summary class=\"t-row"
-                html += "\(index == inventory.root ? " t-root" : "")\" style=\"--d:\(indent(depth))\">\(row)</summary>\n"
+                html += "<details\(depth < Self.openDepth ? " open" : "" as HTML)><summary class=\"t-row"
+                html += "\(rootClass(index))\" style=\"--d:\(indent(depth))\">\(row)</summary>\n"
                 steps.append(.close)
                 if rest.files > 0 || rest.folders > 0 {
                     steps.append(.rest(files: rest.files, folders: rest.folders, bytes: rest.bytes, depth: depth + 1))
@@ -112,17 +112,19 @@ struct DirectoryTreeHTML {
         return (shown.map(\.index), rest)
     }
 
-    private func folderRow(_ index: Int32, depth: Int) -> String {
+    private func rootClass(_ index: Int32) -> HTML { index == inventory.root ? " t-root" : .empty }
+
+    private func folderRow(_ index: Int32, depth: Int) -> HTML {
         let bytes = size(index)
         // The app's files anywhere beneath this folder (transport artefacts left out, as in every view).
         let beneath = inventory.directoryTotals[index]?.files ?? 0
-        let name = index == inventory.root ? "Container root" : HTMLEscaping.name(inventory.name(index))
+        let name = index == inventory.root ? "Container root" : HTML.name(inventory.name(index))
         return "<span class=\"t-name\">\(name)</span>"
             + "<span class=\"t-items\">\(HTMLFormatting.grouped(beneath)) \(Plural.noun(beneath, "file"))</span>"
             + "<span class=\"t-size\">\(HTMLPieces.size(bytes))</span>\(share(bytes))"
     }
 
-    private func share(_ bytes: Int64) -> String {
+    private func share(_ bytes: Int64) -> HTML {
         let tenths = Percent.tenthsOfShare(bytes, of: total)
         return "<span class=\"t-share\"><span class=\"t-track\"><span class=\"t-fill\" style=\"width:"
             + "\(HTMLFormatting.decimal(tenths: tenths))%\"></span></span>\(HTMLPieces.percent(bytes, of: total))</span>"

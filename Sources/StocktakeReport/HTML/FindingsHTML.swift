@@ -14,7 +14,7 @@ struct FindingsHTML {
     /// Rows written per group at all (the JSON has every one).
     static let rowsWritten = 200
 
-    func render() -> String {
+    func render() -> HTML {
         var html = HTMLPieces.sectionStart(id: "findings", title: "Findings")
         let suppressed = baseline.map { $0.suppressed > 0 ? " \(Plural.count($0.suppressed, "finding")) suppressed by the baseline." : "" } ?? ""
         guard !findings.isEmpty else {
@@ -28,15 +28,15 @@ struct FindingsHTML {
         return html + HTMLPieces.sectionEnd
     }
 
-    private func render(_ group: FindingGroup) -> String {
+    private func render(_ group: FindingGroup) -> HTML {
         let title = RuleRegistry.rule(id: group.rule)?.description.title ?? group.rule
-        var html = "<details class=\"fgroup\" open><summary>"
+        var html: HTML = "<details class=\"fgroup\" open><summary>"
         html += "<span class=\"tag sev-\(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
-        html += "<span class=\"fg-title\">\(HTMLEscaping.escape(title))</span> <code class=\"muted\">\(HTMLEscaping.escape(group.rule))</code>"
+        html += "<span class=\"fg-title\">\(title)</span> <code class=\"muted\">\(group.rule)</code>"
         html += "<span class=\"fg-figures\">\(HTMLFormatting.grouped(group.findings.count)) \(Plural.noun(group.findings.count, "finding"))"
         if group.bytes > 0 { html += " · \(HTMLPieces.size(group.bytes)) at stake" }
         html += "</span></summary>\n"
-        if let fix = group.sharedFix { html += "<p class=\"fix\"><strong>Fix:</strong> \(HTMLEscaping.visibleText(fix))</p>\n" }
+        if let fix = group.sharedFix { html += "<p class=\"fix\"><strong>Fix:</strong> \(visible: fix)</p>\n" }
         let written = group.findings.prefix(Self.rowsWritten)
         html += rows(written.prefix(Self.rowsShown), showFix: group.sharedFix == nil)
         if written.count > Self.rowsShown {
@@ -50,14 +50,14 @@ struct FindingsHTML {
         return html + "</details>\n"
     }
 
-    private func rows(_ findings: ArraySlice<Finding>, showFix: Bool) -> String {
-        var html = "<ol class=\"frows\">\n"
+    private func rows(_ findings: ArraySlice<Finding>, showFix: Bool) -> HTML {
+        var html: HTML = "<ol class=\"frows\">\n"
         for finding in findings {
-            let path = finding.path.isEmpty ? "(container root)" : HTMLEscaping.path(Array(finding.path.utf8))
+            let path = finding.path.isEmpty ? "(container root)" : HTML.path(Array(finding.path.utf8))
             html += "<li><div class=\"f-head\"><span class=\"path\">\(path)</span>"
             if let bytes = finding.bytes { html += "<span class=\"f-size\">\(HTMLPieces.size(bytes))</span>" }
-            html += "</div><div class=\"f-message\">\(HTMLEscaping.visibleText(finding.message))</div>"
-            if showFix { html += "<div class=\"fix\"><strong>Fix:</strong> \(HTMLEscaping.visibleText(finding.fix))</div>" }
+            html += "</div><div class=\"f-message\">\(visible: finding.message)</div>"
+            if showFix { html += "<div class=\"fix\"><strong>Fix:</strong> \(visible: finding.fix)</div>" }
             html += "</li>\n"
         }
         return html + "</ol>\n"

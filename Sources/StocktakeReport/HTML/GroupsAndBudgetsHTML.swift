@@ -7,8 +7,8 @@ struct GroupsAndBudgetsHTML {
     let report: Report
     static let memberLimit = 100
 
-    func render() -> String {
-        guard !report.groups.isEmpty || !report.budgets.isEmpty || report.baseline != nil else { return "" }
+    func render() -> HTML {
+        guard !report.groups.isEmpty || !report.budgets.isEmpty || report.baseline != nil else { return .empty }
         var html = HTMLPieces.sectionStart(id: "groups", title: "Groups and budgets", lead: "From stocktake.yml.")
         for group in report.groups {
             html += groupTable(group)
@@ -21,17 +21,17 @@ struct GroupsAndBudgetsHTML {
         return html + HTMLPieces.sectionEnd
     }
 
-    private func groupTable(_ group: GroupResult) -> String {
+    private func groupTable(_ group: GroupResult) -> HTML {
         let largest = group.members.first?.total.allocatedBytes ?? 0
-        var html = "<h3>\(HTMLEscaping.visibleText(group.definition.name)) <span class=\"muted\">"
-        html += "\(HTMLEscaping.visibleText(group.definition.pattern)) · \(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
+        var html: HTML = "<h3>\(visible: group.definition.name) <span class=\"muted\">"
+        html += "\(visible: group.definition.pattern) · \(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
         guard !group.members.isEmpty else { return html + "<p class=\"muted\">No members.</p>\n" }
         html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Member</th>"
         html += "<th class=\"num\" data-type=\"number\">Files</th><th class=\"num\" data-type=\"number\" aria-sort=\"descending\">Allocated</th>"
         html += "<th data-type=\"number\">Share of the largest</th></tr></thead>\n<tbody>\n"
         for member in group.members.prefix(Self.memberLimit) {
             let tenths = Percent.tenthsOfShare(member.total.allocatedBytes, of: largest)
-            html += "<tr><td class=\"path\" title=\"\(HTMLEscaping.escape(PathText.display(member.path)))\">\(HTMLEscaping.visibleText(member.id))</td>"
+            html += "<tr><td class=\"path\" title=\"\(PathText.display(member.path))\">\(visible: member.id)</td>"
             html += HTMLPieces.countCell(member.total.files) + HTMLPieces.sizeCell(member.total.allocatedBytes)
             html += "<td data-value=\"\(tenths)\" style=\"min-width:160px\"><span class=\"t-share\"><span class=\"t-track\"><span class=\"t-fill\" "
             html += "style=\"width:\(HTMLFormatting.decimal(tenths: tenths))%\"></span></span></span></td></tr>\n"
@@ -43,13 +43,13 @@ struct GroupsAndBudgetsHTML {
         return html
     }
 
-    private func budgetTable() -> String {
-        var html = "<h3>Budgets</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Scope</th><th class=\"num\">Limit</th>"
+    private func budgetTable() -> HTML {
+        var html: HTML = "<h3>Budgets</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Scope</th><th class=\"num\">Limit</th>"
         html += "<th class=\"num\">Actual</th><th>Status</th></tr></thead>\n<tbody>\n"
         for budget in report.budgets.sorted(by: { ($0.exceeded ? 0 : 1, $0.scope) < ($1.exceeded ? 0 : 1, $1.scope) }) {
             let cell = { (value: Int64) in budget.isCount ? HTMLPieces.countCell(Int(clamping: value)) : HTMLPieces.sizeCell(value) }
-            html += "<tr><td>\(HTMLEscaping.visibleText(budget.scope))</td>" + cell(budget.limit) + cell(budget.actual)
-            html += "<td>\(budget.exceeded ? "<span class=\"tag\">exceeded</span>" : "within")</td></tr>\n"
+            html += "<tr><td>\(visible: budget.scope)</td>\(cell(budget.limit))\(cell(budget.actual))"
+            html += "<td>\(budget.exceeded ? "<span class=\"tag\">exceeded</span>" : "within" as HTML)</td></tr>\n"
         }
         return html + "</tbody>\n</table></div>\n"
     }

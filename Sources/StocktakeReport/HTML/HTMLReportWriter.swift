@@ -11,7 +11,7 @@ public struct HTMLReportWriter: Sendable {
     public func render(_ report: Report) -> String {
         let sections = HTMLSections(report: report)
         var page = HTMLPieces.pageStart(
-            titleHTML: sections.pageTitle, contentSecurityPolicy: Self.contentSecurityPolicy,
+            title: sections.pageTitle, contentSecurityPolicy: Self.contentSecurityPolicy,
             generator: report.tool.name + " " + report.tool.version, css: ReportStyle.css)
         page += sections.masthead()
         page += "<main class=\"wrap\">\n"
@@ -26,19 +26,19 @@ public struct HTMLReportWriter: Sendable {
         page += tables.largestFiles() + tables.largestFolders() + tables.kinds() + tables.issues()
         page += "</main>\n"
         page += sections.footer()
-        page += "<script>" + ReportStyle.script + "</script>\n</body>\n</html>\n"
-        return PhoneTables.label(page)
+        page += "<script>\(ReportStyle.script)</script>\n</body>\n</html>\n"
+        return PhoneTables.label(page).markup
     }
 
     /// No loads of any kind; inline style (needed for the page's own CSS and bar widths); the one inline
     /// script by its SHA-256 only. `base-uri` and `form-action` do not fall back to `default-src`.
-    static var contentSecurityPolicy: String {
+    static var contentSecurityPolicy: HTML {
         "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '\(scriptHashSource)'; "
             + "base-uri 'none'; form-action 'none'"
     }
 
     /// `sha256-<base64>` of the script text exactly as it appears between `<script>` and `</script>`.
     static var scriptHashSource: String {
-        "sha256-" + Digests.sha256Base64(Array(ReportStyle.script.utf8))
+        "sha256-" + Digests.sha256Base64(Array(ReportStyle.script.markup.utf8))
     }
 }

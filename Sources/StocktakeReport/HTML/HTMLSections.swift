@@ -8,25 +8,25 @@ struct HTMLSections {
 
     private var totals: InventoryTotals { report.inventory.totals }
 
-    /// The bundle identifier as the page shows it (escaped), or a neutral title.
-    private var appName: String {
+    /// The bundle identifier as the page shows it, or a neutral title.
+    private var appName: HTML {
         guard let identifier = report.container.bundleIdentifier, !identifier.isEmpty else { return "Unidentified container" }
-        return HTMLEscaping.visibleText(identifier)
+        return HTML.visible(identifier)
     }
 
     private var generatedAt: String {
         HTMLFormatting.utc(secondsSince1970: report.generatedAt.timeIntervalSince1970) ?? "an unknown time"
     }
 
-    var pageTitle: String { "Stocktake: " + appName }
+    var pageTitle: HTML { "Stocktake: \(appName)" }
 
-    func masthead() -> String {
-        let tool = HTMLEscaping.escape(report.tool.name + " " + report.tool.version)
-        var html = "<header class=\"masthead\">\n<div class=\"wrap\">\n"
+    func masthead() -> HTML {
+        let tool = report.tool.name + " " + report.tool.version
+        var html: HTML = "<header class=\"masthead\">\n<div class=\"wrap\">\n"
         html += "<p class=\"eyebrow\">Stocktake report</p>\n"
         html += "<h1>\(appName)</h1>\n"
         html += "<p class=\"meta\">\(ContainerSectionHTML.layoutTitle(report.container.layout)) · "
-        html += "<span class=\"path\">\(HTMLEscaping.visibleText(report.container.inputPath))</span></p>\n"
+        html += "<span class=\"path\">\(visible: report.container.inputPath)</span></p>\n"
         html += "<p class=\"meta\">Generated \(generatedAt) by \(tool)</p>\n"
         html += "<nav class=\"toc\" aria-label=\"Sections\">"
         let issueCount = report.issues.count
@@ -45,17 +45,17 @@ struct HTMLSections {
         return html
     }
 
-    func summary() -> String {
+    func summary() -> HTML {
         let onDisk = totals.onDisk
         let figure = { (figure: Figure) in figure.total(in: totals) }
-        let count = { (count: Int, noun: String) in HTMLFormatting.grouped(count) + " " + Plural.noun(count, noun) }
+        let count = { (count: Int, noun: String) -> HTML in "\(HTMLFormatting.grouped(count)) \(Plural.noun(count, noun))" }
         var html = HTMLPieces.sectionStart(
             id: "summary", title: "Summary",
             lead: "Allocated sizes: the blocks the files occupy on disk, as Settings counts them (\u{201C}Figures\u{201D} in Stocktake\u{2019}s docs/reports.md).")
         html += "<div class=\"cards\">\n"
         html += card(.onDisk, "apparent \(HTMLPieces.size(onDisk.apparentBytes)) · \(count(onDisk.files, "entry"))")
         let unreadable = report.issues.count
-        var appNote = "\(count(totals.appData.files, "file")) · \(figureText(.folders)) · \(figureText(.transportArtefacts))"
+        var appNote: HTML = "\(count(totals.appData.files, "file")) · \(figureText(.folders)) · \(figureText(.transportArtefacts))"
         appNote += unreadable == 0 ? " · all readable" : " · \(count(unreadable, "entry")) not readable"
         html += card(.appData, appNote)
         html += card(.documentsAndData, "\(count(figure(.documentsAndData).files, "file")) outside Caches and tmp")
@@ -64,40 +64,39 @@ struct HTMLSections {
         if let appSize = report.appSize {
             html += card(
                 "App size", HTMLPieces.size(appSize.totalBytes),
-                "bundle \(HTMLPieces.size(appSize.bundleBytes)) + data without Caches "
-                    + "\(HTMLPieces.size(appSize.containerWithoutCachesBytes)) + groups \(HTMLPieces.size(appSize.appGroupBytes))")
+                "bundle \(HTMLPieces.size(appSize.bundleBytes)) + data without Caches \(HTMLPieces.size(appSize.containerWithoutCachesBytes)) "
+                    + "+ groups \(HTMLPieces.size(appSize.appGroupBytes))")
         }
         html += "<div class=\"card wide\"><div class=\"card-label\">Backup evidence</div>"
-        html += "<div class=\"card-text\">\(HTMLEscaping.escape(report.inventory.evidence.summary))</div></div>\n"
+        html += "<div class=\"card-text\">\(report.inventory.evidence.summary)</div></div>\n"
         if let coverage = report.contentCoverage {
             // What the content checks read; what they left unread is listed under "What could not be read".
             html += "<div class=\"card wide\"><div class=\"card-label\">Content checks</div>"
-            html += "<div class=\"card-text\">\(HTMLEscaping.escape(coverage.summary))</div></div>\n"
+            html += "<div class=\"card-text\">\(coverage.summary)</div></div>\n"
         }
         html += "</div>\n" + HTMLPieces.sectionEnd
         return html
     }
 
-    /// A figure's card: its name, its allocated bytes, and a note (markup built from numbers and escaped text).
-    private func card(_ figure: Figure, _ note: String) -> String {
-        card(HTMLEscaping.escape(figure.name), HTMLPieces.size(figure.total(in: totals).allocatedBytes), note)
+    /// A figure's card: its name, its allocated bytes, and a note.
+    private func card(_ figure: Figure, _ note: HTML) -> HTML {
+        card(HTML.text(figure.name), HTMLPieces.size(figure.total(in: totals).allocatedBytes), note)
     }
 
     /// "Excluded by iOS 995 KB": a figure named inside another card's note.
-    private func figureText(_ figure: Figure) -> String {
+    private func figureText(_ figure: Figure) -> HTML {
         let total = figure.total(in: totals)
         if figure == .folders { return "\(HTMLFormatting.grouped(total.files)) \(Plural.noun(total.files, "folder"))" }
-        return HTMLEscaping.escape(figure.name) + " " + HTMLPieces.size(total.allocatedBytes)
+        return "\(figure.name) \(HTMLPieces.size(total.allocatedBytes))"
     }
 
-    /// `value` and `note` are markup built from numbers and escaped text.
-    private func card(_ label: String, _ value: String, _ note: String) -> String {
+    private func card(_ label: HTML, _ value: HTML, _ note: HTML) -> HTML {
         "<div class=\"card\"><div class=\"card-label\">\(label)</div><div class=\"card-value\">\(value)</div>"
             + "<div class=\"card-note\">\(note)</div></div>\n"
     }
 
-    func footer() -> String {
-        "<footer class=\"wrap\">Generated \(generatedAt) by \(HTMLEscaping.escape(report.tool.name + " " + report.tool.version))"
+    func footer() -> HTML {
+        "<footer class=\"wrap\">Generated \(generatedAt) by \(report.tool.name + " " + report.tool.version)"
             + " · report schema \(Report.schemaVersion) · sizes in decimal units (a KB is a thousand bytes); "
             + "hover a size for the exact byte count.</footer>\n"
     }

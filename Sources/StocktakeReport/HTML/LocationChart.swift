@@ -12,10 +12,10 @@ struct BarSegment {
 /// A horizontal stacked bar in inline SVG, like Settings ▸ iPhone Storage. The table beside it carries the
 /// same numbers, so the chart is decoration for sighted readers and the table is the accessible version.
 enum StackedBar {
-    static func svg(_ segments: [BarSegment], label: String) -> String {
+    static func svg(_ segments: [BarSegment], label: String) -> HTML {
         let total = segments.reduce(Int64(0)) { $0 &+ max(0, $1.bytes) }
-        var html = "<svg class=\"chart\" viewBox=\"0 0 1000 30\" preserveAspectRatio=\"none\" role=\"img\" "
-        html += "aria-label=\"\(HTMLEscaping.escape(label))\">"
+        var html: HTML = "<svg class=\"chart\" viewBox=\"0 0 1000 30\" preserveAspectRatio=\"none\" role=\"img\" "
+        html += "aria-label=\"\(label)\">"
         guard total > 0 else { return html + "</svg>\n" }
         // Edges from the running sum, so rounding never leaves gaps or overlaps between segments.
         var running: Int64 = 0
@@ -27,7 +27,7 @@ enum StackedBar {
             guard right > left else { continue }
             html += "<rect x=\"\(HTMLFormatting.decimal(tenths: left))\" y=\"0\" "
             html += "width=\"\(HTMLFormatting.decimal(tenths: right - left))\" height=\"30\" fill=\"\(segment.colour)\">"
-            html += "<title>\(HTMLEscaping.escape(segment.label)): \(ByteCount.format(segment.bytes)) "
+            html += "<title>\(segment.label): \(ByteCount.format(segment.bytes)) "
             html += "(\(HTMLPieces.percent(segment.bytes, of: total)))</title></rect>"
         }
         return html + "</svg>\n"
@@ -46,7 +46,7 @@ struct LocationChart {
 
     private struct Row {
         let colour: String
-        let titleHTML: String
+        let title: HTML
         let total: SizeTotal
     }
 
@@ -55,20 +55,20 @@ struct LocationChart {
             guard let total = totals.byLocation[location], total.files > 0 || total.allocatedBytes > 0 else { return nil }
             return Row(
                 colour: ReportPalette.colour(location),
-                titleHTML: "\(location.title) <code class=\"muted\">\(location.rawValue)</code>", total: total)
+                title: "\(location.title) <code class=\"muted\">\(location.rawValue)</code>", total: total)
         }
         if totals.directories.files > 0 {
-            rows.append(Row(colour: ReportPalette.folders, titleHTML: Figure.folders.name, total: totals.directories))
+            rows.append(Row(colour: ReportPalette.folders, title: HTML.text(Figure.folders.name), total: totals.directories))
         }
         if totals.transportArtefacts.files > 0 {
             rows.append(Row(
-                colour: ReportPalette.transport, titleHTML: "\(Figure.transportArtefacts.name) <span class=\"muted\">(AppleDouble, __MACOSX)</span>",
+                colour: ReportPalette.transport, title: "\(Figure.transportArtefacts.name) <span class=\"muted\">(AppleDouble, __MACOSX)</span>",
                 total: totals.transportArtefacts))
         }
         return rows
     }
 
-    func render() -> String {
+    func render() -> HTML {
         let rows = rows
         let onDisk = totals.onDisk
         var html = HTMLPieces.sectionStart(
@@ -84,7 +84,7 @@ struct LocationChart {
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>Location</th><th class=\"num\">Files</th>"
         html += "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share of on disk</th></tr></thead>\n<tbody>\n"
         for row in rows {
-            html += "<tr><td>\(HTMLPieces.swatch(row.colour))\(row.titleHTML)</td>"
+            html += "<tr><td>\(HTMLPieces.swatch(row.colour))\(row.title)</td>"
             html += HTMLPieces.countCell(row.total.files) + HTMLPieces.sizeCell(row.total.apparentBytes)
             html += HTMLPieces.sizeCell(row.total.allocatedBytes)
             html += "<td class=\"num\">\(HTMLPieces.percent(row.total.allocatedBytes, of: onDisk.allocatedBytes))</td></tr>\n"
@@ -106,7 +106,7 @@ struct BackupChart {
     /// From what is safe to what needs a look.
     static let order: [BackupState] = [.included, .excluded, .excludedBySystem, .unknown]
 
-    func render() -> String {
+    func render() -> HTML {
         let totals = inventory.totals
         let appData = totals.appData.allocatedBytes
         var html = HTMLPieces.sectionStart(id: "backup", title: "Backup", lead: inventory.evidence.summary)
@@ -118,8 +118,8 @@ struct BackupChart {
         html += "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share of app data</th></tr></thead>\n<tbody>\n"
         for state in BackupChart.order {
             let total = totals.backup[state] ?? .zero
-            html += "<tr><td class=\"nowrap\">\(HTMLPieces.swatch(ReportPalette.colour(state)))\(HTMLEscaping.escape(Figure(backup: state).name)) "
-            html += "<code class=\"muted\">\(state.rawValue)</code></td><td class=\"muted\">\(HTMLEscaping.escape(ReportPalette.explanation(state)))</td>"
+            html += "<tr><td class=\"nowrap\">\(HTMLPieces.swatch(ReportPalette.colour(state)))\(Figure(backup: state).name) "
+            html += "<code class=\"muted\">\(state.rawValue)</code></td><td class=\"muted\">\(ReportPalette.explanation(state))</td>"
             html += HTMLPieces.countCell(total.files) + HTMLPieces.sizeCell(total.apparentBytes) + HTMLPieces.sizeCell(total.allocatedBytes)
             html += "<td class=\"num\">\(HTMLPieces.percent(total.allocatedBytes, of: appData))</td></tr>\n"
         }

@@ -12,7 +12,7 @@ struct ReportTablesHTML {
 
     private var inventory: Inventory { report.inventory }
 
-    func largestFiles() -> String {
+    func largestFiles() -> HTML {
         let files = report.largestFiles(limit: Self.largestFileLimit)
         var html = HTMLPieces.sectionStart(
             id: "largest-files", title: "Largest files",
@@ -25,13 +25,13 @@ struct ReportTablesHTML {
         html += "<th class=\"num\" data-type=\"number\">Apparent</th></tr></thead>\n<tbody>\n"
         for index in files {
             let entry = inventory.entries[Int(index)]
-            html += "<tr><td class=\"path\">\(HTMLEscaping.path(inventory.path(index)))\(tags(entry))</td>"
+            html += "<tr><td class=\"path\">\(path: inventory.path(index))\(tags(entry))</td>"
             html += "<td class=\"nowrap\" data-value=\"\(entry.location.title)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.location)))"
             html += "\(entry.location.title)</td>"
             html += "<td>\(entry.type == .file ? entry.kind.name : entry.type.name)</td>"
-            html += "<td class=\"nowrap\" data-value=\"\(HTMLEscaping.escape(entry.backup.label))\" title=\"\(entry.backup.rawValue), "
+            html += "<td class=\"nowrap\" data-value=\"\(entry.backup.label)\" title=\"\(entry.backup.rawValue), "
             html += "evidence: \(entry.evidence.rawValue)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.backup)))"
-            html += "\(HTMLEscaping.escape(entry.backup.label))</td>"
+            html += "\(entry.backup.label)</td>"
             html += HTMLPieces.sizeCell(entry.allocatedBytes) + HTMLPieces.sizeCell(entry.apparentBytes) + "</tr>\n"
         }
         html += "</tbody>\n</table></div>\n"
@@ -40,7 +40,7 @@ struct ReportTablesHTML {
     }
 
     /// A flat list of the heaviest folders (the tree shows where they sit; this shows them side by side).
-    func largestFolders() -> String {
+    func largestFolders() -> HTML {
         let folders = report.largestDirectories(limit: Self.largestFolderLimit)
         var html = HTMLPieces.sectionStart(
             id: "largest-folders", title: "Largest folders",
@@ -52,23 +52,23 @@ struct ReportTablesHTML {
         for index in folders {
             let entry = inventory.entries[Int(index)]
             let total = inventory.directoryTotals[index] ?? .zero
-            html += "<tr><td class=\"path\">\(HTMLEscaping.path(inventory.path(index)))\(tags(entry))</td>"
+            html += "<tr><td class=\"path\">\(path: inventory.path(index))\(tags(entry))</td>"
             html += "<td class=\"nowrap\" data-value=\"\(entry.location.title)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.location)))"
             html += "\(entry.location.title)</td>" + HTMLPieces.countCell(total.files) + HTMLPieces.sizeCell(total.allocatedBytes) + "</tr>\n"
         }
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
     }
 
-    private func tags(_ entry: Entry) -> String {
+    private func tags(_ entry: Entry) -> HTML {
         var tags: [String] = []
         if entry.flags.contains(.systemManaged) { tags.append("system-managed") }
         if entry.flags.contains(.hardLinked) { tags.append("hard link") }
         if entry.flags.contains(.sparse) { tags.append("sparse") }
         if entry.flags.contains(.unreadable) { tags.append("unreadable") }
-        return tags.map { "<span class=\"tag\">\($0)</span>" }.joined()
+        return tags.map { "<span class=\"tag\">\($0)</span>" as HTML }.joined()
     }
 
-    func kinds() -> String {
+    func kinds() -> HTML {
         let kinds = report.kinds
         var html = HTMLPieces.sectionStart(
             id: "kinds", title: "Kinds of content",
@@ -91,7 +91,7 @@ struct ReportTablesHTML {
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
     }
 
-    func issues() -> String {
+    func issues() -> HTML {
         let issues = report.issues
         var html = HTMLPieces.sectionStart(id: "issues", title: "What could not be read")
         guard !issues.isEmpty else {
@@ -103,9 +103,9 @@ struct ReportTablesHTML {
         html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Path</th>"
         html += "<th data-type=\"text\">Reason</th><th data-type=\"text\">Detail</th></tr></thead>\n<tbody>\n"
         for issue in issues.prefix(Self.issueLimit) {
-            let path = issue.path.isEmpty ? "<span class=\"muted\">(container root)</span>" : HTMLEscaping.path(issue.path)
+            let path = issue.path.isEmpty ? "<span class=\"muted\">(container root)</span>" : HTML.path(issue.path)
             html += "<tr><td class=\"path\">\(path)</td><td>\(issue.reason.rawValue)</td>"
-            html += "<td>\(HTMLEscaping.escape(issue.detail))</td></tr>\n"
+            html += "<td>\(issue.detail)</td></tr>\n"
         }
         html += "</tbody>\n</table></div>\n"
         if issues.count > Self.issueLimit {
