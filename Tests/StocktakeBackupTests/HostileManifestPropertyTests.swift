@@ -10,18 +10,6 @@ import TestSupport
 /// other domains. Whatever a seed makes, the backup is refused with a message naming the backup, or read into an
 /// inventory that holds no path a file system would resolve outside the domain and no more files than rows.
 @Suite struct HostileManifestPropertyTests {
-    /// SplitMix64: a seeded generator, so a failing seed is reproduced by its number.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let components = ["Documents", "Library", "Caches", "..", ".", "", "a.txt", "Preferences", "x", "tmp", "é", " "]
     /// What the `file` column holds, as SQL over the fixture's one real MBFile (`mbfile`).
     static let blobs = [
@@ -29,7 +17,7 @@ import TestSupport
         "zeroblob(1048577 + 10)", "mbfile || randomblob(5)",
     ]
 
-    static func path(_ random: inout Seeded) -> String {
+    static func path(_ random: inout SeededGenerator) -> String {
         let count = Int.random(in: 0...6, using: &random)
         var text = (0..<count).map { _ in components.randomElement(using: &random)! }.joined(separator: "/")
         if Bool.random(using: &random) && Int.random(in: 0..<4, using: &random) == 0 { text = "/" + text }
@@ -38,7 +26,7 @@ import TestSupport
 
     @Test(arguments: 0..<48)
     func anyGeneratedManifestIsRefusedOrReadSafely(_ seed: Int) throws {
-        var random = Seeded(state: UInt64(seed) &* 7919)
+        var random = SeededGenerator(seed: UInt64(seed) &* 7919)
         let backup = try HostileBackupTests.fixture()
         let connection = try SQLiteConnection(path: backup.path + "/Manifest.db", create: false)
         var rows = try connection.rows("SELECT COUNT(*) FROM Files WHERE domain = ?", [.text(HostileBackupTests.domain)]) { $0.int(0) }[0]

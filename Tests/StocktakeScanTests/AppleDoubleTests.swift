@@ -297,7 +297,7 @@ struct AppleDoubleHostileTests {
 
     @Test("random corruption never crashes, and accepted values lie inside the file")
     func mutationFuzz() {
-        var random = SplitMix64(seed: 0x5EED_AD0B)
+        var random = SeededGenerator(seed: 0x5EED_AD0B)
         var outcomes = (parsed: 0, rejected: 0)
         for _ in 0..<3000 {
             var bytes = Self.valid
@@ -328,18 +328,5 @@ struct AppleDoubleHostileTests {
         #expect(error.description.contains("attribute 2"))
         #expect(error.description.contains("byte 144"))
         #expect(error.description.contains("backup-exclusion"))
-    }
-}
-
-/// A small deterministic generator so fuzz failures reproduce.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

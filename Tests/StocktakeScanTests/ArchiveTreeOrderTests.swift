@@ -1,5 +1,6 @@
 import StocktakeModel
 import Testing
+import TestSupport
 
 @testable import StocktakeScan
 
@@ -35,7 +36,7 @@ import Testing
             Self.member("Documents/sub/d.txt"), Self.member("Library/Preferences/p.plist"), Self.member("Library/Caches", .directory),
             Self.member("tmp/t"), Self.member("Documents/sub2", .directory), Self.member("Documents/sub/e.txt"),
         ]
-        var generator = SplitMix(seed: seed)
+        var generator = SeededGenerator(seed: seed &+ 0x9E37_79B9_7F4A_7C15)
         let shuffled = members.shuffled(using: &generator)
         #expect(Self.facts(shuffled) == Self.facts(members), "order: \(shuffled.map { String(decoding: $0.path, as: UTF8.self) })")
     }
@@ -47,18 +48,5 @@ import Testing
         #expect(facts.contains("a/b file ← a/b"))
         #expect(facts.contains("issue a/b/c"))
         #expect(facts.contains("a/y file ← a/y"))
-    }
-}
-
-/// A small seeded generator, so a failing order can be replayed.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

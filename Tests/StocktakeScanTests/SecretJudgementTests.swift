@@ -1,6 +1,7 @@
 import Foundation
 import StocktakeModel
 import Testing
+import TestSupport
 @testable import StocktakeScan
 
 /// How a value is judged: shape and randomness, both sides of every threshold docs/policy.md gives, the public
@@ -242,18 +243,5 @@ enum PlantedSecrets {
             ]
         }
         return secrets
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure repeats.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
