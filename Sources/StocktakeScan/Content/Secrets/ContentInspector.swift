@@ -127,6 +127,8 @@ public struct ContentInspector {
         var selected: [Selected] = []
         var unread: [Unread] = []
         var spent: Int64 = 0
+        // One text for every file the budget leaves out (a large container has hundreds of thousands of them).
+        let budgetDetail = "not read: the content checks' budget (\(budget.files) files, \(budget.totalBytes >> 20) MiB of text and plists) ran out"
         inventory.forEachInPathOrder { index in
             let entry = inventory.entries[Int(index)]
             guard entry.type == .file, !entry.flags.contains(.transportArtefact),
@@ -141,8 +143,7 @@ public struct ContentInspector {
             // for the many small files, text and plists. A text file costs its prefix.
             let cost = [.database, .urlCache, .realm].contains(store) ? 0 : min(entry.apparentBytes, Int64(limit))
             guard selected.count < budget.files, spent + cost <= budget.totalBytes else {
-                unread.append(Unread(entry: index, reason: .budgetExhausted, bytes: entry.apparentBytes,
-                                     detail: "not read: the content checks' budget (\(budget.files) files, \(budget.totalBytes >> 20) MiB of text and plists) ran out"))
+                unread.append(Unread(entry: index, reason: .budgetExhausted, bytes: entry.apparentBytes, detail: budgetDetail))
                 return
             }
             spent += cost
@@ -190,16 +191,12 @@ public struct ContentInspector {
         outcome.decodedObjects = meter.passObjects
         outcome.decodedBytes = meter.passBytes
         outcome.filesStopped = meter.filesStopped
-        // In path order (paths built only for these few files).
-        let ordered = unread.map { (path: inventory.path($0.entry), file: $0) }.sorted {
-            $0.path == $1.path ? $0.file.reason.rawValue < $1.file.reason.rawValue : $0.path.lexicographicallyPrecedes($1.path)
-        }
-        for (path, file) in ordered {
-            // A file read in part is counted once per reason; its bytes were counted as inspected.
-            outcome.coverage.countSkipped(file.reason, bytes: file.bytes)
-            if outcome.issues.count < Self.maxIssues {
-                outcome.issues.append(ScanIssue(path: path, reason: .contentNotRead, detail: file.detail))
-            }
+        // A file read in part is counted once per reason; its bytes were counted as inspected.
+        for file in unread { outcome.coverage.countSkipped(file.reason, bytes: file.bytes) }
+        // Issues in path order, paths built only for those listed: a budget that ran out early leaves most of a large
+        // container's text files unread, and a path and a sort by paths for each would cost a second walk.
+        for file in inPathOrder(unread).prefix(Self.maxIssues) {
+            outcome.issues.append(ScanIssue(path: inventory.path(file.entry), reason: .contentNotRead, detail: file.detail))
         }
         if unread.count > Self.maxIssues {
             outcome.issues.append(ScanIssue(
@@ -207,6 +204,22 @@ public struct ContentInspector {
                 detail: "\(unread.count - Self.maxIssues) more files not read by the content checks are not listed (the content coverage counts them)"))
         }
         return outcome
+    }
+
+    /// `unread` in the inventory's path order (a file's reasons in their order), by each file's place in that order.
+    private func inPathOrder(_ unread: [Unread]) -> [Unread] {
+        let wanted = Int32(-1)
+        var position = [Int32](repeating: .max, count: inventory.entries.count)
+        for file in unread { position[Int(file.entry)] = wanted }
+        var next: Int32 = 0
+        inventory.forEachInPathOrder { index in
+            if position[Int(index)] == wanted { position[Int(index)] = next }
+            next += 1
+        }
+        return unread.sorted {
+            let left = position[Int($0.entry)], right = position[Int($1.entry)]
+            return left == right ? $0.reason.rawValue < $1.reason.rawValue : left < right
+        }
     }
 
     /// One item per place and kind, repeats counted, at most `maxItemsPerFile` per file (the rest counted per kind
