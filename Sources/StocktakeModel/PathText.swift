@@ -1,14 +1,14 @@
 /// Turning raw name bytes into text. Names in a container are attacker-controlled and need not be UTF-8.
 public enum PathText {
-    /// Whether the bytes are well-formed UTF-8: the answer of `String(validating:as: UTF8.self) != nil`, which
-    /// needs macOS 15, for the package's macOS 13 (Tests/Scripts/check_availability.py). Called per name in a walk.
+    /// Whether the bytes are well-formed UTF-8. Our own check: the standard library's validating initialiser needs
+    /// macOS 15, and the package targets macOS 13 (Tests/Scripts/check_availability.py). Called per name in a walk.
     public static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
         if let valid = bytes.withContiguousStorageIfAvailable(isValidUTF8(buffer:)) { return valid }
         return Array(bytes).withUnsafeBufferPointer(isValidUTF8(buffer:))
     }
 
-    /// The bytes as text when they are well-formed UTF-8, nil otherwise: `String(validating: bytes, as: UTF8.self)`
-    /// for macOS 13.
+    /// The bytes as text when they are well-formed UTF-8, nil otherwise (the standard library's validating
+    /// initialiser, for macOS 13).
     public static func text(validatingUTF8 bytes: some Collection<UInt8>) -> String? {
         isValidUTF8(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
