@@ -12,10 +12,11 @@ public struct HTMLReportWriter: Sendable {
         let sections = HTMLSections(report: report)
         var page = HTMLPieces.pageStart(
             title: sections.pageTitle, contentSecurityPolicy: Self.contentSecurityPolicy,
-            generator: report.tool.name + " " + report.tool.version, css: ReportStyle.css)
+            generator: report.tool.name + " " + report.tool.version, css: ReportStyle.css + "\n" + TreemapStyle.css)
         page += sections.masthead()
         page += "<main class=\"wrap\">\n"
         page += sections.summary()
+        page += ContainerTreemapHTML(report: report).render()
         page += FindingsHTML(findings: report.findings, baseline: report.baseline).render()
         page += GroupsAndBudgetsHTML(report: report).render()
         page += ContainerSectionHTML(report: report).render()

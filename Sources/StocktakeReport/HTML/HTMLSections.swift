@@ -32,14 +32,14 @@ struct HTMLSections {
         let issueCount = report.issues.count
         let hasGroups = !report.groups.isEmpty || !report.budgets.isEmpty || report.baseline != nil
         var links: [(String, String)] = [
-            ("summary", "Summary"),
+            ("summary", "Summary"), ("map", "Map"),
             ("findings", report.findings.isEmpty ? "Findings" : "Findings (\(HTMLFormatting.grouped(report.findings.count)))"),
             ("container", "Container"), ("locations", "Space by location"),
             ("backup", "Backup"), ("folders", "Folders"), ("largest-files", "Largest files"), ("largest-folders", "Largest folders"),
             ("kinds", "Kinds of content"),
             ("issues", issueCount == 0 ? "Unreadable" : "Unreadable (\(HTMLFormatting.grouped(issueCount)))"),
         ]
-        if hasGroups { links.insert(("groups", "Groups and budgets"), at: 2) }
+        if hasGroups { links.insert(("groups", "Groups and budgets"), at: 3) }
         for (anchor, title) in links { html += "<a href=\"#\(anchor)\">\(title)</a>" }
         html += "</nav>\n</div>\n</header>\n"
         return html

@@ -1,0 +1,173 @@
+/// Which folders of a tree get a picture of their own ("views"), and the tiles of each, laid out. A view shows a
+/// folder's children and, inside each child folder large enough, that folder's children: two levels, nested.
+/// Everything is bounded: at most `Budget.tiles` tiles over all views, whatever the size or shape of the tree,
+/// and a folder's children beyond what fits become one "N smaller items" tile whose bytes still count.
+public struct TreemapLayout: Sendable {
+    /// The reference frame every view is laid out in (8:5; the page scales it to its width).
+    public static let frame = LayoutRect(x: 0, y: 0, width: 1200, height: 750)
+    /// A folder tile holding children keeps this much on top for its name, and a thin border.
+    public static let headerHeight = 18.0
+    public static let border = 2.0
+
+    public struct Budget: Sendable {
+        public var tiles = 800
+        public var views = 100
+        /// Children of the viewed folder drawn one by one, largest first.
+        public var firstLevel = 30
+        /// Children of a child folder, at most; fewer where its tile is small.
+        public var secondLevel = 12
+        /// A tile smaller than this (in frame units², about 10 × 10) is summed into the "smaller items".
+        public var minimumArea = 100.0
+
+        public init() {}
+    }
+
+    public struct Tile: Sendable {
+        /// The node, or -1 for the "smaller items" tile.
+        public let node: Int32
+        /// For the "smaller items" tile: how many children it sums.
+        public let restCount: Int
+        public let bytes: Int64
+        /// In the frame's units, for children as for the tiles of the first level.
+        public let rect: LayoutRect
+        /// The second level: the folder's children, inside `rect` below its header.
+        public let children: [Tile]
+
+        public var isRest: Bool { node < 0 }
+    }
+
+    public struct View: Sendable {
+        public let folder: Int32
+        public let tiles: [Tile]
+    }
+
+    /// Views in the order they were made: the root first, then the largest folders.
+    public let views: [View]
+    /// The view of each folder that has one.
+    public let viewOfFolder: [Int32: Int]
+    public let totalBytes: Int64
+
+    public init(_ source: some TreemapSource, budget: Budget = Budget()) {
+        var views: [View] = []
+        var viewOfFolder: [Int32: Int] = [:]
+        var tilesLeft = budget.tiles
+        var candidates = MaxHeap()
+        candidates.insert(bytes: source.bytes(source.root), order: 0, node: source.root)
+        var order = 1
+        while let next = candidates.popMax(), views.count < budget.views, tilesLeft > 0 {
+            guard viewOfFolder[next.node] == nil else { continue }
+            let tiles = Self.tiles(of: next.node, in: source, budget: budget)
+            let count = tiles.reduce(0) { $0 + 1 + $1.children.count }
+            guard count > 0, count <= tilesLeft else { continue }
+            tilesLeft -= count
+            viewOfFolder[next.node] = views.count
+            views.append(View(folder: next.node, tiles: tiles))
+            for tile in tiles {
+                for candidate in [tile] + tile.children where !candidate.isRest && source.isFolder(candidate.node) {
+                    guard !source.children(candidate.node).isEmpty, candidate.bytes > 0 else { continue }
+                    candidates.insert(bytes: candidate.bytes, order: order, node: candidate.node)
+                    order += 1
+                }
+            }
+        }
+        self.views = views
+        self.viewOfFolder = viewOfFolder
+        totalBytes = max(0, source.bytes(source.root))
+    }
+
+    /// A folder's view: its largest children laid out in the frame, and inside each child folder its own.
+    static func tiles(of folder: Int32, in source: some TreemapSource, budget: Budget) -> [Tile] {
+        let first = level(of: folder, in: source, bounds: frame, limit: budget.firstLevel, minimumArea: budget.minimumArea)
+        return first.map { tile in
+            guard !tile.isRest, source.isFolder(tile.node) else { return tile }
+            let inner = tile.rect.inset(top: headerHeight, side: border)
+            let fits = Int(inner.area / (budget.minimumArea * 30))
+            guard inner.width >= 24, inner.height >= 12, fits > 0 else { return tile }
+            let children = level(
+                of: tile.node, in: source, bounds: inner, limit: min(budget.secondLevel, fits), minimumArea: budget.minimumArea)
+            return Tile(node: tile.node, restCount: 0, bytes: tile.bytes, rect: tile.rect, children: children)
+        }
+    }
+
+    /// One level: the folder's largest children (ties in the tree's order) while each stays at least
+    /// `minimumArea`, the rest summed, the folder's own bytes (its blocks) left as empty space.
+    static func level(
+        of folder: Int32, in source: some TreemapSource, bounds: LayoutRect, limit: Int, minimumArea: Double
+    ) -> [Tile] {
+        let folderBytes = max(0, source.bytes(folder))
+        guard folderBytes > 0, limit > 0 else { return [] }
+        let largest = LargestChildren(of: folder, in: source, keeping: limit)
+        let perByte = bounds.area / Double(max(folderBytes, largest.total))
+        let shown = largest.kept.prefix { Double($0.bytes) * perByte >= minimumArea }
+        let restBytes = largest.total - shown.reduce(0) { $0 + $1.bytes }
+        let restCount = largest.count - shown.count
+        var weights = shown.map { Double($0.bytes) }
+        weights.append(Double(restBytes))
+        weights.append(Double(max(0, folderBytes - largest.total)))  // the folder's own blocks: no tile
+        let rects = Squarify.layout(weights, in: bounds)
+        var tiles = zip(shown, rects).map { Tile(node: $0.node, restCount: 0, bytes: $0.bytes, rect: $1, children: []) }
+        if restCount > 0 {
+            tiles.append(Tile(node: -1, restCount: restCount, bytes: restBytes, rect: rects[shown.count], children: []))
+        }
+        return tiles
+    }
+}
+
+/// A folder's `keeping` largest children (ties by position) in one pass, with the count and sum of all.
+struct LargestChildren {
+    private(set) var kept: [(bytes: Int64, node: Int32)] = []
+    private(set) var count = 0
+    private(set) var total: Int64 = 0
+
+    init(of folder: Int32, in source: some TreemapSource, keeping limit: Int) {
+        kept.reserveCapacity(limit + 1)
+        for child in source.children(folder) {
+            let bytes = max(0, source.bytes(child))
+            count += 1
+            total = total.addingReportingOverflow(bytes).overflow ? .max : total + bytes
+            guard kept.count < limit || bytes > kept[kept.count - 1].bytes else { continue }
+            // Insert after every child of the same size already kept, so earlier children win ties.
+            var low = 0, high = kept.count
+            while low < high {
+                let middle = (low + high) / 2
+                if kept[middle].bytes >= bytes { low = middle + 1 } else { high = middle }
+            }
+            kept.insert((bytes, child), at: low)
+            if kept.count > limit { kept.removeLast() }
+        }
+    }
+}
+
+/// Folders waiting for a view, largest first; among equals, the one found first.
+struct MaxHeap {
+    private var items: [(bytes: Int64, order: Int, node: Int32)] = []
+
+    private func above(_ a: Int, _ b: Int) -> Bool {
+        items[a].bytes != items[b].bytes ? items[a].bytes > items[b].bytes : items[a].order < items[b].order
+    }
+
+    mutating func insert(bytes: Int64, order: Int, node: Int32) {
+        items.append((bytes, order, node))
+        var child = items.count - 1
+        while child > 0, above(child, (child - 1) / 2) {
+            items.swapAt(child, (child - 1) / 2)
+            child = (child - 1) / 2
+        }
+    }
+
+    mutating func popMax() -> (bytes: Int64, order: Int, node: Int32)? {
+        guard !items.isEmpty else { return nil }
+        items.swapAt(0, items.count - 1)
+        let top = items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var best = parent
+            if left < items.count, above(left, best) { best = left }
+            if right < items.count, above(right, best) { best = right }
+            guard best != parent else { return top }
+            items.swapAt(parent, best)
+            parent = best
+        }
+    }
+}

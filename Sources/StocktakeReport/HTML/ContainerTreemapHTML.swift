@@ -1,0 +1,68 @@
+import StocktakeModel
+import StocktakePolicy
+import StocktakeRendering
+
+/// "Where the bytes are": the container as a treemap, each tile's area its allocated bytes (the report's own
+/// figure, so the tiles add up to the on-disk total), coloured by location, faded or dashed when not backed up,
+/// outlined in the severity of the worst finding at or beneath it. A folder's tile opens its own picture.
+struct ContainerTreemapHTML {
+    let report: Report
+
+    func render() -> HTML {
+        let inventory = report.inventory
+        var html = HTMLPieces.sectionStart(
+            id: "map", title: "Where the bytes are",
+            lead: "Each tile's area is its size on disk; the tiles add up to the container's total. Select a folder to open it; "
+                + "the path above the picture leads back. Hover or focus a tile for its path, size, location, backup state and findings.")
+        guard !inventory.entries.isEmpty, (inventory.directoryTotals[inventory.root]?.allocatedBytes ?? 0) > 0 else {
+            return html + "<p class=\"muted\">Nothing in the container occupies space on disk.</p>\n" + HTMLPieces.sectionEnd
+        }
+        let layout = TreemapLayout(inventory)
+        let marks = FindingMarks(findings: report.findings, inventory: inventory)
+        let svg = TreemapSVG(
+            layout: layout, source: inventory, idPrefix: "map", rootName: "Container root", shareOf: "of the container",
+            look: { look($0, marks: marks) })
+        html += TreemapStyle.definitions + svg.render(label: "Treemap of sizes on disk")
+        html += legend(inventory)
+        return html + HTMLPieces.sectionEnd
+    }
+
+    private func look(_ index: Int32, marks: FindingMarks) -> TreemapLook {
+        let entry = report.inventory.entries[Int(index)]
+        var classes = [TreemapStyle.locationClass(entry.location)]
+        if let backup = TreemapStyle.backupClass(entry.backup) { classes.append(backup) }
+        var details = [entry.location.title + " · " + Figure(backup: entry.backup).name]
+        if let mark = marks.mark(index) {
+            if let outline = TreemapStyle.severityClass(mark.severity) { classes.append(outline) }
+            details.append(Plural.count(mark.count, "finding") + " here or beneath, the worst \(mark.severity.rawValue)")
+        }
+        return TreemapLook(classes: classes.joined(separator: " "), details: details, hatched: entry.backup == .excluded)
+    }
+
+    /// The locations present, then the backup and finding marks.
+    private func legend(_ inventory: Inventory) -> HTML {
+        var html: HTML = "<p class=\"tm-legend\">"
+        for location in Location.allCases where (inventory.totals.byLocation[location]?.allocatedBytes ?? 0) > 0 {
+            html += "<span><span class=\"tm-key\" style=\"background:\(HTML.raw(ReportPalette.colour(location)))\"></span>"
+            html += "\(location.title)</span>"
+        }
+        html += "<span><span class=\"tm-key b-x\"></span>faded: iOS never backs it up</span>"
+        html += "<span><span class=\"tm-key b-a\"></span>striped: the app excluded it from backup</span>"
+        html += "<span><span class=\"tm-key sv-error\"></span>outlined: holds an error</span>"
+        html += "<span><span class=\"tm-key sv-warning\"></span>a warning</span>"
+        html += "<span><span class=\"tm-key tm-f\"></span>a folder, its name on top</span>"
+        return html + "</p>\n"
+    }
+}
+
+extension Inventory: TreemapSource {
+    public func parent(_ node: Int32) -> Int32 { entries[Int(node)].parent }
+
+    public func isFolder(_ node: Int32) -> Bool { entries[Int(node)].isDirectory }
+
+    public func bytes(_ node: Int32) -> Int64 {
+        if let total = directoryTotals[node] { return total.allocatedBytes }
+        let entry = entries[Int(node)]
+        return entry.countsBytes ? entry.allocatedBytes : 0
+    }
+}
