@@ -67,7 +67,7 @@ struct DiffCommand: ParsableCommand {
         }
         let mismatch = SameAppCheck.mismatch(old: snapshots.0.provenance, new: snapshots.1.provenance)
         if let mismatch, !strict { Terminal.warning(mismatch) }
-        let diff = ReportDiff.compute(old: snapshots.0, new: snapshots.1, options: DiffOptions(directoryLimit: limit))
+        let diff = ReportDiff.compute(old: snapshots.0, new: snapshots.1, options: DiffOptions(directoryLimit: limit, growthMap: format == .html))
         let gates = try growthGates().map { $0.evaluate(diff) } + (failOnNewFindings.map { [NewFindingsGate(severity: $0).evaluate(diff)] } ?? [])
         let bytes = try DiffWriter.render(diff, gates: gates, format: format, options: DiffRenderOptions(limit: limit))
         do {

@@ -44,7 +44,8 @@ import TestSupport
             }
         }
         #expect(!Self.html.contains("://"), "no URL of any kind")
-        #expect(!Self.html.lowercased().contains("url(") && !Self.html.lowercased().contains("@import"))
+        // `url(#…)` names a pattern on the page itself; any other url() would load.
+        #expect(!Self.html.lowercased().replacingOccurrences(of: "url(#", with: "").contains("url(") && !Self.html.lowercased().contains("@import"))
         for name in ["link", "img", "iframe", "object", "embed", "form"] {
             #expect(structure.elements(named: name).isEmpty, "<\(name)>")
         }
@@ -52,7 +53,8 @@ import TestSupport
 
     @Test func hostileNamesAppearOnlyEscaped() {
         let structure = HTMLStructure(Self.html)
-        #expect(structure.elements(named: "svg").isEmpty, "the chart is boxes, not SVG")
+        // The treemap's pictures and tiles all carry a class; an svg without one came from a name.
+        #expect(structure.elements(named: "svg").allSatisfy { $0.attributes.contains { $0.name == "class" } }, "an svg the page did not write")
         #expect(structure.elements(named: "b").isEmpty, "a group member named <b>bold</b> stays text")
         #expect(Self.html.contains("Documents/<wbr>&lt;script&gt;alert(&#39;x&#39;)&lt;/<wbr>script&gt;.jpg"))
         #expect(Self.html.contains("&lt;b&gt;bold&lt;/b&gt;"))

@@ -6,16 +6,19 @@ import StocktakeReport
 package struct DiffOptions: Sendable {
     /// Folders kept in `directories.shown`; the rest are counted in "N others".
     package var directoryLimit: Int
+    /// Build `ReportDiff.growth` (only the HTML page draws it; at a million files it costs a pass over both reports).
+    package var growthMap: Bool
 
-    package init(directoryLimit: Int = 20) {
+    package init(directoryLimit: Int = 20, growthMap: Bool = true) {
         self.directoryLimit = directoryLimit
+        self.growthMap = growthMap
     }
 }
 
 extension ReportDiff {
     /// Compares two reports of one app: `old` is the earlier run (the base), `new` the later one.
     package static func compute(old: ReportSnapshot, new: ReportSnapshot, options: DiffOptions = DiffOptions()) -> ReportDiff {
-        ReportDiff(
+        var diff = ReportDiff(
             old: old.provenance, new: new.provenance,
             totals: totalRows(old.totals, new.totals),
             locations: Location.allCases.map { SizeChange(id: $0.rawValue, old: old.totals.byLocation[$0] ?? .zero, new: new.totals.byLocation[$0] ?? .zero) },
@@ -24,6 +27,8 @@ extension ReportDiff {
             groups: groupChanges(old.groups, new.groups),
             budgets: budgetChanges(old.budgets, new.budgets),
             findings: findingChanges(old.findings, new.findings))
+        if options.growthMap { diff.growth = GrowthTree(old: old, new: new) }
+        return diff
     }
 
     /// The ids `totals` uses, in order (see ReportDiff.totals).

@@ -19,6 +19,8 @@ package struct ReportDiff: Sendable {
     /// Budgets by scope (sorted), old against new; either side may lack one.
     package let budgets: [BudgetChange]
     package let findings: FindingChanges
+    /// Both reports as one tree, for the HTML treemap of where the bytes grew; nil when `DiffOptions.growthMap` is off.
+    package var growth: GrowthTree? = nil
 }
 
 /// A row with figures on both sides. A side that lacks the row (a new file, a removed folder) is nil.
@@ -116,4 +118,12 @@ package struct DiffGateResult: Sendable, Equatable {
     package let tripped: Bool
     /// One line for people, e.g. "applicationSupport grew 12.5% (limit 10%)".
     package let message: String
+    /// Where a tripped gate points in the container, for the treemap's outline; empty when it names no place.
+    package var places: [GatePlace] = []
+}
+
+/// A place a gate is about: everything in a location, or one path.
+package enum GatePlace: Sendable, Equatable {
+    case location(Location)
+    case path(String)
 }

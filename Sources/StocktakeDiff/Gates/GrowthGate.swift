@@ -81,7 +81,18 @@ package struct GrowthGate: Sendable, Equatable {
         let change = delta >= 0 ? "grew \(ByteCount.format(delta))" : "shrank \(ByteCount.format(Int64(clamping: delta.magnitude)))"
         let share = before == 0 ? (delta == 0 ? "" : " (was empty)") : " (\(delta >= 0 ? "+" : "")\(Self.decimal(Double(delta) * 100 / Double(before)))%)"
         let verdict = tripped ? "over the \(limitText) limit" : "within the \(limitText) limit"
-        return DiffGateResult(gate: "--fail-on-growth \(spec)", tripped: tripped, message: "\(scope.name) \(change)\(share), \(verdict)")
+        var result = DiffGateResult(gate: "--fail-on-growth \(spec)", tripped: tripped, message: "\(scope.name) \(change)\(share), \(verdict)")
+        if tripped { result.places = places }
+        return result
+    }
+
+    /// The locations a scope covers; the totals that span most of the container name no place.
+    private var places: [GatePlace] {
+        switch scope {
+        case .location(let location): [.location(location)]
+        case .totalRow(_, let id) where id == "purgeable": [.location(.caches), .location(.tmp)]
+        case .total, .totalRow: []
+        }
     }
 
     private func row(in diff: ReportDiff) -> SizeChange? {
@@ -118,9 +129,12 @@ package struct NewFindingsGate: Sendable, Equatable {
             return DiffGateResult(gate: gate, tripped: false, message: "no new findings at \(severity.rawValue) or above")
         }
         let more = counted.count > 1 ? " and \(counted.count - 1) more" : ""
-        return DiffGateResult(
+        var result = DiffGateResult(
             gate: gate, tripped: true,
             message: "\(counted.count) new \(Plural.noun(counted.count, "finding")) at \(severity.rawValue) or above: \(VisibleText.render(first.rule, as: .message)) at \(VisibleText.render(first.path, as: .message))\(more)")
+        // The treemap outlines where they are (a bounded number: the page marks places, it does not list findings).
+        result.places = counted.prefix(1000).map { .path($0.path) }
+        return result
     }
 }
 

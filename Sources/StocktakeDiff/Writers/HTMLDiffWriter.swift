@@ -16,11 +16,12 @@ struct HTMLDiffWriter {
     func render() -> String {
         var page = HTMLPieces.pageStart(
             title: "Stocktake diff: \(title)", contentSecurityPolicy: Self.contentSecurityPolicy,
-            generator: options.tool.name + " " + options.tool.version, css: ReportStyle.css + "\n" + Self.css)
+            generator: options.tool.name + " " + options.tool.version, css: ReportStyle.css + "\n" + Self.css + "\n" + TreemapStyle.css + HTMLDiffTreemap.css)
         page += masthead()
         page += "<main class=\"wrap\">\n"
         let sections = HTMLDiffSections(diff: diff, limit: options.limit)
         page += HTMLDiffSummary(diff: diff, gates: gates).render()
+        if let growth = diff.growth { page += HTMLDiffTreemap(tree: growth, gates: gates).render() }
         page += sections.locations()
         page += sections.directories()
         page += sections.leftBehind()
@@ -45,6 +46,7 @@ struct HTMLDiffWriter {
         html += "<nav class=\"toc\" aria-label=\"Sections\">"
         var links: [(String, String)] = [("summary", "Summary")]
         if !gates.isEmpty { links.append(("gates", "Gates")) }
+        if diff.growth != nil { links.append(("map", "Map")) }
         links += [("locations", "Locations"), ("directories", "Directories")]
         if !diff.files.leftBehind.isEmpty { links.append(("left-behind", "Left behind (\(diff.files.leftBehind.count))")) }
         links.append(("files", "Files"))

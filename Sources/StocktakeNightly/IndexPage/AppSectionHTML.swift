@@ -23,6 +23,7 @@ struct AppSectionHTML {
         if let version = latest.appVersion { html += " · app version \(visible: version)" }
         html += " · stocktake \(visible: latest.toolVersion)</p>\n"
         html += cards(latest)
+        html += LocationTreemap(latest).render(idPrefix: anchor + "-map")
         html += trend()
         html += links()
         return html + HTMLPieces.sectionEnd

@@ -7,7 +7,7 @@ enum IndexStyle {
     static let latestColour = "#2563eb"
     static let failureColour = "#d97706"
 
-    static let css: HTML = ReportStyle.css + "\n" + """
+    static let css: HTML = ReportStyle.css + "\n" + TreemapStyle.css + """
         .app-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 12px}
         #failures td.path{min-width:14ch}
         .app-head h2{overflow-wrap:anywhere;unicode-bidi:isolate}

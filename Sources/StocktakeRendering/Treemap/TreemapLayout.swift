@@ -3,15 +3,15 @@
 /// Everything is bounded: at most `Budget.tiles` tiles over all views, whatever the size or shape of the tree,
 /// and a folder's children beyond what fits become one "N smaller items" tile whose bytes still count.
 public struct TreemapLayout: Sendable {
-    /// The reference frame every view is laid out in (8:5; the page scales it to its width).
+    /// The reference frame views are laid out in unless told otherwise (8:5; the page scales it to its width).
     public static let frame = LayoutRect(x: 0, y: 0, width: 1200, height: 750)
     /// A folder tile holding children keeps this much on top for its name, and a thin border.
     public static let headerHeight = 18.0
     public static let border = 2.0
 
     public struct Budget: Sendable {
-        public var tiles = 800
-        public var views = 100
+        public var tiles = 600
+        public var views = 80
         /// Children of the viewed folder drawn one by one, largest first.
         public var firstLevel = 30
         /// Children of a child folder, at most; fewer where its tile is small.
@@ -46,8 +46,9 @@ public struct TreemapLayout: Sendable {
     /// The view of each folder that has one.
     public let viewOfFolder: [Int32: Int]
     public let totalBytes: Int64
+    public let frame: LayoutRect
 
-    public init(_ source: some TreemapSource, budget: Budget = Budget()) {
+    public init(_ source: some TreemapSource, frame: LayoutRect = Self.frame, budget: Budget = Budget()) {
         var views: [View] = []
         var viewOfFolder: [Int32: Int] = [:]
         var tilesLeft = budget.tiles
@@ -56,7 +57,7 @@ public struct TreemapLayout: Sendable {
         var order = 1
         while let next = candidates.popMax(), views.count < budget.views, tilesLeft > 0 {
             guard viewOfFolder[next.node] == nil else { continue }
-            let tiles = Self.tiles(of: next.node, in: source, budget: budget)
+            let tiles = Self.tiles(of: next.node, in: source, frame: frame, budget: budget)
             let count = tiles.reduce(0) { $0 + 1 + $1.children.count }
             guard count > 0, count <= tilesLeft else { continue }
             tilesLeft -= count
@@ -73,10 +74,11 @@ public struct TreemapLayout: Sendable {
         self.views = views
         self.viewOfFolder = viewOfFolder
         totalBytes = max(0, source.bytes(source.root))
+        self.frame = frame
     }
 
     /// A folder's view: its largest children laid out in the frame, and inside each child folder its own.
-    static func tiles(of folder: Int32, in source: some TreemapSource, budget: Budget) -> [Tile] {
+    static func tiles(of folder: Int32, in source: some TreemapSource, frame: LayoutRect, budget: Budget) -> [Tile] {
         let first = level(of: folder, in: source, bounds: frame, limit: budget.firstLevel, minimumArea: budget.minimumArea)
         return first.map { tile in
             guard !tile.isRest, source.isFolder(tile.node) else { return tile }

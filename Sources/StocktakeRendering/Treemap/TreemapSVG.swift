@@ -56,14 +56,20 @@ public struct TreemapSVG<Source: TreemapSource> {
         for (number, view) in layout.views.enumerated() {
             html += "<div class=\"tm-view\" id=\"\(viewID(number))\">\n"
             html += breadcrumb(view.folder)
-            html += "<div class=\"tm-box\"><svg class=\"tm-svg\" aria-label=\"\(label): \(plainName(view.folder))\">\n"
-            for tile in view.tiles { html += self.tile(tile, in: TreemapLayout.frame, enclosingView: number) }
+            html += "<div class=\"tm-box\"\(boxStyle)><svg class=\"tm-svg\" aria-label=\"\(label): \(plainName(view.folder))\">\n"
+            for tile in view.tiles { html += self.tile(tile, in: layout.frame, enclosingView: number) }
             html += "</svg></div>\n</div>\n"
         }
         return html + "</div>\n"
     }
 
     private func viewID(_ number: Int) -> String { "\(idPrefix)-\(number)" }
+
+    /// The box keeps the frame's proportions (the style sheet's default is the standard frame's 8:5).
+    private var boxStyle: HTML {
+        guard layout.frame.width > 0, layout.frame.height / layout.frame.width != 0.625 else { return .empty }
+        return " style=\"padding-top:\(Self.percent(layout.frame.height, of: layout.frame.width))%\""
+    }
 
     /// One tile and, for a folder, its children. `enclosingView` is where a click lands when the tile has no view
     /// of its own (the view showing it larger).
@@ -78,7 +84,7 @@ public struct TreemapSVG<Source: TreemapSource> {
         html += "y=\"\(Self.percent(rect.y - parent.y, of: parent.height))%\" width=\"\(Self.percent(rect.width, of: parent.width))%\" "
         html += "height=\"\(Self.percent(rect.height, of: parent.height))%\" class=\"\(classes)\">"
         var face: HTML = "<rect width=\"100%\" height=\"100%\"><title>\(title(tile, look: look))</title></rect>"
-        if look.hatched { face += "<rect class=\"tm-h\" width=\"100%\" height=\"100%\"/>" }
+        if look.hatched { face += "<rect class=\"tm-h\" width=\"100%\" height=\"100%\"></rect>" }
         face += label(tile)
         if let target {
             html += "<a href=\"#\(viewID(target))\">\(face)</a>"

@@ -41,7 +41,7 @@ public enum TreemapStyle {
 
             """
         for location in Location.allCases {
-            css += ".\(HTML.raw(locationClass(location))){--c:\(HTML.raw(ReportPalette.colour(location)))}\n"
+            css += ".\(locationClass(location)){--c:\(ReportPalette.colour(location))}\n"
         }
         return css
     }
@@ -50,7 +50,7 @@ public enum TreemapStyle {
     public static let definitions: HTML = """
         <svg width="0" height="0" class="tm-defs" aria-hidden="true" focusable="false"><defs><pattern id="tm-hatch" \
         width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="2.5" height="6" \
-        fill="#fff" fill-opacity=".6"/></pattern></defs></svg>
+        fill="#fff" fill-opacity=".6"></rect></pattern></defs></svg>
 
         """
 

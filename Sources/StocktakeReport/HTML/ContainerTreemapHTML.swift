@@ -31,7 +31,7 @@ struct ContainerTreemapHTML {
         let entry = report.inventory.entries[Int(index)]
         var classes = [TreemapStyle.locationClass(entry.location)]
         if let backup = TreemapStyle.backupClass(entry.backup) { classes.append(backup) }
-        var details = [entry.location.title + " · " + Figure(backup: entry.backup).name]
+        var details = [entry.location.title + " · " + Self.backupText(entry.backup)]
         if let mark = marks.mark(index) {
             if let outline = TreemapStyle.severityClass(mark.severity) { classes.append(outline) }
             details.append(Plural.count(mark.count, "finding") + " here or beneath, the worst \(mark.severity.rawValue)")
@@ -39,11 +39,21 @@ struct ContainerTreemapHTML {
         return TreemapLook(classes: classes.joined(separator: " "), details: details, hatched: entry.backup == .excluded)
     }
 
+    /// The state in words of its own: the figures' names ("Excluded by iOS") are kept for the totals they name.
+    static func backupText(_ state: BackupState) -> String {
+        switch state {
+        case .included: "backed up"
+        case .excluded: "excluded from backup by the app"
+        case .excludedBySystem: "never backed up by iOS"
+        case .unknown: "backup not known (the export may have dropped the flags)"
+        }
+    }
+
     /// The locations present, then the backup and finding marks.
     private func legend(_ inventory: Inventory) -> HTML {
         var html: HTML = "<p class=\"tm-legend\">"
         for location in Location.allCases where (inventory.totals.byLocation[location]?.allocatedBytes ?? 0) > 0 {
-            html += "<span><span class=\"tm-key\" style=\"background:\(HTML.raw(ReportPalette.colour(location)))\"></span>"
+            html += "<span><span class=\"tm-key\" style=\"background:\(ReportPalette.colour(location))\"></span>"
             html += "\(location.title)</span>"
         }
         html += "<span><span class=\"tm-key b-x\"></span>faded: iOS never backs it up</span>"
