@@ -110,6 +110,17 @@ enum DOM {
         else { return nil }
         return String(dom[start.upperBound..<end.lowerBound])
     }
+
+    /// Every `<svg …>` start tag, as serialised.
+    static func svgTags(_ dom: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: "<svg[^>]*>")
+        return pattern.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).compactMap { Range($0.range, in: dom).map { String(dom[$0]) } }
+    }
+
+    /// A picture of the treemap (`tm-svg`), its pattern holder (`tm-defs`) or a tile (placed with `x`).
+    static func isTreemapPart(_ tag: String) -> Bool {
+        tag.contains("class=\"tm-") || tag.hasPrefix("<svg x=\"")
+    }
 }
 
 extension Trait where Self == ConditionTrait {

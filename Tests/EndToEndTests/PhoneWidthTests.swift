@@ -19,7 +19,14 @@ import TestSupport
               var all = document.querySelectorAll("body *");
               var sideways = [].filter.call(all, function (e) {
                 return e.scrollWidth > e.clientWidth + 2 && ["auto", "scroll"].indexOf(getComputedStyle(e).overflowX) >= 0; });
-              var outside = [].filter.call(all, function (e) { var r = e.getBoundingClientRect(); return r.width > 0 && r.right > \(width + 1); });
+              // Past the edge and not cut off by a box that clips (overflow hidden, as the treemap's tiles are).
+              var clipped = function (e) {
+                for (var a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+                  var o = getComputedStyle(a).overflowX;
+                  if ((o === "hidden" || o === "clip") && a.getBoundingClientRect().right <= \(width + 1)) return true;
+                }
+                return false; };
+              var outside = [].filter.call(all, function (e) { var r = e.getBoundingClientRect(); return r.width > 0 && r.right > \(width + 1) && !clipped(e); });
               var name = function (e) { return e.tagName + "." + e.className; };
               document.body.setAttribute("data-probe", sideways.length + " " + outside.length + " " +
                 sideways.concat(outside).slice(0, 4).map(name).join(","));

@@ -87,13 +87,15 @@ import TestSupport
         return try browser.dumpDOM()
     }
 
-    /// No script and no image element anywhere, and SVG only for the page's own chart(s).
+    /// No script and no image element anywhere, and SVG only for the page's own chart(s) and treemap.
     static func expectStatic(_ dom: String, charts: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(DOM.rootTag(dom) == "<html lang=\"en\">", sourceLocation: sourceLocation)
         #expect(!dom.contains("pwned</title>"), sourceLocation: sourceLocation)
         #expect(!dom.contains("<script"), "the page has no script at all", sourceLocation: sourceLocation)
         #expect(!dom.contains("<img"), "no image element was injected", sourceLocation: sourceLocation)
-        #expect(dom.components(separatedBy: "<svg").count - 1 == charts, "only the page's own charts are SVG", sourceLocation: sourceLocation)
+        let svgs = DOM.svgTags(dom)
+        #expect(svgs.allSatisfy { $0.contains(" class=\"") }, "every svg is the page's own (it carries a class)", sourceLocation: sourceLocation)
+        #expect(svgs.filter { !DOM.isTreemapPart($0) }.count == charts, "SVG only for the charts and the treemap", sourceLocation: sourceLocation)
     }
 
     /// The DOM from the first `start` to the next `end` after it.
