@@ -3,13 +3,15 @@ import StocktakeModel
 /// The treemap's style sheet, shared by the report and the diff, and the classes that colour a tile by location,
 /// backup state and finding severity (colours from `ReportPalette`, so the map matches the location bar).
 public enum TreemapStyle {
-    /// Views are hidden but the targeted one (or the first); tiles are nested `<svg>`s whose first `<rect>` (bare or
-    /// inside the tile's link) is the tile's face.
+    /// Views are hidden but the targeted one (or the first); a browser without `:has()` (before Safari 15.4) shows the
+    /// first above the targeted one. `color-mix()` (Safari 16.2) falls back to the solid colour. Tiles are nested
+    /// `<svg>`s whose first `<rect>` (bare or inside the tile's link) is the tile's face.
     public static var css: HTML {
         var css: HTML = """
             .tm-defs{position:absolute;width:0;height:0;overflow:hidden}
             .tm-view{display:none;scroll-margin-top:8px}
-            .tm-view:target,.tm:not(:has(.tm-view:target))>.tm-view:first-child{display:block}
+            .tm-view:first-child,.tm-view:target{display:block}
+            .tm:has(.tm-view:target)>.tm-view:first-child:not(:target){display:none}
             .tm-crumbs{margin:0 0 6px;font-size:13px;overflow-wrap:anywhere;unicode-bidi:isolate}
             .tm-crumbs a{color:var(--accent)}
             .tm-box{position:relative;padding-top:62.5%;border-radius:6px;overflow:hidden;background:var(--soft)}

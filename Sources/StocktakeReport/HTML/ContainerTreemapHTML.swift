@@ -14,10 +14,10 @@ struct ContainerTreemapHTML {
             id: "map", title: "Where the bytes are",
             lead: "Each tile's area is its size on disk; the tiles add up to the container's total. Select a folder to open it; "
                 + "the path above the picture leads back. Hover or focus a tile for its path, size, location, backup state and findings.")
-        guard !inventory.entries.isEmpty, (inventory.directoryTotals[inventory.root]?.allocatedBytes ?? 0) > 0 else {
-            return html + "<p class=\"muted\">Nothing in the container occupies space on disk.</p>\n" + HTMLPieces.sectionEnd
+        let layout = inventory.entries.isEmpty ? nil : TreemapLayout(inventory)
+        guard let layout, !layout.views.isEmpty else {
+            return html + "<p class=\"muted\">Nothing in the container occupies space on disk but its folders.</p>\n" + HTMLPieces.sectionEnd
         }
-        let layout = TreemapLayout(inventory)
         let marks = FindingMarks(findings: report.findings, inventory: inventory)
         let svg = TreemapSVG(
             layout: layout, source: inventory, idPrefix: "map", rootName: "Container root", shareOf: "of the container",
