@@ -30,7 +30,7 @@ let package = Package(
         // extracted). Nothing is linked: the system's library is loaded when the first archive is read (LibArchive).
         .systemLibrary(name: "CLibArchive"),
         // A small wrapper over SQLite: connections (read-write, or read-only and immutable), statements, bound values.
-        .target(name: "StocktakeSQLite", dependencies: ["CSQLite3"]),
+        .target(name: "StocktakeSQLite", dependencies: ["CSQLite3", "StocktakeModel"]),
         // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.
         .target(
             name: "StocktakeScan",

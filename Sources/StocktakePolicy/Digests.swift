@@ -5,13 +5,7 @@ import StocktakeModel
 /// fingerprints, the HTML report's script hash, and (in the scanner) duplicate content.
 public enum Digests {
     public static func sha256Hex(_ bytes: some Collection<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in SHA256.hash(data: Array(bytes)) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 15)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        Hex.lowercase(SHA256.hash(data: Array(bytes)))
     }
 
     public static func sha256Base64(_ bytes: some Collection<UInt8>) -> String {

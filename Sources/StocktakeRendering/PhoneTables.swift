@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// Tables that become stacked rows on a phone. Each body cell gets its column's heading as `data-label`, and
 /// `ReportStyle.css` shows cells one under another below 600 px with that label beside the value, so nothing
 /// scrolls sideways and every number keeps its name. Runs once over a finished page, up to its script: the
@@ -77,13 +79,7 @@ public enum PhoneTables {
     }
 
     private static func find(_ html: [UInt8], _ literal: String, from start: Int) -> Int? {
-        let bytes = Array(literal.utf8)
-        var i = start
-        while i + bytes.count <= html.count {
-            if html[i] == bytes[0] && html[i..<i + bytes.count].elementsEqual(bytes) { return i }
-            i += 1
-        }
-        return nil
+        ByteSearch.firstIndex(of: literal.utf8, in: html[...], from: start)
     }
 
     private static func contains(_ tag: ArraySlice<UInt8>, _ literal: String) -> Bool {

@@ -1,4 +1,5 @@
 import CSQLite3
+import StocktakeModel
 
 /// What SQLite reported when a call failed: its result code and its own message (`sqlite3_errmsg`).
 package struct SQLiteError: Error, CustomStringConvertible {
@@ -53,16 +54,7 @@ package final class SQLiteConnection {
         var bytes = Array(absolutePath.utf8)
         // `file://` would start an authority: POSIX reads a leading `//` as `/` anyway.
         while bytes.count > 1 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") { bytes.removeFirst() }
-        let hexDigits = Array("0123456789ABCDEF".utf8)
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                uri.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                uri += "%" + String(decoding: [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]], as: UTF8.self)
-            }
-        }
+        uri += Hex.percentEncoded(bytes, keeping: [UInt8(ascii: "/")])
         return uri + "?mode=ro&immutable=1"
     }
 

@@ -35,14 +35,14 @@ import StocktakeRendering
         (-1, "1969-12-31T23:59:59Z"), (-62_135_596_799, "0001-01-01T00:00:01Z"), (253_402_300_799, "9999-12-31T23:59:59Z"),
     ])
     func utcDates(seconds: Double, expected: String) {
-        #expect(HTMLFormatting.utc(secondsSince1970: seconds) == expected)
+        #expect(ReportDates.utc(secondsSince1970: seconds) == expected)
     }
 
     @Test func datesOutOfRangeAreRefused() {
-        #expect(HTMLFormatting.utc(secondsSince1970: .nan) == nil)
-        #expect(HTMLFormatting.utc(secondsSince1970: .infinity) == nil)
-        #expect(HTMLFormatting.utc(secondsSince1970: 1e300) == nil)
-        #expect(HTMLFormatting.utc(secondsSince1970: -1e300) == nil)
+        #expect(ReportDates.utc(secondsSince1970: .nan) == nil)
+        #expect(ReportDates.utc(secondsSince1970: .infinity) == nil)
+        #expect(ReportDates.utc(secondsSince1970: 1e300) == nil)
+        #expect(ReportDates.utc(secondsSince1970: -1e300) == nil)
     }
 
     @Test func escapingCoversTextAndAttributes() {

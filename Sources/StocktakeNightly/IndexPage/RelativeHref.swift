@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// Links from the index page to report folders. Folder names come from bundle identifiers, which are
 /// attacker-controlled: every path segment is percent-encoded, so a name can never become a scheme
 /// (`javascript:`), a query, a fragment or an absolute path. The result needs no further escaping.
@@ -10,27 +12,6 @@ enum RelativeHref {
     }
 
     private static func encodeSegment(_ segment: Substring) -> String {
-        var encoded = ""
-        for byte in segment.utf8 {
-            if isUnreserved(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
-            }
-        }
-        return encoded
+        Hex.percentEncoded(segment.utf8)
     }
-
-    /// RFC 3986 unreserved characters: letters, digits, `-`, `.`, `_`, `~`.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
-    }
-
-    private static let hex = Array("0123456789ABCDEF")
 }

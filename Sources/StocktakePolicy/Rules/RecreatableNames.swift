@@ -49,13 +49,8 @@ enum RecreatableNames {
     /// 32, 40 or 64 hex digits (MD5, SHA-1, SHA-256 of a URL) or a UUID, before the first `.` or `@`.
     static func isHashedOrUUID(_ name: some Collection<UInt8>) -> Bool {
         let stem = Array(name.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "@") })
-        if [32, 40, 64].contains(stem.count) { return stem.allSatisfy(isHexDigit) }
-        guard stem.count == 36 else { return false }
-        for (offset, byte) in stem.enumerated() {
-            let dash = offset == 8 || offset == 13 || offset == 18 || offset == 23
-            if dash ? byte != UInt8(ascii: "-") : !isHexDigit(byte) { return false }
-        }
-        return true
+        if [32, 40, 64].contains(stem.count) { return stem.allSatisfy(Hex.isDigit) }
+        return Hex.isUUID(stem)
     }
 
     /// Words split at anything not a letter or digit and at lower-to-upper case changes ("tmpFiles", "Temp_1").
@@ -82,17 +77,7 @@ enum RecreatableNames {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        let lowered = asciiLowercase(byte)
-        return (lowered >= UInt8(ascii: "0") && lowered <= UInt8(ascii: "9"))
-            || (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "f"))
-    }
-
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
-            return true
-        }
-        return false
+        ByteSearch.contains(needle, in: haystack[...])
     }
 }

@@ -25,34 +25,16 @@ enum RenamedForDeletion {
     }
 
     /// `8-4-4-4-12` hexadecimal digits at the start.
-    static func startsWithUUID(_ name: ArraySlice<UInt8>) -> Bool {
-        guard name.count >= 36 else { return false }
-        for (offset, byte) in name.prefix(36).enumerated() {
-            if [8, 13, 18, 23].contains(offset) {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else if !isHexDigit(byte) {
-                return false
-            }
-        }
-        return true
-    }
+    static func startsWithUUID(_ name: ArraySlice<UInt8>) -> Bool { Hex.startsWithUUID(name) }
 
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
-            return true
-        }
-        return false
+        ByteSearch.contains(needle, in: haystack[...])
     }
 
     private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
-    }
 }
 
 /// What a subtree holds as app data: files (transport artefacts aside), bytes as `du` counts them (folders'

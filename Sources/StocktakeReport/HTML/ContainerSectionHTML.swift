@@ -68,7 +68,7 @@ struct ContainerSectionHTML {
         if let exported = container.exportedAt {
             let when = exported.isLocalTime
                 ? String(ReportDates.exportTime(exported).map { $0 == "T" ? " " : $0 })
-                : (HTMLFormatting.utc(secondsSince1970: Double(exported.seconds)) ?? ReportDates.exportTime(exported))
+                : (ReportDates.utc(secondsSince1970: Double(exported.seconds)) ?? ReportDates.exportTime(exported))
             html += fact("Exported", "\(when) <span class=\"muted\">(\(ReportDates.exportTimeSource(exported)))</span>")
         }
         html += "</dl>\n"
@@ -100,7 +100,7 @@ struct ContainerSectionHTML {
         let role: HTML = backup.role == .input ? "the audited input" : "every file's backup state comes from it"
         html += fact("Backup", "<span class=\"path\">\(visible: backup.path)</span> <span class=\"muted\">(\(role))</span>")
         if let version = backup.productVersion { html += fact("iOS", HTML.visible(version)) }
-        if let date = backup.date, let when = HTMLFormatting.utc(secondsSince1970: Double(date)) { html += fact("Backed up", HTML.text(when)) }
+        if let date = backup.date, let when = ReportDates.utc(secondsSince1970: Double(date)) { html += fact("Backed up", HTML.text(when)) }
         let app = backup.app.total
         html += fact("App domain", "<code>\(visible: backup.app.name)</code>: \(HTMLFormatting.grouped(app.files)) files, "
             + "\(HTMLPieces.size(app.apparentBytes)) backed up <span class=\"muted\">(\(HTMLPieces.size(app.allocatedBytes)) allocated, "

@@ -15,7 +15,7 @@ struct HTMLSections {
     }
 
     private var generatedAt: String {
-        HTMLFormatting.utc(secondsSince1970: report.generatedAt.timeIntervalSince1970) ?? "an unknown time"
+        ReportDates.utc(secondsSince1970: report.generatedAt.timeIntervalSince1970) ?? "an unknown time"
     }
 
     var pageTitle: HTML { "Stocktake: \(appName)" }

@@ -23,7 +23,7 @@ enum PropertyListHTML {
         case .real(let number): return tagged("real", HTML.text(String(number)))
         case .bool(let flag): return tagged("boolean", flag ? "true" : "false")
         case .date(let seconds):
-            let text = HTMLFormatting.utc(secondsSince1970: seconds + 978_307_200) ?? "\(seconds) s after 2001-01-01"
+            let text = ReportDates.utc(secondsSince1970: seconds + 978_307_200) ?? "\(seconds) s after 2001-01-01"
             return tagged("date", HTML.text(text))
         case .data(let bytes): return tagged("data", data(bytes))
         case .uid(let number): return tagged("uid", "\(number)")
@@ -70,12 +70,7 @@ enum PropertyListHTML {
     }
 
     private static func data(_ bytes: [UInt8]) -> HTML {
-        let digits = Array("0123456789abcdef")
-        var hex = ""
-        for byte in bytes.prefix(dataPreviewBytes) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
+        let hex = Hex.lowercase(bytes.prefix(dataPreviewBytes))
         let more = bytes.count > dataPreviewBytes ? "…" : ""
         return "\(HTMLFormatting.exactBytes(Int64(bytes.count)))" + (bytes.isEmpty ? .empty : ": <code>\(hex)\(more)</code>")
     }

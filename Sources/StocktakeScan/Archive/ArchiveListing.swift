@@ -50,7 +50,7 @@ struct ArchiveListing {
     var capture: ContentCapture?
 
     /// Real metadata plists are a few hundred bytes; as for folders, 1 MiB bounds the read.
-    static let metadataLimit = 1 << 20
+    static let metadataLimit = PropertyListReader.metadataLimit
     /// Metadata plists deeper than this (wrapper/package/AppData/plist) cannot decide the layout.
     static let metadataDepth = 4
 

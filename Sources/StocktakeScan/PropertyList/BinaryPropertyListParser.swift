@@ -322,7 +322,4 @@ struct BinaryPropertyListParser {
     }
 }
 
-func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-}
+func hex(_ byte: UInt8) -> String { Hex.uppercase(byte) }

@@ -24,6 +24,10 @@ public enum PropertyListReader {
             + (bytes.isEmpty ? "an empty file" : "bytes \(shown)"))
     }
 
+    /// The limit for the small plists a container describes itself with (container metadata, an app's Info.plist,
+    /// a plist nested inside another): real ones are a few KB; 1 MiB leaves room and bounds a hostile one.
+    public static let metadataLimit = 1 << 20
+
     /// Reads a regular file of at most `maxBytes` and parses it. Symbolic links are not followed and
     /// FIFOs, sockets and devices are never opened, so a hostile container cannot redirect or block
     /// the read.

@@ -17,15 +17,7 @@ enum XMLPropertyListParser {
     }
 
     private static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
-        var index = 0
-        while index <= bytes.count - pattern.count {
-            if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
-                return true
-            }
-            index += 1
-        }
-        return false
+        !pattern.isEmpty && ByteSearch.contains(pattern, in: bytes[...])
     }
 }
 

@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// A cursor over an XML document's UTF-8 bytes that reads the little XML property lists use: tags,
 /// text with the five predefined entities and character references, CDATA, comments and processing
 /// instructions. There is no DTD processing at all, so nothing can expand, load or reach the network.
@@ -269,13 +271,7 @@ struct XMLScanner {
     }
 
     private func find(_ pattern: String) -> Int? {
-        let needle = Array(pattern.utf8)
-        var position = index
-        while position + needle.count <= bytes.count {
-            if bytes[position] == needle[0], bytes[position..<(position + needle.count)].elementsEqual(needle) { return position }
-            position += 1
-        }
-        return nil
+        ByteSearch.firstIndex(of: pattern.utf8, in: bytes[...], from: index)
     }
 
     private func quoted(from offset: Int) -> String {

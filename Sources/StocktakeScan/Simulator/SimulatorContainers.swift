@@ -108,7 +108,7 @@ struct SimulatorContainers {
         for name in guarded.folders(in: folder, limit: maxContainers) {
             let container = folder + "/" + name
             guard let file = guarded.file(container, ContainerSource.containerMetadataFile),
-                  let metadata = try? PropertyListReader.read(contentsOfFile: file, maxBytes: 1 << 20),
+                  let metadata = try? PropertyListReader.read(contentsOfFile: file, maxBytes: PropertyListReader.metadataLimit),
                   let identifier = metadata["MCMMetadataIdentifier"]?.stringValue, !identifier.isEmpty,
                   found[identifier] == nil
             else { continue }
@@ -128,7 +128,7 @@ struct SimulatorContainers {
         for name in guarded.folders(in: folder, limit: maxContainers) {
             let data = folder + "/" + name
             guard let app = appFolder(data, &guarded), let plist = guarded.file(app, "Info.plist"),
-                  let info = try? PropertyListReader.read(contentsOfFile: plist, maxBytes: 1 << 20),
+                  let info = try? PropertyListReader.read(contentsOfFile: plist, maxBytes: PropertyListReader.metadataLimit),
                   let identifier = info["CFBundleIdentifier"]?.stringValue, !identifier.isEmpty, found[identifier] == nil
             else { continue }
             found[identifier] = Legacy(data: data, bundle: app)
@@ -154,7 +154,7 @@ struct InstalledBundle {
             parts += guarded.folders(in: inside, limit: 10_000).filter { $0.hasSuffix(".appex") }.map { inside + "/" + $0 }
         }
         for (index, part) in parts.enumerated() {
-            let info = guarded.file(part, "Info.plist").flatMap { try? PropertyListReader.read(contentsOfFile: $0, maxBytes: 1 << 20) }
+            let info = guarded.file(part, "Info.plist").flatMap { try? PropertyListReader.read(contentsOfFile: $0, maxBytes: PropertyListReader.metadataLimit) }
             if index > 0, let identifier = info?["CFBundleIdentifier"]?.stringValue { extensions.insert(identifier) }
             guard let entitlements = self.entitlements(of: part, executable: info?["CFBundleExecutable"]?.stringValue, &guarded) else { continue }
             entitled = true
@@ -172,6 +172,6 @@ struct InstalledBundle {
             return value
         }
         return guarded.file(bundle, "archived-expanded-entitlements.xcent")
-            .flatMap { try? PropertyListReader.read(contentsOfFile: $0, maxBytes: 1 << 20) }
+            .flatMap { try? PropertyListReader.read(contentsOfFile: $0, maxBytes: PropertyListReader.metadataLimit) }
     }
 }

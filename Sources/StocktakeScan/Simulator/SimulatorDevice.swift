@@ -59,7 +59,7 @@ public struct SimulatorDevice: Sendable, Equatable {
 
     /// Reads `plist` (the folder's `device.plist`, checked to be no link); nil when it names no UDID.
     static func read(folder: String, plist path: String) throws(PropertyListError) -> SimulatorDevice? {
-        let plist = try PropertyListReader.read(contentsOfFile: path, maxBytes: 1 << 20)
+        let plist = try PropertyListReader.read(contentsOfFile: path, maxBytes: PropertyListReader.metadataLimit)
         guard let udid = plist["UDID"]?.stringValue, !udid.isEmpty else { return nil }
         return SimulatorDevice(
             udid: udid, name: plist["name"]?.stringValue ?? udid, runtimeIdentifier: plist["runtime"]?.stringValue ?? "",

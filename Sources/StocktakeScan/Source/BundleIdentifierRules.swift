@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// What a bundle identifier looks like, and the names that look like one but are not an app's.
 enum BundleIdentifierRules {
     /// Preference domains and prefixes that SDKs and Apple frameworks write in any app's
@@ -39,8 +41,7 @@ enum BundleIdentifierRules {
         // A UUID scene suffix: `-` and 36 characters.
         guard scene.count > 37, scene.dropLast(36).hasSuffix("-") else { return nil }
         let uuid = scene.suffix(36)
-        guard uuid.utf8.enumerated().allSatisfy({ [8, 13, 18, 23].contains($0.offset) ? $0.element == UInt8(ascii: "-") : $0.element.isHexDigit })
-        else { return nil }
+        guard Hex.isUUID(uuid.utf8) else { return nil }
         return String(scene.dropLast(37))
     }
 
@@ -66,12 +67,5 @@ enum BundleIdentifierRules {
         default:
             false
         }
-    }
-}
-
-extension UInt8 {
-    fileprivate var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
     }
 }

@@ -136,7 +136,7 @@ public enum ContainerSource {
         }
         do {
             // Real metadata plists are a few hundred bytes; 1 MiB leaves room and bounds the read.
-            let value = try PropertyListReader.readUnlabelled(contentsOfFile: path, maxBytes: 1 << 20)
+            let value = try PropertyListReader.readUnlabelled(contentsOfFile: path, maxBytes: PropertyListReader.metadataLimit)
             return MetadataDocument(path: relativePath, value: value, problem: nil)
         } catch {
             return MetadataDocument(path: relativePath, value: nil, problem: error.message)

@@ -63,38 +63,38 @@ struct BackupAppsListing {
             try json.endObject()
         }
         try json.beginObject()
-        try json.key("apps")
+        try json.key(ListingKey.apps)
         try json.beginArray()
         for app in backup.apps.apps {
             try json.beginObject()
-            try json.key("allocatedBytes"); try json.int(app.domain.total.allocatedBytes)
-            try json.key("allocatedBytesEstimated"); try json.bool(true)
-            try json.key("appGroups")
+            try json.key(K.BackupDomain.allocatedBytes); try json.int(app.domain.total.allocatedBytes)
+            try json.key(K.DeviceBackup.allocatedBytesEstimated); try json.bool(true)
+            try json.key(ListingKey.appGroups)
             try json.beginArray()
             for companion in app.companions where companion.kind == .appGroup { try domain(companion) }
             try json.endArray()
-            try json.key("apparentBytes"); try json.int(app.domain.total.apparentBytes)
-            try json.key("bundleIdentifier"); try json.string(app.bundleIdentifier)
-            try json.key("directories"); try json.int(app.domain.directories)
-            try json.key("domain"); try json.string(app.domain.name)
-            try json.key("files"); try json.int(app.domain.total.files)
-            try json.key("plugins")
+            try json.key(K.BackupDomain.apparentBytes); try json.int(app.domain.total.apparentBytes)
+            try json.key(ListingKey.bundleIdentifier); try json.string(app.bundleIdentifier)
+            try json.key(K.BackupDomain.directories); try json.int(app.domain.directories)
+            try json.key(K.BackupDomain.domain); try json.string(app.domain.name)
+            try json.key(K.BackupDomain.files); try json.int(app.domain.total.files)
+            try json.key(ListingKey.plugins)
             try json.beginArray()
             for companion in app.companions where companion.kind == .plugin { try domain(companion) }
             try json.endArray()
-            try json.key("symlinks"); try json.int(app.domain.symlinks)
+            try json.key(K.BackupDomain.symlinks); try json.int(app.domain.symlinks)
             try json.endObject()
         }
         try json.endArray()
-        try json.key("backup")
+        try json.key(ListingKey.backup)
         try json.beginObject()
         if let date = backup.folder.date {
-            try json.key("date"); try json.string(ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))
+            try json.key(K.DeviceBackup.date); try json.string(ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))
         }
-        try json.key("path"); try json.string(backup.folder.path)
-        if let version = backup.folder.productVersion { try json.key("productVersion"); try json.string(version) }
+        try json.key(K.DeviceBackup.path); try json.string(backup.folder.path)
+        if let version = backup.folder.productVersion { try json.key(K.DeviceBackup.productVersion); try json.string(version) }
         try json.endObject()
-        try json.key("unattributed")
+        try json.key(ListingKey.unattributed)
         try json.beginArray()
         for companion in backup.apps.unattributed { try domain(companion) }
         try json.endArray()
@@ -102,4 +102,9 @@ struct BackupAppsListing {
         try json.finish()
         return bytes
     }
+}
+
+/// The listing's own keys; the figures and the backup's facts use report.json's (`ReportKeys`).
+private enum ListingKey: String {
+    case apps, appGroups, backup, bundleIdentifier, plugins, unattributed
 }

@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// Percent-encoding of container paths into URI references (RFC 3986). Names are hostile: anything other
 /// than an unreserved character or the `/` separator is encoded as UTF-8 bytes, so `#`, `?`, `%`, `:`,
 /// spaces and non-ASCII can never change what the reference means.
@@ -11,29 +13,6 @@ enum SARIFURI {
     }
 
     static func encodePath(_ path: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(path.utf8.count)
-        for byte in path.utf8 {
-            if isUnreserved(byte) || byte == UInt8(ascii: "/") {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    private static let hex = Array("0123456789ABCDEF".utf8)
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
+        Hex.percentEncoded(path.utf8, keeping: [UInt8(ascii: "/")])
     }
 }

@@ -109,7 +109,7 @@ struct PropertyListSecrets {
     }
 
     private mutating func judgeData(_ bytes: [UInt8], path: [String], nesting: Int) {
-        if bytes.starts(with: Array("bplist00".utf8)), nesting < Self.maxNesting, bytes.count <= 1 << 20,
+        if bytes.starts(with: Array("bplist00".utf8)), nesting < Self.maxNesting, bytes.count <= PropertyListReader.metadataLimit,
            let nested = try? PropertyListReader.parse(bytes, meter: meter) {
             walk(nested, path: path, nesting: nesting + 1)
         } else if bytes.count <= 64 << 10, let text = PathText.text(validatingUTF8: bytes),

@@ -167,10 +167,7 @@ enum SecretRandomness {
         return entropy(text) >= unnamedEntropyFloor(length: text.count)
     }
 
-    static func isUUID(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        return text.count == 36 && parts.map(\.count) == [8, 4, 4, 4, 12] && parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
-    }
+    static func isUUID(_ text: String) -> Bool { Hex.isUUID(text.utf8) }
 
     /// A name shown with every secret-shaped part replaced by its shape: `key <token, 40 chars>.enabled`. Parts
     /// are split at the characters names join words with (space, `.`, `/`, `:`, `=`, `,`, `;`, `&`, `?`,
