@@ -74,7 +74,7 @@ struct AuditCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
-    @Flag(name: .long, help: "Print the wall time of each phase (walk, inventory, rules, each report) on stderr.")
+    @Flag(name: .long, help: "Print the wall time of each phase that ran (identify, walk, content, rules, each report) on stderr.")
     var timings = false
 
     func validate() throws {
