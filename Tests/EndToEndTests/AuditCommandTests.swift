@@ -153,6 +153,11 @@ import TestSupport
     func usageErrorsExitSixtyFour(_ arguments: [String]) throws {
         let result = try StocktakeProcess.run(arguments)
         #expect(result.status == 64, "\(result.stderr)")
+        // Worded as every other error (docs/usage.md, "Exit status"), then how the command is used.
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("stocktake: error: ") == true, "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix("Usage: stocktake audit") }, "\(result.stderr)")
+        #expect(!result.stderr.contains("Error:"), "\(result.stderr)")
     }
 
     @Test func anUnwritableOutputFolderFailsCleanly() throws {
