@@ -99,9 +99,7 @@ package enum Audit {
         let exposed = request.configuration.documentsVisible
             ?? draft.appBundle.flatMap { $0.infoPlist == nil ? nil : $0.fileSharingEnabled || $0.opensDocumentsInPlace }
         let timings = request.scan.timings
-        let (duplicates, unreadForDuplicates) = timings.measure("duplicates") {
-            findDuplicates(in: inventory, input: input, request: request)
-        }
+        let (duplicates, unreadForDuplicates) = findDuplicates(in: inventory, input: input, request: request)
         let sensitive = content?.own ?? []
         let companionSensitive = content?.companions ?? []
         let context = PolicyContext(
@@ -165,15 +163,18 @@ package enum Audit {
         return (written, standardOutput)
     }
 
-    /// Duplicate sets when the policy runs `duplicate-content` (it reads file contents, so only then), and the
-    /// files whose content could not be read.
+    /// Duplicate sets when the policy runs `duplicate-content` (it reads file contents, so only then) on an input
+    /// with a tree to compare, and the files whose content could not be read. Timed only when it runs, so
+    /// `--timings` lists only phases that ran.
     private static func findDuplicates(in inventory: Inventory, input: AuditInput, request: AuditRequest) -> ([DuplicateSet], [ScanIssue]) {
-        guard let minimumBytes = request.policy.duplicateMinimumBytes else { return ([], []) }
-        do {
-            guard let search = try input.duplicates(in: inventory, minimumBytes: minimumBytes, threads: request.scan.threads) else { return ([], []) }
-            return (search.sets.map { DuplicateSet(members: $0.members, size: $0.size) }, search.issues)
-        } catch {
-            return ([], [ScanIssue(path: [], reason: .unreadable, detail: "duplicate detection skipped: \(error)")])
+        guard let minimumBytes = request.policy.duplicateMinimumBytes, input.comparesContents else { return ([], []) }
+        return request.scan.timings.measure("duplicates") {
+            do {
+                guard let search = try input.duplicates(in: inventory, minimumBytes: minimumBytes, threads: request.scan.threads) else { return ([], []) }
+                return (search.sets.map { DuplicateSet(members: $0.members, size: $0.size) }, search.issues)
+            } catch {
+                return ([], [ScanIssue(path: [], reason: .unreadable, detail: "duplicate detection skipped: \(error)")])
+            }
         }
     }
 }

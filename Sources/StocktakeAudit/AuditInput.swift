@@ -54,6 +54,12 @@ enum AuditInput {
         }
     }
 
+    /// Whether `duplicates` compares anything: not for a device backup, whose content files are named by fileID.
+    var comparesContents: Bool {
+        if case .backup = self { return false }
+        return true
+    }
+
     /// Files of equal content: read from the folder, or by a second pass over the archive. Nil for a device
     /// backup: its content files are named by fileID, so there is no tree to compare.
     func duplicates(in inventory: Inventory, minimumBytes: Int64, threads: Int) throws(ScanError) -> DuplicateSearch? {

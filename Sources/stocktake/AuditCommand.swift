@@ -11,7 +11,7 @@ struct AuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Walk a container, classify every file, total sizes and backup state, and write reports.")
 
-    @Argument(help: "An .xcappdata package, a simulator data container, a folder holding Documents/, Library/, tmp/, a .zip/.tar/.tar.gz/.tgz/.tar.xz of one (read in place), or a device backup folder (with --app). Not with --simulator.")
+    @Argument(help: "An .xcappdata package, a simulator data container, a folder holding Documents/, Library/, tmp/, a .zip/.tar/.tar.gz/.tgz/.tar.bz2/.tar.xz of one (read in place), or a device backup folder (with --app). Not with --simulator.")
     var container: String?
 
     @Option(name: .long, help: "Folder for the reports (default: Reports/<bundle id>/<UTC timestamp>/).")
@@ -74,7 +74,7 @@ struct AuditCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
-    @Flag(name: .long, help: "Print the wall time of each phase (walk, inventory, rules, each report) on stderr.")
+    @Flag(name: .long, help: "Print the wall time of each phase that ran (identify, walk, content, rules, each report) on stderr.")
     var timings = false
 
     func validate() throws {

@@ -42,7 +42,7 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .long, help: "Exit 2 when the two reports are of different apps (otherwise a warning).")
     var strict = false
 
-    @Option(name: .long, help: "Rows per list in text, Markdown and HTML (JSON lists every row).")
+    @Option(name: .long, help: "Rows per list in text, Markdown and HTML; in JSON, changed folders only (it lists every file, and sums the folders left out).")
     var limit: Int = 20
 
     func validate() throws {

@@ -25,21 +25,24 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let path = HistoryStore.path(inReports: reports)
-        let runs: [HistoryRun]
+        let fetched: [HistoryRun]
         let known: [String]
         do {
             let store = try HistoryStore(path: path, createIfMissing: false)
-            runs = try store.runs(bundleIdentifier: bundleIdentifier, limit: limit)
-            known = runs.isEmpty ? try store.bundleIdentifiers() : []
+            // One run more than shown: the first row's change is against the run before it.
+            fetched = try store.runs(bundleIdentifier: bundleIdentifier, limit: limit == Int.max ? limit : limit + 1)
+            known = fetched.isEmpty ? try store.bundleIdentifiers() : []
         } catch {
             throw CommandFailure(.couldNotRun, error.description)
         }
+        let runs = Array(fetched.suffix(limit))
         guard !runs.isEmpty else {
             throw CommandFailure(.couldNotRun, HistoryTable.noRunsMessage(bundleIdentifier: bundleIdentifier, path: path, known: known))
         }
         switch format {
         case .text:
-            print(HistoryTable(bundleIdentifier: bundleIdentifier, runs: runs).text, terminator: "")
+            let before = fetched.count > runs.count ? fetched.first : nil
+            print(HistoryTable(bundleIdentifier: bundleIdentifier, runs: runs, before: before).text, terminator: "")
         case .json:
             try HistoryJSONWriter().write(bundleIdentifier: bundleIdentifier, runs: runs) { FileHandle.standardOutput.write(Data($0)) }
         }

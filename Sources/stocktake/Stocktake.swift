@@ -15,8 +15,23 @@ struct Stocktake: ParsableCommand {
             Terminal.report(failure)
             Foundation.exit(failure.status.rawValue)
         } catch {
-            exit(withError: error)
+            reportParserError(error)
         }
+    }
+
+    /// ArgumentParser's errors (a bad flag or value: exit 64) worded as every other error, `stocktake: error: …`,
+    /// then its usage lines. `--help` and `--version` come this way too and print as ArgumentParser prints them.
+    private static func reportParserError(_ error: any Error) -> Never {
+        let status = exitCode(for: error)
+        guard status != .success else { exit(withError: error) }
+        let message = message(for: error)
+        if !message.isEmpty {
+            // What follows the message in ArgumentParser's own text (`Error: MESSAGE`): the usage and where help is.
+            let full = fullMessage(for: error)
+            let usage = full.range(of: message).map { full[$0.upperBound...].drop { $0.isNewline } } ?? ""
+            Terminal.error(lines: [message] + usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        }
+        Foundation.exit(status.rawValue)
     }
 
     static let configuration = CommandConfiguration(

@@ -83,6 +83,24 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.root) == ["report.json"])
     }
 
+    @Test("--timings lists the phases that ran, as docs/usage.md names them: duplicates only with duplicate-content")
+    func timingsListThePhasesThatRan() throws {
+        let tree = try Self.container()
+        let out = try TemporaryTree("out")
+        func phases(_ options: [String]) throws -> [String] {
+            let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.root, "--quiet", "--timings"] + options)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stderr.split(separator: "\n").compactMap { line in
+                line.hasPrefix("timings: ") ? line.dropFirst("timings: ".count).split(separator: " ").dropLast(2).joined(separator: " ") : nil
+            }
+        }
+        let plain = try phases([])
+        #expect(Set(plain) == ["identify", "walk", "inventory (backup state, totals)", "content", "rules", "render html", "wait for rules", "write json", "write html", "total"], "\(plain)")
+        try out.write("duplicates.yml", string: "rules:\n  duplicate-content: {enabled: true}\n")
+        let duplicates = try phases(["--config", out.path("duplicates.yml"), "--no-content-checks", "--format", "json"])
+        #expect(Set(duplicates) == ["identify", "walk", "inventory (backup state, totals)", "duplicates", "rules", "wait for rules", "write json", "total"], "\(duplicates)")
+    }
+
     @Test("a failing audit says why in one line on stderr, even with --quiet (cron mails exactly that line)")
     func aPolicyFailureSaysWhy() throws {
         let tree = try Self.container()
@@ -135,6 +153,11 @@ import TestSupport
     func usageErrorsExitSixtyFour(_ arguments: [String]) throws {
         let result = try StocktakeProcess.run(arguments)
         #expect(result.status == 64, "\(result.stderr)")
+        // Worded as every other error (docs/usage.md, "Exit status"), then how the command is used.
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("stocktake: error: ") == true, "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix("Usage: stocktake audit") }, "\(result.stderr)")
+        #expect(!result.stderr.contains("Error:"), "\(result.stderr)")
     }
 
     @Test func anUnwritableOutputFolderFailsCleanly() throws {

@@ -45,6 +45,17 @@ import TestSupport
         #expect(broken.isEmpty, "\(broken)")
     }
 
+    /// docs/reports.md's list of report.json's top-level keys names every key the schema has.
+    @Test func theReportsDocNamesEveryTopLevelKey() throws {
+        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.repository + "/Reports/report.schema.json")))
+        let keys = try #require(((schema as? [String: Any])?["properties"] as? [String: Any])?.keys)
+        let text = try String(contentsOfFile: Self.repository + "/docs/reports.md", encoding: .utf8)
+        let start = try #require(text.range(of: "Top-level keys:"))
+        let list = text[start.upperBound..<(text.range(of: "\n\n", range: start.upperBound..<text.endIndex)?.lowerBound ?? text.endIndex)]
+        let missing = keys.filter { key in !["`\(key)`", "`\(key)[]`", "`\(key): "].contains { list.contains($0) } }
+        #expect(missing.isEmpty, "docs/reports.md does not name: \(missing.sorted())")
+    }
+
     /// `[text](target)` links, code spans and fenced blocks left out.
     static func links(in text: String) -> [String] {
         var links: [String] = []

@@ -54,8 +54,11 @@ import TestSupport
         #expect(rows[2].contains("-300 KB (-20.0%)") && rows[2].contains("1/2/0") && rows[2].hasSuffix("policy failure"), "\(rows[2])")
         #expect(rows[2].contains("300 KB") && rows[2].contains("600 KB"), "backed up and Documents & Data")
 
+        // --limit shows fewer runs, not less: the first row's change is against the run before it, left out.
         let last = try StocktakeProcess.run(["history", Self.chat, "--reports", tree.root, "--limit", "1"])
-        #expect(last.stdout.split(separator: "\n").filter { $0.hasPrefix("2026-11-") }.map { String($0.prefix(18)) } == ["2026-11-21T020000Z"])
+        let shown = last.stdout.split(separator: "\n").filter { $0.hasPrefix("2026-11-") }
+        #expect(shown.map { String($0.prefix(18)) } == ["2026-11-21T020000Z"])
+        #expect(shown.first?.contains("-300 KB (-20.0%)") == true, "\(last.stdout)")
     }
 
     @Test func jsonHasSortedKeysAndIntegerBytes() throws {

@@ -55,8 +55,8 @@ import TestSupport
         withExtendedLifetime(fixture) {}
     }
 
-    /// An unchanged backup is not audited again (it was every night); one whose app failed is, and so is one
-    /// asked for other apps.
+    /// An unchanged backup is not audited again (it was every night), nor are the apps of one whose other app
+    /// failed; one asked for other apps is.
     @Test func anUnchangedBackupIsAuditedOnce() throws {
         let tree = try TemporaryTree("nightly-backup-once")
         try tree.mkdir("inbox")
@@ -72,10 +72,64 @@ import TestSupport
         #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty, "\(again.stdout) \(again.stderr)")
         #expect(try runs("com.example.one") == 1 && runs("com.example.two") == 1)
 
-        // An app the backup lacks fails: the backup is not recorded as audited, so the next night tries again.
+        // Other apps asked for: audited again. An app the backup lacks fails, so the backup is not recorded as
+        // audited and the next night tries that app again, but not the app that already has its run.
         #expect(try night("1795399200", ["--app", "com.example.one", "--app", "com.example.three"]).status == 1)
         #expect(try night("1795485600", ["--app", "com.example.one", "--app", "com.example.three"]).status == 1)
-        #expect(try runs("com.example.one") == 3)
+        #expect(try runs("com.example.one") == 2)
+        withExtendedLifetime(fixture) {}
+    }
+
+    /// Issue 32: a backup's runs keep its record as a container's run does. A night killed after publishing (no
+    /// history row, no audited record) is repaired without a second run or row; one killed half-way through the
+    /// backup's apps audits only the apps left.
+    @Test func aBackupRunInterruptedAfterPublishingIsRecoveredNotAuditedAgain() throws {
+        let tree = try TemporaryTree("nightly-backup-killed")
+        try tree.mkdir("inbox")
+        let fixture = try Self.backup(in: tree.path("inbox"), name: "iPhone-backup")
+        let reports = tree.path("reports")
+        func night(_ epoch: String) throws -> ProcessResult {
+            try StocktakeProcess.run(["nightly", tree.path("inbox"), reports], environment: ["SOURCE_DATE_EPOCH": epoch])
+        }
+        func runs(_ app: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: reports + "/" + app).filter { $0 != "latest" && !$0.hasPrefix(".") }.sorted()
+        }
+        func rows(_ app: String) throws -> [String] {
+            let result = try StocktakeProcess.run(["history", app, "--reports", reports, "--format", "json"])
+            guard result.status == 0 else { return [] }
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            return (document["runs"] as? [[String: Any]] ?? []).compactMap { $0["runID"] as? String }
+        }
+        func forget(_ app: String? = nil) throws {
+            let filter = app.map { " WHERE bundle_identifier = '\($0)'" } ?? ""
+            let script = "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\ndb.execute('PRAGMA foreign_keys = ON')\ndb.execute(\"DELETE FROM runs\(filter)\")\ndb.commit()\n"
+            let deleted = try StocktakeProcess.runCommand(["/usr/bin/env", "python3", "-c", script, reports + "/history.sqlite"])
+            try #require(deleted.status == 0, "\(deleted.stderr)")
+            try FileManager.default.removeItem(atPath: reports + "/.stocktake-audited.json")
+        }
+        let apps = ["com.example.one", "com.example.two"]
+        #expect(try night("1795226400").status == 0)
+        let first = try apps.map(runs)
+        #expect(first.allSatisfy { $0.count == 1 })
+
+        // Killed after publishing the last app's run: no rows, no record. Repaired, nothing audited again.
+        try forget()
+        let repaired = try night("1795312800")
+        #expect(repaired.status == 0 && repaired.stdout.isEmpty && repaired.stderr.isEmpty, "\(repaired.stdout) \(repaired.stderr)")
+        #expect(try apps.map(runs) == first)
+        #expect(try apps.map(rows) == first)
+        #expect(FileManager.default.fileExists(atPath: reports + "/.stocktake-audited.json"))
+
+        // Killed half-way: the second app's run never made, the first's published but not recorded. Only the second runs.
+        try FileManager.default.removeItem(atPath: reports + "/com.example.two/" + first[1][0])
+        try FileManager.default.removeItem(atPath: reports + "/com.example.two/latest")
+        try forget("com.example.two")
+        #expect(try night("1795399200").status == 0)
+        #expect(try runs("com.example.one") == first[0] && rows("com.example.one") == first[0])
+        #expect(try runs("com.example.two") == ["2026-11-23T020000Z"] && rows("com.example.two") == ["2026-11-23T020000Z"])
+        let quiet = try night("1795485600")
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.stdout) \(quiet.stderr)")
+        #expect(try apps.map { try runs($0).count } == [1, 1])
         withExtendedLifetime(fixture) {}
     }
 }

@@ -60,6 +60,7 @@ import TestSupport
     func normalized(_ text: String, folder: TemporaryTree) -> String {
         text.replacingOccurrences(of: folder.root + "/", with: "Samples/")
             .replacingOccurrences(of: "\"version\": \"\(Self.toolVersion)\"", with: "\"version\": \"${TOOL_VERSION}\"")
+            .replacingOccurrences(of: "\"version\":\"\(Self.toolVersion)\"", with: "\"version\":\"${TOOL_VERSION}\"")
             .replacingOccurrences(of: "stocktake \(Self.toolVersion)", with: "stocktake ${TOOL_VERSION}")
     }
 

@@ -127,6 +127,17 @@ struct ContainerLayoutTests {
         #expect(try ContainerSource.identify(path: tree.path(folder)).layout == .simulator)
     }
 
+    @Test("a container in any device set (--device-set) is a simulator's when its device folder holds device.plist")
+    func recognisesASimulatorDataContainerInAnotherDeviceSet() throws {
+        let tree = try TemporaryTree()
+        let folder = "sets/ci/9A1B2C3D-0000-4000-8000-000000000001/data/Containers/Data/Application/C0FFEE"
+        try tree.mkdir(folder + "/Documents")
+        try tree.write(folder + "/" + metadataFile, string: plist(["MCMMetadataIdentifier": "com.example.sim"]))
+        #expect(try ContainerSource.identify(path: tree.path(folder)).layout == .dataContainer, "no device.plist: no evidence")
+        try tree.write("sets/ci/9A1B2C3D-0000-4000-8000-000000000001/device.plist", string: plist(["UDID": "9A1B2C3D-0000-4000-8000-000000000001"]))
+        #expect(try ContainerSource.identify(path: tree.path(folder)).layout == .simulator)
+    }
+
     @Test("a real container is often only Library/ with folders iOS makes")
     func recognisesALibraryOnlyContainer() throws {
         let tree = try TemporaryTree()

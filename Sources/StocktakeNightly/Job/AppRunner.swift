@@ -20,11 +20,11 @@ struct AppRunner {
     /// The finished run and the problems that did not stop it (no diff, history, retention).
     func run(
         input: String, inboxPath: String, index: Int, backupApp: String? = nil, backup: DeviceBackup? = nil,
-        fingerprint: ExportFingerprint? = nil
+        runInput: RunInput? = nil
     ) throws -> (NightlyOutcome.AppRun, [String]) {
         var audit = AuditRequest(inputPath: inboxPath, backupApp: backupApp)
         audit.readBackup = backup
-        return try run(input: input, audit: audit, index: index, fingerprint: fingerprint)
+        return try run(input: input, audit: audit, index: index, runInput: runInput)
     }
 
     func run(input: String, simulator: SimulatorTarget, index: Int) throws -> (NightlyOutcome.AppRun, [String]) {
@@ -32,9 +32,9 @@ struct AppRunner {
     }
 
     /// `audit` names the input (a path, a backup's app or a simulator app); the rest of the request is the job's.
-    /// `fingerprint`: the export's, kept in the run folder so that a run published but never recorded as
+    /// `runInput`: what the run audits, kept in the run folder so that a run published but never recorded as
     /// audited (killed in between) is recorded by the next night (`NightlyRecovery`).
-    private func run(input: String, audit: AuditRequest, index: Int, fingerprint: ExportFingerprint? = nil) throws -> (NightlyOutcome.AppRun, [String]) {
+    private func run(input: String, audit: AuditRequest, index: Int, runInput: RunInput? = nil) throws -> (NightlyOutcome.AppRun, [String]) {
         // REPORTS inside this container (through a link or not): auditing it would write into it.
         let inboxPath = audit.inputPath
         if audit.simulator == nil, ResolvedPath.isInside(request.reportsPath, inboxPath) {
@@ -64,7 +64,7 @@ struct AppRunner {
             // Named by where it will be (relative to REPORTS), not by the partial folder it is read from.
             let named = snapshot.named(app + "/" + name)
             if let problem = try writeDiff(against: app, new: named, into: partial) { problems.append(problem) }
-            if let fingerprint { try NightlyRecovery.write(fingerprint, into: partial) }
+            try runInput?.write(into: partial)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             throw error

@@ -58,7 +58,7 @@ struct InboxEntry {
 
 /// One audited export: the inbox name, its identity and export time, its on-disk signature, and the policy it
 /// was held to (configuration, `--fail-on`, tool version). Any difference means the export is audited again.
-struct ExportFingerprint: Codable, Equatable {
+struct ExportFingerprint: Codable, Hashable {
     let input: String
     let bundleIdentifier: String?
     let exportedAt: String?
@@ -67,8 +67,8 @@ struct ExportFingerprint: Codable, Equatable {
 }
 
 /// `REPORTS/.stocktake-audited.json`: the fingerprints of the inbox's exports that were audited, so that the
-/// next night skips them. Only entries still in the inbox are kept. A missing or unreadable record means
-/// "nothing audited yet": the worst it costs is one night of audits again.
+/// next night skips them. Only entries still in the inbox are kept. It sums up the run folders' own records
+/// (`RunInput`): a missing or unreadable one is rebuilt from them before the night audits anything.
 struct AuditedExports {
     static let fileName = ".stocktake-audited.json"
     private struct Document: Codable {

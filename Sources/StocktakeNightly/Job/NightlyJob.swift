@@ -61,27 +61,36 @@ package enum NightlyJob {
                 continue
             }
             // A device backup is one run per app it holds (or per --app); anything else is one run. The entry counts as
-            // audited once all its runs are done: a backup whose one app failed is audited again the next night.
-            var lastRun: NightlyOutcome.AppRun?
+            // audited once all its runs are done; a backup's app that already has a run of this very export (the night
+            // was killed half-way, or another of its apps failed) is not audited again.
+            let jobs = BackupInbox.jobs([entry.name], inbox: inbox, apps: request.backupApps)
+            let backupApps = jobs.compactMap(\.app)
+            let done = entry.fingerprint.map(repair.published.backupRuns(of:)) ?? [:]
+            var lastRun: String?
             var allDone = true
-            for job in BackupInbox.jobs([entry.name], inbox: inbox, apps: request.backupApps) {
+            for job in jobs {
                 defer { index += 1 }
+                if let app = job.app, let run = done[app] {
+                    skipped.append(NightlyOutcome.Skipped(input: job.label, run: run))
+                    lastRun = run
+                    continue
+                }
                 do {
+                    let runInput = entry.fingerprint.map {
+                        RunInput(fingerprint: $0, backupApp: job.app, backupApps: job.app == nil ? nil : backupApps)
+                    }
                     let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
-                        .run(
-                            input: job.label, inboxPath: inbox + "/" + job.input, index: index, backupApp: job.app, backup: job.backup,
-                            // A backup is recorded once all its apps' runs are done, never from one run's folder.
-                            fingerprint: job.app == nil ? entry.fingerprint : nil)
+                        .run(input: job.label, inboxPath: inbox + "/" + job.input, index: index, backupApp: job.app, backup: job.backup, runInput: runInput)
                     runs.append(run)
                     problems += runProblems
-                    lastRun = run
+                    lastRun = run.bundleIdentifier + "/" + URL(fileURLWithPath: run.runFolder).lastPathComponent
                 } catch {
                     allDone = false
                     failures.append(NightlyOutcome.Failure(input: job.label, message: "\(error)"))
                 }
             }
             if let fingerprint = entry.fingerprint, let lastRun, allDone {
-                audited.record(fingerprint, run: lastRun.bundleIdentifier + "/" + URL(fileURLWithPath: lastRun.runFolder).lastPathComponent)
+                audited.record(fingerprint, run: lastRun)
                 do {
                     try audited.save(keeping: Set(inputs))
                 } catch {

@@ -161,9 +161,14 @@ public enum ContainerSource {
     /// Library folders only iOS or its standard APIs make.
     static let libraryMarkers = ["Preferences", "Caches", "Application Support", "SplashBoard", "Saved Application State"]
 
-    /// A CoreSimulator device's data folder holds the container: `…/CoreSimulator/Devices/<UDID>/data/…`.
+    /// A CoreSimulator device's data folder holds the container: `…/CoreSimulator/Devices/<UDID>/data/…`, or
+    /// `DEVICE/data/Containers/Data/<kind>/<UUID>` in any other device set (`--device-set`, `xcrun simctl --set`),
+    /// whose device folder holds the `device.plist` every simulator device has.
     private static func isInSimulatorDevice(_ resolvedInput: String) -> Bool {
-        resolvedInput.contains("/CoreSimulator/Devices/") && resolvedInput.contains("/data/Containers/Data/")
+        if resolvedInput.contains("/CoreSimulator/Devices/") && resolvedInput.contains("/data/Containers/Data/") { return true }
+        let parts = resolvedInput.split(separator: "/")
+        guard parts.count > 5, parts.suffix(5).prefix(3).elementsEqual(["data", "Containers", "Data"]) else { return false }
+        return FileKind(path: "/" + parts.dropLast(5).joined(separator: "/") + "/device.plist") == .regularFile
     }
 
     /// How many of Documents/, Library/, tmp/ are real folders (a symbolic link does not count).

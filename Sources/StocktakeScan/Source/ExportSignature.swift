@@ -10,7 +10,7 @@ import StocktakeModel
 /// byte of content. Two equal signatures of one path mean nothing was added, removed, written, renamed or
 /// re-copied in between (a changed file changes its status-change time, which no copy can set back).
 /// The nightly job keys "already audited" on it. Symbolic links are never followed.
-public struct ExportSignature: Sendable, Equatable, Codable {
+public struct ExportSignature: Sendable, Hashable, Codable {
     public var entries: Int64 = 0
     public var apparentBytes: Int64 = 0
     /// Newest modification time of any entry (seconds since 1970).

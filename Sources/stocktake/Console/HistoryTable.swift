@@ -7,6 +7,8 @@ import StocktakePolicy
 struct HistoryTable {
     let bundleIdentifier: String
     let runs: [HistoryRun]
+    /// The run before the first shown (left out by `--limit`), which the first row's change is against.
+    var before: HistoryRun? = nil
 
     var text: String {
         let header = ["Run", "App version", Figure.onDisk.name, Figure.documentsAndData.name, Figure.backedUp.name, Figure.purgeable.name, "Findings e/w/n", "Change", "Status"]
@@ -17,7 +19,7 @@ struct HistoryTable {
                 ConsoleText.visible(run.runID), run.appVersion.map(ConsoleText.visible) ?? "-",
                 ByteCount.format(run.onDisk.allocatedBytes), ByteCount.format(run.documentsAndData.allocatedBytes),
                 ByteCount.format(run.backedUpBytes), ByteCount.format(run.purgeable.allocatedBytes), counts,
-                index == 0 ? "-" : run.onDiskChange(since: runs[index - 1]).text(bytes: ByteCount.format),
+                (index == 0 ? before : runs[index - 1]).map { run.onDiskChange(since: $0).text(bytes: ByteCount.format) } ?? "-",
                 run.status == .clean ? "clean" : "policy failure",
             ])
         }
