@@ -31,7 +31,7 @@ import TestSupport
         ])
     }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = Repository.root
 
     /// Valid against Reports/report.schema.json, keys sorted. Without python3's jsonschema (outside CI) the check
     /// is recorded as a known issue, so the run shows what it did not check instead of passing in silence.

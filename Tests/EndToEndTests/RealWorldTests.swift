@@ -34,7 +34,7 @@ struct RealWorldTests {
         let namedInPaths: Bool
     }
 
-    static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let projectRoot = Repository.root
 
     /// Materialised once and audited once for every test of the suite (the folders are gone afterwards).
     static let audits: [Audit] = {

@@ -7,7 +7,7 @@ import TestSupport
 /// sample with every file dated at checkout (git keeps no modification times), audited with a fixed clock, the
 /// tool version replaced by a placeholder. The other tests regenerate the sample, whose generator sets the times.
 @Suite(.serialized) struct SampleReportTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = Repository.root
     static let fixedTime = "1795226400"  // 2026-11-21T02:00:00Z
     static let record = ProcessInfo.processInfo.environment["STOCKTAKE_RECORD_GOLDEN"] == "1"
 

@@ -4,8 +4,7 @@ import Foundation
 /// sqlite3 and plistlib) from a spec; the script's summary (per domain: files, bytes, directories) is the truth
 /// tests compare against. The backup lives in a `TemporaryTree` that removes itself.
 package final class DeviceBackupFixture {
-    package static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts/make_device_backup.py").path
+    package static let script = Repository.path("Tests/Scripts/make_device_backup.py")
 
     /// What the generator wrote for one domain.
     package struct DomainTruth: Decodable, Equatable, Sendable {

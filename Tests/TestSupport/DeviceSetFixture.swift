@@ -4,8 +4,7 @@ import Foundation
 /// a spec; the script says where it put each container (UUID folders are random), the truth tests compare
 /// against. `standard` is the set most tests use.
 package final class DeviceSetFixture {
-    package static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts/make_device_set.py").path
+    package static let script = Repository.path("Tests/Scripts/make_device_set.py")
     /// A real container-manager metadata plist from a public project (see Tests/RealWorld/samples/README.md).
     package static let realMetadata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("RealWorld/samples/weighttracker-container-metadata.plist").path
