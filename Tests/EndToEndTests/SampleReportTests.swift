@@ -9,7 +9,6 @@ import TestSupport
 @Suite(.serialized) struct SampleReportTests {
     static let repository = Repository.root
     static let fixedTime = "1795226400"  // 2026-11-21T02:00:00Z
-    static let record = ProcessInfo.processInfo.environment["STOCKTAKE_RECORD_GOLDEN"] == "1"
 
     /// Allocated sizes in the example are those of a file system with 4 KiB blocks whose folders take one block
     /// each (ext4, the CI machines). APFS also has 4 KiB blocks, but its folders take none (st_blocks 0, st_size
@@ -72,13 +71,7 @@ import TestSupport
         let (folder, output) = try auditCheckedOutSample(dated: Int(Self.fixedTime)!)
         for name in ["report.json", "report.html"] {
             let actual = normalized(try String(contentsOfFile: output + "/" + name, encoding: .utf8), folder: folder)
-            let golden = Self.repository + "/Reports/Example/" + name
-            if Self.record {
-                try FileManager.default.createDirectory(atPath: Self.repository + "/Reports/Example", withIntermediateDirectories: true)
-                try actual.write(toFile: golden, atomically: true, encoding: .utf8)
-            }
-            let expected = try String(contentsOfFile: golden, encoding: .utf8)
-            #expect(actual == expected, "\(name) differs from Reports/Example/\(name); re-record with STOCKTAKE_RECORD_GOLDEN=1 after checking the change")
+            try Golden.check(actual, against: "Reports/Example/" + name)
         }
     }
 
