@@ -35,6 +35,12 @@ package final class DeviceBackupFixture {
         try FileManager.default.removeItem(atPath: specPath)
     }
 
+    /// The spec's `realworld` entry: the AppDomain records of `apps` (bundle ids; nil: every app) from the real
+    /// iOS 14.3 backup's listing in the real-world corpus (`RealCorpus`), which is outside the repository.
+    package static func realApps(_ apps: [String]?) throws -> [String: Any] {
+        ["listing": try RealCorpus.path("ios14-device-backup.tsv.gz"), "apps": apps.map { $0 as Any } ?? "all"]
+    }
+
     /// A record of the spec: `type` f, d or l; `protectionClass` the MBFile's (3, the default class, unless given).
     package static func record(
         _ domain: String, _ path: String, type: String = "f", size: Int? = nil, content: String? = nil, target: String? = nil,
