@@ -39,20 +39,19 @@ package enum Golden {
         _ rendered: String, in path: String, between begin: String, and end: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let path = absolute(path)
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        guard let opening = text.range(of: begin + "\n"), let closing = text.range(of: "\n" + end, range: opening.upperBound..<text.endIndex)
-        else {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let opening = lines.firstIndex(of: Substring(begin)), let closing = lines[(opening + 1)...].firstIndex(of: Substring(end)) else {
             Issue.record("\(shown(path)) has no line \(begin) followed later by a line \(end)", sourceLocation: sourceLocation)
             return
         }
         let block = rendered.hasSuffix("\n") ? String(rendered.dropLast()) : rendered
+        let committed = lines[(opening + 1)..<closing].joined(separator: "\n")
         if recording {
-            let rewritten = String(text[..<opening.upperBound]) + block + String(text[closing.lowerBound...])
-            try rewritten.write(toFile: path, atomically: true, encoding: .utf8)
+            let rewritten = lines[...opening] + (block.isEmpty ? [] : [Substring(block)]) + lines[closing...]
+            try rewritten.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
             Issue.record("recorded the block of \(shown(path)); review its diff, then run without STOCKTAKE_RECORD_GOLDEN", sourceLocation: sourceLocation)
             return
         }
-        let committed = String(text[opening.upperBound..<closing.lowerBound])
         if let difference = firstDifference(rendered: Data(block.utf8), golden: Data(committed.utf8)) {
             Issue.record(
                 "the block between \(begin) and \(end) in \(shown(path)) differs from what was rendered; \(recordHint).\n\(difference)",
