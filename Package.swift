@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "StocktakeFilesTests", dependencies: ["StocktakeFiles", "TestSupport"]),
         .testTarget(name: "StocktakeModelTests", dependencies: ["StocktakeModel", "TestSupport"]),
         .testTarget(name: "StocktakeRenderingTests", dependencies: ["StocktakeRendering", "TestSupport"]),
-        .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "StocktakeModel"]),
+        .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "StocktakeModel", "TestSupport"]),
         .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "StocktakeModel", "TestSupport", "CStocktakeSystem"]),
         .testTarget(
             name: "StocktakeReportTests",

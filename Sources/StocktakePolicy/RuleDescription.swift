@@ -5,11 +5,15 @@ public struct RuleDescription: Sendable {
     /// Stable, kebab-case (contract).
     public let id: String
     public let title: String
+    /// What a finding is, in a line (the rule table of docs/policy.md is generated from these fields).
+    public let finds: String
     /// Why the rule exists, citing Apple's guidance.
     public let rationale: String
     /// Where the guidance comes from.
     public let source: String
     public let defaultSeverity: Severity
+    /// When a finding's severity departs from the default, in a few words (`error when backed up`); nil if never.
+    public let severityNote: String?
     public let options: [RuleOption]
     /// What to do about a finding.
     public let fix: String
@@ -22,15 +26,18 @@ public struct RuleDescription: Sendable {
     public let references: [String]
 
     public init(
-        id: String, title: String, rationale: String, source: String, defaultSeverity: Severity, options: [RuleOption] = [],
-        fix: String, examples: [RuleExample], isOptIn: Bool = false, references: [String] = []
+        id: String, title: String, finds: String, rationale: String, source: String, defaultSeverity: Severity,
+        severityNote: String? = nil, options: [RuleOption] = [], fix: String, examples: [RuleExample], isOptIn: Bool = false,
+        references: [String] = []
     ) {
         self.references = references
         self.id = id
         self.title = title
+        self.finds = finds
         self.rationale = rationale
         self.source = source
         self.defaultSeverity = defaultSeverity
+        self.severityNote = severityNote
         self.options = options
         self.fix = fix
         self.examples = examples

@@ -7,8 +7,7 @@ import TestSupport
 /// script writing what macOS writes (Finder's `__MACOSX/` zip, macOS tar's `LIBARCHIVE.xattr.*` records).
 @Suite(.enabled(if: LibArchiveProbe.enabled, LibArchiveProbe.hint)) struct ArchiveAuditTests {
     static let timeout = 120.0
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts/mac_archive.py").path
+    static let script = Repository.path("Tests/Scripts/mac_archive.py")
 
     /// `X.xcappdata` with a flagged file, a flagged folder (its descendants inherit), places iOS never backs
     /// up, two copies of one photo, a SQLite store and a link.
@@ -125,8 +124,7 @@ import TestSupport
             #expect(container["allocatedBytesEstimated"] as? Bool == true)
             #expect((container["archive"] as? [String: Any])?["folder"] as? String == "X.xcappdata")
             #expect(container["bundleIdentifier"] as? String == "com.example.archive")
-            let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-            try ExternalTools.checkReport(work.path("out-" + archive.name + "/report.json"), schema: repository + "/Reports/report.schema.json")
+            try ExternalTools.checkReport(work.path("out-" + archive.name + "/report.json"), schema: Repository.path("Reports/report.schema.json"))
             for file in report["files"] as? [[String: Any]] ?? [] where file["type"] as? String == "file" {
                 let apparent = try #require(file["apparentBytes"] as? Int)
                 #expect(file["allocatedBytes"] as? Int == (apparent + 4095) / 4096 * 4096, "APFS 4 KiB blocks: \(file)")

@@ -5,21 +5,23 @@ import TestSupport
 
 /// The binary on generated device backups (the real format: Manifest.db with NSKeyedArchiver MBFile rows, content
 /// files by fileID, Manifest/Info/Status plists): `apps`, `audit BACKUP --app`, `audit CONTAINER --backup`, and
-/// every refusal. The truth is what the generator wrote; one app is shaped after a real app of the real iOS 14.3
-/// backup listing (Tests/RealWorld/ios14-device-backup.tsv.gz).
+/// every refusal. The truth is what the generator wrote. With `realApp: true` one more app comes from a real app
+/// of a real iOS 14.3 backup's listing, read from the real-world corpus (those tests skip without it, fail in CI).
 @Suite struct DeviceBackupCommandTests {
     static let realApp = "ch.icoaching.typewise"
     static let app = "com.example.notes"
 
-    static func backup(wal: Bool = false) throws -> DeviceBackupFixture {
+    static func backup(wal: Bool = false, realApp: Bool = false) throws -> DeviceBackupFixture {
         func record(_ domain: String, _ path: String, _ type: String, _ size: Int?, _ content: String?, _ target: String?) -> [String: Any] {
             DeviceBackupFixture.record(domain, path, type: type, size: size, content: content, target: target)
         }
-        return try DeviceBackupFixture([
-            "realworld": [realApp],
-            "records": [
-                record("AppDomainGroup-group.\(realApp)", "Library/Preferences/group.plist", "f", 600, nil, nil),
-                record("AppDomainPlugin-\(realApp).keyboard", "Library/Preferences/keyboard.plist", "f", 420, nil, nil),
+        // The real app's App Group and keyboard extension, made up beside its real records.
+        let companions = [
+            record("AppDomainGroup-group.\(Self.realApp)", "Library/Preferences/group.plist", "f", 600, nil, nil),
+            record("AppDomainPlugin-\(Self.realApp).keyboard", "Library/Preferences/keyboard.plist", "f", 420, nil, nil),
+        ]
+        var spec: [String: Any] = [
+            "records": (realApp ? companions : []) + [
                 record("AppDomain-\(app)", "Documents", "d", nil, nil, nil),
                 record("AppDomain-\(app)", "Documents/note.txt", "f", nil, "hello notes", nil),
                 record("AppDomain-\(app)", "Documents/big.bin", "f", 10_000, nil, nil),
@@ -28,10 +30,12 @@ import TestSupport
                 record("HomeDomain", "Library/Preferences/com.apple.springboard.plist", "f", 5000, nil, nil),
             ],
             "wal": wal,
-        ])
+        ]
+        if realApp { spec["realworld"] = try DeviceBackupFixture.realApps([Self.realApp]) }
+        return try DeviceBackupFixture(spec)
     }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = Repository.root
 
     /// Valid against Reports/report.schema.json, keys sorted. Without python3's jsonschema (outside CI) the check
     /// is recorded as a known issue, so the run shows what it did not check instead of passing in silence.
@@ -43,8 +47,9 @@ import TestSupport
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     }
 
-    @Test func appsListsExactlyTheAppDomainsWithTheirCountsAndBytes() throws {
-        let backup = try Self.backup()
+    @Test(.enabled(if: RealCorpus.enabled, RealCorpus.hint))
+    func appsListsExactlyTheAppDomainsWithTheirCountsAndBytes() throws {
+        let backup = try Self.backup(realApp: true)
         let result = try StocktakeProcess.run(["apps", backup.path, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let listing = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -81,8 +86,9 @@ import TestSupport
         #expect(text.stdout.contains("\(Self.realApp)  4 files (1 symlink), 12 folders, 5084 bytes"))
     }
 
-    @Test func auditOfABackupReportsExactlyTheManifestsFilesAllIncluded() throws {
-        let backup = try Self.backup()
+    @Test(.enabled(if: RealCorpus.enabled, RealCorpus.hint))
+    func auditOfABackupReportsExactlyTheManifestsFilesAllIncluded() throws {
+        let backup = try Self.backup(realApp: true)
         let out = try TemporaryTree("out")
         let result = try StocktakeProcess.run(["audit", backup.path, "--app", Self.realApp, "--output", out.root])
         #expect(result.status == 0, "\(result.stderr)")
@@ -119,9 +125,11 @@ import TestSupport
         #expect(html.contains("<h3>Device backup</h3>") && html.contains("estimated: each file rounded up to 4 KiB blocks"))
     }
 
-    @Test("every app domain of the real iOS 14.3 backup's listing: apps lists each with the listing's counts and bytes")
+    @Test(
+        "every app domain of the real iOS 14.3 backup's listing: apps lists each with the listing's counts and bytes",
+        .enabled(if: RealCorpus.enabled, RealCorpus.hint))
     func theRealBackupsAppsAreListedExactly() throws {
-        let backup = try DeviceBackupFixture(["realworld": "all"])
+        let backup = try DeviceBackupFixture(["realworld": try DeviceBackupFixture.realApps(nil)])
         let result = try StocktakeProcess.run(["apps", backup.path, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let listing = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -332,7 +340,7 @@ import TestSupport
         let before = TreeSnapshot(backup.path)
         let out = try TemporaryTree("out")
         #expect(try StocktakeProcess.run(["apps", backup.path]).status == 0)
-        let audit = try StocktakeProcess.run(["audit", backup.path, "--app", Self.realApp, "--output", out.root])
+        let audit = try StocktakeProcess.run(["audit", backup.path, "--app", Self.app, "--output", out.root])
         #expect(audit.status == 0, "\(audit.stderr)")
         let tree = try TemporaryTree("export")
         try tree.write("Documents/note.txt", string: "hello notes")

@@ -6,8 +6,7 @@ import TestSupport
 /// audited with fixed clocks): golden files for every format, each gate, each error path.
 @Suite(.serialized) struct DiffCommandTests {
     static let repository = SampleReportTests.repository
-    static let golden = repository + "/Reports/Example/diff"
-    static let record = SampleReportTests.record
+    static let golden = "Reports/Example/diff/"
 
     /// Both versions audited into `r1` and `r2` inside one temporary folder (relative paths, so the reports
     /// and the diffs are the same wherever the test runs).
@@ -40,20 +39,15 @@ import TestSupport
 
     @Test(
         "golden diffs of the two sample versions, one per format",
-        .enabled(if: SampleReportTests.fileSystemMatchesExample, "allocated sizes in Reports/Example/diff assume 4 KiB blocks and 4 KiB folders (ext4)"))
+        .enabled(if: SampleReportTests.fileSystemMatchesExample || OutsideTools.inCI, SampleReportTests.exampleFileSystemHint))
     func goldens() throws {
+        try SampleReportTests.requireExampleFileSystem()
         let reports = try Reports()
         for (format, name) in [("text", "diff.txt"), ("markdown", "diff.md"), ("json", "diff.json"), ("html", "diff.html")] {
             let result = try reports.diff(["r1", "r2", "--format", format])
             #expect(result.status == 0, "\(result.stderr)")
             let actual = Self.normalized(result.stdout)
-            if Self.record {
-                try FileManager.default.createDirectory(atPath: Self.golden, withIntermediateDirectories: true)
-                try actual.write(toFile: Self.golden + "/" + name, atomically: true, encoding: .utf8)
-            } else {
-                let expected = try String(contentsOfFile: Self.golden + "/" + name, encoding: .utf8)
-                #expect(actual == expected, "\(name) differs from Reports/Example/diff (STOCKTAKE_RECORD_GOLDEN=1 re-records)")
-            }
+            try Golden.check(actual, against: Self.golden + name)
         }
     }
 

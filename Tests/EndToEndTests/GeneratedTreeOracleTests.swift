@@ -7,7 +7,7 @@ import TestSupport
 /// `os.lstat`, its own signature table) and `du` say of the same tree: the walk's fast paths (one stat per
 /// entry, files opened before their stat, rows appended as bytes) must not change a figure or an entry.
 @Suite(.serialized) struct GeneratedTreeOracleTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = Repository.root
 
     /// Walks the tree and compares each report row; prints one JSON object: counts and mismatches.
     static let oracle = #"""

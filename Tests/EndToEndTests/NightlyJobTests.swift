@@ -5,7 +5,7 @@ import TestSupport
 /// The cron entry point, end to end: `cron/stocktake-nightly INBOX REPORTS` on temporary inboxes holding
 /// the two sample versions, as cron would run it on two nights.
 @Suite(.serialized) struct NightlyJobTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = Repository.root
     static let script = repository + "/cron/stocktake-nightly"
     static let nights = ["1795226400", "1795312800", "1795399200"]  // 2026-11-21, -22, -23 at 02:00 UTC
     static let runIDs = ["2026-11-21T020000Z", "2026-11-22T020000Z", "2026-11-23T020000Z"]

@@ -7,7 +7,8 @@ OUT is created. SPEC describes the backup:
 
     {"records": [{"domain": "AppDomain-com.example.app", "path": "Documents/a.txt", "type": "f",
                   "size": 5, "mtime": 1700000000, "mode": 420, "content": "hello", "target": null}, ...],
-     "realworld": ["ch.icoaching.typewise"],        # add these apps' AppDomain records from the iOS 14 listing ("all": every app)
+     "realworld": {"listing": "ios14-device-backup.tsv.gz", "apps": ["ch.icoaching.typewise"]},
+                                    # add these apps' AppDomain records from a real backup's listing ("all": every app)
      "applications": {"com.example.app": {"GroupContainers": ["group.x"], "Plugins": ["com.example.app.widget"]}},
      "productVersion": "14.3", "encrypted": false, "wal": false, "snapshotState": "finished"}
 
@@ -30,8 +31,6 @@ import plistlib
 import sqlite3
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REALWORLD = os.path.join(HERE, '..', 'RealWorld', 'ios14-device-backup.tsv.gz')
 TYPE_FLAGS = {'f': 1, 'd': 2, 'l': 4}
 TYPE_MODE = {'f': 0o100000, 'd': 0o040000, 'l': 0o120000}
 BACKUP_DATE = datetime.datetime(2021, 5, 20, 18, 44, 5)  # UTC (plistlib writes naive datetimes as UTC)
@@ -64,10 +63,11 @@ def mbfile_archive(record):
                           fmt=plistlib.FMT_BINARY)
 
 
-def realworld_records(apps):
-    """The AppDomain records of the chosen apps in the real iOS 14.3 backup's listing (sizes from its manifest)."""
+def realworld_records(listing_path, apps):
+    """The AppDomain records of the chosen apps in a real backup's listing (the real-world corpus's iOS 14.3 one,
+    outside the repository; sizes from its manifest)."""
     records = []
-    with gzip.open(REALWORLD, 'rt', encoding='utf-8') as listing:
+    with gzip.open(listing_path, 'rt', encoding='utf-8') as listing:
         for line in listing:
             if line.startswith('#'):
                 continue
@@ -79,8 +79,10 @@ def realworld_records(apps):
 
 
 def write_backup(out, spec):
-    wanted = spec.get('realworld', [])
-    records = list(spec.get('records', [])) + realworld_records(wanted if wanted == 'all' else set(wanted))
+    records = list(spec.get('records', []))
+    real = spec.get('realworld')
+    if real:
+        records += realworld_records(real['listing'], real['apps'] if real['apps'] == 'all' else set(real['apps']))
     for record in records:
         if record.get('content') is not None and 'size' not in record:
             record['size'] = len(record['content'].encode('utf-8'))

@@ -9,8 +9,7 @@ import TestSupport
 /// The audit use case as the CLI and the nightly job call it: every report written, the input never
 /// touched, a baseline written then applied, and a run that cannot write leaves nothing behind.
 @Suite struct AuditTests {
-    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Samples/ChatApp.xcappdata").path
+    static let sample = Repository.path("Samples/ChatApp.xcappdata")
 
     static func request(output: String, formats: [ReportFormat] = [.json, .html]) -> AuditRequest {
         AuditRequest(inputPath: sample, outputDirectory: output, formats: formats, now: Date(timeIntervalSince1970: 1_700_000_000))

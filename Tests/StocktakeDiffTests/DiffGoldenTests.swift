@@ -1,12 +1,13 @@
 @testable import StocktakeDiff
 import Foundation
 import Testing
+import TestSupport
 
 /// Each diff format of the synthetic diff must match its committed golden file byte for byte. After an
 /// intended change, regenerate with `STOCKTAKE_RECORD_GOLDEN=1 swift test --disable-xctest --filter DiffGoldenTests`
 /// and review the diff of `Golden/synthetic-diff.*`.
 @Suite struct DiffGoldenTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let golden = "Tests/StocktakeDiffTests/Golden/"
 
     static func fileName(_ format: DiffFormat) -> String {
         switch format {
@@ -23,22 +24,7 @@ import Testing
 
     @Test(arguments: DiffFormat.allCases)
     func matchesGoldenFile(_ format: DiffFormat) throws {
-        let url = Self.golden.appendingPathComponent(Self.fileName(format))
-        let rendered = Data(try Self.rendered(format))
-        if ProcessInfo.processInfo.environment["STOCKTAKE_RECORD_GOLDEN"] == "1" {
-            try rendered.write(to: url, options: .atomic)
-            return
-        }
-        let golden = try #require(try? Data(contentsOf: url), "missing \(url.path); record it with STOCKTAKE_RECORD_GOLDEN=1")
-        if rendered != golden {
-            let first = zip(rendered, golden).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(rendered.count, golden.count)
-            let context = String(decoding: rendered.dropFirst(max(0, first - 80)).prefix(200), as: UTF8.self)
-            Issue.record("""
-                \(format.rawValue) differs from \(url.lastPathComponent) at byte \(first) \
-                (rendered \(rendered.count) bytes, golden \(golden.count)). Rendered around there:
-                \(context)
-                """)
-        }
+        try Golden.check(Data(try Self.rendered(format)), against: Self.golden + Self.fileName(format))
     }
 
     @Test(arguments: DiffFormat.allCases)

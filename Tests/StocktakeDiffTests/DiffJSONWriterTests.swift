@@ -7,8 +7,7 @@ import TestSupport
 /// The JSON diff as a script reads it: valid JSON, sorted keys, valid against Reports/diff.schema.json,
 /// integer bytes, every row of every list whatever the limit, no NaN or infinity.
 @Suite struct DiffJSONWriterTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let repository = Repository.root
 
     static func bytes(_ diff: ReportDiff = SyntheticDiff.make(), limit: Int = 3) throws -> [UInt8] {
         try DiffWriter.render(diff, gates: SyntheticDiff.gates, format: .json, options: DiffRenderOptions(limit: limit, tool: SyntheticDiff.tool))

@@ -76,9 +76,7 @@ import Darwin
 
     /// Every `readdir` caller reads names through the helper: `d_name` appears nowhere else in Sources.
     @Test func onlyTheHelperTouchesDName() throws {
-        let sources = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources").path
+        let sources = Repository.path("Sources")
         let files = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String } ?? []
         let readers = try files.filter { $0.hasSuffix(".swift") }.sorted().filter { path in
             try String(contentsOfFile: sources + "/" + path, encoding: .utf8).contains("d_name")

@@ -1,12 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One helper for the system's error text, one way to open a file to read it: the sources are checked,
 /// so a new call site cannot quietly start its own.
 @Suite struct OnePOSIXLayerTests {
-    private static let sources = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources").path
+    private static let sources = Repository.path("Sources")
 
     /// Every Swift source file, relative to Sources/, with its text.
     private static func swiftSources() throws -> [(path: String, text: String)] {

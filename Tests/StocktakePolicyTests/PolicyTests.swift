@@ -5,7 +5,7 @@ import Testing
 /// A rule made for these tests: flags every file, and files named "bad" twice (two discriminators).
 private struct FlagEverythingRule: Rule {
     static let description = RuleDescription(
-        id: "flag-everything", title: "Flags every file", rationale: "For tests.", source: "tests",
+        id: "flag-everything", title: "Flags every file", finds: "every file", rationale: "For tests.", source: "tests",
         defaultSeverity: .note, fix: "Nothing.", examples: [])
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {

@@ -2,6 +2,7 @@ import Foundation
 import StocktakeModel
 import StocktakePolicy
 import Testing
+import TestSupport
 
 /// Every rule's examples are tests: each names a small container and how many findings it must give.
 @Suite struct RuleExampleTests {
@@ -31,8 +32,7 @@ import Testing
         #expect(Set(ids).count == ids.count)
         #expect(ids == ids.sorted())
         for id in ids { #expect(id.range(of: #"^[a-z]+(-[a-z]+)*$"#, options: .regularExpression) != nil, "\(id)") }
-        let rulesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/StocktakePolicy/Rules").path
+        let rulesFolder = Repository.path("Sources/StocktakePolicy/Rules")
         let files = try FileManager.default.contentsOfDirectory(atPath: rulesFolder).filter { $0.hasSuffix("Rule.swift") }
         let registered = Set(RuleRegistry.all.map { String(describing: $0) + ".swift" })
         for file in files { #expect(registered.contains(file), "\(file) is not in RuleRegistry.all") }

@@ -1,6 +1,7 @@
 import Foundation
 import StocktakeRendering
 import Testing
+import TestSupport
 
 /// `HTML`: literals are markup, interpolated text is escaped, `HTML` passes through, and `HTML.raw` is the one
 /// way a `String` becomes markup (held to a listed set of call sites).
@@ -81,9 +82,7 @@ import Testing
     ]
 
     @Test func htmlRawIsTheOnlyWayInForAString() throws {
-        let sources = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources").path
+        let sources = Repository.path("Sources")
         let files = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String } ?? []
         var found: [String: Int] = [:]
         var otherWays: [String] = []

@@ -1,32 +1,18 @@
 import Foundation
 import StocktakeReport
 import Testing
+import TestSupport
 
 /// Each CI format of the synthetic report with findings must match its committed golden file byte for
 /// byte. After an intended change, regenerate with
 /// `STOCKTAKE_RECORD_GOLDEN=1 swift test --disable-xctest --filter FormatGoldenTests` and review the diff
 /// of `Golden/synthetic-*`.
 @Suite struct FormatGoldenTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let golden = "Tests/StocktakeReportTests/Golden/"
 
     @Test(arguments: [ReportFormat.sarif, .junit, .markdown, .github, .ncdu])
     func matchesGoldenFile(_ format: ReportFormat) throws {
-        let url = Self.golden.appendingPathComponent("synthetic-" + format.fileName)
-        let rendered = Data(try FindingsReport.rendered(format))
-        if ProcessInfo.processInfo.environment["STOCKTAKE_RECORD_GOLDEN"] == "1" {
-            try rendered.write(to: url, options: .atomic)
-            return
-        }
-        let golden = try #require(try? Data(contentsOf: url), "missing \(url.path); record it with STOCKTAKE_RECORD_GOLDEN=1")
-        if rendered != golden {
-            let first = zip(rendered, golden).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(rendered.count, golden.count)
-            let context = String(decoding: rendered.dropFirst(max(0, first - 80)).prefix(200), as: UTF8.self)
-            Issue.record("""
-                \(format.rawValue) differs from \(url.lastPathComponent) at byte \(first) \
-                (rendered \(rendered.count) bytes, golden \(golden.count)). Rendered around there:
-                \(context)
-                """)
-        }
+        try Golden.check(Data(try FindingsReport.rendered(format)), against: Self.golden + "synthetic-" + format.fileName)
     }
 
     @Test func renderingIsDeterministic() throws {

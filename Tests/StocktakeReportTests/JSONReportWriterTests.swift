@@ -8,8 +8,7 @@ import StocktakeRendering
 /// report.json as a consumer reads it: valid JSON, sorted keys, schema-valid, exact names, integer bytes,
 /// every entry listed once in the right array, totals equal to the inventory's.
 @Suite struct JSONReportWriterTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let repository = Repository.root
 
     /// A name with every character a careless writer gets wrong: newline, quote, backslash, tab, 0x01, 0x1F, DEL.
     static let controlName = "ctl \n \"q\" \\b\\ \t \u{01} \u{1F} \u{7F} end.txt"

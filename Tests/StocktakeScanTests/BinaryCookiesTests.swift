@@ -4,10 +4,9 @@ import Testing
 import TestSupport
 @testable import StocktakeScan
 
-/// `Cookies.binarycookies`: a real file iOS wrote, files written here in the same layout, and hostile bytes.
+/// `Cookies.binarycookies`: a real file iOS wrote (from the real-world corpus), files written here in the same
+/// layout, and hostile bytes.
 @Suite struct BinaryCookiesTests {
-    static let realSample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("RealWorld/samples/blueowl-Cookies.binarycookies").path
 
     /// One cookie in the file's layout: size, flags, the four string offsets, expiry and creation.
     static func cookie(domain: String, name: String, path: String = "/", value: String, flags: UInt32, expires: Double) -> [UInt8] {
@@ -47,8 +46,10 @@ import TestSupport
     static func le(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
     static func be(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
 
-    @Test func readsTheFileIOSWrote() throws {
-        let cookies = try BinaryCookies.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: Self.realSample))))
+    @Test(.enabled(if: RealCorpus.enabled, RealCorpus.hint))
+    func readsTheFileIOSWrote() throws {
+        let sample = try RealCorpus.path("samples/blueowl-Cookies.binarycookies")
+        let cookies = try BinaryCookies.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: sample))))
         #expect(cookies.count == 1)
         let cookie = try #require(cookies.first)
         #expect(cookie.domain == ".randomuser.me" && cookie.name == "__cfduid" && cookie.path == "/")

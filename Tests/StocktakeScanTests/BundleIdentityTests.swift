@@ -3,7 +3,7 @@ import StocktakeScan
 import Testing
 import TestSupport
 
-/// Identity from the evidence real containers hold (shapes taken from the real layouts in Tests/RealWorld).
+/// Identity from the evidence real containers hold (shapes taken from the real layouts of the real-world corpus).
 @Suite("Bundle identity from evidence")
 struct BundleIdentityTests {
     private func identify(_ build: (TemporaryTree) throws -> Void) throws -> ContainerDescription {

@@ -43,16 +43,24 @@ struct DeviceSetTests {
         let fixture = try Fixture.standard()
         let set = try DeviceSet.read(fixture.path)
         let apps = set.apps(on: try set.device(matching: Fixture.bootedPhone))
-        #expect(apps.map(\.bundleIdentifier) == [
-            "com.example.chat", "com.example.notes", "com.apple.Preferences", "com.apple.mobilesafari", "io.github.paulz.WeightTracker",
-        ])
+        #expect(apps.map(\.bundleIdentifier) == ["com.example.chat", "com.example.notes", "com.apple.Preferences", "com.apple.mobilesafari"])
         let safari = try #require(apps.first { $0.bundleIdentifier == "com.apple.mobilesafari" })
         #expect(safari.isSystem && safari.appBundle == nil && safari.groupMatch == .name)
         #expect(safari.appGroups.map(\.identifier) == ["group.com.apple.mobilesafari"])
         let notes = try #require(apps.first { $0.bundleIdentifier == "com.example.notes" })
         #expect(notes.groupMatch == .name)
         #expect(notes.appGroups.map(\.identifier) == ["group.com.example.notes"])
-        // The real metadata plist (iOS wrote it) names its app.
+    }
+
+    /// A metadata plist iOS wrote (from the real-world corpus), not one the script made, names its app.
+    @Test(.enabled(if: RealCorpus.enabled, RealCorpus.hint))
+    func aRealMetadataPlistNamesItsApp() throws {
+        let fixture = try Fixture.standard(realMetadata: try RealCorpus.path(Fixture.realMetadataInCorpus))
+        let set = try DeviceSet.read(fixture.path)
+        let apps = set.apps(on: try set.device(matching: Fixture.bootedPhone))
+        #expect(apps.map(\.bundleIdentifier) == [
+            "com.example.chat", "com.example.notes", "com.apple.Preferences", "com.apple.mobilesafari", "io.github.paulz.WeightTracker",
+        ])
         let real = try #require(apps.first { $0.bundleIdentifier == "io.github.paulz.WeightTracker" })
         #expect(real.dataContainer == (try fixture.container(Fixture.bootedPhone, "real", "dataContainer")))
     }

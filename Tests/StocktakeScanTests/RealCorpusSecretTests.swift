@@ -6,10 +6,9 @@ import TestSupport
 
 /// Precision and recall of the content checks on real files no one here wrote (plists, cookie jars, URL caches
 /// from real apps), each classed by hand in the corpus's `truth.json`. The corpus is not in the repository: the
-/// folder `STOCKTAKE_CORPUS` names holds `samples/content/`. Without it the test skips with a message, and fails
+/// folder `STOCKTAKE_CORPUS` names holds `samples/content/` (`RealCorpus`). Without it the test skips, and fails
 /// under CI. Each source container is copied alone into a temporary folder and read by the ContentInspector.
 @Suite struct RealCorpusSecretTests {
-    static let corpus = ProcessInfo.processInfo.environment["STOCKTAKE_CORPUS"]
 
     struct Truth {
         let path: String
@@ -78,12 +77,9 @@ import TestSupport
         return found
     }
 
-    @Test func everyLookalikeStaysQuietAndEverySecretIsFound() throws {
-        guard let root = Self.corpus, FileManager.default.fileExists(atPath: root + "/samples/content/truth.json") else {
-            if OutsideTools.inCI { Issue.record("STOCKTAKE_CORPUS does not name the real-file corpus (a folder holding samples/content/truth.json)") }
-            else { print("skipped: set STOCKTAKE_CORPUS to the folder holding samples/ to measure the content checks on real files") }
-            return
-        }
+    @Test(.enabled(if: RealCorpus.enabled, RealCorpus.hint))
+    func everyLookalikeStaysQuietAndEverySecretIsFound() throws {
+        let root = try RealCorpus.folder(holding: "samples/content/truth.json")
         let truth = try Self.truth(at: root)
         let found = try Self.inspect(root)
         var secretFiles = 0, secretFilesFound = 0, secrets = 0, secretsFound = 0, quietFiles = 0, quiet = 0, falseItems = 0

@@ -104,8 +104,7 @@ import TestSupport
     }
 
     @Test func everyPublicValueHasItsSource() throws {
-        let source = try String(contentsOfFile: #filePath.replacingOccurrences(
-            of: "Tests/StocktakeScanTests/SecretJudgementTests.swift", with: "Sources/StocktakeScan/Content/Secrets/PublicValues.swift"), encoding: .utf8)
+        let source = try String(contentsOfFile: Repository.path("Sources/StocktakeScan/Content/Secrets/PublicValues.swift"), encoding: .utf8)
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespaces).hasPrefix("(\"") {
             // Each entry follows a comment line citing its public source (or continues a group that does).

@@ -4,8 +4,7 @@ import Foundation
 /// sqlite3 and plistlib) from a spec; the script's summary (per domain: files, bytes, directories) is the truth
 /// tests compare against. The backup lives in a `TemporaryTree` that removes itself.
 package final class DeviceBackupFixture {
-    package static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts/make_device_backup.py").path
+    package static let script = Repository.path("Tests/Scripts/make_device_backup.py")
 
     /// What the generator wrote for one domain.
     package struct DomainTruth: Decodable, Equatable, Sendable {
@@ -34,6 +33,12 @@ package final class DeviceBackupFixture {
         guard result.status == 0 else { throw Failure(description: "make_device_backup.py failed: \(result.stderr)") }
         truth = try JSONDecoder().decode([String: DomainTruth].self, from: Data(result.stdout.utf8))
         try FileManager.default.removeItem(atPath: specPath)
+    }
+
+    /// The spec's `realworld` entry: the AppDomain records of `apps` (bundle ids; nil: every app) from the real
+    /// iOS 14.3 backup's listing in the real-world corpus (`RealCorpus`), which is outside the repository.
+    package static func realApps(_ apps: [String]?) throws -> [String: Any] {
+        ["listing": try RealCorpus.path("ios14-device-backup.tsv.gz"), "apps": apps.map { $0 as Any } ?? "all"]
     }
 
     /// A record of the spec: `type` f, d or l; `protectionClass` the MBFile's (3, the default class, unless given).

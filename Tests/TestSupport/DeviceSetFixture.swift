@@ -4,11 +4,9 @@ import Foundation
 /// a spec; the script says where it put each container (UUID folders are random), the truth tests compare
 /// against. `standard` is the set most tests use.
 package final class DeviceSetFixture {
-    package static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts/make_device_set.py").path
-    /// A real container-manager metadata plist from a public project (see Tests/RealWorld/samples/README.md).
-    package static let realMetadata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("RealWorld/samples/weighttracker-container-metadata.plist").path
+    package static let script = Repository.path("Tests/Scripts/make_device_set.py")
+    /// A real container-manager metadata plist iOS wrote, from the real-world corpus (`RealCorpus`).
+    package static let realMetadataInCorpus = "samples/weighttracker-container-metadata.plist"
 
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
@@ -37,8 +35,9 @@ package final class DeviceSetFixture {
     package static let chat = "com.example.chat"
 
     /// Three devices (two share a name), one booted; the chat app on two of them with an App Group and a
-    /// widget; Apple's own apps beside it; an unsigned app; a real metadata plist on the booted phone.
-    package static func standard() throws -> DeviceSetFixture {
+    /// widget; Apple's own apps beside it; an unsigned app. `realMetadata`: a real metadata plist (a path) for
+    /// one more app on the booted phone, whose container the script lists as `real`.
+    package static func standard(realMetadata: String? = nil) throws -> DeviceSetFixture {
         let chatApp: [String: Any] = [
             "id": chat, "executable": "Chat", "entitlements": "section", "groups": ["group.com.example.chat"],
             "extensions": [[
@@ -52,7 +51,7 @@ package final class DeviceSetFixture {
             ["id": "com.apple.mobilesafari", "data": ["Library/Safari/History.db": 4_096]],
             ["id": "com.apple.Preferences", "data": [:] as [String: Any]],
         ]
-        return try DeviceSetFixture(["devices": [
+        var spec: [String: Any] = ["devices": [
             [
                 "udid": bootedPhone, "name": "iPhone 15", "runtime": "iOS-17-5", "deviceType": "iPhone-15", "state": 3,
                 "apps": [chatApp, ["id": "com.example.notes", "executable": "Notes", "entitlements": NSNull(), "data": ["Documents/n.txt": "n"]]],
@@ -69,7 +68,9 @@ package final class DeviceSetFixture {
                 "apps": [chatApp], "system": apple, "groups": ["group.com.example.chat": ["Library/Caches/shared.db": 1_000]],
             ],
             ["udid": tablet, "name": "iPad Air 11-inch (M2)", "runtime": "iOS-17-5", "deviceType": "iPad-Air-11-inch-M2", "state": 1, "system": apple],
-        ], "realMetadata": ["path": realMetadata, "device": 0]])
+        ]]
+        if let realMetadata { spec["realMetadata"] = ["path": realMetadata, "device": 0] }
+        return try DeviceSetFixture(spec)
     }
 
     /// Where the script put one container.

@@ -4,11 +4,7 @@ import Testing
 /// External validators (python3 + jsonschema, xmllint, ncdu). A missing tool skips its test with a
 /// message, unless CI (`OutsideTools.required`) makes it a failure.
 package enum ExternalTools {
-    package static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Schemas")
-
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    package static let schemas = URL(fileURLWithPath: Repository.path("Tests/Schemas"))
 
     /// Whether `python3` on `PATH` has a jsonschema that knows JSON Schema 2020-12 (what check_report.py uses).
     /// Probed once.
@@ -35,7 +31,7 @@ package enum ExternalTools {
             }
             return
         }
-        let result = try StocktakeProcess.runCommand(["/usr/bin/env", "python3", repository + "/Tests/Scripts/check_report.py", report, schema])
+        let result = try StocktakeProcess.runCommand(["/usr/bin/env", "python3", Repository.path("Tests/Scripts/check_report.py"), report, schema])
         #expect(result.status == 0, "check_report.py \(report): \(result.stdout)\(result.stderr)", sourceLocation: sourceLocation)
     }
 

@@ -5,8 +5,7 @@ import Testing
 /// (`ReportKeys`, `DiffKeys`) to its schema.
 package enum SchemaProperties {
     package static func schemaURL(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Reports/\(name)")
+        URL(fileURLWithPath: Repository.path("Reports/\(name)"))
     }
 
     /// The names of the properties of the object at `path` in the schema `name` (`$defs/x` for a definition).

@@ -6,6 +6,10 @@ struct BackupDisagreementRule: Rule {
     static let description = RuleDescription(
         id: "backup-disagreement",
         title: "Device backup contradicts the export's backup flags",
+        finds: """
+            with `--backup`: a file the export flags excluded (or keeps where iOS never backs up) that the device \
+            backup holds, or one predicted backed up that it lacks
+            """,
         rationale: """
             Without a backup, Stocktake predicts each file's backup state from its exclusion flag (the \
             `NSURLIsExcludedFromBackupKey` extended attribute) and Apple's rules for each location. A device backup \

@@ -5,6 +5,7 @@ struct BudgetExceededRule: Rule {
     static let description = RuleDescription(
         id: "budget-exceeded",
         title: "Storage budget exceeded",
+        finds: "a configured budget exceeded (total, file count, Documents & Data, a location, a group member)",
         rationale: """
             Apple asks apps to keep their footprint in check: "Data that can be downloaded again or regenerated should \
             be stored in the Library/Caches directory", and App Review measured "on launch and/or content download, \

@@ -5,6 +5,10 @@ struct CredentialCookieRule: Rule {
     static let description = RuleDescription(
         id: "credential-cookie",
         title: "Persistent session or credential cookie",
+        finds: """
+            a session or credential cookie kept on disk in `Library/Cookies/Cookies.binarycookies` (analytics \
+            cookies such as `_ga` are not)
+            """,
         rationale: """
             HTTPCookieStorage writes every cookie with an expiry date to `Library/Cookies/Cookies.binarycookies`, \
             which iOS backs up. A session or authentication cookie there (`sessionid`, `auth_token`, a JWT) lets \
@@ -16,6 +20,7 @@ struct CredentialCookieRule: Rule {
             https://developer.apple.com/documentation/foundation/httpcookiestorage
             """,
         defaultSeverity: .warning,
+        severityNote: "error when backed up",
         fix: """
             Give session cookies no expiry (they then live in memory only), or keep the session token in the \
             Keychain and clear HTTPCookieStorage at logout; use an ephemeral URLSessionConfiguration for \

@@ -6,6 +6,10 @@ struct DocumentsHiddenDataRule: Rule {
     static let description = RuleDescription(
         id: "documents-hidden-data",
         title: "App internals in Documents",
+        finds: """
+            files in Documents a user would not recognise: databases and sidecars, plists, logs, lock files, \
+            dotfiles, caches, SDK folders
+            """,
         rationale: """
             Apple's File System Programming Guide: Documents is for "user-generated content" and "should only \
             contain files that you may wish to expose to the user", because it "can be made available to the user \
@@ -22,6 +26,7 @@ struct DocumentsHiddenDataRule: Rule {
             https://developer.apple.com/videos/play/tech-talks/204/
             """,
         defaultSeverity: .warning,
+        severityNote: "error when Documents is exposed",
         fix: """
             Keep databases, plists, lock files and internal state in Library/Application Support, logs and caches \
             in Library/Caches (or tmp), and point SDKs at Library instead of Documents; migrate existing files on \

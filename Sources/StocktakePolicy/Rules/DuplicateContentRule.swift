@@ -10,6 +10,10 @@ struct DuplicateContentRule: Rule {
     static let description = RuleDescription(
         id: "duplicate-content",
         title: "Identical content stored more than once",
+        finds: """
+            identical content at two or more paths (hard links excluded): size, then a 4 KiB prefix, then SHA-256; \
+            one finding per set with the wasted bytes
+            """,
         rationale: """
             Every copy counts against the user's storage ("Documents & Data" in iPhone Storage) and, outside \
             Caches and tmp, goes into every backup: "Everything in your app's home directory is backed up, with \

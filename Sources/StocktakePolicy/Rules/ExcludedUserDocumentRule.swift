@@ -5,6 +5,7 @@ struct ExcludedUserDocumentRule: Rule {
     static let description = RuleDescription(
         id: "excluded-user-document",
         title: "User documents excluded from backup",
+        finds: "items in Documents excluded from backup: user data a restore would lose",
         rationale: """
             The iOS Data Storage Guidelines: "Only documents and other data that is user-generated, or that cannot \
             otherwise be recreated by your application, should be stored in the <Application_Home>/Documents \

@@ -6,6 +6,11 @@ struct HardcodedCredentialRule: Rule {
     static let description = RuleDescription(
         id: "hardcoded-credential",
         title: "Credential shipped in the app bundle",
+        finds: """
+            with `--app-bundle`: a secret shipped in the bundle's Info.plist (a Stripe `sk_live_` key, a cloud \
+            secret key, a server password, a token under a secret's name), in every copy of the app; publishable \
+            keys and SDK constants are not. Reports show Info.plist with each secret replaced by its shape
+            """,
         rationale: """
             Info.plist ships inside every copy of the app, and anyone who downloads the app can read it. A secret key \
             there (a Stripe `sk_live_` key, a cloud secret key, a server password, a token under a secret's name) is \

@@ -5,6 +5,10 @@ struct InterruptedDeletionRule: Rule {
     static let description = RuleDescription(
         id: "interrupted-deletion",
         title: "Folder renamed for deletion still holds files",
+        finds: """
+            folders at the top of tmp or Caches renamed for deletion (a bare UUID name or one with a deletion suffix \
+            such as `.old`, `.trash`, `deleting`) that still hold files
+            """,
         rationale: """
             Deleting a large tree of small files is slow, so apps rename the folder to a throwaway name (a UUID, \
             `.trash-…`, `…deleting`) and delete it in the background ("fast folder nuking"). When the app is \

@@ -8,6 +8,7 @@ struct LargeBackedUpFileRule: Rule {
     static let description = RuleDescription(
         id: "large-backed-up-file",
         title: "Large file in the backup",
+        finds: "a single backed-up file at or over `thresholdBytes`",
         rationale: """
             Everything outside Caches and tmp is backed up ("Everything in your app's home directory is backed up, \
             with the exception of the application bundle itself, the caches directory, and temp directory", iOS \

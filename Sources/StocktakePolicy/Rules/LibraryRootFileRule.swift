@@ -5,6 +5,7 @@ struct LibraryRootFileRule: Rule {
     static let description = RuleDescription(
         id: "library-root-file",
         title: "Files outside Library's standard folders",
+        finds: "files directly in `Library/` or in Library folders that are neither standard nor made by iOS",
         rationale: """
             Apple's File System Programming Guide: "Put app-created support files in the \
             Library/Application support/ directory" and data caches in Library/Caches; "In iOS, the app installer \

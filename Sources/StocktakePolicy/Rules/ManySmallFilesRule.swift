@@ -8,6 +8,7 @@ struct ManySmallFilesRule: Rule {
     static let description = RuleDescription(
         id: "many-small-files",
         title: "Many small files",
+        finds: "a subtree with `minFiles` files or more whose median size is at most `maxMedianBytes`",
         rationale: """
             Every file occupies at least one allocation block (4 KiB on APFS and ext4), so tens of thousands of \
             small files waste space, and each one is a separate item to enumerate, delete and copy into a backup \

@@ -6,6 +6,11 @@ struct PlaintextCredentialStoreRule: Rule {
     static let description = RuleDescription(
         id: "plaintext-credential-store",
         title: "Credentials in an unencrypted database",
+        finds: """
+            an unencrypted SQLite or Core Data store with a credential-like column holding values \
+            (`ZUSER.ZPASSWORD`), a web view's local storage (WebKit's `ItemTable`) holding a secret, or an \
+            unencrypted Realm file whose model has such a property
+            """,
         rationale: """
             A SQLite or Core Data store, or a Realm file without encryption, is readable by anyone with the \
             container's files. A column such as `ZPASSWORD` or `token` holding values (or a Realm model with such a \
@@ -19,6 +24,7 @@ struct PlaintextCredentialStoreRule: Rule {
             https://www.mongodb.com/docs/atlas/device-sdks/sdk/swift/realm-files/encrypt-a-realm/
             """,
         defaultSeverity: .warning,
+        severityNote: "error when backed up",
         fix: """
             Keep credentials in the Keychain, not in the store; when the store itself must hold sensitive data, \
             encrypt it (SQLCipher, Realm's encryptionKey with the key in the Keychain) and give the file a data \

@@ -5,6 +5,7 @@ struct PreferencesBloatRule: Rule {
     static let description = RuleDescription(
         id: "preferences-bloat",
         title: "Oversized preferences plist",
+        finds: "a Preferences plist over `maxBytes`: UserDefaults used as a data store",
         rationale: """
             UserDefaults is for settings: Apple's documentation describes it as a store for "nonsensitive \
             information, such as app-specific configuration details", and "UserDefaults caches the information to \

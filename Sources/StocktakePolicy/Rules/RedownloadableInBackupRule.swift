@@ -9,6 +9,10 @@ struct RedownloadableInBackupRule: Rule {
     static let description = RuleDescription(
         id: "redownloadable-in-backup",
         title: "Re-downloadable content is backed up",
+        finds: """
+            re-creatable content (caches, downloads, thumbnails, hashed or UUID names in cache-like folders) in \
+            Documents or Application Support that is backed up
+            """,
         rationale: """
             Apple's iOS Data Storage Guidelines: "Data that can be downloaded again or regenerated should be \
             stored in the <Application_Home>/Library/Caches directory", and the File System Programming Guide: \
@@ -26,6 +30,7 @@ struct RedownloadableInBackupRule: Rule {
             https://developer.apple.com/library/ios/qa/qa1719/_index.html
             """,
         defaultSeverity: .error,
+        severityNote: "warning when the export carried no backup evidence",
         options: [
             RuleOption(name: "minBytes", defaultValue: ByteQuantity.text(defaultMinBytes), meaning: "a wholly affected folder smaller than this (allocated bytes) is not reported, nor are its files")
         ],

@@ -9,6 +9,10 @@ struct SQLiteSidecarRule: Rule {
     static let description = RuleDescription(
         id: "sqlite-sidecar",
         title: "Oversized WAL or orphaned SQLite sidecar",
+        finds: """
+            a `-wal` larger than its database (over `walFloorBytes`), or a sidecar or journal without its \
+            database
+            """,
         rationale: """
             SQLite keeps a database `X` with companions named after it: `X-wal` (write-ahead log) and `X-shm` (its \
             index) in WAL mode, `X-journal` in rollback mode. Committed pages wait in the WAL until a checkpoint \

@@ -6,6 +6,10 @@ struct SecretInPropertyListRule: Rule {
     static let description = RuleDescription(
         id: "secret-in-property-list",
         title: "Credential or token in a property list",
+        finds: """
+            a password, PIN, token, API key or private key in a property list (UserDefaults, NSKeyedArchiver values \
+            and archived objects inside them)
+            """,
         rationale: """
             UserDefaults and property lists are stored unencrypted in the container, readable by anyone who can \
             read the app's files (a backup, a jailbroken or forensically imaged device, a Mac the phone syncs to). \
@@ -20,6 +24,7 @@ struct SecretInPropertyListRule: Rule {
             https://developer.apple.com/documentation/security/keychain_services
             """,
         defaultSeverity: .warning,
+        severityNote: "error when backed up or in shared Documents",
         fix: """
             Keep passwords, tokens and keys in the Keychain (kSecClassGenericPassword, with an accessibility class \
             such as kSecAttrAccessibleWhenUnlockedThisDeviceOnly); store only a reference in UserDefaults, and \

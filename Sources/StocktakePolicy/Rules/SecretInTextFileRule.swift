@@ -6,6 +6,10 @@ struct SecretInTextFileRule: Rule {
     static let description = RuleDescription(
         id: "secret-in-text-file",
         title: "Secret in a log or config file",
+        finds: """
+            a JWT, private key, cloud key, password in a URL, `Authorization` header or secret-named pair in a small \
+            text file (logs, JSON, config), Caches and tmp included: there the message says device-only
+            """,
         rationale: """
             Logs and configuration files the app writes into its container keep what was printed into them: a \
             bearer token from a network log, a JSON Web Token, a private key or a cloud access key (`AKIA…`) in a \
@@ -18,6 +22,7 @@ struct SecretInTextFileRule: Rule {
             https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0001/
             """,
         defaultSeverity: .warning,
+        severityNote: "error when backed up or in shared Documents",
         fix: """
             Do not log credentials or headers (redact them in the logger); ship keys through the Keychain or a \
             server, never in a file the app writes; delete logs that held them.

@@ -5,6 +5,10 @@ struct SecretInURLCacheRule: Rule {
     static let description = RuleDescription(
         id: "secret-in-url-cache",
         title: "Secret in the URL cache",
+        finds: """
+            a token in a cached request URL, an `Authorization` header, or a secret in a cached body, in URLCache's \
+            `Cache.db` and `fsCachedData/`
+            """,
         rationale: """
             URLSession caches responses, with the request that fetched them, in `Library/Caches/<bundle id>/Cache.db` \
             (and large bodies in `fsCachedData/`). A token in a request URL, an `Authorization` header or a secret \

@@ -8,6 +8,9 @@ struct SymlinkEscapeRule: Rule {
     static let description = RuleDescription(
         id: "symlink-escape",
         title: "Symlink points outside the container",
+        finds: """
+            a symlink that resolves outside the container (not WebKit's own `IndexedDB/v0`, nor any link iOS makes)
+            """,
         rationale: """
             An app lives in its sandbox: the data container's path contains a UUID that is random per install \
             ("every app gets a random 128-bit UUID", OWASP MASTG), and backups restore the container's content, \

@@ -8,6 +8,12 @@ struct TmpLeftoversRule: Rule {
     static let description = RuleDescription(
         id: "tmp-leftovers",
         title: "Files left in tmp",
+        finds: """
+            entries left in tmp, by size (`minBytes`) or age relative to the newest file in the export \
+            (`minAgeSeconds`); ages only from times the device can have written: when the export records its \
+            download time (`XCDownloadDate`), a file dated more than a day after it (the Mac's zone is unknown) was \
+            re-dated by a copy (git, `cp` without `-p`) and has no age
+            """,
         rationale: """
             tmp is for "temporary files that do not need to persist between launches of your app. Your app should \
             remove files from this directory when they are no longer needed" (File System Programming Guide); the iOS \

@@ -5,6 +5,10 @@ struct UnreadableEntryRule: Rule {
     static let description = RuleDescription(
         id: "unreadable-entry",
         title: "Entry the audit could not read",
+        finds: """
+            entries the audit could not read (a stale AppleDouble sidecar was read: it is listed in `issues` as \
+            `unpairedSidecar` with its own advice)
+            """,
         rationale: """
             The other rules judge placement and backup from what the audit read: an entry it could not list, \
             inspect or read the extended attributes of has unknown content, size or backup state, so the Data \

@@ -9,8 +9,7 @@ import TestSupport
 /// A report read back from `report.json` says what the audit that wrote it knew: every row with its exact
 /// path and figures, the totals, findings, groups, budgets and where it came from.
 @Suite struct ReportReaderTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = Repository.root
 
     /// Samples/stocktake.yml (groups, scaled thresholds) with budgets, some of them exceeded.
     static func sampleConfiguration() throws -> PolicyConfiguration {
