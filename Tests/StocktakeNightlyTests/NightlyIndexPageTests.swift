@@ -36,6 +36,25 @@ import TestSupport
 
     let html = NightlyIndexPageTests.page()
 
+    /// The oldest row of the run-by-run table has its change when an earlier run exists outside the window.
+    @Test func theOldestRowComparesWithTheRunBeforeTheWindow() {
+        let runs = [HistoryFixtures.run("2026-11-20T020000Z", onDisk: 1_200_000), HistoryFixtures.run("2026-11-21T020000Z", onDisk: 1_500_000)]
+        let app = { (before: HistoryRun?) in
+            NightlyIndex.App(
+                bundleIdentifier: HistoryFixtures.chat, runs: runs, latestReportHref: "r.html", latestDiffHref: nil, previousRunID: nil,
+                runBefore: before)
+        }
+        let table = { (app: NightlyIndex.App) -> String in
+            let page = String(decoding: NightlyIndexPage.render(NightlyIndex(generatedAt: "2026-11-21T02:30:00Z", apps: [app], failures: [])), as: UTF8.self)
+            return page.components(separatedBy: "<summary>Run by run</summary>").dropFirst().first ?? ""
+        }
+        let withEarlier = table(app(HistoryFixtures.run("2026-11-19T020000Z", onDisk: 1_000_000)))
+        let firstRow = withEarlier.components(separatedBy: ">2026-11-20T020000Z</td>").dropFirst().first?
+            .components(separatedBy: "</tr>").first ?? ""
+        #expect(firstRow.contains("+200 KB"), "\(firstRow)")
+        #expect(table(app(nil)).contains("<span class=\"muted\">—</span></td>"), "no earlier run: a dash")
+    }
+
     @Test func pageIsWellFormedAndLoadsNothing() throws {
         let structure = HTMLStructure(html)
         #expect(structure.problems == [])

@@ -15,7 +15,7 @@ package enum DiffFormat: String, CaseIterable, Sendable {
 /// What the writers for people need beyond the diff itself.
 package struct DiffRenderOptions: Sendable {
     /// Rows per list in the text, Markdown and HTML output; the rest collapse into an "N others" line.
-    /// The JSON lists every row whatever this says.
+    /// The JSON lists every file row whatever this says; folder changes follow `DiffOptions.directoryLimit`.
     package var limit: Int
     package var tool: ToolInfo
 

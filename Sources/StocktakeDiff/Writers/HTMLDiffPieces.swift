@@ -35,10 +35,10 @@ enum HTMLDiffPieces {
     static let sizeHeaders: HTML = "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th class=\"num\">%</th>"
 
     /// The collapsed tail of a list, as a note under its table.
-    static func others(_ count: Int, _ delta: Int64) -> HTML {
+    static func others(_ count: Int, _ delta: Int64, inJSON: Bool = true) -> HTML {
         guard count > 0 else { return .empty }
-        return "<p class=\"note\">\(DiffSigned.othersLine(count: count, allocatedDelta: delta, ByteCount.format))"
-            + " — the JSON format of the diff lists every row.</p>\n"
+        let more: HTML = inJSON ? " — the JSON format of the diff lists every row." : " — <code>--limit</code> shows more."
+        return "<p class=\"note\">\(DiffSigned.othersLine(count: count, allocatedDelta: delta, ByteCount.format))\(more)</p>\n"
     }
 
     static func empty(_ text: String) -> HTML { "<p class=\"muted\">\(text)</p>\n" }

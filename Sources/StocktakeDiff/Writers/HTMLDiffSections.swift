@@ -41,7 +41,7 @@ struct HTMLDiffSections {
         let html = HTMLPieces.sectionStart(
             id: "directories", title: "Directories",
             lead: "Folders whose contents changed, largest change first; a folder includes its subfolders.")
-        return html + sizeTable(head, name: "Path", empty: "No folder changed.") + HTMLPieces.sectionEnd
+        return html + sizeTable(head, name: "Path", empty: "No folder changed.", inJSON: false) + HTMLPieces.sectionEnd
     }
 
     /// Copies whose original stayed: the app's migration forgot to delete the old file.
@@ -89,15 +89,16 @@ struct HTMLDiffSections {
     }
 
     /// A path (or member id) per row with old, new, delta and %; `name` is the first column's header.
-    func sizeTable(_ head: ListHead<SizeChange>, name: String, isPath: Bool = true, empty: String) -> HTML {
+    /// `inJSON`: whether the JSON format lists the rows this table leaves out (files: yes; folders follow `--limit`).
+    func sizeTable(_ head: ListHead<SizeChange>, name: String, isPath: Bool = true, empty: String, inJSON: Bool = true) -> HTML {
         guard !head.shown.isEmpty else {
-            return head.othersCount > 0 ? Pieces.others(head.othersCount, head.othersAllocatedDelta) : Pieces.empty(empty)
+            return head.othersCount > 0 ? Pieces.others(head.othersCount, head.othersAllocatedDelta, inJSON: inJSON) : Pieces.empty(empty)
         }
         var html: HTML = "<div class=\"scroll\"><table>\n<thead><tr><th>\(name)</th>\(Pieces.sizeHeaders)</tr></thead>\n<tbody>\n"
         for change in head.shown {
             let label = isPath ? Pieces.path(change.id) : HTML.visible(change.id)
             html += "<tr><td class=\"path\">\(label)</td>\(Pieces.sizeCells(change))</tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n" + Pieces.others(head.othersCount, head.othersAllocatedDelta)
+        return html + "</tbody>\n</table></div>\n" + Pieces.others(head.othersCount, head.othersAllocatedDelta, inJSON: inJSON)
     }
 }

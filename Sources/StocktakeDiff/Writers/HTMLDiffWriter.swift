@@ -29,7 +29,7 @@ struct HTMLDiffWriter {
         page += HTMLDiffPolicy(diff: diff, limit: options.limit).render()
         page += "</main>\n"
         page += "<footer class=\"wrap\">Compared by \(options.tool.name + " " + options.tool.version) · diff schema \(DiffWriter.jsonSchemaVersion) · sizes in decimal units "
-        page += "(a KB is a thousand bytes); hover a size for the exact byte count. The JSON format of the diff lists every row.</footer>\n"
+        page += "(a KB is a thousand bytes); hover a size for the exact byte count. The JSON format of the diff lists every file.</footer>\n"
         return PhoneTables.label(page + "</body>\n</html>\n").markup
     }
 

@@ -27,7 +27,7 @@ struct MarkdownDiffWriter {
         markdown += locations()
         markdown += MarkdownDiffLists(diff: diff, limit: options.limit).render()
         markdown += "Compared by \(Self.cell(options.tool.name)) \(Self.cell(options.tool.version)); "
-        return markdown + "the JSON format of the diff lists every row.\n"
+        return markdown + "the JSON format of the diff lists every file and finding.\n"
     }
 
     private func headline() -> String {

@@ -95,7 +95,8 @@ struct AppSectionHTML {
             html += "<tr><td class=\"nowrap\">\(visible: run.runID)</td>"
             html += "<td>\(run.appVersion.map(HTML.visible) ?? "<span class=\"muted\">—</span>")</td>"
             html += HTMLPieces.sizeCell(run.onDisk.allocatedBytes)
-            html += "<td class=\"num\">\(index == 0 ? "<span class=\"muted\">—</span>" : Self.change(run.onDiskChange(since: runs[index - 1])))</td>"
+            let before = index == 0 ? app.runBefore : runs[index - 1]
+            html += "<td class=\"num\">\(before.map { Self.change(run.onDiskChange(since: $0)) } ?? "<span class=\"muted\">—</span>")</td>"
             html += HTMLPieces.countCell(run.findingCount)
             html += "<td>\(Self.statusTag(run.status))</td></tr>\n"
         }

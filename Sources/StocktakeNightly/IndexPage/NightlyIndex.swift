@@ -32,6 +32,8 @@ struct NightlyIndex: Sendable {
         let latestDiffHref: String?
         /// The run the latest was compared with; when nil, the run before the latest in `runs`.
         let previousRunID: String?
+        /// The run just before the first of `runs`, so the oldest row shown still has its change.
+        var runBefore: HistoryRun? = nil
 
         var latest: HistoryRun? { runs.last }
 
