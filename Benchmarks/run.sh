@@ -10,6 +10,9 @@
 #   WORK=dir        where trees, reports and results go (default Benchmarks/work, gitignored)
 #   DUPLICATES=0    leave out the duplicate-content pair (jdupes, and the audit with duplicate-content on)
 #   ARCHIVES=0      leave out the archive table (the audit of each tree packed as .tar.gz beside bsdtar -tvf)
+#   PAGE_LOAD=0     leave out report.html's load time in headless Chromium (its size is always shown)
+#   PAGE_RUNS=3     Chromium runs per page (Benchmarks/page_load.py; the median is reported)
+#   CHROMIUM=path   the browser (default: chromium, chromium-browser or google-chrome on PATH)
 #
 # Each measurement: warm the page cache with one `du -s` of the tree, then run the command under
 # `/usr/bin/time -f '%e %M'` (wall seconds, peak RSS KiB). Progress goes to stderr, the Markdown
@@ -174,7 +177,16 @@ results="$work/results-$stamp.md"
   echo "|---:|---|---:|---:|---:|---:|---:|"
 } >"$results"
 
+# Headless Chromium for report.html's load time (Benchmarks/page_load.py); without it only the page's size is shown.
+chromium="${CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}"
+[[ -n "$chromium" ]] && ! command -v "$chromium" >/dev/null 2>&1 && chromium=""
+page_runs="${PAGE_RUNS:-3}"
+if [[ "${PAGE_LOAD:-1}" == 1 && -z "$chromium" ]]; then
+  say "note: chromium is not installed; report.html's load time is not measured (its size still is)"
+fi
+
 timings_lines=()
+page_lines=()
 for n in "${sizes[@]}"; do
   tree="$work/tree-$n.xcappdata"
   made_by="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("generator", ""))' "$tree.truth.json" 2>/dev/null || true)"
@@ -223,6 +235,27 @@ for n in "${sizes[@]}"; do
     timings_lines+=("$n files: $(grep '^timings:' "$phases" | sed 's/^timings: *//; s/  */ /g' | paste -sd ';' - | sed 's/;/; /g')")
     rm -f "$phases"
   fi
+  # report.html of the last full audit (JSON+HTML): its size, and how long it takes to open in headless Chromium.
+  page="$work/report-$n-audit/report.html"
+  if [[ -f "$page" ]]; then
+    page_bytes="$(wc -c <"$page" | tr -d ' ')"
+    if [[ "${PAGE_LOAD:-1}" != 1 || -z "$chromium" ]]; then
+      page_lines+=("| $n | $page_bytes | | | | | |")
+    else
+      say "N=$n: opening report.html in headless Chromium ($page_runs runs, interleaved with a trivial page)"
+      if figures="$(python3 "$here/page_load.py" "$page" --runs "$page_runs" --chromium "$chromium" --json 2>/dev/null)"; then
+        page_lines+=("$(printf '%s' "$figures" | python3 -c '
+import json, sys
+n = sys.argv[1]
+trivial, page = json.load(sys.stdin)
+ms = lambda v: "-" if v is None else "%.0f" % v
+print("| %s | %d | %s | %s | %s | %.2f | %.2f |" % (n, page["bytes"], ms(page["dcl"]), ms(page["load"]), ms(page["fcp"]), page["wall"], trivial["wall"]))
+' "$n")")
+      else
+        page_lines+=("| $n | $page_bytes | failed | | | | |")
+      fi
+    fi
+  fi
 done
 
 # Archives: the audit of a .tar.gz of each tree beside `bsdtar -tvf`, which decompresses and lists it all too
@@ -265,6 +298,22 @@ if [[ "${ARCHIVES:-1}" == 1 && -n "$stocktake" ]] && command -v bsdtar >/dev/nul
   done
 fi
 
+if [[ ${#page_lines[@]} -gt 0 ]]; then
+  {
+    echo
+    if [[ "${PAGE_LOAD:-1}" != 1 ]]; then
+      echo "report.html of the last full audit (load time not measured: PAGE_LOAD=0):"
+    elif [[ -z "$chromium" ]]; then
+      echo "report.html of the last full audit (load time not measured: chromium is not installed):"
+    else
+      echo "report.html of the last full audit, opened in headless Chromium (\`Benchmarks/page_load.py\`, median of $page_runs run(s); ms from the start of navigation; wall s is the whole \`chromium --dump-dom\` process, beside the same for a trivial page):"
+    fi
+    echo
+    echo "| files | report.html bytes | DOMContentLoaded ms | load ms | first contentful paint ms | chromium wall s | trivial page wall s |"
+    echo "|---:|---:|---:|---:|---:|---:|---:|"
+    for line in "${page_lines[@]}"; do echo "$line"; done
+  } >>"$results"
+fi
 if [[ ${#timings_lines[@]} -gt 0 ]]; then
   {
     echo
