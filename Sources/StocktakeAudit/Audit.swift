@@ -5,6 +5,7 @@ import StocktakePolicy
 import StocktakeReport
 import StocktakeScan
 import StocktakeRendering
+import StocktakeFiles
 
 /// The audit use case: identify the container, read the companions, prepare the output folder, walk,
 /// hold the inventory to the policy, write every report.
@@ -139,7 +140,7 @@ package enum Audit {
                     try timings.measure("write \(format.rawValue)") { try format.render(final()) { standardOutput.append(contentsOf: $0) } }
                     continue
                 }
-                let path = folder + "/" + name
+                let path = Paths.join(folder, name)
                 try timings.measure("write \(format.rawValue)") {
                     try AtomicFile.write(to: path) { write in
                         switch format {

@@ -6,6 +6,7 @@ import Darwin
 import StocktakeBackup
 import StocktakeModel
 import StocktakeReport
+import StocktakeFiles
 
 /// The audit's two uses of a device backup: as the input (`audit BACKUP --app ID`: one app's domain from the
 /// manifest, no walk) and as evidence for a walked export (`--backup BACKUP`: states from the manifest).
@@ -42,7 +43,7 @@ enum BackupAudit {
                 bundleIdentifierSource: .option,
                 identityClues: [IdentityClue(identifier: app, source: .option, path: summary.app.name)],
                 metadata: status.map { [$0] } ?? [],
-                exportedAt: modificationTime(BackupFolder.join(request.inputPath, BackupFolder.manifestDatabase))
+                exportedAt: modificationTime(Paths.join(request.inputPath, BackupFolder.manifestDatabase))
                     .map { ExportTime(seconds: $0, source: .metadataFile) },
                 allocatedBytesEstimated: true)
             let companions = summary.companions.map { AppGroupInfo(path: $0.name, identifier: $0.identifier, size: $0.total) }

@@ -31,7 +31,7 @@ enum OutputFolder {
             throw .output("cannot write into the output folder \(folder): \(SystemError.currentText)")
         }
         for case .file(let name) in ReportFormat.allCases.map(\.destination) {
-            AtomicFile.removeLeftovers(of: folder + "/" + name)
+            AtomicFile.removeLeftovers(of: Paths.join(folder, name))
         }
         return folder
     }

@@ -27,7 +27,7 @@ package struct BackupFolder: Sendable {
     /// `Manifest.db` counts whatever it is (a link, a FIFO), so that a backup holding a broken one says so.
     package static func looksLikeBackup(_ path: String) -> Bool {
         guard isDirectory(path) else { return false }
-        return fileType(join(path, manifestDatabase)) != nil || [legacyManifest, manifestPlist].contains { isRegularFile(join(path, $0)) }
+        return fileType(Paths.join(path, manifestDatabase)) != nil || [legacyManifest, manifestPlist].contains { isRegularFile(Paths.join(path, $0)) }
     }
 
     /// Opens the folder after the checks that refuse what cannot be read: no backup, encrypted, iOS 9 or older,
@@ -39,11 +39,11 @@ package struct BackupFolder: Sendable {
         if manifest?["IsEncrypted"]?.boolValue == true {
             throw .encrypted(path: path, reason: "Manifest.plist says IsEncrypted")
         }
-        if let type = fileType(join(path, manifestDatabase)), type != S_IFREG {
+        if let type = fileType(Paths.join(path, manifestDatabase)), type != S_IFREG {
             throw .manifestNotAFile(path: path, refusal: FileRefusal(mode: type)?.description ?? "it is not a regular file")
         }
-        if !isRegularFile(join(path, manifestDatabase)) {
-            if isRegularFile(join(path, legacyManifest)) { throw .mbdbUnsupported(path: path) }
+        if !isRegularFile(Paths.join(path, manifestDatabase)) {
+            if isRegularFile(Paths.join(path, legacyManifest)) { throw .mbdbUnsupported(path: path) }
             throw .missingManifest(path: path)
         }
         let status = try plist(path, statusPlist, maxBytes: BackupLimits.maxStatusPlistBytes)
@@ -53,11 +53,11 @@ package struct BackupFolder: Sendable {
     /// A plist of the folder: nil when there is none; refused when it is there but does not read (a link, a
     /// FIFO, damage, or beyond the parser's limits).
     private static func plist(_ folder: String, _ name: String, maxBytes: Int) throws(BackupError) -> PropertyListValue? {
-        guard fileType(join(folder, name)) != nil else { return nil }
+        guard fileType(Paths.join(folder, name)) != nil else { return nil }
         let bytes: [UInt8]
         do {
             var options = RegularFile.Options.insideContainer(maxBytes: Int64(maxBytes))
-            bytes = try RegularFile.open(join(folder, name), options: &options).readAll()
+            bytes = try RegularFile.open(Paths.join(folder, name), options: &options).readAll()
         } catch {
             throw .corruptManifest(path: folder, reason: "cannot read \(name): \(error)")
         }
@@ -94,7 +94,7 @@ package struct BackupFolder: Sendable {
     package func contentPath(fileID: String) -> String? {
         // A fileID is 40 hex digits; anything else (a hostile `../`) names no content file.
         guard fileID.utf8.count == 40, fileID.utf8.allSatisfy({ Self.isHexDigit($0) }) else { return nil }
-        return Self.join(Self.join(path, String(fileID.prefix(2))), fileID)
+        return Paths.join(path, String(fileID.prefix(2)), fileID)
     }
 
     /// `Manifest.plist` `Applications[id]`'s companions, when the backup writer recorded them: group and extension ids.
@@ -105,10 +105,6 @@ package struct BackupFolder: Sendable {
             return items.compactMap { $0["CFBundleIdentifier"]?.stringValue }
         }
         return (identifiers("GroupContainers"), identifiers("Plugins"))
-    }
-
-    package static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -15,7 +15,7 @@ package final class ManifestDatabase {
 
     package init(_ folder: BackupFolder) throws(BackupError) {
         self.folder = folder
-        let path = BackupFolder.join(folder.path, BackupFolder.manifestDatabase)
+        let path = Paths.join(folder.path, BackupFolder.manifestDatabase)
         var header = [UInt8](repeating: 0, count: 16)
         let read: Int
         do {

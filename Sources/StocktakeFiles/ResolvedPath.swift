@@ -11,7 +11,7 @@ package enum ResolvedPath {
     /// The absolute path with every link resolved: the deepest part that exists goes through `realpath`,
     /// the rest (which does not exist yet, so holds no link) is appended with `.` and `..` applied.
     package static func of(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+        let absolute = path.hasPrefix("/") ? path : Paths.join(currentDirectory(), path)
         var existing = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         var missing: [String] = []
         while true {

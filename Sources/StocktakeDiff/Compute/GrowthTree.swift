@@ -23,9 +23,10 @@ package struct GrowthTree: Sendable, TreemapSource {
     }
 
     package init(old: ReportSnapshot, new: ReportSnapshot) {
-        var folderOfPath: [[UInt8]: Int32] = [:]
+        var folderOfPath: [ByteKey: Int32] = [ByteKey([][...]): 0]
         addNode(parent: -1, name: [], old: old.totals.onDisk.allocatedBytes, new: new.totals.onDisk.allocatedBytes, presence: .both, location: .other, folder: true)
-        folderOfPath[[]] = 0
+        // Rows come in path order, so a folder's entries mostly follow one another: the last parent found is reused.
+        var lastParent: (path: ArraySlice<UInt8>, node: Int32)?
         for isFolder in [true, false] {
             let oldTable = isFolder ? old.directories : old.files, newTable = isFolder ? new.directories : new.files
             PathJoin.forEach(old: oldTable, new: newTable) { match in
@@ -40,13 +41,19 @@ package struct GrowthTree: Sendable, TreemapSource {
                 }
                 guard !path.isEmpty else { return }  // the root: its figures are the totals
                 let slash = path.lastIndex(of: UInt8(ascii: "/"))
-                let parentPath = slash.map { Array(path[path.startIndex..<$0]) } ?? []
-                // A folder missing from its report (an edited one) hangs its entries on the root rather than losing them.
-                let parent = folderOfPath[parentPath] ?? 0
+                let parentPath = path[path.startIndex..<(slash ?? path.startIndex)]
+                let parent: Int32
+                if let last = lastParent, last.path.elementsEqual(parentPath) {
+                    parent = last.node
+                } else {
+                    // A folder missing from its report (an edited one) hangs its entries on the root rather than losing them.
+                    parent = folderOfPath[ByteKey(parentPath)] ?? 0
+                    lastParent = (parentPath, parent)
+                }
                 let node = addNode(
                     parent: parent, name: slash.map { path[($0 + 1)...] } ?? path, old: max(0, before), new: max(0, after),
                     presence: presence, location: location, folder: isFolder)
-                if isFolder, folderOfPath[Array(path)] == nil { folderOfPath[Array(path)] = node }
+                if isFolder, folderOfPath[ByteKey(path)] == nil { folderOfPath[ByteKey(path)] = node }
             }
         }
         linkChildren()

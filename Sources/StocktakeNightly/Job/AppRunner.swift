@@ -62,7 +62,7 @@ struct AppRunner {
             app = ReportPaths.appFolderName(result.report.container.bundleIdentifier)
             name = folder.nextRunName(app, runID: runID)
             // Named by where it will be (relative to REPORTS), not by the partial folder it is read from.
-            let named = snapshot.named(app + "/" + name)
+            let named = snapshot.named(Paths.join(app, name))
             if let problem = try writeDiff(against: app, new: named, into: partial) { problems.append(problem) }
             try runInput?.write(into: partial)
         } catch {
@@ -88,7 +88,7 @@ struct AppRunner {
         }
         // Even when `latest` could not be replaced (a real folder of that name): retention goes on.
         problems += folder.prune(app, keep: request.keep)
-        let runFolder = folder.appFolder(app) + "/" + name
+        let runFolder = Paths.join(folder.appFolder(app), name)
         return (NightlyOutcome.AppRun(input: input, bundleIdentifier: app, runFolder: runFolder, policyFailure: failed, summary: summary(result.report)), problems)
     }
 
@@ -98,13 +98,13 @@ struct AppRunner {
         guard let previous = folder.latestRunID(app) ?? folder.runIDs(app).last else { return nil }
         let old: ReportSnapshot
         do {
-            old = try ReportReader.read(path: folder.appFolder(app) + "/" + previous).named(app + "/" + previous)
+            old = try ReportReader.read(path: Paths.join(folder.appFolder(app), previous)).named(Paths.join(app, previous))
         } catch {
             return "\(app): no diff against the previous run: \(error)"
         }
         let diff = ReportDiff.compute(old: old, new: new)
         for (format, fileName) in NightlyJob.diffFiles {
-            try AtomicFile.write(try DiffWriter.render(diff, gates: [], format: format, options: DiffRenderOptions(tool: request.tool)), to: partial + "/" + fileName)
+            try AtomicFile.write(try DiffWriter.render(diff, gates: [], format: format, options: DiffRenderOptions(tool: request.tool)), to: Paths.join(partial, fileName))
         }
         return nil
     }

@@ -17,7 +17,7 @@ struct InboxEntry {
     /// then fails with the audit's own message).
     init(name: String, inbox: String, policyDigest: String, backupApps: [String] = []) {
         self.name = name
-        path = inbox + "/" + name
+        path = Paths.join(inbox, name)
         let signature = ExportSignature.of(path: path)
         // A device backup: its whole folder's signature, and the apps asked for, which change what is audited.
         if BackupFolder.looksLikeBackup(path) {
@@ -86,7 +86,7 @@ struct AuditedExports {
     private(set) var exports: [String: Audited] = [:]
 
     init(reportsPath: String) {
-        path = reportsPath + "/" + Self.fileName
+        path = Paths.join(reportsPath, Self.fileName)
         var options = RegularFile.Options.named(maxBytes: 64 << 20)
         guard let bytes = try? RegularFile.open(path, options: &options).readAll(),
               let document = try? JSONDecoder().decode(Document.self, from: Data(bytes)), document.version == 1

@@ -1,4 +1,5 @@
 import StocktakeBackup
+import StocktakeFiles
 
 /// A device backup in the inbox is one audit per app it holds (or per `--app` given to the nightly command); every
 /// other entry is one audit of a container. A backup that cannot be read stays one job, which fails alone with
@@ -15,7 +16,7 @@ enum BackupInbox {
 
     static func jobs(_ inputs: [String], inbox: String, apps wanted: [String]) -> [Job] {
         inputs.flatMap { input -> [Job] in
-            let path = inbox + "/" + input
+            let path = Paths.join(inbox, input)
             guard BackupFolder.looksLikeBackup(path) else { return [Job(input: input, app: nil)] }
             // Unreadable: each job reads it again and fails with the reason.
             let backup = try? DeviceBackup.read(path)

@@ -1,6 +1,7 @@
 import Foundation
 import StocktakeReport
 import StocktakeRendering
+import StocktakeFiles
 
 /// Rebuilds `REPORTS/index.html` from the history store: every app, its latest run, the change since
 /// the run before, a trend over the last runs, links to the latest report and diff.
@@ -17,8 +18,8 @@ struct IndexBuilder {
             // The run `latest` names; failing that (no link yet, or a broken one), the newest recorded run.
             guard let latest = folder.latestRunID(app) ?? runs.last?.runID else { return nil }
             // Raw names: the page percent-encodes each path segment itself.
-            let base = app + "/" + latest
-            let hasDiff = FileManager.default.fileExists(atPath: folder.appFolder(app) + "/" + latest + "/diff.html")
+            let base = Paths.join(app, latest)
+            let hasDiff = FileManager.default.fileExists(atPath: Paths.join(folder.appFolder(app), latest, "diff.html"))
             return NightlyIndex.App(
                 bundleIdentifier: app, runs: runs, latestReportHref: base + "/report.html",
                 latestDiffHref: hasDiff ? base + "/diff.html" : nil, previousRunID: runs.dropLast().last?.runID,

@@ -30,7 +30,7 @@ package enum NightlyJob {
 
         let folder = ReportsFolder(path: request.reportsPath)
         var problems = folder.removePartials()
-        for file in ["index.html", AuditedExports.fileName] { AtomicFile.removeLeftovers(of: folder.path + "/" + file) }
+        for file in ["index.html", AuditedExports.fileName] { AtomicFile.removeLeftovers(of: Paths.join(folder.path, file)) }
         let history: HistoryStore?
         do {
             history = try HistoryStore(path: HistoryStore.path(inReports: request.reportsPath))
@@ -80,10 +80,10 @@ package enum NightlyJob {
                         RunInput(fingerprint: $0, backupApp: job.app, backupApps: job.app == nil ? nil : backupApps)
                     }
                     let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
-                        .run(input: job.label, inboxPath: inbox + "/" + job.input, index: index, backupApp: job.app, backup: job.backup, runInput: runInput)
+                        .run(input: job.label, inboxPath: Paths.join(inbox, job.input), index: index, backupApp: job.app, backup: job.backup, runInput: runInput)
                     runs.append(run)
                     problems += runProblems
-                    lastRun = run.bundleIdentifier + "/" + URL(fileURLWithPath: run.runFolder).lastPathComponent
+                    lastRun = Paths.join(run.bundleIdentifier, URL(fileURLWithPath: run.runFolder).lastPathComponent)
                 } catch {
                     allDone = false
                     failures.append(NightlyOutcome.Failure(input: job.label, message: "\(error)"))
@@ -140,7 +140,7 @@ package enum NightlyJob {
         let haveReports = stat(reports, &reportsInfo) == 0
         func isReports(_ name: String) -> Bool {
             var entry = stat()
-            return haveReports && stat(inbox + "/" + name, &entry) == 0 && entry.st_dev == reportsInfo.st_dev && entry.st_ino == reportsInfo.st_ino
+            return haveReports && stat(Paths.join(inbox, name), &entry) == 0 && entry.st_dev == reportsInfo.st_dev && entry.st_ino == reportsInfo.st_ino
         }
         do {
             return try FileManager.default.contentsOfDirectory(atPath: inbox).filter { !$0.hasPrefix(".") && $0 != "__MACOSX" && !isReports($0) }.sorted()

@@ -9,7 +9,7 @@ final class NightlyLock {
     private let descriptor: Int32
 
     init(reportsPath: String) throws(NightlyError) {
-        let path = reportsPath + "/" + Self.fileName
+        let path = Paths.join(reportsPath, Self.fileName)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw .unusable("cannot open the lock file \(path): \(SystemError.currentText)") }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {

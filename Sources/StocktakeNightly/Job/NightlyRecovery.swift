@@ -3,6 +3,7 @@ import StocktakeDiff
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
+import StocktakeFiles
 
 /// Makes a published run, its history row and its audited record one recoverable step. A run is published
 /// (renamed into place) before its history row is inserted and its export recorded as audited; a run killed in
@@ -30,7 +31,7 @@ enum NightlyRecovery {
             if let history, let known = try? Set(history.runIDs(bundleIdentifier: app)) {
                 for run in runs where !known.contains(run) {
                     do {
-                        let snapshot = try ReportReader.read(path: folder.appFolder(app) + "/" + run + "/report.json")
+                        let snapshot = try ReportReader.read(path: Paths.join(folder.appFolder(app), run, "report.json"))
                         let failed = failOn.map { threshold in snapshot.findings.contains { $0.severity >= threshold } } ?? false
                         try history.record(HistoryRun(bundleIdentifier: app, runID: run, snapshot: snapshot, status: failed ? .policyFailure : .clean))
                     } catch {
@@ -39,7 +40,7 @@ enum NightlyRecovery {
                 }
             }
             for run in runs {
-                if let input = RunInput.read(from: folder.appFolder(app) + "/" + run) { repair.published.add(input, run: app + "/" + run) }
+                if let input = RunInput.read(from: Paths.join(folder.appFolder(app), run)) { repair.published.add(input, run: Paths.join(app, run)) }
             }
         }
         for (fingerprint, run) in repair.published.completeExports {

@@ -11,7 +11,7 @@ struct ReportsFolder {
     static let latestName = "latest"
     let path: String
 
-    func appFolder(_ app: String) -> String { path + "/" + app }
+    func appFolder(_ app: String) -> String { Paths.join(path, app) }
 
     /// Removes what killed runs left behind: unfinished run folders, and the `.latest-<pid>` links a run
     /// renames over `latest`. Called under the nightly lock, which no other run holds: whatever is found is
@@ -21,12 +21,12 @@ struct ReportsFolder {
         for app in names where !app.hasPrefix(".") {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: appFolder(app))) ?? [] where name.hasPrefix(".\(Self.latestName)-") {
                 var info = stat()
-                if lstat(appFolder(app) + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { unlink(appFolder(app) + "/" + name) }
+                if lstat(Paths.join(appFolder(app), name), &info) == 0, info.st_mode & S_IFMT == S_IFLNK { unlink(Paths.join(appFolder(app), name)) }
             }
         }
         return names.filter { $0.hasPrefix(Self.partialPrefix) }.compactMap { name in
             do {
-                try FileManager.default.removeItem(atPath: path + "/" + name)
+                try FileManager.default.removeItem(atPath: Paths.join(path, name))
                 return nil
             } catch {
                 return "cannot remove the unfinished run folder \(path)/\(name): \(FileSystemReason.of(error))"
@@ -48,7 +48,7 @@ struct ReportsFolder {
         let runs = names.compactMap { name -> (name: String, order: (String, Int))? in
             guard let order = Self.runOrder(name) else { return nil }
             var info = stat()
-            guard lstat(appFolder(app) + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+            guard lstat(Paths.join(appFolder(app), name), &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
             return (name, order)
         }
         return runs.sorted { $0.order < $1.order }.map(\.name)
@@ -71,7 +71,7 @@ struct ReportsFolder {
 
     /// The run `latest` points at, when it is a plain name of an existing run.
     func latestRunID(_ app: String) -> String? {
-        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: appFolder(app) + "/" + Self.latestName),
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: Paths.join(appFolder(app), Self.latestName)),
               !target.contains("/"), !target.hasPrefix("."), runIDs(app).contains(target) else { return nil }
         return target
     }
@@ -82,14 +82,14 @@ struct ReportsFolder {
     func nextRunName(_ app: String, runID: String) -> String {
         var attempt = (runIDs(app).compactMap(Self.runOrder).filter { $0.0 == runID }.map(\.1).max() ?? 0) + 1
         var name: String { attempt == 1 ? runID : "\(runID)-\(attempt)" }
-        while FileManager.default.fileExists(atPath: appFolder(app) + "/" + name) { attempt += 1 }
+        while FileManager.default.fileExists(atPath: Paths.join(appFolder(app), name)) { attempt += 1 }
         return name
     }
 
     /// Renames a complete partial folder to `<app>/<name>` (see `nextRunName`).
     func publish(_ partial: String, app: String, name: String) throws {
         try FileManager.default.createDirectory(atPath: appFolder(app), withIntermediateDirectories: true)
-        guard rename(partial, appFolder(app) + "/" + name) == 0 else { throw posixError("cannot move the run into \(appFolder(app))/\(name)") }
+        guard rename(partial, Paths.join(appFolder(app), name)) == 0 else { throw posixError("cannot move the run into \(appFolder(app))/\(name)") }
     }
 
     /// Points `<app>/latest` at a run: a new symlink renamed over the old one, so readers see one or the other.
@@ -97,7 +97,7 @@ struct ReportsFolder {
         let temporary = "\(appFolder(app))/.\(Self.latestName)-\(getpid())"
         unlink(temporary)
         guard symlink(runID, temporary) == 0 else { throw posixError("cannot create \(temporary)") }
-        guard rename(temporary, appFolder(app) + "/" + Self.latestName) == 0 else {
+        guard rename(temporary, Paths.join(appFolder(app), Self.latestName)) == 0 else {
             let error = posixError("cannot point \(appFolder(app))/\(Self.latestName) at \(runID)")
             unlink(temporary)
             throw error
@@ -112,7 +112,7 @@ struct ReportsFolder {
         guard excess > 0 else { return [] }
         return runs.prefix(excess).compactMap { run in
             do {
-                try FileManager.default.removeItem(atPath: appFolder(app) + "/" + run)
+                try FileManager.default.removeItem(atPath: Paths.join(appFolder(app), run))
                 return nil
             } catch {
                 return "cannot delete the old run \(appFolder(app))/\(run): \(FileSystemReason.of(error))"

@@ -40,13 +40,13 @@ struct RunInput: Codable, Equatable {
     func write(into runFolder: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: runFolder + "/" + Self.fileName))
+        try encoder.encode(self).write(to: URL(fileURLWithPath: Paths.join(runFolder, Self.fileName)))
     }
 
     /// Nil for a run folder without one (written before the record existed, or by hand) or one that does not read.
     static func read(from runFolder: String) -> RunInput? {
         var options = RegularFile.Options.named(maxBytes: 1 << 20)
-        guard let bytes = try? RegularFile.open(runFolder + "/" + fileName, options: &options).readAll() else { return nil }
+        guard let bytes = try? RegularFile.open(Paths.join(runFolder, fileName), options: &options).readAll() else { return nil }
         return try? JSONDecoder().decode(RunInput.self, from: Data(bytes))
     }
 }

@@ -70,9 +70,10 @@ extension Inventory: TreemapSource {
 
     public func isFolder(_ node: Int32) -> Bool { entries[Int(node)].isDirectory }
 
+    /// A folder's total from `directoryTotals`; a file's own blocks without a dictionary lookup (most children are files).
     public func bytes(_ node: Int32) -> Int64 {
-        if let total = directoryTotals[node] { return total.allocatedBytes }
         let entry = entries[Int(node)]
+        if entry.isDirectory, let total = directoryTotals[node] { return total.allocatedBytes }
         return entry.countsBytes ? entry.allocatedBytes : 0
     }
 }

@@ -31,7 +31,7 @@ struct FindingMarks {
 /// first time a path passes through a folder with more than a few children.
 struct PathResolver {
     let inventory: Inventory
-    private var tables: [Int32: [ArraySlice<UInt8>: Int32]] = [:]
+    private var tables: [Int32: [ByteKey: Int32]] = [:]
     private static let scanLimit = 32
 
     init(inventory: Inventory) {
@@ -49,14 +49,15 @@ struct PathResolver {
                 continue
             }
             if tables[current] == nil {
-                var table: [ArraySlice<UInt8>: Int32] = [:]
+                var table: [ByteKey: Int32] = [:]
                 table.reserveCapacity(children.count)
-                for child in children { table[inventory.name(child)] = child }
+                for child in children { table[ByteKey(inventory.name(child))] = child }
                 tables[current] = table
             }
-            guard let next = tables[current]?[component] else { return nil }
+            guard let next = tables[current]?[ByteKey(component)] else { return nil }
             current = next
         }
         return current
     }
 }
+

@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakeFiles
 
 /// Finds the container inside an archive by the rules folders follow (`ContainerSource`): the archive root,
 /// else its one folder (a Finder zip of `X.xcappdata` holds `X.xcappdata/` beside `__MACOSX/`), else that
@@ -65,7 +66,7 @@ struct ArchiveLayout {
         if kind(folder, ContainerSource.appDataFolder) == .directory, let appData = tree.node(at: Array(ContainerSource.appDataFolder.utf8), from: folder) {
             let info = document(folder, ContainerSource.appDataInfoFile, shownAs: ContainerSource.appDataInfoFile, required: true)
             if let info, info.value != nil || looksLikeBare(appData) || kind(appData, metadataName) == .regularFile {
-                let shown = ContainerSource.appDataFolder + "/" + metadataName
+                let shown = Paths.join(ContainerSource.appDataFolder, metadataName)
                 let container = document(appData, metadataName, shownAs: shown, required: false)
                 return ArchiveLayout(
                     input: folder, root: appData, layout: .xcappdata, metadata: [info] + (container.map { [$0] } ?? []),

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import StocktakeFiles
 
 /// A private temporary folder (mode 0700) whose files go with it: removed when the last holder lets it go. Where
 /// the content checks put the copies SQLite must read as files (an archive's stores, URLCache's database).
@@ -23,7 +24,7 @@ final class ScratchFolder: Sendable {
 
     /// A new private file holding `bytes`; a scratch copy, so no rename and no sync. Nil when it cannot be written.
     func store(_ name: String, _ bytes: [UInt8]) -> String? {
-        let file = path + "/" + name
+        let file = Paths.join(path, name)
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

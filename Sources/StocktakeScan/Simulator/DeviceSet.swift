@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import StocktakeModel
+import StocktakeFiles
 
 /// A CoreSimulator device set (`~/Library/Developer/CoreSimulator/Devices`, or any folder `xcrun simctl
 /// --set` names): one folder per device, named by its UDID, holding `device.plist` and `data/Containers`. Only
@@ -50,7 +51,7 @@ public struct DeviceSet: Sendable {
         var problems: [String] = []
         var guarded = LinkGuard()
         for entry in listing.entries.sorted(by: { $0.name < $1.name }) {
-            let folder = path + "/" + entry.name
+            let folder = Paths.join(path, entry.name)
             if entry.kind == .symbolicLink {
                 guarded.note(.link(folder))
                 continue

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StocktakeFiles
 
 /// Something in a device set that Stocktake passed over, and why: a symbolic link it did not follow, a folder
 /// that is not the device it looks like. For the caller to show (the listing's notes, the audit's issues).
@@ -35,12 +36,12 @@ struct LinkGuard {
 
     /// `parent/name` when it is a folder; nil when it is missing or something else. A link is noted.
     mutating func folder(_ parent: String, _ name: String) -> String? {
-        step(parent + "/" + name, .directory)
+        step(Paths.join(parent, name), .directory)
     }
 
     /// `parent/name` when it is a regular file; nil otherwise. A link is noted.
     mutating func file(_ parent: String, _ name: String) -> String? {
-        step(parent + "/" + name, .regularFile)
+        step(Paths.join(parent, name), .regularFile)
     }
 
     /// The listing's entries that are folders; links among them are noted, not followed. A listing cut at its
@@ -54,7 +55,7 @@ struct LinkGuard {
         for entry in listing.entries {
             switch entry.kind {
             case .directory: names.append(entry.name)
-            case .symbolicLink: notes.append(.link(parent + "/" + entry.name))
+            case .symbolicLink: notes.append(.link(Paths.join(parent, entry.name)))
             default: continue
             }
         }

@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakeFiles
 
 /// The containers of one simulator device, each found by the bundle or group id in its
 /// `.com.apple.mobile_container_manager.metadata.plist` (`MCMMetadataIdentifier`): the folder names are
@@ -106,7 +107,7 @@ struct SimulatorContainers {
     private static func identified(in folder: String, _ guarded: inout LinkGuard) -> [String: String] {
         var found: [String: String] = [:]
         for name in guarded.folders(in: folder, limit: maxContainers) {
-            let container = folder + "/" + name
+            let container = Paths.join(folder, name)
             guard let file = guarded.file(container, ContainerSource.containerMetadataFile),
                   let metadata = try? PropertyListReader.read(contentsOfFile: file, maxBytes: PropertyListReader.metadataLimit),
                   let identifier = metadata["MCMMetadataIdentifier"]?.stringValue, !identifier.isEmpty,
@@ -119,14 +120,14 @@ struct SimulatorContainers {
 
     /// The one `.app` folder inside a bundle container.
     private static func appFolder(_ container: String, _ guarded: inout LinkGuard) -> String? {
-        guarded.folders(in: container, limit: 10_000).filter { $0.hasSuffix(".app") }.first.map { container + "/" + $0 }
+        guarded.folders(in: container, limit: 10_000).filter { $0.hasSuffix(".app") }.first.map { Paths.join(container, $0) }
     }
 
     /// The old layout: each `<UUID>` folder with a `<Name>.app` whose Info.plist names the app.
     private static func legacyApps(in folder: String, _ guarded: inout LinkGuard) -> [String: Legacy] {
         var found: [String: Legacy] = [:]
         for name in guarded.folders(in: folder, limit: maxContainers) {
-            let data = folder + "/" + name
+            let data = Paths.join(folder, name)
             guard let app = appFolder(data, &guarded), let plist = guarded.file(app, "Info.plist"),
                   let info = try? PropertyListReader.read(contentsOfFile: plist, maxBytes: PropertyListReader.metadataLimit),
                   let identifier = info["CFBundleIdentifier"]?.stringValue, !identifier.isEmpty, found[identifier] == nil
@@ -151,7 +152,7 @@ struct InstalledBundle {
         var parts = [app]
         for folder in ["PlugIns", "Extensions"] {
             guard let inside = guarded.folder(app, folder) else { continue }
-            parts += guarded.folders(in: inside, limit: 10_000).filter { $0.hasSuffix(".appex") }.map { inside + "/" + $0 }
+            parts += guarded.folders(in: inside, limit: 10_000).filter { $0.hasSuffix(".appex") }.map { Paths.join(inside, $0) }
         }
         for (index, part) in parts.enumerated() {
             let info = guarded.file(part, "Info.plist").flatMap { try? PropertyListReader.read(contentsOfFile: $0, maxBytes: PropertyListReader.metadataLimit) }

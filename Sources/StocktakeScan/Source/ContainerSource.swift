@@ -35,15 +35,15 @@ public enum ContainerSource {
         let root: String
         var metadata: [MetadataDocument] = []
         var appDataInfo: PropertyListValue?
-        let appData = join(input, appDataFolder)
+        let appData = Paths.join(input, appDataFolder)
         let info = FileKind(path: appData) == .directory
-            ? readMetadata(at: join(input, appDataInfoFile), shownAs: appDataInfoFile, required: true) : nil
+            ? readMetadata(at: Paths.join(input, appDataInfoFile), shownAs: appDataInfoFile, required: true) : nil
         if let info, info.value != nil || looksLikeDataContainer(appData) {
             layout = .xcappdata
             root = appData
             metadata.append(info)
             appDataInfo = info.value
-        } else if FileKind(path: join(input, containerMetadataFile)) == .regularFile {
+        } else if FileKind(path: Paths.join(input, containerMetadataFile)) == .regularFile {
             // The same plist is on devices and simulators: only the place says "simulator".
             layout = inSimulatorDevice || isInSimulatorDevice(input) ? .simulator : .dataContainer
             root = input
@@ -56,7 +56,7 @@ public enum ContainerSource {
 
         let metadataPrefix = layout == .xcappdata ? appDataFolder + "/" : ""
         let containerMetadata = readMetadata(
-            at: join(root, containerMetadataFile), shownAs: metadataPrefix + containerMetadataFile, required: false)
+            at: Paths.join(root, containerMetadataFile), shownAs: metadataPrefix + containerMetadataFile, required: false)
         if let containerMetadata { metadata.append(containerMetadata) }
 
         let clues = authoritativeClues(
@@ -73,7 +73,7 @@ public enum ContainerSource {
     /// download), else of the input folder.
     private static func exportTime(input: String, layout: ContainerLayout, appDataInfo: PropertyListValue?) -> ExportTime? {
         if let downloaded = DownloadDate.exportTime(appDataInfo?["XCDownloadDate"]) { return downloaded }
-        if layout == .xcappdata, let seconds = modificationTime(join(input, appDataInfoFile)) {
+        if layout == .xcappdata, let seconds = modificationTime(Paths.join(input, appDataInfoFile)) {
             return ExportTime(seconds: seconds, source: .metadataFile)
         }
         return modificationTime(input).map { ExportTime(seconds: $0, source: .inputFolder) }
@@ -146,16 +146,16 @@ public enum ContainerSource {
     // MARK: - Structure
 
     private static func looksLikeDataContainer(_ folder: String) -> Bool {
-        looksLikeBareContainer(folder) || FileKind(path: join(folder, containerMetadataFile)) == .regularFile
+        looksLikeBareContainer(folder) || FileKind(path: Paths.join(folder, containerMetadataFile)) == .regularFile
     }
 
     /// Two of Documents/, Library/, tmp/; or a Library/ holding a folder iOS makes there (many real containers
     /// are only Library/ with Preferences, SplashBoard, Caches).
     private static func looksLikeBareContainer(_ folder: String) -> Bool {
         if countStandardFolders(in: folder) >= 2 { return true }
-        let library = join(folder, "Library")
+        let library = Paths.join(folder, "Library")
         guard FileKind(path: library) == .directory else { return false }
-        return libraryMarkers.contains { FileKind(path: join(library, $0)) == .directory }
+        return libraryMarkers.contains { FileKind(path: Paths.join(library, $0)) == .directory }
     }
 
     /// Library folders only iOS or its standard APIs make.
@@ -173,7 +173,7 @@ public enum ContainerSource {
 
     /// How many of Documents/, Library/, tmp/ are real folders (a symbolic link does not count).
     private static func countStandardFolders(in folder: String) -> Int {
-        standardFolders.count { FileKind(path: join(folder, $0)) == .directory }
+        standardFolders.count { FileKind(path: Paths.join(folder, $0)) == .directory }
     }
 
     /// The folder's entries for the refusal message: folders with a trailing `/`, links and
@@ -188,9 +188,5 @@ public enum ContainerSource {
             }
         }
         return listing.isTruncated ? names + ["more than \(listing.entries.count) entries"] : names
-    }
-
-    private static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

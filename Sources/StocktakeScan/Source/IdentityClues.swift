@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakeFiles
 
 /// Reads the names iOS and the app's own process give per-app files and folders (see `BundleIdentity`).
 /// Only listings are read; nothing is opened or followed.
@@ -9,7 +10,7 @@ enum IdentityClues {
     /// Every clue below the container root, strongest source first.
     static func collect(containerRoot root: String) -> [IdentityClue] {
         collect { relative in
-            guard isRealFolder(root, relative), let listing = try? DirectoryListing.read(root + "/" + relative, limit: 1_000) else {
+            guard isRealFolder(root, relative), let listing = try? DirectoryListing.read(Paths.join(root, relative), limit: 1_000) else {
                 return nil
             }
             return listing.entries

@@ -31,7 +31,7 @@ struct BesideSidecars {
     private mutating func read(folder: String, relative: [UInt8], depth: Int, maxDepth: Int, buffer: UnsafeMutableRawBufferPointer) {
         guard depth <= maxDepth, let listing = try? DirectoryListing.read(folder, limit: 1_000_000) else { return }
         for entry in listing.entries {
-            let path = folder + "/" + entry.name
+            let path = Paths.join(folder, entry.name)
             let name = Array(entry.name.utf8)
             let inside = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
             if entry.kind == .directory {

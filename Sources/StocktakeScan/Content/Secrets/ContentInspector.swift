@@ -171,7 +171,7 @@ public struct ContentInspector {
                 unread.append(Unread(entry: chosen.entry, reason: .workLimit, bytes: bytes, detail: "not read: the content pass's limit of decoded work ran out before it"))
                 continue
             }
-            guard let source = locate.map({ $0(chosen.entry) }) ?? .file(root + "/" + String(decoding: inventory.path(chosen.entry), as: UTF8.self))
+            guard let source = locate.map({ $0(chosen.entry) }) ?? .file(Paths.join(root, String(decoding: inventory.path(chosen.entry), as: UTF8.self)))
             else {
                 unread.append(Unread(entry: chosen.entry, reason: .unreadable, bytes: bytes, detail: "not read: its content is not available"))
                 continue
@@ -392,7 +392,7 @@ public struct ContentInspector {
         guard let index = inventory.index(ofPath: inventory.path(entry) + Array("-wal".utf8)) else { return nil }
         let wal = inventory.entries[Int(index)]
         guard wal.type == .file, wal.apparentBytes > 0 else { return nil }
-        guard let source = locate.map({ $0(index) }) ?? .file(root + "/" + String(decoding: inventory.path(index), as: UTF8.self)) else {
+        guard let source = locate.map({ $0(index) }) ?? .file(Paths.join(root, String(decoding: inventory.path(index), as: UTF8.self))) else {
             return (nil, wal.apparentBytes)
         }
         guard case .file(let path) = source else { return (nil, wal.apparentBytes) }
