@@ -17,7 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        // Pure values: locations, backup states, entries, the immutable inventory. No I/O.
+        // Pure values: locations, backup states, entries, the immutable inventory, and the one classifier (a path's
+        // place, backup by place, kind by name) that the walk and InventoryBuilder share. No I/O.
         .target(name: "StocktakeModel"),
         // The one POSIX layer for opening files (regular files only, bounded, never blocking) and errno text.
         .target(name: "StocktakeFiles"),
@@ -31,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CLibArchive"),
         // A small wrapper over SQLite: connections (read-write, or read-only and immutable), statements, bound values.
         .target(name: "StocktakeSQLite", dependencies: ["CSQLite3", "StocktakeModel"]),
-        // Layout detection, bounded plist parsing, the parallel walk, classification and backup evidence.
+        // Layout detection, bounded plist parsing, the parallel walk, content sniffing and backup evidence.
         .target(
             name: "StocktakeScan",
             dependencies: [

@@ -1,6 +1,7 @@
 /// Builds an `Inventory` in memory from paths: for rule examples and tests that need a container without disk.
-/// Missing parent folders are created, names go into the shared arena, the location follows the contract
-/// table and the backup state follows the location unless given, and every folder's total is summed.
+/// Missing parent folders are created and names go into the shared arena. Every entry is placed by the walk's
+/// classifier (`Zone`: location, system-managed, transport) with its kind from the walk's name table, and its
+/// backup state follows the walk's rule (`ExportBackup`) unless given; the model sums every folder's total.
 public struct InventoryBuilder {
     /// One entry before it is frozen into an `Entry` (a folder created as a parent may be described later).
     private struct Draft {
@@ -8,63 +9,73 @@ public struct InventoryBuilder {
         var name: [UInt8]
         var type: EntryType
         var kind: ContentKind
-        var location: Location
+        var zone: Zone
         var flags: EntryFlags
-        var backup: BackupState
-        var evidence: BackupEvidence
+        /// Given by the caller: what the classifier cannot know (a flag's verdict, a device backup's).
+        var backup: BackupState?
+        var evidence: BackupEvidence?
         var apparentBytes: Int64
         var allocatedBytes: Int64
         var modified: Int64
-        var excludedBy: Int32
     }
 
     /// A folder's own size, as ext4 reports it.
     public static let folderBytes: Int64 = 4096
 
+    /// An export that shows no sign of having kept extended attributes: unflagged entries are `unknown`.
+    public static let noAttributes = ExportEvidence(
+        entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0, flaggedByAppleDouble: 0,
+        declaredByUser: false)
+    /// An export the user says kept extended attributes (`--xattrs-preserved`): unflagged entries are `included`.
+    public static let attributesKept = ExportEvidence(
+        entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0, flaggedByAppleDouble: 0,
+        declaredByUser: true)
+
     private var drafts: [Draft]
     private var indexByPath: [[UInt8]: Int32] = [[]: 0]
     public var symlinkTargets: [Int32: [UInt8]] = [:]
+    /// What the export shows about attributes, when `build` is given none; as for the walk, it decides whether an
+    /// unflagged entry in a backed-up place is `included` or `unknown`.
+    public var evidence = InventoryBuilder.noAttributes
 
     public init() {
         drafts = [Draft(
-            parent: -1, name: [], type: .directory, kind: .unknown, location: .other, flags: [], backup: .unknown,
-            evidence: .noEvidence, apparentBytes: Self.folderBytes, allocatedBytes: Self.folderBytes, modified: 0,
-            excludedBy: -1)]
+            parent: -1, name: [], type: .directory, kind: .unknown, zone: .root, flags: [], backup: nil, evidence: nil,
+            apparentBytes: Self.folderBytes, allocatedBytes: Self.folderBytes, modified: 0)]
     }
 
     /// Adds (or redescribes) the entry at `path`, `/`-separated and relative to the container root.
-    /// Allocated bytes default to the apparent size rounded up to 4 KiB blocks (folders: one block).
+    /// Allocated bytes default to the apparent size rounded up to 4 KiB blocks (folders: one block). `backup` and
+    /// `evidence` override what the walk's rule gives: an exclusion flag on the entry (`.excluded` with `.xattr`,
+    /// `.legacyXattr` or `.appleDouble`, which its descendants then inherit), or a device backup's verdict.
     @discardableResult
     public mutating func add(
         _ path: String, type: EntryType = .file, apparentBytes: Int64? = nil, allocatedBytes: Int64? = nil,
-        kind: ContentKind? = nil, location: Location? = nil, backup: BackupState? = nil, evidence: BackupEvidence? = nil,
+        kind: ContentKind? = nil, backup: BackupState? = nil, evidence: BackupEvidence? = nil,
         flags: EntryFlags = [], modified: Int64 = 1_700_000_000, symlinkTarget: String? = nil
     ) -> Int32 {
         add(
             pathBytes: Array(path.utf8), type: type, apparentBytes: apparentBytes, allocatedBytes: allocatedBytes, kind: kind,
-            location: location, backup: backup, evidence: evidence, flags: flags, modified: modified,
-            symlinkTarget: symlinkTarget.map { Array($0.utf8) })
+            backup: backup, evidence: evidence, flags: flags, modified: modified, symlinkTarget: symlinkTarget.map { Array($0.utf8) })
     }
 
     /// `add` for names that are not UTF-8: the path as raw bytes.
     @discardableResult
     public mutating func add(
         pathBytes path: [UInt8], type: EntryType = .file, apparentBytes: Int64? = nil, allocatedBytes: Int64? = nil,
-        kind: ContentKind? = nil, location: Location? = nil, backup: BackupState? = nil, evidence: BackupEvidence? = nil,
+        kind: ContentKind? = nil, backup: BackupState? = nil, evidence: BackupEvidence? = nil,
         flags: EntryFlags = [], modified: Int64 = 1_700_000_000, symlinkTarget: [UInt8]? = nil
     ) -> Int32 {
         let components = path.split(separator: UInt8(ascii: "/")).map(Array.init)
         precondition(!components.isEmpty, "InventoryBuilder.add needs a path below the root")
         let parent = folder(components.dropLast())
         let name = components[components.count - 1]
-        let location = location ?? Self.location(of: components)
-        let (defaultBackup, defaultEvidence) = Self.backup(for: location)
+        let zone = child(named: name, of: parent, isDirectory: type == .directory)
         let apparent = apparentBytes ?? (type == .directory ? Self.folderBytes : 0)
         let draft = Draft(
-            parent: parent, name: name, type: type, kind: kind ?? Self.kind(name: name, type: type, bytes: apparent),
-            location: location, flags: flags, backup: backup ?? defaultBackup, evidence: evidence ?? defaultEvidence,
-            apparentBytes: apparent, allocatedBytes: allocatedBytes ?? (apparent + 4095) / 4096 * 4096, modified: modified,
-            excludedBy: -1)
+            parent: parent, name: name, type: type, kind: kind ?? Self.kind(name: name, type: type, bytes: apparent), zone: zone,
+            flags: flags.union(Self.flags(of: zone)), backup: backup, evidence: evidence, apparentBytes: apparent,
+            allocatedBytes: allocatedBytes ?? (apparent + 4095) / 4096 * 4096, modified: modified)
         let index = upsert(Array(components.joined(separator: [UInt8(ascii: "/")])), draft)
         if let symlinkTarget { symlinkTargets[index] = symlinkTarget }
         return index
@@ -72,30 +83,43 @@ public struct InventoryBuilder {
 
     /// The finished inventory (the model computes every folder's total).
     public func build(issues: [ScanIssue] = [], evidence: ExportEvidence? = nil) -> Inventory {
+        let evidence = evidence ?? self.evidence
         var names: [UInt8] = []
         var entries: [Entry] = []
         for draft in drafts {
-            let excludedBy = draft.evidence == .ancestor ? flaggedAncestor(of: draft) : draft.excludedBy
+            let ancestor = flaggedAncestor(of: draft)
+            var (backup, because, excludedBy) = ExportBackup.decide(
+                zone: draft.zone, ownFlag: Self.ownFlag(draft), flaggedAncestor: ancestor, attributesUnreadable: false,
+                carriesAttributes: evidence.carriesAttributes)
+            if let given = draft.backup { backup = given }
+            if let given = draft.evidence { because = given }
+            excludedBy = because == .ancestor ? ancestor : -1
             entries.append(Entry(
                 parent: draft.parent, nameOffset: UInt32(names.count), nameLength: UInt16(draft.name.count), type: draft.type,
-                kind: draft.kind, location: draft.location, flags: draft.flags, backup: draft.backup, evidence: draft.evidence,
+                kind: draft.kind, location: draft.zone.location, flags: draft.flags, backup: backup, evidence: because,
                 apparentBytes: draft.apparentBytes, allocatedBytes: draft.allocatedBytes, modified: draft.modified,
                 excludedBy: excludedBy))
             names.append(contentsOf: draft.name)
         }
-        return Inventory(
-            entries: entries, names: names, symlinkTargets: symlinkTargets, issues: issues,
-            evidence: evidence ?? ExportEvidence(
-                entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
-                flaggedByAppleDouble: 0, declaredByUser: false))
+        return Inventory(entries: entries, names: names, symlinkTargets: symlinkTargets, issues: issues, evidence: evidence)
     }
 
-    /// For entries excluded through an ancestor: the nearest folder above carrying its own flag, or -1.
+    /// An exclusion flag the caller gave the entry itself.
+    private static func ownFlag(_ draft: Draft) -> ExclusionFlag {
+        switch draft.evidence {
+        case .xattr: .xattr
+        case .legacyXattr: .legacyXattr
+        case .appleDouble: .appleDouble
+        default: .none
+        }
+    }
+
+    /// The nearest folder above carrying its own flag, or -1.
     private func flaggedAncestor(of draft: Draft) -> Int32 {
         var current = draft.parent
         while current >= 0 {
             let ancestor = drafts[Int(current)]
-            if [.xattr, .legacyXattr, .appleDouble].contains(ancestor.evidence) { return current }
+            if Self.ownFlag(ancestor) != .none { return current }
             current = ancestor.parent
         }
         return -1
@@ -107,12 +131,14 @@ public struct InventoryBuilder {
         let path = Array(components.joined(separator: [UInt8(ascii: "/")]))
         if let index = indexByPath[path] { return index }
         let parent = folder(components.dropLast())
-        let location = Self.location(of: Array(components))
-        let (backup, evidence) = Self.backup(for: location)
+        let zone = child(named: last, of: parent, isDirectory: true)
         return upsert(path, Draft(
-            parent: parent, name: last, type: .directory, kind: .unknown, location: location, flags: [], backup: backup,
-            evidence: evidence, apparentBytes: Self.folderBytes, allocatedBytes: Self.folderBytes, modified: 1_700_000_000,
-            excludedBy: -1))
+            parent: parent, name: last, type: .directory, kind: .unknown, zone: zone, flags: Self.flags(of: zone), backup: nil,
+            evidence: nil, apparentBytes: Self.folderBytes, allocatedBytes: Self.folderBytes, modified: 1_700_000_000))
+    }
+
+    private func child(named name: [UInt8], of parent: Int32, isDirectory: Bool) -> Zone {
+        name.withUnsafeBufferPointer { drafts[Int(parent)].zone.child(named: $0, isDirectory: isDirectory) }
     }
 
     private mutating func upsert(_ path: [UInt8], _ draft: Draft) -> Int32 {
@@ -126,23 +152,18 @@ public struct InventoryBuilder {
         return index
     }
 
-    /// The contract's location table, by the first path components.
-    public static func location(of components: [[UInt8]]) -> Location { Location(relativePath: components) }
-
-    private static func backup(for location: Location) -> (BackupState, BackupEvidence) {
-        location.isPurgeable ? (.excludedBySystem, .location) : (.unknown, .noEvidence)
+    /// The flags the walk gives by place.
+    private static func flags(of zone: Zone) -> EntryFlags {
+        var flags: EntryFlags = []
+        if zone.systemManaged { flags.insert(.systemManaged) }
+        if zone.transport { flags.insert(.transportArtefact) }
+        return flags
     }
 
+    /// As the walk tells it from the name; a file whose name does not settle it has no content here to read.
     private static func kind(name: [UInt8], type: EntryType, bytes: Int64) -> ContentKind {
         guard type == .file else { return .unknown }
         if bytes == 0 { return .empty }
-        let lowered = String(decoding: name, as: UTF8.self).lowercased()
-        let byExtension: [(String, ContentKind)] = [
-            (".sqlite-wal", .sqliteWAL), (".sqlite-shm", .sqliteSHM), (".sqlite", .sqlite), (".db", .sqlite),
-            (".store", .sqlite), (".jpg", .jpeg), (".jpeg", .jpeg), (".png", .png), (".heic", .heic), (".json", .json),
-            (".txt", .text), (".plist", .binaryPlist), (".mp4", .mp4), (".mov", .mov), (".pdf", .pdf), (".zip", .zip),
-            (".binarycookies", .binaryCookies),
-        ]
-        return byExtension.first { lowered.hasSuffix($0.0) }?.1 ?? .unknown
+        return name.withUnsafeBufferPointer { ContentKind.named($0) } ?? .unknown
     }
 }

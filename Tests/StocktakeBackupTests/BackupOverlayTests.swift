@@ -38,7 +38,7 @@ import Testing
         builder.add("Library/Application Support/lost-flag.db", apparentBytes: 10)
         builder.add("Library/Caches/feed.json", apparentBytes: 10)
         builder.add("tmp/upload.part", apparentBytes: 10)
-        builder.add("Documents/._kept.txt", apparentBytes: 4096, backup: .unknown, evidence: .noEvidence, flags: .transportArtefact)
+        builder.add("Documents/._kept.txt", apparentBytes: 4096, flags: .transportArtefact)
         let inventory = builder.build()
         let overlay = BackupOverlay(records: [
             Self.record("", .directory), Self.record("Documents", .directory), Self.record("Documents/kept.txt"),

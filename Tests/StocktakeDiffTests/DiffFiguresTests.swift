@@ -54,13 +54,4 @@ import StocktakeRendering
         #expect(head.othersCount == 3 + 7)
         #expect(head.othersAllocatedDelta == 300 + 400 + 500 - 1_000)
     }
-
-    @Test func locationsOfFilePathsFollowTheContractTable() {
-        #expect(DiffLocations.location(ofPath: "Documents/a/b.txt") == .documents)
-        #expect(DiffLocations.location(ofPath: "Library/Application Support/x") == .applicationSupport)
-        #expect(DiffLocations.location(ofPath: "Library/Caches/x/y") == .caches)
-        #expect(DiffLocations.location(ofPath: "Library/SplashBoard/x") == .libraryOther)
-        #expect(DiffLocations.location(ofPath: "tmp/x") == .tmp)
-        #expect(DiffLocations.location(ofPath: "CloudKit/x") == .other)
-    }
 }

@@ -13,7 +13,7 @@ import Testing
     @Test func aFlaggedFolderIsReportedOnceWithItsContents() {
         let found = findings { builder in
             builder.add("Documents/Scans", type: .directory, backup: .excluded, evidence: .appleDouble)
-            builder.add("Documents/Scans/2025/a.pdf", apparentBytes: 10000, backup: .excluded, evidence: .ancestor)
+            builder.add("Documents/Scans/2025/a.pdf", apparentBytes: 10000)
             builder.add("Documents/Scans/b.pdf", apparentBytes: 10000, backup: .excluded, evidence: .xattr)
         }
         #expect(found.map(\.path) == ["Documents/Scans"])
@@ -32,10 +32,10 @@ import Testing
         #expect(found.first?.message.contains("com.apple.MobileBackup") == true)
     }
 
-    @Test func documentsExcludedFromAboveIsReportedAtDocuments() {
+    @Test func aFlaggedDocumentsFolderIsReportedAtDocuments() {
         let found = findings { builder in
-            builder.add("Documents", type: .directory, backup: .excluded, evidence: .ancestor)
-            builder.add("Documents/a.txt", apparentBytes: 300, backup: .excluded, evidence: .ancestor)
+            builder.add("Documents", type: .directory, backup: .excluded, evidence: .xattr)
+            builder.add("Documents/a.txt", apparentBytes: 300)
         }
         #expect(found.map(\.path) == ["Documents"])
     }

@@ -6,9 +6,11 @@ import Testing
 @Suite struct LargeFileAndSymlinkRuleTests {
     @Test func theThresholdIsInclusiveAndMessagesSaySizeAndBackupState() {
         var builder = InventoryBuilder()
-        builder.add("Documents/exact.bin", apparentBytes: 1_000, allocatedBytes: 1_000_000, backup: .included, evidence: .noFlag)
-        builder.add("Documents/under.bin", apparentBytes: 1_000, allocatedBytes: 999_999, backup: .included, evidence: .noFlag)
-        builder.add("Documents/unknown.bin", apparentBytes: 1_000, allocatedBytes: 2_000_000)
+        builder.evidence = InventoryBuilder.attributesKept
+        builder.add("Documents/exact.bin", apparentBytes: 1_000, allocatedBytes: 1_000_000)
+        builder.add("Documents/under.bin", apparentBytes: 1_000, allocatedBytes: 999_999)
+        // Its attributes could not be read: what the walk then says.
+        builder.add("Documents/unknown.bin", apparentBytes: 1_000, allocatedBytes: 2_000_000, backup: .unknown, evidence: .noEvidence)
         let findings = LargeBackedUpFileRule(thresholdBytes: 1_000_000)
             .evaluate(PolicyContext(inventory: builder.build(), documentsExposed: nil))
         #expect(findings.map(\.bytes) == [1_000_000, 2_000_000])

@@ -3,8 +3,13 @@ import StocktakeModel
 import Testing
 
 @Suite struct RedownloadableInBackupRuleTests {
-    private func findings(_ rule: RedownloadableInBackupRule = .init(), _ build: (inout InventoryBuilder) -> Void) -> [Finding] {
+    /// `evidence`: by default an export that kept attributes, so unflagged entries in backed-up places are included.
+    private func findings(
+        _ rule: RedownloadableInBackupRule = .init(), evidence: ExportEvidence = InventoryBuilder.attributesKept,
+        _ build: (inout InventoryBuilder) -> Void
+    ) -> [Finding] {
         var builder = InventoryBuilder()
+        builder.evidence = evidence
         build(&builder)
         let context = PolicyContext(inventory: builder.build(), documentsExposed: nil)
         // As the policy would resolve them, but with this rule instance and its options.
@@ -19,9 +24,9 @@ import Testing
     @Test func reportsTheHighestWhollyAffectedFolderWithItsBytes() {
         let results = findings { builder in
             for n in 0..<3 {
-                builder.add("Library/Application Support/SDK/ImageCache/v1/\(n).dat", apparentBytes: 5_000, backup: .included, evidence: .noFlag)
+                builder.add("Library/Application Support/SDK/ImageCache/v1/\(n).dat", apparentBytes: 5_000)
             }
-            builder.add("Library/Application Support/SDK/config.json", apparentBytes: 100, backup: .included, evidence: .noFlag)
+            builder.add("Library/Application Support/SDK/config.json", apparentBytes: 100)
         }
         #expect(results.map(\.path) == ["Library/Application Support/SDK/ImageCache"])
         #expect(results.first?.bytes == Int64(3 * 8_192))
@@ -31,17 +36,17 @@ import Testing
 
     @Test func anExcludedSubfolderSplitsTheFindingIntoTheAffectedParts() {
         let results = findings { builder in
-            builder.add("Documents/Cache/a/1.bin", apparentBytes: 10, backup: .included, evidence: .noFlag)
-            builder.add("Documents/Cache/a/2.bin", apparentBytes: 10, backup: .included, evidence: .noFlag)
+            builder.add("Documents/Cache/a/1.bin", apparentBytes: 10)
+            builder.add("Documents/Cache/a/2.bin", apparentBytes: 10)
             builder.add("Documents/Cache/b", type: .directory, backup: .excluded, evidence: .xattr)
-            builder.add("Documents/Cache/b/1.bin", apparentBytes: 10, backup: .excluded, evidence: .ancestor)
-            builder.add("Documents/Cache/loose.bin", apparentBytes: 10, backup: .included, evidence: .noFlag)
+            builder.add("Documents/Cache/b/1.bin", apparentBytes: 10)
+            builder.add("Documents/Cache/loose.bin", apparentBytes: 10)
         }
         #expect(results.map(\.path) == ["Documents/Cache/a", "Documents/Cache/loose.bin"])
     }
 
     @Test func unknownBackupIsAWarningThatSaysThereWasNoEvidence() throws {
-        let results = findings { builder in
+        let results = findings(evidence: InventoryBuilder.noAttributes) { builder in
             builder.add("Library/Application Support/thumbs/1.jpg", apparentBytes: 100)
         }
         let finding = try #require(results.first)
@@ -51,7 +56,7 @@ import Testing
 
     @Test func minBytesDropsSmallFolderFindings() {
         let build: (inout InventoryBuilder) -> Void = { builder in
-            builder.add("Documents/tmp/1.bin", apparentBytes: 100, backup: .included, evidence: .noFlag)
+            builder.add("Documents/tmp/1.bin", apparentBytes: 100)
         }
         #expect(findings(RedownloadableInBackupRule(minBytes: 1_000_000), build).isEmpty)
         #expect(findings(RedownloadableInBackupRule(minBytes: 4_096), build).count == 1)
@@ -60,16 +65,17 @@ import Testing
     @Test func theLocationFolderItselfIsNeverTheCause() {
         // Whole-Documents findings would tell users to move their documents; only named folders below count.
         let results = findings { builder in
-            builder.add("Documents/Caches/blob", apparentBytes: 10, backup: .included, evidence: .noFlag)
-            builder.add("Library/Caches-old/blob", apparentBytes: 10, backup: .included, evidence: .noFlag)
+            builder.add("Documents/Caches/blob", apparentBytes: 10)
+            builder.add("Library/Caches-old/blob", apparentBytes: 10)
         }
         #expect(results.map(\.path) == ["Documents/Caches"])
     }
 
     @Test func systemManagedAndTransportEntriesAreLeftAlone() {
         let results = findings { builder in
-            builder.add("Documents/Cache/._x", apparentBytes: 4096, backup: .included, evidence: .noFlag, flags: .transportArtefact)
-            builder.add("Documents/Inbox/cache.db", apparentBytes: 4096, backup: .included, evidence: .noFlag, flags: .systemManaged)
+            builder.add("Documents/Cache/._x", apparentBytes: 4096, flags: .transportArtefact)
+            // What URLSession makes in Library (HTTPStorages), a folder called Cache and all.
+            builder.add("Library/HTTPStorages/com.example.app/Cache/cache.db", apparentBytes: 4096)
         }
         #expect(results.isEmpty)
     }
@@ -95,8 +101,8 @@ import Testing
 
     @Test func hashedNamesInADownloadFolderCountButADocumentKeepsTheFolderFromBeingWhole() {
         let results = findings { builder in
-            builder.add("Library/Application Support/downloads/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 10, backup: .included, evidence: .noFlag)
-            builder.add("Library/Application Support/downloads/manual.pdf", apparentBytes: 10, backup: .included, evidence: .noFlag)
+            builder.add("Library/Application Support/downloads/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 10)
+            builder.add("Library/Application Support/downloads/manual.pdf", apparentBytes: 10)
         }
         #expect(results.map(\.path) == ["Library/Application Support/downloads/0cc175b9c0f1b6a831c399e269772661"])
     }

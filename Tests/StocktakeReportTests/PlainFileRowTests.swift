@@ -19,9 +19,13 @@ import Testing
                 builder.add(name(), apparentBytes: 10, backup: state, evidence: evidence)
             }
         }
+        // Every location, by a folder the classifier places there.
+        let folders = ["Documents/", "Library/Application Support/", "Library/Caches/", "tmp/", "Library/Preferences/", "Library/", "SystemData/", ""]
+        #expect(Set(folders.map { Zone.of(path: ($0 + "f").utf8, isDirectory: false).location }) == Set(Location.allCases))
         for kind in ContentKind.allCases {
-            for location in Location.allCases {
-                builder.add(name(), apparentBytes: 1, kind: kind, location: location)
+            for folder in folders {
+                serial += 1
+                builder.add(folder + "f\(serial)", apparentBytes: 1, kind: kind)
             }
         }
         for type in EntryType.allCases where type != .directory && type != .symlink {

@@ -22,55 +22,48 @@ package enum SyntheticContainer {
     package static func inventory() -> Inventory {
         var builder = InventoryBuilder()
         // Documents: what the user sees (backed up).
-        builder.add("Documents/Projects/Alpha/model.sqlite", apparentBytes: 5_200_000, backup: .included, evidence: .noFlag, flags: .hardLinked)
-        builder.add("Documents/Projects/Alpha/model copy.sqlite", apparentBytes: 5_200_000, backup: .included, evidence: .noFlag,
+        builder.add("Documents/Projects/Alpha/model.sqlite", apparentBytes: 5_200_000, flags: .hardLinked)
+        builder.add("Documents/Projects/Alpha/model copy.sqlite", apparentBytes: 5_200_000,
                     flags: [.hardLinked, .hardLinkDuplicate])
-        builder.add("Documents/Projects/Alpha/model.sqlite-wal", apparentBytes: 812_345, backup: .included, evidence: .noFlag)
-        builder.add("Documents/Projects/Beta/cover.jpg", apparentBytes: 1_250_000, backup: .included, evidence: .noFlag)
+        builder.add("Documents/Projects/Alpha/model.sqlite-wal", apparentBytes: 812_345)
+        builder.add("Documents/Projects/Beta/cover.jpg", apparentBytes: 1_250_000)
         // Exports and Thumbnails carry the exclusion xattr themselves (the two flags in `evidence`).
         builder.add("Documents/Exports", type: .directory, backup: .excluded, evidence: .xattr)
-        builder.add("Documents/Exports/report.pdf", apparentBytes: 2_400_000, backup: .excluded, evidence: .ancestor)
-        builder.add("Documents/Exports/sparse.bin", apparentBytes: 10_000_000, allocatedBytes: 65_536, backup: .excluded,
-                    evidence: .ancestor, flags: .sparse)
-        builder.add("Documents/" + hostileImageName, apparentBytes: 90_000, backup: .included, evidence: .noFlag)
-        builder.add("Documents/" + quotedName, apparentBytes: 1_234, backup: .included, evidence: .noFlag)
-        builder.add("Documents/" + bidiName, apparentBytes: 3_000, backup: .included, evidence: .noFlag)
-        builder.add(pathBytes: Array("Documents/".utf8) + nonUTF8Name, apparentBytes: 40_000, kind: .sqlite, backup: .included,
-                    evidence: .noFlag)
+        builder.add("Documents/Exports/report.pdf", apparentBytes: 2_400_000)
+        builder.add("Documents/Exports/sparse.bin", apparentBytes: 10_000_000, allocatedBytes: 65_536, flags: .sparse)
+        builder.add("Documents/" + hostileImageName, apparentBytes: 90_000)
+        builder.add("Documents/" + quotedName, apparentBytes: 1_234)
+        builder.add("Documents/" + bidiName, apparentBytes: 3_000)
+        builder.add(pathBytes: Array("Documents/".utf8) + nonUTF8Name, apparentBytes: 40_000, kind: .sqlite)
         builder.add("Documents/._model.sqlite", apparentBytes: 4_096, kind: .appleDouble, flags: .transportArtefact)
-        builder.add("Documents/latest", type: .symlink, apparentBytes: 12, allocatedBytes: 0, backup: .included,
-                    evidence: .noFlag, symlinkTarget: "../tmp/x")
+        builder.add("Documents/latest", type: .symlink, apparentBytes: 12, allocatedBytes: 0, symlinkTarget: "../tmp/x")
         builder.add("Documents/Inbox", type: .directory)
         // Application Support: hidden persistent data, with many small thumbnails to sum.
-        builder.add("Library/Application Support/Store/default.store", apparentBytes: 3_400_000, backup: .included, evidence: .noFlag)
+        builder.add("Library/Application Support/Store/default.store", apparentBytes: 3_400_000, kind: .sqlite)
         builder.add("Library/Application Support/Store/default.store-wal", apparentBytes: 420_000, kind: .sqliteWAL,
                     backup: .included, evidence: .noFlag)
         builder.add("Library/Application Support/Thumbnails", type: .directory, backup: .excluded, evidence: .xattr)
         for i in 0..<20 {
             builder.add("Library/Application Support/Thumbnails/thumb-\(i < 10 ? "0" : "")\(i).png",
-                        apparentBytes: 9_000 + Int64(i) * 700, backup: .excluded, evidence: .ancestor)
+                        apparentBytes: 9_000 + Int64(i) * 700)
         }
         builder.add("Library/Application Support/" + hostileFolderName + "/notes.json", apparentBytes: 150_000,
                     backup: .included, evidence: .noFlag)
         // Caches and tmp: purgeable, never backed up.
-        builder.add("Library/Caches/" + bundleIdentifier + "/Cache.db", apparentBytes: 2_100_000, flags: .systemManaged)
+        builder.add("Library/Caches/" + bundleIdentifier + "/Cache.db", apparentBytes: 2_100_000)
         for name in ["3F2A", "77B0", "C1D9"] {
-            builder.add("Library/Caches/" + bundleIdentifier + "/fsCachedData/" + name, apparentBytes: 310_000, flags: .systemManaged)
+            builder.add("Library/Caches/" + bundleIdentifier + "/fsCachedData/" + name, apparentBytes: 310_000)
         }
         builder.add("Library/Caches/Images/avatar-large.heic", apparentBytes: 640_000)
         builder.add("tmp/download-1.partial", apparentBytes: 1_500_000)
         builder.add("tmp/(A Document Being Saved By Demo)/draft.json", apparentBytes: 24_000)
         // Preferences, the rest of Library, SystemData, and the container root.
-        builder.add("Library/Preferences/" + bundleIdentifier + ".plist", apparentBytes: 4_000, backup: .included, evidence: .noFlag)
-        builder.add("Library/SplashBoard/Snapshots/sceneID-default/launch@2x.png", apparentBytes: 600_000,
-                    backup: .excludedBySystem, evidence: .location, flags: .systemManaged)
-        builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 800, backup: .included, evidence: .noFlag,
-                    flags: .systemManaged)
-        builder.add("SystemData/com.apple.SafariViewService/Library/WebKit/data.bin", apparentBytes: 10_000,
-                    backup: .excludedBySystem, evidence: .location)
-        builder.add(".com.apple.mobile_container_manager.metadata.plist", apparentBytes: 600, backup: .included,
-                    evidence: .noFlag, flags: .systemManaged)
-        builder.add("Library/Application Support/empty.lock", apparentBytes: 0, backup: .included, evidence: .noFlag)
+        builder.add("Library/Preferences/" + bundleIdentifier + ".plist", apparentBytes: 4_000, kind: .binaryPlist)
+        builder.add("Library/SplashBoard/Snapshots/sceneID-default/launch@2x.png", apparentBytes: 600_000)
+        builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 800)
+        builder.add("SystemData/com.apple.SafariViewService/Library/WebKit/data.bin", apparentBytes: 10_000)
+        builder.add(".com.apple.mobile_container_manager.metadata.plist", apparentBytes: 600, kind: .binaryPlist)
+        builder.add("Library/Application Support/empty.lock", apparentBytes: 0)
         return builder.build(issues: issues, evidence: evidence)
     }
 

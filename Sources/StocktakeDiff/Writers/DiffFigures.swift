@@ -140,11 +140,3 @@ extension ReportDiff {
 
     var onDisk: SizeChange { total(DiffLabels.onDisk) }
 }
-
-/// Locations of files that the diff lists by path only. A location is defined by the path relative to the
-/// container root (docs/reports.md, "Locations"): `Location(relativePath:)`, the model's copy of that table.
-enum DiffLocations {
-    static func location(ofPath path: String) -> Location {
-        Location(relativePath: path.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 2))
-    }
-}

@@ -112,7 +112,11 @@ struct JSONDiffWriter {
 
     private func writeFileRows(_ rows: [SizeChange], _ json: JSONStream) throws {
         try json.beginArray()
-        for change in rows { try writeRow(change, json, path: change.id, location: change.location ?? DiffLocations.location(ofPath: change.id)) }
+        for change in rows {
+            // A row read without its location is placed by its path, as the walk places it.
+            let location = change.location ?? Zone.of(path: change.id.utf8, isDirectory: false).location
+            try writeRow(change, json, path: change.id, location: location)
+        }
         try json.endArray()
     }
 

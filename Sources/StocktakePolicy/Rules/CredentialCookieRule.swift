@@ -31,10 +31,10 @@ struct CredentialCookieRule: Rule {
                 "a session cookie that outlives the app's process", expectedFindings: 1,
                 sensitive: [("Library/Cookies/Cookies.binarycookies", .cookies, "cookie sessionid for .example.com", .sessionCookie, 32)]
             ) { builder in
-                builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600, kind: .binaryCookies, backup: .included)
+                builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600)
             },
             RuleExample("a cookie store with analytics cookies only", expectedFindings: 0, sensitive: []) { builder in
-                builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600, kind: .binaryCookies)
+                builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600)
             },
         ],
         references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])

@@ -30,21 +30,24 @@ struct ExcludedUserDocumentRule: Rule {
             """,
         examples: [
             RuleExample("An excluded folder of exports (one finding) and a single excluded PDF", expectedFindings: 2) { builder in
+                builder.evidence = InventoryBuilder.attributesKept
                 builder.add("Documents/Exports", type: .directory, backup: .excluded, evidence: .xattr)
-                builder.add("Documents/Exports/a.txt", apparentBytes: 2000, backup: .excluded, evidence: .ancestor)
+                builder.add("Documents/Exports/a.txt", apparentBytes: 2000)
                 builder.add("Documents/Exports/b.txt", apparentBytes: 2000, backup: .excluded, evidence: .xattr)
                 builder.add("Documents/Scan.pdf", apparentBytes: 30000, backup: .excluded, evidence: .appleDouble)
-                builder.add("Documents/Notes.txt", apparentBytes: 300, backup: .included, evidence: .noFlag)
+                builder.add("Documents/Notes.txt", apparentBytes: 300)
             },
             RuleExample("Backed-up documents and excluded data elsewhere", expectedFindings: 0) { builder in
-                builder.add("Documents/Notes.txt", apparentBytes: 300, backup: .included, evidence: .noFlag)
+                builder.evidence = InventoryBuilder.attributesKept
+                builder.add("Documents/Notes.txt", apparentBytes: 300)
+                // Its attributes could not be read: what the walk then says.
                 builder.add("Documents/Received/Invoice.pdf", apparentBytes: 30000, backup: .unknown, evidence: .noEvidence)
                 builder.add("Library/Application Support/Stickers", type: .directory, backup: .excluded, evidence: .appleDouble)
-                builder.add("Library/Application Support/Stickers/s1.png", apparentBytes: 900, backup: .excluded, evidence: .ancestor)
+                builder.add("Library/Application Support/Stickers/s1.png", apparentBytes: 900)
             },
             RuleExample("An excluded image cache in Documents is re-creatable, not a user document", expectedFindings: 0) { builder in
                 builder.add("Documents/ImageCache", type: .directory, backup: .excluded, evidence: .xattr)
-                builder.add("Documents/ImageCache/a1.jpg", apparentBytes: 900, backup: .excluded, evidence: .ancestor)
+                builder.add("Documents/ImageCache/a1.jpg", apparentBytes: 900)
                 builder.add("Documents/search.sqlite", apparentBytes: 8192, backup: .excluded, evidence: .legacyXattr)
             },
         ])

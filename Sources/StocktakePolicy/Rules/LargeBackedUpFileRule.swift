@@ -33,18 +33,21 @@ struct LargeBackedUpFileRule: Rule {
             """,
         examples: [
             RuleExample("a 60 MB backed-up archive in Application Support", expectedFindings: 1) { builder in
-                builder.add("Library/Application Support/ChatBackup/backup.zip", apparentBytes: 60_000_000, backup: .included, evidence: .noFlag)
+                builder.evidence = InventoryBuilder.attributesKept
+                builder.add("Library/Application Support/ChatBackup/backup.zip", apparentBytes: 60_000_000)
             },
             RuleExample("a 60 MB file from an export without backup evidence: reported as possibly backed up", expectedFindings: 1) { builder in
                 builder.add("Documents/Movie.mov", apparentBytes: 60_000_000)
             },
             RuleExample("the same file excluded from backup, a large cache, and a small document", expectedFindings: 0) { builder in
+                builder.evidence = InventoryBuilder.attributesKept
                 builder.add("Library/Application Support/ChatBackup/backup.zip", apparentBytes: 60_000_000, backup: .excluded, evidence: .xattr)
                 builder.add("Library/Caches/video.mp4", apparentBytes: 80_000_000)
-                builder.add("Documents/Report.pdf", apparentBytes: 2_000_000, backup: .included, evidence: .noFlag)
+                builder.add("Documents/Report.pdf", apparentBytes: 2_000_000)
             },
             RuleExample("a sparse file is measured by what it occupies, not by its length", expectedFindings: 0) { builder in
-                builder.add("Documents/disk.img", apparentBytes: 1_000_000_000, allocatedBytes: 4096, backup: .included, evidence: .noFlag, flags: .sparse)
+                builder.evidence = InventoryBuilder.attributesKept
+                builder.add("Documents/disk.img", apparentBytes: 1_000_000_000, allocatedBytes: 4096, flags: .sparse)
             },
         ])
 

@@ -58,9 +58,6 @@ struct LibraryRootFileRule: Rule {
             },
         ])
 
-    /// Apple's standard Library folders, plus Sounds (UNNotificationSound looks there).
-    static let standardFolders: Set<String> = ["Application Support", "Caches", "Preferences", "Sounds"]
-
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
         guard let library = ContainerFolder.index(of: "Library", in: inventory) else { return [] }
@@ -78,8 +75,7 @@ struct LibraryRootFileRule: Rule {
                     bytes: bytes))
                 continue
             }
-            let name = PathText.display(inventory.name(index))
-            if Self.standardFolders.contains(name) { continue }
+            if LibraryFolder.isStandard(inventory.name(index)) { continue }
             let total = inventory.directoryTotals[index] ?? .zero
             // An empty folder (or one of empty folders) holds nothing to move.
             if total.files == 0 { continue }

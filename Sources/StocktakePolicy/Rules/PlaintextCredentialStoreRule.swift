@@ -40,12 +40,13 @@ struct PlaintextCredentialStoreRule: Rule {
                      "local storage key authToken", .token, 24),
                 ]
             ) { builder in
-                builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000, kind: .sqlite, backup: .included)
-                builder.add("Documents/default.realm", apparentBytes: 9_000, kind: .realm)
+                builder.evidence = InventoryBuilder.attributesKept
+                builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000)
+                builder.add("Documents/default.realm", apparentBytes: 9_000)
                 builder.add("Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage", apparentBytes: 8_192, kind: .sqlite)
             },
             RuleExample("stores without credential columns", expectedFindings: 0, sensitive: []) { builder in
-                builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000, kind: .sqlite)
+                builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000)
             },
         ],
         references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])

@@ -41,25 +41,28 @@ struct RedownloadableInBackupRule: Rule {
             """,
         examples: [
             RuleExample("an image cache in Application Support, backed up: one finding for the folder", expectedFindings: 1) { builder in
-                builder.add("Library/Application Support/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000, backup: .included, evidence: .noFlag)
-                builder.add("Library/Application Support/ImageCache/92eb5ffee6ae2fec3ad71c777531578f", apparentBytes: 20_000, backup: .included, evidence: .noFlag)
+                builder.evidence = InventoryBuilder.attributesKept
+                builder.add("Library/Application Support/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000)
+                builder.add("Library/Application Support/ImageCache/92eb5ffee6ae2fec3ad71c777531578f", apparentBytes: 20_000)
             },
             RuleExample("the same cache marked excluded from backup", expectedFindings: 0) { builder in
                 builder.add("Library/Application Support/ImageCache", type: .directory, backup: .excluded, evidence: .xattr)
-                builder.add("Library/Application Support/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000, backup: .excluded, evidence: .ancestor)
+                builder.add("Library/Application Support/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000)
             },
             RuleExample("thumbnails in Documents from an export without backup evidence: a warning", expectedFindings: 1) { builder in
                 builder.add("Documents/Thumbnails/photo-1.jpg", apparentBytes: 8_000)
                 builder.add("Documents/Thumbnails/photo-2.jpg", apparentBytes: 8_000)
             },
             RuleExample("user documents and chat media are not re-creatable", expectedFindings: 0) { builder in
-                builder.add("Documents/Report.pdf", apparentBytes: 50_000, backup: .included, evidence: .noFlag)
-                builder.add("Library/Application Support/Chats/c1/images/470828004642099781.jpg", apparentBytes: 40_000, backup: .included, evidence: .noFlag)
-                builder.add("Documents/Templates/invoice.txt", apparentBytes: 1_000, backup: .included, evidence: .noFlag)
+                builder.evidence = InventoryBuilder.attributesKept
+                builder.add("Documents/Report.pdf", apparentBytes: 50_000)
+                builder.add("Library/Application Support/Chats/c1/images/470828004642099781.jpg", apparentBytes: 40_000)
+                builder.add("Documents/Templates/invoice.txt", apparentBytes: 1_000)
             },
             RuleExample("a Downloads folder: the downloaded video counts, the saved PDF does not", expectedFindings: 1) { builder in
-                builder.add("Documents/Downloads/episode-12.mp4", apparentBytes: 900_000, backup: .included, evidence: .noFlag)
-                builder.add("Documents/Downloads/Boarding pass.pdf", apparentBytes: 40_000, backup: .included, evidence: .noFlag)
+                builder.evidence = InventoryBuilder.attributesKept
+                builder.add("Documents/Downloads/episode-12.mp4", apparentBytes: 900_000)
+                builder.add("Documents/Downloads/Boarding pass.pdf", apparentBytes: 40_000)
             },
             RuleExample("caches already in Library/Caches are fine", expectedFindings: 0) { builder in
                 builder.add("Library/Caches/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000)

@@ -35,7 +35,8 @@ struct SecretInPropertyListRule: Rule {
                 "a token in UserDefaults, backed up", expectedFindings: 1,
                 sensitive: [("Library/Preferences/com.example.app.plist", .propertyList, "key authToken", .token, 40)]
             ) { builder in
-                builder.add("Library/Preferences/com.example.app.plist", apparentBytes: 400, kind: .binaryPlist, backup: .included)
+                builder.evidence = InventoryBuilder.attributesKept
+                builder.add("Library/Preferences/com.example.app.plist", apparentBytes: 400, kind: .binaryPlist)
             },
             RuleExample(
                 "a PIN and a password in one plist in Documents", expectedFindings: 2,

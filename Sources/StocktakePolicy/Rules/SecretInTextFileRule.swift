@@ -35,11 +35,12 @@ struct SecretInTextFileRule: Rule {
                     ("Documents/config.json", .textFile, "line 4", .cloudAccessKey, 20),
                 ]
             ) { builder in
-                builder.add("Library/Application Support/Logs/network.log", apparentBytes: 9_000, kind: .text, backup: .included)
-                builder.add("Documents/config.json", apparentBytes: 300, kind: .json)
+                builder.evidence = InventoryBuilder.attributesKept
+                builder.add("Library/Application Support/Logs/network.log", apparentBytes: 9_000)
+                builder.add("Documents/config.json", apparentBytes: 300)
             },
             RuleExample("text files that hold no secret", expectedFindings: 0, sensitive: []) { builder in
-                builder.add("Documents/notes.txt", apparentBytes: 300, kind: .text)
+                builder.add("Documents/notes.txt", apparentBytes: 300)
             },
         ],
         references: ["MASTG-TEST-0302", "MASWE-0001", "MASTG-TEST-0215", "MASTG-TEST-0299"])

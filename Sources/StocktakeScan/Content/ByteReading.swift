@@ -1,3 +1,5 @@
+import StocktakeModel
+
 // Bounds-checked reads over untrusted bytes. Every accessor returns nil instead of reading past the
 // end, so parsers can chain them with `guard let` and never trap on short or hostile input.
 
@@ -50,26 +52,6 @@ extension UnsafeRawBufferPointer {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    /// Whether the name ends with `suffix`, ASCII letters compared case-insensitively.
-    /// `suffix` must be lowercase ASCII.
-    func hasSuffixIgnoringASCIICase(_ suffix: StaticString) -> Bool {
-        let length = suffix.utf8CodeUnitCount
-        guard length <= count else { return false }
-        let bytes = suffix.utf8Start
-        let start = count - length
-        for index in 0..<length where asciiLowercased(self[start + index]) != bytes[index] { return false }
-        return true
-    }
-
-    /// Whether the name starts with `prefix` exactly (case-sensitive).
-    func hasPrefix(_ prefix: StaticString) -> Bool {
-        let length = prefix.utf8CodeUnitCount
-        guard length <= count else { return false }
-        let bytes = prefix.utf8Start
-        for index in 0..<length where self[index] != bytes[index] { return false }
-        return true
-    }
-
     /// Whether the bytes from `offset` to the end are exactly `literal` (case-sensitive).
     func isEqual(to literal: StaticString, from offset: Int) -> Bool {
         let length = literal.utf8CodeUnitCount
@@ -78,11 +60,6 @@ extension UnsafeBufferPointer<UInt8> {
         for index in 0..<length where self[offset + index] != bytes[index] { return false }
         return true
     }
-}
-
-@inline(__always)
-func asciiLowercased(_ byte: UInt8) -> UInt8 {
-    byte &- 0x41 < 26 ? byte | 0x20 : byte
 }
 
 extension ArraySlice<UInt8> {

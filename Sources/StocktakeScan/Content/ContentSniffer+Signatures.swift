@@ -70,7 +70,7 @@ extension ContentSniffer {
             guard let brand = prefix.bigEndianUInt32(at: 8) else { return nil }
             if let kind = brandKind(brand) { return kind }
             // A generic or unknown brand: the extension tells audio, QuickTime or image apart.
-            switch kindFromName(name) {
+            switch ContentKind.named(name) {
             case .m4a: return .m4a
             case .mov: return .mov
             case .heic: return .heic
@@ -81,7 +81,7 @@ extension ContentSniffer {
         guard boxSize <= 1 || boxSize >= 8 else { return nil }
         switch boxType {
         case 0x6D6F_6F76, 0x6D64_6174, 0x7769_6465, 0x6672_6565:  // moov, mdat, wide, free
-            switch kindFromName(name) {
+            switch ContentKind.named(name) {
             case .mp4: return .mp4
             case .m4a: return .m4a
             default: return .mov

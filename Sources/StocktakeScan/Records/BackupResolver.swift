@@ -1,9 +1,8 @@
 import Dispatch
 import StocktakeModel
 
-/// Gives every record its backup state. By the export: the location first, then its own flag, then the nearest
-/// flagged ancestor, and only then "included" (with evidence that the export carries attributes, or for a place
-/// iOS is known to back up) or "unknown". By a device backup: "included", as the backup lists it.
+/// Gives every record its backup state. By the export: `ExportBackup`'s rule, from the record's zone, its own flag
+/// and its nearest flagged ancestor. By a device backup: "included", as the backup lists it.
 struct BackupResolver {
     enum Rule {
         case export(carriesAttributes: Bool)
@@ -67,13 +66,9 @@ struct BackupResolver {
 
     private func resolve(_ record: EntryRecord, ancestor: Int32, rule: Rule) -> (BackupState, BackupEvidence, Int32) {
         guard case .export(let carriesAttributes) = rule else { return (.included, .deviceBackup, -1) }
-        if record.zone.excludedBySystem { return (.excludedBySystem, .location, -1) }
-        if let own = record.ownFlag.evidence { return (.excluded, own, -1) }
-        if ancestor >= 0 { return (.excluded, .ancestor, ancestor) }
-        if record.attributesUnreadable { return (.unknown, .noEvidence, -1) }
-        // Cookies, WebKit: real device backups hold them, attributes or not.
-        if record.zone.backedUpBySystem && !carriesAttributes { return (.included, .systemLocation, -1) }
-        return carriesAttributes ? (.included, .noFlag, -1) : (.unknown, .noEvidence, -1)
+        return ExportBackup.decide(
+            zone: record.zone, ownFlag: record.ownFlag, flaggedAncestor: ancestor, attributesUnreadable: record.attributesUnreadable,
+            carriesAttributes: carriesAttributes)
     }
 
     /// For each record, the nearest strict ancestor carrying its own flag, or -1. Memoised so each

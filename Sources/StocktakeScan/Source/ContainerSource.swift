@@ -158,8 +158,11 @@ public enum ContainerSource {
         return libraryMarkers.contains { FileKind(path: Paths.join(library, $0)) == .directory }
     }
 
-    /// Library folders only iOS or its standard APIs make.
-    static let libraryMarkers = ["Preferences", "Caches", "Application Support", "SplashBoard", "Saved Application State"]
+    /// Library folders only iOS or its standard APIs make: the standard folders with a location of their own, and
+    /// those iOS makes and never backs up (SplashBoard, Saved Application State).
+    static let libraryMarkers =
+        LibraryFolder.standard.filter { $0.location != .libraryOther }.map(\.name)
+        + SystemCatalogue.items.filter { $0.parent == .library && !$0.isPrefix && $0.backup == .notBackedUp }.map(\.name)
 
     /// A CoreSimulator device's data folder holds the container: `…/CoreSimulator/Devices/<UDID>/data/…`, or
     /// `DEVICE/data/Containers/Data/<kind>/<UUID>` in any other device set (`--device-set`, `xcrun simctl --set`),

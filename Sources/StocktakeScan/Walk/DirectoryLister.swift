@@ -172,7 +172,7 @@ final class DirectoryLister {
         // then sees what the entry really is, and `sniff` reports why it could not be opened).
         // The name's verdict on the kind, worked out once (nil: the content decides).
         let mayBeFile = listedType == UInt8(DT_REG) || listedType == UInt8(DT_UNKNOWN)
-        let kindFromName = mayBeFile ? ContentSniffer.kindFromName(name) : nil
+        let kindFromName = mayBeFile ? ContentKind.named(name) : nil
         let opened = listedType == UInt8(DT_REG) && kindFromName == nil ? try? openRegularFile(cName, in: fd) : nil
         if let opened {
             info = opened.status
@@ -202,7 +202,7 @@ final class DirectoryLister {
                 kind = .appleDouble
             } else if apparent == 0 {
                 kind = .empty
-            } else if let named = mayBeFile ? kindFromName : ContentSniffer.kindFromName(name) {
+            } else if let named = mayBeFile ? kindFromName : ContentKind.named(name) {
                 kind = named
             } else if let opened {
                 (kind, attributes) = sniff(opened, name: name, readAttributes: wantsAttributes)

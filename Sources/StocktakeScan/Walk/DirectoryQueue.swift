@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeModel
 
 /// A directory waiting to be listed.
 struct DirectoryJob: Sendable {

@@ -1,27 +1,26 @@
-import StocktakeModel
-
 /// What a directory means for the entries inside it: their location, whether iOS ever backs them up,
-/// whether iOS manages them. Computed from the parent's zone and the name, so no path is re-parsed.
-/// What iOS makes comes from `SystemCatalogue`.
-struct Zone: Sendable, Equatable {
+/// whether iOS manages them. Computed from the parent's zone and the name, so no path is re-parsed: the walk,
+/// the archive and backup readers and `InventoryBuilder` all place entries through it (the one classifier).
+/// What iOS makes comes from `SystemCatalogue`. Runs once per entry on the walk's hot path: no allocation.
+public struct Zone: Sendable, Equatable {
     /// Which catalogue folder the zone's children sit in (`plain`: none of them).
-    enum Kind: Sendable, Equatable { case root, library, caches, cachesFolder, tmp, plain }
+    public enum Kind: Sendable, Equatable { case root, library, caches, cachesFolder, tmp, plain }
 
-    let kind: Kind
-    let location: Location
+    public let kind: Kind
+    public let location: Location
     /// iOS never backs this place up (Caches, tmp, SplashBoard, SystemData, …).
-    let excludedBySystem: Bool
+    public let excludedBySystem: Bool
     /// iOS backs this system-made place up (Cookies, WebKit): real backups hold it.
-    let backedUpBySystem: Bool
-    let systemManaged: Bool
+    public let backedUpBySystem: Bool
+    public let systemManaged: Bool
     /// Inside `__MACOSX/`: transport metadata, not app data.
-    let transport: Bool
+    public let transport: Bool
 
-    static let root = Zone(
+    public static let root = Zone(
         kind: .root, location: .other, excludedBySystem: true, backedUpBySystem: false, systemManaged: false, transport: false)
 
     /// The classification of a child called `name`; for a directory it is also the zone of its own children.
-    func child(named name: UnsafeBufferPointer<UInt8>, isDirectory: Bool) -> Zone {
+    public func child(named name: UnsafeBufferPointer<UInt8>, isDirectory: Bool) -> Zone {
         let standard: Zone
         switch kind {
         case .root: standard = Zone.rootChild(name)
@@ -63,24 +62,19 @@ struct Zone: Sendable, Equatable {
                 kind: kind, location: location, excludedBySystem: excluded, backedUpBySystem: false, systemManaged: false,
                 transport: transport)
         }
-        switch String(decoding: name, as: UTF8.self) {
-        case "Documents": return zone(.plain, .documents, excluded: false)
-        case "Library": return zone(.library, .libraryOther, excluded: false)
-        case "tmp": return zone(.tmp, .tmp, excluded: true)
-        case "SystemData": return zone(.plain, .systemData, excluded: true)
+        // Compared as bytes: a Swift string of a long name would be allocated.
+        if name.elementsEqual("Documents".utf8) { return zone(.plain, .documents, excluded: false) }
+        if name.elementsEqual("Library".utf8) { return zone(.library, .libraryOther, excluded: false) }
+        if name.elementsEqual("tmp".utf8) { return zone(.tmp, .tmp, excluded: true) }
+        if name.elementsEqual("SystemData".utf8) { return zone(.plain, .systemData, excluded: true) }
         // The backup agent's roots are Documents, Library and GeoJSON; everything else at the root is skipped.
-        case "GeoJSON": return zone(.plain, .other, excluded: false)
-        case "__MACOSX": return zone(.plain, .other, excluded: true, transport: true)
-        default: return zone(.plain, .other, excluded: true)
-        }
+        if name.elementsEqual("GeoJSON".utf8) { return zone(.plain, .other, excluded: false) }
+        if name.elementsEqual("__MACOSX".utf8) { return zone(.plain, .other, excluded: true, transport: true) }
+        return zone(.plain, .other, excluded: true)
     }
 
     private static func libraryChild(_ name: UnsafeBufferPointer<UInt8>, parent: Zone) -> Zone {
-        switch String(decoding: name, as: UTF8.self) {
-        case "Application Support": parent.inherit(kind: .plain, location: .applicationSupport)
-        case "Caches": parent.inherit(kind: .caches, location: .caches, excluded: true)
-        case "Preferences": parent.inherit(kind: .plain, location: .preferences)
-        default: parent.inherit(kind: .plain)
-        }
+        guard let folder = LibraryFolder.standard(named: name) else { return parent.inherit(kind: .plain) }
+        return parent.inherit(kind: folder.location == .caches ? .caches : .plain, location: folder.location, excluded: folder.location.isPurgeable)
     }
 }
