@@ -161,7 +161,8 @@ import TestSupport
         }
         try file(".report.json.tmp-Ab12Cd", modified: old)  // a killed run's: removed
         try file(".report.sarif.tmp-XyZ789", modified: old)  // a killed run's, of a format not asked for: removed
-        try file(".report.json.tmp-Zz99Zz", modified: later)  // dated after this run's start, but no writer holds it: removed
+        // dated after this run's start, but no writer holds it: removed
+        try file(".report.json.tmp-Zz99Zz", modified: later)
         try file(".report.json.tmp-Ab12Cd7", modified: old)  // not mkstemp's shape: kept
         try file(".notes.txt.tmp-Ab12Cd", modified: old)  // not a report's: kept
         try file("notes.txt", modified: old)

@@ -38,7 +38,8 @@ import TestSupport
             environment: ["SOURCE_DATE_EPOCH": "1795312800"])
         #expect(picked.status == 1)
         #expect(picked.stdout.contains("iPhone-backup:com.example.three") || picked.stderr.contains("iPhone-backup:com.example.three"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("reports/com.example.two")).count == 3)  // two runs + latest
+        // two runs + latest
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("reports/com.example.two")).count == 3)
         #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("reports/com.example.one")).count == 2)
     }
 

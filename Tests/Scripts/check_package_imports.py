@@ -10,8 +10,21 @@ import sys
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 package = open(os.path.join(root, 'Package.swift')).read()
 declared = {}
-for match in re.finditer(r'\.(?:target|testTarget|executableTarget|systemLibrary)\(\s*name:\s*"(\w+)"(.*?)\)(?=,\s*\n\s*(?://|\.|\]))', package, re.S):
-    name, rest = match.groups()
+
+
+def call_arguments(text, open_paren):
+    """The text between the parenthesis at `open_paren` and its match (Package.swift has no parentheses in strings)."""
+    depth = 0
+    for index in range(open_paren, len(text)):
+        depth += {'(': 1, ')': -1}.get(text[index], 0)
+        if depth == 0:
+            return text[open_paren + 1:index]
+    raise SystemExit('Package.swift: unbalanced parentheses')
+
+
+for match in re.finditer(r'\.(?:target|testTarget|executableTarget|systemLibrary)\(\s*name:\s*"(\w+)"', package):
+    name = match.group(1)
+    rest = call_arguments(package, match.start() + match.group(0).index('('))[len(match.group(0)) - match.group(0).index('(') - 1:]
     declared[name] = set(re.findall(r'"(\w+)"', rest.split('path:')[0])) | set(re.findall(r'\.product\(name: "(\w+)"', rest))
 # The libFuzzer targets, declared only for Fuzz/run.sh: ("FuzzX", ["Module", ...]).
 for name, rest in re.findall(r'\("(Fuzz\w+)", \[([^\]]*)\]\)', package):

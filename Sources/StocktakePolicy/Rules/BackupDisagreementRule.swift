@@ -46,7 +46,6 @@ struct BackupDisagreementRule: Rule {
             },
         ])
 
-    init() {}
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory

@@ -47,7 +47,6 @@ struct SymlinkEscapeRule: Rule {
             },
         ])
 
-    init() {}
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory

@@ -96,7 +96,8 @@ struct TmpLeftoversRule: Rule {
         for index in inventory.children(tmp) {
             let entry = inventory.entries[Int(index)]
             if entry.flags.contains(.systemManaged) || entry.flags.contains(.transportArtefact) { continue }
-            if entry.isDirectory && RenamedForDeletion.matches(inventory.name(index)) { continue }  // interrupted-deletion's
+            // interrupted-deletion's
+            if entry.isDirectory && RenamedForDeletion.matches(inventory.name(index)) { continue }
             let contents = SubtreeContents(inventory, index)
             guard contents.files > 0 else { continue }
             // No age from a time the device cannot have written (the oldest file re-dated means all were).

@@ -44,7 +44,6 @@ struct UnreadableEntryRule: Rule {
             },
         ])
 
-    init() {}
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory

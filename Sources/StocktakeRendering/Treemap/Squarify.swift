@@ -75,7 +75,8 @@ public enum Squarify {
         _ row: ArraySlice<Int>, areas: (Int) -> Double, rowArea: Double, in free: LayoutRect, last: Bool,
         into rects: inout [LayoutRect]
     ) -> LayoutRect {
-        let vertical = free.width >= free.height  // a column at the left of a wide space, a row at the top of a tall one
+        // A column at the left of a wide space, a row at the top of a tall one.
+        let vertical = free.width >= free.height
         let length = vertical ? free.height : free.width
         let thickness = last ? (vertical ? free.width : free.height) : min(rowArea / length, vertical ? free.width : free.height)
         var offset = 0.0
