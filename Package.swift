@@ -6,7 +6,7 @@ let package = Package(
     name: "Stocktake",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "stocktake", targets: ["stocktake"]),
+        .executable(name: "stocktake", targets: ["stocktake"])
     ],
     dependencies: [
         // The command-line front end (see README, "Dependencies").
@@ -36,7 +36,9 @@ let package = Package(
         .target(
             name: "StocktakeScan",
             dependencies: [
-                "StocktakeModel", "StocktakeFiles", "StocktakeSQLite", "CStocktakeSystem", "CLibArchive", .product(name: "Crypto", package: "swift-crypto")]),
+                "StocktakeModel", "StocktakeFiles", "StocktakeSQLite", "CStocktakeSystem", "CLibArchive",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // Device backups (Finder, iTunes, idevicebackup2): Manifest.db read-only, MBFile records decoded, the apps
         // listed, one app's domain as an inventory, and a backup's evidence laid over a walked container.
         .target(
@@ -45,20 +47,28 @@ let package = Package(
         // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
         .target(
             name: "StocktakePolicy",
-            dependencies: ["StocktakeModel", "StocktakeFiles", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "StocktakeModel", "StocktakeFiles", .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // What every page and file writer shares: escaping and visible text, the HTML page head and pieces, the
         // streamed JSON writer, report dates, and atomic file output.
         .target(name: "StocktakeRendering", dependencies: ["StocktakeModel", "StocktakeFiles", "CStocktakeSystem"]),
         // The report document, its writers (JSON, HTML, SARIF, JUnit, Markdown, GitHub, ncdu) and report.json's
         // reader, beside its writer with the one table of keys both use.
-        .target(name: "StocktakeReport", dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering"]),
+        .target(
+            name: "StocktakeReport",
+            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering"]),
         // Two reports compared: the comparison, the gates and the diff's writers.
-        .target(name: "StocktakeDiff", dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport"]),
+        .target(
+            name: "StocktakeDiff",
+            dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport"]),
         // The audit use case: source → scan → inventory → report files. What the CLI calls.
         .target(
             name: "StocktakeAudit",
             dependencies: [
-                "StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
+                "StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakePolicy", "StocktakeRendering",
+                "StocktakeReport",
                 "StocktakeBackup",
             ]),
         // The nightly job (every inbox container audited, diffed, recorded, indexed; under a lock), its history (one
@@ -66,13 +76,15 @@ let package = Package(
         .target(
             name: "StocktakeNightly",
             dependencies: [
-                "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff",
+                "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
+                "StocktakeDiff",
                 "StocktakeAudit", "StocktakeScan", "StocktakeBackup", "StocktakeSQLite", "CSQLite3",
             ]),
         .executableTarget(
             name: "stocktake",
             dependencies: [
-                "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeDiff",
+                "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
+                "StocktakeDiff",
                 "StocktakeAudit", "StocktakeNightly", "StocktakeScan", "StocktakeBackup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -84,30 +96,42 @@ let package = Package(
         .testTarget(name: "StocktakeModelTests", dependencies: ["StocktakeModel", "TestSupport"]),
         .testTarget(name: "StocktakeRenderingTests", dependencies: ["StocktakeRendering", "TestSupport"]),
         .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "StocktakeModel", "TestSupport"]),
-        .testTarget(name: "StocktakeScanTests", dependencies: ["StocktakeScan", "StocktakeModel", "TestSupport", "CStocktakeSystem"]),
+        .testTarget(
+            name: "StocktakeScanTests",
+            dependencies: ["StocktakeScan", "StocktakeModel", "TestSupport", "CStocktakeSystem"]),
         .testTarget(
             name: "StocktakeReportTests",
             dependencies: [
-                "StocktakeReport", "StocktakeRendering", "StocktakeModel", "StocktakePolicy", "StocktakeAudit", "TestSupport",
+                "StocktakeReport", "StocktakeRendering", "StocktakeModel", "StocktakePolicy", "StocktakeAudit",
+                "TestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(
-            name: "StocktakeDiffTests", dependencies: ["StocktakeDiff", "StocktakeReport", "StocktakeRendering", "StocktakeModel", "StocktakePolicy", "TestSupport"],
+            name: "StocktakeDiffTests",
+            dependencies: [
+                "StocktakeDiff", "StocktakeReport", "StocktakeRendering", "StocktakeModel", "StocktakePolicy",
+                "TestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "StocktakeNightlyTests",
-            dependencies: ["StocktakeNightly", "StocktakeDiff", "StocktakeModel", "StocktakePolicy", "StocktakeReport", "StocktakeSQLite", "TestSupport"]),
+            dependencies: [
+                "StocktakeNightly", "StocktakeDiff", "StocktakeModel", "StocktakePolicy", "StocktakeReport",
+                "StocktakeSQLite", "TestSupport",
+            ]),
         .testTarget(name: "StocktakeSQLiteTests", dependencies: ["StocktakeSQLite", "TestSupport"]),
         .testTarget(
             name: "StocktakeAuditTests",
             dependencies: ["StocktakeAudit", "StocktakeModel", "StocktakePolicy", "StocktakeReport", "TestSupport"]),
         .testTarget(
-            name: "StocktakeBackupTests", dependencies: ["StocktakeBackup", "StocktakeModel", "StocktakeScan", "StocktakeSQLite", "TestSupport"]),
+            name: "StocktakeBackupTests",
+            dependencies: ["StocktakeBackup", "StocktakeModel", "StocktakeScan", "StocktakeSQLite", "TestSupport"]),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeNightly", "TestSupport",
+                "StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeNightly",
+                "TestSupport",
                 "stocktake",
             ]),
     ],
@@ -118,13 +142,18 @@ let package = Package(
 // with `LLVMFuzzerTestOneInput` and no `main` (libFuzzer's), built with `--sanitize fuzzer` into `.build-fuzz`.
 if Context.environment["STOCKTAKE_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzBinaryPlist", ["StocktakeScan"]), ("FuzzXMLPlist", ["StocktakeScan"]), ("FuzzAppleDouble", ["StocktakeScan"]),
-        ("FuzzArchive", ["StocktakeScan"]), ("FuzzBinaryCookies", ["StocktakeScan"]), ("FuzzSecretScan", ["StocktakeScan"]),
+        ("FuzzBinaryPlist", ["StocktakeScan"]), ("FuzzXMLPlist", ["StocktakeScan"]),
+        ("FuzzAppleDouble", ["StocktakeScan"]),
+        ("FuzzArchive", ["StocktakeScan"]), ("FuzzBinaryCookies", ["StocktakeScan"]),
+        ("FuzzSecretScan", ["StocktakeScan"]),
         ("FuzzReportReader", ["StocktakeReport", "StocktakeDiff"]), ("FuzzBaseline", ["StocktakePolicy"]),
-        ("FuzzConfiguration", ["StocktakePolicy"]), ("FuzzBackupManifest", ["StocktakeBackup", "StocktakeModel", "StocktakeScan"]),
+        ("FuzzConfiguration", ["StocktakePolicy"]),
+        ("FuzzBackupManifest", ["StocktakeBackup", "StocktakeModel", "StocktakeScan"]),
         ("FuzzURLCache", ["StocktakeScan"]), ("FuzzLocalStorage", ["StocktakeScan"]), ("FuzzMachO", ["StocktakeScan"]),
     ]
     for target in fuzzTargets {
-        package.targets.append(.executableTarget(name: target.name, dependencies: target.dependencies, path: "Fuzz/Targets/\(target.name)"))
+        package.targets.append(
+            .executableTarget(name: target.name, dependencies: target.dependencies, path: "Fuzz/Targets/\(target.name)")
+        )
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import StocktakeBackup
+import StocktakeFiles
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 import StocktakeReport
 import StocktakeScan
-import StocktakeRendering
-import StocktakeFiles
 
 /// The audit use case: identify the container, read the companions, prepare the output folder, walk,
 /// hold the inventory to the policy, write every report.
@@ -25,9 +25,12 @@ package enum Audit {
         var appGroups: [AppGroupInfo] = []
         var companions: [CompanionContainer] = []
         do throws(AuditError) {
-            if let path = request.appBundlePath { (appBundle, bundleProblem) = try Companions.appBundle(at: path, options: request.scan) }
+            if let path = request.appBundlePath {
+                (appBundle, bundleProblem) = try Companions.appBundle(at: path, options: request.scan)
+            }
             for path in request.appGroupPaths {
-                let (info, walked) = try Companions.appGroup(at: path, matchedBy: request.companionRules[path], options: request.scan)
+                let (info, walked) = try Companions.appGroup(
+                    at: path, matchedBy: request.companionRules[path], options: request.scan)
                 appGroups.append(info)
                 companions.append(walked)
             }
@@ -53,13 +56,16 @@ package enum Audit {
         // decoded work), so the rows wait for a fraction of a second at most.
         let scope = ContentScope(unprotected: applied?.unprotected ?? [], companions: companions)
         let checked = request.configuration.contentChecks && request.contentChecks
-        let content = checked ? timings.measure("content") { scope.contentPass(input: input, inventory: inventory) } : nil
+        let content =
+            checked ? timings.measure("content") { scope.contentPass(input: input, inventory: inventory) } : nil
         let draft = prepare(
-            request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups, deviceBackup: deviceBackup,
-            issues: (bundleProblem.map { [$0] } ?? []) + request.simulatorNotes.map { note in
-                // A link in the device set, not followed: what it would have added is not in the report.
-                ScanIssue(path: Array(note.path.utf8), reason: .unreadable, detail: note.message)
-            },
+            request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups,
+            deviceBackup: deviceBackup,
+            issues: (bundleProblem.map { [$0] } ?? [])
+                + request.simulatorNotes.map { note in
+                    // A link in the device set, not followed: what it would have added is not in the report.
+                    ScanIssue(path: Array(note.path.utf8), reason: .unreadable, detail: note.message)
+                },
             contentCoverage: content?.coverage)
         // One path: the rules run on a second thread, and the HTML is rendered there once they are done. Without a
         // baseline to apply or write, report.json's rows are written meanwhile (a baseline's key sorts before the
@@ -68,26 +74,33 @@ package enum Audit {
             let report = Result { () throws(AuditError) in
                 Report(draft, try judge(draft, request: request, input: input, content: content, folder: folder))
             }
-            let html = request.formats.contains(.html)
-                ? (try? report.get()).map { report in timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) } } : nil
+            let html =
+                request.formats.contains(.html)
+                ? (try? report.get()).map { report in
+                    timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) }
+                } : nil
             return Judged(report: report, html: html)
         }
         let streamsRows = request.baseline == nil && request.writeBaselinePath == nil
         let (written, standardOutput) = try write(
             draft, judged: judged, streamsRows: streamsRows, formats: request.formats, into: folder, timings: timings)
-        return AuditResult(report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
+        return AuditResult(
+            report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written,
+            standardOutput: standardOutput)
     }
 
     /// The report without what the rules decide (findings, baseline, what duplicate detection could not read).
     private static func prepare(
         _ request: AuditRequest, input: AuditInput, inventory: Inventory, appBundle: AppBundleInfo?,
-        appGroups: [AppGroupInfo], deviceBackup: DeviceBackupSummary?, issues: [ScanIssue], contentCoverage: ContentCoverage?
+        appGroups: [AppGroupInfo], deviceBackup: DeviceBackupSummary?, issues: [ScanIssue],
+        contentCoverage: ContentCoverage?
     ) -> ReportDraft {
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
         return ReportDraft(
             tool: request.tool, generatedAt: request.now, container: input.container, inventory: inventory,
             appBundle: appBundle, appGroups: appGroups, groups: groups,
-            budgets: request.configuration.budgets.check(inventory, groups: groups), companionIssues: issues, deviceBackup: deviceBackup,
+            budgets: request.configuration.budgets.check(inventory, groups: groups), companionIssues: issues,
+            deviceBackup: deviceBackup,
             contentCoverage: contentCoverage)
     }
 
@@ -97,15 +110,18 @@ package enum Audit {
     ) throws(AuditError) -> Judgement {
         let inventory = draft.inventory
         // A bundle whose Info.plist does not read leaves it unknown.
-        let exposed = request.configuration.documentsVisible
+        let exposed =
+            request.configuration.documentsVisible
             ?? draft.appBundle.flatMap { $0.infoPlist == nil ? nil : $0.fileSharingEnabled || $0.opensDocumentsInPlace }
         let timings = request.scan.timings
         let (duplicates, unreadForDuplicates) = findDuplicates(in: inventory, input: input, request: request)
         let sensitive = content?.own ?? []
         let companionSensitive = content?.companions ?? []
         let context = PolicyContext(
-            inventory: inventory, documentsExposed: exposed, duplicates: duplicates, budgets: request.configuration.budgets,
-            groups: draft.groups, exportedAt: draft.container.exportedAt, sensitive: sensitive, companionSensitive: companionSensitive,
+            inventory: inventory, documentsExposed: exposed, duplicates: duplicates,
+            budgets: request.configuration.budgets,
+            groups: draft.groups, exportedAt: draft.container.exportedAt, sensitive: sensitive,
+            companionSensitive: companionSensitive,
             appBundleSecrets: draft.appBundle?.secrets ?? [])
         let findings = timings.measure("rules") { request.policy.evaluate(context) }
         if let path = request.writeBaselinePath {
@@ -119,7 +135,8 @@ package enum Audit {
         }
         let applied = request.baseline.map { $0.apply(to: findings) }
         return Judgement(
-            findings: applied?.kept ?? findings, baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
+            findings: applied?.kept ?? findings,
+            baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
             issues: unreadForDuplicates + (content?.issues ?? []))
     }
 
@@ -127,7 +144,8 @@ package enum Audit {
     /// for the caller to print. A run leaves all its reports or none. `draft` is the report before the rules:
     /// with `streamsRows`, report.json starts from it; everything else waits for the judged report.
     private static func write(
-        _ draft: ReportDraft, judged: BackgroundTask<Judged>, streamsRows: Bool, formats: [ReportFormat], into folder: String,
+        _ draft: ReportDraft, judged: BackgroundTask<Judged>, streamsRows: Bool, formats: [ReportFormat],
+        into folder: String,
         timings: PhaseTimings?
     ) throws(AuditError) -> (written: [String], standardOutput: [UInt8]) {
         var written: [String] = []
@@ -137,7 +155,9 @@ package enum Audit {
                 // Called only where needed: report.json must not wait for the rules before its rows.
                 func final() throws(AuditError) -> Report { try judged.value.report.get() }
                 guard case .file(let name) = format.destination else {
-                    try timings.measure("write \(format.rawValue)") { try format.render(final()) { standardOutput.append(contentsOf: $0) } }
+                    try timings.measure("write \(format.rawValue)") {
+                        try format.render(final()) { standardOutput.append(contentsOf: $0) }
+                    }
                     continue
                 }
                 let path = Paths.join(folder, name)
@@ -146,7 +166,11 @@ package enum Audit {
                         switch format {
                         case .json where streamsRows:
                             // Inside "write json": how long its rows were done before the rules.
-                            try JSONReportWriter().write(draft, judgedBy: { try timings.measure("wait for rules") { judged.value.report }.get().judgement }, to: write)
+                            try JSONReportWriter().write(
+                                draft,
+                                judgedBy: {
+                                    try timings.measure("wait for rules") { judged.value.report }.get().judgement
+                                }, to: write)
                         case .html: try write(judged.value.html ?? Array(HTMLReportWriter().render(final()).utf8))
                         default: try format.render(final(), alongside: formats, write)
                         }
@@ -167,11 +191,16 @@ package enum Audit {
     /// Duplicate sets when the policy runs `duplicate-content` (it reads file contents, so only then) on an input
     /// with a tree to compare, and the files whose content could not be read. Timed only when it runs, so
     /// `--timings` lists only phases that ran.
-    private static func findDuplicates(in inventory: Inventory, input: AuditInput, request: AuditRequest) -> ([DuplicateSet], [ScanIssue]) {
+    private static func findDuplicates(in inventory: Inventory, input: AuditInput, request: AuditRequest) -> (
+        [DuplicateSet], [ScanIssue]
+    ) {
         guard let minimumBytes = request.policy.duplicateMinimumBytes, input.comparesContents else { return ([], []) }
         return request.scan.timings.measure("duplicates") {
             do {
-                guard let search = try input.duplicates(in: inventory, minimumBytes: minimumBytes, threads: request.scan.threads) else { return ([], []) }
+                guard
+                    let search = try input.duplicates(
+                        in: inventory, minimumBytes: minimumBytes, threads: request.scan.threads)
+                else { return ([], []) }
                 return (search.sets.map { DuplicateSet(members: $0.members, size: $0.size) }, search.issues)
             } catch {
                 return ([], [ScanIssue(path: [], reason: .unreadable, detail: "duplicate detection skipped: \(error)")])

@@ -15,12 +15,15 @@ enum AuditInput {
         if let backup = try BackupAudit.input(request) { return .backup(backup) }
         do {
             if ArchiveInput.isArchiveCandidate(request.inputPath) {
-                return .archive(try ArchiveInput.read(
-                    path: request.inputPath, bundleIdentifier: request.bundleIdentifier, options: request.scan,
-                    capturingContent: request.contentChecks && request.configuration.contentChecks))
+                return .archive(
+                    try ArchiveInput.read(
+                        path: request.inputPath, bundleIdentifier: request.bundleIdentifier, options: request.scan,
+                        capturingContent: request.contentChecks && request.configuration.contentChecks))
             }
-            return .folder(try ContainerSource.identify(
-                path: request.inputPath, bundleIdentifier: request.bundleIdentifier, inSimulatorDevice: request.simulator != nil))
+            return .folder(
+                try ContainerSource.identify(
+                    path: request.inputPath, bundleIdentifier: request.bundleIdentifier,
+                    inSimulatorDevice: request.simulator != nil))
         } catch {
             throw .input(error)
         }
@@ -65,7 +68,8 @@ enum AuditInput {
     func duplicates(in inventory: Inventory, minimumBytes: Int64, threads: Int) throws(ScanError) -> DuplicateSearch? {
         switch self {
         case .folder(let container):
-            try DuplicateFinder(rootPath: container.rootPath, minimumBytes: minimumBytes, threads: threads).find(in: inventory)
+            try DuplicateFinder(rootPath: container.rootPath, minimumBytes: minimumBytes, threads: threads).find(
+                in: inventory)
         case .archive(let archive): try archive.findDuplicates(minimumBytes: minimumBytes)
         case .backup: nil
         }
@@ -80,7 +84,10 @@ enum AuditInput {
             return ContentInspector(root: container.rootPath, inventory: inventory).run()
         case .backup(let backup):
             let content = backup.content
-            var outcome = ContentInspector(root: content.folder.path, inventory: inventory, locate: { content.contentPath(of: $0).map { .file($0) } }).run()
+            var outcome = ContentInspector(
+                root: content.folder.path, inventory: inventory,
+                locate: { content.contentPath(of: $0).map { .file($0) } }
+            ).run()
             outcome.items = outcome.items.map { $0.with(unprotected: content.unprotected.contains($0.entry)) }
             return outcome
         case .archive(let archive):
@@ -89,7 +96,11 @@ enum AuditInput {
             } catch {
                 // The first pass read it whole; a second that fails now (the file changed) leaves the content unread, and says so.
                 var outcome = ContentInspector.Outcome()
-                outcome.issues = [ScanIssue(path: [], reason: .contentNotRead, detail: "the content checks could not read the archive again: \(error)")]
+                outcome.issues = [
+                    ScanIssue(
+                        path: [], reason: .contentNotRead,
+                        detail: "the content checks could not read the archive again: \(error)")
+                ]
                 outcome.coverage.countSkipped(.unreadable, bytes: 0)
                 return outcome
             }

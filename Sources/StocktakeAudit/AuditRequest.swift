@@ -2,9 +2,9 @@ import Foundation
 import StocktakeBackup
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 import StocktakeReport
 import StocktakeScan
-import StocktakeRendering
 
 /// Everything one audit needs, resolved from the command line.
 package struct AuditRequest: Sendable {
@@ -48,7 +48,8 @@ package struct AuditRequest: Sendable {
     package init(
         inputPath: String, bundleIdentifier: String? = nil, appBundlePath: String? = nil, appGroupPaths: [String] = [],
         outputDirectory: String? = nil, formats: [ReportFormat] = [.json, .html], scan: ScanOptions = ScanOptions(),
-        configuration: PolicyConfiguration = PolicyConfiguration(), policy: Policy = Policy(), baseline: Baseline? = nil,
+        configuration: PolicyConfiguration = PolicyConfiguration(), policy: Policy = Policy(),
+        baseline: Baseline? = nil,
         writeBaselinePath: String? = nil, tool: ToolInfo = .current, now: Date = Date(), backupApp: String? = nil,
         backupPath: String? = nil, simulator: SimulatorTarget? = nil
     ) {
@@ -124,8 +125,10 @@ extension AuditRequest {
         resolved.appBundlePath = found.app.appBundle
         resolved.appGroupPaths = (found.app.appGroups + found.app.plugins).map(\.path)
         resolved.companionRules = Dictionary(
-            (found.app.appGroups + found.app.plugins).map { ($0.path, $0.matchedBy.rawValue) }, uniquingKeysWith: { first, _ in first })
-        resolved.deviceSetPath = String(found.device.path[..<(found.device.path.lastIndex(of: "/") ?? found.device.path.endIndex)])
+            (found.app.appGroups + found.app.plugins).map { ($0.path, $0.matchedBy.rawValue) },
+            uniquingKeysWith: { first, _ in first })
+        resolved.deviceSetPath = String(
+            found.device.path[..<(found.device.path.lastIndex(of: "/") ?? found.device.path.endIndex)])
         resolved.simulatorNotes = found.app.notes
         // The live container on this machine's disk, not an export: every extended attribute is there, so
         // a file without the exclusion flag is backed up.

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeBackup
+import StocktakeFiles
 import StocktakeModel
 import StocktakeReport
-import StocktakeFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The audit's two uses of a device backup: as the input (`audit BACKUP --app ID`: one app's domain from the
 /// manifest, no walk) and as evidence for a walked export (`--backup BACKUP`: states from the manifest).
@@ -28,16 +29,26 @@ enum BackupAudit {
             return nil
         }
         if let other = request.backupPath {
-            throw .companion(path: other, reason: "--backup lays a device backup over a container export, and the input is itself a device backup: give one of them")
+            throw .companion(
+                path: other,
+                reason:
+                    "--backup lays a device backup over a container export, and the input is itself a device backup: give one of them"
+            )
         }
         do throws(BackupError) {
             let backup: DeviceBackup
-            if let read = request.readBackup { backup = read } else { backup = try DeviceBackup.read(request.inputPath) }
+            if let read = request.readBackup {
+                backup = read
+            } else {
+                backup = try DeviceBackup.read(request.inputPath)
+            }
             guard let app = request.backupApp ?? request.bundleIdentifier else {
                 throw .noAppChosen(path: request.inputPath, apps: backup.apps.apps.map(\.bundleIdentifier))
             }
             let (tree, summary) = try backup.app(app, role: .input)
-            let status = backup.folder.status.map { MetadataDocument(path: BackupFolder.statusPlist, value: $0, problem: nil) }
+            let status = backup.folder.status.map {
+                MetadataDocument(path: BackupFolder.statusPlist, value: $0, problem: nil)
+            }
             let container = ContainerDescription(
                 inputPath: request.inputPath, rootPath: request.inputPath, layout: .deviceBackup, bundleIdentifier: app,
                 bundleIdentifierSource: .option,
@@ -46,16 +57,22 @@ enum BackupAudit {
                 exportedAt: modificationTime(Paths.join(request.inputPath, BackupFolder.manifestDatabase))
                     .map { ExportTime(seconds: $0, source: .metadataFile) },
                 allocatedBytesEstimated: true)
-            let companions = summary.companions.map { AppGroupInfo(path: $0.name, identifier: $0.identifier, size: $0.total) }
-            let (inventory, content) = ManifestInventory.buildIndexed(tree: tree, folder: backup.folder, maxDepth: request.scan.maxDepth)
-            return Input(container: container, inventory: inventory, companions: companions, summary: summary, content: content)
+            let companions = summary.companions.map {
+                AppGroupInfo(path: $0.name, identifier: $0.identifier, size: $0.total)
+            }
+            let (inventory, content) = ManifestInventory.buildIndexed(
+                tree: tree, folder: backup.folder, maxDepth: request.scan.maxDepth)
+            return Input(
+                container: container, inventory: inventory, companions: companions, summary: summary, content: content)
         } catch {
             throw .backup(error)
         }
     }
 
     /// `--backup`: the app's records, read before the walk so that a bad backup fails at once.
-    static func evidence(_ request: AuditRequest, app: String?) throws(AuditError) -> (BackupOverlay, DeviceBackupSummary, [ScanIssue])? {
+    static func evidence(_ request: AuditRequest, app: String?) throws(AuditError) -> (
+        BackupOverlay, DeviceBackupSummary, [ScanIssue]
+    )? {
         guard let path = request.backupPath else { return nil }
         do throws(BackupError) {
             let backup = try DeviceBackup.read(path)
@@ -72,9 +89,9 @@ enum BackupAudit {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         #if os(Linux)
-        return Int64(status.st_mtim.tv_sec)
+            return Int64(status.st_mtim.tv_sec)
         #else
-        return Int64(status.st_mtimespec.tv_sec)
+            return Int64(status.st_mtimespec.tv_sec)
         #endif
     }
 }

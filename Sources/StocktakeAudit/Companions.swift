@@ -16,7 +16,9 @@ enum Companions {
         } catch {
             problem = ScanIssue(
                 path: Array(infoPath.utf8), reason: .malformedMetadata,
-                detail: "the app bundle's Info.plist does not read (\(error)): whether Documents is shared with the Files app is unknown")
+                detail:
+                    "the app bundle's Info.plist does not read (\(error)): whether Documents is shared with the Files app is unknown"
+            )
         }
         // A secret shipped in Info.plist is a finding of its own (hard-coded credentials), and reports show it by its
         // shape only: report.json and report.html copy the shown metadata.
@@ -24,7 +26,8 @@ enum Companions {
         let secrets = info.map { BundleMetadataSecrets.find(in: $0) } ?? []
         let bundle = AppBundleInfo(
             path: path, bundleIdentifier: info?["CFBundleIdentifier"]?.stringValue, size: inventory.totals.onDisk,
-            infoPlist: info.map(BundleMetadataSecrets.redacted), fileSharingEnabled: info?["UIFileSharingEnabled"]?.boolValue ?? false,
+            infoPlist: info.map(BundleMetadataSecrets.redacted),
+            fileSharingEnabled: info?["UIFileSharingEnabled"]?.boolValue ?? false,
             opensDocumentsInPlace: info?["LSSupportsOpeningDocumentsInPlace"]?.boolValue ?? false,
             secrets: secrets.map { AppBundleSecret(bundle: name, place: $0.place, kind: $0.kind, length: $0.length) })
         return (bundle, problem)
@@ -32,14 +35,18 @@ enum Companions {
 
     /// An App Group (or extension) container: its summary, and its walk for the content checks.
     /// `matchedBy` is the rule that gave it to the app, when the audit found it itself (`--simulator`).
-    static func appGroup(at path: String, matchedBy: String? = nil, options: ScanOptions) throws(AuditError) -> (AppGroupInfo, CompanionContainer) {
+    static func appGroup(at path: String, matchedBy: String? = nil, options: ScanOptions) throws(AuditError) -> (
+        AppGroupInfo, CompanionContainer
+    ) {
         let inventory = try scan(path, options: options)
         let metadata = try? PropertyListReader.read(
             contentsOfFile: path + "/.com.apple.mobile_container_manager.metadata.plist")
         let identifier = metadata?["MCMMetadataIdentifier"]?.stringValue
         let name = identifier ?? String(path.split(separator: "/").last ?? Substring(path))
-        return (AppGroupInfo(path: path, identifier: identifier, size: inventory.totals.onDisk, matchedBy: matchedBy),
-                CompanionContainer(name: name, path: path, inventory: inventory))
+        return (
+            AppGroupInfo(path: path, identifier: identifier, size: inventory.totals.onDisk, matchedBy: matchedBy),
+            CompanionContainer(name: name, path: path, inventory: inventory)
+        )
     }
 
     private static func scan(_ path: String, options: ScanOptions) throws(AuditError) -> Inventory {

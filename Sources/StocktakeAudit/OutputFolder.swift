@@ -1,8 +1,8 @@
 import Foundation
 import StocktakeFiles
 import StocktakeModel
-import StocktakeReport
 import StocktakeRendering
+import StocktakeReport
 
 /// Chooses and creates the folder the reports go into, and refuses any folder inside the audited tree.
 enum OutputFolder {
@@ -10,16 +10,22 @@ enum OutputFolder {
     static func prepare(request: AuditRequest, container: ContainerDescription) throws(AuditError) -> String {
         // Resolved before the check, and used for writing: `L/out` with `L` a link into the container is
         // judged (and written) where it really is, so the check and the writes cannot disagree.
-        let folder = ResolvedPath.of(request.outputDirectory
-            ?? "Reports/\(ReportPaths.appFolderName(container.bundleIdentifier))/\(ReportDates.folderName(request.now))")
+        let folder = ResolvedPath.of(
+            request.outputDirectory
+                ?? "Reports/\(ReportPaths.appFolderName(container.bundleIdentifier))/\(ReportDates.folderName(request.now))"
+        )
         let trees = readTrees(request: request, container: container)
         for (audited, what) in trees where ResolvedPath.isInside(folder, audited) {
-            throw .output("refusing to write reports to \(folder): it is inside the audited \(what) \(audited); choose another --output")
+            throw .output(
+                "refusing to write reports to \(folder): it is inside the audited \(what) \(audited); choose another --output"
+            )
         }
         // The baseline file is output too: never into a tree the audit reads (a device set is never written).
         if let baseline = request.writeBaselinePath.map(ResolvedPath.of) {
             for (audited, what) in trees where ResolvedPath.isInside(baseline, audited) {
-                throw .output("refusing to write the baseline to \(baseline): it is inside the audited \(what) \(audited); choose another --write-baseline")
+                throw .output(
+                    "refusing to write the baseline to \(baseline): it is inside the audited \(what) \(audited); choose another --write-baseline"
+                )
             }
         }
         do {
@@ -43,7 +49,8 @@ enum OutputFolder {
         var trees: [(String, String)] = [(container.rootPath, "container"), (container.inputPath, "container")]
         if let bundle = request.appBundlePath { trees.append((bundle, "app bundle")) }
         for group in request.appGroupPaths {
-            let isExtension = request.companionRules[group] == "plug-in bundle"
+            let isExtension =
+                request.companionRules[group] == "plug-in bundle"
                 || group.contains("/Data/PluginKitPlugin/")
             trees.append((group, isExtension ? "extension data container" : "App Group container"))
         }
@@ -58,9 +65,11 @@ enum OutputFolder {
 
     /// A bundle id from the container is untrusted: keep it to one harmless path component.
     static func safeName(_ name: String) -> String {
-        let cleaned = String(name.unicodeScalars.map { scalar in
-            CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar) ? Character(scalar) : "_"
-        })
+        let cleaned = String(
+            name.unicodeScalars.map { scalar in
+                CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+                    ? Character(scalar) : "_"
+            })
         return cleaned.isEmpty || cleaned.allSatisfy({ $0 == "." }) ? "unknown-app" : String(cleaned.prefix(200))
     }
 }

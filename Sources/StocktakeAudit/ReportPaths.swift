@@ -14,6 +14,7 @@ package enum ReportPaths {
     /// file systems (macOS) see `Index.HTML` as `index.html`.
     static func isReserved(_ name: String) -> Bool {
         let name = name.lowercased()
-        return name.hasPrefix(".") || name == "index.html" || name == "history.sqlite" || name.hasPrefix("history.sqlite-")
+        return name.hasPrefix(".") || name == "index.html" || name == "history.sqlite"
+            || name.hasPrefix("history.sqlite-")
     }
 }

@@ -25,7 +25,8 @@ package struct BackupApps: Sendable {
                 if record.isFileLike {
                     counts.total.files += 1
                     counts.total.apparentBytes = counts.total.apparentBytes.saturatingAdd(record.size)
-                    counts.total.allocatedBytes = counts.total.allocatedBytes.saturatingAdd(DeviceBackupSummary.estimatedAllocation(record.size))
+                    counts.total.allocatedBytes = counts.total.allocatedBytes.saturatingAdd(
+                        DeviceBackupSummary.estimatedAllocation(record.size))
                     if record.type == .symlink { counts.symlinks += 1 }
                 } else if !record.relativePath.isEmpty {
                     counts.directories += 1
@@ -36,7 +37,7 @@ package struct BackupApps: Sendable {
         let domains = totals.compactMap { name, counts in
             Self.domain(name, total: counts.total, symlinks: counts.symlinks, directories: counts.directories)
         }
-            .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         let appDomains = domains.filter { $0.kind == .app }
         var claimed: [String: [DeviceBackupSummary.Domain]] = [:]
         var unattributed: [DeviceBackupSummary.Domain] = []
@@ -62,17 +63,24 @@ package struct BackupApps: Sendable {
             .prefix(limit).map(\.0)
     }
 
-    static func domain(_ name: String, total: SizeTotal, symlinks: Int, directories: Int) -> DeviceBackupSummary.Domain? {
-        for (prefix, kind) in [("AppDomainGroup-", DeviceBackupSummary.Domain.Kind.appGroup), ("AppDomainPlugin-", .plugin), ("AppDomain-", .app)]
+    static func domain(_ name: String, total: SizeTotal, symlinks: Int, directories: Int) -> DeviceBackupSummary.Domain?
+    {
+        for (prefix, kind) in [
+            ("AppDomainGroup-", DeviceBackupSummary.Domain.Kind.appGroup), ("AppDomainPlugin-", .plugin),
+            ("AppDomain-", .app),
+        ]
         where name.hasPrefix(prefix) && name.count > prefix.count {
             return DeviceBackupSummary.Domain(
-                name: name, kind: kind, identifier: String(name.dropFirst(prefix.count)), total: total, symlinks: symlinks,
+                name: name, kind: kind, identifier: String(name.dropFirst(prefix.count)), total: total,
+                symlinks: symlinks,
                 directories: directories)
         }
         return nil
     }
 
-    private static func owner(of companion: DeviceBackupSummary.Domain, among apps: [String], folder: BackupFolder) -> String? {
+    private static func owner(of companion: DeviceBackupSummary.Domain, among apps: [String], folder: BackupFolder)
+        -> String?
+    {
         let declaring = apps.filter { app in
             let declared = folder.declaredCompanions(of: app)
             return (companion.kind == .appGroup ? declared.groups : declared.plugins).contains(companion.identifier)

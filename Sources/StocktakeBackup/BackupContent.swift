@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The content files of a backup, `<first two hex digits>/<fileID>`, opened one component at a time below the
 /// backup folder, never through a link: a `<xx>/` folder that is a symbolic link (to `/etc`, to another backup)
@@ -26,7 +27,9 @@ final class BackupContent {
     func file(fileID: String) throws(FileRefusal) -> RegularFile {
         guard root >= 0 else { throw .system(ENOENT) }
         // A fileID is 40 hex digits; anything else (a hostile `../`) names no content file.
-        guard fileID.utf8.count == 40, fileID.utf8.allSatisfy({ BackupFolder.isHexDigit($0) }) else { throw .system(ENOENT) }
+        guard fileID.utf8.count == 40, fileID.utf8.allSatisfy({ BackupFolder.isHexDigit($0) }) else {
+            throw .system(ENOENT)
+        }
         let prefix = String(fileID.prefix(2))
         let folder: Int32
         if let open = folders[prefix] {

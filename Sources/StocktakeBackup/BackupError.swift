@@ -42,7 +42,8 @@ package enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "; `stocktake apps` lists them"
         case .noAppChosen(let path, let apps):
             "\(quote(path)) is a device backup of \(apps.count) app\(apps.count == 1 ? "" : "s"): choose one with --app ID"
-                + (apps.isEmpty ? "" : " (e.g. \(apps.prefix(3).map(quote).joined(separator: ", ")))") + "; `stocktake apps` lists them"
+                + (apps.isEmpty ? "" : " (e.g. \(apps.prefix(3).map(quote).joined(separator: ", ")))")
+                + "; `stocktake apps` lists them"
         case .containerUnidentified(let path):
             "cannot find the container's app in the device backup \(quote(path)): the container does not say whose it is; give --bundle-id ID"
         }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
 import StocktakeModel
 import StocktakeScan
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A device backup folder as Finder, iTunes or `idevicebackup2` writes it: `Manifest.db` (the file list),
 /// `Manifest.plist` (encryption, device), `Status.plist` (date, completeness), `Info.plist`, and the content
@@ -27,7 +28,8 @@ package struct BackupFolder: Sendable {
     /// `Manifest.db` counts whatever it is (a link, a FIFO), so that a backup holding a broken one says so.
     package static func looksLikeBackup(_ path: String) -> Bool {
         guard isDirectory(path) else { return false }
-        return fileType(Paths.join(path, manifestDatabase)) != nil || [legacyManifest, manifestPlist].contains { isRegularFile(Paths.join(path, $0)) }
+        return fileType(Paths.join(path, manifestDatabase)) != nil
+            || [legacyManifest, manifestPlist].contains { isRegularFile(Paths.join(path, $0)) }
     }
 
     /// Opens the folder after the checks that refuse what cannot be read: no backup, encrypted, iOS 9 or older,
@@ -40,7 +42,8 @@ package struct BackupFolder: Sendable {
             throw .encrypted(path: path, reason: "Manifest.plist says IsEncrypted")
         }
         if let type = fileType(Paths.join(path, manifestDatabase)), type != S_IFREG {
-            throw .manifestNotAFile(path: path, refusal: FileRefusal(mode: type)?.description ?? "it is not a regular file")
+            throw .manifestNotAFile(
+                path: path, refusal: FileRefusal(mode: type)?.description ?? "it is not a regular file")
         }
         if !isRegularFile(Paths.join(path, manifestDatabase)) {
             if isRegularFile(Paths.join(path, legacyManifest)) { throw .mbdbUnsupported(path: path) }
@@ -52,7 +55,8 @@ package struct BackupFolder: Sendable {
 
     /// A plist of the folder: nil when there is none; refused when it is there but does not read (a link, a
     /// FIFO, damage, or beyond the parser's limits).
-    private static func plist(_ folder: String, _ name: String, maxBytes: Int) throws(BackupError) -> PropertyListValue? {
+    private static func plist(_ folder: String, _ name: String, maxBytes: Int) throws(BackupError) -> PropertyListValue?
+    {
         guard fileType(Paths.join(folder, name)) != nil else { return nil }
         let bytes: [UInt8]
         do {
@@ -87,7 +91,9 @@ package struct BackupFolder: Sendable {
         guard let state = status?["SnapshotState"]?.stringValue, state != "finished" else { return nil }
         return ScanIssue(
             path: [], reason: .malformedMetadata,
-            detail: "the device backup is incomplete (Status.plist SnapshotState \"\(state)\", not \"finished\"): files missing from it may only not have been copied yet")
+            detail:
+                "the device backup is incomplete (Status.plist SnapshotState \"\(state)\", not \"finished\"): files missing from it may only not have been copied yet"
+        )
     }
 
     /// Where the content of a file record lives: `<backup>/<first two hex of fileID>/<fileID>`.

@@ -21,14 +21,20 @@ package struct BackupOverlay: Sendable {
         var files: [[UInt8]] = []
         var unprotected = Set<[UInt8]>()
         for node in tree.nodes {
-            let path = node.parent < 0 ? [] : nodePaths[Int(node.parent)].isEmpty ? node.name : nodePaths[Int(node.parent)] + [UInt8(ascii: "/")] + node.name
+            let path =
+                node.parent < 0
+                ? []
+                : nodePaths[Int(node.parent)].isEmpty
+                    ? node.name : nodePaths[Int(node.parent)] + [UInt8(ascii: "/")] + node.name
             nodePaths.append(path)
             guard node.parent >= 0 else { continue }
             paths.insert(path)
             guard node.record >= 0 else { continue }
             let record = tree.records[Int(node.record)]
             if record.isFileLike { files.append(path) }
-            if record.type == .file && record.protectionClass == ManifestRecord.noProtection { unprotected.insert(path) }
+            if record.type == .file && record.protectionClass == ManifestRecord.noProtection {
+                unprotected.insert(path)
+            }
         }
         backedUp = paths
         backedUpFiles = files
@@ -42,7 +48,9 @@ package struct BackupOverlay: Sendable {
 
     /// The export's inventory with the backup's states, how many backed-up files the export lacks, and the export's
     /// files the backup records with data protection class None. `issues` (an incomplete backup) join the export's.
-    package func apply(to inventory: Inventory, issues: [ScanIssue] = []) -> (inventory: Inventory, notInExport: Int, unprotected: Set<Int32>) {
+    package func apply(to inventory: Inventory, issues: [ScanIssue] = []) -> (
+        inventory: Inventory, notInExport: Int, unprotected: Set<Int32>
+    ) {
         var entries = inventory.entries
         var walked = Set<[UInt8]>()
         var unprotectedEntries = Set<Int32>()
@@ -54,7 +62,8 @@ package struct BackupOverlay: Sendable {
             // Transport artefacts (AppleDouble sidecars, __MACOSX) are the export's, never the device's.
             guard !entry.flags.contains(.transportArtefact) else { return }
             // The root is the domain itself: in the backup whenever the app is, whatever the walk made of it.
-            let (state, disagrees) = index == inventory.root ? (.included, false) : Self.state(entry, inBackup: backedUp.contains(path))
+            let (state, disagrees) =
+                index == inventory.root ? (.included, false) : Self.state(entry, inBackup: backedUp.contains(path))
             var flags = entry.flags
             if disagrees { flags.insert(.backupDisagrees) } else { flags.remove(.backupDisagrees) }
             entries[i] = Entry(
@@ -67,9 +76,11 @@ package struct BackupOverlay: Sendable {
         let evidence = ExportEvidence(
             entriesWithAttributes: old.entriesWithAttributes, appleDoubleSidecars: old.appleDoubleSidecars,
             flaggedByXattr: old.flaggedByXattr, flaggedByLegacyXattr: old.flaggedByLegacyXattr,
-            flaggedByAppleDouble: old.flaggedByAppleDouble, declaredByUser: old.declaredByUser, decidedByDeviceBackup: true)
+            flaggedByAppleDouble: old.flaggedByAppleDouble, declaredByUser: old.declaredByUser,
+            decidedByDeviceBackup: true)
         let result = Inventory(
-            entries: entries, names: inventory.names, symlinkTargets: inventory.symlinkTargets, issues: inventory.issues + issues,
+            entries: entries, names: inventory.names, symlinkTargets: inventory.symlinkTargets,
+            issues: inventory.issues + issues,
             evidence: evidence)
         return (result, backedUpFiles.count { !walked.contains($0) }, unprotectedEntries)
     }
@@ -78,7 +89,8 @@ package struct BackupOverlay: Sendable {
     /// in a place iOS never backs up that is in the backup, or an entry predicted `included` that is not.
     static func state(_ entry: Entry, inBackup: Bool) -> (BackupState, disagrees: Bool) {
         if inBackup { return (.included, entry.backup == .excluded || entry.backup == .excludedBySystem) }
-        let state: BackupState = entry.backup == .excludedBySystem || entry.location.isPurgeable ? .excludedBySystem : .excluded
+        let state: BackupState =
+            entry.backup == .excludedBySystem || entry.location.isPurgeable ? .excludedBySystem : .excluded
         return (state, entry.backup == .included)
     }
 }

@@ -17,12 +17,16 @@ package struct DeviceBackup: Sendable {
 
     /// One app: its domain's records as a tree, and the summary for the report. Throws with the nearest ids when
     /// it is absent.
-    package func app(_ identifier: String, role: DeviceBackupSummary.Role) throws(BackupError) -> (tree: DomainTree, summary: DeviceBackupSummary) {
+    package func app(_ identifier: String, role: DeviceBackupSummary.Role) throws(BackupError) -> (
+        tree: DomainTree, summary: DeviceBackupSummary
+    ) {
         guard let app = apps.app(identifier), let tree = domains[app.domain.name] else {
-            throw .appNotInBackup(path: folder.path, app: identifier, nearest: apps.nearest(to: identifier), count: apps.apps.count)
+            throw .appNotInBackup(
+                path: folder.path, app: identifier, nearest: apps.nearest(to: identifier), count: apps.apps.count)
         }
         let summary = DeviceBackupSummary(
-            path: folder.path, role: role, app: app.domain, companions: app.companions, productVersion: folder.productVersion,
+            path: folder.path, role: role, app: app.domain, companions: app.companions,
+            productVersion: folder.productVersion,
             date: folder.date)
         return (tree, summary)
     }

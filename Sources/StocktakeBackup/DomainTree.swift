@@ -32,7 +32,12 @@ package struct DomainTree: Sendable {
         valid.reserveCapacity(rows.count)
         for record in rows {
             if let why = Self.refusal(record.relativePath) {
-                issues.append(ScanIssue(path: record.relativePath, reason: .unreadable, detail: "device backup record left out: \(why); backup tools never write such a path, and nothing is read or written there"))
+                issues.append(
+                    ScanIssue(
+                        path: record.relativePath, reason: .unreadable,
+                        detail:
+                            "device backup record left out: \(why); backup tools never write such a path, and nothing is read or written there"
+                    ))
             } else {
                 valid.append(record)
             }
@@ -48,14 +53,24 @@ package struct DomainTree: Sendable {
         for record in valid {
             let path = record.relativePath
             if let previous, previous == path {
-                let (kept, left) = (VisibleText.render(previousID, as: .message), VisibleText.render(record.fileID, as: .message))
-                issues.append(ScanIssue(path: path, reason: .malformedMetadata, detail: "stored more than once in Manifest.db: the row with fileID \(kept) counts, the one with \(left) is left out"))
+                let (kept, left) = (
+                    VisibleText.render(previousID, as: .message), VisibleText.render(record.fileID, as: .message)
+                )
+                issues.append(
+                    ScanIssue(
+                        path: path, reason: .malformedMetadata,
+                        detail:
+                            "stored more than once in Manifest.db: the row with fileID \(kept) counts, the one with \(left) is left out"
+                    ))
                 continue
             }
-            let components = path.isEmpty ? [] : path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            let components =
+                path.isEmpty ? [] : path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             // Keep the part of the chain the previous path shares with this one (components compared in order).
             var shared = 0
-            while shared < components.count && shared + 1 < chain.count && nodes[Int(chain[shared + 1])].name.elementsEqual(components[shared]) {
+            while shared < components.count && shared + 1 < chain.count
+                && nodes[Int(chain[shared + 1])].name.elementsEqual(components[shared])
+            {
                 shared += 1
             }
             chain.removeSubrange((shared + 1)...)
@@ -66,20 +81,27 @@ package struct DomainTree: Sendable {
                 return node.record >= 0 && records[Int(node.record)].type != .directory
             }) {
                 let above = Self.path(of: file, in: nodes)
-                issues.append(ScanIssue(path: path, reason: .unreadable, detail: "device backup record left out: \(VisibleText.render(PathText.display(above), as: .message)) above it is a file in the manifest, not a folder"))
+                issues.append(
+                    ScanIssue(
+                        path: path, reason: .unreadable,
+                        detail:
+                            "device backup record left out: \(VisibleText.render(PathText.display(above), as: .message)) above it is a file in the manifest, not a folder"
+                    ))
                 previous = path
                 previousID = record.fileID
                 continue
             }
             for component in components[shared...].dropLast() {
-                let node = Node(parent: chain[chain.count - 1], name: Array(component), record: -1, depth: Int32(chain.count))
+                let node = Node(
+                    parent: chain[chain.count - 1], name: Array(component), record: -1, depth: Int32(chain.count))
                 nodes.append(node)
                 chain.append(Int32(nodes.count - 1))
             }
             let index = Int32(records.count)
             records.append(record)
             if let name = components.last {
-                nodes.append(Node(parent: chain[chain.count - 1], name: Array(name), record: index, depth: Int32(chain.count)))
+                nodes.append(
+                    Node(parent: chain[chain.count - 1], name: Array(name), record: index, depth: Int32(chain.count)))
                 chain.append(Int32(nodes.count - 1))
             } else {
                 nodes[0] = Node(parent: -1, name: [], record: index, depth: 0)
@@ -105,7 +127,9 @@ package struct DomainTree: Sendable {
         if path.first == UInt8(ascii: "/") { return "its relativePath is absolute (starts with /)" }
         for component in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
             if component.isEmpty { return "its relativePath has an empty component (a doubled or trailing /)" }
-            if component.elementsEqual("..".utf8) { return "its relativePath holds `..`, which would climb out of the domain" }
+            if component.elementsEqual("..".utf8) {
+                return "its relativePath holds `..`, which would climb out of the domain"
+            }
             if component.elementsEqual(".".utf8) { return "its relativePath holds a `.` component" }
         }
         return nil

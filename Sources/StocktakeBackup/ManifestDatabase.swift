@@ -60,7 +60,8 @@ package final class ManifestDatabase {
 
     private func records(where condition: String, _ values: [SQLiteValue]) throws(BackupError) -> [ManifestRecord] {
         // `length(file)` is read from the record header: a blob over the limit is never copied.
-        let sql = "SELECT fileID, domain, relativePath, flags, length(file), CASE WHEN length(file) <= \(BackupLimits.maxMBFileBytes) THEN file END FROM Files WHERE \(condition)"
+        let sql =
+            "SELECT fileID, domain, relativePath, flags, length(file), CASE WHEN length(file) <= \(BackupLimits.maxMBFileBytes) THEN file END FROM Files WHERE \(condition)"
         let maxRows = BackupLimits.maxRows(databaseBytes: databaseBytes)
         var count: Int64 = 0
         do {
@@ -68,7 +69,11 @@ package final class ManifestDatabase {
                 try connection.rows(sql, values) { row throws in
                     count += 1
                     guard count <= maxRows else {
-                        throw BackupError.unexpected(path: folder.path, reason: "Manifest.db yields more than \(maxRows) rows, more than its \(databaseBytes) bytes can hold (at least 10 bytes a row)")
+                        throw BackupError.unexpected(
+                            path: folder.path,
+                            reason:
+                                "Manifest.db yields more than \(maxRows) rows, more than its \(databaseBytes) bytes can hold (at least 10 bytes a row)"
+                        )
                     }
                     return try record(row)
                 }
@@ -86,18 +91,34 @@ package final class ManifestDatabase {
         let domain = row.text(1) ?? ""
         let relativePath = row.bytes(2) ?? []
         guard fileID.utf8.count <= BackupLimits.maxFileIDBytes else {
-            throw .unexpected(path: folder.path, reason: "a Manifest.db record (\(domain.prefix(80))) has a fileID of \(fileID.utf8.count) bytes; a fileID is 40 hex digits (limit \(BackupLimits.maxFileIDBytes) bytes)")
+            throw .unexpected(
+                path: folder.path,
+                reason:
+                    "a Manifest.db record (\(domain.prefix(80))) has a fileID of \(fileID.utf8.count) bytes; a fileID is 40 hex digits (limit \(BackupLimits.maxFileIDBytes) bytes)"
+            )
         }
         let place = "Manifest.db record \(fileID)"
         guard domain.utf8.count <= BackupLimits.maxDomainBytes else {
-            throw .unexpected(path: folder.path, reason: "\(place) has a domain of \(domain.utf8.count) bytes, more than the \(BackupLimits.maxDomainBytes)-byte limit")
+            throw .unexpected(
+                path: folder.path,
+                reason:
+                    "\(place) has a domain of \(domain.utf8.count) bytes, more than the \(BackupLimits.maxDomainBytes)-byte limit"
+            )
         }
         guard relativePath.count <= BackupLimits.maxRelativePathBytes else {
-            throw .unexpected(path: folder.path, reason: "\(place) (\(domain)) has a relativePath of \(relativePath.count) bytes, more than the \(BackupLimits.maxRelativePathBytes) bytes iOS allows a path (PATH_MAX)")
+            throw .unexpected(
+                path: folder.path,
+                reason:
+                    "\(place) (\(domain)) has a relativePath of \(relativePath.count) bytes, more than the \(BackupLimits.maxRelativePathBytes) bytes iOS allows a path (PATH_MAX)"
+            )
         }
         let blobBytes = row.int64(4)
         guard blobBytes <= BackupLimits.maxMBFileBytes else {
-            throw .unexpected(path: folder.path, reason: "\(place) (\(domain)) has an MBFile of \(blobBytes) bytes, more than the \(BackupLimits.maxMBFileBytes)-byte limit (a real one is about 500 bytes)")
+            throw .unexpected(
+                path: folder.path,
+                reason:
+                    "\(place) (\(domain)) has an MBFile of \(blobBytes) bytes, more than the \(BackupLimits.maxMBFileBytes)-byte limit (a real one is about 500 bytes)"
+            )
         }
         guard let blob = row.bytes(5), !blob.isEmpty else {
             throw .corruptManifest(path: folder.path, reason: "\(place) (\(domain)) has no MBFile")
@@ -116,12 +137,22 @@ package final class ManifestDatabase {
 
     /// What SQLite's failure means here: a bound reached (refused as no backup tool's output), or damage.
     private func failure(_ error: any Error) -> BackupError {
-        guard let error = error as? SQLiteError else { return .corruptManifest(path: folder.path, reason: "Manifest.db: \(error)") }
+        guard let error = error as? SQLiteError else {
+            return .corruptManifest(path: folder.path, reason: "Manifest.db: \(error)")
+        }
         switch error.code {
         case SQLITE_INTERRUPT:
-            return .unexpected(path: folder.path, reason: "reading Manifest.db takes more than \(BackupLimits.maxSteps(databaseBytes: databaseBytes)) SQLite steps, the bound for its \(databaseBytes) bytes")
+            return .unexpected(
+                path: folder.path,
+                reason:
+                    "reading Manifest.db takes more than \(BackupLimits.maxSteps(databaseBytes: databaseBytes)) SQLite steps, the bound for its \(databaseBytes) bytes"
+            )
         case SQLITE_TOOBIG:
-            return .unexpected(path: folder.path, reason: "Manifest.db holds a value of more than \(BackupLimits.maxValueBytes) bytes, the limit for any one field")
+            return .unexpected(
+                path: folder.path,
+                reason:
+                    "Manifest.db holds a value of more than \(BackupLimits.maxValueBytes) bytes, the limit for any one field"
+            )
         default:
             return .corruptManifest(path: folder.path, reason: "Manifest.db: \(error)")
         }

@@ -15,7 +15,9 @@ package enum ManifestInventory {
     }
 
     /// The inventory, and for the content checks each file entry's content file and protection class.
-    package static func buildIndexed(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> (inventory: Inventory, content: BackupContentIndex) {
+    package static func buildIndexed(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> (
+        inventory: Inventory, content: BackupContentIndex
+    ) {
         let content = BackupContent(folder)
         var fileIDs: [Int32: String] = [:]
         var unprotected = Set<Int32>()
@@ -23,7 +25,8 @@ package enum ManifestInventory {
         let rootModified = rootRecord?.modified ?? 0
         let rootBytes = rootRecord?.size ?? 0
         var recorder = TreeRecorder(
-            rootModified: rootModified, rootBytes: rootBytes, rootAllocated: DeviceBackupSummary.estimatedAllocation(rootBytes))
+            rootModified: rootModified, rootBytes: rootBytes,
+            rootAllocated: DeviceBackupSummary.estimatedAllocation(rootBytes))
         for issue in tree.issues { recorder.report(issue) }
         // Per node: its entry (-1: left out).
         var entryOfNode = [Int32](repeating: -1, count: tree.nodes.count)
@@ -36,19 +39,25 @@ package enum ManifestInventory {
             if Int(node.depth) > maxDepth + 1 {
                 if !recorder.flags(of: parentEntry).contains(.unreadable) {
                     recorder.insert(.unreadable, at: parentEntry)
-                    recorder.report(ScanIssue(path: tree.path(node.parent), reason: .tooDeep, detail: "not listed: deeper than \(maxDepth) levels"))
+                    recorder.report(
+                        ScanIssue(
+                            path: tree.path(node.parent), reason: .tooDeep,
+                            detail: "not listed: deeper than \(maxDepth) levels"))
                 }
                 continue
             }
             let record = node.record >= 0 ? tree.records[Int(node.record)] : nil
             let type = record?.type ?? .directory
             var flags: EntryFlags = []
-            if type == .symlink, let target = record?.symlinkTarget, escapes(target, from: Int(node.depth) - 1) { flags.insert(.escapesContainer) }
+            if type == .symlink, let target = record?.symlinkTarget, escapes(target, from: Int(node.depth) - 1) {
+                flags.insert(.escapesContainer)
+            }
             let size = record?.size ?? 0
             let contentKind = record.map { Self.kind(of: $0, name: node.name, content: content) } ?? .unknown
             let entry = recorder.add(
                 parent: parentEntry, name: node.name, type: type, kind: contentKind, apparentBytes: size,
-                allocatedBytes: DeviceBackupSummary.estimatedAllocation(size), modified: record?.modified ?? rootModified, flags: flags)
+                allocatedBytes: DeviceBackupSummary.estimatedAllocation(size),
+                modified: record?.modified ?? rootModified, flags: flags)
             entryOfNode[index] = entry
             if type == .symlink, let target = record?.symlinkTarget { recorder.setSymlinkTarget(target, of: entry) }
             if type == .file, let record {
@@ -58,10 +67,15 @@ package enum ManifestInventory {
             }
         }
         if let incomplete = folder.incompleteness { recorder.report(incomplete) }
-        return (recorder.inventory(.deviceBackup), BackupContentIndex(folder: folder, fileIDs: fileIDs, unprotected: unprotected))
+        return (
+            recorder.inventory(.deviceBackup),
+            BackupContentIndex(folder: folder, fileIDs: fileIDs, unprotected: unprotected)
+        )
     }
 
-    private static let contentKinds: Set<ContentKind> = [.binaryPlist, .xmlPlist, .keyedArchive, .sqlite, .realm, .binaryCookies, .json, .text]
+    private static let contentKinds: Set<ContentKind> = [
+        .binaryPlist, .xmlPlist, .keyedArchive, .sqlite, .realm, .binaryCookies, .json, .text,
+    ]
 
     /// One domain's records, read as `DomainTree` reads them.
     package static func build(records: [ManifestRecord], folder: BackupFolder, maxDepth: Int = 256) -> Inventory {
@@ -74,10 +88,14 @@ package enum ManifestInventory {
         var prefix = [UInt8](repeating: 0, count: ContentSniffer.prefixLength)
         do {
             let file = try content.file(fileID: record.fileID)
-            let count = try prefix.withUnsafeMutableBytes { buffer throws(FileRefusal) in try file.readPrefix(into: buffer) }
+            let count = try prefix.withUnsafeMutableBytes { buffer throws(FileRefusal) in
+                try file.readPrefix(into: buffer)
+            }
             // The content file is the backed-up bytes; a shorter one (a partial copy) still sniffs by its start.
             return prefix.withUnsafeBytes { bytes in
-                name.withUnsafeBufferPointer { ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: bytes[0..<count]), name: $0) }
+                name.withUnsafeBufferPointer {
+                    ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: bytes[0..<count]), name: $0)
+                }
             }
         } catch {
             // No content file (a backup listing copied without its content folders), or one reached only through
@@ -92,7 +110,11 @@ package enum ManifestInventory {
         if target.first == UInt8(ascii: "/") { return true }
         var level = depth
         for component in target.split(separator: UInt8(ascii: "/")) {
-            if component.elementsEqual("..".utf8) { level -= 1 } else if !component.elementsEqual(".".utf8) { level += 1 }
+            if component.elementsEqual("..".utf8) {
+                level -= 1
+            } else if !component.elementsEqual(".".utf8) {
+                level += 1
+            }
             if level < 0 { return true }
         }
         return false

@@ -25,7 +25,8 @@ package struct ManifestRecord: Sendable, Equatable {
     package static let noProtection: UInt8 = 4
 
     package init(
-        fileID: String, domain: String, relativePath: [UInt8], type: EntryType, size: Int64, mode: Int64?, modified: Int64,
+        fileID: String, domain: String, relativePath: [UInt8], type: EntryType, size: Int64, mode: Int64?,
+        modified: Int64,
         symlinkTarget: [UInt8]?, protectionClass: UInt8 = 0
     ) {
         self.fileID = fileID
@@ -81,15 +82,21 @@ struct MBFile: Equatable {
         } catch {
             throw Failure(reason: "its MBFile is not a property list this reader accepts: \(error)")
         }
-        guard case .array(let objects)? = archive["$objects"] else { throw Failure(reason: "no $objects array (not a keyed archive)") }
-        guard case .uid(let rootReference)? = archive["$top"]?["root"] else { throw Failure(reason: "no $top root reference") }
+        guard case .array(let objects)? = archive["$objects"] else {
+            throw Failure(reason: "no $objects array (not a keyed archive)")
+        }
+        guard case .uid(let rootReference)? = archive["$top"]?["root"] else {
+            throw Failure(reason: "no $top root reference")
+        }
         func object(_ reference: UInt64) -> PropertyListValue? {
             reference < UInt64(objects.count) ? objects[Int(reference)] : nil
         }
         guard let root = object(rootReference), case .dictionary = root else {
             throw Failure(reason: "$top root \(rootReference) is not an object of the archive's \(objects.count)")
         }
-        if case .uid(let classReference)? = root["$class"], let name = object(classReference)?["$classname"]?.stringValue, name != "MBFile" {
+        if case .uid(let classReference)? = root["$class"],
+            let name = object(classReference)?["$classname"]?.stringValue, name != "MBFile"
+        {
             throw Failure(reason: "the archived object is a \(name), not an MBFile")
         }
         guard let size = integer(root["Size"]) else { throw Failure(reason: "the MBFile has no Size") }
@@ -98,7 +105,9 @@ struct MBFile: Equatable {
         if case .uid(let reference)? = root["Target"] {
             // A plain string, or an NSString archived as {NS.string}; "$null" means none.
             let value = object(reference)
-            if let text = value?.stringValue ?? value?["NS.string"]?.stringValue, text != "$null" { target = Array(text.utf8) }
+            if let text = value?.stringValue ?? value?["NS.string"]?.stringValue, text != "$null" {
+                target = Array(text.utf8)
+            }
             if case .data(let bytes)? = value?["NS.bytes"] { target = bytes }
         } else if let text = root["Target"]?.stringValue {
             target = Array(text.utf8)
@@ -106,7 +115,8 @@ struct MBFile: Equatable {
         // Classes are small numbers (1–11); anything else is not one.
         let protection = integer(root["ProtectionClass"]).flatMap { (1...255).contains($0) ? UInt8($0) : nil } ?? 0
         return MBFile(
-            size: size, mode: integer(root["Mode"]), modified: seconds(root["LastModified"]) ?? 0, target: target, protectionClass: protection)
+            size: size, mode: integer(root["Mode"]), modified: seconds(root["LastModified"]) ?? 0, target: target,
+            protectionClass: protection)
     }
 
     private static func integer(_ value: PropertyListValue?) -> Int64? {

@@ -17,21 +17,25 @@ enum ManifestSchema {
         for object in objects where object.type == "view" || object.type == "trigger" {
             return "its Manifest.db has a \(object.type) `\(object.name)`"
         }
-        guard let files = objects.first(where: { $0.name.lowercased() == table.lowercased() && $0.type == "table" }) else {
+        guard let files = objects.first(where: { $0.name.lowercased() == table.lowercased() && $0.type == "table" })
+        else {
             return "its Manifest.db has no table `\(table)`"
         }
         // A virtual table's rows come from its module's code, not from the file.
         guard !files.sql.uppercased().hasPrefix("CREATE VIRTUAL") else {
             return "its Manifest.db's `\(table)` is a virtual table"
         }
-        let found = try connection.rows("SELECT name, hidden FROM pragma_table_xinfo(?) ORDER BY cid", [.text(files.name)]) {
+        let found = try connection.rows(
+            "SELECT name, hidden FROM pragma_table_xinfo(?) ORDER BY cid", [.text(files.name)]
+        ) {
             (name: $0.text(0) ?? "", hidden: $0.int(1))
         }
         if let generated = found.first(where: { $0.hidden != 0 }) {
             return "its Manifest.db's `\(table)` has a hidden or generated column `\(generated.name)`"
         }
         guard found.map({ $0.name.lowercased() }) == columns.map({ $0.lowercased() }) else {
-            return "its Manifest.db's `\(table)` has the columns (\(found.map(\.name).joined(separator: ", "))), not (\(columns.joined(separator: ", ")))"
+            return
+                "its Manifest.db's `\(table)` has the columns (\(found.map(\.name).joined(separator: ", "))), not (\(columns.joined(separator: ", ")))"
         }
         return nil
     }

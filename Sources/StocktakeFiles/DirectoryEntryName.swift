@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The name of a `readdir` record, read where the record holds it. The one way Stocktake reads `d_name`.
@@ -22,7 +22,8 @@ public enum DirectoryEntryName {
     /// `__DARWIN_STRUCT_DIRENTRY`) is a constant once optimised.
     @inlinable
     public static func name(of entry: UnsafeMutablePointer<dirent>) -> (start: UnsafePointer<CChar>, length: Int) {
-        let start = (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self)
+        let start = (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(
+            to: CChar.self)
         return (start, strlen(start))
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Makes what was written to a file (or a folder's entries) durable before the caller goes on, e.g. renames a
@@ -12,7 +12,7 @@ package enum DurableSync {
     /// network and FUSE file systems) gets a plain `fsync`.
     package static func sync(_ fd: Int32) -> Int32 {
         #if canImport(Darwin)
-        if fcntl(fd, F_FULLFSYNC) == 0 { return 0 }
+            if fcntl(fd, F_FULLFSYNC) == 0 { return 0 }
         #endif
         return fsync(fd)
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An open regular file, and the one way Stocktake opens a file to read it: the walk, the plist reader,
@@ -28,7 +28,9 @@ package final class RegularFile {
         /// the walk, whose hot path should not stat twice. `fstat` after opening still refuses a swap.
         package var checksTypeBeforeOpening: Bool
 
-        package init(followsLinks: Bool, maxBytes: Int64?, keepsAccessTime: Bool = false, checksTypeBeforeOpening: Bool = true) {
+        package init(
+            followsLinks: Bool, maxBytes: Int64?, keepsAccessTime: Bool = false, checksTypeBeforeOpening: Bool = true
+        ) {
             self.followsLinks = followsLinks
             self.maxBytes = maxBytes
             self.keepsAccessTime = keepsAccessTime
@@ -66,20 +68,28 @@ package final class RegularFile {
 
     /// Opens `path`.
     package static func open(_ path: String, options: inout Options) throws(FileRefusal) -> RegularFile {
-        try open(options: &options, status: { options, status in
-            options.followsLinks ? stat(path, &status) : lstat(path, &status)
-        }, opening: { flags in
-            systemOpen(path, flags)
-        })
+        try open(
+            options: &options,
+            status: { options, status in
+                options.followsLinks ? stat(path, &status) : lstat(path, &status)
+            },
+            opening: { flags in
+                systemOpen(path, flags)
+            })
     }
 
     /// Opens `name` (one path component) in the open folder `directory`.
-    package static func open(_ name: UnsafePointer<CChar>, in directory: Int32, options: inout Options) throws(FileRefusal) -> RegularFile {
-        try open(options: &options, status: { options, status in
-            fstatat(directory, name, &status, options.followsLinks ? 0 : AT_SYMLINK_NOFOLLOW)
-        }, opening: { flags in
-            openat(directory, name, flags)
-        })
+    package static func open(_ name: UnsafePointer<CChar>, in directory: Int32, options: inout Options)
+        throws(FileRefusal) -> RegularFile
+    {
+        try open(
+            options: &options,
+            status: { options, status in
+                fstatat(directory, name, &status, options.followsLinks ? 0 : AT_SYMLINK_NOFOLLOW)
+            },
+            opening: { flags in
+                openat(directory, name, flags)
+            })
     }
 
     private static func open(
@@ -91,7 +101,8 @@ package final class RegularFile {
             if let refusal = FileRefusal(mode: info.st_mode) { throw refusal }
         }
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (options.followsLinks ? 0 : O_NOFOLLOW)
-        var descriptor = options.keepsAccessTime && noAccessTimeFlag != 0 ? opening(flags | noAccessTimeFlag) : opening(flags)
+        var descriptor =
+            options.keepsAccessTime && noAccessTimeFlag != 0 ? opening(flags | noAccessTimeFlag) : opening(flags)
         if descriptor < 0 && options.keepsAccessTime && noAccessTimeFlag != 0 && SystemError.current == EPERM {
             options.keepsAccessTime = false
             descriptor = opening(flags)
@@ -122,14 +133,16 @@ package final class RegularFile {
     /// Linux's O_NOATIME; 0 where there is none.
     package static var noAccessTimeFlag: Int32 {
         #if os(Linux)
-        0o1_000_000
+            0o1_000_000
         #else
-        0
+            0
         #endif
     }
 
     /// Calls `body` with the open descriptor (for `pread`, `mmap`, `flistxattr`), valid throughout.
-    package func withDescriptor<Result, Failure: Error>(_ body: (Int32) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withDescriptor<Result, Failure: Error>(_ body: (Int32) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         try body(descriptor)
     }
 
@@ -178,7 +191,8 @@ package final class RegularFile {
             if filled == bytes.count {
                 guard Int64(filled) <= limit else { throw .grew(limit: limit) }
                 // It grew since fstat and may still fit: make room, up to one byte past the limit.
-                bytes.append(contentsOf: repeatElement(0, count: Int(clamping: min(Int64(filled), limit - Int64(filled) + 1))))
+                bytes.append(
+                    contentsOf: repeatElement(0, count: Int(clamping: min(Int64(filled), limit - Int64(filled) + 1))))
             }
             let count = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
@@ -200,17 +214,17 @@ package final class RegularFile {
 @inline(__always)
 private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
     #if canImport(Glibc)
-    Glibc.open(path, flags)
+        Glibc.open(path, flags)
     #else
-    Darwin.open(path, flags)
+        Darwin.open(path, flags)
     #endif
 }
 
 @inline(__always)
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
+        Glibc.read(descriptor, buffer, count)
     #else
-    Darwin.read(descriptor, buffer, count)
+        Darwin.read(descriptor, buffer, count)
     #endif
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The calling thread's `errno` and the system's words for it ("Permission denied"): the one place
@@ -11,16 +11,16 @@ package enum SystemError {
     package static var current: Int32 {
         get {
             #if canImport(Glibc)
-            Glibc.errno
+                Glibc.errno
             #else
-            Darwin.errno
+                Darwin.errno
             #endif
         }
         set {
             #if canImport(Glibc)
-            Glibc.errno = newValue
+                Glibc.errno = newValue
             #else
-            Darwin.errno = newValue
+                Darwin.errno = newValue
             #endif
         }
     }

@@ -35,7 +35,8 @@ public enum BackupEvidence: String, CaseIterable, Sendable, Codable {
 
 /// Where a flag was found on one entry (before inheritance).
 public enum ExclusionFlag: UInt8, Sendable {
-    case none = 0, xattr, legacyXattr, appleDouble
+    case none = 0
+    case xattr, legacyXattr, appleDouble
 
     public var evidence: BackupEvidence? {
         switch self {

@@ -35,7 +35,8 @@ extension Base64 {
         var i = 0
         while i < input.count {
             let isLast = i + 4 == input.count
-            let padding = isLast ? (input[i + 3] == UInt8(ascii: "=") ? (input[i + 2] == UInt8(ascii: "=") ? 2 : 1) : 0) : 0
+            let padding =
+                isLast ? (input[i + 3] == UInt8(ascii: "=") ? (input[i + 2] == UInt8(ascii: "=") ? 2 : 1) : 0) : 0
             var group: UInt32 = 0
             for offset in 0..<4 {
                 let value: UInt32

@@ -5,7 +5,10 @@ public enum ByteQuantity {
     /// The shortest exact text `parse` reads back: `50MB`, `4KiB`, else the plain number.
     public static func text(_ bytes: Int64) -> String {
         guard bytes > 0 else { return String(bytes) }
-        for (unit, scale) in [("GB", Int64(1_000_000_000)), ("MB", 1_000_000), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KB", 1_000), ("KiB", 1 << 10)]
+        for (unit, scale) in [
+            ("GB", Int64(1_000_000_000)), ("MB", 1_000_000), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KB", 1_000),
+            ("KiB", 1 << 10),
+        ]
         where bytes % scale == 0 {
             return "\(bytes / scale)\(unit)"
         }

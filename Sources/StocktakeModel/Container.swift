@@ -119,7 +119,8 @@ public struct ContainerDescription: Sendable {
 
     public init(
         inputPath: String, rootPath: String, layout: ContainerLayout, bundleIdentifier: String?,
-        bundleIdentifierSource: BundleIdentifierSource, identityClues: [IdentityClue] = [], identityCandidates: [String] = [],
+        bundleIdentifierSource: BundleIdentifierSource, identityClues: [IdentityClue] = [],
+        identityCandidates: [String] = [],
         metadata: [MetadataDocument], exportedAt: ExportTime? = nil, archive: ArchiveDescription? = nil,
         allocatedBytesEstimated: Bool = false
     ) {

@@ -69,7 +69,8 @@ public struct ContentCoverage: Sendable, Equatable {
     public mutating func merge(_ other: ContentCoverage) {
         for (store, count) in other.inspected {
             inspected[store, default: Count()].files += count.files
-            inspected[store, default: Count()].bytes = inspected[store, default: Count()].bytes.saturatingAdd(count.bytes)
+            inspected[store, default: Count()].bytes = inspected[store, default: Count()].bytes.saturatingAdd(
+                count.bytes)
         }
         for (reason, count) in other.skipped {
             skipped[reason, default: Count()].files += count.files
@@ -82,11 +83,17 @@ public struct ContentCoverage: Sendable, Equatable {
 
     /// Totals over every store, and over every reason.
     public var inspectedTotal: Count {
-        inspected.values.reduce(into: Count()) { $0.files += $1.files; $0.bytes = $0.bytes.saturatingAdd($1.bytes) }
+        inspected.values.reduce(into: Count()) {
+            $0.files += $1.files
+            $0.bytes = $0.bytes.saturatingAdd($1.bytes)
+        }
     }
 
     public var skippedTotal: Count {
-        skipped.values.reduce(into: Count()) { $0.files += $1.files; $0.bytes = $0.bytes.saturatingAdd($1.bytes) }
+        skipped.values.reduce(into: Count()) {
+            $0.files += $1.files
+            $0.bytes = $0.bytes.saturatingAdd($1.bytes)
+        }
     }
 
     /// "Content checks: read 12 files (340 KB); 2 files not read whole (…)", one line for every summary.
@@ -100,7 +107,10 @@ public struct ContentCoverage: Sendable, Equatable {
     /// "3 files not read (2 over its size limit, 1 does not parse)", for summaries and the gate's message; nil when complete.
     public var unreadSummary: String? {
         guard !isComplete else { return nil }
-        let parts = Reason.allCases.compactMap { reason in skipped[reason].flatMap { $0.files > 0 ? "\($0.files) \(reason.phrase)" : nil } }
-        return Plural.count(skippedTotal.files, "file") + " not read whole by the content checks (" + parts.joined(separator: "; ") + ")"
+        let parts = Reason.allCases.compactMap { reason in
+            skipped[reason].flatMap { $0.files > 0 ? "\($0.files) \(reason.phrase)" : nil }
+        }
+        return Plural.count(skippedTotal.files, "file") + " not read whole by the content checks ("
+            + parts.joined(separator: "; ") + ")"
     }
 }

@@ -26,7 +26,9 @@ public struct DeviceBackupSummary: Sendable, Equatable {
         /// Directory records (`Files.flags` 2), the domain's root record left out.
         public let directories: Int
 
-        public init(name: String, kind: Kind, identifier: String, total: SizeTotal, symlinks: Int = 0, directories: Int = 0) {
+        public init(
+            name: String, kind: Kind, identifier: String, total: SizeTotal, symlinks: Int = 0, directories: Int = 0
+        ) {
             self.name = name
             self.kind = kind
             self.identifier = identifier

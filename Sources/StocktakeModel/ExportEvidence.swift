@@ -33,10 +33,13 @@ public struct ExportEvidence: Sendable, Equatable {
     /// One-line statement for reports.
     public var summary: String {
         if decidedByDeviceBackup {
-            return "backup states from a device backup's Manifest.db: what it holds is included, what it lacks is excluded"
+            return
+                "backup states from a device backup's Manifest.db: what it holds is included, what it lacks is excluded"
         }
         var sources: [String] = []
-        if entriesWithAttributes > 0 { sources.append(Plural.count(entriesWithAttributes, "entry", "entries") + " with extended attributes") }
+        if entriesWithAttributes > 0 {
+            sources.append(Plural.count(entriesWithAttributes, "entry", "entries") + " with extended attributes")
+        }
         if appleDoubleSidecars > 0 { sources.append("\(appleDoubleSidecars) AppleDouble sidecars") }
         if declaredByUser { sources.append("--xattrs-preserved") }
         guard !sources.isEmpty else {

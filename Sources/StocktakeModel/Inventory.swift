@@ -21,7 +21,8 @@ public struct Inventory: Sendable {
     private let pathOrder: [Int32]
 
     public init(
-        entries: [Entry], names: [UInt8], symlinkTargets: [Int32: [UInt8]], issues: [ScanIssue], evidence: ExportEvidence
+        entries: [Entry], names: [UInt8], symlinkTargets: [Int32: [UInt8]], issues: [ScanIssue],
+        evidence: ExportEvidence
     ) {
         self.entries = entries
         self.names = names
@@ -38,8 +39,12 @@ public struct Inventory: Sendable {
             nonisolated(unsafe) let children = children
             SideBySide.run(3) { part in
                 switch part {
-                case 0: Inventory.sortChildren(of: 0..<split, in: children, start: childStart, entries: entries, names: names)
-                case 1: Inventory.sortChildren(of: split..<entries.count, in: children, start: childStart, entries: entries, names: names)
+                case 0:
+                    Inventory.sortChildren(
+                        of: 0..<split, in: children, start: childStart, entries: entries, names: names)
+                case 1:
+                    Inventory.sortChildren(
+                        of: split..<entries.count, in: children, start: childStart, entries: entries, names: names)
                 default:
                     directoryTotals = Inventory.directoryTotals(entries)
                     totals = InventoryTotals(entries: entries)
@@ -129,7 +134,8 @@ public struct Inventory: Sendable {
         var stack: [Int32] = [0]
         while let index = stack.popLast() {
             order.append(index)
-            stack.append(contentsOf: childIndices[Int(childStart[Int(index)])..<Int(childStart[Int(index) + 1])].reversed())
+            stack.append(
+                contentsOf: childIndices[Int(childStart[Int(index)])..<Int(childStart[Int(index) + 1])].reversed())
         }
         return order
     }
@@ -151,7 +157,8 @@ public struct Inventory: Sendable {
     /// The first parent whose children lie in the second half of the child lists.
     private static func middleParent(_ start: [Int32]) -> Int {
         guard let total = start.last, start.count > 1 else { return 0 }
-        var low = 0, high = start.count - 1
+        var low = 0
+        var high = start.count - 1
         while low < high {
             let middle = (low + high) / 2
             if start[middle] < total / 2 { low = middle + 1 } else { high = middle }
@@ -161,13 +168,15 @@ public struct Inventory: Sendable {
 
     /// Sorts the children of each parent in `parents` by name bytes.
     private static func sortChildren(
-        of parents: Range<Int>, in children: UnsafeMutableBufferPointer<Int32>, start: [Int32], entries: [Entry], names: [UInt8]
+        of parents: Range<Int>, in children: UnsafeMutableBufferPointer<Int32>, start: [Int32], entries: [Entry],
+        names: [UInt8]
     ) {
         entries.withUnsafeBufferPointer { entries in
             names.withUnsafeBufferPointer { arena in
                 func nameOf(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
                     let entry = entries[Int(i)]
-                    return UnsafeBufferPointer(rebasing: arena[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
+                    return UnsafeBufferPointer(
+                        rebasing: arena[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
                 }
                 // A folder sorts as its name plus "/", so the depth-first visit lists full paths in byte order.
                 func precedes(_ a: Int32, _ b: Int32) -> Bool {
@@ -175,7 +184,8 @@ public struct Inventory: Sendable {
                     let common = min(left.count, right.count)
                     for i in 0..<common where left[i] != right[i] { return left[i] < right[i] }
                     func next(_ index: Int32, _ name: UnsafeBufferPointer<UInt8>) -> Int {
-                        name.count > common ? Int(name[common]) : entries[Int(index)].isDirectory ? Int(UInt8(ascii: "/")) : -1
+                        name.count > common
+                            ? Int(name[common]) : entries[Int(index)].isDirectory ? Int(UInt8(ascii: "/")) : -1
                     }
                     return next(a, left) < next(b, right)
                 }

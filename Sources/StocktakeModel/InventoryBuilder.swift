@@ -24,11 +24,13 @@ public struct InventoryBuilder {
 
     /// An export that shows no sign of having kept extended attributes: unflagged entries are `unknown`.
     public static let noAttributes = ExportEvidence(
-        entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0, flaggedByAppleDouble: 0,
+        entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
+        flaggedByAppleDouble: 0,
         declaredByUser: false)
     /// An export the user says kept extended attributes (`--xattrs-preserved`): unflagged entries are `included`.
     public static let attributesKept = ExportEvidence(
-        entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0, flaggedByAppleDouble: 0,
+        entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
+        flaggedByAppleDouble: 0,
         declaredByUser: true)
 
     private var drafts: [Draft]
@@ -39,9 +41,12 @@ public struct InventoryBuilder {
     public var evidence = InventoryBuilder.noAttributes
 
     public init() {
-        drafts = [Draft(
-            parent: -1, name: [], type: .directory, kind: .unknown, zone: .root, flags: [], backup: nil, evidence: nil,
-            apparentBytes: Self.folderBytes, allocatedBytes: Self.folderBytes, modified: 0)]
+        drafts = [
+            Draft(
+                parent: -1, name: [], type: .directory, kind: .unknown, zone: .root, flags: [], backup: nil,
+                evidence: nil,
+                apparentBytes: Self.folderBytes, allocatedBytes: Self.folderBytes, modified: 0)
+        ]
     }
 
     /// Adds (or redescribes) the entry at `path`, `/`-separated and relative to the container root.
@@ -55,8 +60,10 @@ public struct InventoryBuilder {
         flags: EntryFlags = [], modified: Int64 = 1_700_000_000, symlinkTarget: String? = nil
     ) -> Int32 {
         add(
-            pathBytes: Array(path.utf8), type: type, apparentBytes: apparentBytes, allocatedBytes: allocatedBytes, kind: kind,
-            backup: backup, evidence: evidence, flags: flags, modified: modified, symlinkTarget: symlinkTarget.map { Array($0.utf8) })
+            pathBytes: Array(path.utf8), type: type, apparentBytes: apparentBytes, allocatedBytes: allocatedBytes,
+            kind: kind,
+            backup: backup, evidence: evidence, flags: flags, modified: modified,
+            symlinkTarget: symlinkTarget.map { Array($0.utf8) })
     }
 
     /// `add` for names that are not UTF-8: the path as raw bytes.
@@ -73,7 +80,8 @@ public struct InventoryBuilder {
         let zone = child(named: name, of: parent, isDirectory: type == .directory)
         let apparent = apparentBytes ?? (type == .directory ? Self.folderBytes : 0)
         let draft = Draft(
-            parent: parent, name: name, type: type, kind: kind ?? Self.kind(name: name, type: type, bytes: apparent), zone: zone,
+            parent: parent, name: name, type: type, kind: kind ?? Self.kind(name: name, type: type, bytes: apparent),
+            zone: zone,
             flags: flags.union(Self.flags(of: zone)), backup: backup, evidence: evidence, apparentBytes: apparent,
             allocatedBytes: allocatedBytes ?? (apparent + 4095) / 4096 * 4096, modified: modified)
         let index = upsert(Array(components.joined(separator: [UInt8(ascii: "/")])), draft)
@@ -94,14 +102,18 @@ public struct InventoryBuilder {
             if let given = draft.backup { backup = given }
             if let given = draft.evidence { because = given }
             excludedBy = because == .ancestor ? ancestor : -1
-            entries.append(Entry(
-                parent: draft.parent, nameOffset: UInt32(names.count), nameLength: UInt16(draft.name.count), type: draft.type,
-                kind: draft.kind, location: draft.zone.location, flags: draft.flags, backup: backup, evidence: because,
-                apparentBytes: draft.apparentBytes, allocatedBytes: draft.allocatedBytes, modified: draft.modified,
-                excludedBy: excludedBy))
+            entries.append(
+                Entry(
+                    parent: draft.parent, nameOffset: UInt32(names.count), nameLength: UInt16(draft.name.count),
+                    type: draft.type,
+                    kind: draft.kind, location: draft.zone.location, flags: draft.flags, backup: backup,
+                    evidence: because,
+                    apparentBytes: draft.apparentBytes, allocatedBytes: draft.allocatedBytes, modified: draft.modified,
+                    excludedBy: excludedBy))
             names.append(contentsOf: draft.name)
         }
-        return Inventory(entries: entries, names: names, symlinkTargets: symlinkTargets, issues: issues, evidence: evidence)
+        return Inventory(
+            entries: entries, names: names, symlinkTargets: symlinkTargets, issues: issues, evidence: evidence)
     }
 
     /// An exclusion flag the caller gave the entry itself.
@@ -132,9 +144,13 @@ public struct InventoryBuilder {
         if let index = indexByPath[path] { return index }
         let parent = folder(components.dropLast())
         let zone = child(named: last, of: parent, isDirectory: true)
-        return upsert(path, Draft(
-            parent: parent, name: last, type: .directory, kind: .unknown, zone: zone, flags: Self.flags(of: zone), backup: nil,
-            evidence: nil, apparentBytes: Self.folderBytes, allocatedBytes: Self.folderBytes, modified: 1_700_000_000))
+        return upsert(
+            path,
+            Draft(
+                parent: parent, name: last, type: .directory, kind: .unknown, zone: zone, flags: Self.flags(of: zone),
+                backup: nil,
+                evidence: nil, apparentBytes: Self.folderBytes, allocatedBytes: Self.folderBytes,
+                modified: 1_700_000_000))
     }
 
     private func child(named name: [UInt8], of parent: Int32, isDirectory: Bool) -> Zone {

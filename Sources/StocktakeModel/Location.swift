@@ -1,13 +1,13 @@
 /// Where an entry lives in the container, by its path relative to the container root (contract ids).
 public enum Location: String, CaseIterable, Sendable, Codable {
-    case documents            // Documents/**
-    case applicationSupport   // Library/Application Support/**
-    case caches               // Library/Caches/**
-    case tmp                  // tmp/**
-    case preferences          // Library/Preferences/**
-    case libraryOther         // the rest of Library/
-    case systemData           // SystemData/**
-    case other                // everything else: container root files, CloudKit/, …
+    case documents  // Documents/**
+    case applicationSupport  // Library/Application Support/**
+    case caches  // Library/Caches/**
+    case tmp  // tmp/**
+    case preferences  // Library/Preferences/**
+    case libraryOther  // the rest of Library/
+    case systemData  // SystemData/**
+    case other  // everything else: container root files, CloudKit/, …
 
     /// Human title used by the HTML report and the terminal summary.
     public var title: String {

@@ -25,7 +25,9 @@ public enum PathText {
         var index = 0
         while index < count {
             while index + 8 <= count,
-                  UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080
+                    == 0
+            {
                 index += 8
             }
             guard index < count else { break }
@@ -35,7 +37,8 @@ public enum PathText {
                 continue
             }
             // The lead byte fixes the length and the range of the second byte; any later byte is 80–BF.
-            let length: Int, second: ClosedRange<UInt8>
+            let length: Int
+            let second: ClosedRange<UInt8>
             switch lead {
             case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
             case 0xE0: (length, second) = (3, 0xA0...0xBF)
@@ -47,7 +50,7 @@ public enum PathText {
             default: return false
             }
             guard count - index >= length, second.contains(buffer[index + 1]) else { return false }
-            for later in index + 2 ..< index + length where buffer[later] & 0xC0 != 0x80 { return false }
+            for later in index + 2..<index + length where buffer[later] & 0xC0 != 0x80 { return false }
             index += length
         }
         return true

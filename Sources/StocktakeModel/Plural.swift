@@ -2,11 +2,14 @@
 /// "0 entries". One helper so that no output says "1 files". Regular nouns need only the singular.
 public enum Plural {
     /// "3 files": the count, then the noun. `number` shows the count otherwise (grouped digits: "1,204 files").
-    public static func count(_ count: Int64, _ singular: String, _ plural: String? = nil, number: String? = nil) -> String {
+    public static func count(_ count: Int64, _ singular: String, _ plural: String? = nil, number: String? = nil)
+        -> String
+    {
         (number ?? String(count)) + " " + noun(count, singular, plural)
     }
 
-    public static func count(_ count: Int, _ singular: String, _ plural: String? = nil, number: String? = nil) -> String {
+    public static func count(_ count: Int, _ singular: String, _ plural: String? = nil, number: String? = nil) -> String
+    {
         self.count(Int64(count), singular, plural, number: number)
     }
 

@@ -42,7 +42,9 @@ public struct SensitiveItem: Sendable, Equatable {
     /// records under one key): repeats are one item, counted, never one item each.
     public let count: Int
 
-    public init(entry: Int32, store: Store, place: String, kind: Kind, length: Int, unprotected: Bool = false, count: Int = 1) {
+    public init(
+        entry: Int32, store: Store, place: String, kind: Kind, length: Int, unprotected: Bool = false, count: Int = 1
+    ) {
         self.entry = entry
         self.store = store
         self.place = place
@@ -54,7 +56,9 @@ public struct SensitiveItem: Sendable, Equatable {
 
     /// The item with what the device backup says of the file's protection.
     public func with(unprotected: Bool) -> SensitiveItem {
-        SensitiveItem(entry: entry, store: store, place: place, kind: kind, length: length, unprotected: unprotected, count: count)
+        SensitiveItem(
+            entry: entry, store: store, place: place, kind: kind, length: length, unprotected: unprotected, count: count
+        )
     }
 }
 

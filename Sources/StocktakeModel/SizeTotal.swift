@@ -66,10 +66,14 @@ public struct InventoryTotals: Sendable, Equatable {
 
     /// Computes every total from the finished entries in one pass.
     public init(entries: [Entry]) {
-        var onDisk = SizeTotal(), directories = SizeTotal(), transport = SizeTotal()
-        var documentsAndData = SizeTotal(), purgeable = SizeTotal()
+        var onDisk = SizeTotal()
+        var directories = SizeTotal()
+        var transport = SizeTotal()
+        var documentsAndData = SizeTotal()
+        var purgeable = SizeTotal()
         // Indexed by case, not hashed per entry: this runs over every entry of a million-file audit.
-        let locations = Location.allCases, states = BackupState.allCases
+        let locations = Location.allCases
+        let states = BackupState.allCases
         var byLocation = [SizeTotal](repeating: .zero, count: locations.count)
         var backup = [SizeTotal](repeating: .zero, count: states.count)
         for entry in entries {
@@ -85,7 +89,8 @@ public struct InventoryTotals: Sendable, Equatable {
             }
         }
         self.init(
-            onDisk: onDisk, byLocation: Dictionary(uniqueKeysWithValues: zip(locations, byLocation)), directories: directories,
+            onDisk: onDisk, byLocation: Dictionary(uniqueKeysWithValues: zip(locations, byLocation)),
+            directories: directories,
             transportArtefacts: transport, documentsAndData: documentsAndData, purgeable: purgeable,
             backup: Dictionary(uniqueKeysWithValues: zip(states, backup)))
     }

@@ -35,7 +35,8 @@ public struct Baseline: Sendable, Equatable {
         let rows = entries.map { entry in
             "    {\"fingerprint\": \(Self.quote(entry.fingerprint)), \"path\": \(Self.quote(entry.path)), \"rule\": \(Self.quote(entry.rule))}"
         }
-        return "{\n  \"findings\": [\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n") + "  ],\n  \"version\": \(Self.version)\n}\n"
+        return "{\n  \"findings\": [\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "" : "\n")
+            + "  ],\n  \"version\": \(Self.version)\n}\n"
     }
 
     public static func load(path: String) throws(ConfigurationError) -> Baseline {
@@ -52,16 +53,19 @@ public struct Baseline: Sendable, Equatable {
     /// A baseline file's bytes; `file` names it in errors.
     static func parse(_ data: Data, file path: String) throws(ConfigurationError) -> Baseline {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["version"] as? Int == version, let rows = object["findings"] as? [[String: Any]]
+            object["version"] as? Int == version, let rows = object["findings"] as? [[String: Any]]
         else {
-            throw ConfigurationError(file: path, line: nil, message: "not a Stocktake baseline (version \(version)): write one with --write-baseline")
+            throw ConfigurationError(
+                file: path, line: nil,
+                message: "not a Stocktake baseline (version \(version)): write one with --write-baseline")
         }
         var entries: [Entry] = []
         for row in rows {
             guard let fingerprint = row["fingerprint"] as? String else {
                 throw ConfigurationError(file: path, line: nil, message: "a baseline entry has no fingerprint")
             }
-            entries.append(Entry(fingerprint: fingerprint, rule: row["rule"] as? String ?? "", path: row["path"] as? String ?? ""))
+            entries.append(
+                Entry(fingerprint: fingerprint, rule: row["rule"] as? String ?? "", path: row["path"] as? String ?? ""))
         }
         return Baseline(entries: entries)
     }
@@ -69,7 +73,9 @@ public struct Baseline: Sendable, Equatable {
     private init(entries: [Entry]) { self.entries = entries }
 
     private static func quote(_ text: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes]))
+            ?? Data("[\"\"]".utf8)
         return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
     }
 }

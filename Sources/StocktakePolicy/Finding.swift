@@ -14,7 +14,9 @@ public struct Finding: Sendable, Equatable {
     /// The bytes concerned (allocated), when the rule measures them.
     public let bytes: Int64?
 
-    public init(rule: String, severity: Severity, path: String, message: String, fix: String, fingerprint: String, bytes: Int64?) {
+    public init(
+        rule: String, severity: Severity, path: String, message: String, fix: String, fingerprint: String, bytes: Int64?
+    ) {
         self.rule = rule
         self.severity = severity
         self.path = path

@@ -1,4 +1,5 @@
 import StocktakeModel
+
 extension Sequence where Element == Finding {
     /// "2 errors", "1 warning", …: most severe first, severities with no finding left out unless
     /// `includingNone`. `number` writes the counts (grouped digits in HTML and Markdown).

@@ -47,10 +47,13 @@ public struct Policy: Sendable {
                 // A rule may raise one case above its default (documents-hidden-data when Documents is
                 // exposed); a configured severity is the user's word and applies to every case.
                 let severity = severities[description.id] ?? raw.severity ?? configured
-                findings.append(Finding(
-                    rule: description.id, severity: severity, path: path, message: raw.message, fix: description.fix,
-                    fingerprint: Fingerprint.make(rule: description.id, path: path, discriminator: raw.discriminator),
-                    bytes: raw.bytes))
+                findings.append(
+                    Finding(
+                        rule: description.id, severity: severity, path: path, message: raw.message,
+                        fix: description.fix,
+                        fingerprint: Fingerprint.make(
+                            rule: description.id, path: path, discriminator: raw.discriminator),
+                        bytes: raw.bytes))
             }
         }
         return findings.sorted { a, b in

@@ -27,7 +27,8 @@ public struct RuleDescription: Sendable {
 
     public init(
         id: String, title: String, finds: String, rationale: String, source: String, defaultSeverity: Severity,
-        severityNote: String? = nil, options: [RuleOption] = [], fix: String, examples: [RuleExample], isOptIn: Bool = false,
+        severityNote: String? = nil, options: [RuleOption] = [], fix: String, examples: [RuleExample],
+        isOptIn: Bool = false,
         references: [String] = []
     ) {
         self.references = references
@@ -65,7 +66,10 @@ public struct RuleExample: Sendable {
     }
 
     /// An example from entries added to a builder; `documentsExposed` as an Info.plist would say.
-    public init(_ summary: String, expectedFindings: Int, documentsExposed: Bool = false, build: @escaping @Sendable (inout InventoryBuilder) -> Void) {
+    public init(
+        _ summary: String, expectedFindings: Int, documentsExposed: Bool = false,
+        build: @escaping @Sendable (inout InventoryBuilder) -> Void
+    ) {
         self.init(summary, expectedFindings: expectedFindings) {
             var builder = InventoryBuilder()
             build(&builder)
@@ -77,9 +81,12 @@ public struct RuleExample: Sendable {
     /// checks would report them; `documentsExposed` as an Info.plist would say.
     public init(
         _ summary: String, expectedFindings: Int, documentsExposed: Bool = false,
-        sensitive: [(String, SensitiveItem.Store, String, SensitiveItem.Kind, Int)], build: @escaping @Sendable (inout InventoryBuilder) -> Void
+        sensitive: [(String, SensitiveItem.Store, String, SensitiveItem.Kind, Int)],
+        build: @escaping @Sendable (inout InventoryBuilder) -> Void
     ) {
-        let sensitive = sensitive.map { SensitiveExample(path: $0.0, store: $0.1, place: $0.2, kind: $0.3, length: $0.4) }
+        let sensitive = sensitive.map {
+            SensitiveExample(path: $0.0, store: $0.1, place: $0.2, kind: $0.3, length: $0.4)
+        }
         self.init(summary, expectedFindings: expectedFindings) {
             var builder = InventoryBuilder()
             build(&builder)
@@ -96,7 +103,8 @@ public struct RuleExample: Sendable {
     /// An example with sets of identical files, each named by its members' paths (as the scanner's duplicate
     /// finder would report them); paths missing from the builder are left out of their set.
     public init(
-        _ summary: String, expectedFindings: Int, duplicates: [[String]], build: @escaping @Sendable (inout InventoryBuilder) -> Void
+        _ summary: String, expectedFindings: Int, duplicates: [[String]],
+        build: @escaping @Sendable (inout InventoryBuilder) -> Void
     ) {
         self.init(summary, expectedFindings: expectedFindings) {
             var builder = InventoryBuilder()
@@ -104,7 +112,8 @@ public struct RuleExample: Sendable {
             let inventory = builder.build()
             let sets = duplicates.map { paths in
                 let members = paths.compactMap { inventory.index(ofPath: Array($0.utf8)) }
-                return DuplicateSet(members: members, size: members.first.map { inventory.entries[Int($0)].apparentBytes } ?? 0)
+                return DuplicateSet(
+                    members: members, size: members.first.map { inventory.entries[Int($0)].apparentBytes } ?? 0)
             }
             return PolicyContext(inventory: inventory, documentsExposed: false, duplicates: sets)
         }

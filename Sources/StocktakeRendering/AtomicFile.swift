@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CStocktakeSystem
 import StocktakeFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A failure writing an output file. The message names the file and the system's reason.
 public struct OutputError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -17,9 +18,12 @@ public struct OutputError: Error, Sendable, Equatable, CustomStringConvertible {
 /// target. Readers see the old file or the whole new one, never half of it; on failure the temporary goes.
 /// A run killed while writing leaves its temporary behind: `removeLeftovers` clears those.
 public enum AtomicFile {
-    public static func write(to path: String, _ produce: (_ write: @escaping ([UInt8]) throws -> Void) throws -> Void) throws {
+    public static func write(to path: String, _ produce: (_ write: @escaping ([UInt8]) throws -> Void) throws -> Void)
+        throws
+    {
         let (folder, base) = split(path)
-        var template = Array(((folder.hasSuffix("/") ? folder : folder + "/") + temporaryPrefix(base) + "XXXXXX").utf8CString)
+        var template = Array(
+            ((folder.hasSuffix("/") ? folder : folder + "/") + temporaryPrefix(base) + "XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw OutputError(path: path, reason: SystemError.currentText) }
         // Held while the temporary exists: the kernel drops it when this process dies, however it dies, which
@@ -70,11 +74,13 @@ public enum AtomicFile {
         while let entry = readdir(directory) {
             let name = DirectoryEntryName.bytes(of: entry)
             guard name.count == prefix.count + 6, name.starts(with: prefix),
-                  name[prefix.count...].allSatisfy({ isTemplateCharacter($0) }) else { continue }
+                name[prefix.count...].allSatisfy({ isTemplateCharacter($0) })
+            else { continue }
             let text = String(decoding: name, as: UTF8.self)
             var info = stat()
             guard fstatat(dirfd(directory), text, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
-                  info.st_uid == geteuid() else { continue }
+                info.st_uid == geteuid()
+            else { continue }
             let fd = openat(dirfd(directory), text, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { continue }
             defer { close(fd) }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CStocktakeSystem
 import Foundation
 import StocktakeFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes a new file's bytes in large aligned blocks. The caller only copies bytes into a block; full blocks
 /// go to the disk from a thread of their own, straight to the device where the system allows (Linux

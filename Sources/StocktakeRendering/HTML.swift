@@ -46,7 +46,8 @@ public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custom
     /// A `/`-separated path from the container, each component shown as by `name`, with a line-break opportunity
     /// after every separator so long paths wrap between folders rather than inside names.
     public static func path(_ bytes: [UInt8]) -> HTML {
-        bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { name($0) }.joined(separator: "/<wbr>")
+        bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { name($0) }.joined(
+            separator: "/<wbr>")
     }
 
     /// `name` for text already decoded (plist strings shown on one line, such as a bundle identifier).

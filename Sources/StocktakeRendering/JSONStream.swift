@@ -35,9 +35,11 @@ public final class JSONStream {
     public func key(_ name: StaticString) throws {
         let level = levels.count - 1
         #if DEBUG
-        let text = name.description
-        precondition(levels[level].lastKey.map { $0.utf8.lexicographicallyPrecedes(text.utf8) } ?? true, "JSON keys must be written sorted: \(text)")
-        levels[level].lastKey = text
+            let text = name.description
+            precondition(
+                levels[level].lastKey.map { $0.utf8.lexicographicallyPrecedes(text.utf8) } ?? true,
+                "JSON keys must be written sorted: \(text)")
+            levels[level].lastKey = text
         #endif
         separate()
         buffer.append(UInt8(ascii: "\""))
@@ -51,10 +53,12 @@ public final class JSONStream {
     /// A key from data (plist keys, file names): escaped.
     public func key(escaping name: String) throws {
         let level = levels.count - 1
-        assert(levels[level].lastKey.map { $0.utf8.lexicographicallyPrecedes(name.utf8) } ?? true, "JSON keys must be written sorted: \(name)")
+        assert(
+            levels[level].lastKey.map { $0.utf8.lexicographicallyPrecedes(name.utf8) } ?? true,
+            "JSON keys must be written sorted: \(name)")
         separate()
         #if DEBUG
-        levels[level].lastKey = name
+            levels[level].lastKey = name
         #endif
         appendQuoted(name)
         buffer.append(UInt8(ascii: ":"))
@@ -215,7 +219,9 @@ public enum JSONString {
             case 0x0D: buffer.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: buffer.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case 0..<0x20, 0x7F:
-                buffer.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 15)])
+                buffer.append(contentsOf: [
+                    0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 15),
+                ])
             default: buffer.append(byte)
             }
         }

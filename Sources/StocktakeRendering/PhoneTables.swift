@@ -54,7 +54,9 @@ public enum PhoneTables {
         var headings: [[UInt8]] = []
         var i = head
         while let cell = find(html, "<th", from: i), cell < headEnd {
-            guard let open = html[cell...].firstIndex(of: UInt8(ascii: ">")), let close = find(html, "</th>", from: open) else { break }
+            guard let open = html[cell...].firstIndex(of: UInt8(ascii: ">")),
+                let close = find(html, "</th>", from: open)
+            else { break }
             headings.append(text(html[(open + 1)..<close]))
             i = close
         }
@@ -66,7 +68,11 @@ public enum PhoneTables {
         var text: [UInt8] = []
         var inTag = false
         for byte in markup {
-            if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag && byte != UInt8(ascii: "\"") {
+            if byte == UInt8(ascii: "<") {
+                inTag = true
+            } else if byte == UInt8(ascii: ">") {
+                inTag = false
+            } else if !inTag && byte != UInt8(ascii: "\"") {
                 text.append(byte)
             }
         }
@@ -85,6 +91,8 @@ public enum PhoneTables {
     private static func contains(_ tag: ArraySlice<UInt8>, _ literal: String) -> Bool {
         let bytes = Array(literal.utf8)
         guard tag.count >= bytes.count else { return false }
-        return (tag.startIndex...(tag.endIndex - bytes.count)).contains { tag[$0..<$0 + bytes.count].elementsEqual(bytes) }
+        return (tag.startIndex...(tag.endIndex - bytes.count)).contains {
+            tag[$0..<$0 + bytes.count].elementsEqual(bytes)
+        }
     }
 }

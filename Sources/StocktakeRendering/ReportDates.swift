@@ -23,7 +23,8 @@ public enum ReportDates {
         let (year, month, day) = civilDate(daysSince1970: days)
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)):\(two(secondOfDay % 60))Z"
+        return
+            "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)):\(two(secondOfDay % 60))Z"
     }
 
     /// Proleptic Gregorian date from days since 1970-01-01 (the "civil from days" algorithm).
@@ -53,7 +54,9 @@ public enum ReportDates {
     /// How the report page names the source of the export time, for people (markup: our own words).
     public static func exportTimeSource(_ time: ExportTime) -> HTML {
         switch time.source {
-        case .downloadDate: time.isLocalTime ? "AppDataInfo.plist XCDownloadDate, the Mac's local time" : "AppDataInfo.plist XCDownloadDate"
+        case .downloadDate:
+            time.isLocalTime
+                ? "AppDataInfo.plist XCDownloadDate, the Mac's local time" : "AppDataInfo.plist XCDownloadDate"
         case .metadataFile: "AppDataInfo.plist's modification time"
         case .inputFolder: "the input folder's modification time"
         }

@@ -19,8 +19,8 @@ public enum TerminalText {
         if scalar.properties.isEmojiPresentation { return 2 }
         switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
             return 2
         default:
             return 1
@@ -56,7 +56,8 @@ public struct TextTable {
             guard let row else { return indent + String(repeating: "-", count: ruleWidth) }
             var line = ""
             for (column, cell) in row.enumerated() {
-                let padding = String(repeating: " ", count: max(0, widths[min(column, widths.count - 1)] - TerminalText.width(cell)))
+                let padding = String(
+                    repeating: " ", count: max(0, widths[min(column, widths.count - 1)] - TerminalText.width(cell)))
                 let isLast = column == row.count - 1
                 if column > 0 { line += "  " }
                 switch alignments[min(column, alignments.count - 1)] {

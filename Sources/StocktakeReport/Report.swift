@@ -77,8 +77,10 @@ public struct ReportDraft: Sendable {
 
     public init(
         tool: ToolInfo, generatedAt: Date, container: ContainerDescription, inventory: Inventory,
-        appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], groups: [GroupResult] = [], budgets: [BudgetResult] = [],
-        companionIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil, contentCoverage: ContentCoverage? = nil
+        appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], groups: [GroupResult] = [],
+        budgets: [BudgetResult] = [],
+        companionIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil,
+        contentCoverage: ContentCoverage? = nil
     ) {
         self.contentCoverage = contentCoverage
         self.tool = tool
@@ -96,7 +98,8 @@ public struct ReportDraft: Sendable {
     /// The app size by LINE's formula, when the bundle was given.
     public var appSize: AppSize? {
         guard let appBundle else { return nil }
-        let caches = inventory.index(ofPath: Array("Library/Caches".utf8))
+        let caches =
+            inventory.index(ofPath: Array("Library/Caches".utf8))
             .flatMap { inventory.directoryTotals[$0]?.allocatedBytes } ?? 0
         return AppSize(
             bundleBytes: appBundle.size.allocatedBytes,

@@ -41,7 +41,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// Writes `report` in this format through `write`, in chunks. `alongside`: every format of the run, so that
     /// `summary.md` names only the report files that are written (nil: it names `report.json` and `report.html`).
-    public func render(_ report: Report, alongside formats: [ReportFormat]? = nil, _ write: @escaping ([UInt8]) throws -> Void) throws {
+    public func render(
+        _ report: Report, alongside formats: [ReportFormat]? = nil, _ write: @escaping ([UInt8]) throws -> Void
+    ) throws {
         switch self {
         case .json: try JSONReportWriter().write(report, to: write)
         case .html: try write(Array(HTMLReportWriter().render(report).utf8))
@@ -50,9 +52,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .markdown:
             let files = formats.map { formats in
                 var seen = Set<ReportFormat>()
-                return formats.filter { $0 != .markdown && $0.destination != .standardOutput && seen.insert($0).inserted }.map(\.fileName)
+                return formats.filter {
+                    $0 != .markdown && $0.destination != .standardOutput && seen.insert($0).inserted
+                }.map(\.fileName)
             }
-            let writer = files.map { MarkdownSummaryWriter(fullReportsLine: MarkdownSummaryWriter.fullReportsLine(files: $0)) } ?? MarkdownSummaryWriter()
+            let writer =
+                files.map { MarkdownSummaryWriter(fullReportsLine: MarkdownSummaryWriter.fullReportsLine(files: $0)) }
+                ?? MarkdownSummaryWriter()
             try write(Array(writer.render(report).utf8))
         case .github: try write(Array(GitHubAnnotationsWriter().render(report).utf8))
         case .ncdu: try NCDUExportWriter().write(report, to: write)

@@ -37,14 +37,16 @@ package final class SQLiteConnection {
     private static let progressInterval: Int32 = 1_000
 
     package convenience init(path: String, create: Bool, timeLimit: Duration = .seconds(30)) throws {
-        try self.init(opening: path, flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), timeLimit: timeLimit)
+        try self.init(
+            opening: path, flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), timeLimit: timeLimit)
     }
 
     /// Opens someone else's database strictly for reading: read-only AND immutable (`?mode=ro&immutable=1`),
     /// so SQLite neither writes nor creates anything beside it (no `-shm`, no checkpoint of a `-wal`, no
     /// journal), and takes no locks. What an unfinished `-wal` holds is not seen: the main file is read as is.
     package convenience init(readingImmutable path: String, timeLimit: Duration = .seconds(30)) throws {
-        try self.init(opening: Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, timeLimit: timeLimit)
+        try self.init(
+            opening: Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, timeLimit: timeLimit)
     }
 
     /// `file:` URI of an absolute path: every byte but unreserved ones and `/` percent-encoded, so `?`, `#`
@@ -70,10 +72,12 @@ package final class SQLiteConnection {
         self.timeLimit = timeLimit
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         // Called every 1,000 virtual-machine steps of any statement: a non-zero answer interrupts it.
-        sqlite3_progress_handler(handle, Self.progressInterval, { context in
-            guard let context else { return 0 }
-            return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().shouldInterrupt() ? 1 : 0
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_progress_handler(
+            handle, Self.progressInterval,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().shouldInterrupt() ? 1 : 0
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     private var isPastDeadline: Bool { deadline.map { ContinuousClock.now > $0 } ?? false }

@@ -28,7 +28,9 @@ public final class PhaseTimings: @unchecked Sendable {
     public var text: String {
         let phases = phases + [("total", Self.seconds(ContinuousClock.now - created))]
         let width = phases.map(\.name.count).max() ?? 0
-        let lines = phases.map { "timings: \($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(Self.format($0.seconds)) s" }
+        let lines = phases.map {
+            "timings: \($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(Self.format($0.seconds)) s"
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

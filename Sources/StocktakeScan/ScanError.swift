@@ -19,7 +19,9 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(quote(path)) is a file, not a container folder: give the .xcappdata package, a simulator data container, a folder holding Documents/, Library/ and tmp/, or a .zip/.tar/.tar.gz/.tgz/.tar.xz of one"
         case .notAContainer(let path, let found):
             "\(quote(path)) is not an app data container: expected an .xcappdata package (AppDataInfo.plist + AppData/), a data container (.com.apple.mobile_container_manager.metadata.plist, from a device or a simulator) or a folder holding at least two of Documents/, Library/, tmp/ (or a Library/ with Preferences/, Caches/, Application Support/, SplashBoard/ or Saved Application State/); found "
-                + (found.isEmpty ? "an empty folder" : found.prefix(8).map(quote).joined(separator: ", ") + (found.count > 8 ? ", …" : ""))
+                + (found.isEmpty
+                    ? "an empty folder"
+                    : found.prefix(8).map(quote).joined(separator: ", ") + (found.count > 8 ? ", …" : ""))
         case .unreadableRoot(let path, let reason):
             "cannot read \(quote(path)): \(reason)"
         case .archiveReaderMissing(let path, let reason, let remedy):

@@ -5,7 +5,8 @@ import StocktakeBackup
 struct AppsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps",
-        abstract: "List the apps of a device backup: bundle id, files, bytes, and their App Group and extension domains.")
+        abstract:
+            "List the apps of a device backup: bundle id, files, bytes, and their App Group and extension domains.")
 
     @Argument(help: "A device backup folder (Finder, iTunes or idevicebackup2: Manifest.db, Manifest.plist, …).")
     var backup: String

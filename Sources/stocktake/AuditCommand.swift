@@ -11,13 +11,18 @@ struct AuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Walk a container, classify every file, total sizes and backup state, and write reports.")
 
-    @Argument(help: "An .xcappdata package, a simulator data container, a folder holding Documents/, Library/, tmp/, a .zip/.tar/.tar.gz/.tgz/.tar.bz2/.tar.xz of one (read in place), or a device backup folder (with --app). Not with --simulator.")
+    @Argument(
+        help:
+            "An .xcappdata package, a simulator data container, a folder holding Documents/, Library/, tmp/, a .zip/.tar/.tar.gz/.tgz/.tar.bz2/.tar.xz of one (read in place), or a device backup folder (with --app). Not with --simulator."
+    )
     var container: String?
 
     @Option(name: .long, help: "Folder for the reports (default: Reports/<bundle id>/<UTC timestamp>/).")
     var output: String?
 
-    @Option(name: .long, help: "Comma-separated report formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        name: .long,
+        help: "Comma-separated report formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: String = "json,html"
 
     @Option(name: .customLong("bundle-id"), help: "The app's bundle identifier, overriding what the container says.")
@@ -29,25 +34,43 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .customLong("app-group"), help: "An App Group container of the app (repeatable).")
     var appGroups: [String] = []
 
-    @Option(name: .long, help: "With a device backup as the input, or with --simulator: the bundle id of the app to audit (see `stocktake apps`, `stocktake simulators`).")
+    @Option(
+        name: .long,
+        help:
+            "With a device backup as the input, or with --simulator: the bundle id of the app to audit (see `stocktake apps`, `stocktake simulators`)."
+    )
     var app: String?
 
-    @Option(name: .long, help: "Audit --app on this simulator device (a UDID, a device name, or booted): its data container, .app bundle and App Group containers, found in the device set.")
+    @Option(
+        name: .long,
+        help:
+            "Audit --app on this simulator device (a UDID, a device name, or booted): its data container, .app bundle and App Group containers, found in the device set."
+    )
     var simulator: String?
 
-    @Option(name: .customLong("device-set"), help: "With --simulator: the CoreSimulator device set (default: ~/Library/Developer/CoreSimulator/Devices).")
+    @Option(
+        name: .customLong("device-set"),
+        help: "With --simulator: the CoreSimulator device set (default: ~/Library/Developer/CoreSimulator/Devices).")
     var deviceSet: String?
 
-    @Option(name: .long, help: "A device backup of the device the container came from: every file's backup state from its manifest.")
+    @Option(
+        name: .long,
+        help: "A device backup of the device the container came from: every file's backup state from its manifest.")
     var backup: String?
 
-    @Flag(name: .customLong("no-content-checks"), help: "Do not read file contents for credentials, tokens and session cookies.")
+    @Flag(
+        name: .customLong("no-content-checks"),
+        help: "Do not read file contents for credentials, tokens and session cookies.")
     var noContentChecks = false
 
-    @Flag(name: .customLong("require-content-coverage"), help: "Fail (exit 2) when the content checks leave a file unread (as contentCoverage: required).")
+    @Flag(
+        name: .customLong("require-content-coverage"),
+        help: "Fail (exit 2) when the content checks leave a file unread (as contentCoverage: required).")
     var requireContentCoverage = false
 
-    @Flag(name: .customLong("xattrs-preserved"), help: "Vouch that the export kept extended attributes, so unflagged files count as backed up.")
+    @Flag(
+        name: .customLong("xattrs-preserved"),
+        help: "Vouch that the export kept extended attributes, so unflagged files count as backed up.")
     var xattrsPreserved = false
 
     @Option(name: .long, help: "Threads walking the tree.")
@@ -65,7 +88,9 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .customLong("write-baseline"), help: "Record every current finding in this baseline file.")
     var writeBaseline: String?
 
-    @Option(name: .customLong("fail-on"), help: "Exit 2 when a finding is at or above this severity: error, warning or never.")
+    @Option(
+        name: .customLong("fail-on"),
+        help: "Exit 2 when a finding is at or above this severity: error, warning or never.")
     var failOn: FailOn = .error
 
     @Flag(name: .long, help: "Treat warnings as errors (the same as --fail-on warning).")
@@ -74,7 +99,9 @@ struct AuditCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
-    @Flag(name: .long, help: "Print the wall time of each phase that ran (identify, walk, content, rules, each report) on stderr.")
+    @Flag(
+        name: .long,
+        help: "Print the wall time of each phase that ran (identify, walk, content, rules, each report) on stderr.")
     var timings = false
 
     func validate() throws {
@@ -82,17 +109,27 @@ struct AuditCommand: ParsableCommand {
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be between 1 and 16") }
         guard maxDepth >= 1 else { throw ValidationError("--max-depth must be at least 1") }
         if simulator != nil {
-            guard container == nil else { throw ValidationError("--simulator finds the container itself: give no CONTAINER with it") }
-            guard app != nil else { throw ValidationError("--simulator needs --app ID, the bundle id of the app to audit (see `stocktake simulators`)") }
+            guard container == nil else {
+                throw ValidationError("--simulator finds the container itself: give no CONTAINER with it")
+            }
+            guard app != nil else {
+                throw ValidationError(
+                    "--simulator needs --app ID, the bundle id of the app to audit (see `stocktake simulators`)")
+            }
             guard appBundle == nil, appGroups.isEmpty, backup == nil else {
-                throw ValidationError("--simulator finds the app's bundle and App Groups itself and has no device backup: drop --app-bundle, --app-group and --backup")
+                throw ValidationError(
+                    "--simulator finds the app's bundle and App Groups itself and has no device backup: drop --app-bundle, --app-group and --backup"
+                )
             }
         } else {
-            guard container != nil else { throw ValidationError("give the CONTAINER to audit, or --simulator DEVICE --app ID") }
+            guard container != nil else {
+                throw ValidationError("give the CONTAINER to audit, or --simulator DEVICE --app ID")
+            }
             guard deviceSet == nil else { throw ValidationError("--device-set goes with --simulator") }
         }
         guard app == nil || backup == nil else {
-            throw ValidationError("--app audits a device backup itself; --backup lays a backup over a container export: give one of them")
+            throw ValidationError(
+                "--app audits a device backup itself; --backup lays a backup over a container export: give one of them")
         }
     }
 
@@ -100,7 +137,9 @@ struct AuditCommand: ParsableCommand {
         var chosen: [ReportFormat] = []
         for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let format = ReportFormat(rawValue: name) else {
-                throw ValidationError("unknown format '\(name)'; choose from \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown format '\(name)'; choose from \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             if !chosen.contains(format) { chosen.append(format) }
         }
@@ -111,14 +150,18 @@ struct AuditCommand: ParsableCommand {
     /// The report's timestamp: now, or `SOURCE_DATE_EPOCH` (the reproducible-builds convention) when set,
     /// so that golden reports and repeated runs can be byte-identical.
     static func reportTime() -> Date {
-        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) else { return Date() }
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) else {
+            return Date()
+        }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     /// What the content checks did not read, with the first few paths; nil when they read everything (or did not run).
     static func unreadContent(_ report: Report) -> String? {
         guard let summary = report.contentCoverage?.unreadSummary else { return nil }
-        let paths = report.laterIssues.filter { $0.reason == .contentNotRead && !$0.path.isEmpty }.map { PathText.display($0.path) }
+        let paths = report.laterIssues.filter { $0.reason == .contentNotRead && !$0.path.isEmpty }.map {
+            PathText.display($0.path)
+        }
         let shown = paths.prefix(3).joined(separator: ", ")
         return summary + (shown.isEmpty ? "" : ": " + shown + (paths.count > 3 ? ", …" : ""))
     }
@@ -128,12 +171,17 @@ struct AuditCommand: ParsableCommand {
         let phaseTimings = timings ? PhaseTimings() : nil
         let (configuration, policy, baseline) = try PolicySettings.load(config: config, baseline: baseline)
         var request = AuditRequest(
-            inputPath: container ?? "", bundleIdentifier: bundleIdentifier, appBundlePath: appBundle, appGroupPaths: appGroups,
+            inputPath: container ?? "", bundleIdentifier: bundleIdentifier, appBundlePath: appBundle,
+            appGroupPaths: appGroups,
             outputDirectory: output, formats: try formats(),
-            scan: ScanOptions(threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress, timings: phaseTimings),
+            scan: ScanOptions(
+                threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress,
+                timings: phaseTimings),
             configuration: configuration, policy: policy, baseline: baseline, writeBaselinePath: writeBaseline,
             now: Self.reportTime(), backupApp: simulator == nil ? app : nil, backupPath: backup,
-            simulator: simulator.map { SimulatorTarget(deviceSetPath: deviceSet, device: $0, bundleIdentifier: app ?? "") })
+            simulator: simulator.map {
+                SimulatorTarget(deviceSetPath: deviceSet, device: $0, bundleIdentifier: app ?? "")
+            })
         request.contentChecks = !noContentChecks
         let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
         let result: AuditResult
@@ -151,12 +199,16 @@ struct AuditCommand: ParsableCommand {
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput)) }
         // Reports are written first: a policy failure still leaves them for the reader.
         // One line on stderr says why, even with --quiet: cron mails exactly that line.
-        var reasons = result.report.policyFailureReason(failingAt: strict ? .warning : failOn.severity).map { [$0] } ?? []
-        if requireContentCoverage || configuration.contentCoverage == .required, let unread = Self.unreadContent(result.report) {
+        var reasons =
+            result.report.policyFailureReason(failingAt: strict ? .warning : failOn.severity).map { [$0] } ?? []
+        if requireContentCoverage || configuration.contentCoverage == .required,
+            let unread = Self.unreadContent(result.report)
+        {
             reasons.append("content coverage is required: " + unread)
         }
         if !reasons.isEmpty {
-            throw CommandFailure(.policyFailure, "failed: \(reasons.joined(separator: "; ")) (reports in \(result.outputDirectory))")
+            throw CommandFailure(
+                .policyFailure, "failed: \(reasons.joined(separator: "; ")) (reports in \(result.outputDirectory))")
         }
     }
 }

@@ -36,13 +36,21 @@ struct DiffCommand: ParsableCommand {
             valueName: "spec"))
     var failOnGrowth: [String] = []
 
-    @Option(name: .customLong("fail-on-new-findings"), help: "Exit 2 when the new report has findings the old one lacks at or above this severity: error, warning or note.")
+    @Option(
+        name: .customLong("fail-on-new-findings"),
+        help:
+            "Exit 2 when the new report has findings the old one lacks at or above this severity: error, warning or note."
+    )
     var failOnNewFindings: Severity?
 
     @Flag(name: .long, help: "Exit 2 when the two reports are of different apps (otherwise a warning).")
     var strict = false
 
-    @Option(name: .long, help: "Rows per list in text, Markdown and HTML; in JSON, changed folders only (it lists every file, and sums the folders left out).")
+    @Option(
+        name: .long,
+        help:
+            "Rows per list in text, Markdown and HTML; in JSON, changed folders only (it lists every file, and sums the folders left out)."
+    )
     var limit: Int = 20
 
     func validate() throws {
@@ -67,8 +75,11 @@ struct DiffCommand: ParsableCommand {
         }
         let mismatch = SameAppCheck.mismatch(old: snapshots.0.provenance, new: snapshots.1.provenance)
         if let mismatch, !strict { Terminal.warning(mismatch) }
-        let diff = ReportDiff.compute(old: snapshots.0, new: snapshots.1, options: DiffOptions(directoryLimit: limit, growthMap: format == .html))
-        let gates = try growthGates().map { $0.evaluate(diff) } + (failOnNewFindings.map { [NewFindingsGate(severity: $0).evaluate(diff)] } ?? [])
+        let diff = ReportDiff.compute(
+            old: snapshots.0, new: snapshots.1, options: DiffOptions(directoryLimit: limit, growthMap: format == .html))
+        let gates =
+            try growthGates().map { $0.evaluate(diff) }
+            + (failOnNewFindings.map { [NewFindingsGate(severity: $0).evaluate(diff)] } ?? [])
         let bytes = try DiffWriter.render(diff, gates: gates, format: format, options: DiffRenderOptions(limit: limit))
         do {
             if let output {

@@ -10,7 +10,9 @@ struct HistoryCommand: ParsableCommand {
     @Argument(help: "The app's bundle identifier.")
     var bundleIdentifier: String
 
-    @Option(name: .long, help: "The reports folder the nightly job writes; the history is <folder>/\(HistoryStore.fileName).")
+    @Option(
+        name: .long,
+        help: "The reports folder the nightly job writes; the history is <folder>/\(HistoryStore.fileName).")
     var reports = "Reports"
 
     @Option(name: .long, help: "text (a table) or json (sorted keys, integer bytes).")
@@ -37,14 +39,17 @@ struct HistoryCommand: ParsableCommand {
         }
         let runs = Array(fetched.suffix(limit))
         guard !runs.isEmpty else {
-            throw CommandFailure(.couldNotRun, HistoryTable.noRunsMessage(bundleIdentifier: bundleIdentifier, path: path, known: known))
+            throw CommandFailure(
+                .couldNotRun, HistoryTable.noRunsMessage(bundleIdentifier: bundleIdentifier, path: path, known: known))
         }
         switch format {
         case .text:
             let before = fetched.count > runs.count ? fetched.first : nil
             print(HistoryTable(bundleIdentifier: bundleIdentifier, runs: runs, before: before).text, terminator: "")
         case .json:
-            try HistoryJSONWriter().write(bundleIdentifier: bundleIdentifier, runs: runs) { FileHandle.standardOutput.write(Data($0)) }
+            try HistoryJSONWriter().write(bundleIdentifier: bundleIdentifier, runs: runs) {
+                FileHandle.standardOutput.write(Data($0))
+            }
         }
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import StocktakePolicy
-import StocktakeReport
 import StocktakeRendering
+import StocktakeReport
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,6 +25,8 @@ struct InitCommand: ParsableCommand {
         } catch {
             throw CommandFailure(.couldNotRun, (error as? OutputError)?.description ?? "\(error)")
         }
-        print(Terminal.visible("Wrote \(path): every rule with its defaults (changes nothing until edited); edit and commit it."))
+        print(
+            Terminal.visible(
+                "Wrote \(path): every rule with its defaults (changes nothing until edited); edit and commit it."))
     }
 }

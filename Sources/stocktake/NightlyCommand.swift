@@ -7,7 +7,8 @@ import StocktakeScan
 struct NightlyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nightly",
-        abstract: "The cron job: audit every container in INBOX into REPORTS, diff each against its last run, keep history and an index page.",
+        abstract:
+            "The cron job: audit every container in INBOX into REPORTS, diff each against its last run, keep history and an index page.",
         discussion: """
             Writes REPORTS/<bundle id>/<UTC timestamp>/ (report.json, .html, .sarif, .junit.xml, summary.md, \
             and diff.json, .html, .md against the previous run), points REPORTS/<bundle id>/latest at it once \
@@ -17,50 +18,73 @@ struct NightlyCommand: ParsableCommand {
             still run), 64 usage error, 75 another run holds the lock.
             """)
 
-    @Argument(help: ArgumentHelp(
-        "[INBOX] REPORTS: the folder the exports land in (each entry is one container, or a device backup: one run per app), then the reports folder. INBOX may be left out with --simulator.",
-        valueName: "folders"))
+    @Argument(
+        help: ArgumentHelp(
+            "[INBOX] REPORTS: the folder the exports land in (each entry is one container, or a device backup: one run per app), then the reports folder. INBOX may be left out with --simulator.",
+            valueName: "folders"))
     var folders: [String] = []
 
-    @Option(name: .long, help: "Also audit --app on this simulator device (a UDID, a device name, or booted) every night, in place (repeatable).")
+    @Option(
+        name: .long,
+        help:
+            "Also audit --app on this simulator device (a UDID, a device name, or booted) every night, in place (repeatable)."
+    )
     var simulator: [String] = []
 
-    @Option(name: .customLong("device-set"), help: "With --simulator: the CoreSimulator device set (default: ~/Library/Developer/CoreSimulator/Devices).")
+    @Option(
+        name: .customLong("device-set"),
+        help: "With --simulator: the CoreSimulator device set (default: ~/Library/Developer/CoreSimulator/Devices).")
     var deviceSet: String?
 
     @Option(name: .long, help: "Runs kept per app; older run folders are deleted.")
     var keep: Int = 30
 
-    @Option(name: .long, help: "Policy configuration for every app (default: stocktake.yml in the current folder, when present).")
+    @Option(
+        name: .long,
+        help: "Policy configuration for every app (default: stocktake.yml in the current folder, when present).")
     var config: String?
 
-    @Option(name: .long, help: "For device backups in the inbox: audit this app (repeatable; default: every app a backup holds). With --simulator: the apps audited on each device.")
+    @Option(
+        name: .long,
+        help:
+            "For device backups in the inbox: audit this app (repeatable; default: every app a backup holds). With --simulator: the apps audited on each device."
+    )
     var app: [String] = []
 
-    @Option(name: .customLong("fail-on"), help: "A finding at or above this severity is a policy failure: error, warning or never.")
+    @Option(
+        name: .customLong("fail-on"),
+        help: "A finding at or above this severity is a policy failure: error, warning or never.")
     var failOn: FailOn = .error
 
     func validate() throws {
         guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
         if simulator.isEmpty {
-            guard folders.count == 2 else { throw ValidationError("give INBOX and REPORTS (or --simulator DEVICE --app ID and REPORTS)") }
+            guard folders.count == 2 else {
+                throw ValidationError("give INBOX and REPORTS (or --simulator DEVICE --app ID and REPORTS)")
+            }
             guard deviceSet == nil else { throw ValidationError("--device-set goes with --simulator") }
         } else {
             guard (1...2).contains(folders.count) else { throw ValidationError("give REPORTS, or INBOX and REPORTS") }
-            guard !app.isEmpty else { throw ValidationError("--simulator needs --app ID, the bundle id of each app to audit there") }
+            guard !app.isEmpty else {
+                throw ValidationError("--simulator needs --app ID, the bundle id of each app to audit there")
+            }
         }
     }
 
     /// Every --app on every --simulator device.
     var simulatorApps: [SimulatorTarget] {
-        simulator.flatMap { device in app.map { SimulatorTarget(deviceSetPath: deviceSet, device: device, bundleIdentifier: $0) } }
+        simulator.flatMap { device in
+            app.map { SimulatorTarget(deviceSetPath: deviceSet, device: device, bundleIdentifier: $0) }
+        }
     }
 
     func run() throws {
         let (configuration, policy, _) = try PolicySettings.load(config: config)
         let request = NightlyRequest(
-            inboxPath: folders.count == 2 ? folders[0] : nil, reportsPath: folders[folders.count - 1], keep: keep, configuration: configuration, policy: policy,
-            failOn: failOn.severity, now: AuditCommand.reportTime(), policyDigest: PolicySettings.digest(config: config), backupApps: app,
+            inboxPath: folders.count == 2 ? folders[0] : nil, reportsPath: folders[folders.count - 1], keep: keep,
+            configuration: configuration, policy: policy,
+            failOn: failOn.severity, now: AuditCommand.reportTime(),
+            policyDigest: PolicySettings.digest(config: config), backupApps: app,
             simulatorApps: simulatorApps)
         let outcome: NightlyOutcome
         do {
@@ -72,7 +96,9 @@ struct NightlyCommand: ParsableCommand {
         }
         // Cron mails whatever is printed: nothing on success, one line per policy failure or error.
         for run in outcome.runs where run.policyFailure {
-            print(Terminal.visible("\(run.bundleIdentifier): policy failure: \(run.summary) (\(run.runFolder)/report.html)"))
+            print(
+                Terminal.visible(
+                    "\(run.bundleIdentifier): policy failure: \(run.summary) (\(run.runFolder)/report.html)"))
         }
         for failure in outcome.failures { Terminal.error("\(failure.input): \(failure.message)") }
         for problem in outcome.problems { Terminal.error(problem) }

@@ -22,7 +22,9 @@ enum PolicySettings {
     static func load(config: String?, baseline: String? = nil) throws -> (PolicyConfiguration, Policy, Baseline?) {
         do {
             let path = configurationPath(config)
-            let configuration = try path.map { path throws(ConfigurationError) in try PolicyConfiguration.load(path: path) } ?? PolicyConfiguration()
+            let configuration =
+                try path.map { path throws(ConfigurationError) in try PolicyConfiguration.load(path: path) }
+                ?? PolicyConfiguration()
             let policy = try Policy(configuration: configuration)
             let baseline = try baseline.map { path throws(ConfigurationError) in try Baseline.load(path: path) }
             return (configuration, policy, baseline)

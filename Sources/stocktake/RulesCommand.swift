@@ -12,7 +12,9 @@ struct RulesCommand: ParsableCommand {
 
     func validate() throws {
         guard let id, RuleRegistry.rule(id: id) == nil else { return }
-        let hint = EditDistance.closest(to: id, among: RuleRegistry.all.map { $0.description.id }).map { "; did you mean '\($0)'?" }
+        let hint = EditDistance.closest(to: id, among: RuleRegistry.all.map { $0.description.id }).map {
+            "; did you mean '\($0)'?"
+        }
         throw ValidationError("unknown rule '\(id)'" + (hint ?? "; `stocktake rules` lists them"))
     }
 
@@ -22,18 +24,26 @@ struct RulesCommand: ParsableCommand {
             for rule in RuleRegistry.all {
                 let description = rule.description
                 let padding = String(repeating: " ", count: width - description.id.count)
-                print("\(description.id)\(padding)  \(description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(description.title)\(description.isOptIn ? " (opt-in)" : "")")
+                print(
+                    "\(description.id)\(padding)  \(description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(description.title)\(description.isOptIn ? " (opt-in)" : "")"
+                )
             }
             return
         }
         let description = rule.description
         var text = "\(description.id): \(description.title)\n"
-        text += "Default severity: \(description.defaultSeverity.rawValue)\(description.isOptIn ? "; opt-in: enable it in stocktake.yml" : "")\n\n\(description.rationale)\nSource: \(description.source)\n"
+        text +=
+            "Default severity: \(description.defaultSeverity.rawValue)\(description.isOptIn ? "; opt-in: enable it in stocktake.yml" : "")\n\n\(description.rationale)\nSource: \(description.source)\n"
         if !description.options.isEmpty {
-            text += "\nOptions:\n" + description.options.map { "  \($0.name) (default \($0.defaultValue)): \($0.meaning)" }.joined(separator: "\n") + "\n"
+            text +=
+                "\nOptions:\n"
+                + description.options.map { "  \($0.name) (default \($0.defaultValue)): \($0.meaning)" }.joined(
+                    separator: "\n") + "\n"
         }
         text += "\nFix: \(description.fix)\n\nExamples:\n"
-        text += description.examples.map { "  \($0.expectedFindings == 0 ? "clean" : "finds \($0.expectedFindings)"): \($0.summary)" }.joined(separator: "\n")
+        text += description.examples.map {
+            "  \($0.expectedFindings == 0 ? "clean" : "finds \($0.expectedFindings)"): \($0.summary)"
+        }.joined(separator: "\n")
         print(text)
     }
 }

@@ -29,7 +29,8 @@ struct Stocktake: ParsableCommand {
             // What follows the message in ArgumentParser's own text (`Error: MESSAGE`): the usage and where help is.
             let full = fullMessage(for: error)
             let usage = full.range(of: message).map { full[$0.upperBound...].drop { $0.isNewline } } ?? ""
-            Terminal.error(lines: [message] + usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            Terminal.error(
+                lines: [message] + usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         }
         Foundation.exit(status.rawValue)
     }
@@ -43,7 +44,10 @@ struct Stocktake: ParsableCommand {
             75 another nightly run holds the lock.
             """,
         version: "0.1.0",
-        subcommands: [AuditCommand.self, AppsCommand.self, DiffCommand.self, NightlyCommand.self, SimulatorsCommand.self, RulesCommand.self, InitCommand.self, HistoryCommand.self],
+        subcommands: [
+            AuditCommand.self, AppsCommand.self, DiffCommand.self, NightlyCommand.self, SimulatorsCommand.self,
+            RulesCommand.self, InitCommand.self, HistoryCommand.self,
+        ],
         defaultSubcommand: AuditCommand.self
     )
 }

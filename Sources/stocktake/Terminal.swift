@@ -46,7 +46,8 @@ enum Terminal {
         if !failure.lines.isEmpty {
             if failure.isError { error(lines: failure.lines) } else { failure.lines.forEach(self.failure) }
         } else if !failure.isError {
-            let lines = failure.isMultiline ? failure.message.split(separator: "\n").map(String.init) : [failure.message]
+            let lines =
+                failure.isMultiline ? failure.message.split(separator: "\n").map(String.init) : [failure.message]
             for line in lines { self.failure(line) }
         } else if failure.isMultiline {
             error(multiline: failure.message)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 13 through the real binary: a container audited from archives of it, read in place, gives what the
 /// folder gives. The archives come from real tools where CI has them (GNU tar --xattrs, bsdtar) and from a
@@ -14,10 +14,12 @@ import TestSupport
     static func container() throws -> TemporaryTree {
         let tree = try TemporaryTree("archive")
         let app = "X.xcappdata/AppData/"
-        try tree.write("X.xcappdata/AppDataInfo.plist", string: """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.archive</string></dict></plist>
-            """)
+        try tree.write(
+            "X.xcappdata/AppDataInfo.plist",
+            string: """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.archive</string></dict></plist>
+                """)
         try tree.write(app + "Documents/notes.txt", string: "hello\n")
         try tree.write(app + "Documents/café ☕.txt", string: "a name beyond ASCII\n")
         try tree.write(app + "Documents/draft.txt", string: "a draft the app flagged\n")
@@ -25,9 +27,12 @@ import TestSupport
         try tree.write(app + "Documents/photo.jpg", bytes: photo)
         try tree.write(app + "Documents/copy of photo.jpg", bytes: photo)
         try tree.symlink(app + "Documents/latest", to: "notes.txt")
-        try tree.write(app + "Library/Application Support/Downloads/a/video.bin", bytes: [UInt8](repeating: 7, count: 5_000))
+        try tree.write(
+            app + "Library/Application Support/Downloads/a/video.bin", bytes: [UInt8](repeating: 7, count: 5_000))
         try tree.write(app + "Library/Application Support/Downloads/b.dat", string: "b")
-        try tree.write(app + "Library/Application Support/store.sqlite", bytes: Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 4_080))
+        try tree.write(
+            app + "Library/Application Support/store.sqlite",
+            bytes: Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 4_080))
         try tree.write(app + "Library/Caches/cache.db", bytes: Array("SQLite format 3\0".utf8))
         try tree.write(app + "Library/Preferences/com.example.archive.plist", bytes: Array("bplist00".utf8) + [0x08])
         try tree.write(app + "tmp/upload.part", string: "partial")
@@ -46,7 +51,8 @@ import TestSupport
     /// `._name` AppleDouble member for every file with extended attributes or flags (copyfile(3) packing), which
     /// the archives here must not have; GNU tar and Python ignore it.
     static func command(_ command: [String], in folder: String? = nil) throws {
-        let result = try StocktakeProcess.runCommand(command, currentDirectory: folder, environment: ["COPYFILE_DISABLE": "1"], timeout: timeout)
+        let result = try StocktakeProcess.runCommand(
+            command, currentDirectory: folder, environment: ["COPYFILE_DISABLE": "1"], timeout: timeout)
         try #require(result.status == 0, "\(command.joined(separator: " ")): \(result.stderr)")
     }
 
@@ -65,7 +71,8 @@ import TestSupport
             var files: [String: String] = [:]
             for file in report["files"] as? [[String: Any]] ?? [] {
                 let path = file["path"] as? String ?? "?"
-                files[path] = "\(file["type"] ?? "") \(file["kind"] ?? "") \(file["apparentBytes"] ?? "") \(file["backup"] ?? "")"
+                files[path] =
+                    "\(file["type"] ?? "") \(file["kind"] ?? "") \(file["apparentBytes"] ?? "") \(file["backup"] ?? "")"
             }
             var folders: [String: String] = [:]
             for folder in report["directories"] as? [[String: Any]] ?? [] {
@@ -73,19 +80,24 @@ import TestSupport
             }
             self.files = files
             self.folders = folders
-            duplicates = (report["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "duplicate-content" }
-                .map { "\($0["path"] ?? "") \($0["message"] ?? "")" }.sorted()
+            duplicates = (report["findings"] as? [[String: Any]] ?? []).filter {
+                $0["rule"] as? String == "duplicate-content"
+            }
+            .map { "\($0["path"] ?? "") \($0["message"] ?? "")" }.sorted()
         }
 
         var description: String {
-            (files.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" } + folders.sorted { $0.key < $1.key }.map { "\($0.key)/: \($0.value)" } + duplicates)
+            (files.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+                + folders.sorted { $0.key < $1.key }.map { "\($0.key)/: \($0.value)" } + duplicates)
                 .joined(separator: "\n")
         }
     }
 
     /// Audits `input` with duplicate detection on; returns the report.
     static func audit(_ input: String, into output: String, config: String) throws -> [String: Any] {
-        let result = try run(["audit", input, "--output", output, "--format", "json", "--config", config, "--fail-on", "never", "--quiet"])
+        let result = try run([
+            "audit", input, "--output", output, "--format", "json", "--config", config, "--fail-on", "never", "--quiet",
+        ])
         try #require(result.status == 0, "audit \(input): \(result.stderr)")
         return try json(output + "/report.json")
     }
@@ -98,20 +110,33 @@ import TestSupport
         let folder = try Self.audit(tree.path("X.xcappdata"), into: work.path("folder"), config: config)
         let expected = Audit(folder)
         #expect(expected.files["Documents/draft.txt"]?.hasSuffix(" excluded") == true)
-        #expect(expected.files["Library/Application Support/Downloads/a/video.bin"]?.hasSuffix(" excluded") == true, "inherited")
+        #expect(
+            expected.files["Library/Application Support/Downloads/a/video.bin"]?.hasSuffix(" excluded") == true,
+            "inherited")
         #expect(expected.files["Documents/notes.txt"]?.hasSuffix(" included") == true)
         #expect(expected.duplicates.count == 1)
 
         var archives: [(name: String, make: [String])] = [
             ("finder.zip", ["python3", Self.script, "finder-zip", tree.root, "X.xcappdata", work.path("finder.zip")]),
             ("mac.tgz", ["python3", Self.script, "libarchive-tgz", tree.root, "X.xcappdata", work.path("mac.tgz")]),
-            ("gnu.tar", ["tar", "--xattrs", "--format=posix", "-C", tree.root, "-cf", work.path("gnu.tar"), "X.xcappdata"]),
+            (
+                "gnu.tar",
+                ["tar", "--xattrs", "--format=posix", "-C", tree.root, "-cf", work.path("gnu.tar"), "X.xcappdata"]
+            ),
         ]
         if OutsideTools.has("xz") {
-            archives.append(("gnu.tar.xz", ["tar", "--xattrs", "--format=posix", "-J", "-C", tree.root, "-cf", work.path("gnu.tar.xz"), "X.xcappdata"]))
+            archives.append(
+                (
+                    "gnu.tar.xz",
+                    [
+                        "tar", "--xattrs", "--format=posix", "-J", "-C", tree.root, "-cf", work.path("gnu.tar.xz"),
+                        "X.xcappdata",
+                    ]
+                ))
         }
         if OutsideTools.has("bsdtar") {
-            archives.append(("bsd.tar.gz", ["bsdtar", "--xattrs", "-czf", work.path("bsd.tar.gz"), "-C", tree.root, "X.xcappdata"]))
+            archives.append(
+                ("bsd.tar.gz", ["bsdtar", "--xattrs", "-czf", work.path("bsd.tar.gz"), "-C", tree.root, "X.xcappdata"]))
         } else {
             #expect(!OutsideTools.required, "bsdtar (libarchive-tools) is missing; \(OutsideTools.requirementHint)")
         }
@@ -124,7 +149,9 @@ import TestSupport
             #expect(container["allocatedBytesEstimated"] as? Bool == true)
             #expect((container["archive"] as? [String: Any])?["folder"] as? String == "X.xcappdata")
             #expect(container["bundleIdentifier"] as? String == "com.example.archive")
-            try ExternalTools.checkReport(work.path("out-" + archive.name + "/report.json"), schema: Repository.path("Reports/report.schema.json"))
+            try ExternalTools.checkReport(
+                work.path("out-" + archive.name + "/report.json"), schema: Repository.path("Reports/report.schema.json")
+            )
             for file in report["files"] as? [[String: Any]] ?? [] where file["type"] as? String == "file" {
                 let apparent = try #require(file["apparentBytes"] as? Int)
                 #expect(file["allocatedBytes"] as? Int == (apparent + 4095) / 4096 * 4096, "APFS 4 KiB blocks: \(file)")
@@ -137,7 +164,10 @@ import TestSupport
     }
 
     /// A Finder zip unzipped: `__MACOSX/` lies beside the package, and still carries the flags.
-    @Test(.enabled(if: OutsideTools.has("bsdtar") || OutsideTools.required, "needs bsdtar (libarchive-tools); \(OutsideTools.requirementHint)"))
+    @Test(
+        .enabled(
+            if: OutsideTools.has("bsdtar") || OutsideTools.required,
+            "needs bsdtar (libarchive-tools); \(OutsideTools.requirementHint)"))
     func unzippedFinderZipKeepsItsEvidence() throws {
         let tree = try Self.container()
         let work = try TemporaryTree("archive-unzip")
@@ -145,9 +175,13 @@ import TestSupport
         try Self.command(["python3", Self.script, "finder-zip", tree.root, "X.xcappdata", work.path("finder.zip")])
         try work.mkdir("unzipped")
         try Self.command(["bsdtar", "-xf", work.path("finder.zip"), "-C", work.path("unzipped")])
-        #expect(FileManager.default.fileExists(atPath: work.path("unzipped/__MACOSX/X.xcappdata/AppData/Documents/._draft.txt")))
-        let expected = Audit(try Self.audit(tree.path("X.xcappdata"), into: work.path("folder"), config: work.path("stocktake.yml")))
-        let unzipped = try Self.audit(work.path("unzipped/X.xcappdata"), into: work.path("unzipped-report"), config: work.path("stocktake.yml"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: work.path("unzipped/__MACOSX/X.xcappdata/AppData/Documents/._draft.txt")))
+        let expected = Audit(
+            try Self.audit(tree.path("X.xcappdata"), into: work.path("folder"), config: work.path("stocktake.yml")))
+        let unzipped = try Self.audit(
+            work.path("unzipped/X.xcappdata"), into: work.path("unzipped-report"), config: work.path("stocktake.yml"))
         #expect(Audit(unzipped) == expected)
         let evidence = try #require(unzipped["evidence"] as? [String: Any])
         #expect(evidence["appleDoubleSidecars"] as? Int == 2)
@@ -180,22 +214,34 @@ import TestSupport
                 z.writestr("C/Library/Preferences/p.plist", b"bplist00")
                 z.writestr("../zip-escape.txt", b"out")
             """
-        try Self.command(["python3", "-c", script, work.path("inbox/deep/hostile.tar"), work.path("inbox/deep/hostile.zip"), absolute])
+        try Self.command([
+            "python3", "-c", script, work.path("inbox/deep/hostile.tar"), work.path("inbox/deep/hostile.zip"), absolute,
+        ])
         for name in ["hostile.tar", "hostile.zip"] {
             let output = work.path("out/\(name)/reports")
-            let result = try Self.run(["audit", work.path("inbox/deep/" + name), "--output", output, "--format", "json,html", "--quiet", "--fail-on", "never"])
+            let result = try Self.run([
+                "audit", work.path("inbox/deep/" + name), "--output", output, "--format", "json,html", "--quiet",
+                "--fail-on", "never",
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             let issues = try #require(try Self.json(output + "/report.json")["issues"] as? [[String: Any]])
-            let leftOut = issues.filter { ($0["detail"] as? String)?.contains("left out") == true }.compactMap { $0["path"] as? String }
+            let leftOut = issues.filter { ($0["detail"] as? String)?.contains("left out") == true }.compactMap {
+                $0["path"] as? String
+            }
             #expect(leftOut.contains { $0.hasSuffix("escape.txt") }, "\(issues)")
         }
-        for escaped in ["escape.txt", "escape2.txt", "zip-escape.txt", "inbox/escape.txt", "inbox/deep/escape.txt", "out/escape.txt"] {
+        for escaped in [
+            "escape.txt", "escape2.txt", "zip-escape.txt", "inbox/escape.txt", "inbox/deep/escape.txt",
+            "out/escape.txt",
+        ] {
             #expect(!FileManager.default.fileExists(atPath: work.path(escaped)), "\(escaped) was written")
         }
         #expect(!FileManager.default.fileExists(atPath: absolute))
         let report = try Self.json(work.path("out/hostile.tar/reports/report.json"))
         let files = try #require(report["files"] as? [[String: Any]])
-        #expect(files.first { $0["path"] as? String == "Documents/a.txt" }?["apparentBytes"] as? Int == 6, "the last copy counts")
+        #expect(
+            files.first { $0["path"] as? String == "Documents/a.txt" }?["apparentBytes"] as? Int == 6,
+            "the last copy counts")
         #expect(files.first { $0["path"] as? String == "Documents/link" }?["type"] as? String == "symlink")
     }
 
@@ -214,19 +260,27 @@ import TestSupport
                 z.writestr("C/Library/Preferences/p.plist", b"bplist00")
             """
         try Self.command(["python3", "-c", script, work.path("large.zip")])
-        let measure = "import resource, subprocess, sys\nstatus = subprocess.run(sys.argv[1:]).returncode\n"
+        let measure =
+            "import resource, subprocess, sys\nstatus = subprocess.run(sys.argv[1:]).returncode\n"
             + "print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
         let result = try StocktakeProcess.runCommand(
-            ["/usr/bin/env", "python3", "-c", measure, StocktakeProcess.binary, "audit", work.path("large.zip"), "--output", work.path("out"),
-             "--format", "json", "--config", work.path("stocktake.yml"), "--fail-on", "never", "--quiet"], timeout: Self.timeout)
-        let fields = result.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            [
+                "/usr/bin/env", "python3", "-c", measure, StocktakeProcess.binary, "audit", work.path("large.zip"),
+                "--output", work.path("out"),
+                "--format", "json", "--config", work.path("stocktake.yml"), "--fail-on", "never", "--quiet",
+            ], timeout: Self.timeout)
+        let fields = result.stdout.split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         try #require(fields.count == 2, "\(result.stdout)\(result.stderr)")
         #expect(fields[0] == 0, "\(result.stderr)")
         #expect(fields[1] < 110 * 1024, "peak memory \(fields[1]) KiB: an entry was held whole")
         let report = try Self.json(work.path("out/report.json"))
         let sizes = (report["files"] as? [[String: Any]] ?? []).compactMap { $0["apparentBytes"] as? Int }
         #expect(sizes.filter { $0 == 128 << 20 }.count == 2)
-        let duplicates = (report["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "duplicate-content" }
+        let duplicates = (report["findings"] as? [[String: Any]] ?? []).filter {
+            $0["rule"] as? String == "duplicate-content"
+        }
         #expect(duplicates.count == 1)
     }
 
@@ -234,11 +288,12 @@ import TestSupport
     func truncatedArchiveExitsOne(_ name: String) throws {
         let tree = try Self.container()
         let work = try TemporaryTree("archive-truncated")
-        let make: [String] = switch name {
-        case "finder.zip": ["python3", Self.script, "finder-zip", tree.root, "X.xcappdata", work.path(name)]
-        case "gnu.tar.gz": ["tar", "--format=posix", "-z", "-C", tree.root, "-cf", work.path(name), "X.xcappdata"]
-        default: ["tar", "--format=posix", "-C", tree.root, "-cf", work.path(name), "X.xcappdata"]
-        }
+        let make: [String] =
+            switch name {
+            case "finder.zip": ["python3", Self.script, "finder-zip", tree.root, "X.xcappdata", work.path(name)]
+            case "gnu.tar.gz": ["tar", "--format=posix", "-z", "-C", tree.root, "-cf", work.path(name), "X.xcappdata"]
+            default: ["tar", "--format=posix", "-C", tree.root, "-cf", work.path(name), "X.xcappdata"]
+            }
         try Self.command(make)
         let whole = try Data(contentsOf: URL(fileURLWithPath: work.path(name)))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: work.path("cut-" + name)))
@@ -261,23 +316,36 @@ import TestSupport
         let tree = try Self.container()
         let work = try TemporaryTree("archive-nightly")
         try work.mkdir("inbox/__MACOSX")
-        try Self.command(["python3", Self.script, "finder-zip", tree.root, "X.xcappdata", work.path("inbox/export.zip")])
-        let result = try StocktakeProcess.run(["nightly", work.path("inbox"), work.path("reports")], currentDirectory: work.root, timeout: Self.timeout)
+        try Self.command([
+            "python3", Self.script, "finder-zip", tree.root, "X.xcappdata", work.path("inbox/export.zip"),
+        ])
+        let result = try StocktakeProcess.run(
+            ["nightly", work.path("inbox"), work.path("reports")], currentDirectory: work.root, timeout: Self.timeout)
         #expect(result.status == 0 || result.status == 2, "\(result.stderr)")
-        #expect(!result.stdout.contains("__MACOSX") && !result.stderr.contains("__MACOSX"), "\(result.stdout)\(result.stderr)")
+        #expect(
+            !result.stdout.contains("__MACOSX") && !result.stderr.contains("__MACOSX"),
+            "\(result.stdout)\(result.stderr)")
         let latest = work.path("reports/com.example.archive/latest/report.json")
         let report = try Self.json(latest)
         #expect((report["container"] as? [String: Any])?["allocatedBytesEstimated"] as? Bool == true)
         // The next night the same archive is not audited again; a rewritten one is.
-        let runs = { try FileManager.default.contentsOfDirectory(atPath: work.path("reports/com.example.archive")).filter { $0 != "latest" }.count }
+        let runs = {
+            try FileManager.default.contentsOfDirectory(atPath: work.path("reports/com.example.archive")).filter {
+                $0 != "latest"
+            }.count
+        }
         let before = try runs()
-        let again = try StocktakeProcess.run(["nightly", work.path("inbox"), work.path("reports")], currentDirectory: work.root, timeout: Self.timeout)
+        let again = try StocktakeProcess.run(
+            ["nightly", work.path("inbox"), work.path("reports")], currentDirectory: work.root, timeout: Self.timeout)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try runs() == before, "an archive already audited is skipped")
-        try Self.command(["python3", Self.script, "finder-zip", tree.root, "X.xcappdata", work.path("inbox/export.zip")])
+        try Self.command([
+            "python3", Self.script, "finder-zip", tree.root, "X.xcappdata", work.path("inbox/export.zip"),
+        ])
         var times = [timespec(tv_sec: 2_000_000_000, tv_nsec: 0), timespec(tv_sec: 2_000_000_000, tv_nsec: 0)]
         utimensat(AT_FDCWD, work.path("inbox/export.zip"), &times, 0)
-        let third = try StocktakeProcess.run(["nightly", work.path("inbox"), work.path("reports")], currentDirectory: work.root, timeout: Self.timeout)
+        let third = try StocktakeProcess.run(
+            ["nightly", work.path("inbox"), work.path("reports")], currentDirectory: work.root, timeout: Self.timeout)
         #expect(third.status == 0 || third.status == 2, "\(third.stderr)")
         #expect(try runs() == before + 1, "a rewritten archive is audited again")
     }

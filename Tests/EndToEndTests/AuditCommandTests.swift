@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The real binary on temporary trees: output files, exit statuses, messages.
 @Suite struct AuditCommandTests {
@@ -30,11 +30,16 @@ import TestSupport
         let report = try json(out.path("report.json"))
         #expect(report["schemaVersion"] as? Int == 1)
         let files = try #require(report["files"] as? [[String: Any]])
-        #expect(files.map { $0["path"] as? String } == ["Documents/Report.pdf", "Library/Caches/com.example.e2e/Cache.db", "Library/Preferences/com.example.e2e.plist"])
+        #expect(
+            files.map { $0["path"] as? String } == [
+                "Documents/Report.pdf", "Library/Caches/com.example.e2e/Cache.db",
+                "Library/Preferences/com.example.e2e.plist",
+            ])
         let html = try String(contentsOfFile: out.path("report.html"), encoding: .utf8)
         #expect(html.contains("Content-Security-Policy"))
         // Only the two reports: no temporary files left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.root).sorted() == ["report.html", "report.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.root).sorted() == ["report.html", "report.json"])
     }
 
     @Test("summary.md names only the report files the run wrote")
@@ -47,7 +52,9 @@ import TestSupport
             ("markdown,sarif,html", ["report.sarif", "report.html"], ["report.json"]),
         ] {
             let folder = out.path(formats)
-            let result = try StocktakeProcess.run(["audit", tree.root, "--output", folder, "--format", formats, "--quiet"])
+            let result = try StocktakeProcess.run([
+                "audit", tree.root, "--output", folder, "--format", formats, "--quiet",
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             let written = try FileManager.default.contentsOfDirectory(atPath: folder)
             let summary = try String(contentsOfFile: folder + "/summary.md", encoding: .utf8)
@@ -64,13 +71,19 @@ import TestSupport
         let tree = try Self.container()
         let out = try TemporaryTree("out")
         for option in ["--config", "--baseline"] {
-            let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.root, option, out.path("missing.file")])
+            let result = try StocktakeProcess.run([
+                "audit", tree.root, "--output", out.root, option, out.path("missing.file"),
+            ])
             #expect(result.status == 64)
-            #expect(result.stderr.contains("missing.file") && result.stderr.contains("No such file or directory"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("missing.file") && result.stderr.contains("No such file or directory"),
+                "\(result.stderr)")
             #expect(!result.stderr.contains("not a Stocktake baseline"), "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         }
-        let nightly = try StocktakeProcess.run(["nightly", tree.root, out.path("reports"), "--config", out.path("missing.file")])
+        let nightly = try StocktakeProcess.run([
+            "nightly", tree.root, out.path("reports"), "--config", out.path("missing.file"),
+        ])
         #expect(nightly.status == 64 && nightly.stderr.contains("No such file or directory"), "\(nightly.stderr)")
     }
 
@@ -88,17 +101,27 @@ import TestSupport
         let tree = try Self.container()
         let out = try TemporaryTree("out")
         func phases(_ options: [String]) throws -> [String] {
-            let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.root, "--quiet", "--timings"] + options)
+            let result = try StocktakeProcess.run(
+                ["audit", tree.root, "--output", out.root, "--quiet", "--timings"] + options)
             #expect(result.status == 0, "\(result.stderr)")
             return result.stderr.split(separator: "\n").compactMap { line in
-                line.hasPrefix("timings: ") ? line.dropFirst("timings: ".count).split(separator: " ").dropLast(2).joined(separator: " ") : nil
+                line.hasPrefix("timings: ")
+                    ? line.dropFirst("timings: ".count).split(separator: " ").dropLast(2).joined(separator: " ") : nil
             }
         }
         let plain = try phases([])
-        #expect(Set(plain) == ["identify", "walk", "inventory (backup state, totals)", "content", "rules", "render html", "wait for rules", "write json", "write html", "total"], "\(plain)")
+        #expect(
+            Set(plain) == [
+                "identify", "walk", "inventory (backup state, totals)", "content", "rules", "render html",
+                "wait for rules", "write json", "write html", "total",
+            ], "\(plain)")
         try out.write("duplicates.yml", string: "rules:\n  duplicate-content: {enabled: true}\n")
         let duplicates = try phases(["--config", out.path("duplicates.yml"), "--no-content-checks", "--format", "json"])
-        #expect(Set(duplicates) == ["identify", "walk", "inventory (backup state, totals)", "duplicates", "rules", "wait for rules", "write json", "total"], "\(duplicates)")
+        #expect(
+            Set(duplicates) == [
+                "identify", "walk", "inventory (backup state, totals)", "duplicates", "rules", "wait for rules",
+                "write json", "total",
+            ], "\(duplicates)")
     }
 
     @Test("a failing audit says why in one line on stderr, even with --quiet (cron mails exactly that line)")
@@ -114,7 +137,9 @@ import TestSupport
         #expect(strict.stdout.isEmpty)
         let lines = strict.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(strict.stderr)")
-        #expect(lines.first?.hasPrefix("stocktake: failed: 2 warnings at or above warning (reports in ") == true, "\(strict.stderr)")
+        #expect(
+            lines.first?.hasPrefix("stocktake: failed: 2 warnings at or above warning (reports in ") == true,
+            "\(strict.stderr)")
     }
 
     @Test func defaultOutputFolderIsPerAppAndTimestamped() throws {
@@ -149,7 +174,10 @@ import TestSupport
         #expect(result.stderr.contains("expected"))
     }
 
-    @Test(arguments: [["audit", "--no-such-flag", "x"], ["audit", "x", "--format", "pdf"], ["audit", "x", "--threads", "0"], ["audit"]])
+    @Test(arguments: [
+        ["audit", "--no-such-flag", "x"], ["audit", "x", "--format", "pdf"], ["audit", "x", "--threads", "0"],
+        ["audit"],
+    ])
     func usageErrorsExitSixtyFour(_ arguments: [String]) throws {
         let result = try StocktakeProcess.run(arguments)
         #expect(result.status == 64, "\(result.stderr)")
@@ -166,7 +194,8 @@ import TestSupport
         try out.mkdir("reports")
         chmod(out.path("reports"), 0o555)
         defer { chmod(out.path("reports"), 0o755) }
-        let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.path("reports")], withoutFilePermissionOverride: true)
+        let result = try StocktakeProcess.run(
+            ["audit", tree.root, "--output", out.path("reports")], withoutFilePermissionOverride: true)
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot write"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path("reports")).isEmpty)
@@ -178,7 +207,9 @@ import TestSupport
         try out.write("plain", string: "")
         let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.path("plain/reports")])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("cannot create the output folder") && result.stderr.contains("Not a directory"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("cannot create the output folder") && result.stderr.contains("Not a directory"),
+            "\(result.stderr)")
     }
 
     @Test func reportsAreNeverWrittenIntoTheAuditedTree() throws {
@@ -197,7 +228,8 @@ import TestSupport
         defer { chmod(tree.path("Documents/Private"), 0o755) }
         let out = try TemporaryTree("out")
         chmod(out.root, 0o777)
-        let result = try StocktakeProcess.run(["audit", tree.root, "--output", out.root, "--quiet"], withoutFilePermissionOverride: true)
+        let result = try StocktakeProcess.run(
+            ["audit", tree.root, "--output", out.root, "--quiet"], withoutFilePermissionOverride: true)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try json(out.path("report.json"))
         let all = try #require(report["issues"] as? [[String: Any]])
@@ -214,12 +246,16 @@ import TestSupport
 
     @Test func aMalformedAppDataInfoIsReportedAndTheAuditGoesOn() throws {
         let tree = try TemporaryTree("broken")
-        try tree.write("Broken.xcappdata/AppDataInfo.plist", bytes: Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 40))
+        try tree.write(
+            "Broken.xcappdata/AppDataInfo.plist", bytes: Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 40))
         try tree.write("Broken.xcappdata/AppData/Documents/a.txt", string: "x")
-        try tree.write("Broken.xcappdata/AppData/Library/Preferences/com.example.broken.plist", bytes: Array("bplist00".utf8))
+        try tree.write(
+            "Broken.xcappdata/AppData/Library/Preferences/com.example.broken.plist", bytes: Array("bplist00".utf8))
         try tree.mkdir("Broken.xcappdata/AppData/tmp")
         let out = try TemporaryTree("out")
-        let result = try StocktakeProcess.run(["audit", tree.path("Broken.xcappdata"), "--output", out.root, "--format", "json"])
+        let result = try StocktakeProcess.run([
+            "audit", tree.path("Broken.xcappdata"), "--output", out.root, "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try json(out.path("report.json"))
         let container = try #require(report["container"] as? [String: Any])
@@ -235,14 +271,16 @@ import TestSupport
         let tree = try Self.container()
         try tree.write("Library/Caches/images/big.jpg", bytes: [UInt8](repeating: 1, count: 50_000))
         let companions = try TemporaryTree("companions")
-        try companions.write("Chat.app/Info.plist", string: """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0"><dict>
-            <key>CFBundleIdentifier</key><string>com.example.e2e</string>
-            <key>UIFileSharingEnabled</key><true/>
-            </dict></plist>
-            """)
+        try companions.write(
+            "Chat.app/Info.plist",
+            string: """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                <plist version="1.0"><dict>
+                <key>CFBundleIdentifier</key><string>com.example.e2e</string>
+                <key>UIFileSharingEnabled</key><true/>
+                </dict></plist>
+                """)
         try companions.write("Chat.app/Chat", bytes: [UInt8](repeating: 0xCF, count: 120_000))
         try companions.write("Group/Library/Preferences/group.com.example.e2e.plist", bytes: Array("bplist00".utf8))
         let out = try TemporaryTree("out")
@@ -258,7 +296,8 @@ import TestSupport
         #expect(bundle["bundleIdentifier"] as? String == "com.example.e2e")
         let totals = try #require(report["totals"] as? [String: Any])
         let appSize = try #require(totals["appSize"] as? [String: Int64])
-        let expected = try DiskUsage.bytes(companions.path("Chat.app"))
+        let expected =
+            try DiskUsage.bytes(companions.path("Chat.app"))
             + (try DiskUsage.bytes(tree.root)) - (try DiskUsage.bytes(tree.path("Library/Caches")))
             + (try DiskUsage.bytes(companions.path("Group")))
         #expect(appSize["totalBytes"] == expected)
@@ -268,12 +307,16 @@ import TestSupport
     /// Documents is shared as unknown (a Documents finding stays a warning; a shared Documents would make it an error).
     @Test func aMalformedInfoPlistIsAnIssueAndUnknown() throws {
         let tree = try Self.container()
-        try tree.write("Documents/cache.sqlite", bytes: Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 100))
+        try tree.write(
+            "Documents/cache.sqlite", bytes: Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 100))
         let companions = try TemporaryTree("companions")
-        try companions.write("Chat.app/Info.plist", string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>UIFileSharingEnabled</key>")
+        try companions.write(
+            "Chat.app/Info.plist",
+            string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>UIFileSharingEnabled</key>")
         let out = try TemporaryTree("out")
         let result = try StocktakeProcess.run([
-            "audit", tree.root, "--output", out.root, "--format", "json", "--fail-on", "never", "--app-bundle", companions.path("Chat.app"),
+            "audit", tree.root, "--output", out.root, "--format", "json", "--fail-on", "never", "--app-bundle",
+            companions.path("Chat.app"),
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try json(out.path("report.json"))
@@ -307,13 +350,17 @@ import TestSupport
         sys.exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
         """
 
-    @Test(.enabled(if: OutsideTools.has("python3") || OutsideTools.required, "needs python3 for a pseudo-terminal; \(OutsideTools.requirementHint)"))
+    @Test(
+        .enabled(
+            if: OutsideTools.has("python3") || OutsideTools.required,
+            "needs python3 for a pseudo-terminal; \(OutsideTools.requirementHint)"))
     func aTerminalGetsAProgressLine() throws {
         try #require(OutsideTools.has("python3"), "python3 is not installed")
         let tree = try Self.container()
         let out = try TemporaryTree("out")
         let result = try StocktakeProcess.runCommand(
-            ["python3", "-c", Self.onATerminal, StocktakeProcess.binary, "audit", tree.root, "--output", out.root], timeout: 120)
+            ["python3", "-c", Self.onATerminal, StocktakeProcess.binary, "audit", tree.root, "--output", out.root],
+            timeout: 120)
         #expect(!result.timedOut)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("scanning: "), "\(result.stdout)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One headless Chromium that loads a given HTML file and prints the DOM it built, for the tests that read
 /// pages the way a reader's browser does. Without Chromium those tests are skipped, unless CI (`CI=true` or
@@ -12,11 +12,13 @@ struct Browser {
 
     static let chromiumPath: String? = {
         // An explicit choice is the only candidate, so a wrong path shows up as a skip (or a failure in CI).
-        let candidates = environment["STOCKTAKE_CHROMIUM"].map { [$0] } ?? [
-            "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable",
-            "/Applications/Chromium.app/Contents/MacOS/Chromium",
-            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
-        ]
+        let candidates =
+            environment["STOCKTAKE_CHROMIUM"].map { [$0] } ?? [
+                "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
+                "/usr/bin/google-chrome-stable",
+                "/Applications/Chromium.app/Contents/MacOS/Chromium",
+                "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+            ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
@@ -50,7 +52,8 @@ struct Browser {
     private init(makePage: (URL) throws -> URL) throws {
         executable = try #require(
             Self.chromiumPath,
-            "CI requires the browser but no Chromium was found (STOCKTAKE_CHROMIUM, or /usr/bin/chromium and the usual places)")
+            "CI requires the browser but no Chromium was found (STOCKTAKE_CHROMIUM, or /usr/bin/chromium and the usual places)"
+        )
         scratch = URL(fileURLWithPath: try TemporaryTree.makeFolder("browser"), isDirectory: true)
         page = try makePage(scratch)
     }
@@ -73,10 +76,11 @@ struct Browser {
     private func run(_ arguments: [String]) throws -> (Int32, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-            "--disable-extensions", "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
-        ] + arguments
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+                "--disable-extensions", "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
+            ] + arguments
         let output = Pipe()
         let errorFile = scratch.appendingPathComponent("stderr-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
@@ -100,13 +104,15 @@ struct Browser {
 enum DOM {
     /// The `<html …>` start tag as the browser serialised it after scripts ran.
     static func rootTag(_ dom: String) -> String? {
-        guard let start = dom.range(of: "<html"), let end = dom.range(of: ">", range: start.upperBound..<dom.endIndex) else { return nil }
+        guard let start = dom.range(of: "<html"), let end = dom.range(of: ">", range: start.upperBound..<dom.endIndex)
+        else { return nil }
         return String(dom[start.lowerBound..<end.upperBound])
     }
 
     /// The first `<title>`: the document's, which the page puts in its head before any SVG title.
     static func documentTitle(_ dom: String) -> String? {
-        guard let start = dom.range(of: "<title>"), let end = dom.range(of: "</title>", range: start.upperBound..<dom.endIndex)
+        guard let start = dom.range(of: "<title>"),
+            let end = dom.range(of: "</title>", range: start.upperBound..<dom.endIndex)
         else { return nil }
         return String(dom[start.upperBound..<end.lowerBound])
     }
@@ -114,7 +120,9 @@ enum DOM {
     /// Every `<svg …>` start tag, as serialised.
     static func svgTags(_ dom: String) -> [String] {
         let pattern = try! NSRegularExpression(pattern: "<svg[^>]*>")
-        return pattern.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).compactMap { Range($0.range, in: dom).map { String(dom[$0]) } }
+        return pattern.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).compactMap {
+            Range($0.range, in: dom).map { String(dom[$0]) }
+        }
     }
 
     /// A picture of the treemap (`tm-svg`), its pattern holder (`tm-defs`) or a tile (placed with `x`).
@@ -128,7 +136,8 @@ extension Trait where Self == ConditionTrait {
     static var needsChromium: Self {
         .enabled(
             if: Browser.chromiumAvailable || Browser.requireBrowser,
-            "Chromium not found; install it or set STOCKTAKE_CHROMIUM (CI=true or STOCKTAKE_REQUIRE_BROWSER=1 turns this skip into a failure)")
+            "Chromium not found; install it or set STOCKTAKE_CHROMIUM (CI=true or STOCKTAKE_REQUIRE_BROWSER=1 turns this skip into a failure)"
+        )
     }
 }
 

@@ -1,9 +1,9 @@
 import Foundation
 import StocktakeModel
-import StocktakeReport
-import Testing
-import TestSupport
 import StocktakeRendering
+import StocktakeReport
+import TestSupport
+import Testing
 
 /// Opens the HTML report of the synthetic container in headless Chromium and reads back the DOM the browser
 /// built: hostile names must be inert text, the policy must let our own script run, and the essentials must
@@ -16,15 +16,20 @@ import StocktakeRendering
         defer { browser.cleanUp() }
         let dom = try browser.dumpDOM()
 
-        #expect(DOM.rootTag(dom) == "<html lang=\"en\" data-enhanced=\"true\">", "the CSP hash let the page's own script run")
+        #expect(
+            DOM.rootTag(dom) == "<html lang=\"en\" data-enhanced=\"true\">",
+            "the CSP hash let the page's own script run")
         #expect(dom.contains("<button type=\"button\" class=\"sort\">"), "the script made the table headers sortable")
-        #expect(DOM.documentTitle(dom) == "Stocktake: \(SyntheticContainer.bundleIdentifier)", "no injected handler renamed the page")
+        #expect(
+            DOM.documentTitle(dom) == "Stocktake: \(SyntheticContainer.bundleIdentifier)",
+            "no injected handler renamed the page")
         #expect(!dom.contains("pwned</title>"))
         #expect(!dom.contains("<img"), "no image element was injected")
         let svgs = DOM.svgTags(dom)
         #expect(svgs.allSatisfy { $0.contains(" class=\"") }, "every svg is the page's own (it carries a class)")
         #expect(svgs.filter { !DOM.isTreemapPart($0) }.count == 2, "the two charts and the treemap are the only SVG")
-        #expect(dom.contains("&lt;img src=x onerror=document.title='pwned'&gt;.jpg"), "the hostile name is shown as text")
+        #expect(
+            dom.contains("&lt;img src=x onerror=document.title='pwned'&gt;.jpg"), "the hostile name is shown as text")
         #expect(dom.contains("&lt;svg onload=document.title='pwned'&gt;"))
         #expect(dom.components(separatedBy: "<script").count - 1 == 1)
 
@@ -44,7 +49,8 @@ import StocktakeRendering
     @Test(.needsChromium)
     func tamperedScriptIsBlockedAndEssentialsRemain() throws {
         let browser = try Self.syntheticReport { html in
-            let tampered = html.replacingOccurrences(of: "\"data-enhanced\", \"true\"", with: "\"data-enhanced\", \"tampered\"")
+            let tampered = html.replacingOccurrences(
+                of: "\"data-enhanced\", \"true\"", with: "\"data-enhanced\", \"tampered\"")
             #expect(tampered != html, "the script text to tamper with was found")
             return tampered
         }
@@ -54,7 +60,9 @@ import StocktakeRendering
         #expect(DOM.rootTag(dom) == "<html lang=\"en\">", "a script that does not match the hash must not run")
         #expect(!dom.contains("class=\"sort\""))
         #expect(dom.contains("title=\"20,156,416 bytes\">20.2 MB"))
-        #expect(dom.contains("<details open=\"\"><summary class=\"t-row t-root\""), "the tree is open and collapsible without script")
+        #expect(
+            dom.contains("<details open=\"\"><summary class=\"t-row t-root\""),
+            "the tree is open and collapsible without script")
         #expect(dom.contains("Application Support"))
         #expect(dom.contains("Documents/<wbr>Projects/<wbr>Alpha/<wbr>model.sqlite"), "the largest files are listed")
     }

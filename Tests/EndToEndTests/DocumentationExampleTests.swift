@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The command examples of the README and docs/*.md, run as a reader would run them, so they stay true (as
 /// `DocumentationTests` keeps the links true). Every line of a fenced block that starts with `stocktake ` or
@@ -15,10 +15,13 @@ import TestSupport
     static let skipped: [String: String] = [
         "stocktake simulators": "needs a Mac's CoreSimulator device set",
         "stocktake audit --simulator booted --app com.example.chat": "needs a booted simulator",
-        "stocktake history com.example.chat --reports /srv/stocktake/Reports": "needs the history a nightly job run by cron wrote",
+        "stocktake history com.example.chat --reports /srv/stocktake/Reports":
+            "needs the history a nightly job run by cron wrote",
         "stocktake apps ~/Library/Application\\ Support/MobileSync/Backup/UDID": "needs a device backup",
-        "stocktake audit ~/Library/Application\\ Support/MobileSync/Backup/UDID --app com.example.chat": "needs a device backup",
-        "stocktake audit MyApp.xcappdata --backup ~/Library/Application\\ Support/MobileSync/Backup/UDID": "needs a device backup",
+        "stocktake audit ~/Library/Application\\ Support/MobileSync/Backup/UDID --app com.example.chat":
+            "needs a device backup",
+        "stocktake audit MyApp.xcappdata --backup ~/Library/Application\\ Support/MobileSync/Backup/UDID":
+            "needs a device backup",
     ]
 
     /// The reader's own files in an example, and what stands in for them: the sample and its report.
@@ -46,7 +49,8 @@ import TestSupport
             self.words = words
             let code = commentStart.map { command[..<$0] } ?? command[...]
             text = code.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
-            comment = commentStart.map { command[command.index(after: $0)...].trimmingCharacters(in: .whitespaces) } ?? ""
+            comment =
+                commentStart.map { command[command.index(after: $0)...].trimmingCharacters(in: .whitespaces) } ?? ""
         }
     }
 
@@ -60,9 +64,14 @@ import TestSupport
         while index < lines.count {
             defer { index += 1 }
             let line = lines[index]
-            if line.hasPrefix("```") { fenced.toggle(); continue }
+            if line.hasPrefix("```") {
+                fenced.toggle()
+                continue
+            }
             let trimmed = line.drop { $0 == " " }
-            guard fenced, trimmed.hasPrefix("stocktake ") || trimmed.hasPrefix("swift run stocktake ") || trimmed == "stocktake" else { continue }
+            guard fenced,
+                trimmed.hasPrefix("stocktake ") || trimmed.hasPrefix("swift run stocktake ") || trimmed == "stocktake"
+            else { continue }
             let start = index
             var command = String(trimmed)
             while command.hasSuffix("\\"), index + 1 < lines.count {
@@ -84,7 +93,9 @@ import TestSupport
     @Test("every example in the README and docs/*.md runs against the sample and ends as the docs allow")
     func everyExampleRuns() throws {
         let examples = try Self.allExamples()
-        #expect(examples.contains { $0.text == "swift run stocktake audit Samples/ChatApp.xcappdata" }, "the README's first command")
+        #expect(
+            examples.contains { $0.text == "swift run stocktake audit Samples/ChatApp.xcappdata" },
+            "the README's first command")
         var workspaces: [String: TemporaryTree] = [:]
         for example in examples where Self.skipped[example.text] == nil {
             let workspace = try workspaces[example.file] ?? Self.workspace()
@@ -93,7 +104,9 @@ import TestSupport
             let result = try StocktakeProcess.run(arguments, currentDirectory: workspace.root, timeout: 300)
             // 0 ran and passed, 2 a policy failure (the sample breaks rules on purpose); 1 only where the docs say so.
             let allowed: Set<Int32> = example.comment.contains("exits 1") ? [0, 1, 2] : [0, 2]
-            #expect(allowed.contains(result.status) && !result.timedOut, "\(example) exited \(result.status): \(result.stderr)")
+            #expect(
+                allowed.contains(result.status) && !result.timedOut,
+                "\(example) exited \(result.status): \(result.stderr)")
             #expect(!result.stderr.contains("Usage:"), "\(example) printed a usage error: \(result.stderr)")
         }
     }
@@ -150,24 +163,46 @@ enum ShellWords {
     /// The words as the program gets them, and where a trailing comment starts.
     static func split(_ command: String) -> (words: [String], commentStart: String.Index?) {
         var words: [String] = []
-        var word = "", inWord = false, quote: Character? = nil, escaped = false
+        var word = ""
+        var inWord = false
+        var quote: Character? = nil
+        var escaped = false
         var index = command.startIndex
         while index < command.endIndex {
             let character = command[index]
             defer { index = command.index(after: index) }
-            if escaped { word.append(character); escaped = false; inWord = true; continue }
+            if escaped {
+                word.append(character)
+                escaped = false
+                inWord = true
+                continue
+            }
             if let open = quote {
-                if character == open { quote = nil } else if character == "\\" && open == "\"" { escaped = true } else { word.append(character) }
+                if character == open {
+                    quote = nil
+                } else if character == "\\" && open == "\"" {
+                    escaped = true
+                } else {
+                    word.append(character)
+                }
                 continue
             }
             switch character {
             case "\\": escaped = true
-            case "'", "\"": quote = character; inWord = true
+            case "'", "\"":
+                quote = character
+                inWord = true
             case " ", "\t":
-                if inWord { words.append(word); word = ""; inWord = false }
+                if inWord {
+                    words.append(word)
+                    word = ""
+                    inWord = false
+                }
             case "#" where !inWord:
                 return (words, index)
-            default: word.append(character); inWord = true
+            default:
+                word.append(character)
+                inWord = true
             }
         }
         if inWord { words.append(word) }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The documentation as a reader meets it: the README stays a front door, and every relative link of every
 /// Markdown file leads to a file inside the repository that exists (and to a heading that exists, for `#anchors`).
@@ -30,14 +30,18 @@ import TestSupport
             let text = try String(contentsOfFile: Self.repository + "/" + file, encoding: .utf8)
             let folder = (file as NSString).deletingLastPathComponent
             for target in Self.links(in: text) where !target.contains("://") && !target.hasPrefix("mailto:") {
-                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let path = parts[0].isEmpty ? file : ((folder as NSString).appendingPathComponent(parts[0]) as NSString).standardizingPath
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(
+                    String.init)
+                let path =
+                    parts[0].isEmpty
+                    ? file : ((folder as NSString).appendingPathComponent(parts[0]) as NSString).standardizingPath
                 guard !path.hasPrefix(".."), FileManager.default.fileExists(atPath: Self.repository + "/" + path) else {
                     broken.append("\(file): \(target)")
                     continue
                 }
                 if parts.count == 2, path.hasSuffix(".md") {
-                    let headings = try Self.anchors(String(contentsOfFile: Self.repository + "/" + path, encoding: .utf8))
+                    let headings = try Self.anchors(
+                        String(contentsOfFile: Self.repository + "/" + path, encoding: .utf8))
                     if !headings.contains(parts[1]) { broken.append("\(file): \(target) (no such heading)") }
                 }
             }
@@ -47,11 +51,15 @@ import TestSupport
 
     /// docs/reports.md's list of report.json's top-level keys names every key the schema has.
     @Test func theReportsDocNamesEveryTopLevelKey() throws {
-        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.repository + "/Reports/report.schema.json")))
+        let schema = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: Self.repository + "/Reports/report.schema.json")))
         let keys = try #require(((schema as? [String: Any])?["properties"] as? [String: Any])?.keys)
         let text = try String(contentsOfFile: Self.repository + "/docs/reports.md", encoding: .utf8)
         let start = try #require(text.range(of: "Top-level keys:"))
-        let list = text[start.upperBound..<(text.range(of: "\n\n", range: start.upperBound..<text.endIndex)?.lowerBound ?? text.endIndex)]
+        let list = text[
+            start
+                .upperBound..<(text.range(of: "\n\n", range: start.upperBound..<text.endIndex)?.lowerBound
+                ?? text.endIndex)]
         let missing = keys.filter { key in !["`\(key)`", "`\(key)[]`", "`\(key): "].contains { list.contains($0) } }
         #expect(missing.isEmpty, "docs/reports.md does not name: \(missing.sorted())")
     }
@@ -61,9 +69,14 @@ import TestSupport
         var links: [String] = []
         var fenced = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") { fenced.toggle(); continue }
+            if line.hasPrefix("```") {
+                fenced.toggle()
+                continue
+            }
             guard !fenced else { continue }
-            let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+            let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter {
+                $0.offset % 2 == 0
+            }.map(\.element).joined(separator: " ")
             var rest = Substring(prose)
             while let open = rest.range(of: "](") {
                 let after = rest[open.upperBound...]
@@ -80,10 +93,17 @@ import TestSupport
         var anchors: Set<String> = []
         var fenced = false
         for line in text.split(separator: "\n") {
-            if line.hasPrefix("```") { fenced.toggle(); continue }
+            if line.hasPrefix("```") {
+                fenced.toggle()
+                continue
+            }
             guard !fenced, line.hasPrefix("#") else { continue }
             let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
-            anchors.insert(String(title.compactMap { $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : nil }))
+            anchors.insert(
+                String(
+                    title.compactMap {
+                        $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : nil
+                    }))
         }
         return anchors
     }

@@ -1,24 +1,30 @@
 import Foundation
-@testable import StocktakeNightly
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
-import Testing
 import TestSupport
+import Testing
+
+@testable import StocktakeNightly
 
 /// `stocktake history` through the real binary, on a store the library wrote (as the nightly job would).
 @Suite struct HistoryCommandTests {
     static let chat = "com.example.chat"
 
-    static func run(_ runID: String, onDisk: Int64, findings: [Severity: Int], status: HistoryRun.Status = .clean) -> HistoryRun {
+    static func run(_ runID: String, onDisk: Int64, findings: [Severity: Int], status: HistoryRun.Status = .clean)
+        -> HistoryRun
+    {
         HistoryRun(
-            bundleIdentifier: chat, runID: runID, generatedAt: "2026-11-21T02:00:00Z", toolVersion: "0.1.0", appVersion: "2.1",
+            bundleIdentifier: chat, runID: runID, generatedAt: "2026-11-21T02:00:00Z", toolVersion: "0.1.0",
+            appVersion: "2.1",
             onDisk: SizeTotal(files: 40, apparentBytes: onDisk - 5000, allocatedBytes: onDisk),
             documentsAndData: SizeTotal(files: 30, apparentBytes: onDisk / 2, allocatedBytes: onDisk / 2),
             purgeable: SizeTotal(files: 10, apparentBytes: onDisk / 4, allocatedBytes: onDisk / 4),
             byLocation: [.documents: SizeTotal(files: 30, apparentBytes: onDisk / 2, allocatedBytes: onDisk / 2)],
             backedUpBytes: 300_000, excludedBytes: 250_000, unknownBackupBytes: 0, findingsBySeverity: findings,
-            findings: findings[.warning].map { [FindingCount(rule: "documents-hidden-data", severity: .warning, count: $0)] } ?? [],
+            findings: findings[.warning].map {
+                [FindingCount(rule: "documents-hidden-data", severity: .warning, count: $0)]
+            } ?? [],
             status: status)
     }
 
@@ -28,11 +34,15 @@ import TestSupport
         let store = try HistoryStore(path: HistoryStore.path(inReports: tree.root))
         try store.record(run("2026-11-19T020000Z", onDisk: 1_000_000, findings: [.warning: 1]))
         try store.record(run("2026-11-20T020000Z", onDisk: 1_500_000, findings: [.warning: 2]))
-        try store.record(run("2026-11-21T020000Z", onDisk: 1_200_000, findings: [.error: 1, .warning: 2], status: .policyFailure))
-        try store.record(HistoryRun(
-            bundleIdentifier: "com.example.maps", runID: "2026-11-21T020000Z", generatedAt: "", toolVersion: "0.1.0", appVersion: nil,
-            onDisk: .zero, documentsAndData: .zero, purgeable: .zero, byLocation: [:], backedUpBytes: 0, excludedBytes: 0,
-            unknownBackupBytes: 0, findingsBySeverity: [:], findings: [], status: .clean))
+        try store.record(
+            run("2026-11-21T020000Z", onDisk: 1_200_000, findings: [.error: 1, .warning: 2], status: .policyFailure))
+        try store.record(
+            HistoryRun(
+                bundleIdentifier: "com.example.maps", runID: "2026-11-21T020000Z", generatedAt: "",
+                toolVersion: "0.1.0", appVersion: nil,
+                onDisk: .zero, documentsAndData: .zero, purgeable: .zero, byLocation: [:], backedUpBytes: 0,
+                excludedBytes: 0,
+                unknownBackupBytes: 0, findingsBySeverity: [:], findings: [], status: .clean))
         return tree
     }
 
@@ -43,7 +53,10 @@ import TestSupport
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "com.example.chat: 3 runs, oldest first; sizes are allocated bytes")
         let header = try #require(lines.first { $0.hasPrefix("Run ") })
-        for column in ["App version", "On disk", "Documents & Data", "Backed up", "Purgeable", "Findings e/w/n", "Change", "Status"] {
+        for column in [
+            "App version", "On disk", "Documents & Data", "Backed up", "Purgeable", "Findings e/w/n", "Change",
+            "Status",
+        ] {
             #expect(header.contains(column), "\(column)")
         }
         let rows = lines.filter { $0.hasPrefix("2026-11-") }
@@ -51,7 +64,9 @@ import TestSupport
         #expect(rows[0].hasPrefix("2026-11-19T020000Z") && rows[2].hasPrefix("2026-11-21T020000Z"), "oldest first")
         #expect(rows[0].contains("1.0 MB") && rows[0].contains("0/1/0") && rows[0].hasSuffix("-  clean"), "\(rows[0])")
         #expect(rows[1].contains("+500 KB (+50.0%)"), "\(rows[1])")
-        #expect(rows[2].contains("-300 KB (-20.0%)") && rows[2].contains("1/2/0") && rows[2].hasSuffix("policy failure"), "\(rows[2])")
+        #expect(
+            rows[2].contains("-300 KB (-20.0%)") && rows[2].contains("1/2/0") && rows[2].hasSuffix("policy failure"),
+            "\(rows[2])")
         #expect(rows[2].contains("300 KB") && rows[2].contains("600 KB"), "backed up and Documents & Data")
 
         // --limit shows fewer runs, not less: the first row's change is against the run before it, left out.
@@ -63,7 +78,9 @@ import TestSupport
 
     @Test func jsonHasSortedKeysAndIntegerBytes() throws {
         let tree = try Self.reports()
-        let result = try StocktakeProcess.run(["history", Self.chat, "--reports", tree.root, "--format", "json", "--limit", "2"])
+        let result = try StocktakeProcess.run([
+            "history", Self.chat, "--reports", tree.root, "--format", "json", "--limit", "2",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let document = try OrderedJSON.parse(Array(result.stdout.utf8))
         document.forEachObject { location, pairs in
@@ -106,7 +123,8 @@ import TestSupport
         let empty = try TemporaryTree("reports")
         let missing = try StocktakeProcess.run(["history", Self.chat, "--reports", empty.root])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("history store \(empty.root)/history.sqlite does not exist"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("history store \(empty.root)/history.sqlite does not exist"), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: empty.path("history.sqlite")), "a reader creates nothing")
 
         let tree = try Self.reports()

@@ -1,7 +1,7 @@
 import Foundation
 import StocktakeNightly
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 10 through the real binary: hostile containers, reports, stores and surroundings. Every run has a
 /// timeout, so a fault that hangs fails its test instead of hanging the suite.
@@ -29,7 +29,8 @@ import TestSupport
 
     /// Runs Python's sqlite3 on a store: the test changes it as a hostile hand would.
     static func sqlite(_ path: String, _ statements: [String]) throws {
-        let script = "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\nfor s in sys.argv[2:]: db.execute(s)\ndb.commit()\n"
+        let script =
+            "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\nfor s in sys.argv[2:]: db.execute(s)\ndb.commit()\n"
         let result = try StocktakeProcess.runCommand(["/usr/bin/env", "python3", "-c", script, path] + statements)
         try #require(result.status == 0, "\(result.stderr)")
     }
@@ -42,8 +43,12 @@ import TestSupport
         let tree = try TemporaryTree("xcappdata")
         try tree.write("App.xcappdata/AppData/Documents/notes.txt", string: "hello\n")
         try tree.mkdir("App.xcappdata/AppData/Library")
-        try tree.write("App.xcappdata/AppDataInfo.plist", bytes: [0xFF, 0xFE, 0x3C, 0x00, 0x70, 0x00, 0x00, 0xD8, 0x00, 0x00, 0x00, 0x00])
-        let result = try Self.run(["audit", tree.path("App.xcappdata"), "--output", tree.path("out"), "--quiet", "--format", "json"])
+        try tree.write(
+            "App.xcappdata/AppDataInfo.plist",
+            bytes: [0xFF, 0xFE, 0x3C, 0x00, 0x70, 0x00, 0x00, 0xD8, 0x00, 0x00, 0x00, 0x00])
+        let result = try Self.run([
+            "audit", tree.path("App.xcappdata"), "--output", tree.path("out"), "--quiet", "--format", "json",
+        ])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
@@ -67,11 +72,15 @@ import TestSupport
         onDisk["allocatedBytes"] = Int64.min
         totals["onDisk"] = onDisk
         old["totals"] = totals
-        try work.write("old/report.json", bytes: Array(try JSONSerialization.data(withJSONObject: old, options: [.sortedKeys])))
+        try work.write(
+            "old/report.json", bytes: Array(try JSONSerialization.data(withJSONObject: old, options: [.sortedKeys])))
         let result = try Self.run(["diff", work.path("old"), work.path("new"), "--fail-on-growth", "10%"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains(work.path("old")), "\(result.stderr)")
-        #expect(result.stderr.contains("`totals.onDisk.allocatedBytes`: is -9223372036854775808; sizes and counts are never negative"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "`totals.onDisk.allocatedBytes`: is -9223372036854775808; sizes and counts are never negative"),
+            "\(result.stderr)")
     }
 
     // MARK: F4
@@ -83,7 +92,10 @@ import TestSupport
         try work.symlink("L", to: tree.path("Documents"))
         let result = try Self.run(["audit", tree.root, "--output", "L/out"], in: work.root)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("refusing to write reports to \(tree.path("Documents/out")): it is inside the audited container"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "refusing to write reports to \(tree.path("Documents/out")): it is inside the audited container"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: tree.path("Documents/out")))
     }
 
@@ -98,7 +110,10 @@ import TestSupport
         try farm.symlink("reports", to: farm.path("inbox/app/Documents/reports"))
         let result = try Self.run(["nightly", farm.path("inbox"), farm.path("reports")])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("app: refusing to audit it: the reports folder \(farm.path("reports")) is inside it"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "app: refusing to audit it: the reports folder \(farm.path("reports")) is inside it"),
+            "\(result.stderr)")
         let written = FileManager.default.enumerator(atPath: farm.path("inbox/app"))?.compactMap { $0 as? String } ?? []
         #expect(!written.contains { $0.hasSuffix("report.json") || $0.contains(".partial-") }, "\(written)")
     }
@@ -110,14 +125,22 @@ import TestSupport
         let reports = try TemporaryTree("reports")
         let path = HistoryStore.path(inReports: reports.root)
         _ = try HistoryStore(path: path)
-        let columns = ["id", "bundle_identifier", "run_id", "generated_at", "tool_version", "app_version", "status"]
-            + ["on_disk", "documents_and_data", "purgeable"].flatMap { ["\($0)_files", "\($0)_apparent_bytes", "\($0)_allocated_bytes"] }
-            + ["backed_up_bytes", "excluded_bytes", "unknown_backup_bytes", "error_findings", "warning_findings", "note_findings"]
-        try sqlite(path, [
-            "DROP TABLE runs",
-            "CREATE VIEW runs AS WITH RECURSIVE forever(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM forever) SELECT "
-                + columns.map { "n AS \($0)" }.joined(separator: ", ") + " FROM forever WHERE n = 0",
-        ])
+        let columns =
+            ["id", "bundle_identifier", "run_id", "generated_at", "tool_version", "app_version", "status"]
+            + ["on_disk", "documents_and_data", "purgeable"].flatMap {
+                ["\($0)_files", "\($0)_apparent_bytes", "\($0)_allocated_bytes"]
+            }
+            + [
+                "backed_up_bytes", "excluded_bytes", "unknown_backup_bytes", "error_findings", "warning_findings",
+                "note_findings",
+            ]
+        try sqlite(
+            path,
+            [
+                "DROP TABLE runs",
+                "CREATE VIEW runs AS WITH RECURSIVE forever(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM forever) SELECT "
+                    + columns.map { "n AS \($0)" }.joined(separator: ", ") + " FROM forever WHERE n = 0",
+            ])
         return reports
     }
 
@@ -125,7 +148,10 @@ import TestSupport
         let reports = try Self.hostileReports()
         let result = try Self.run(["history", "com.example.chat", "--reports", reports.root])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("history store \(HistoryStore.path(inReports: reports.root)) is not a history store this stocktake can read: `runs` is a view, not a table"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "history store \(HistoryStore.path(inReports: reports.root)) is not a history store this stocktake can read: `runs` is a view, not a table"
+            ), "\(result.stderr)")
     }
 
     /// The nightly job with that store: it says so, still audits, ends, and so releases its lock (the
@@ -141,9 +167,13 @@ import TestSupport
             try inbox.write("app/Documents/night-\(night).txt", string: "hello\n")
             let result = try Self.run(["nightly", inbox.root, reports.root])
             #expect(result.status == 1, "night \(night): \(result.stderr)")
-            #expect(result.stderr.contains("is not a history store this stocktake can read: `runs` is a view, not a table"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("is not a history store this stocktake can read: `runs` is a view, not a table"),
+                "\(result.stderr)")
         }
-        let runs = try FileManager.default.contentsOfDirectory(atPath: reports.path("com.example.app")).filter { $0 != "latest" }
+        let runs = try FileManager.default.contentsOfDirectory(atPath: reports.path("com.example.app")).filter {
+            $0 != "latest"
+        }
         #expect(runs.count == 2, "the audits went on: \(runs)")
     }
 
@@ -154,7 +184,8 @@ import TestSupport
     @Test func leftoversOfAKilledRunAreRemovedAndNothingElse() throws {
         let tree = try Self.container()
         let out = try TemporaryTree("out")
-        let old = Date(timeIntervalSinceNow: -3600), later = Date(timeIntervalSinceNow: 3600)
+        let old = Date(timeIntervalSinceNow: -3600)
+        let later = Date(timeIntervalSinceNow: 3600)
         func file(_ name: String, modified: Date) throws {
             try out.write(name, string: "partial")
             try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: out.path(name))
@@ -167,13 +198,15 @@ import TestSupport
         try file(".notes.txt.tmp-Ab12Cd", modified: old)  // not a report's: kept
         try file("notes.txt", modified: old)
         try out.mkdir(".report.html.tmp-Folder")  // not a regular file: kept
-        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: out.path(".report.html.tmp-Folder"))
+        try FileManager.default.setAttributes(
+            [.modificationDate: old], ofItemAtPath: out.path(".report.html.tmp-Folder"))
         let result = try Self.run(["audit", tree.root, "--output", out.root, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.root).sorted() == [
-            ".notes.txt.tmp-Ab12Cd", ".report.html.tmp-Folder", ".report.json.tmp-Ab12Cd7", "notes.txt",
-            "report.html", "report.json",
-        ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.root).sorted() == [
+                ".notes.txt.tmp-Ab12Cd", ".report.html.tmp-Folder", ".report.json.tmp-Ab12Cd7", "notes.txt",
+                "report.html", "report.json",
+            ])
     }
 
     // MARK: F7
@@ -182,15 +215,20 @@ import TestSupport
     @Test func diffRefusesFIFOsAndDevices() throws {
         let work = try TemporaryTree("diff")
         let tree = try Self.container()
-        try #require(try Self.run(["audit", tree.root, "--output", work.path("new"), "--quiet", "--format", "json"]).status == 0)
+        try #require(
+            try Self.run(["audit", tree.root, "--output", work.path("new"), "--quiet", "--format", "json"]).status == 0)
         try work.mkfifo("fifo/report.json")
         try work.symlink("zero.json", to: "/dev/zero")
         let fifo = try Self.run(["diff", work.path("fifo"), work.path("new")])
         #expect(fifo.status == 1)
-        #expect(fifo.stderr.contains("\(work.path("fifo/report.json")): it is a FIFO (named pipe), not a regular file"), "\(fifo.stderr)")
+        #expect(
+            fifo.stderr.contains("\(work.path("fifo/report.json")): it is a FIFO (named pipe), not a regular file"),
+            "\(fifo.stderr)")
         let zero = try Self.run(["diff", work.path("zero.json"), work.path("new")])
         #expect(zero.status == 1)
-        #expect(zero.stderr.contains("\(work.path("zero.json")): cannot read: it is a device, not a regular file"), "\(zero.stderr)")
+        #expect(
+            zero.stderr.contains("\(work.path("zero.json")): cannot read: it is a device, not a regular file"),
+            "\(zero.stderr)")
     }
 
     /// The same for the files an audit reads besides the container: the baseline and the configuration.
@@ -200,15 +238,25 @@ import TestSupport
         try work.mkfifo("baseline.json")
         try work.mkfifo("stocktake.yml")
         try work.symlink("zero.yml", to: "/dev/zero")
-        let baseline = try Self.run(["audit", tree.root, "--output", work.path("out"), "--baseline", work.path("baseline.json")])
+        let baseline = try Self.run([
+            "audit", tree.root, "--output", work.path("out"), "--baseline", work.path("baseline.json"),
+        ])
         #expect(baseline.status == 64)
-        #expect(baseline.stderr.contains("\(work.path("baseline.json")): cannot read the baseline: it is a FIFO (named pipe), not a regular file"), "\(baseline.stderr)")
+        #expect(
+            baseline.stderr.contains(
+                "\(work.path("baseline.json")): cannot read the baseline: it is a FIFO (named pipe), not a regular file"
+            ), "\(baseline.stderr)")
         // The default configuration: stocktake.yml in the current folder.
         let config = try Self.run(["audit", tree.root, "--output", work.path("out")], in: work.root)
         #expect(config.status == 64)
-        #expect(config.stderr.contains("stocktake.yml: cannot read the configuration file: it is a FIFO (named pipe), not a regular file"), "\(config.stderr)")
+        #expect(
+            config.stderr.contains(
+                "stocktake.yml: cannot read the configuration file: it is a FIFO (named pipe), not a regular file"),
+            "\(config.stderr)")
         let zero = try Self.run(["audit", tree.root, "--output", work.path("out"), "--config", work.path("zero.yml")])
         #expect(zero.status == 64)
-        #expect(zero.stderr.contains("cannot read the configuration file: it is a device, not a regular file"), "\(zero.stderr)")
+        #expect(
+            zero.stderr.contains("cannot read the configuration file: it is a device, not a regular file"),
+            "\(zero.stderr)")
     }
 }

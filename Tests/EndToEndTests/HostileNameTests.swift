@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Names that try to drive the terminal or forge GitHub Actions workflow commands, through the real
 /// binary's terminal output (issue 10, F3). The runner reads `::command` lines from stdout and stderr
@@ -18,7 +18,8 @@ import TestSupport
         let tree = try TemporaryTree("hostile")
         try tree.write("\(Self.root)/Documents/\(forgedCommand)", string: "log line\n")
         try tree.write("\(Self.root)/Documents/\(terminalCommands)", string: "log line\n")
-        try tree.symlink("\(Self.root)/Library/Application Support/current", to: "/var/\u{1B}]0;target\u{07}\n::error::symlink")
+        try tree.symlink(
+            "\(Self.root)/Library/Application Support/current", to: "/var/\u{1B}]0;target\u{07}\n::error::symlink")
         try tree.mkdir("\(Self.root)/tmp")
         return tree
     }
@@ -32,7 +33,8 @@ import TestSupport
     /// bidirectional controls, line and paragraph separators.
     static func rawControls(_ text: String) -> [UInt32] {
         text.unicodeScalars.map(\.value).filter { value in
-            (value < 0x20 && value != 0x0A) || (0x7F...0x9F).contains(value) || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains(value)
+            (value < 0x20 && value != 0x0A) || (0x7F...0x9F).contains(value)
+                || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains(value)
                 || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
         }
     }
@@ -40,13 +42,19 @@ import TestSupport
     @Test func theSummaryShowsHostileNamesWithoutObeyingThem() throws {
         let tree = try Self.container()
         let out = try TemporaryTree("hostile-out")
-        let result = try StocktakeProcess.run(["audit", tree.path(Self.root), "--output", out.root, "--fail-on", "never"])
+        let result = try StocktakeProcess.run([
+            "audit", tree.path(Self.root), "--output", out.root, "--fail-on", "never",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.commandLines(result.stdout).isEmpty, "\(result.stdout)")
         #expect(Self.rawControls(result.stdout).isEmpty, "\(result.stdout)")
-        #expect(result.stdout.contains("Container:  \(tree.root)/box\\x0a::error::container\\x1b[2J"), "\(result.stdout)")
-        #expect(result.stdout.contains("Documents/nl\\x0a::error file=evil.swift,line=1::INJECTED.log"), "\(result.stdout)")
-        #expect(result.stdout.contains("Documents/title\\x1b]0;owned\\x07clear\\x1b[2J\\x0dcr\\u{9b}31m\\u{202e}gol.log"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("Container:  \(tree.root)/box\\x0a::error::container\\x1b[2J"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("Documents/nl\\x0a::error file=evil.swift,line=1::INJECTED.log"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("Documents/title\\x1b]0;owned\\x07clear\\x1b[2J\\x0dcr\\u{9b}31m\\u{202e}gol.log"),
+            "\(result.stdout)")
         // The symlink-escape message quotes the link's target.
         #expect(result.stdout.contains("to “/var/\\x1b]0;target\\x07\\x0a::error::symlink”"), "\(result.stdout)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
@@ -56,7 +64,9 @@ import TestSupport
     @Test func onlyTheGitHubFormatPrintsCommands() throws {
         let tree = try Self.container()
         let out = try TemporaryTree("hostile-out")
-        let result = try StocktakeProcess.run(["audit", tree.path(Self.root), "--output", out.root, "--format", "json,github", "--fail-on", "never"])
+        let result = try StocktakeProcess.run([
+            "audit", tree.path(Self.root), "--output", out.root, "--format", "json,github", "--fail-on", "never",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: out.path("report.json")))
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -64,7 +74,10 @@ import TestSupport
         let commands = Self.commandLines(result.stdout)
         #expect(commands.count == findings.count, "one annotation per finding, nothing forged: \(commands)")
         for line in commands {
-            #expect(line.range(of: #"^::(error|warning|notice) (file=[^:,]*,)?title=[a-z-]+::"#, options: .regularExpression) != nil, "\(line)")
+            #expect(
+                line.range(
+                    of: #"^::(error|warning|notice) (file=[^:,]*,)?title=[a-z-]+::"#, options: .regularExpression)
+                    != nil, "\(line)")
         }
         #expect(Self.rawControls(result.stdout).isEmpty, "\(result.stdout)")
         withExtendedLifetime(tree) {}

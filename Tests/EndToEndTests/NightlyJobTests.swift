@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The cron entry point, end to end: `cron/stocktake-nightly INBOX REPORTS` on temporary inboxes holding
 /// the two sample versions, as cron would run it on two nights.
@@ -26,14 +26,19 @@ import TestSupport
         func export(version: Int, as name: String = "ChatApp.xcappdata") throws {
             try? FileManager.default.removeItem(atPath: inbox + "/" + name)
             let made = try StocktakeProcess.runCommand(
-                ["/usr/bin/env", "python3", repository + "/Samples/make_sample.py", "--version", "\(version)", "--out", inbox + "/" + name])
+                [
+                    "/usr/bin/env", "python3", repository + "/Samples/make_sample.py", "--version", "\(version)",
+                    "--out", inbox + "/" + name,
+                ])
             try #require(made.status == 0, "\(made.stderr)")
         }
 
         /// A small bare container whose bundle id comes from its preferences file's name.
         func bare(_ name: String, bundleID: String) throws {
             try tree.write("inbox/\(name)/Documents/notes.txt", string: "hello\n")
-            try tree.write("inbox/\(name)/Library/Preferences/\(bundleID).plist", string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>")
+            try tree.write(
+                "inbox/\(name)/Library/Preferences/\(bundleID).plist",
+                string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>")
             try tree.mkdir("inbox/\(name)/tmp")
         }
 
@@ -44,17 +49,22 @@ import TestSupport
         }
 
         func runFolders() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: app)) ?? []).filter { !$0.hasPrefix(".") && $0 != "latest" }.sorted()
+            ((try? FileManager.default.contentsOfDirectory(atPath: app)) ?? []).filter {
+                !$0.hasPrefix(".") && $0 != "latest"
+            }.sorted()
         }
 
         func latest() -> String? { try? FileManager.default.destinationOfSymbolicLink(atPath: app + "/latest") }
 
         func json(_ path: String) throws -> [String: Any] {
-            try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            try #require(
+                JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         }
 
         func history() throws -> [[String: Any]] {
-            let result = try StocktakeProcess.run(["history", "com.example.chat", "--reports", reports, "--format", "json"])
+            let result = try StocktakeProcess.run([
+                "history", "com.example.chat", "--reports", reports, "--format", "json",
+            ])
             try #require(result.status == 0, "\(result.stderr)")
             let document = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             return try #require(document["runs"] as? [[String: Any]])
@@ -74,7 +84,9 @@ import TestSupport
         if first.status == 2 { #expect(first.stdout.hasPrefix("com.example.chat: policy failure: ")) }
         #expect(farm.runFolders() == [Self.runIDs[0]])
         #expect(farm.latest() == Self.runIDs[0])
-        #expect(!FileManager.default.fileExists(atPath: farm.app + "/" + Self.runIDs[0] + "/diff.json"), "nothing to diff against on the first night")
+        #expect(
+            !FileManager.default.fileExists(atPath: farm.app + "/" + Self.runIDs[0] + "/diff.json"),
+            "nothing to diff against on the first night")
 
         try farm.export(version: 2)
         let second = try farm.night(1, Self.config)
@@ -82,7 +94,10 @@ import TestSupport
         #expect(farm.runFolders() == Array(Self.runIDs[0...1]))
         #expect(farm.latest() == Self.runIDs[1])
         let run = farm.app + "/" + Self.runIDs[1]
-        for file in ["report.json", "report.html", "report.sarif", "report.junit.xml", "summary.md", "diff.json", "diff.html", "diff.md"] {
+        for file in [
+            "report.json", "report.html", "report.sarif", "report.junit.xml", "summary.md", "diff.json", "diff.html",
+            "diff.md",
+        ] {
             #expect(FileManager.default.fileExists(atPath: run + "/" + file), "\(file) missing")
         }
         // The diff: v2 moved the search index out of Documents and dropped the debug log.
@@ -111,7 +126,9 @@ import TestSupport
     func silentOnSuccess() throws {
         let farm = try Farm()
         try farm.tree.write("inbox/Clean/Documents/notes.txt", string: "hello\n")
-        try farm.tree.write("inbox/Clean/Library/Preferences/com.example.clean.plist", string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>")
+        try farm.tree.write(
+            "inbox/Clean/Library/Preferences/com.example.clean.plist",
+            string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>")
         try farm.tree.mkdir("inbox/Clean/tmp")
         let result = try farm.night(0)
         #expect(result.status == 0, "\(result.stderr)")
@@ -145,7 +162,9 @@ import TestSupport
         #expect(try farm.history().count == 3, "history keeps every run's row")
     }
 
-    @Test("retention deletes only run folders: a folder a user keeps beside the runs is neither pruned nor diffed against")
+    @Test(
+        "retention deletes only run folders: a folder a user keeps beside the runs is neither pruned nor diffed against"
+    )
     func retentionKeepsOtherFolders() throws {
         let farm = try Farm()
         try farm.export(version: 1)
@@ -188,7 +207,9 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: app + "/" + stamp + "-11/diff.json"))
 
         // Changed exports (an unchanged one is not audited again), still in their order of export.
-        for entry in 0..<11 { try farm.tree.write(String(format: "inbox/export-%02d/Documents/more.txt", entry), string: "more\n") }
+        for entry in 0..<11 {
+            try farm.tree.write(String(format: "inbox/export-%02d/Documents/more.txt", entry), string: "more\n")
+        }
         let second = try farm.night(1, ["--keep", "3"])
         #expect(second.status == 0, "\(second.stderr)")
         let kept = try FileManager.default.contentsOfDirectory(atPath: app).filter { $0 != "latest" }.sorted()
@@ -218,7 +239,8 @@ import TestSupport
         let farm = try Farm()
         try farm.tree.write("file", string: "")
         let result = try StocktakeProcess.runCommand(
-            [Self.script, farm.inbox, farm.tree.path("file/reports")], environment: ["STOCKTAKE": StocktakeProcess.binary])
+            [Self.script, farm.inbox, farm.tree.path("file/reports")],
+            environment: ["STOCKTAKE": StocktakeProcess.binary])
         #expect(result.status == 1)
         #expect(result.stderr.contains("Not a directory"), "\(result.stderr)")
     }
@@ -246,20 +268,28 @@ import TestSupport
         let before = try farm.history().count
         // A second app big enough that the kill lands while its run is still being written.
         for folder in 0..<150 {
-            for file in 0..<200 { try farm.tree.write("inbox/Big/Library/Caches/f\(folder)/\(file).bin", string: "\(folder)-\(file)") }
+            for file in 0..<200 {
+                try farm.tree.write("inbox/Big/Library/Caches/f\(folder)/\(file).bin", string: "\(folder)-\(file)")
+            }
         }
-        try farm.tree.write("inbox/Big/Library/Preferences/com.example.big.plist", string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>")
+        try farm.tree.write(
+            "inbox/Big/Library/Preferences/com.example.big.plist",
+            string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>")
         try farm.tree.mkdir("inbox/Big/Documents")
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.script)
         process.arguments = [farm.inbox, farm.reports] + Self.config
-        process.environment = try ProcessInfo.processInfo.environment.merging(["STOCKTAKE": StocktakeProcess.binary, "SOURCE_DATE_EPOCH": Self.nights[1]]) { $1 }
+        process.environment = try ProcessInfo.processInfo.environment.merging([
+            "STOCKTAKE": StocktakeProcess.binary, "SOURCE_DATE_EPOCH": Self.nights[1],
+        ]) { $1 }
         try process.run()
         // Kill the binary (not just the script) as soon as an unfinished run folder exists.
         var partial: String?
         for _ in 0..<20_000 where partial == nil {
-            partial = (try? FileManager.default.contentsOfDirectory(atPath: farm.reports))?.first { $0.hasPrefix(".partial-") }
+            partial = (try? FileManager.default.contentsOfDirectory(atPath: farm.reports))?.first {
+                $0.hasPrefix(".partial-")
+            }
             if partial == nil { usleep(500) }
         }
         try #require(partial != nil, "the run finished before a partial folder was seen")
@@ -276,7 +306,9 @@ import TestSupport
 
         let next = try farm.night(1, Self.config)
         #expect([0, 2].contains(next.status), "\(next.stderr)")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: farm.reports).filter { $0.hasPrefix(".partial-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: farm.reports).filter {
+            $0.hasPrefix(".partial-")
+        }
         #expect(leftovers.isEmpty)
         // The chat export is unchanged since night 0 audited it: not audited again. The big one is.
         #expect(farm.latest() == Self.runIDs[0])
@@ -286,9 +318,12 @@ import TestSupport
     @Test("a STOCKTAKE that is no executable is named as such, not taken for a crash")
     func missingBinary() throws {
         let farm = try Farm()
-        let result = try StocktakeProcess.runCommand([Self.script, farm.inbox, farm.reports], environment: ["STOCKTAKE": farm.tree.path("no-such-binary")])
+        let result = try StocktakeProcess.runCommand(
+            [Self.script, farm.inbox, farm.reports], environment: ["STOCKTAKE": farm.tree.path("no-such-binary")])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("is not an executable file") && !result.stderr.contains("crashed"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("is not an executable file") && !result.stderr.contains("crashed"),
+            "\(result.stderr)")
     }
 
     @Test("REPORTS inside INBOX is not taken for a container on later nights")
@@ -321,7 +356,8 @@ import TestSupport
         #expect(passing.stdout.isEmpty)
     }
 
-    @Test("two versions of one app in one inbox, named against their order: runs, latest and history follow export time")
+    @Test(
+        "two versions of one app in one inbox, named against their order: runs, latest and history follow export time")
     func ordersByExportTime() throws {
         let farm = try Farm()
         // Byte order puts the newer export (v2, downloaded 2025-06-15) first.
@@ -337,7 +373,9 @@ import TestSupport
         #expect(try farm.history().compactMap { $0["appVersion"] as? String } == ["14.2.0", "14.3.0"])
         // The diff goes forwards in time: v2 moved the search index out of Documents.
         let diff = try farm.json(farm.app + "/latest/diff.json")
-        let moved = try #require((diff["files"] as? [String: Any])?["moved"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        let moved = try #require((diff["files"] as? [String: Any])?["moved"] as? [[String: Any]]).compactMap {
+            $0["path"] as? String
+        }
         #expect(moved.contains("Library/Application Support/Search/chat-index.sqlite"))
     }
 
@@ -350,7 +388,9 @@ import TestSupport
 
         let quiet = try farm.night(1, Self.config)
         #expect(quiet.status == 0, "\(quiet.stderr)")
-        #expect(quiet.stdout.isEmpty && quiet.stderr.isEmpty, "a night with nothing new is a clean night: \(quiet.stdout)\(quiet.stderr)")
+        #expect(
+            quiet.stdout.isEmpty && quiet.stderr.isEmpty,
+            "a night with nothing new is a clean night: \(quiet.stdout)\(quiet.stderr)")
         #expect(farm.runFolders() == [Self.runIDs[0]])
         #expect(try farm.history().count == 1)
         let index = try String(contentsOfFile: farm.reports + "/index.html", encoding: .utf8)
@@ -371,7 +411,8 @@ import TestSupport
 
     @Test("usage: too few arguments exit 64")
     func usage() throws {
-        let result = try StocktakeProcess.runCommand([Self.script, "/nowhere"], environment: ["STOCKTAKE": StocktakeProcess.binary])
+        let result = try StocktakeProcess.runCommand(
+            [Self.script, "/nowhere"], environment: ["STOCKTAKE": StocktakeProcess.binary])
         #expect(result.status == 64)
     }
 
@@ -382,7 +423,8 @@ import TestSupport
         try farm.tree.write("reports/index.html/occupied", string: "a folder where the page goes")
         let result = try farm.night(0)
         #expect(result.status == 1)
-        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("index.html") }, "\(result.stderr)")
+        let line = try #require(
+            result.stderr.split(separator: "\n").first { $0.contains("index.html") }, "\(result.stderr)")
         #expect(line.components(separatedBy: "cannot write").count == 2, "\(line)")
         #expect(line.components(separatedBy: farm.reports + "/index.html").count == 2, "\(line)")
     }
@@ -393,7 +435,8 @@ import TestSupport
         let farm = try Farm()
         try farm.export(version: 1)
         #expect(try farm.night(0).status != 1)
-        try FileManager.default.createSymbolicLink(atPath: farm.app + "/.latest-99999", withDestinationPath: Self.runIDs[0])
+        try FileManager.default.createSymbolicLink(
+            atPath: farm.app + "/.latest-99999", withDestinationPath: Self.runIDs[0])
         try farm.tree.write("reports/com.example.chat/.latest-notes.txt", string: "a file of the user's, not a link")
         try farm.export(version: 2)
         #expect(try farm.night(1).status != 1)
@@ -412,11 +455,16 @@ import TestSupport
         let before = try farm.history()
         #expect(before.count == 1)
         // What a kill after publishing leaves: no row, no audited record.
-        let script = "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\ndb.execute('PRAGMA foreign_keys = ON')\ndb.execute('DELETE FROM runs')\ndb.commit()\n"
-        let deleted = try StocktakeProcess.runCommand(["/usr/bin/env", "python3", "-c", script, farm.reports + "/history.sqlite"])
+        let script =
+            "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\ndb.execute('PRAGMA foreign_keys = ON')\ndb.execute('DELETE FROM runs')\ndb.commit()\n"
+        let deleted = try StocktakeProcess.runCommand([
+            "/usr/bin/env", "python3", "-c", script, farm.reports + "/history.sqlite",
+        ])
         try #require(deleted.status == 0, "\(deleted.stderr)")
         try FileManager.default.removeItem(atPath: farm.reports + "/.stocktake-audited.json")
-        let emptied = try StocktakeProcess.run(["history", "com.example.chat", "--reports", farm.reports, "--format", "json"])
+        let emptied = try StocktakeProcess.run([
+            "history", "com.example.chat", "--reports", farm.reports, "--format", "json",
+        ])
         #expect(emptied.stderr.contains("no runs recorded"), "\(emptied.stderr)")
 
         let night = try farm.night(1)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The pages as a phone shows them (390 CSS pixels, an iPhone's width): nothing scrolls sideways and nothing
 /// sticks out of the page. Headless Chromium will not open a window narrower than 500 pixels, so the probe
@@ -13,7 +13,8 @@ import TestSupport
     /// `sideways` boxes that scroll sideways, `outside` elements past the right edge, and the first few of them.
     static func measure(_ path: String) throws -> (sideways: Int, outside: Int, examples: String) {
         var html = try String(contentsOfFile: path, encoding: .utf8)
-        html = html.replacingOccurrences(of: #"<meta http-equiv="Content-Security-Policy"[^>]*>"#, with: "", options: .regularExpression)
+        html = html.replacingOccurrences(
+            of: #"<meta http-equiv="Content-Security-Policy"[^>]*>"#, with: "", options: .regularExpression)
         let probe = """
             <style>html{width:\(width)px;overflow:hidden}</style><script>addEventListener("load", function () {
               var all = document.querySelectorAll("body *");
@@ -36,14 +37,18 @@ import TestSupport
         let browser = try Browser(html: html)
         defer { browser.cleanUp() }
         let dom = try browser.dumpDOM(extraArguments: ["--window-size=500,900"])
-        let value = try #require(dom.range(of: #"data-probe="[^"]*""#, options: .regularExpression).map { String(dom[$0]) }, "the probe ran")
-        let fields = value.dropFirst("data-probe=\"".count).dropLast().split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        let value = try #require(
+            dom.range(of: #"data-probe="[^"]*""#, options: .regularExpression).map { String(dom[$0]) }, "the probe ran")
+        let fields = value.dropFirst("data-probe=\"".count).dropLast().split(
+            separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         return (Int(fields[0]) ?? -1, Int(fields[1]) ?? -1, fields.count > 2 ? String(fields[2]) : "")
     }
 
-    @Test("report, diff and nightly pages fit a phone's width", .needsChromium, arguments: [
-        "r1/report.html", "r2/report.html", "diff.html", "nightly/index.html",
-    ])
+    @Test(
+        "report, diff and nightly pages fit a phone's width", .needsChromium,
+        arguments: [
+            "r1/report.html", "r2/report.html", "diff.html", "nightly/index.html",
+        ])
     func fitsAPhone(page: String) throws {
         let measured = try Self.measure(FiguresConsistencyTests.shared.folder.path(page))
         #expect(measured.sideways == 0 && measured.outside == 0, "\(page): \(measured)")
@@ -61,7 +66,9 @@ import TestSupport
     @Test("every finding's fix is text on the page, not only a tooltip")
     func fixesAreText() throws {
         let folder = FiguresConsistencyTests.shared.folder
-        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("r1/report.json")))) as? [String: Any])
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("r1/report.json"))))
+                as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
         #expect(!findings.isEmpty)
         let collapse = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }

@@ -1,7 +1,7 @@
 import Foundation
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
 
 /// Every real container layout of the real-world corpus (an iOS 15 phone's containers, an iOS 14 device backup's
 /// app domains; Tests/README.md), rebuilt as folders by the corpus's own script and audited by the real binary.
@@ -55,7 +55,8 @@ struct RealWorldTests {
                 found.append((source, container))
             }
         }
-        let jobs = found, base = tree.root
+        let jobs = found
+        let base = tree.root
         let lock = NSLock()
         nonisolated(unsafe) var results = [Audit?](repeating: nil, count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -66,7 +67,8 @@ struct RealWorldTests {
             let data = try? Data(contentsOf: URL(fileURLWithPath: output + "/report.json"))
             let report = data.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
             let du = try? DiskUsage.bytes(folder)
-            let audit = Audit(source: source, container: container, du: du, status: run.status, stderr: run.stderr, report: report)
+            let audit = Audit(
+                source: source, container: container, du: du, status: run.status, stderr: run.stderr, report: report)
             lock.withLock { results[index] = audit }
         }
         return results.compactMap { $0 }
@@ -83,10 +85,16 @@ struct RealWorldTests {
         return truth
     }
 
-    private static func container(_ audit: Audit) -> [String: Any] { audit.report?["container"] as? [String: Any] ?? [:] }
-    private static func findings(_ audit: Audit) -> [[String: Any]] { audit.report?["findings"] as? [[String: Any]] ?? [] }
+    private static func container(_ audit: Audit) -> [String: Any] {
+        audit.report?["container"] as? [String: Any] ?? [:]
+    }
+    private static func findings(_ audit: Audit) -> [[String: Any]] {
+        audit.report?["findings"] as? [[String: Any]] ?? []
+    }
 
-    @Test("every container is audited, and its total on disk equals du", .enabled(if: RealCorpus.enabled, RealCorpus.hint))
+    @Test(
+        "every container is audited, and its total on disk equals du", .enabled(if: RealCorpus.enabled, RealCorpus.hint)
+    )
     func everyAuditFinishesWithDuTotals() throws {
         let audits = try Self.audits()
         #expect(audits.count == 286)
@@ -99,10 +107,13 @@ struct RealWorldTests {
         }
     }
 
-    @Test("no wrong bundle id, and an id for at least 95% of the containers whose paths show their app", .enabled(if: RealCorpus.enabled, RealCorpus.hint))
+    @Test(
+        "no wrong bundle id, and an id for at least 95% of the containers whose paths show their app",
+        .enabled(if: RealCorpus.enabled, RealCorpus.hint))
     func bundleIdentifiers() throws {
         let truths = try Self.truth()
-        var named = 0, showing = 0
+        var named = 0
+        var showing = 0
         for audit in try Self.audits() {
             let reported = Self.container(audit)["bundleIdentifier"] as? String
             guard let truth = truths[audit.source + "/" + audit.container] else { continue }
@@ -131,7 +142,9 @@ struct RealWorldTests {
         #expect(counts == Self.pinnedFindings)
     }
 
-    @Test("no rule reports what iOS made: WebKit's links, UUID records deep in caches, Library folders iOS makes", .enabled(if: RealCorpus.enabled, RealCorpus.hint))
+    @Test(
+        "no rule reports what iOS made: WebKit's links, UUID records deep in caches, Library folders iOS makes",
+        .enabled(if: RealCorpus.enabled, RealCorpus.hint))
     func rulesLeaveWhatIOSMadeAlone() throws {
         for audit in try Self.audits() {
             for finding in Self.findings(audit) {
@@ -145,7 +158,9 @@ struct RealWorldTests {
                     let topOfCaches = components.count == 3 && components[0] == "Library" && components[1] == "Caches"
                     #expect(topOfTmp || topOfCaches, "\(path)")
                 case "library-root-file":
-                    #expect(!SystemCatalogue.isSystemLibraryFolder(Array((components.dropFirst().first ?? "").utf8)[...]), "\(path)")
+                    #expect(
+                        !SystemCatalogue.isSystemLibraryFolder(Array((components.dropFirst().first ?? "").utf8)[...]),
+                        "\(path)")
                 default:
                     break
                 }
@@ -153,7 +168,9 @@ struct RealWorldTests {
         }
     }
 
-    @Test("nothing a real device backup holds is predicted excluded from backup", .enabled(if: RealCorpus.enabled, RealCorpus.hint))
+    @Test(
+        "nothing a real device backup holds is predicted excluded from backup",
+        .enabled(if: RealCorpus.enabled, RealCorpus.hint))
     func backupHoldsNothingPredictedExcluded() throws {
         for audit in try Self.audits() where audit.source == "ios14-device-backup" {
             for file in audit.report?["files"] as? [[String: Any]] ?? [] {
@@ -163,7 +180,9 @@ struct RealWorldTests {
         }
     }
 
-    @Test("the policy document's precision table is the pinned counts, and the reports document's catalogue table is SystemCatalogue")
+    @Test(
+        "the policy document's precision table is the pinned counts, and the reports document's catalogue table is SystemCatalogue"
+    )
     func documentedTablesAreTrue() throws {
         let policy = try String(contentsOfFile: Repository.path("docs/policy.md"), encoding: .utf8)
         for (rule, count) in Self.pinnedFindings {
@@ -171,7 +190,9 @@ struct RealWorldTests {
         }
         let reports = try String(contentsOfFile: Repository.path("docs/reports.md"), encoding: .utf8)
         for item in SystemCatalogue.items {
-            #expect(reports.contains("| `\(item.pattern)` | \(item.backup.rawValue) |"), "docs/reports.md catalogue row of \(item.pattern)")
+            #expect(
+                reports.contains("| `\(item.pattern)` | \(item.backup.rawValue) |"),
+                "docs/reports.md catalogue row of \(item.pattern)")
         }
     }
 }

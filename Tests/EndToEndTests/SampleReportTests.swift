@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The sample container's reports, compared byte for byte with `Reports/Example/`, and the JSON checked
 /// against the schema. `Reports/Example` is what the README's command gives on a fresh clone: the committed
@@ -14,9 +14,11 @@ import TestSupport
     /// each (ext4, the CI machines). APFS also has 4 KiB blocks, but its folders take none (st_blocks 0, st_size
     /// 64 and up), so the example's folder figures (94 folders × 4096 bytes) do not hold on a Mac.
     static let fileSystemMatchesExample: Bool = {
-        guard let tree = try? TemporaryTree("blocks"), (try? tree.write("one", string: "x")) != nil, (try? tree.mkdir("folder")) != nil
+        guard let tree = try? TemporaryTree("blocks"), (try? tree.write("one", string: "x")) != nil,
+            (try? tree.mkdir("folder")) != nil
         else { return false }
-        var file = stat(), folder = stat()
+        var file = stat()
+        var folder = stat()
         return stat(tree.path("one"), &file) == 0 && file.st_blocks == 8
             && stat(tree.path("folder"), &folder) == 0 && folder.st_blocks == 8 && folder.st_size == 4096
     }()
@@ -36,7 +38,10 @@ import TestSupport
     func auditSample() throws -> (folder: TemporaryTree, output: String) {
         let folder = try TemporaryTree("sample")
         let generated = try StocktakeProcess.runCommand(
-            ["/usr/bin/env", "python3", Self.repository + "/Samples/make_sample.py", "--version", "1", "--out", folder.path("ChatApp.xcappdata")])
+            [
+                "/usr/bin/env", "python3", Self.repository + "/Samples/make_sample.py", "--version", "1", "--out",
+                folder.path("ChatApp.xcappdata"),
+            ])
         try #require(generated.status == 0, "\(generated.stderr)")
         let output = folder.path("reports")
         let environment = ["SOURCE_DATE_EPOCH": Self.fixedTime]
@@ -50,10 +55,14 @@ import TestSupport
     /// The committed sample as a clone checks it out: copied without its times, every entry then dated `checkout`
     /// (git writes each file as it checks it out), and `pulledLater` (relative to the sample) dated ten days on,
     /// as a later `git pull` that changed that file leaves it.
-    func auditCheckedOutSample(dated checkout: Int, pulledLater: String? = nil) throws -> (folder: TemporaryTree, output: String) {
+    func auditCheckedOutSample(dated checkout: Int, pulledLater: String? = nil) throws -> (
+        folder: TemporaryTree, output: String
+    ) {
         let folder = try TemporaryTree("checkout")
         let copy = folder.path("ChatApp.xcappdata")
-        let copied = try StocktakeProcess.runCommand(["/bin/cp", "-R", Self.repository + "/Samples/ChatApp.xcappdata", copy])
+        let copied = try StocktakeProcess.runCommand([
+            "/bin/cp", "-R", Self.repository + "/Samples/ChatApp.xcappdata", copy,
+        ])
         try #require(copied.status == 0, "\(copied.stderr)")
         // From Swift: GNU touch's `-d @SECONDS` is not in BSD touch (macOS).
         try FileTimes.setRecursively(copy, to: checkout)
@@ -62,7 +71,8 @@ import TestSupport
         }
         let output = folder.path("reports")
         let result = try StocktakeProcess.run(
-            ["audit", copy, "--output", output, "--quiet", "--format", "json,html"], environment: ["SOURCE_DATE_EPOCH": Self.fixedTime])
+            ["audit", copy, "--output", output, "--quiet", "--format", "json,html"],
+            environment: ["SOURCE_DATE_EPOCH": Self.fixedTime])
         try #require(result.status == 2, "\(result.stderr)")
         return (folder, output)
     }
@@ -101,7 +111,10 @@ import TestSupport
             defer { withExtendedLifetime(folder) {} }
             let actual = try Self.findings(output + "/report.json", folderSizes: folderSizes)
             let expected = try Self.findings(Self.repository + "/Reports/Example/report.json", folderSizes: folderSizes)
-            #expect(actual == expected, "pulled later: \(pulled ?? "nothing")\nunexpected: \(actual.subtracting(expected).sorted())\nmissing: \(expected.subtracting(actual).sorted())")
+            #expect(
+                actual == expected,
+                "pulled later: \(pulled ?? "nothing")\nunexpected: \(actual.subtracting(expected).sorted())\nmissing: \(expected.subtracting(actual).sorted())"
+            )
         }
     }
 
@@ -112,16 +125,20 @@ import TestSupport
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
         let folders = Set((report["directories"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
-        return Set(findings.map { finding in
-            let sized = folderSizes || !folders.contains(finding["path"] as? String ?? "")
-            return ["rule", "severity", "path", "bytes", "fingerprint", "message"].map { key in
-                let value = "\(finding[key] ?? "-")"
-                if sized { return value }
-                if key == "bytes" { return "(folder)" }
-                if key == "message" { return value.replacingOccurrences(of: #"\d[\d.,]* ([KMGT]?B|bytes)"#, with: "SIZE", options: .regularExpression) }
-                return value
-            }.joined(separator: " | ")
-        })
+        return Set(
+            findings.map { finding in
+                let sized = folderSizes || !folders.contains(finding["path"] as? String ?? "")
+                return ["rule", "severity", "path", "bytes", "fingerprint", "message"].map { key in
+                    let value = "\(finding[key] ?? "-")"
+                    if sized { return value }
+                    if key == "bytes" { return "(folder)" }
+                    if key == "message" {
+                        return value.replacingOccurrences(
+                            of: #"\d[\d.,]* ([KMGT]?B|bytes)"#, with: "SIZE", options: .regularExpression)
+                    }
+                    return value
+                }.joined(separator: " | ")
+            })
     }
 
     @Test(.enabled(if: ExternalTools.hasJSONSchema || OutsideTools.required, "\(ExternalTools.jsonSchemaHint)"))
@@ -149,12 +166,17 @@ import TestSupport
     func theSampleGivesItsDocumentedFindingsAndNoOthers(checkedOut: Bool) throws {
         let folder = try TemporaryTree("sample-policy")
         if checkedOut {
-            let copied = try StocktakeProcess.runCommand(["/bin/cp", "-R", Self.repository + "/Samples/ChatApp.xcappdata", folder.path("ChatApp.xcappdata")])
+            let copied = try StocktakeProcess.runCommand([
+                "/bin/cp", "-R", Self.repository + "/Samples/ChatApp.xcappdata", folder.path("ChatApp.xcappdata"),
+            ])
             try #require(copied.status == 0, "\(copied.stderr)")
             try FileTimes.setRecursively(folder.path("ChatApp.xcappdata"), to: Int(time(nil)))
         } else {
             let generated = try StocktakeProcess.runCommand(
-                ["/usr/bin/env", "python3", Self.repository + "/Samples/make_sample.py", "--version", "1", "--out", folder.path("ChatApp.xcappdata")])
+                [
+                    "/usr/bin/env", "python3", Self.repository + "/Samples/make_sample.py", "--version", "1", "--out",
+                    folder.path("ChatApp.xcappdata"),
+                ])
             try #require(generated.status == 0, "\(generated.stderr)")
         }
         let result = try StocktakeProcess.run([
@@ -187,10 +209,16 @@ import TestSupport
             "tmp-leftovers tmp/(A Document Being Saved By ChatApp)",
             "tmp-leftovers tmp/uploads",
         ]
-        #expect(found == expected, "unexpected: \(found.subtracting(expected).sorted()); missing: \(expected.subtracting(found).sorted())")
+        #expect(
+            found == expected,
+            "unexpected: \(found.subtracting(expected).sorted()); missing: \(expected.subtracting(found).sorted())")
         // The stale sidecar is no finding (it was read fine): the issues list it with its own advice.
         let issues = try #require(report["issues"] as? [[String: Any]])
-        #expect(issues.contains { $0["reason"] as? String == "unpairedSidecar" && ($0["detail"] as? String)?.hasPrefix("stale AppleDouble sidecar") == true })
+        #expect(
+            issues.contains {
+                $0["reason"] as? String == "unpairedSidecar"
+                    && ($0["detail"] as? String)?.hasPrefix("stale AppleDouble sidecar") == true
+            })
         let groups = try #require(report["groups"] as? [String: [String: Any]])
         #expect((groups["chats"]?["members"] as? [Any])?.count == 8)
     }

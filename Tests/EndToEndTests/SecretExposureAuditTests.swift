@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Secrets at rest wherever they are, through the real binary: text in Caches and tmp (device-only: a warning
 /// that says so), names that are themselves tokens (shown by their shape), and secrets shipped in the app
@@ -41,10 +41,14 @@ import TestSupport
         let (tree, bundle) = try Self.container()
         let out = try TemporaryTree("exposure-out")
         let result = try StocktakeProcess.run(
-            ["audit", tree.path("container"), "--app-bundle", bundle, "--output", out.path("r"),
-             "--format", "json,html,sarif,junit,markdown,github,ncdu", "--fail-on", "never"], timeout: 120)
+            [
+                "audit", tree.path("container"), "--app-bundle", bundle, "--output", out.path("r"),
+                "--format", "json,html,sarif,junit,markdown,github,ncdu", "--fail-on", "never",
+            ], timeout: 120)
         try #require(result.status == 0, "\(result.stderr)")
-        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json"))))
+                as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
         func find(_ path: String) -> [[String: Any]] { findings.filter { $0["path"] as? String == path } }
 
@@ -58,12 +62,17 @@ import TestSupport
         // A key that is a token is shown by its shape; the key's own name and an identifier are not secrets.
         let preferences = find("Library/Preferences/com.example.app.plist")
         #expect(preferences.count == 1, "\(preferences)")
-        #expect((preferences.first?["message"] as? String)?.contains("key <token, 32 chars>.accessToken") == true, "\(preferences)")
+        #expect(
+            (preferences.first?["message"] as? String)?.contains("key <token, 32 chars>.accessToken") == true,
+            "\(preferences)")
 
         // Info.plist: three shipped secrets, each an error; the publishable and Google keys are not.
         let bundled = findings.filter { $0["rule"] as? String == "hardcoded-credential" }
         #expect(bundled.count == 3, "\(bundled)")
-        #expect(bundled.allSatisfy { $0["severity"] as? String == "error" && $0["path"] as? String == "Example.app/Info.plist" })
+        #expect(
+            bundled.allSatisfy {
+                $0["severity"] as? String == "error" && $0["path"] as? String == "Example.app/Info.plist"
+            })
         let info = try #require((report["appBundle"] as? [String: Any])?["infoPlist"] as? [String: Any])
         #expect(info["CFBundleShortVersionString"] as? String == "1.0", "metadata is still shown")
         #expect((info["ServerPassword"] as? String)?.hasPrefix("<password, ") == true, "\(info)")
@@ -74,12 +83,16 @@ import TestSupport
         for name in try FileManager.default.contentsOfDirectory(atPath: out.path("r")) {
             outputs.append(try String(contentsOfFile: out.path("r/" + name), encoding: .utf8))
         }
-        let hashes = try StocktakeProcess.runCommand(["python3", "-c", """
-            import hashlib, sys, base64
-            for s in sys.argv[1:]:
-                for h in (hashlib.sha256, hashlib.sha1, hashlib.md5):
-                    d = h(s.encode()).digest(); print(d.hex()); print(base64.b64encode(d).decode())
-            """] + Self.secrets)
+        let hashes = try StocktakeProcess.runCommand(
+            [
+                "python3", "-c",
+                """
+                import hashlib, sys, base64
+                for s in sys.argv[1:]:
+                    for h in (hashlib.sha256, hashlib.sha1, hashlib.md5):
+                        d = h(s.encode()).digest(); print(d.hex()); print(base64.b64encode(d).decode())
+                """,
+            ] + Self.secrets)
         try #require(hashes.status == 0, "\(hashes.stderr)")
         let needles = Self.secrets + hashes.stdout.split(separator: "\n").map(String.init)
         for needle in needles {
@@ -90,9 +103,13 @@ import TestSupport
 
         // A diff of two runs shows places the same way.
         let second = try StocktakeProcess.run(
-            ["audit", tree.path("container"), "--app-bundle", bundle, "--output", out.path("s"), "--format", "json", "--fail-on", "never", "--quiet"], timeout: 120)
+            [
+                "audit", tree.path("container"), "--app-bundle", bundle, "--output", out.path("s"), "--format", "json",
+                "--fail-on", "never", "--quiet",
+            ], timeout: 120)
         try #require(second.status == 0, "\(second.stderr)")
-        let diff = try StocktakeProcess.run(["diff", out.path("r/report.json"), out.path("s/report.json")], timeout: 60)
+        let diff = try StocktakeProcess.run(
+            ["diff", out.path("r/report.json"), out.path("s/report.json")], timeout: 60)
         for needle in needles { #expect(!diff.stdout.contains(needle) && !diff.stderr.contains(needle)) }
     }
 }

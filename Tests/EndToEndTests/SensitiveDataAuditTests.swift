@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 20 through the real binary: a container holding what DVIA-v2, iGoat-Swift and OWASP's MASTG
 /// playground document (a credentials plist in Documents, a PIN and a token in UserDefaults, a bearer token in
@@ -9,8 +9,10 @@ import TestSupport
 /// each of those files, the look-alikes get none, and no output, in any format, holds a planted secret.
 @Suite struct SensitiveDataAuditTests {
     static let secrets = [
-        "S3cretPass!", "48219173", "99117730", "Xk9fQ2LmZp7RtV4wYs1NqW8e", "abcdefghijklmnopqrstuvwxyz012345", "AKIAIOSFODNN7EXAMPLE",
-        "hunter2hunter2", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c", "MIIEowIBAAKCAQEA7bq", "k3Y9k3Y9sessionValue77",
+        "S3cretPass!", "48219173", "99117730", "Xk9fQ2LmZp7RtV4wYs1NqW8e", "abcdefghijklmnopqrstuvwxyz012345",
+        "AKIAIOSFODNN7EXAMPLE",
+        "hunter2hunter2", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c", "MIIEowIBAAKCAQEA7bq",
+        "k3Y9k3Y9sessionValue77",
         "zyxwvutsrqponmlkjihgfedcba987654", "Pq8sT3vW6yZ1bC4eF7hJ0kM2", "Wm8pLq2RtY6uVn3sXk7aBd5c",
     ]
 
@@ -83,18 +85,30 @@ import TestSupport
         let before = TreeSnapshot(tree.path(""))
         let out = try TemporaryTree("sensitive-out")
         let result = try StocktakeProcess.run(
-            ["audit", tree.path(""), "--output", out.path("r"), "--format", "json,html,sarif,junit,markdown,github,ncdu", "--fail-on", "never"],
+            [
+                "audit", tree.path(""), "--output", out.path("r"), "--format",
+                "json,html,sarif,junit,markdown,github,ncdu", "--fail-on", "never",
+            ],
             timeout: 120)
         try #require(result.status == 0, "\(result.stderr)")
         #expect(TreeSnapshot(tree.path("")) == before)
-        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json"))))
+                as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
-        let content = findings.filter { ($0["rule"] as? String).map { $0.hasPrefix("secret-") || $0 == "plaintext-credential-store" } ?? false }
+        let content = findings.filter {
+            ($0["rule"] as? String).map { $0.hasPrefix("secret-") || $0 == "plaintext-credential-store" } ?? false
+        }
         // Backed up or not: Library/Preferences is (with evidence unknown, a warning), Caches is not. WebKit's
         // website data is a place iOS makes and backs up whatever the export's attributes say: an error.
         let webStorage = "Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage"
-        #expect(content.allSatisfy { $0["severity"] as? String == ($0["path"] as? String == webStorage ? "error" : "warning") })
-        let byPath = Dictionary(grouping: content) { $0["path"] as? String ?? "" }.mapValues { $0.compactMap { $0["rule"] as? String } }
+        #expect(
+            content.allSatisfy {
+                $0["severity"] as? String == ($0["path"] as? String == webStorage ? "error" : "warning")
+            })
+        let byPath = Dictionary(grouping: content) { $0["path"] as? String ?? "" }.mapValues {
+            $0.compactMap { $0["rule"] as? String }
+        }
         #expect(byPath["Documents/credentials.plist"] == ["secret-in-property-list", "secret-in-property-list"])
         #expect(byPath["Library/Preferences/com.example.app.plist"]?.count == 3)
         #expect(byPath["Library/Application Support/Logs/network.log"] == ["secret-in-text-file"])
@@ -104,7 +118,9 @@ import TestSupport
         #expect(byPath["Library/Application Support/default.realm"] == ["plaintext-credential-store"])
         #expect(byPath["Library/Caches/com.example.app/Cache.db"] == ["secret-in-url-cache", "secret-in-url-cache"])
         let cookies = findings.filter { $0["rule"] as? String == "credential-cookie" }
-        #expect(cookies.compactMap { $0["path"] as? String } == ["Library/Cookies/Cookies.binarycookies"], "the session cookie, not _ga")
+        #expect(
+            cookies.compactMap { $0["path"] as? String } == ["Library/Cookies/Cookies.binarycookies"],
+            "the session cookie, not _ga")
         #expect(byPath[webStorage] == ["plaintext-credential-store"])
         #expect(byPath.count == 9, "look-alikes are not findings: \(byPath.keys.sorted())")
 
@@ -123,16 +139,25 @@ import TestSupport
     @Test func contentChecksCanBeTurnedOff() throws {
         let tree = try Self.container()
         let out = try TemporaryTree("sensitive-off")
-        let flag = try StocktakeProcess.run(["audit", tree.path(""), "--output", out.path("a"), "--format", "json", "--quiet", "--no-content-checks"], timeout: 120)
+        let flag = try StocktakeProcess.run(
+            ["audit", tree.path(""), "--output", out.path("a"), "--format", "json", "--quiet", "--no-content-checks"],
+            timeout: 120)
         #expect(flag.status == 0 || flag.status == 2, "\(flag.stderr)")
         try "contentChecks: false\n".write(toFile: out.path("stocktake.yml"), atomically: true, encoding: .utf8)
         let config = try StocktakeProcess.run(
-            ["audit", tree.path(""), "--output", out.path("b"), "--format", "json", "--quiet", "--config", out.path("stocktake.yml")], timeout: 120)
+            [
+                "audit", tree.path(""), "--output", out.path("b"), "--format", "json", "--quiet", "--config",
+                out.path("stocktake.yml"),
+            ], timeout: 120)
         #expect(config.status == 0 || config.status == 2, "\(config.stderr)")
         for folder in ["a", "b"] {
-            let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path(folder + "/report.json")))) as? [String: Any])
+            let report = try #require(
+                JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: out.path(folder + "/report.json")))) as? [String: Any])
             let rules = (report["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
-            #expect(!rules.contains { $0.hasPrefix("secret-") || $0 == "plaintext-credential-store" }, "\(folder): \(rules)")
+            #expect(
+                !rules.contains { $0.hasPrefix("secret-") || $0 == "plaintext-credential-store" }, "\(folder): \(rules)"
+            )
         }
     }
 
@@ -142,12 +167,20 @@ import TestSupport
         let tree = try Self.container()
         let out = try TemporaryTree("sensitive-backup")
         let result = try StocktakeProcess.run(
-            ["audit", tree.path(""), "--output", out.path("r"), "--format", "json", "--quiet", "--xattrs-preserved", "--fail-on", "never"], timeout: 120)
+            [
+                "audit", tree.path(""), "--output", out.path("r"), "--format", "json", "--quiet", "--xattrs-preserved",
+                "--fail-on", "never",
+            ], timeout: 120)
         try #require(result.status == 0, "\(result.stderr)")
-        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json"))))
+                as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
         func severities(_ path: String) -> Set<String> {
-            Set(findings.filter { $0["path"] as? String == path && ($0["rule"] as? String)?.hasPrefix("secret-") == true }.compactMap { $0["severity"] as? String })
+            Set(
+                findings.filter {
+                    $0["path"] as? String == path && ($0["rule"] as? String)?.hasPrefix("secret-") == true
+                }.compactMap { $0["severity"] as? String })
         }
         #expect(severities("Library/Preferences/com.example.app.plist") == ["error"])
         #expect(severities("Library/Caches/com.example.app/Cache.db") == ["warning"])
@@ -158,26 +191,43 @@ import TestSupport
     @Test func protectionClassNoneFromTheBackup() throws {
         let tree = try Self.container()
         let app = "com.example.app"
-        let backup = try DeviceBackupFixture(["records": [
-            DeviceBackupFixture.record("AppDomain-\(app)", "Documents", type: "d"),
-            DeviceBackupFixture.record("AppDomain-\(app)", "Documents/credentials.plist", size: 200, protectionClass: 4),
-            DeviceBackupFixture.record("AppDomain-\(app)", "Library/Preferences/\(app).plist", size: 300, protectionClass: 3),
-        ]])
+        let backup = try DeviceBackupFixture([
+            "records": [
+                DeviceBackupFixture.record("AppDomain-\(app)", "Documents", type: "d"),
+                DeviceBackupFixture.record(
+                    "AppDomain-\(app)", "Documents/credentials.plist", size: 200, protectionClass: 4),
+                DeviceBackupFixture.record(
+                    "AppDomain-\(app)", "Library/Preferences/\(app).plist", size: 300, protectionClass: 3),
+            ]
+        ])
         let out = try TemporaryTree("sensitive-protection")
         let result = try StocktakeProcess.run(
-            ["audit", tree.path(""), "--bundle-id", app, "--backup", backup.path, "--output", out.path("r"), "--format", "json,sarif",
-             "--quiet", "--fail-on", "never"], timeout: 120)
+            [
+                "audit", tree.path(""), "--bundle-id", app, "--backup", backup.path, "--output", out.path("r"),
+                "--format", "json,sarif",
+                "--quiet", "--fail-on", "never",
+            ], timeout: 120)
         try #require(result.status == 0, "\(result.stderr)")
-        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
-        let findings = (report["findings"] as? [[String: Any]] ?? []).filter { ($0["rule"] as? String)?.hasPrefix("secret-") == true }
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json"))))
+                as? [String: Any])
+        let findings = (report["findings"] as? [[String: Any]] ?? []).filter {
+            ($0["rule"] as? String)?.hasPrefix("secret-") == true
+        }
         func messages(_ path: String) -> [String] {
             findings.filter { $0["path"] as? String == path }.compactMap { $0["message"] as? String }
         }
         let unprotected = messages("Documents/credentials.plist")
-        #expect(unprotected.count == 2 && unprotected.allSatisfy { $0.contains("data protection class as None") }, "\(unprotected)")
+        #expect(
+            unprotected.count == 2 && unprotected.allSatisfy { $0.contains("data protection class as None") },
+            "\(unprotected)")
         let defaultClass = messages("Library/Preferences/\(app).plist")
-        #expect(defaultClass.count == 3 && !defaultClass.contains { $0.contains("protection class") }, "\(defaultClass)")
-        #expect(findings.filter { $0["path"] as? String == "Documents/credentials.plist" }.allSatisfy { $0["severity"] as? String == "error" })
+        #expect(
+            defaultClass.count == 3 && !defaultClass.contains { $0.contains("protection class") }, "\(defaultClass)")
+        #expect(
+            findings.filter { $0["path"] as? String == "Documents/credentials.plist" }.allSatisfy {
+                $0["severity"] as? String == "error"
+            })
         let sarif = try String(contentsOfFile: out.path("r/report.sarif"), encoding: .utf8)
         #expect(sarif.contains("MASTG-TEST-0299"))
         for secret in Self.secrets { #expect(!sarif.contains(secret)) }
@@ -203,12 +253,19 @@ import TestSupport
         let before = TreeSnapshot(group.path(""))
         let out = try TemporaryTree("sensitive-group-out")
         let result = try StocktakeProcess.run(
-            ["audit", tree.path(""), "--app-group", group.path(""), "--output", out.path("r"), "--format", "json,sarif,markdown",
-             "--fail-on", "never"], timeout: 120)
+            [
+                "audit", tree.path(""), "--app-group", group.path(""), "--output", out.path("r"), "--format",
+                "json,sarif,markdown",
+                "--fail-on", "never",
+            ], timeout: 120)
         try #require(result.status == 0, "\(result.stderr)")
         #expect(TreeSnapshot(group.path("")) == before)
-        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
-        let findings = (report["findings"] as? [[String: Any]] ?? []).filter { ($0["path"] as? String)?.hasPrefix(id) == true }
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json"))))
+                as? [String: Any])
+        let findings = (report["findings"] as? [[String: Any]] ?? []).filter {
+            ($0["path"] as? String)?.hasPrefix(id) == true
+        }
         #expect(findings.compactMap { $0["path"] as? String } == ["\(id)/Library/Preferences/\(id).plist"])
         #expect(findings.first?["rule"] as? String == "secret-in-property-list")
         #expect((findings.first?["message"] as? String)?.contains("App Group container \(id)") == true)
@@ -227,24 +284,41 @@ import TestSupport
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>password</key><string>Vb7Nm2Qx9Lk4</string><key>passwordRulesShown</key><true/></dict></plist>
             """
-        let backup = try DeviceBackupFixture(["records": [
-            DeviceBackupFixture.record("AppDomain-\(app)", "Documents", type: "d"),
-            DeviceBackupFixture.record("AppDomain-\(app)", "Documents/account.plist", content: plist, protectionClass: 4),
-            DeviceBackupFixture.record("AppDomain-\(app)", "Library/Logs/api.log", content: "Authorization: Bearer Tz5Yc8Wq3Er6Ui1Op4As7Df0\n"),
-            DeviceBackupFixture.record("AppDomain-\(app)", "Library/Preferences/\(app).plist", content: plist.replacingOccurrences(of: "<key>password</key><string>Vb7Nm2Qx9Lk4</string>", with: "")),
-        ]])
+        let backup = try DeviceBackupFixture([
+            "records": [
+                DeviceBackupFixture.record("AppDomain-\(app)", "Documents", type: "d"),
+                DeviceBackupFixture.record(
+                    "AppDomain-\(app)", "Documents/account.plist", content: plist, protectionClass: 4),
+                DeviceBackupFixture.record(
+                    "AppDomain-\(app)", "Library/Logs/api.log",
+                    content: "Authorization: Bearer Tz5Yc8Wq3Er6Ui1Op4As7Df0\n"),
+                DeviceBackupFixture.record(
+                    "AppDomain-\(app)", "Library/Preferences/\(app).plist",
+                    content: plist.replacingOccurrences(
+                        of: "<key>password</key><string>Vb7Nm2Qx9Lk4</string>", with: "")),
+            ]
+        ])
         let before = TreeSnapshot(backup.path)
         let out = try TemporaryTree("sensitive-backup-input")
         let result = try StocktakeProcess.run(
-            ["audit", backup.path, "--app", app, "--output", out.path("r"), "--format", "json,sarif,html", "--fail-on", "never"], timeout: 120)
+            [
+                "audit", backup.path, "--app", app, "--output", out.path("r"), "--format", "json,sarif,html",
+                "--fail-on", "never",
+            ], timeout: 120)
         try #require(result.status == 0, "\(result.stderr)")
         #expect(TreeSnapshot(backup.path) == before)
-        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json")))) as? [String: Any])
-        let findings = (report["findings"] as? [[String: Any]] ?? []).filter { ($0["rule"] as? String)?.hasPrefix("secret-") == true }
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path("r/report.json"))))
+                as? [String: Any])
+        let findings = (report["findings"] as? [[String: Any]] ?? []).filter {
+            ($0["rule"] as? String)?.hasPrefix("secret-") == true
+        }
         let byPath = Dictionary(grouping: findings) { $0["path"] as? String ?? "" }
         #expect(byPath.keys.sorted() == ["Documents/account.plist", "Library/Logs/api.log"], "\(byPath.keys.sorted())")
         #expect(findings.allSatisfy { $0["severity"] as? String == "error" }, "a backup holds every file it lists")
-        #expect((byPath["Documents/account.plist"]?.first?["message"] as? String)?.contains("protection class as None") == true)
+        #expect(
+            (byPath["Documents/account.plist"]?.first?["message"] as? String)?.contains("protection class as None")
+                == true)
         #expect((byPath["Library/Logs/api.log"]?.first?["message"] as? String)?.contains("protection class") == false)
         var outputs = [result.stdout, result.stderr]
         for name in try FileManager.default.contentsOfDirectory(atPath: out.path("r")) {
@@ -274,16 +348,21 @@ import TestSupport
         let packed = try StocktakeProcess.runCommand(["python3", "-c", pack, tree.path(""), archive])
         try #require(packed.status == 0, "\(packed.stderr)")
         func contentFindings(_ input: String, _ folder: String) throws -> [String] {
-            let result = try StocktakeProcess.run(["audit", input, "--output", out.path(folder), "--format", "json,sarif", "--fail-on", "never"], timeout: 120)
+            let result = try StocktakeProcess.run(
+                ["audit", input, "--output", out.path(folder), "--format", "json,sarif", "--fail-on", "never"],
+                timeout: 120)
             try #require(result.status == 0, "\(result.stderr)")
             #expect(!Self.secrets.contains { result.stdout.contains($0) || result.stderr.contains($0) })
             for name in try FileManager.default.contentsOfDirectory(atPath: out.path(folder)) {
                 let text = try String(contentsOfFile: out.path(folder + "/" + name), encoding: .utf8)
                 #expect(!Self.secrets.contains { text.contains($0) }, "\(name) repeats a secret")
             }
-            let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.path(folder + "/report.json")))) as? [String: Any])
+            let report = try #require(
+                JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: out.path(folder + "/report.json")))) as? [String: Any])
             return (report["findings"] as? [[String: Any]] ?? []).compactMap { finding in
-                guard let rule = finding["rule"] as? String, rule.hasPrefix("secret-") || rule == "plaintext-credential-store" || rule == "credential-cookie"
+                guard let rule = finding["rule"] as? String,
+                    rule.hasPrefix("secret-") || rule == "plaintext-credential-store" || rule == "credential-cookie"
                 else { return nil }
                 return "\(rule) \(finding["path"] as? String ?? "") \(finding["message"] as? String ?? "")"
             }.sorted()

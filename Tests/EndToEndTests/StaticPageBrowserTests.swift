@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The pages without any script, the diff page and the nightly index, written by the binary and opened in
 /// headless Chromium: the DOM the browser built must hold the hostile names as inert text (no element,
@@ -26,7 +26,9 @@ import TestSupport
         #expect(dom.contains(">On disk</td>"), "the On disk row is on the page")
         let moved = try #require(Self.section(dom, from: "<h3>Moved", to: "<h3>"), "the page lists moved files")
         #expect(Self.withoutBreaks(moved).contains("Documents/chat-index.sqlite</td>"))
-        #expect(Self.withoutBreaks(moved).contains("Library/Application Support/Search/chat-index.sqlite</td>"), "the moved database")
+        #expect(
+            Self.withoutBreaks(moved).contains("Library/Application Support/Search/chat-index.sqlite</td>"),
+            "the moved database")
         let removed = try #require(Self.section(dom, from: "<h3>Removed", to: "</section>"))
         #expect(Self.withoutBreaks(removed).contains("Documents/debug.log"))
     }
@@ -36,14 +38,17 @@ import TestSupport
         let tree = try TemporaryTree("browser-diff")
         for side in ["old", "new"] {
             try tree.write("\(side)/Documents/notes.txt", string: "hello\n")
-            try tree.write("\(side)/Library/Preferences/com.example.hostile.plist", string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>")
+            try tree.write(
+                "\(side)/Library/Preferences/com.example.hostile.plist",
+                string: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>")
             try tree.mkdir("\(side)/tmp")
         }
         try tree.write("new/Documents/\(Self.imageName).jpg", string: String(repeating: "jpeg", count: 5_000))
         try tree.write("new/Library/Caches/\(Self.svgName)", string: String(repeating: "svg", count: 3_000))
         for (side, epoch) in [("old", "1795226400"), ("new", "1795312800")] {
             let audit = try StocktakeProcess.run(
-                ["audit", side, "--output", "r-\(side)", "--quiet"], currentDirectory: tree.root, environment: ["SOURCE_DATE_EPOCH": epoch])
+                ["audit", side, "--output", "r-\(side)", "--quiet"], currentDirectory: tree.root,
+                environment: ["SOURCE_DATE_EPOCH": epoch])
             try #require([0, 2].contains(audit.status), "\(audit.stderr)")
         }
         let result = try StocktakeProcess.run(
@@ -51,7 +56,9 @@ import TestSupport
         try #require(result.status == 0, "\(result.stderr)")
         let dom = try Self.dom(of: tree.path("diff.html"))
 
-        #expect(DOM.documentTitle(dom) == "Stocktake diff: com.example.hostile ? → ?", "no injected handler renamed the page")
+        #expect(
+            DOM.documentTitle(dom) == "Stocktake diff: com.example.hostile ? → ?",
+            "no injected handler renamed the page")
         Self.expectStatic(dom, charts: 0)
         let files = try #require(Self.section(dom, from: "<h3>Added", to: "</section>"), "the page lists added files")
         #expect(files.contains(Self.imageText + ".jpg"), "the hostile names are shown as text")
@@ -59,7 +66,9 @@ import TestSupport
         #expect(dom.contains(">On disk</td>"))
     }
 
-    @Test("the nightly index: a hostile inbox entry is listed as text, the app links to its latest report", .needsChromium)
+    @Test(
+        "the nightly index: a hostile inbox entry is listed as text, the app links to its latest report", .needsChromium
+    )
     func nightlyIndexPage() throws {
         let farm = try NightlyJobTests.Farm()
         try farm.export(version: 1)
@@ -70,7 +79,8 @@ import TestSupport
 
         #expect(DOM.documentTitle(dom) == "Stocktake nightly", "no injected handler renamed the page")
         Self.expectStatic(dom, charts: 1)
-        let failures = try #require(Self.section(dom, from: "id=\"failures\"", to: "</section>"), "the page lists failed inputs")
+        let failures = try #require(
+            Self.section(dom, from: "id=\"failures\"", to: "</section>"), "the page lists failed inputs")
         #expect(failures.contains(">" + Self.imageText + "</td>"), "the failed input is shown as text")
 
         let run = NightlyJobTests.runIDs[0]
@@ -94,8 +104,12 @@ import TestSupport
         #expect(!dom.contains("<script"), "the page has no script at all", sourceLocation: sourceLocation)
         #expect(!dom.contains("<img"), "no image element was injected", sourceLocation: sourceLocation)
         let svgs = DOM.svgTags(dom)
-        #expect(svgs.allSatisfy { $0.contains(" class=\"") }, "every svg is the page's own (it carries a class)", sourceLocation: sourceLocation)
-        #expect(svgs.filter { !DOM.isTreemapPart($0) }.count == charts, "SVG only for the charts and the treemap", sourceLocation: sourceLocation)
+        #expect(
+            svgs.allSatisfy { $0.contains(" class=\"") }, "every svg is the page's own (it carries a class)",
+            sourceLocation: sourceLocation)
+        #expect(
+            svgs.filter { !DOM.isTreemapPart($0) }.count == charts, "SVG only for the charts and the treemap",
+            sourceLocation: sourceLocation)
     }
 
     /// The DOM from the first `start` to the next `end` after it.

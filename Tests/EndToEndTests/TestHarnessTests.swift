@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// How the command-line tests find the built binary, checked on any system with the argument lists SwiftPM
 /// gives a test process on macOS (through swiftpm-testing-helper) and on Linux (the test binary itself).
@@ -20,7 +20,9 @@ import TestSupport
             build = tree.path(".build/\(triple)/debug")
             try tree.mkdir(".build/\(triple)/debug")
             if macBundle {
-                try tree.write(".build/\(triple)/debug/StocktakePackageTests.xctest/Contents/MacOS/StocktakePackageTests", string: "")
+                try tree.write(
+                    ".build/\(triple)/debug/StocktakePackageTests.xctest/Contents/MacOS/StocktakePackageTests",
+                    string: "")
             } else {
                 try tree.write(".build/\(triple)/debug/StocktakePackageTests.xctest", string: "")
             }
@@ -28,7 +30,10 @@ import TestSupport
         }
 
         static func fakeBinary(_ path: String) throws {
-            guard FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]) else {
+            guard
+                FileManager.default.createFile(
+                    atPath: path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+            else {
                 throw WriteFailed(path: path)
             }
         }
@@ -37,7 +42,8 @@ import TestSupport
         var linuxTestBinary: String { build + "/StocktakePackageTests.xctest" }
     }
 
-    static let helper = "/Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/libexec/swift/pm/swiftpm-testing-helper"
+    static let helper =
+        "/Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/libexec/swift/pm/swiftpm-testing-helper"
 
     /// What SwiftPM's TestRunner passes the helper on macOS (`--test-bundle-path PATH`, any `swift test`
     /// arguments, PATH again, `--testing-library swift-testing`).
@@ -45,26 +51,38 @@ import TestSupport
         [helper, "--test-bundle-path", testBinary] + extra + [testBinary, "--testing-library", "swift-testing"]
     }
 
-    static func locate(_ arguments: [String], _ environment: [String: String] = [:], in folder: String = "/") -> Result<String, BinaryLookup.NotFound> {
-        BinaryLookup.locate(arguments: arguments, environment: environment, currentDirectory: folder, isExecutableFile: BinaryLookup.isExecutableRegularFile)
+    static func locate(_ arguments: [String], _ environment: [String: String] = [:], in folder: String = "/") -> Result<
+        String, BinaryLookup.NotFound
+    > {
+        BinaryLookup.locate(
+            arguments: arguments, environment: environment, currentDirectory: folder,
+            isExecutableFile: BinaryLookup.isExecutableRegularFile)
     }
 
     @Test("macOS: the folder of the bundle named by --test-bundle-path, not the helper's")
     func helperStyleArguments() throws {
         let layout = try Layout("arm64-apple-macosx", macBundle: true)
         #expect(try Self.locate(Self.helperArguments(layout.macTestBinary)).get() == layout.build + "/stocktake")
-        #expect(try Self.locate(Self.helperArguments(layout.macTestBinary, extra: ["--filter", "Audit"])).get() == layout.build + "/stocktake")
+        #expect(
+            try Self.locate(Self.helperArguments(layout.macTestBinary, extra: ["--filter", "Audit"])).get() == layout
+                .build + "/stocktake")
         // A relative bundle path is taken from the current folder.
-        let relative = ".build/arm64-apple-macosx/debug/StocktakePackageTests.xctest/Contents/MacOS/StocktakePackageTests"
-        #expect(try Self.locate(Self.helperArguments(relative), in: layout.tree.root).get() == layout.build + "/stocktake")
+        let relative =
+            ".build/arm64-apple-macosx/debug/StocktakePackageTests.xctest/Contents/MacOS/StocktakePackageTests"
+        #expect(
+            try Self.locate(Self.helperArguments(relative), in: layout.tree.root).get() == layout.build + "/stocktake")
     }
 
     @Test("Linux: beside the test binary, arguments[0]")
     func linuxStyleArguments() throws {
         let layout = try Layout("x86_64-unknown-linux-gnu", macBundle: false)
-        #expect(try Self.locate([layout.linuxTestBinary, "--testing-library", "swift-testing"]).get() == layout.build + "/stocktake")
+        #expect(
+            try Self.locate([layout.linuxTestBinary, "--testing-library", "swift-testing"]).get() == layout.build
+                + "/stocktake")
         let relative = ".build/x86_64-unknown-linux-gnu/debug/StocktakePackageTests.xctest"
-        #expect(try Self.locate([relative, "--testing-library", "swift-testing"], in: layout.tree.root).get() == layout.build + "/stocktake")
+        #expect(
+            try Self.locate([relative, "--testing-library", "swift-testing"], in: layout.tree.root).get() == layout
+                .build + "/stocktake")
     }
 
     @Test("STOCKTAKE_BINARY comes first, and is the only candidate when set")
@@ -73,10 +91,14 @@ import TestSupport
         let elsewhere = try TemporaryTree("lookup-explicit")
         try Layout.fakeBinary(elsewhere.path("stocktake"))
         let arguments = Self.helperArguments(layout.macTestBinary)
-        #expect(try Self.locate(arguments, ["STOCKTAKE_BINARY": elsewhere.path("stocktake")]).get() == elsewhere.path("stocktake"))
+        #expect(
+            try Self.locate(arguments, ["STOCKTAKE_BINARY": elsewhere.path("stocktake")]).get()
+                == elsewhere.path("stocktake"))
         // Wrong values are named, not passed over for the bundle's binary.
         let relative = Self.locate(arguments, ["STOCKTAKE_BINARY": "stocktake"])
-        #expect(Self.failure(relative)?.contains("STOCKTAKE_BINARY=stocktake is not an absolute path") == true, "\(relative)")
+        #expect(
+            Self.failure(relative)?.contains("STOCKTAKE_BINARY=stocktake is not an absolute path") == true,
+            "\(relative)")
         let missing = Self.locate(arguments, ["STOCKTAKE_BINARY": elsewhere.path("nothing")])
         #expect(Self.failure(missing)?.contains("is not an executable file") == true, "\(missing)")
         try elsewhere.write("plain", string: "not executable")
@@ -163,7 +185,9 @@ import TestSupport
             #expect(lstat(tree.path(path), &info) == 0)
             #expect(Self.seconds(info) == 1_600_000_000, "\(path)")
         }
-        #expect(stat(tree.path("outside.txt"), &info) == 0 && Self.seconds(info) != 1_600_000_000, "a link's target is not dated")
+        #expect(
+            stat(tree.path("outside.txt"), &info) == 0 && Self.seconds(info) != 1_600_000_000,
+            "a link's target is not dated")
         try FileTimes.set(tree.path("a/b/c.txt"), to: 1_700_000_000)
         #expect(stat(tree.path("a/b/c.txt"), &info) == 0 && Self.seconds(info) == 1_700_000_000)
         #expect(throws: FileTimes.Failure.self) { try FileTimes.set(tree.path("missing"), to: 0) }
@@ -171,9 +195,9 @@ import TestSupport
 
     static func seconds(_ info: stat) -> Int {
         #if os(Linux)
-        Int(info.st_mtim.tv_sec)
+            Int(info.st_mtim.tv_sec)
         #else
-        Int(info.st_mtimespec.tv_sec)
+            Int(info.st_mtimespec.tv_sec)
         #endif
     }
 }

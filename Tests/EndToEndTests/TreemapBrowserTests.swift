@@ -1,9 +1,9 @@
 import Foundation
 import StocktakeModel
-import StocktakeReport
 import StocktakeRendering
-import Testing
+import StocktakeReport
 import TestSupport
+import Testing
 
 /// The treemap as a reader uses it, in headless Chromium: the picture renders with its tiles, selecting a folder
 /// shows that folder's picture, the breadcrumb leads back, links take keyboard focus, and hostile names are text.
@@ -12,7 +12,8 @@ import TestSupport
 @Suite(.serialized) struct TreemapBrowserTests {
     /// What the probe saw, as `key=value` pairs.
     static func probe(_ html: String, prefix: String) throws -> [String: String] {
-        var page = html.replacingOccurrences(of: #"<meta http-equiv="Content-Security-Policy"[^>]*>"#, with: "", options: .regularExpression)
+        var page = html.replacingOccurrences(
+            of: #"<meta http-equiv="Content-Security-Policy"[^>]*>"#, with: "", options: .regularExpression)
         let script = """
             <script>addEventListener("load", function () {
               var seen = [];
@@ -44,7 +45,8 @@ import TestSupport
         let browser = try Browser(html: page)
         defer { browser.cleanUp() }
         let dom = try browser.dumpDOM(extraArguments: ["--virtual-time-budget=5000", "--window-size=1280,900"])
-        let value = try #require(dom.range(of: #"data-probe="[^"]*""#, options: .regularExpression).map { String(dom[$0]) }, "the probe ran")
+        let value = try #require(
+            dom.range(of: #"data-probe="[^"]*""#, options: .regularExpression).map { String(dom[$0]) }, "the probe ran")
         var facts: [String: String] = [:]
         for pair in value.dropFirst("data-probe=\"".count).dropLast().split(separator: "|") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -53,17 +55,28 @@ import TestSupport
         return facts
     }
 
-    static func expectOpensAndReturns(_ facts: [String: String], prefix: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(facts["initial"] == "\(prefix)-0", "only the whole container's picture shows at first: \(facts)", sourceLocation: sourceLocation)
+    static func expectOpensAndReturns(
+        _ facts: [String: String], prefix: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            facts["initial"] == "\(prefix)-0", "only the whole container's picture shows at first: \(facts)",
+            sourceLocation: sourceLocation)
         let size = facts["size"]?.split(separator: "x").compactMap { Int($0) } ?? []
-        #expect(size.count == 2 && size[0] > 600 && size[1] * 8 >= size[0] * 5 - 16, "the picture is drawn 8:5: \(facts)", sourceLocation: sourceLocation)
+        #expect(
+            size.count == 2 && size[0] > 600 && size[1] * 8 >= size[0] * 5 - 16, "the picture is drawn 8:5: \(facts)",
+            sourceLocation: sourceLocation)
         #expect((Int(facts["painted"] ?? "") ?? 0) >= 5, "tiles are painted: \(facts)", sourceLocation: sourceLocation)
         #expect(facts["focused"] == "true", "a folder's link takes keyboard focus", sourceLocation: sourceLocation)
         let target = String((facts["target"] ?? "").dropFirst())
-        #expect(!target.isEmpty && facts["afterClick"] == target, "selecting the folder shows its picture alone: \(facts)", sourceLocation: sourceLocation)
+        #expect(
+            !target.isEmpty && facts["afterClick"] == target, "selecting the folder shows its picture alone: \(facts)",
+            sourceLocation: sourceLocation)
         #expect(facts["hash"] == "#" + target, sourceLocation: sourceLocation)
-        #expect(facts["crumb"] == "#\(prefix)-0", "the breadcrumb's first link is the whole container", sourceLocation: sourceLocation)
-        #expect(facts["afterBack"] == "\(prefix)-0", "the breadcrumb leads back: \(facts)", sourceLocation: sourceLocation)
+        #expect(
+            facts["crumb"] == "#\(prefix)-0", "the breadcrumb's first link is the whole container",
+            sourceLocation: sourceLocation)
+        #expect(
+            facts["afterBack"] == "\(prefix)-0", "the breadcrumb leads back: \(facts)", sourceLocation: sourceLocation)
     }
 
     @Test("report: a folder's tile opens its picture, the breadcrumb leads back", .needsChromium)
@@ -92,10 +105,13 @@ import TestSupport
         let dom = try browser.dumpDOM()
         let map = try #require(StaticPageBrowserTests.section(dom, from: "<section id=\"map\"", to: "</section>"))
 
-        #expect(DOM.documentTitle(dom) == "Stocktake: \(SyntheticContainer.bundleIdentifier)", "no injected handler renamed the page")
+        #expect(
+            DOM.documentTitle(dom) == "Stocktake: \(SyntheticContainer.bundleIdentifier)",
+            "no injected handler renamed the page")
         #expect(dom.components(separatedBy: "<script").count - 1 == 1, "the page's own script only")
         #expect(!map.contains("<img") && !map.contains("<b>"))
-        #expect(DOM.svgTags(String(map)).allSatisfy { $0.contains(" class=\"") }, "every svg in the map is the page's own")
+        #expect(
+            DOM.svgTags(String(map)).allSatisfy { $0.contains(" class=\"") }, "every svg in the map is the page's own")
         #expect(map.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the script-shaped name is a tile's text")
         #expect(map.contains("a \"quoted\" &amp; 'single'"))
         #expect(!map.unicodeScalars.contains("\u{202E}"), "no right-to-left override reaches the page")
@@ -108,7 +124,8 @@ import TestSupport
     static func page(_ inventory: Inventory) -> String {
         HTMLReportWriter().render(
             Report(
-                tool: ToolInfo(version: "0.1.0-test"), generatedAt: Date(timeIntervalSince1970: SyntheticContainer.generatedAtSecondsSince1970),
+                tool: ToolInfo(version: "0.1.0-test"),
+                generatedAt: Date(timeIntervalSince1970: SyntheticContainer.generatedAtSecondsSince1970),
                 container: SyntheticContainer.description(), inventory: inventory))
     }
 
@@ -117,7 +134,8 @@ import TestSupport
     static func hostileInventory() -> Inventory {
         var builder = InventoryBuilder()
         let names = [
-            "<script>alert(1)</script>", "a \"quoted\" & 'single'", "invoice\u{202E}fdp.exe", "bell\u{07}and\u{1B}[31mred",
+            "<script>alert(1)</script>", "a \"quoted\" & 'single'", "invoice\u{202E}fdp.exe",
+            "bell\u{07}and\u{1B}[31mred",
             String(repeating: "x", count: 4096), SyntheticContainer.hostileImageName,
         ]
         for (number, name) in names.enumerated() {

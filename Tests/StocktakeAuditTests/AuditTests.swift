@@ -3,8 +3,8 @@ import StocktakeAudit
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
-import Testing
 import TestSupport
+import Testing
 
 /// The audit use case as the CLI and the nightly job call it: every report written, the input never
 /// touched, a baseline written then applied, and a run that cannot write leaves nothing behind.
@@ -12,11 +12,14 @@ import TestSupport
     static let sample = Repository.path("Samples/ChatApp.xcappdata")
 
     static func request(output: String, formats: [ReportFormat] = [.json, .html]) -> AuditRequest {
-        AuditRequest(inputPath: sample, outputDirectory: output, formats: formats, now: Date(timeIntervalSince1970: 1_700_000_000))
+        AuditRequest(
+            inputPath: sample, outputDirectory: output, formats: formats,
+            now: Date(timeIntervalSince1970: 1_700_000_000))
     }
 
     static func object(_ path: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     }
 
     @Test func everyFormatIsWrittenAndTheInputIsUntouched() throws {

@@ -1,12 +1,15 @@
-@testable import StocktakeBackup
 import StocktakeModel
 import Testing
+
+@testable import StocktakeBackup
 
 /// A backup laid over a walked export: in it → included; not in it → excludedBySystem (Caches, tmp) or excluded;
 /// every entry's evidence the backup; disagreements with the export's own prediction marked.
 @Suite struct BackupOverlayTests {
     static func record(_ path: String, _ type: EntryType = .file) -> ManifestRecord {
-        ManifestRecord(fileID: "", domain: "AppDomain-a.b", relativePath: Array(path.utf8), type: type, size: 1, mode: nil, modified: 0, symlinkTarget: nil)
+        ManifestRecord(
+            fileID: "", domain: "AppDomain-a.b", relativePath: Array(path.utf8), type: type, size: 1, mode: nil,
+            modified: 0, symlinkTarget: nil)
     }
 
     /// Files the backup records with protection class None are named; the default class, folders and files the
@@ -18,7 +21,8 @@ import Testing
         let inventory = builder.build()
         func record(_ path: String, _ type: EntryType, _ protection: UInt8) -> ManifestRecord {
             ManifestRecord(
-                fileID: "", domain: "AppDomain-a.b", relativePath: Array(path.utf8), type: type, size: 1, mode: nil, modified: 0,
+                fileID: "", domain: "AppDomain-a.b", relativePath: Array(path.utf8), type: type, size: 1, mode: nil,
+                modified: 0,
                 symlinkTarget: nil, protectionClass: protection)
         }
         let overlay = BackupOverlay(records: [
@@ -42,7 +46,8 @@ import Testing
         let inventory = builder.build()
         let overlay = BackupOverlay(records: [
             Self.record("", .directory), Self.record("Documents", .directory), Self.record("Documents/kept.txt"),
-            Self.record("Documents/unknown.txt"), Self.record("Documents/flagged-but-backed-up.txt"), Self.record("Library", .directory),
+            Self.record("Documents/unknown.txt"), Self.record("Documents/flagged-but-backed-up.txt"),
+            Self.record("Library", .directory),
             Self.record("Documents/only-in-backup.txt"),
         ])
         let (result, notInExport, _) = overlay.apply(to: inventory)

@@ -1,14 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
-@testable import StocktakeBackup
 import StocktakeModel
-@testable import StocktakeSQLite
-import Testing
 import TestSupport
+import Testing
+
+@testable import StocktakeBackup
+@testable import StocktakeSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Backups no backup tool writes, made by altering a generated one: each is refused with a message naming the
 /// record and the limit, or read with what cannot be true left out and listed as an issue.
@@ -17,10 +19,12 @@ import TestSupport
     static let domain = "AppDomain-a.b"
 
     static func fixture(_ records: [[String: Any]] = []) throws -> DeviceBackupFixture {
-        try DeviceBackupFixture(["records": [
-            DeviceBackupFixture.record(domain, "Documents", type: "d"),
-            DeviceBackupFixture.record(domain, "Documents/a.txt", size: 10),
-        ] + records])
+        try DeviceBackupFixture([
+            "records": [
+                DeviceBackupFixture.record(domain, "Documents", type: "d"),
+                DeviceBackupFixture.record(domain, "Documents/a.txt", size: 10),
+            ] + records
+        ])
     }
 
     /// Alters the fixture's `Manifest.db`, one statement each (the reader opens it read-only; this is the attacker).
@@ -70,13 +74,18 @@ import TestSupport
         let plist = try Self.fixture()
         try Data(bomb).write(to: URL(fileURLWithPath: plist.path + "/Manifest.plist"))
         let plistRefusal = Self.refusal(plist.path)
-        #expect(plistRefusal.contains("Manifest.plist") && plistRefusal.contains("decodes to more than"), "\(plistRefusal)")
-        #expect(plistRefusal.contains("bytes of strings and data, the limit for a \(bomb.count)-byte file"), "\(plistRefusal)")
+        #expect(
+            plistRefusal.contains("Manifest.plist") && plistRefusal.contains("decodes to more than"), "\(plistRefusal)")
+        #expect(
+            plistRefusal.contains("bytes of strings and data, the limit for a \(bomb.count)-byte file"),
+            "\(plistRefusal)")
 
         let row = try Self.fixture()
         try Self.alter(row, "UPDATE Files SET file = X'\(Self.hex(bomb))' WHERE relativePath = 'Documents/a.txt'")
         let rowRefusal = Self.refusal(row.path)
-        #expect(rowRefusal.contains("its MBFile is not a property list this reader accepts") && rowRefusal.contains("decodes to more than"), "\(rowRefusal)")
+        #expect(
+            rowRefusal.contains("its MBFile is not a property list this reader accepts")
+                && rowRefusal.contains("decodes to more than"), "\(rowRefusal)")
     }
 
     // MARK: - Fault 2: deep paths
@@ -84,9 +93,12 @@ import TestSupport
     @Test func aRelativePathLongerThanPathMaxIsRefused() throws {
         let backup = try Self.fixture()
         let deep = String(repeating: "a/", count: 99_999) + "a"
-        try Self.alter(backup, "UPDATE Files SET relativePath = ? WHERE relativePath = 'Documents/a.txt'", values: [.text(deep)])
+        try Self.alter(
+            backup, "UPDATE Files SET relativePath = ? WHERE relativePath = 'Documents/a.txt'", values: [.text(deep)])
         let refusal = Self.refusal(backup.path)
-        #expect(refusal.contains("has a relativePath of 199999 bytes, more than the 1024 bytes iOS allows a path"), "\(refusal)")
+        #expect(
+            refusal.contains("has a relativePath of 199999 bytes, more than the 1024 bytes iOS allows a path"),
+            "\(refusal)")
     }
 
     @Test func a100000ComponentPathBuildsALinearTreeAndTheInventoryStopsAtMaxDepth() throws {
@@ -94,7 +106,8 @@ import TestSupport
         let folder = try BackupFolder.open(backup.path)
         let deep = Array((String(repeating: "d/", count: 99_999) + "leaf").utf8)
         let record = ManifestRecord(
-            fileID: String(repeating: "0", count: 40), domain: Self.domain, relativePath: deep, type: .file, size: 5, mode: nil,
+            fileID: String(repeating: "0", count: 40), domain: Self.domain, relativePath: deep, type: .file, size: 5,
+            mode: nil,
             modified: 0, symlinkTarget: nil)
         let tree = DomainTree([record])
         #expect(tree.nodes.count == 100_001 && tree.records.count == 1 && tree.issues.isEmpty)
@@ -114,7 +127,9 @@ import TestSupport
 
         // An endless recursive view: refused by its schema, before any row is asked for.
         let endless = try Self.fixture()
-        try Self.alter(endless, "ALTER TABLE Files RENAME TO Rows", """
+        try Self.alter(
+            endless, "ALTER TABLE Files RENAME TO Rows",
+            """
             CREATE VIEW Files AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)
                 SELECT printf('%040d', i) AS fileID, 'AppDomain-a.b' AS domain, i AS relativePath, 1 AS flags, zeroblob(1000000) AS file FROM n
             """)
@@ -126,7 +141,10 @@ import TestSupport
 
         let columns = try Self.fixture()
         try Self.alter(columns, "ALTER TABLE Files ADD COLUMN extra TEXT")
-        #expect(Self.refusal(columns.path).contains("has the columns (fileID, domain, relativePath, flags, file, extra), not (fileID, domain, relativePath, flags, file)"))
+        #expect(
+            Self.refusal(columns.path).contains(
+                "has the columns (fileID, domain, relativePath, flags, file, extra), not (fileID, domain, relativePath, flags, file)"
+            ))
 
         let none = try Self.fixture()
         try Self.alter(none, "ALTER TABLE Files RENAME TO Other")
@@ -150,11 +168,13 @@ import TestSupport
         #expect {
             try connection.withStepLimit(100_000) { try connection.rows(endless) { $0.int(0) } }
         } throws: { error in
-            (error as? SQLiteError)?.code == 9 // SQLITE_INTERRUPT
+            (error as? SQLiteError)?.code == 9  // SQLITE_INTERRUPT
         }
         // Outside the limit the connection runs again: a bounded query finishes.
         let counted = try connection.withStepLimit(10_000_000) {
-            try connection.rows("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) SELECT count(*) FROM n") { $0.int(0) }
+            try connection.rows(
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) SELECT count(*) FROM n"
+            ) { $0.int(0) }
         }
         #expect(counted == [1000])
     }
@@ -167,7 +187,10 @@ import TestSupport
             DeviceBackupFixture.record(Self.domain, "/etc/shadow", size: 200),
             DeviceBackupFixture.record(Self.domain, "Documents/./x", size: 300),
         ])
-        try Self.alter(backup, "INSERT INTO Files SELECT ?, domain, relativePath, flags, file FROM Files WHERE relativePath = 'Documents/a.txt'", values: [.text(String(repeating: "f", count: 40))])
+        try Self.alter(
+            backup,
+            "INSERT INTO Files SELECT ?, domain, relativePath, flags, file FROM Files WHERE relativePath = 'Documents/a.txt'",
+            values: [.text(String(repeating: "f", count: 40))])
         let read = try DeviceBackup.read(backup.path)
         let (tree, summary) = try read.app(Self.app, role: .input)
         // The listing, the report's deviceBackup and the inventory's totals agree: one file of 10 bytes.
@@ -183,7 +206,9 @@ import TestSupport
         let details = inventory.issues.map(\.detail)
         #expect(details.count == 4)
         let issuePaths = inventory.issues.map(\.path)
-        #expect(issuePaths == issuePaths.sorted { $0.lexicographicallyPrecedes($1) }, "issues in path order, as for every input")
+        #expect(
+            issuePaths == issuePaths.sorted { $0.lexicographicallyPrecedes($1) },
+            "issues in path order, as for every input")
         #expect(details.contains { $0.contains("its relativePath holds `..`") })
         #expect(details.contains { $0.contains("its relativePath is absolute") })
         #expect(details.contains { $0.contains("holds a `.` component") })
@@ -196,10 +221,12 @@ import TestSupport
         let pdf = "%PDF-1.4\n%hello\n"
         let backup = try Self.fixture([["domain": Self.domain, "path": "Documents/blob", "type": "f", "content": pdf]])
         let read = try DeviceBackup.read(backup.path)
-        let blob = try #require(read.app(Self.app, role: .input).tree.records.first { $0.relativePath == Array("Documents/blob".utf8) })
+        let blob = try #require(
+            read.app(Self.app, role: .input).tree.records.first { $0.relativePath == Array("Documents/blob".utf8) })
         func kind() throws -> ContentKind {
             let again = try DeviceBackup.read(backup.path)
-            let inventory = ManifestInventory.build(tree: try again.app(Self.app, role: .input).tree, folder: again.folder)
+            let inventory = ManifestInventory.build(
+                tree: try again.app(Self.app, role: .input).tree, folder: again.folder)
             let index = try #require(inventory.index(ofPath: Array("Documents/blob".utf8)))
             return inventory.entries[Int(index)].kind
         }
@@ -217,10 +244,11 @@ import TestSupport
     /// file that is itself a link is refused by the reader's open, as any link in a container is).
     @Test func contentChecksNeverReadThroughALink() throws {
         let backup = try Self.fixture([
-            ["domain": Self.domain, "path": "Documents/a.log", "type": "f", "content": "one"],
+            ["domain": Self.domain, "path": "Documents/a.log", "type": "f", "content": "one"]
         ])
         let read = try DeviceBackup.read(backup.path)
-        let (inventory, content) = ManifestInventory.buildIndexed(tree: try read.app(Self.app, role: .input).tree, folder: read.folder)
+        let (inventory, content) = ManifestInventory.buildIndexed(
+            tree: try read.app(Self.app, role: .input).tree, folder: read.folder)
         let a = try #require(inventory.index(ofPath: Array("Documents/a.log".utf8)))
         let pathA = try #require(content.contentPath(of: a))
         #expect(FileManager.default.contents(atPath: pathA) == Data("one".utf8))
@@ -240,12 +268,18 @@ import TestSupport
         let outside = try TemporaryTree("outside")
         try FileManager.default.moveItem(atPath: database, toPath: outside.path("Manifest.db"))
         try FileManager.default.createSymbolicLink(atPath: database, withDestinationPath: outside.path("Manifest.db"))
-        #expect(throws: BackupError.manifestNotAFile(path: backup.path, refusal: "it is a symbolic link, which is never followed")) {
+        #expect(
+            throws: BackupError.manifestNotAFile(
+                path: backup.path, refusal: "it is a symbolic link, which is never followed")
+        ) {
             _ = try DeviceBackup.read(backup.path)
         }
         try FileManager.default.removeItem(atPath: database)
         #expect(mkfifo(database, 0o644) == 0)
-        #expect(throws: BackupError.manifestNotAFile(path: backup.path, refusal: "it is a FIFO (named pipe), not a regular file")) {
+        #expect(
+            throws: BackupError.manifestNotAFile(
+                path: backup.path, refusal: "it is a FIFO (named pipe), not a regular file")
+        ) {
             _ = try DeviceBackup.read(backup.path)
         }
         try FileManager.default.removeItem(atPath: database)

@@ -2,8 +2,8 @@ import Foundation
 import StocktakeBackup
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 /// A device backup's inventory is built as the walk's: the same tree, listed by a manifest or walked on disk, gives
 /// every entry the same place (location, made by iOS or not); only the backup states differ, which the backup decides.
@@ -20,7 +20,9 @@ import TestSupport
     ]
 
     @Test func everyEntryIsPlacedAsTheWalkPlacesIt() throws {
-        let backup = try DeviceBackupFixture(["records": Self.files.map { DeviceBackupFixture.record(Self.domain, $0, content: "x") }])
+        let backup = try DeviceBackupFixture([
+            "records": Self.files.map { DeviceBackupFixture.record(Self.domain, $0, content: "x") }
+        ])
         let read = try DeviceBackup.read(backup.path)
         let listed = ManifestInventory.build(tree: try read.app("a.b", role: .input).tree, folder: read.folder)
         let tree = try TemporaryTree("walked")
@@ -36,7 +38,10 @@ import TestSupport
         listed.forEachInPathOrder { index, path in
             let name = String(decoding: path, as: UTF8.self)
             let entry = listed.entries[Int(index)]
-            guard let walkedPlace = places[name] else { Issue.record("\(name) is listed but not walked"); return }
+            guard let walkedPlace = places[name] else {
+                Issue.record("\(name) is listed but not walked")
+                return
+            }
             #expect(entry.location == walkedPlace.0, "\(name)")
             #expect(entry.flags.contains(.systemManaged) == walkedPlace.1, "\(name): made by iOS")
             #expect(entry.backup == .included && entry.evidence == .deviceBackup, "\(name)")

@@ -1,9 +1,10 @@
 import Foundation
-@testable import StocktakeBackup
 import StocktakeModel
-@testable import StocktakeSQLite
-import Testing
 import TestSupport
+import Testing
+
+@testable import StocktakeBackup
+@testable import StocktakeSQLite
 
 /// The manifest read back: every record's domain, path, type, size, time and link target as the generator wrote
 /// them (an NSKeyedArchiver MBFile per row), and the refusals of what cannot be read.
@@ -14,24 +15,33 @@ import TestSupport
         try DeviceBackupFixture([
             "records": [
                 DeviceBackupFixture.record("AppDomain-\(app)", "Documents", type: "d"),
-                ["domain": "AppDomain-\(app)", "path": "Documents/note.txt", "type": "f", "content": "hello notes", "mtime": 1_650_000_000],
-                DeviceBackupFixture.record("AppDomain-\(app)", "Library/Application Support/store.sqlite", size: 20_000),
+                [
+                    "domain": "AppDomain-\(app)", "path": "Documents/note.txt", "type": "f", "content": "hello notes",
+                    "mtime": 1_650_000_000,
+                ],
+                DeviceBackupFixture.record(
+                    "AppDomain-\(app)", "Library/Application Support/store.sqlite", size: 20_000),
                 DeviceBackupFixture.record("AppDomain-\(app)", "Library/link", type: "l", target: "/var/mobile/x"),
                 DeviceBackupFixture.record("AppDomainGroup-group.\(app).shared", "Library/shared.db", size: 5_000),
                 DeviceBackupFixture.record("AppDomainPlugin-\(app).widget", "Library/Preferences/w.plist", size: 300),
                 DeviceBackupFixture.record("AppDomainGroup-group.unrelated", "a.txt", size: 7),
                 // A row published from a real backup (reference §4.2): its fileID is known.
-                DeviceBackupFixture.record("AppDomainGroup-group.net.whatsapp.WhatsApp.shared", "ChatStorage.sqlite", size: 4096),
+                DeviceBackupFixture.record(
+                    "AppDomainGroup-group.net.whatsapp.WhatsApp.shared", "ChatStorage.sqlite", size: 4096),
                 DeviceBackupFixture.record("HomeDomain", "Library/Preferences/com.apple.x.plist", size: 99),
-            ],
+            ]
         ])
     }
 
     @Test func recordsDecodeAsWritten() throws {
         let backup = try Self.fixture()
         let records = try ManifestDatabase(try BackupFolder.open(backup.path)).records(domain: "AppDomain-\(Self.app)")
-        let byPath = Dictionary(uniqueKeysWithValues: records.map { (String(decoding: $0.relativePath, as: UTF8.self), $0) })
-        #expect(byPath.keys.sorted() == ["", "Documents", "Documents/note.txt", "Library/Application Support/store.sqlite", "Library/link"])
+        let byPath = Dictionary(
+            uniqueKeysWithValues: records.map { (String(decoding: $0.relativePath, as: UTF8.self), $0) })
+        #expect(
+            byPath.keys.sorted() == [
+                "", "Documents", "Documents/note.txt", "Library/Application Support/store.sqlite", "Library/link",
+            ])
         let note = try #require(byPath["Documents/note.txt"])
         #expect(note.type == .file && note.size == 11 && note.modified == 1_650_000_000)
         #expect(note.mode.map { $0 & 0o170000 } == 0o100000)
@@ -40,8 +50,11 @@ import TestSupport
         #expect(byPath["Library/link"]?.symlinkTarget == Array("/var/mobile/x".utf8))
         #expect(byPath["Library/Application Support/store.sqlite"]?.size == 20_000)
         // The fileID is the SHA-1 of "domain-relativePath" (the real backup's row), and names the content file.
-        let real = try ManifestDatabase(try BackupFolder.open(backup.path)).records(domain: "AppDomainGroup-group.net.whatsapp.WhatsApp.shared")
-        #expect(real.first { $0.relativePath == Array("ChatStorage.sqlite".utf8) }?.fileID == "7c7fba66680ef796b916b067077cc246adacf01d")
+        let real = try ManifestDatabase(try BackupFolder.open(backup.path)).records(
+            domain: "AppDomainGroup-group.net.whatsapp.WhatsApp.shared")
+        #expect(
+            real.first { $0.relativePath == Array("ChatStorage.sqlite".utf8) }?.fileID
+                == "7c7fba66680ef796b916b067077cc246adacf01d")
         let content = try #require(try BackupFolder.open(backup.path).contentPath(fileID: note.fileID))
         #expect(FileManager.default.contents(atPath: content) == Data("hello notes".utf8))
     }
@@ -53,8 +66,14 @@ import TestSupport
         let app = try #require(read.apps.app(Self.app))
         let truth = try #require(backup.truth["AppDomain-\(Self.app)"])
         #expect(app.domain.total.files == truth.files && app.domain.total.apparentBytes == truth.bytes)
-        #expect(app.companions.map(\.name) == ["AppDomainGroup-group.\(Self.app).shared", "AppDomainPlugin-\(Self.app).widget"])
-        #expect(read.apps.unattributed.map(\.name) == ["AppDomainGroup-group.net.whatsapp.WhatsApp.shared", "AppDomainGroup-group.unrelated"])
+        #expect(
+            app.companions.map(\.name) == [
+                "AppDomainGroup-group.\(Self.app).shared", "AppDomainPlugin-\(Self.app).widget",
+            ])
+        #expect(
+            read.apps.unattributed.map(\.name) == [
+                "AppDomainGroup-group.net.whatsapp.WhatsApp.shared", "AppDomainGroup-group.unrelated",
+            ])
         // Allocation is an estimate: each file rounded up to whole 4 KiB blocks (11 → 4096, 20,000 → 20,480, the link's 0 → 0).
         #expect(app.domain.total.allocatedBytes == 4096 + 20_480)
         #expect(read.apps.nearest(to: "com.example.note") == [Self.app])
@@ -71,7 +90,11 @@ import TestSupport
             if index != inventory.root { paths.append(String(decoding: path, as: UTF8.self)) }
         }
         // "Library" and "Library/Application Support" are not records: the inventory makes them, size 0.
-        #expect(paths == ["Documents", "Documents/note.txt", "Library", "Library/Application Support", "Library/Application Support/store.sqlite", "Library/link"])
+        #expect(
+            paths == [
+                "Documents", "Documents/note.txt", "Library", "Library/Application Support",
+                "Library/Application Support/store.sqlite", "Library/link",
+            ])
         let included = try #require(inventory.totals.backup[.included])
         #expect(included.files == summary.app.total.files && included.apparentBytes == summary.app.total.apparentBytes)
         #expect(inventory.totals.onDisk.apparentBytes == summary.app.total.apparentBytes)
@@ -85,10 +108,15 @@ import TestSupport
     }
 
     @Test func anUnfinishedBackupIsAnIssue() throws {
-        let backup = try DeviceBackupFixture(["records": [DeviceBackupFixture.record("AppDomain-a.b", "x", size: 1)], "snapshotState": "uploading"])
+        let backup = try DeviceBackupFixture([
+            "records": [DeviceBackupFixture.record("AppDomain-a.b", "x", size: 1)], "snapshotState": "uploading",
+        ])
         let read = try DeviceBackup.read(backup.path)
         let inventory = ManifestInventory.build(tree: try read.app("a.b", role: .input).tree, folder: read.folder)
-        #expect(inventory.issues.map(\.detail) == [#"the device backup is incomplete (Status.plist SnapshotState "uploading", not "finished"): files missing from it may only not have been copied yet"#])
+        #expect(
+            inventory.issues.map(\.detail) == [
+                #"the device backup is incomplete (Status.plist SnapshotState "uploading", not "finished"): files missing from it may only not have been copied yet"#
+            ])
         let finished = try Self.fixture()
         #expect(try DeviceBackup.read(finished.path).folder.incompleteness == nil)
     }
@@ -96,18 +124,29 @@ import TestSupport
     @Test func missingAppNamesTheNearest() throws {
         let backup = try Self.fixture()
         let read = try DeviceBackup.read(backup.path)
-        #expect(throws: BackupError.appNotInBackup(path: backup.path, app: "com.example.note", nearest: [Self.app], count: 1)) {
+        #expect(
+            throws: BackupError.appNotInBackup(
+                path: backup.path, app: "com.example.note", nearest: [Self.app], count: 1)
+        ) {
             _ = try read.app("com.example.note", role: .input)
         }
     }
 
     @Test func refusesEncryptedBackups() throws {
-        let flagged = try DeviceBackupFixture(["records": [DeviceBackupFixture.record("AppDomain-a.b", "x", size: 1)], "encrypted": true])
-        #expect(throws: BackupError.encrypted(path: flagged.path, reason: "Manifest.plist says IsEncrypted")) { _ = try DeviceBackup.read(flagged.path) }
+        let flagged = try DeviceBackupFixture([
+            "records": [DeviceBackupFixture.record("AppDomain-a.b", "x", size: 1)], "encrypted": true,
+        ])
+        #expect(throws: BackupError.encrypted(path: flagged.path, reason: "Manifest.plist says IsEncrypted")) {
+            _ = try DeviceBackup.read(flagged.path)
+        }
         // Manifest.plist lost or lying: a Manifest.db that is ciphertext still says "encrypted".
-        let scrambled = try DeviceBackupFixture(["records": [DeviceBackupFixture.record("AppDomain-a.b", "x", size: 1)]])
-        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }).write(to: URL(fileURLWithPath: scrambled.path + "/Manifest.db"))
-        #expect(throws: BackupError.encrypted(path: scrambled.path, reason: "Manifest.db is not an SQLite database")) { _ = try DeviceBackup.read(scrambled.path) }
+        let scrambled = try DeviceBackupFixture(["records": [DeviceBackupFixture.record("AppDomain-a.b", "x", size: 1)]]
+        )
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }).write(
+            to: URL(fileURLWithPath: scrambled.path + "/Manifest.db"))
+        #expect(throws: BackupError.encrypted(path: scrambled.path, reason: "Manifest.db is not an SQLite database")) {
+            _ = try DeviceBackup.read(scrambled.path)
+        }
     }
 
     @Test func refusesOldMissingAndCorruptManifests() throws {
@@ -115,12 +154,16 @@ import TestSupport
         let database = backup.path + "/Manifest.db"
         let original = try Data(contentsOf: URL(fileURLWithPath: database))
         // SQLite's header, then damage: the database cannot be queried.
-        try (original.prefix(100) + Data(repeating: 0xEE, count: original.count - 100)).write(to: URL(fileURLWithPath: database))
+        try (original.prefix(100) + Data(repeating: 0xEE, count: original.count - 100)).write(
+            to: URL(fileURLWithPath: database))
         #expect(throws: BackupError.self) { _ = try DeviceBackup.read(backup.path) }
         do {
             _ = try DeviceBackup.read(backup.path)
         } catch {
-            guard case .corruptManifest = error else { Issue.record("expected corruptManifest, got \(error)"); return }
+            guard case .corruptManifest = error else {
+                Issue.record("expected corruptManifest, got \(error)")
+                return
+            }
         }
         try FileManager.default.removeItem(atPath: database)
         #expect(throws: BackupError.missingManifest(path: backup.path)) { _ = try DeviceBackup.read(backup.path) }
@@ -138,10 +181,14 @@ import TestSupport
 
     @Test func mbfileDecodingRefusesWhatIsNoArchive() {
         #expect(throws: MBFile.Failure.self) { _ = try MBFile.decode(Array("not a plist".utf8)) }
-        #expect(throws: MBFile.Failure.self) { _ = try MBFile.decode(Array("bplist00".utf8) + [UInt8](repeating: 0, count: 40)) }
+        #expect(throws: MBFile.Failure.self) {
+            _ = try MBFile.decode(Array("bplist00".utf8) + [UInt8](repeating: 0, count: 40))
+        }
     }
 
     @Test func immutableURIKeepsOddNamesInThePath() {
-        #expect(SQLiteConnection.immutableURI("/tmp/a b?c#d%e/Manifest.db") == "file:/tmp/a%20b%3Fc%23d%25e/Manifest.db?mode=ro&immutable=1")
+        #expect(
+            SQLiteConnection.immutableURI("/tmp/a b?c#d%e/Manifest.db")
+                == "file:/tmp/a%20b%3Fc%23d%25e/Manifest.db?mode=ro&immutable=1")
     }
 }

@@ -1,7 +1,8 @@
-@testable import StocktakeDiff
 import StocktakeModel
-import Testing
 import StocktakeRendering
+import Testing
+
+@testable import StocktakeDiff
 
 /// The figures every diff format shares: bloaty's percent cell, signed deltas, the collapsed tail.
 @Suite struct DiffFiguresTests {
@@ -43,12 +44,16 @@ import StocktakeRendering
         #expect(DiffSigned.bytes(0, ByteCount.format) == "0 bytes")
         #expect(DiffSigned.bytes(-212_000, ByteCount.format) == "-212 KB")
         #expect(DiffSigned.count(3) == "+3" && DiffSigned.count(-2) == "-2" && DiffSigned.count(0) == "0")
-        #expect(DiffSigned.othersLine(count: 12, allocatedDelta: 340_000, ByteCount.format) == "… and 12 others (+340 KB)")
+        #expect(
+            DiffSigned.othersLine(count: 12, allocatedDelta: 340_000, ByteCount.format) == "… and 12 others (+340 KB)")
         #expect(DiffSigned.othersLine(count: 1, allocatedDelta: -5, ByteCount.format) == "… and 1 other (-5 bytes)")
     }
 
     @Test func aRankedListCutFurtherKeepsTheTotalOfWhatIsLeftOut() {
-        let rows = (1...5).map { SizeChange(id: "d\($0)", old: nil, new: SizeTotal(files: 1, apparentBytes: 0, allocatedBytes: Int64($0) * 100)) }
+        let rows = (1...5).map {
+            SizeChange(
+                id: "d\($0)", old: nil, new: SizeTotal(files: 1, apparentBytes: 0, allocatedBytes: Int64($0) * 100))
+        }
         let head = ListHead(RankedList(shown: rows, othersCount: 7, othersAllocatedDelta: -1_000), limit: 2)
         #expect(head.shown.map(\.id) == ["d1", "d2"])
         #expect(head.othersCount == 3 + 7)

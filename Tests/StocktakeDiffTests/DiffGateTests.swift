@@ -1,17 +1,21 @@
-@testable import StocktakeDiff
 import StocktakeModel
 import StocktakePolicy
-import Testing
 import StocktakeReport
+import Testing
+
+@testable import StocktakeDiff
 
 @Suite("Diff gates: --fail-on-growth and --fail-on-new-findings")
 struct DiffGateTests {
     typealias F = SnapshotFile
     // Total 40,960 → 53,248 allocated (+30%); Application Support 8,192 → 20,480 (+150%); Caches unchanged.
     let diff = ReportDiff.compute(
-        old: DiffSnapshots.make([F(path: "s", bytes: 8192), F(path: "Library/Caches/c", bytes: 32_768, location: .caches)]),
-        new: DiffSnapshots.make([F(path: "s", bytes: 20_480), F(path: "Library/Caches/c", bytes: 32_768, location: .caches)],
-                                findings: [DiffSnapshots.finding("sqlite-sidecar", "x", .warning)]))
+        old: DiffSnapshots.make([
+            F(path: "s", bytes: 8192), F(path: "Library/Caches/c", bytes: 32_768, location: .caches),
+        ]),
+        new: DiffSnapshots.make(
+            [F(path: "s", bytes: 20_480), F(path: "Library/Caches/c", bytes: 32_768, location: .caches)],
+            findings: [DiffSnapshots.finding("sqlite-sidecar", "x", .warning)]))
 
     func tripped(_ spec: String) throws -> Bool { try GrowthGate.parse(spec).evaluate(diff).tripped }
 
@@ -35,9 +39,12 @@ struct DiffGateTests {
 
     @Test("growth from nothing trips a percentage gate; shrinking never trips")
     func edgeCases() throws {
-        let grown = ReportDiff.compute(old: DiffSnapshots.make([]), new: DiffSnapshots.make([F(path: "Documents/a", bytes: 1, location: .documents)]))
+        let grown = ReportDiff.compute(
+            old: DiffSnapshots.make([]),
+            new: DiffSnapshots.make([F(path: "Documents/a", bytes: 1, location: .documents)]))
         #expect(try GrowthGate.parse("documents:1000%").evaluate(grown).tripped)
-        let shrunk = ReportDiff.compute(old: DiffSnapshots.make([F(path: "a", bytes: 9000)]), new: DiffSnapshots.make([]))
+        let shrunk = ReportDiff.compute(
+            old: DiffSnapshots.make([F(path: "a", bytes: 9000)]), new: DiffSnapshots.make([]))
         #expect(try !GrowthGate.parse("0%").evaluate(shrunk).tripped)
         #expect(try GrowthGate.parse("0%").evaluate(shrunk).message.hasPrefix("total shrank 12.3 KB"))
     }
@@ -48,8 +55,9 @@ struct DiffGateTests {
             let base = DiffSnapshots.make([])
             return ReportSnapshot(
                 provenance: base.provenance,
-                totals: .init(onDisk: SizeTotal(files: 1, apparentBytes: 0, allocatedBytes: allocated), byLocation: [:],
-                              documentsAndData: .zero, purgeable: .zero, backup: [:]),
+                totals: .init(
+                    onDisk: SizeTotal(files: 1, apparentBytes: 0, allocatedBytes: allocated), byLocation: [:],
+                    documentsAndData: .zero, purgeable: .zero, backup: [:]),
                 files: EntryTable(), directories: EntryTable(), groups: [:], budgets: [], findings: [])
         }
         let diff = ReportDiff.compute(old: report(allocated: 0), new: report(allocated: .min))
@@ -58,18 +66,25 @@ struct DiffGateTests {
         #expect(result.message.hasPrefix("total shrank 9.2 EB"))
     }
 
-    @Test("bad specs are usage errors that say what was expected", arguments: [
-        ("applicationSuport:10%", "did you mean 'applicationSupport'"), ("ten%", "not a percentage"), ("10 parsecs", "neither a percentage"),
-        ("documents:", "neither a percentage"), ("-5%", "not a percentage"),
-    ])
+    @Test(
+        "bad specs are usage errors that say what was expected",
+        arguments: [
+            ("applicationSuport:10%", "did you mean 'applicationSupport'"), ("ten%", "not a percentage"),
+            ("10 parsecs", "neither a percentage"),
+            ("documents:", "neither a percentage"), ("-5%", "not a percentage"),
+        ])
     func badSpecs(spec: String, expected: String) {
-        #expect { try GrowthGate.parse(spec) } throws: { ($0 as? GateSpecError)?.description.contains(expected) == true }
+        #expect { try GrowthGate.parse(spec) } throws: {
+            ($0 as? GateSpecError)?.description.contains(expected) == true
+        }
     }
 
     @Test("new findings at or above the severity trip the gate")
     func newFindings() {
         #expect(NewFindingsGate(severity: .warning).evaluate(diff).tripped)
         #expect(!NewFindingsGate(severity: .error).evaluate(diff).tripped)
-        #expect(NewFindingsGate(severity: .note).evaluate(diff).message == "1 new finding at note or above: sqlite-sidecar at x")
+        #expect(
+            NewFindingsGate(severity: .note).evaluate(diff).message
+                == "1 new finding at note or above: sqlite-sidecar at x")
     }
 }

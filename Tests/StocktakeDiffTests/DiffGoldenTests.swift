@@ -1,7 +1,8 @@
-@testable import StocktakeDiff
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import StocktakeDiff
 
 /// Each diff format of the synthetic diff must match its committed golden file byte for byte. After an
 /// intended change, regenerate with `STOCKTAKE_RECORD_GOLDEN=1 swift test --disable-xctest --filter DiffGoldenTests`
@@ -37,7 +38,8 @@ import TestSupport
     func edgeCasesRender(_ format: DiffFormat) throws {
         for limit in [0, 1] {
             let bytes = try DiffWriter.render(
-                DiffJSONWriterTests.extremeDiff(), gates: [], format: format, options: DiffRenderOptions(limit: limit, tool: SyntheticDiff.tool))
+                DiffJSONWriterTests.extremeDiff(), gates: [], format: format,
+                options: DiffRenderOptions(limit: limit, tool: SyntheticDiff.tool))
             #expect(!bytes.isEmpty)
         }
     }

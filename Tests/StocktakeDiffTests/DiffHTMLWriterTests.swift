@@ -1,7 +1,8 @@
-@testable import StocktakeDiff
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import StocktakeDiff
 
 /// The diff page as a security-minded reader checks it (the same checks as for report.html): nothing
 /// loads from anywhere, no script runs at all, every name is inert text; and the essentials are there.
@@ -16,7 +17,8 @@ import TestSupport
 
     @Test func contentSecurityPolicyAllowsNoLoadAndNoScript() throws {
         let structure = HTMLStructure(Self.html)
-        let meta = try #require(structure.elements(named: "meta").first { $0.attribute("http-equiv") == "Content-Security-Policy" })
+        let meta = try #require(
+            structure.elements(named: "meta").first { $0.attribute("http-equiv") == "Content-Security-Policy" })
         let policy = try #require(meta.attribute("content"))
         let directives = Dictionary(
             policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -45,7 +47,9 @@ import TestSupport
         }
         #expect(!Self.html.contains("://"), "no URL of any kind")
         // `url(#…)` names a pattern on the page itself; any other url() would load.
-        #expect(!Self.html.lowercased().replacingOccurrences(of: "url(#", with: "").contains("url(") && !Self.html.lowercased().contains("@import"))
+        #expect(
+            !Self.html.lowercased().replacingOccurrences(of: "url(#", with: "").contains("url(")
+                && !Self.html.lowercased().contains("@import"))
         for name in ["link", "img", "iframe", "object", "embed", "form"] {
             #expect(structure.elements(named: name).isEmpty, "<\(name)>")
         }
@@ -54,7 +58,9 @@ import TestSupport
     @Test func hostileNamesAppearOnlyEscaped() {
         let structure = HTMLStructure(Self.html)
         // The treemap's pictures and tiles all carry a class; an svg without one came from a name.
-        #expect(structure.elements(named: "svg").allSatisfy { $0.attributes.contains { $0.name == "class" } }, "an svg the page did not write")
+        #expect(
+            structure.elements(named: "svg").allSatisfy { $0.attributes.contains { $0.name == "class" } },
+            "an svg the page did not write")
         #expect(structure.elements(named: "b").isEmpty, "a group member named <b>bold</b> stays text")
         #expect(Self.html.contains("Documents/<wbr>&lt;script&gt;alert(&#39;x&#39;)&lt;/<wbr>script&gt;.jpg"))
         #expect(Self.html.contains("&lt;b&gt;bold&lt;/b&gt;"))
@@ -79,8 +85,11 @@ import TestSupport
     /// Growth and shrink differ by sign in the chart, not only by colour.
     @Test func chartLabelsEveryBarWithItsSign() throws {
         let start = try #require(Self.html.range(of: "<div class=\"dchart\""))
-        let chart = String(Self.html[start.lowerBound...].prefix { $0 != "§" }.components(separatedBy: "</div>\n</div>")[0])
-        #expect(chart.contains("<span class=\"dc-value\">+2.0 MB</span>") && chart.contains("<span class=\"dc-value\">-500 KB</span>"))
+        let chart = String(
+            Self.html[start.lowerBound...].prefix { $0 != "§" }.components(separatedBy: "</div>\n</div>")[0])
+        #expect(
+            chart.contains("<span class=\"dc-value\">+2.0 MB</span>")
+                && chart.contains("<span class=\"dc-value\">-500 KB</span>"))
         #expect(chart.contains("title=\"+12.3 KB ([NEW])\""))
         #expect(!chart.contains(">Other</span>"), "a location empty on both sides has no row")
     }
@@ -94,6 +103,7 @@ import TestSupport
         let html = try SyntheticDiff.render(.html, quiet, gates: [])
         #expect(HTMLStructure(html).problems == [])
         #expect(html.contains("No folder changed."))
-        #expect(!html.contains("id=\"gates\"") && !html.contains("id=\"left-behind\"") && !html.contains("id=\"groups\""))
+        #expect(
+            !html.contains("id=\"gates\"") && !html.contains("id=\"left-behind\"") && !html.contains("id=\"groups\""))
     }
 }

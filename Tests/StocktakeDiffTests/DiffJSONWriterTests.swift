@@ -1,8 +1,9 @@
-@testable import StocktakeDiff
 import Foundation
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
+
+@testable import StocktakeDiff
 
 /// The JSON diff as a script reads it: valid JSON, sorted keys, valid against Reports/diff.schema.json,
 /// integer bytes, every row of every list whatever the limit, no NaN or infinity.
@@ -10,7 +11,9 @@ import TestSupport
     static let repository = Repository.root
 
     static func bytes(_ diff: ReportDiff = SyntheticDiff.make(), limit: Int = 3) throws -> [UInt8] {
-        try DiffWriter.render(diff, gates: SyntheticDiff.gates, format: .json, options: DiffRenderOptions(limit: limit, tool: SyntheticDiff.tool))
+        try DiffWriter.render(
+            diff, gates: SyntheticDiff.gates, format: .json,
+            options: DiffRenderOptions(limit: limit, tool: SyntheticDiff.tool))
     }
 
     static func object(_ bytes: [UInt8]) throws -> [String: Any] {
@@ -24,9 +27,14 @@ import TestSupport
         let base = SyntheticDiff.make()
         return ReportDiff(
             old: base.old, new: base.new, totals: [SizeChange(id: "onDisk", old: tiny, new: huge)],
-            locations: [SizeChange(id: "documents", old: tiny, new: huge), SizeChange(id: "caches", old: huge, new: nil)],
-            directories: RankedList(shown: [SizeChange(id: "Documents", old: tiny, new: huge)], othersCount: 0, othersAllocatedDelta: 0),
-            files: FileChanges(added: [], removed: [], changed: [SizeChange(id: "Documents/big", old: tiny, new: huge)], moved: [], leftBehind: []),
+            locations: [
+                SizeChange(id: "documents", old: tiny, new: huge), SizeChange(id: "caches", old: huge, new: nil),
+            ],
+            directories: RankedList(
+                shown: [SizeChange(id: "Documents", old: tiny, new: huge)], othersCount: 0, othersAllocatedDelta: 0),
+            files: FileChanges(
+                added: [], removed: [], changed: [SizeChange(id: "Documents/big", old: tiny, new: huge)], moved: [],
+                leftBehind: []),
             groups: [], budgets: [], findings: FindingChanges(new: [], resolved: [], unchanged: 0))
     }
 
@@ -37,15 +45,17 @@ import TestSupport
             document.forEachObject { location, pairs in
                 objects += 1
                 for (a, b) in zip(pairs, pairs.dropFirst()) {
-                    #expect(a.key.precedesByCodePoints(b.key), "keys out of order at \(location): \(a.key) then \(b.key)")
+                    #expect(
+                        a.key.precedesByCodePoints(b.key), "keys out of order at \(location): \(a.key) then \(b.key)")
                 }
             }
             #expect(objects > 20)
         }
     }
 
-    @Test(.enabled(
-        if: ExternalTools.hasJSONSchema || OutsideTools.required, "\(ExternalTools.jsonSchemaHint)"))
+    @Test(
+        .enabled(
+            if: ExternalTools.hasJSONSchema || OutsideTools.required, "\(ExternalTools.jsonSchemaHint)"))
     func passesTheSchemaAndKeyOrderCheck() throws {
         for diff in [SyntheticDiff.make(), SyntheticDiff.withAddedFiles(30), Self.extremeDiff()] {
             let file = try ExternalTools.temporaryFile("diff.json", try Self.bytes(diff))
@@ -76,7 +86,10 @@ import TestSupport
         #expect(locations["applicationSupport"]?["percent"]?["allocatedBytes"] == .number("25.0"))
         #expect(document["totals"]?["backup"]?["excluded"]?["new"]?["allocatedBytes"] == .number("3000000"))
         let moved = try #require(document["files"]?["leftBehind"])
-        guard case .array(let moves) = moved, let move = moves.first else { Issue.record("no left-behind row"); return }
+        guard case .array(let moves) = moved, let move = moves.first else {
+            Issue.record("no left-behind row")
+            return
+        }
         #expect(move["oldPath"] == .string("Documents/Attachments/photo-1.jpg"))
         #expect(move["path"] == .string("Library/Application Support/Attachments/photo-1.jpg"))
         #expect(move["oldLocation"] == .string("documents") && move["location"] == .string("applicationSupport"))
@@ -87,11 +100,16 @@ import TestSupport
 
     @Test func namesAreExactAndBytesAreIntegers() throws {
         let document = try OrderedJSON.parse(try Self.bytes())
-        let paths = document.values(forKeys: ["path"]).compactMap { if case .string(let path) = $0.value { path } else { nil } }
+        let paths = document.values(forKeys: ["path"]).compactMap {
+            if case .string(let path) = $0.value { path } else { nil }
+        }
         #expect(paths.contains(SyntheticDiff.escapeName), "the ESC character kept exactly (JSON-escaped)")
         #expect(paths.contains(SyntheticDiff.pipeName) && paths.contains(SyntheticDiff.japaneseName))
-        for (location, value) in document.values(forKeys: ["allocatedBytes", "apparentBytes", "files"]) where !location.contains("percent") {
-            if case .number(let text) = value { #expect(!text.contains(".") && !text.contains("e"), "\(location): \(text)") }
+        for (location, value) in document.values(forKeys: ["allocatedBytes", "apparentBytes", "files"])
+        where !location.contains("percent") {
+            if case .number(let text) = value {
+                #expect(!text.contains(".") && !text.contains("e"), "\(location): \(text)")
+            }
         }
     }
 

@@ -1,6 +1,7 @@
-@testable import StocktakeDiff
-import Testing
 import TestSupport
+import Testing
+
+@testable import StocktakeDiff
 
 /// diff.json's key table is its schema's: each enum lists exactly the properties Reports/diff.schema.json allows for
 /// its object, so a key added to one and not the other fails here (the writer's output is checked against the schema).
@@ -27,7 +28,9 @@ import TestSupport
             ("Provenance", SchemaProperties.names(K.Provenance.self), ["$defs", "provenance"]),
         ]
         for (name, keys, path) in table {
-            #expect(keys == (try SchemaProperties.names(in: Self.schema, at: path)), "DiffKeys.\(name) differs from the schema at \(path)")
+            #expect(
+                keys == (try SchemaProperties.names(in: Self.schema, at: path)),
+                "DiffKeys.\(name) differs from the schema at \(path)")
         }
     }
 

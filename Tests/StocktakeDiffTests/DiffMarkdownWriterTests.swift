@@ -1,6 +1,7 @@
-@testable import StocktakeDiff
-import Testing
 import TestSupport
+import Testing
+
+@testable import StocktakeDiff
 
 /// The Markdown diff as it lands in a pull-request comment: a one-line headline, and tables no name can
 /// break, turn into markup or use to drive the reader's terminal.
@@ -9,8 +10,10 @@ import TestSupport
 
     @Test func headlineAndGates() {
         #expect(Self.markdown.hasPrefix("### Stocktake diff: com.example.chat 1.4.0 → 1.5.0\n\n"))
-        #expect(Self.markdown.contains("\n**Storage** 15.5 MB → 17.4 MB (+1.9 MB, +12.4%) · 2 new findings · 1 resolved\n"))
-        #expect(Self.markdown.contains("- **FAILED** applicationSupport:10%: applicationSupport grew 25.0% (limit 10%)\n"))
+        #expect(
+            Self.markdown.contains("\n**Storage** 15.5 MB → 17.4 MB (+1.9 MB, +12.4%) · 2 new findings · 1 resolved\n"))
+        #expect(
+            Self.markdown.contains("- **FAILED** applicationSupport:10%: applicationSupport grew 25.0% (limit 10%)\n"))
         #expect(Self.markdown.contains("- passed new findings &gt;= error:"))
     }
 
@@ -19,7 +22,10 @@ import TestSupport
         var columns: Int?
         var checked = 0
         for line in Self.markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            guard line.hasPrefix("|") else { columns = nil; continue }
+            guard line.hasPrefix("|") else {
+                columns = nil
+                continue
+            }
             if line.hasPrefix("|---") { continue }
             let separators = MarkdownTable.cellSeparators(line)
             if let columns {
@@ -33,7 +39,9 @@ import TestSupport
     }
 
     @Test func hostileNamesAreEscapedInCells() {
-        #expect(Self.markdown.contains("| Documents/&lt;script&gt;alert('x')&lt;/script&gt;.jpg | 0 bytes | 250 KB | +250 KB | \\[NEW\\] |"))
+        #expect(
+            Self.markdown.contains(
+                "| Documents/&lt;script&gt;alert('x')&lt;/script&gt;.jpg | 0 bytes | 250 KB | +250 KB | \\[NEW\\] |"))
         #expect(Self.markdown.contains("| Documents/notes \\| draft \\`v2\\`.txt |"))
         #expect(Self.markdown.contains("| work \\| team |"))
         #expect(Self.markdown.contains("| &lt;b&gt;bold&lt;/b&gt; |"))
@@ -45,8 +53,10 @@ import TestSupport
 
     @Test func listsFoldWhenLongAndRisksStayOpen() throws {
         #expect(Self.markdown.contains("> [!WARNING]\n> **Left behind:** 1 file was copied"))
-        #expect(Self.markdown.contains(
-            "> - copied to Library/Application Support/Attachments/photo-1.jpg but the original at Documents/Attachments/photo-1.jpg is still there"))
+        #expect(
+            Self.markdown.contains(
+                "> - copied to Library/Application Support/Attachments/photo-1.jpg but the original at Documents/Attachments/photo-1.jpg is still there"
+            ))
         #expect(Self.markdown.contains("#### New findings (2)"))
         let long = try SyntheticDiff.render(.markdown, SyntheticDiff.withAddedFiles(30), limit: 20)
         #expect(long.contains("<details><summary><b>Added files</b> (30)</summary>\n\n| Path |"))
@@ -55,7 +65,8 @@ import TestSupport
     }
 
     @Test func budgetsAndGroupsAppear() {
-        #expect(Self.markdown.contains("| applicationSupport | 8.0 MB of 9.0 MB | 10.0 MB of 9.0 MB | **now exceeded** |"))
+        #expect(
+            Self.markdown.contains("| applicationSupport | 8.0 MB of 9.0 MB | 10.0 MB of 9.0 MB | **now exceeded** |"))
         #expect(Self.markdown.contains("#### Group chats (5)"))
     }
 }

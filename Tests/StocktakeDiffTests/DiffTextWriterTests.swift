@@ -1,7 +1,8 @@
-@testable import StocktakeDiff
 import StocktakeModel
-import Testing
 import StocktakeRendering
+import Testing
+
+@testable import StocktakeDiff
 
 /// The terminal diff as a user reads it: aligned columns, the head of each list with an others line, and
 /// no byte from a file name that a terminal would act on.
@@ -19,8 +20,14 @@ import StocktakeRendering
     }
 
     @Test func headerNamesBothSidesAndTheHeadline() throws {
-        #expect(Self.text.contains("old  com.example.chat  1.4.0  exported (unknown)  report 2025-03-01T09:00:00Z  stocktake 0.1.0  reports/1.4.0/report.json"))
-        #expect(Self.text.contains("new  com.example.chat  1.5.0  exported (unknown)  report 2025-04-01T09:00:00Z  stocktake 0.1.0  reports/1.5.0/report.json"))
+        #expect(
+            Self.text.contains(
+                "old  com.example.chat  1.4.0  exported (unknown)  report 2025-03-01T09:00:00Z  stocktake 0.1.0  reports/1.4.0/report.json"
+            ))
+        #expect(
+            Self.text.contains(
+                "new  com.example.chat  1.5.0  exported (unknown)  report 2025-04-01T09:00:00Z  stocktake 0.1.0  reports/1.5.0/report.json"
+            ))
         #expect(Self.text.contains("On disk: 15.5 MB → 17.4 MB (+1.9 MB, +12.4%) · 2 new findings · 1 resolved"))
         #expect(Self.text.contains("FAILED gate  applicationSupport:10%"))
         let ungated = try SyntheticDiff.render(.text, gates: [])
@@ -32,7 +39,9 @@ import StocktakeRendering
         let start = try #require(lines.firstIndex { $0.hasPrefix("  Location ") })
         let table = lines[start...].prefix { !$0.isEmpty }
         #expect(table.count == 1 + 1 + Location.allCases.count + 1 + 1, "header, rule, 8 locations, rule, TOTAL")
-        for location in Location.allCases { #expect(table.contains { $0.hasPrefix("  \(location.title) ") }, "\(location)") }
+        for location in Location.allCases {
+            #expect(table.contains { $0.hasPrefix("  \(location.title) ") }, "\(location)")
+        }
         #expect(table.last?.hasPrefix("  On disk ") == true)
         let widths = table.map { (line: Substring) -> Int in TerminalText.width(String(line)) }
         #expect(Set(widths).count == 1, "every row ends in the same column")

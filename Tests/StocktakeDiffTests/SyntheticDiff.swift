@@ -1,8 +1,9 @@
-@testable import StocktakeDiff
 import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
 import StocktakeReport
+
+@testable import StocktakeDiff
 
 /// A hand-built diff of two versions of a chat app that exercises every section of every diff format:
 /// growth, shrink, a location that was empty before, one that emptied, moved and left-behind files, a
@@ -21,7 +22,8 @@ enum SyntheticDiff {
     static let options = DiffRenderOptions(limit: 3, tool: tool)
 
     static let gates = [
-        DiffGateResult(gate: "applicationSupport:10%", tripped: true, message: "applicationSupport grew 25.0% (limit 10%)"),
+        DiffGateResult(
+            gate: "applicationSupport:10%", tripped: true, message: "applicationSupport grew 25.0% (limit 10%)"),
         DiffGateResult(gate: "new findings >= error", tripped: false, message: "no new finding at error or above"),
     ]
 
@@ -29,7 +31,9 @@ enum SyntheticDiff {
         SizeTotal(files: files, apparentBytes: apparent ?? allocated - allocated / 10, allocatedBytes: allocated)
     }
 
-    static func change(_ id: String, _ old: SizeTotal?, _ new: SizeTotal?) -> SizeChange { SizeChange(id: id, old: old, new: new) }
+    static func change(_ id: String, _ old: SizeTotal?, _ new: SizeTotal?) -> SizeChange {
+        SizeChange(id: id, old: old, new: new)
+    }
 
     static func side(_ version: String, _ date: String, _ folder: String) -> ReportSnapshot.Provenance {
         ReportSnapshot.Provenance(
@@ -94,26 +98,30 @@ enum SyntheticDiff {
             ],
             moved: [
                 FileMove(
-                    oldPath: "Documents/avatar.png", newPath: "Library/Application Support/avatar.png", oldLocation: .documents,
-                    newLocation: .applicationSupport, old: size(65_536), new: size(65_536), evidence: .sameNameAndSize),
+                    oldPath: "Documents/avatar.png", newPath: "Library/Application Support/avatar.png",
+                    oldLocation: .documents,
+                    newLocation: .applicationSupport, old: size(65_536), new: size(65_536), evidence: .sameNameAndSize)
             ],
             leftBehind: [
                 FileMove(
-                    oldPath: "Documents/Attachments/photo-1.jpg", newPath: "Library/Application Support/Attachments/photo-1.jpg",
+                    oldPath: "Documents/Attachments/photo-1.jpg",
+                    newPath: "Library/Application Support/Attachments/photo-1.jpg",
                     oldLocation: .documents, newLocation: .applicationSupport, old: size(300_000), new: size(300_000),
-                    evidence: .sameNameAndSize),
+                    evidence: .sameNameAndSize)
             ])
     }
 
     static func groups() -> [GroupChange] {
         [
-            GroupChange(name: "chats", members: [
-                change("family", size(1_000_000, files: 10), size(2_200_000, files: 16)),
-                change("work | team", size(500_000, files: 4), size(300_000, files: 3)),
-                change("<b>bold</b>", nil, size(100_000, files: 1)),
-                change("友達", size(80_000, files: 1), size(80_000, files: 1)),
-                change("old-chat", size(60_000, files: 2), nil),
-            ]),
+            GroupChange(
+                name: "chats",
+                members: [
+                    change("family", size(1_000_000, files: 10), size(2_200_000, files: 16)),
+                    change("work | team", size(500_000, files: 4), size(300_000, files: 3)),
+                    change("<b>bold</b>", nil, size(100_000, files: 1)),
+                    change("友達", size(80_000, files: 1), size(80_000, files: 1)),
+                    change("old-chat", size(60_000, files: 2), nil),
+                ])
         ]
     }
 
@@ -121,8 +129,12 @@ enum SyntheticDiff {
         [
             BudgetChange(
                 scope: "applicationSupport",
-                old: .init(scope: "applicationSupport", unit: "allocatedBytes", limit: 9_000_000, actual: 8_000_000, exceeded: false),
-                new: .init(scope: "applicationSupport", unit: "allocatedBytes", limit: 9_000_000, actual: 10_000_000, exceeded: true)),
+                old: .init(
+                    scope: "applicationSupport", unit: "allocatedBytes", limit: 9_000_000, actual: 8_000_000,
+                    exceeded: false),
+                new: .init(
+                    scope: "applicationSupport", unit: "allocatedBytes", limit: 9_000_000, actual: 10_000_000,
+                    exceeded: true)),
             BudgetChange(
                 scope: "tmp", old: .init(scope: "tmp", unit: "files", limit: 10, actual: 4, exceeded: false),
                 new: .init(scope: "tmp", unit: "files", limit: 10, actual: 0, exceeded: false)),
@@ -132,14 +144,20 @@ enum SyntheticDiff {
     static func findings() -> FindingChanges {
         FindingChanges(
             new: [
-                .init(rule: "excluded-user-document", severity: .warning, path: scriptName,
-                      message: "This document (250 KB) is excluded from backup | `pwned`", fingerprint: "fp-new-1", bytes: 250_000),
-                .init(rule: "library-root-file", severity: .note, path: escapeName, message: "A file \u{1B}]0;title\u{7} here",
-                      fingerprint: "fp-new-2", bytes: nil),
+                .init(
+                    rule: "excluded-user-document", severity: .warning, path: scriptName,
+                    message: "This document (250 KB) is excluded from backup | `pwned`", fingerprint: "fp-new-1",
+                    bytes: 250_000),
+                .init(
+                    rule: "library-root-file", severity: .note, path: escapeName,
+                    message: "A file \u{1B}]0;title\u{7} here",
+                    fingerprint: "fp-new-2", bytes: nil),
             ],
             resolved: [
-                .init(rule: "tmp-leftovers", severity: .warning, path: "tmp/upload-7F3A.part", message: "Left in tmp for 3 days",
-                      fingerprint: "fp-old-1", bytes: 200_000),
+                .init(
+                    rule: "tmp-leftovers", severity: .warning, path: "tmp/upload-7F3A.part",
+                    message: "Left in tmp for 3 days",
+                    fingerprint: "fp-old-1", bytes: 200_000)
             ],
             unchanged: 5)
     }
@@ -158,7 +176,12 @@ extension SyntheticDiff {
             files: files, groups: base.groups, budgets: base.budgets, findings: base.findings)
     }
 
-    static func render(_ format: DiffFormat, _ diff: ReportDiff = make(), limit: Int = 3, gates: [DiffGateResult] = gates) throws -> String {
-        String(decoding: try DiffWriter.render(diff, gates: gates, format: format, options: DiffRenderOptions(limit: limit, tool: tool)), as: UTF8.self)
+    static func render(
+        _ format: DiffFormat, _ diff: ReportDiff = make(), limit: Int = 3, gates: [DiffGateResult] = gates
+    ) throws -> String {
+        String(
+            decoding: try DiffWriter.render(
+                diff, gates: gates, format: format, options: DiffRenderOptions(limit: limit, tool: tool)), as: UTF8.self
+        )
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
 import StocktakeFiles
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `readdir` names read in place through `DirectoryEntryName`, never by copying the whole `d_name` array (1,024
@@ -21,7 +21,11 @@ import Darwin
         while let entry = readdir(directory) {
             let (name, length) = DirectoryEntryName.name(of: entry)
             #expect(name[length] == 0, "NUL-terminated in place")
-            if DirectoryEntryName.isDotOrDotDot(name, length: length) { dots += 1 } else { names.insert(DirectoryEntryName.bytes(of: entry)) }
+            if DirectoryEntryName.isDotOrDotDot(name, length: length) {
+                dots += 1
+            } else {
+                names.insert(DirectoryEntryName.bytes(of: entry))
+            }
         }
         return (names, dots)
     }
@@ -30,15 +34,18 @@ import Darwin
         let tree = try TemporaryTree("dirent")
         let longest = [UInt8](repeating: UInt8(ascii: "n"), count: 255)  // NAME_MAX on Linux and Darwin
         var names: [[UInt8]] = [
-            longest, Array(longest.prefix(254)) + [UInt8(ascii: "x")], Array("a".utf8), Array("..a".utf8), Array(".hidden".utf8),
+            longest, Array(longest.prefix(254)) + [UInt8(ascii: "x")], Array("a".utf8), Array("..a".utf8),
+            Array(".hidden".utf8),
             Array("日本語 ファイル.txt".utf8), Array(String(repeating: "é", count: 127).utf8),  // 254 bytes of UTF-8
         ]
         #if os(Linux)
-        names.append([0x62, 0x61, 0x64, 0xFF, 0xFE])  // not UTF-8: ext4 takes any byte but / and NUL; APFS refuses
+            names.append([0x62, 0x61, 0x64, 0xFF, 0xFE])  // not UTF-8: ext4 takes any byte but / and NUL; APFS refuses
         #endif
         for name in names {
             let path = Array((tree.root + "/").utf8) + name + [0]
-            let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+            let fd = path.withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+            }
             try #require(fd >= 0, "create \(name.count)-byte name: errno \(errno)")
             close(fd)
         }
@@ -68,7 +75,9 @@ import Darwin
     }
 
     @Test func dotAndDotDotOnly() {
-        for (text, expected) in [(".", true), ("..", true), ("...", false), (".a", false), ("a.", false), ("a", false), ("", false)] {
+        for (text, expected) in [
+            (".", true), ("..", true), ("...", false), (".a", false), ("a.", false), ("a", false), ("", false),
+        ] {
             let isDot = text.withCString { DirectoryEntryName.isDotOrDotDot($0, length: strlen($0)) }
             #expect(isDot == expected, "\(text)")
         }

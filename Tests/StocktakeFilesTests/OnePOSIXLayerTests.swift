@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One helper for the system's error text, one way to open a file to read it: the sources are checked,
 /// so a new call site cannot quietly start its own.
@@ -23,8 +23,11 @@ import TestSupport
     /// Reading whole files goes through RegularFile (Foundation's readers block on a FIFO and never stop
     /// on /dev/zero).
     @Test func noSourceReadsAFileThroughFoundation() throws {
-        let patterns = ["contents(atPath:", "Data(contentsOf:", "String(contentsOfFile:", "FileHandle(forReadingAtPath:"]
-        let readers = try Self.swiftSources().filter { file in patterns.contains { file.text.contains($0) } }.map(\.path)
+        let patterns = [
+            "contents(atPath:", "Data(contentsOf:", "String(contentsOfFile:", "FileHandle(forReadingAtPath:",
+        ]
+        let readers = try Self.swiftSources().filter { file in patterns.contains { file.text.contains($0) } }.map(
+            \.path)
         #expect(readers.isEmpty, "\(readers)")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import StocktakeFiles
-import Testing
 import TestSupport
+import Testing
 
 /// The one way Stocktake opens a file: regular files only, never blocking, never following a link
 /// inside a container, bounded.
@@ -38,7 +38,9 @@ import TestSupport
         // The walk skips the check before opening: O_NONBLOCK and fstat still refuse it.
         let skipping = RegularFile.Options(followsLinks: false, maxBytes: nil, checksTypeBeforeOpening: false)
         #expect(refusal(tree.path("pipe"), skipping) == .fifo)
-        #expect(refusal(tree.path("pipe"), .named(maxBytes: 100))?.description == "it is a FIFO (named pipe), not a regular file")
+        #expect(
+            refusal(tree.path("pipe"), .named(maxBytes: 100))?.description
+                == "it is a FIFO (named pipe), not a regular file")
     }
 
     /// `/dev/zero` never ends: a link to it (a user's file may be a link) is refused as a device.
@@ -67,7 +69,9 @@ import TestSupport
         try tree.write("big", bytes: [UInt8](repeating: 7, count: 101))
         #expect(refusal(tree.path("folder"), .named(maxBytes: 100)) == .directory)
         #expect(refusal(tree.path("big"), .named(maxBytes: 100)) == .tooLarge(bytes: 101, limit: 100))
-        #expect(refusal(tree.path("big"), .named(maxBytes: 100))?.description == "it is 101 bytes, more than the 100-byte limit")
+        #expect(
+            refusal(tree.path("big"), .named(maxBytes: 100))?.description
+                == "it is 101 bytes, more than the 100-byte limit")
         let missing = refusal(tree.path("missing"), .named(maxBytes: 100))
         #expect(missing == .system(ENOENT))
         #expect(missing?.description == SystemError.text(ENOENT))

@@ -30,10 +30,13 @@ import Testing
     @Test func aPipelineUsesPartsInOrderWithinItsWindow() {
         let made = Counter()
         var used: [Int] = []
-        OrderedPipeline.run(count: 200, workers: 4, window: 3, make: { index in
-            made.add(1)
-            return index
-        }) { part in
+        OrderedPipeline.run(
+            count: 200, workers: 4, window: 3,
+            make: { index in
+                made.add(1)
+                return index
+            }
+        ) { part in
             // Parts made but not yet used never exceed the window (one more may be in the making per worker).
             #expect(made.total - used.count <= 3 + 4)
             used.append(part)
@@ -45,10 +48,13 @@ import Testing
         struct Stop: Error {}
         let made = Counter()
         #expect(throws: Stop.self) {
-            try OrderedPipeline.run(count: 10_000, workers: 2, window: 2, make: { index in
-                made.add(1)
-                return index
-            }) { part in
+            try OrderedPipeline.run(
+                count: 10_000, workers: 2, window: 2,
+                make: { index in
+                    made.add(1)
+                    return index
+                }
+            ) { part in
                 if part == 5 { throw Stop() }
             }
         }

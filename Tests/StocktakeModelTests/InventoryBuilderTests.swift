@@ -1,6 +1,6 @@
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
 
 /// The builder other suites reuse: parents, names, totals and inheritance as the scanner would produce them.
 @Suite struct InventoryBuilderTests {
@@ -14,10 +14,13 @@ import TestSupport
         #expect(inventory.entries[Int(alpha)].isDirectory)
         // Alpha: itself, two names of one inode (bytes counted once) and the WAL; all rounded up to 4 KiB.
         // `files` counts the three non-directory entries beneath it.
-        #expect(inventory.directoryTotals[alpha] == SizeTotal(
-            files: 3, apparentBytes: 4_096 + 5_200_000 + 812_345, allocatedBytes: 4_096 + 5_201_920 + 815_104))
+        #expect(
+            inventory.directoryTotals[alpha]
+                == SizeTotal(
+                    files: 3, apparentBytes: 4_096 + 5_200_000 + 812_345, allocatedBytes: 4_096 + 5_201_920 + 815_104))
         #expect(inventory.directoryTotals[inventory.root]?.allocatedBytes == inventory.totals.onDisk.allocatedBytes)
-        let thumbnail = try #require(inventory.index(ofPath: Array("Library/Application Support/Thumbnails/thumb-00.png".utf8)))
+        let thumbnail = try #require(
+            inventory.index(ofPath: Array("Library/Application Support/Thumbnails/thumb-00.png".utf8)))
         let thumbnails = try #require(inventory.index(ofPath: Array("Library/Application Support/Thumbnails".utf8)))
         #expect(inventory.entries[Int(thumbnail)].excludedBy == thumbnails)
         #expect(inventory.entries[Int(thumbnail)].location == .applicationSupport)

@@ -3,7 +3,9 @@ import Testing
 
 /// The one classifier: a path placed as the walk places it (the contract's location table, docs/reports.md).
 @Suite struct ZoneTests {
-    private func zone(_ path: String, directory: Bool = false) -> Zone { Zone.of(path: path.utf8, isDirectory: directory) }
+    private func zone(_ path: String, directory: Bool = false) -> Zone {
+        Zone.of(path: path.utf8, isDirectory: directory)
+    }
 
     @Test func locationsOfPathsFollowTheContractTable() {
         #expect(zone("Documents/a/b.txt").location == .documents)
@@ -20,10 +22,14 @@ import Testing
 
     @Test func backupByPlace() {
         // Never backed up: Caches, tmp, SystemData, the rest of the root, what iOS makes and never backs up.
-        for path in ["Library/Caches/a", "tmp/a", "SystemData/a", "notes.txt", "Library/SplashBoard/a", ".com.apple.mobile_container_manager.metadata.plist"] {
+        for path in [
+            "Library/Caches/a", "tmp/a", "SystemData/a", "notes.txt", "Library/SplashBoard/a",
+            ".com.apple.mobile_container_manager.metadata.plist",
+        ] {
             #expect(zone(path).excludedBySystem, "\(path)")
         }
-        for path in ["Documents/a", "Library/Application Support/a", "Library/Preferences/a", "Library/a", "GeoJSON/a"] {
+        for path in ["Documents/a", "Library/Application Support/a", "Library/Preferences/a", "Library/a", "GeoJSON/a"]
+        {
             #expect(!zone(path).excludedBySystem, "\(path)")
         }
         #expect(zone("Library/Cookies/Cookies.binarycookies").backedUpBySystem)

@@ -1,16 +1,19 @@
-@testable import StocktakeNightly
+import StocktakeDiff
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
 import TestSupport
-import StocktakeDiff
+
+@testable import StocktakeNightly
 
 /// Runs and report snapshots built by hand, with figures chosen so each total is distinguishable.
 enum HistoryFixtures {
     static let chat = "com.example.chat"
 
     /// A report snapshot of `onDisk` allocated bytes, with a spread over locations, backup states and findings.
-    static func snapshot(onDisk: Int64, appVersion: String? = "2.1", findings: [(String, Severity)] = []) -> ReportSnapshot {
+    static func snapshot(onDisk: Int64, appVersion: String? = "2.1", findings: [(String, Severity)] = [])
+        -> ReportSnapshot
+    {
         let byLocation: [Location: SizeTotal] = [
             .documents: SizeTotal(files: 3, apparentBytes: onDisk / 4 - 100, allocatedBytes: onDisk / 4),
             .applicationSupport: SizeTotal(files: 5, apparentBytes: onDisk / 4 - 50, allocatedBytes: onDisk / 4),
@@ -35,7 +38,8 @@ enum HistoryFixtures {
             files: EntryTable(), directories: EntryTable(), groups: [:], budgets: [],
             findings: findings.enumerated().map { index, finding in
                 ReportSnapshot.FindingRecord(
-                    rule: finding.0, severity: finding.1, path: "Documents/\(index)", message: "m", fingerprint: "f\(index)", bytes: nil)
+                    rule: finding.0, severity: finding.1, path: "Documents/\(index)", message: "m",
+                    fingerprint: "f\(index)", bytes: nil)
             })
     }
 
@@ -44,7 +48,8 @@ enum HistoryFixtures {
         findings: [(String, Severity)] = [("documents-hidden-data", .warning)]
     ) -> HistoryRun {
         HistoryRun(
-            bundleIdentifier: bundleIdentifier, runID: runID, snapshot: snapshot(onDisk: onDisk, findings: findings), status: status)
+            bundleIdentifier: bundleIdentifier, runID: runID, snapshot: snapshot(onDisk: onDisk, findings: findings),
+            status: status)
     }
 
 }

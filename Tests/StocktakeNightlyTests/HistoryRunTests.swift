@@ -1,7 +1,8 @@
-@testable import StocktakeNightly
 import StocktakeModel
 import StocktakePolicy
 import Testing
+
+@testable import StocktakeNightly
 
 /// A run as the history keeps it, from the report it was read from.
 @Suite struct HistoryRunTests {
@@ -10,7 +11,9 @@ import Testing
             bundleIdentifier: "com.example.chat", runID: "2026-11-21T020000Z",
             snapshot: HistoryFixtures.snapshot(
                 onDisk: 800_000,
-                findings: [("documents-hidden-data", .warning), ("documents-hidden-data", .warning), ("tmp-leftovers", .error)]),
+                findings: [
+                    ("documents-hidden-data", .warning), ("documents-hidden-data", .warning), ("tmp-leftovers", .error),
+                ]),
             status: .policyFailure)
         #expect(run.generatedAt == "2026-11-21T02:00:00Z")
         #expect(run.appVersion == "2.1" && run.toolVersion == "0.1.0")

@@ -1,9 +1,10 @@
-import StocktakeSQLite
 import Foundation
-@testable import StocktakeNightly
 import StocktakeModel
-import Testing
+import StocktakeSQLite
 import TestSupport
+import Testing
+
+@testable import StocktakeNightly
 
 /// Stores written by older stocktakes are brought forward; files this code cannot vouch for are refused
 /// and left as they were.
@@ -27,7 +28,8 @@ import TestSupport
                     10, 900, 4096, 4, 500, 2048, 6, 400, 2048, 1024, 2048, 1024, 1, 2, 3)
                 """)
             try old.connection.execute(
-                "INSERT INTO run_locations (run, location, files, apparent_bytes, allocated_bytes) VALUES (1, 'documents', 4, 500, 2048)")
+                "INSERT INTO run_locations (run, location, files, apparent_bytes, allocated_bytes) VALUES (1, 'documents', 4, 500, 2048)"
+            )
         }
         let store = try HistoryStore(path: path)
         #expect(try store.userVersion() == HistorySchema.currentVersion)
@@ -41,8 +43,11 @@ import TestSupport
         // The migrated store takes new runs with everything.
         let next = HistoryFixtures.run("2026-10-02T020000Z", findings: [("tmp-leftovers", .warning)])
         try store.record(next)
-        #expect(try store.runs(bundleIdentifier: "com.example.chat", limit: 30).map(\.runID) == [run.runID, next.runID])
-        #expect(try store.runs(bundleIdentifier: "com.example.chat", limit: 1).first?.findingsByRule == ["tmp-leftovers": 1])
+        #expect(
+            try store.runs(bundleIdentifier: "com.example.chat", limit: 30).map(\.runID) == [run.runID, next.runID])
+        #expect(
+            try store.runs(bundleIdentifier: "com.example.chat", limit: 1).first?.findingsByRule == ["tmp-leftovers": 1]
+        )
     }
 
     @Test func aStoreFromANewerStocktakeIsRefusedUntouched() throws {
@@ -55,7 +60,10 @@ import TestSupport
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let error = try #require(throws: HistoryError.self) { try HistoryStore(path: path) }
         #expect(error.kind == .newerSchema)
-        #expect(error.description.contains("history store \(path) has schema version 99; this stocktake knows up to \(HistorySchema.currentVersion)"))
+        #expect(
+            error.description.contains(
+                "history store \(path) has schema version 99; this stocktake knows up to \(HistorySchema.currentVersion)"
+            ))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
@@ -87,6 +95,8 @@ import TestSupport
     }
 
     private func tables(_ store: HistoryStore) throws -> [String] {
-        try store.connection.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { $0.text(0) ?? "" }
+        try store.connection.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
+            $0.text(0) ?? ""
+        }
     }
 }

@@ -1,17 +1,19 @@
-import StocktakeSQLite
 import Foundation
-@testable import StocktakeNightly
 import StocktakeModel
 import StocktakePolicy
-import Testing
+import StocktakeSQLite
 import TestSupport
+import Testing
+
+@testable import StocktakeNightly
 
 /// Recording and reading runs back, as the nightly job and `stocktake history` use the store.
 @Suite struct HistoryStoreTests {
     @Test func aRecordedRunReadsBackIdentically() throws {
         let fixture = try StoreFixture()
         let run = HistoryFixtures.run(
-            "2026-11-21T020000Z", findings: [("documents-hidden-data", .warning), ("tmp-leftovers", .error), ("tmp-leftovers", .note)])
+            "2026-11-21T020000Z",
+            findings: [("documents-hidden-data", .warning), ("tmp-leftovers", .error), ("tmp-leftovers", .note)])
         try fixture.store.record(run)
         #expect(try fixture.store.runs(bundleIdentifier: HistoryFixtures.chat, limit: 30) == [run])
         // And from a second connection, as another process would see it.
@@ -19,11 +21,12 @@ import TestSupport
         let back = try #require(try reopened.runs(bundleIdentifier: HistoryFixtures.chat, limit: 1).first)
         withExtendedLifetime(fixture) {}
         #expect(back == run)
-        #expect(back.findings == [
-            FindingCount(rule: "documents-hidden-data", severity: .warning, count: 1),
-            FindingCount(rule: "tmp-leftovers", severity: .note, count: 1),
-            FindingCount(rule: "tmp-leftovers", severity: .error, count: 1),
-        ])
+        #expect(
+            back.findings == [
+                FindingCount(rule: "documents-hidden-data", severity: .warning, count: 1),
+                FindingCount(rule: "tmp-leftovers", severity: .note, count: 1),
+                FindingCount(rule: "tmp-leftovers", severity: .error, count: 1),
+            ])
     }
 
     @Test func textIsBoundNotSpliced() throws {
@@ -31,23 +34,35 @@ import TestSupport
         // Quotes, SQL and a NUL would break or inject if the SQL were built from values.
         let hostile = "com.evil'); DROP TABLE runs; --\u{0}\"x"
         let run = HistoryRun(
-            bundleIdentifier: hostile, runID: "2026-11-21T020000Z", generatedAt: "", toolVersion: "0.1.0", appVersion: "",
-            onDisk: SizeTotal(files: 1, apparentBytes: .max, allocatedBytes: .max), documentsAndData: .zero, purgeable: .zero,
-            byLocation: [:], backedUpBytes: 0, excludedBytes: 0, unknownBackupBytes: 0, findingsBySeverity: [:], findings: [],
+            bundleIdentifier: hostile, runID: "2026-11-21T020000Z", generatedAt: "", toolVersion: "0.1.0",
+            appVersion: "",
+            onDisk: SizeTotal(files: 1, apparentBytes: .max, allocatedBytes: .max), documentsAndData: .zero,
+            purgeable: .zero,
+            byLocation: [:], backedUpBytes: 0, excludedBytes: 0, unknownBackupBytes: 0, findingsBySeverity: [:],
+            findings: [],
             status: .clean)
         try fixture.store.record(run)
         #expect(try fixture.store.bundleIdentifiers() == [hostile])
-        #expect(try fixture.store.runs(bundleIdentifier: hostile, limit: 5) == [run], "empty strings stay empty, not NULL; Int64.max survives")
-        #expect(try fixture.store.runs(bundleIdentifier: "com.evil'); DROP TABLE runs; --", limit: 5).isEmpty, "no truncation at the NUL")
+        #expect(
+            try fixture.store.runs(bundleIdentifier: hostile, limit: 5) == [run],
+            "empty strings stay empty, not NULL; Int64.max survives")
+        #expect(
+            try fixture.store.runs(bundleIdentifier: "com.evil'); DROP TABLE runs; --", limit: 5).isEmpty,
+            "no truncation at the NUL")
     }
 
     @Test func recordingTheSameRunAgainReplacesIt() throws {
         let fixture = try StoreFixture()
-        try fixture.store.record(HistoryFixtures.run("2026-11-21T020000Z", onDisk: 1_000_000, findings: [("tmp-leftovers", .error)]))
-        let rerun = HistoryFixtures.run("2026-11-21T020000Z", onDisk: 2_000_000, status: .policyFailure, findings: [("documents-hidden-data", .warning)])
+        try fixture.store.record(
+            HistoryFixtures.run("2026-11-21T020000Z", onDisk: 1_000_000, findings: [("tmp-leftovers", .error)]))
+        let rerun = HistoryFixtures.run(
+            "2026-11-21T020000Z", onDisk: 2_000_000, status: .policyFailure,
+            findings: [("documents-hidden-data", .warning)])
         try fixture.store.record(rerun)
         #expect(try fixture.store.runs(bundleIdentifier: HistoryFixtures.chat, limit: 30) == [rerun])
-        #expect(try rowCount("run_locations", fixture.store) == Location.allCases.count, "no rows left from the first recording")
+        #expect(
+            try rowCount("run_locations", fixture.store) == Location.allCases.count,
+            "no rows left from the first recording")
         #expect(try rowCount("run_findings", fixture.store) == 1)
     }
 
@@ -56,7 +71,8 @@ import TestSupport
         // Recorded out of order, with another app's runs in between.
         for (day, size) in [(3, 300), (1, 100), (5, 500), (2, 200), (4, 400)] {
             try fixture.store.record(HistoryFixtures.run("2026-11-0\(day)T020000Z", onDisk: Int64(size) * 1000))
-            try fixture.store.record(HistoryFixtures.run("2026-11-0\(day)T020000Z", bundleIdentifier: "com.example.maps"))
+            try fixture.store.record(
+                HistoryFixtures.run("2026-11-0\(day)T020000Z", bundleIdentifier: "com.example.maps"))
         }
         let lastThree = try fixture.store.runs(bundleIdentifier: HistoryFixtures.chat, limit: 3)
         #expect(lastThree.map(\.runID) == ["2026-11-03T020000Z", "2026-11-04T020000Z", "2026-11-05T020000Z"])
@@ -101,7 +117,8 @@ import TestSupport
         let fixture = try StoreFixture()
         let base = HistoryFixtures.run("2026-11-21T020000Z")
         let run = HistoryRun(
-            bundleIdentifier: base.bundleIdentifier, runID: base.runID, generatedAt: base.generatedAt, toolVersion: base.toolVersion,
+            bundleIdentifier: base.bundleIdentifier, runID: base.runID, generatedAt: base.generatedAt,
+            toolVersion: base.toolVersion,
             appVersion: nil, onDisk: base.onDisk, documentsAndData: base.documentsAndData, purgeable: base.purgeable,
             byLocation: base.byLocation, backedUpBytes: 0, excludedBytes: 0, unknownBackupBytes: 0,
             findingsBySeverity: [.warning: 3],
@@ -112,6 +129,9 @@ import TestSupport
             status: .clean)
         #expect(run.findings == [FindingCount(rule: "tmp-leftovers", severity: .warning, count: 3)])
         try fixture.store.record(run)
-        #expect(try fixture.store.runs(bundleIdentifier: HistoryFixtures.chat, limit: 1).first?.findingsByRule == ["tmp-leftovers": 3])
+        #expect(
+            try fixture.store.runs(bundleIdentifier: HistoryFixtures.chat, limit: 1).first?.findingsByRule == [
+                "tmp-leftovers": 3
+            ])
     }
 }

@@ -1,8 +1,9 @@
-import StocktakeSQLite
 import Foundation
-@testable import StocktakeNightly
-import Testing
+import StocktakeSQLite
 import TestSupport
+import Testing
+
+@testable import StocktakeNightly
 
 /// Issue 10, F5: a history store is a file anyone with access to the reports folder can edit. One whose
 /// `runs` is a view over an endless recursive query hung `history` and the nightly job (which then kept
@@ -33,8 +34,10 @@ import TestSupport
         let fixture = try store(["DROP TABLE runs", Self.endlessRunsView])
         let error = try refusal(fixture.path)
         #expect(error.kind == .notAHistoryStore)
-        #expect(error.description.hasPrefix(
-            "history store \(fixture.path) is not a history store this stocktake can read: `runs` is a view, not a table"))
+        #expect(
+            error.description.hasPrefix(
+                "history store \(fixture.path) is not a history store this stocktake can read: `runs` is a view, not a table"
+            ))
     }
 
     @Test func aTriggerIsRefusedAndTheStoreLeftUntouched() throws {
@@ -48,9 +51,12 @@ import TestSupport
 
     @Test func columnsAndObjectsAreThoseTheMigrationsMake() throws {
         let extraColumn = try store(["ALTER TABLE runs ADD COLUMN note TEXT"])
-        #expect(try refusal(extraColumn.path).message.contains("table `runs` does not have the expected columns (unexpected note)"))
+        #expect(
+            try refusal(extraColumn.path).message.contains(
+                "table `runs` does not have the expected columns (unexpected note)"))
         let extraView = try store(["CREATE VIEW recent AS SELECT * FROM runs"])
-        #expect(try refusal(extraView.path).message.contains("it has a view `recent` that a history store does not have"))
+        #expect(
+            try refusal(extraView.path).message.contains("it has a view `recent` that a history store does not have"))
         let missingTable = try store(["DROP TABLE run_findings"])
         #expect(try refusal(missingTable.path).message.contains("it has no table `run_findings`"))
     }
@@ -71,12 +77,15 @@ import TestSupport
     @Test func everyQueryRunsUnderADeadline() throws {
         let tree = try TemporaryTree("history")
         let store = try HistoryStore(
-            path: HistoryStore.path(inReports: tree.root), createIfMissing: true, schemaVersion: HistorySchema.currentVersion,
+            path: HistoryStore.path(inReports: tree.root), createIfMissing: true,
+            schemaVersion: HistorySchema.currentVersion,
             timeLimit: .milliseconds(200))
         let started = ContinuousClock.now
         let error = try #require(throws: HistoryError.self) {
             try store.guarded("read") {
-                try store.connection.rows("WITH RECURSIVE forever(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM forever) SELECT count(*) FROM forever") {
+                try store.connection.rows(
+                    "WITH RECURSIVE forever(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM forever) SELECT count(*) FROM forever"
+                ) {
                     $0.int(0)
                 }
             }

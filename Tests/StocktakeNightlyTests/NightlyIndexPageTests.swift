@@ -1,8 +1,9 @@
 import Foundation
-@testable import StocktakeNightly
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
+
+@testable import StocktakeNightly
 
 /// The index page as a careful reader checks it: self-contained, nothing from an inbox can become markup
 /// or a link elsewhere, and the numbers say how each app moved.
@@ -14,8 +15,11 @@ import TestSupport
         let chatRuns = [
             HistoryFixtures.run("2026-11-19T020000Z", onDisk: 1_000_000),
             HistoryFixtures.run("2026-11-20T020000Z", onDisk: 1_200_000),
-            HistoryFixtures.run("2026-11-21T020000Z", onDisk: 1_500_000, status: .policyFailure,
-                findings: [("tmp-leftovers", .error), ("documents-hidden-data", .warning), ("documents-hidden-data", .warning)]),
+            HistoryFixtures.run(
+                "2026-11-21T020000Z", onDisk: 1_500_000, status: .policyFailure,
+                findings: [
+                    ("tmp-leftovers", .error), ("documents-hidden-data", .warning), ("documents-hidden-data", .warning),
+                ]),
         ]
         let evilRuns = [HistoryFixtures.run("2026-11-21T020000Z", bundleIdentifier: hostileBundle, onDisk: 4096)]
         let index = NightlyIndex(
@@ -24,13 +28,16 @@ import TestSupport
                 NightlyIndex.App(
                     bundleIdentifier: HistoryFixtures.chat, runs: chatRuns,
                     latestReportHref: "com.example.chat/2026-11-21T020000Z/report.html",
-                    latestDiffHref: "com.example.chat/2026-11-21T020000Z/diff.html", previousRunID: "2026-11-20T020000Z"),
+                    latestDiffHref: "com.example.chat/2026-11-21T020000Z/diff.html", previousRunID: "2026-11-20T020000Z"
+                ),
                 NightlyIndex.App(
                     bundleIdentifier: hostileBundle, runs: evilRuns,
                     latestReportHref: "javascript:alert(4)//\(hostileBundle)/2026-11-21T020000Z/report.html",
                     latestDiffHref: nil, previousRunID: nil),
             ],
-            failures: [NightlyIndex.Failure(input: hostileInput, message: "not a container: found <b>nothing</b>\nsecond line")])
+            failures: [
+                NightlyIndex.Failure(input: hostileInput, message: "not a container: found <b>nothing</b>\nsecond line")
+            ])
         return String(decoding: NightlyIndexPage.render(index), as: UTF8.self)
     }
 
@@ -38,18 +45,25 @@ import TestSupport
 
     /// The oldest row of the run-by-run table has its change when an earlier run exists outside the window.
     @Test func theOldestRowComparesWithTheRunBeforeTheWindow() {
-        let runs = [HistoryFixtures.run("2026-11-20T020000Z", onDisk: 1_200_000), HistoryFixtures.run("2026-11-21T020000Z", onDisk: 1_500_000)]
+        let runs = [
+            HistoryFixtures.run("2026-11-20T020000Z", onDisk: 1_200_000),
+            HistoryFixtures.run("2026-11-21T020000Z", onDisk: 1_500_000),
+        ]
         let app = { (before: HistoryRun?) in
             NightlyIndex.App(
-                bundleIdentifier: HistoryFixtures.chat, runs: runs, latestReportHref: "r.html", latestDiffHref: nil, previousRunID: nil,
+                bundleIdentifier: HistoryFixtures.chat, runs: runs, latestReportHref: "r.html", latestDiffHref: nil,
+                previousRunID: nil,
                 runBefore: before)
         }
         let table = { (app: NightlyIndex.App) -> String in
-            let page = String(decoding: NightlyIndexPage.render(NightlyIndex(generatedAt: "2026-11-21T02:30:00Z", apps: [app], failures: [])), as: UTF8.self)
+            let page = String(
+                decoding: NightlyIndexPage.render(
+                    NightlyIndex(generatedAt: "2026-11-21T02:30:00Z", apps: [app], failures: [])), as: UTF8.self)
             return page.components(separatedBy: "<summary>Run by run</summary>").dropFirst().first ?? ""
         }
         let withEarlier = table(app(HistoryFixtures.run("2026-11-19T020000Z", onDisk: 1_000_000)))
-        let firstRow = withEarlier.components(separatedBy: ">2026-11-20T020000Z</td>").dropFirst().first?
+        let firstRow =
+            withEarlier.components(separatedBy: ">2026-11-20T020000Z</td>").dropFirst().first?
             .components(separatedBy: "</tr>").first ?? ""
         #expect(firstRow.contains("+200 KB"), "\(firstRow)")
         #expect(table(app(nil)).contains("<span class=\"muted\">—</span></td>"), "no earlier run: a dash")
@@ -59,14 +73,17 @@ import TestSupport
         let structure = HTMLStructure(html)
         #expect(structure.problems == [])
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"))
-        let meta = try #require(structure.elements(named: "meta").first { $0.attribute("http-equiv") == "Content-Security-Policy" })
+        let meta = try #require(
+            structure.elements(named: "meta").first { $0.attribute("http-equiv") == "Content-Security-Policy" })
         let policy = try #require(meta.attribute("content"))
         #expect(policy.contains("default-src 'none'"))
         #expect(!policy.contains("script-src"), "no script is allowed, so none falls back to default-src 'none'")
         #expect(structure.elements(named: "script").isEmpty)
         #expect(!html.contains("://"), "no URL of any kind")
         // `url(#…)` names a pattern on the page itself; any other url() would load.
-        #expect(!html.lowercased().replacingOccurrences(of: "url(#", with: "").contains("url(") && !html.lowercased().contains("@import"))
+        #expect(
+            !html.lowercased().replacingOccurrences(of: "url(#", with: "").contains("url(")
+                && !html.lowercased().contains("@import"))
         for element in structure.elements {
             for (name, value) in element.attributes {
                 #expect(!name.lowercased().hasPrefix("on"), "event handler \(name) on <\(element.name)>")
@@ -81,12 +98,22 @@ import TestSupport
     @Test func hostileNamesAreInertText() {
         let structure = HTMLStructure(html)
         #expect(structure.elements(named: "img").isEmpty && structure.elements(named: "b").isEmpty)
-        #expect(structure.elements(named: "svg").filter { $0.attributes.contains { $0.name == "class" && $0.value == "trend" } }.count == 2, "one trend chart per app")
-        #expect(structure.elements(named: "svg").allSatisfy { $0.attributes.contains { $0.name == "class" } }, "an svg the page did not write")
-        #expect(html.contains("com.evil&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;\u{FFFD}gpj.exe"))
+        #expect(
+            structure.elements(named: "svg").filter {
+                $0.attributes.contains { $0.name == "class" && $0.value == "trend" }
+            }.count == 2, "one trend chart per app")
+        #expect(
+            structure.elements(named: "svg").allSatisfy { $0.attributes.contains { $0.name == "class" } },
+            "an svg the page did not write")
+        #expect(
+            html.contains(
+                "com.evil&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;\u{FFFD}gpj.exe"
+            ))
         #expect(!html.unicodeScalars.contains("\u{202E}"), "no right-to-left override reaches the page")
         #expect(html.contains("&lt;svg onload=alert(3)&gt;.xcappdata"))
-        #expect(html.contains("not a container: found &lt;b&gt;nothing&lt;/b&gt;\nsecond line"), "message keeps its lines, escaped")
+        #expect(
+            html.contains("not a container: found &lt;b&gt;nothing&lt;/b&gt;\nsecond line"),
+            "message keeps its lines, escaped")
         // The link to the hostile app's folder stays a relative path into it.
         #expect(html.contains("href=\"javascript%3Aalert%284%29/"))
     }
@@ -106,7 +133,9 @@ import TestSupport
         let structure = HTMLStructure(html)
         let chart = html.components(separatedBy: "<svg class=\"trend\"")[1].components(separatedBy: "</svg>")[0]
         #expect(chart.components(separatedBy: "<rect").count - 1 == 3, "one bar per run")
-        for text in ["2026-11-19T020000Z: 1.0 MB", "2026-11-20T020000Z: 1.2 MB", "2026-11-21T020000Z: 1.5 MB (policy failure)"] {
+        for text in [
+            "2026-11-19T020000Z: 1.0 MB", "2026-11-20T020000Z: 1.2 MB", "2026-11-21T020000Z: 1.5 MB (policy failure)",
+        ] {
             #expect(chart.contains("<title>\(text)</title>"), "\(text)")
         }
         #expect(structure.elements(named: "details").count == 2, "a run-by-run table per app, readable without script")
@@ -114,7 +143,8 @@ import TestSupport
 
     @Test func failedInputsAreListed() {
         #expect(html.contains("<h2 id=\"failures-title\">Failed inputs</h2>"))
-        let empty = String(decoding: NightlyIndexPage.render(NightlyIndex(generatedAt: "now", apps: [], failures: [])), as: UTF8.self)
+        let empty = String(
+            decoding: NightlyIndexPage.render(NightlyIndex(generatedAt: "now", apps: [], failures: [])), as: UTF8.self)
         #expect(empty.contains("None: every input was audited."))
         #expect(HTMLStructure(empty).problems == [])
     }

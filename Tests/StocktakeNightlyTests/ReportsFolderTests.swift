@@ -1,7 +1,8 @@
 import Foundation
-@testable import StocktakeNightly
-import Testing
 import TestSupport
+import Testing
+
+@testable import StocktakeNightly
 
 /// The reports folder's layout rules and the nightly lock, without running an audit: run ids in time order,
 /// names never reused, retention that spares `latest`, leftovers of killed runs removed, one run at a time.
@@ -14,10 +15,15 @@ import TestSupport
         }
         try tree.write("app/2026-11-19T020000Z", string: "a file named like a run")
         try tree.symlink("app/2026-11-18T020000Z", to: "2026-11-20T235959Z")
-        for other in ["notes", "2026-11-21T020000Z-1", "2026-11-21T020000Z-0", "2026-11-21T020000Z-x", "2026-11-21T02000Z"] {
+        for other in [
+            "notes", "2026-11-21T020000Z-1", "2026-11-21T020000Z-0", "2026-11-21T020000Z-x", "2026-11-21T02000Z",
+        ] {
             try tree.mkdir("app/\(other)")
         }
-        #expect(folder.runIDs("app") == ["2026-11-20T235959Z", "2026-11-21T020000Z", "2026-11-21T020000Z-9", "2026-11-21T020000Z-10"])
+        #expect(
+            folder.runIDs("app") == [
+                "2026-11-20T235959Z", "2026-11-21T020000Z", "2026-11-21T020000Z-9", "2026-11-21T020000Z-10",
+            ])
         #expect(folder.runIDs("no-such-app").isEmpty)
     }
 
@@ -28,7 +34,8 @@ import TestSupport
         #expect(folder.nextRunName("app", runID: runID) == runID)
         try tree.mkdir("app/\(runID)")
         try tree.mkdir("app/\(runID)-3")
-        #expect(folder.nextRunName("app", runID: runID) == "\(runID)-4", "past the highest taken, not the first free (-2)")
+        #expect(
+            folder.nextRunName("app", runID: runID) == "\(runID)-4", "past the highest taken, not the first free (-2)")
         try tree.write("app/\(runID)-4", string: "something else holds the name")
         #expect(folder.nextRunName("app", runID: runID) == "\(runID)-5")
     }
@@ -65,7 +72,9 @@ import TestSupport
         let folder = ReportsFolder(path: tree.root)
         let partial = try folder.makePartial(runID: "2026-11-21T020000Z", index: 0)
         try tree.write(String(partial.dropFirst(tree.root.count + 1)) + "/report.json", string: "{}")
-        #expect(URL(fileURLWithPath: partial).lastPathComponent.hasPrefix(ReportsFolder.partialPrefix), "a run is written where no reader looks")
+        #expect(
+            URL(fileURLWithPath: partial).lastPathComponent.hasPrefix(ReportsFolder.partialPrefix),
+            "a run is written where no reader looks")
         try folder.publish(partial, app: "app", name: "2026-11-21T020000Z")
         #expect(folder.runIDs("app") == ["2026-11-21T020000Z"])
         #expect(FileManager.default.fileExists(atPath: tree.path("app/2026-11-21T020000Z/report.json")))

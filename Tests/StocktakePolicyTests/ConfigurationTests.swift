@@ -1,6 +1,7 @@
 import StocktakeModel
-@testable import StocktakePolicy
 import Testing
+
+@testable import StocktakePolicy
 
 /// stocktake.yml: every documented key parses; mistakes are errors that name the line and the nearest word.
 @Suite struct ConfigurationTests {
@@ -41,7 +42,8 @@ import Testing
     }
 
     @Test func everyKeyIsRead() throws {
-        let configuration = try parse("""
+        let configuration = try parse(
+            """
             documentsVisible: true
             exclude: ["tmp/**", "Library/Caches/sdk/*.bin"]
             groups:
@@ -73,10 +75,19 @@ import Testing
 
     @Test(arguments: [
         ("rulez: {}", "stocktake.yml:1: unknown key 'rulez'; did you mean 'rules'?"),
-        ("rules:\n  documents-hiden-data: {}", "stocktake.yml:2: unknown rule id 'documents-hiden-data'; did you mean 'documents-hidden-data'?"),
-        ("rules:\n  preferences-bloat: {maxBites: 1MB}", "stocktake.yml:2: unknown option of preferences-bloat 'maxBites'; did you mean 'maxBytes'?"),
+        (
+            "rules:\n  documents-hiden-data: {}",
+            "stocktake.yml:2: unknown rule id 'documents-hiden-data'; did you mean 'documents-hidden-data'?"
+        ),
+        (
+            "rules:\n  preferences-bloat: {maxBites: 1MB}",
+            "stocktake.yml:2: unknown option of preferences-bloat 'maxBites'; did you mean 'maxBytes'?"
+        ),
         ("rules:\n  preferences-bloat: {severity: fatal}", "stocktake.yml:2: unknown severity 'fatal'"),
-        ("rules:\n  preferences-bloat: {maxBytes: lots}", "stocktake.yml:2: preferences-bloat.maxBytes: 'lots' is not a size"),
+        (
+            "rules:\n  preferences-bloat: {maxBytes: lots}",
+            "stocktake.yml:2: preferences-bloat.maxBytes: 'lots' is not a size"
+        ),
         ("budgets:\n  locations: {cache: 1MB}", "stocktake.yml:2: unknown location 'cache'; did you mean 'caches'?"),
         ("budgets:\n  groups: {chats: 1MB}", "no group of that name"),
         ("budgets:\n  files: -5", "stocktake.yml:2: budgets.files: '-5' is not a whole number"),
@@ -94,10 +105,12 @@ import Testing
     @Test func everyRuleAcceptsItsDocumentedOptionsAndNoOthers() throws {
         for rule in RuleRegistry.all {
             let description = rule.description
-            let values = Dictionary(uniqueKeysWithValues: description.options.map { ($0.name, OptionValue($0.defaultValue)) })
+            let values = Dictionary(
+                uniqueKeysWithValues: description.options.map { ($0.name, OptionValue($0.defaultValue)) })
             _ = try rule.configured(RuleOptionValues(ruleID: description.id, values: values))
             #expect(throws: ConfigurationError.self, "\(description.id)") {
-                _ = try rule.configured(RuleOptionValues(ruleID: description.id, values: ["nonsense": OptionValue("1")]))
+                _ = try rule.configured(
+                    RuleOptionValues(ruleID: description.id, values: ["nonsense": OptionValue("1")]))
             }
         }
     }
@@ -119,7 +132,8 @@ import Testing
         builder.add("Library/Application Support/Chats/big/sub/w.mp4", apparentBytes: 100_000)
         builder.add("Library/Application Support/Chats/empty", type: .directory)
         let inventory = builder.build()
-        let group = GroupResult.compute(GroupDefinition(name: "chats", pattern: "Library/Application Support/Chats/{id}/**"), in: inventory)
+        let group = GroupResult.compute(
+            GroupDefinition(name: "chats", pattern: "Library/Application Support/Chats/{id}/**"), in: inventory)
         #expect(group.members.map(\.id) == ["big", "small"])
         #expect(group.members.first?.total.files == 2)
         var budgets = Budgets()

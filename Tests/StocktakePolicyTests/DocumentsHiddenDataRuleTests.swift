@@ -1,6 +1,7 @@
 import StocktakeModel
-@testable import StocktakePolicy
 import Testing
+
+@testable import StocktakePolicy
 
 @Suite struct DocumentsHiddenDataRuleTests {
     private func findings(exposed: Bool?, _ build: (inout InventoryBuilder) -> Void) -> [Finding] {

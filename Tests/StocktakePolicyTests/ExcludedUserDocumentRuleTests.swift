@@ -1,6 +1,7 @@
 import StocktakeModel
-@testable import StocktakePolicy
 import Testing
+
+@testable import StocktakePolicy
 
 @Suite struct ExcludedUserDocumentRuleTests {
     private func findings(_ build: (inout InventoryBuilder) -> Void) -> [Finding] {
@@ -42,7 +43,8 @@ import Testing
 
     @Test func hardLinkDuplicatesAddNoBytes() {
         let found = findings { builder in
-            builder.add("Documents/a.txt", apparentBytes: 300, backup: .excluded, evidence: .xattr, flags: .hardLinkDuplicate)
+            builder.add(
+                "Documents/a.txt", apparentBytes: 300, backup: .excluded, evidence: .xattr, flags: .hardLinkDuplicate)
         }
         #expect(found.map(\.bytes) == [0])
     }

@@ -1,6 +1,7 @@
 import StocktakeModel
-@testable import StocktakePolicy
 import Testing
+
+@testable import StocktakePolicy
 
 @Suite struct InterruptedDeletionRuleTests {
     @Test(arguments: [
@@ -13,7 +14,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "uploads", "com.onevcat.Kingfisher.ImageCache.default", "9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2", "x9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D",
+        "uploads", "com.onevcat.Kingfisher.ImageCache.default", "9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2",
+        "x9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D",
         "9F0B1C2D_3E4F_4A5B_8C6D_7E8F9A0B1C2D", "(A Document Being Saved By ChatApp)", "trash", "deleted",
     ])
     func ordinaryNames(_ name: String) {
@@ -23,9 +25,14 @@ import Testing
     @Test func oneFindingPerOutermostFolderWithItsBytesAndFiles() throws {
         var builder = InventoryBuilder()
         builder.add("tmp/.trash-AE168B47-72B1-4F57-9AC4-5FD78CC584D1/u1/images/1.jpg", apparentBytes: 12_000)
-        builder.add("tmp/.trash-AE168B47-72B1-4F57-9AC4-5FD78CC584D1/u1/9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D/2.m4a", apparentBytes: 7_000)
-        builder.add("tmp/.trash-AE168B47-72B1-4F57-9AC4-5FD78CC584D1/._1.jpg", apparentBytes: 4_096, flags: .transportArtefact)
-        builder.add("Library/Caches/Snapshots/9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D/a.ktx", apparentBytes: 100, flags: .systemManaged)
+        builder.add(
+            "tmp/.trash-AE168B47-72B1-4F57-9AC4-5FD78CC584D1/u1/9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D/2.m4a",
+            apparentBytes: 7_000)
+        builder.add(
+            "tmp/.trash-AE168B47-72B1-4F57-9AC4-5FD78CC584D1/._1.jpg", apparentBytes: 4_096, flags: .transportArtefact)
+        builder.add(
+            "Library/Caches/Snapshots/9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D/a.ktx", apparentBytes: 100,
+            flags: .systemManaged)
         // The scanner flags a whole system-managed subtree; the builder needs the folders described.
         for path in ["Library/Caches/Snapshots", "Library/Caches/Snapshots/9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D"] {
             builder.add(path, type: .directory, flags: .systemManaged)

@@ -1,6 +1,7 @@
 import StocktakeModel
-@testable import StocktakePolicy
 import Testing
+
+@testable import StocktakePolicy
 
 /// Options and messages of the rules whose examples only count findings.
 @Suite struct LargeFileAndSymlinkRuleTests {
@@ -10,7 +11,9 @@ import Testing
         builder.add("Documents/exact.bin", apparentBytes: 1_000, allocatedBytes: 1_000_000)
         builder.add("Documents/under.bin", apparentBytes: 1_000, allocatedBytes: 999_999)
         // Its attributes could not be read: what the walk then says.
-        builder.add("Documents/unknown.bin", apparentBytes: 1_000, allocatedBytes: 2_000_000, backup: .unknown, evidence: .noEvidence)
+        builder.add(
+            "Documents/unknown.bin", apparentBytes: 1_000, allocatedBytes: 2_000_000, backup: .unknown,
+            evidence: .noEvidence)
         let findings = LargeBackedUpFileRule(thresholdBytes: 1_000_000)
             .evaluate(PolicyContext(inventory: builder.build(), documentsExposed: nil))
         #expect(findings.map(\.bytes) == [1_000_000, 2_000_000])

@@ -1,6 +1,7 @@
 import StocktakeModel
-@testable import StocktakePolicy
 import Testing
+
+@testable import StocktakePolicy
 
 @Suite struct LibraryRootFileRuleTests {
     @Test func reportsRootFilesAndOwnFoldersWithTheirBytesButNotSystemManagedOnes() {

@@ -1,9 +1,12 @@
 import StocktakeModel
-@testable import StocktakePolicy
 import Testing
 
+@testable import StocktakePolicy
+
 @Suite struct ManySmallFilesRuleTests {
-    private func paths(_ rule: ManySmallFilesRule, _ build: (inout InventoryBuilder) -> Void) -> [(path: String, finding: RuleFinding)] {
+    private func paths(_ rule: ManySmallFilesRule, _ build: (inout InventoryBuilder) -> Void) -> [(
+        path: String, finding: RuleFinding
+    )] {
         var builder = InventoryBuilder()
         build(&builder)
         let inventory = builder.build()
@@ -62,7 +65,8 @@ import Testing
         var tally = ManySmallFilesRule.SizeTally()
         let huge = Entry(
             parent: 0, nameOffset: 0, nameLength: 0, type: .file, kind: .unknown, location: .other, flags: [],
-            backup: .unknown, evidence: .noEvidence, apparentBytes: .max, allocatedBytes: .max, modified: 0, excludedBy: -1)
+            backup: .unknown, evidence: .noEvidence, apparentBytes: .max, allocatedBytes: .max, modified: 0,
+            excludedBy: -1)
         tally.add(huge, maxMedianBytes: 100)
         tally.add(huge, maxMedianBytes: 100)
         #expect(tally.medianUpperBound() == .max)

@@ -38,7 +38,8 @@ private struct FlagEverythingRule: Rule {
     }
 
     @Test func configuredSeverityReplacesTheDefault() {
-        let findings = Policy(rules: [FlagEverythingRule()], severities: ["flag-everything": .warning]).evaluate(Self.context())
+        let findings = Policy(rules: [FlagEverythingRule()], severities: ["flag-everything": .warning]).evaluate(
+            Self.context())
         #expect(findings.filter { $0.message == "found" }.allSatisfy { $0.severity == .warning })
     }
 
@@ -48,8 +49,9 @@ private struct FlagEverythingRule: Rule {
         #expect(first.map(\.fingerprint) == second.map(\.fingerprint))
         #expect(Set(first.map(\.fingerprint)).count == first.count)
         // The documented formula: SHA-256 of "rule\npath\ndiscriminator" in hex (what `printf` | sha256sum gives).
-        #expect(Fingerprint.make(rule: "r", path: "p", discriminator: "")
-            == Digests.sha256Hex(Array("r\np\n".utf8)))
+        #expect(
+            Fingerprint.make(rule: "r", path: "p", discriminator: "")
+                == Digests.sha256Hex(Array("r\np\n".utf8)))
         #expect(first.allSatisfy { $0.fingerprint.count == 64 })
     }
 }

@@ -1,6 +1,7 @@
 import StocktakeModel
-@testable import StocktakePolicy
 import Testing
+
+@testable import StocktakePolicy
 
 @Suite struct RedownloadableInBackupRuleTests {
     /// `evidence`: by default an export that kept attributes, so unflagged entries in backed-up places are included.

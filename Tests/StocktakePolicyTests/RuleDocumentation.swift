@@ -5,11 +5,15 @@ import StocktakePolicy
 /// its rule documentation from its rules), so the document says what the code does.
 enum RuleDocumentation {
     static let tableMarkers = (
-        begin: "<!-- rules:begin: generated from RuleRegistry by RuleDocumentationTests; STOCKTAKE_RECORD_GOLDEN=1 rewrites it -->",
-        end: "<!-- rules:end -->")
+        begin:
+            "<!-- rules:begin: generated from RuleRegistry by RuleDocumentationTests; STOCKTAKE_RECORD_GOLDEN=1 rewrites it -->",
+        end: "<!-- rules:end -->"
+    )
     static let detailMarkers = (
-        begin: "<!-- rule-details:begin: generated from RuleRegistry by RuleDocumentationTests; STOCKTAKE_RECORD_GOLDEN=1 rewrites it -->",
-        end: "<!-- rule-details:end -->")
+        begin:
+            "<!-- rule-details:begin: generated from RuleRegistry by RuleDocumentationTests; STOCKTAKE_RECORD_GOLDEN=1 rewrites it -->",
+        end: "<!-- rule-details:end -->"
+    )
 
     /// One row per rule: the id (linking to its section), the default severity, what it finds, options, references.
     static func table(_ rules: [any Rule.Type] = RuleRegistry.all) -> String {
@@ -20,7 +24,10 @@ enum RuleDocumentation {
             if let note = rule.severityNote { severity += " (\(note))" }
             if rule.isOptIn { severity += ", **opt-in**" }
             let options = rule.options.map { "`\($0.name): \($0.defaultValue)`" }.joined(separator: ", ")
-            let cells = ["[`\(rule.id)`](#\(rule.id))", severity, cell(rule.finds), options, rule.references.joined(separator: ", ")]
+            let cells = [
+                "[`\(rule.id)`](#\(rule.id))", severity, cell(rule.finds), options,
+                rule.references.joined(separator: ", "),
+            ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -32,10 +39,17 @@ enum RuleDocumentation {
             let rule = rule.description
             var parts = ["### `\(rule.id)`", wrapped("**\(text(rule.title)).** \(text(rule.rationale))")]
             if !rule.options.isEmpty {
-                parts.append(rule.options.map { wrapped("- `\($0.name): \($0.defaultValue)`: \(text($0.meaning))", indent: "  ") }.joined(separator: "\n"))
+                parts.append(
+                    rule.options.map {
+                        wrapped("- `\($0.name): \($0.defaultValue)`: \(text($0.meaning))", indent: "  ")
+                    }.joined(separator: "\n"))
             }
             parts.append(wrapped("Fix: \(text(rule.fix))"))
-            parts.append(wrapped("Sources: " + rule.source.split(whereSeparator: \.isWhitespace).filter { $0 != ";" }.map(source).joined(separator: " ")))
+            parts.append(
+                wrapped(
+                    "Sources: "
+                        + rule.source.split(whereSeparator: \.isWhitespace).filter { $0 != ";" }.map(source).joined(
+                            separator: " ")))
             return parts.joined(separator: "\n\n")
         }.joined(separator: "\n\n") + "\n"
     }
@@ -62,7 +76,8 @@ enum RuleDocumentation {
     /// Wrapped at `width` columns like the hand-written text around it; a word that would start a line as Markdown
     /// structure (`-`, `#`, `>`, `1.`, …) stays on the line before.
     static func wrapped(_ paragraph: String, width: Int = 115, indent: String = "") -> String {
-        var lines: [String] = [], line = ""
+        var lines: [String] = []
+        var line = ""
         for word in paragraph.split(separator: " ") {
             if !line.isEmpty, line.count + 1 + word.count > width, !startsMarkdownBlock(word) {
                 lines.append(line)
@@ -76,6 +91,8 @@ enum RuleDocumentation {
 
     static func startsMarkdownBlock(_ word: Substring) -> Bool {
         guard let first = word.first else { return false }
-        return "-+*>#|=".contains(first) || (first.isNumber && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." || $0 == ")" } && word.count > 1)
+        return "-+*>#|=".contains(first)
+            || (first.isNumber && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." || $0 == ")" }
+                && word.count > 1)
     }
 }

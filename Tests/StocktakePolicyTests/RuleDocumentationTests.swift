@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// docs/policy.md describes the rules as `RuleRegistry` defines them: its rule table and its section per rule are
 /// what `RuleDocumentation` renders. After changing a rule, `STOCKTAKE_RECORD_GOLDEN=1 swift test --disable-xctest
@@ -13,12 +13,19 @@ import TestSupport
 
     @Test func thePolicyDocumentsRuleSectionsAreTheRegistrys() throws {
         let markers = RuleDocumentation.detailMarkers
-        try Golden.checkBlock(RuleDocumentation.details(), in: "docs/policy.md", between: markers.begin, and: markers.end)
+        try Golden.checkBlock(
+            RuleDocumentation.details(), in: "docs/policy.md", between: markers.begin, and: markers.end)
     }
 
     @Test func markdownStructureNeverStartsAWrappedLine() {
-        let wrapped = RuleDocumentation.wrapped(String(repeating: "word ", count: 22) + "- not a list; # not a heading", width: 110)
-        #expect(wrapped.split(separator: "\n").allSatisfy { !RuleDocumentation.startsMarkdownBlock($0.split(separator: " ")[0]) })
-        #expect(RuleDocumentation.text("<Application_Home>/Library and `<kept>`") == "&lt;Application_Home>/Library and `<kept>`")
+        let wrapped = RuleDocumentation.wrapped(
+            String(repeating: "word ", count: 22) + "- not a list; # not a heading", width: 110)
+        #expect(
+            wrapped.split(separator: "\n").allSatisfy {
+                !RuleDocumentation.startsMarkdownBlock($0.split(separator: " ")[0])
+            })
+        #expect(
+            RuleDocumentation.text("<Application_Home>/Library and `<kept>`")
+                == "&lt;Application_Home>/Library and `<kept>`")
     }
 }

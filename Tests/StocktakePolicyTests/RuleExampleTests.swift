@@ -1,8 +1,8 @@
 import Foundation
 import StocktakeModel
 import StocktakePolicy
-import Testing
 import TestSupport
+import Testing
 
 /// Every rule's examples are tests: each names a small container and how many findings it must give.
 @Suite struct RuleExampleTests {
@@ -33,7 +33,9 @@ import TestSupport
         #expect(ids == ids.sorted())
         for id in ids { #expect(id.range(of: #"^[a-z]+(-[a-z]+)*$"#, options: .regularExpression) != nil, "\(id)") }
         let rulesFolder = Repository.path("Sources/StocktakePolicy/Rules")
-        let files = try FileManager.default.contentsOfDirectory(atPath: rulesFolder).filter { $0.hasSuffix("Rule.swift") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: rulesFolder).filter {
+            $0.hasSuffix("Rule.swift")
+        }
         let registered = Set(RuleRegistry.all.map { String(describing: $0) + ".swift" })
         for file in files { #expect(registered.contains(file), "\(file) is not in RuleRegistry.all") }
     }

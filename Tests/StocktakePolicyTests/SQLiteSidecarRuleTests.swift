@@ -1,9 +1,12 @@
 import StocktakeModel
-@testable import StocktakePolicy
 import Testing
 
+@testable import StocktakePolicy
+
 @Suite struct SQLiteSidecarRuleTests {
-    private func evaluate(_ rule: SQLiteSidecarRule = SQLiteSidecarRule(), _ build: (inout InventoryBuilder) -> Void) -> [(path: String, finding: RuleFinding)] {
+    private func evaluate(_ rule: SQLiteSidecarRule = SQLiteSidecarRule(), _ build: (inout InventoryBuilder) -> Void)
+        -> [(path: String, finding: RuleFinding)]
+    {
         var builder = InventoryBuilder()
         build(&builder)
         let inventory = builder.build()
@@ -12,13 +15,15 @@ import Testing
     }
 
     @Test func theTwoWalCasesHaveDifferentFingerprints() throws {
-        let oversized = try #require(evaluate { builder in
-            builder.add("Library/Application Support/a.sqlite", apparentBytes: 1_000_000)
-            builder.add("Library/Application Support/a.sqlite-wal", apparentBytes: 6_000_000)
-        }.first)
-        let orphaned = try #require(evaluate { builder in
-            builder.add("Library/Application Support/a.sqlite-wal", apparentBytes: 6_000_000)
-        }.first)
+        let oversized = try #require(
+            evaluate { builder in
+                builder.add("Library/Application Support/a.sqlite", apparentBytes: 1_000_000)
+                builder.add("Library/Application Support/a.sqlite-wal", apparentBytes: 6_000_000)
+            }.first)
+        let orphaned = try #require(
+            evaluate { builder in
+                builder.add("Library/Application Support/a.sqlite-wal", apparentBytes: 6_000_000)
+            }.first)
         #expect(oversized.path == orphaned.path)
         #expect(oversized.finding.discriminator != orphaned.finding.discriminator)
         #expect(oversized.finding.message.contains("6.0 MB") && oversized.finding.message.contains("1.0 MB"))
@@ -34,7 +39,10 @@ import Testing
             builder.add("Library/Application Support/Sync/sync-state.sqlite-shm", apparentBytes: 32_768)
         }
         #expect(evaluate(SQLiteSidecarRule(), build).isEmpty)
-        #expect(evaluate(SQLiteSidecarRule(walFloorBytes: 100_000), build).map(\.path) == ["Library/Application Support/Sync/sync-state.sqlite-wal"])
+        #expect(
+            evaluate(SQLiteSidecarRule(walFloorBytes: 100_000), build).map(\.path) == [
+                "Library/Application Support/Sync/sync-state.sqlite-wal"
+            ])
     }
 
     @Test func emptySidecarsCountByNameAndADatabaseMustBeAFile() {
@@ -43,7 +51,10 @@ import Testing
             builder.add("Library/Application Support/store.sqlite/readme.txt", apparentBytes: 10)
             builder.add("Library/Application Support/store.sqlite-shm", apparentBytes: 32_768)
         }
-        #expect(result.map(\.path) == ["Library/Application Support/gone.db-journal", "Library/Application Support/store.sqlite-shm"])
+        #expect(
+            result.map(\.path) == [
+                "Library/Application Support/gone.db-journal", "Library/Application Support/store.sqlite-shm",
+            ])
     }
 
     @Test func aDatabaseInAnotherFolderDoesNotCount() {

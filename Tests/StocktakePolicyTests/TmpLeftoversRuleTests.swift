@@ -1,10 +1,12 @@
 import StocktakeModel
-@testable import StocktakePolicy
 import Testing
+
+@testable import StocktakePolicy
 
 @Suite struct TmpLeftoversRuleTests {
     private func findings(
-        _ rule: TmpLeftoversRule = TmpLeftoversRule(), exportedAt: ExportTime? = nil, _ build: (inout InventoryBuilder) -> Void
+        _ rule: TmpLeftoversRule = TmpLeftoversRule(), exportedAt: ExportTime? = nil,
+        _ build: (inout InventoryBuilder) -> Void
     ) -> [(path: String, finding: RuleFinding)] {
         var builder = InventoryBuilder()
         build(&builder)
@@ -27,7 +29,9 @@ import Testing
     /// Xcode's download time, as the sample's AppDataInfo.plist records it (local wall clock, no zone).
     static let downloaded = ExportTime(seconds: 1_748_772_000, source: .downloadDate, isLocalTime: true)
 
-    @Test("a checkout re-dates every file after the recorded download: no age, whenever the files were checked out or pulled")
+    @Test(
+        "a checkout re-dates every file after the recorded download: no age, whenever the files were checked out or pulled"
+    )
     func timesAfterTheDownloadHaveNoAge() {
         let result = findings(exportedAt: Self.downloaded) { builder in
             // A fresh clone a year later, and one file updated by a pull ten days after that.

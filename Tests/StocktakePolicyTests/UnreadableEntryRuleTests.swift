@@ -1,13 +1,15 @@
 import StocktakeModel
-@testable import StocktakePolicy
 import Testing
+
+@testable import StocktakePolicy
 
 @Suite struct UnreadableEntryRuleTests {
     @Test func issuesAreReportedAtTheirPathAndAnchoredToTheNearestEntry() throws {
         var builder = InventoryBuilder()
         builder.add("tmp/uploads/a.jpg", apparentBytes: 10)
         let inventory = builder.build(issues: [
-            ScanIssue(path: Array("tmp/uploads/gone.heic".utf8), reason: .vanished, detail: "cannot read entry: no such file"),
+            ScanIssue(
+                path: Array("tmp/uploads/gone.heic".utf8), reason: .vanished, detail: "cannot read entry: no such file"),
             ScanIssue(path: Array("nowhere/at/all".utf8), reason: .vanished, detail: "cannot read entry: no such file"),
         ])
         let findings = UnreadableEntryRule().evaluate(PolicyContext(inventory: inventory, documentsExposed: nil))
@@ -24,7 +26,9 @@ import Testing
         var builder = InventoryBuilder()
         builder.add("tmp/uploads/a.jpg", apparentBytes: 10)
         let inventory = builder.build(issues: [
-            ScanIssue(path: Array("tmp/uploads/gone.heic".utf8), reason: .unpairedSidecar, detail: "stale AppleDouble sidecar ._gone.heic"),
+            ScanIssue(
+                path: Array("tmp/uploads/gone.heic".utf8), reason: .unpairedSidecar,
+                detail: "stale AppleDouble sidecar ._gone.heic")
         ])
         #expect(UnreadableEntryRule().evaluate(PolicyContext(inventory: inventory, documentsExposed: nil)).isEmpty)
     }
@@ -32,8 +36,12 @@ import Testing
     @Test func aFlaggedEntryWithItsOwnIssueIsReportedOnceAndRepeatedIssuesOnce() {
         var builder = InventoryBuilder()
         builder.add("Documents/secret", type: .directory, flags: .unreadable)
-        let issue = ScanIssue(path: Array("Documents/secret".utf8), reason: .permissionDenied, detail: "cannot list folder: permission denied")
-        let other = ScanIssue(path: Array("Documents/secret".utf8), reason: .malformedMetadata, detail: "AppleDouble sidecar not understood")
+        let issue = ScanIssue(
+            path: Array("Documents/secret".utf8), reason: .permissionDenied,
+            detail: "cannot list folder: permission denied")
+        let other = ScanIssue(
+            path: Array("Documents/secret".utf8), reason: .malformedMetadata,
+            detail: "AppleDouble sidecar not understood")
         let inventory = builder.build(issues: [issue, issue, other])
         let findings = UnreadableEntryRule().evaluate(PolicyContext(inventory: inventory, documentsExposed: nil))
         #expect(findings.map(\.discriminator) == ["permissionDenied", "malformedMetadata"])

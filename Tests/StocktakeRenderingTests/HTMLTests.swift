@@ -1,7 +1,7 @@
 import Foundation
 import StocktakeRendering
-import Testing
 import TestSupport
+import Testing
 
 /// `HTML`: literals are markup, interpolated text is escaped, `HTML` passes through, and `HTML.raw` is the one
 /// way a `String` becomes markup (held to a listed set of call sites).
@@ -21,7 +21,9 @@ import TestSupport
 
     /// Controls HTML forbids become U+FFFD; a bare CR is a line break; tab and newline stay.
     @Test func controlCharactersInTextAreReplaced() {
-        let nonCharacters = String(String.UnicodeScalarView([0xFDD0, 0xFFFE].compactMap(Unicode.Scalar.init(_:) as (UInt32) -> Unicode.Scalar?)))
+        let nonCharacters = String(
+            String.UnicodeScalarView(
+                [0xFDD0, 0xFFFE].compactMap(Unicode.Scalar.init(_:) as (UInt32) -> Unicode.Scalar?)))
         let html: HTML = "\("nul\u{0}esc\u{1B}del\u{7F}c1\u{85}" + nonCharacters + "|a\r\nb\tc")"
         #expect(html.markup == "nul\u{FFFD}esc\u{FFFD}del\u{FFFD}c1\u{FFFD}\u{FFFD}\u{FFFD}|a\n\nb\tc")
     }
@@ -66,9 +68,11 @@ import TestSupport
 
     @Test func sharedPiecesEscapeTheirText() {
         let section = HTMLPieces.sectionStart(id: "s", title: "<Title>", lead: "a & 'b'")
-        #expect(section.markup == "<section id=\"s\" aria-labelledby=\"s-title\">\n<h2 id=\"s-title\">&lt;Title&gt;</h2>\n"
-            + "<p class=\"lead\">a &amp; &#39;b&#39;</p>\n")
-        let page = HTMLPieces.pageStart(title: "\("<x>")", contentSecurityPolicy: "default-src 'none'", generator: "\"g\"", css: "p{}")
+        #expect(
+            section.markup == "<section id=\"s\" aria-labelledby=\"s-title\">\n<h2 id=\"s-title\">&lt;Title&gt;</h2>\n"
+                + "<p class=\"lead\">a &amp; &#39;b&#39;</p>\n")
+        let page = HTMLPieces.pageStart(
+            title: "\("<x>")", contentSecurityPolicy: "default-src 'none'", generator: "\"g\"", css: "p{}")
         #expect(page.markup.contains("<title>&lt;x&gt;</title>"))
         #expect(page.markup.contains("<meta name=\"generator\" content=\"&quot;g&quot;\">"))
         #expect(page.markup.contains("content=\"default-src 'none'\""))
@@ -78,7 +82,7 @@ import TestSupport
     /// conscious decision: add it here with its reason.
     static let rawCallSites: [String: Int] = [
         // The finished page's own markup, with data-label attributes copied from its own (escaped) headings.
-        "StocktakeRendering/PhoneTables.swift": 1,
+        "StocktakeRendering/PhoneTables.swift": 1
     ]
 
     @Test func htmlRawIsTheOnlyWayInForAString() throws {
@@ -91,9 +95,12 @@ import TestSupport
             let raw = text.components(separatedBy: "HTML.raw(").count - 1
             if raw > 0 { found[path] = raw }
             // `.raw(` without its type (`let x: HTML = .raw(s)`) would hide a call from the count above.
-            if text.components(separatedBy: ".raw(").count - 1 != raw { otherWays.append(path + ": .raw( without HTML") }
+            if text.components(separatedBy: ".raw(").count - 1 != raw {
+                otherWays.append(path + ": .raw( without HTML")
+            }
             // The literal initialisers take StaticString; still, nothing outside HTML.swift calls them by name.
-            if path != "StocktakeRendering/HTML.swift" && (text.contains("Literal:") || text.contains("appendLiteral(")) {
+            if path != "StocktakeRendering/HTML.swift" && (text.contains("Literal:") || text.contains("appendLiteral("))
+            {
                 otherWays.append(path + ": a literal initialiser called by name")
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import StocktakeRendering
-import Testing
 import TestSupport
+import Testing
 
 /// The streaming writer on its own: any nesting of compact and indented containers is valid JSON, and
 /// every character JSON forbids raw in a string is escaped.
@@ -35,34 +35,63 @@ import TestSupport
     @Test func nestedCompactAndIndentedContainersAreValidJSON() throws {
         let (bytes, _) = try Self.capture { json in
             try json.beginObject()
-            try json.key("a"); try json.beginArray()
+            try json.key("a")
+            try json.beginArray()
             try json.int(1)
             try json.beginObject(compact: true)
-            try json.key("x"); try json.beginArray(); try json.endArray()
-            try json.key("y"); try json.beginObject(); try json.endObject()
-            try json.key("z"); try json.beginArray(); try json.int(2); try json.beginObject(); try json.key("deep"); try json.null(); try json.endObject(); try json.endArray()
-            try json.endObject()
-            try json.beginArray(compact: true); try json.endArray()
-            try json.beginObject(); try json.endObject()
+            try json.key("x")
+            try json.beginArray()
             try json.endArray()
-            try json.key("b"); try json.beginObject(compact: true); try json.endObject()
-            try json.key("c"); try json.beginObject()
-            try json.key("d"); try json.bool(false)
-            try json.key("e"); try json.double(0.5)
-            try json.key("f"); try json.double(.infinity)
-            try json.key("g"); try json.string("text")
+            try json.key("y")
+            try json.beginObject()
             try json.endObject()
-            try json.key("h"); try json.beginArray(compact: true)
-            try json.beginArray(); try json.beginArray(); try json.int(-3); try json.endArray(); try json.endArray()
+            try json.key("z")
+            try json.beginArray()
+            try json.int(2)
+            try json.beginObject()
+            try json.key("deep")
+            try json.null()
+            try json.endObject()
             try json.endArray()
-            try json.key("i"); try json.int(Int64.min)
+            try json.endObject()
+            try json.beginArray(compact: true)
+            try json.endArray()
+            try json.beginObject()
+            try json.endObject()
+            try json.endArray()
+            try json.key("b")
+            try json.beginObject(compact: true)
+            try json.endObject()
+            try json.key("c")
+            try json.beginObject()
+            try json.key("d")
+            try json.bool(false)
+            try json.key("e")
+            try json.double(0.5)
+            try json.key("f")
+            try json.double(.infinity)
+            try json.key("g")
+            try json.string("text")
+            try json.endObject()
+            try json.key("h")
+            try json.beginArray(compact: true)
+            try json.beginArray()
+            try json.beginArray()
+            try json.int(-3)
+            try json.endArray()
+            try json.endArray()
+            try json.endArray()
+            try json.key("i")
+            try json.int(Int64.min)
             try json.endObject()
         }
         let parsed = try OrderedJSON.parse(bytes)
-        let expected = try OrderedJSON.parse(Array("""
-            {"a": [1, {"x": [], "y": {}, "z": [2, {"deep": null}]}, [], {}], "b": {}, "c": {"d": false, "e": 0.5, "f": null, "g": "text"},
-             "h": [[[-3]]], "i": -9223372036854775808}
-            """.utf8))
+        let expected = try OrderedJSON.parse(
+            Array(
+                """
+                {"a": [1, {"x": [], "y": {}, "z": [2, {"deep": null}]}, [], {}], "b": {}, "c": {"d": false, "e": 0.5, "f": null, "g": "text"},
+                 "h": [[[-3]]], "i": -9223372036854775808}
+                """.utf8))
         #expect(parsed == expected, "\(String(decoding: bytes, as: UTF8.self))")
         // Foundation agrees it is JSON.
         #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(bytes)) }
@@ -73,8 +102,13 @@ import TestSupport
             try json.beginArray()
             for row in 0..<3 {
                 try json.beginObject(compact: true)
-                try json.key("a"); try json.int(row)
-                try json.key("b"); try json.beginArray(); try json.string("x"); try json.string("y"); try json.endArray()
+                try json.key("a")
+                try json.int(row)
+                try json.key("b")
+                try json.beginArray()
+                try json.string("x")
+                try json.string("y")
+                try json.endArray()
                 try json.endObject()
             }
             try json.endArray()
@@ -88,8 +122,10 @@ import TestSupport
         for compact in [false, true] {
             let (bytes, _) = try Self.capture { json in
                 try json.beginObject(compact: compact)
-                try json.key(escaping: Self.hostile); try json.string(Self.hostile)
-                try json.key("plain"); try json.string(utf8: Array(Self.hostile.utf8))
+                try json.key(escaping: Self.hostile)
+                try json.string(Self.hostile)
+                try json.key("plain")
+                try json.string(utf8: Array(Self.hostile.utf8))
                 try json.endObject()
             }
             // Outside the layout's own newlines and spaces, no raw control byte and no raw DEL.
@@ -97,7 +133,9 @@ import TestSupport
             #expect(!body.contains { $0 < 0x20 && $0 != 0x0A }, "raw control byte")
             #expect(!body.contains(0x7F), "raw DEL")
             let text = String(decoding: bytes, as: UTF8.self)
-            #expect(text.contains(#"\u0000"#) && text.contains(#"\u001f"#) && text.contains(#"\u007f"#) && text.contains(#"\\"#) && text.contains(#"\""#))
+            #expect(
+                text.contains(#"\u0000"#) && text.contains(#"\u001f"#) && text.contains(#"\u007f"#)
+                    && text.contains(#"\\"#) && text.contains(#"\""#))
 
             let parsed = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: String])
             #expect(parsed.count == 2)
@@ -111,10 +149,15 @@ import TestSupport
         for byte in Array(UInt8(0x00)...0x1F) + [0x7F, 0x22, 0x5C, 0x2F] {
             let text = "a" + String(UnicodeScalar(byte)) + "b"
             let (bytes, _) = try Self.capture { json in
-                try json.beginArray(); try json.string(text); try json.endArray()
+                try json.beginArray()
+                try json.string(text)
+                try json.endArray()
             }
-            let parsed = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String], "byte 0x\(String(byte, radix: 16))")
-            #expect(parsed.first?.unicodeScalars.elementsEqual(text.unicodeScalars) == true, "byte 0x\(String(byte, radix: 16))")
+            let parsed = try #require(
+                try JSONSerialization.jsonObject(with: Data(bytes)) as? [String], "byte 0x\(String(byte, radix: 16))")
+            #expect(
+                parsed.first?.unicodeScalars.elementsEqual(text.unicodeScalars) == true,
+                "byte 0x\(String(byte, radix: 16))")
         }
     }
 
@@ -123,8 +166,10 @@ import TestSupport
             try json.beginArray()
             for i in 0..<60_000 {
                 try json.beginObject(compact: true)
-                try json.key("index"); try json.int(i)
-                try json.key("name"); try json.string("file \(i) \"quoted\"\n")
+                try json.key("index")
+                try json.int(i)
+                try json.key("name")
+                try json.string("file \(i) \"quoted\"\n")
                 try json.endObject()
             }
             try json.endArray()

@@ -12,8 +12,12 @@ import Testing
     func squarifyFillsTheBoundsInProportion(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
         let count = Int.random(in: 1...120, using: &generator)
-        let weights = (0..<count).map { _ in Int.random(in: 0...9, using: &generator) == 0 ? 0 : Double.random(in: 1...1e6, using: &generator) }
-        let bounds = LayoutRect(x: 10, y: 20, width: Double.random(in: 50...1200, using: &generator), height: Double.random(in: 50...900, using: &generator))
+        let weights = (0..<count).map { _ in
+            Int.random(in: 0...9, using: &generator) == 0 ? 0 : Double.random(in: 1...1e6, using: &generator)
+        }
+        let bounds = LayoutRect(
+            x: 10, y: 20, width: Double.random(in: 50...1200, using: &generator),
+            height: Double.random(in: 50...900, using: &generator))
         let rects = Squarify.layout(weights, in: bounds)
         #expect(rects.count == weights.count)
         let total = weights.reduce(0, +)
@@ -37,10 +41,13 @@ import Testing
     /// tiles no longer than 4:1. The bounds below are those figures with a margin; laying all children in one row
     /// (slice and dice: 11.4 and 64%) breaks them.
     @Test func tilesStayNearSquare() {
-        var worstMean = 0.0, worstShare = 1.0
+        var worstMean = 0.0
+        var worstShare = 1.0
         for seed in 0..<200 as Range<UInt64> {
             let tree = TreemapTestTree.random(seed: seed, nodes: 400)
-            let tiles = TreemapLayout(tree).views.flatMap(\.tiles).flatMap { [$0] + $0.children }.filter { $0.rect.area > 0 }
+            let tiles = TreemapLayout(tree).views.flatMap(\.tiles).flatMap { [$0] + $0.children }.filter {
+                $0.rect.area > 0
+            }
             let area = tiles.reduce(0) { $0 + $1.rect.area }
             guard area > 0 else { continue }
             let mean = tiles.reduce(0) { $0 + $1.rect.area * $1.rect.aspectRatio } / area
@@ -69,7 +76,9 @@ import Testing
         }
         // Every view but the root's is reachable: its folder is drawn in an earlier view.
         for (number, view) in layout.views.enumerated().dropFirst() {
-            let drawn = layout.views[..<number].contains { $0.tiles.contains { $0.node == view.folder || $0.children.contains { $0.node == view.folder } } }
+            let drawn = layout.views[..<number].contains {
+                $0.tiles.contains { $0.node == view.folder || $0.children.contains { $0.node == view.folder } }
+            }
             #expect(drawn, "view \(number) of node \(view.folder) is not drawn in an earlier view")
         }
     }
@@ -107,8 +116,10 @@ import Testing
         tree.add("leaf", under: parent, bytes: 1 << 20)
         let layout = TreemapLayout(tree)
         #expect(layout.views.count == TreemapLayout.Budget().views)
-        let html = TreemapSVG(layout: layout, source: tree, idPrefix: "t", rootName: "root", shareOf: "of all") { _ in TreemapLook(classes: "") }
-            .render(label: "deep").markup
+        let html = TreemapSVG(layout: layout, source: tree, idPrefix: "t", rootName: "root", shareOf: "of all") { _ in
+            TreemapLook(classes: "")
+        }
+        .render(label: "deep").markup
         // Breadcrumbs and titles show a bounded tail of the path, so the page does not grow with the depth squared.
         #expect(html.utf8.count < 400_000, "\(html.utf8.count) bytes")
         #expect(html.contains("…/level"))
@@ -118,14 +129,18 @@ import Testing
 
     /// A level's tiles: inside `bounds`, disjoint, area proportional to bytes against the folder's bytes, and the
     /// bytes adding up to the folder's children (the "smaller items" tile included).
-    private func expectLevel(_ tiles: [TreemapLayout.Tile], of folder: Int32, in bounds: LayoutRect, tree: TreemapTestTree) {
+    private func expectLevel(
+        _ tiles: [TreemapLayout.Tile], of folder: Int32, in bounds: LayoutRect, tree: TreemapTestTree
+    ) {
         for tile in tiles { expectInside(tile.rect, bounds) }
         expectDisjoint(tiles.map(\.rect))
         let childBytes = tree.children(folder).reduce(Int64(0)) { $0 + tree.bytes($1) }
         #expect(tiles.isEmpty || tiles.reduce(0) { $0 + $1.bytes } == childBytes)
         let folderBytes = Double(tree.bytes(folder))
         for tile in tiles where folderBytes > 0 {
-            #expect(abs(tile.rect.area - bounds.area * Double(tile.bytes) / folderBytes) <= 1e-6 * bounds.area + Self.tolerance)
+            #expect(
+                abs(tile.rect.area - bounds.area * Double(tile.bytes) / folderBytes) <= 1e-6 * bounds.area
+                    + Self.tolerance)
         }
         #expect(tiles.filter(\.isRest).count <= 1)
     }
@@ -142,7 +157,8 @@ import Testing
         let drawn = rects.filter { $0.area > 0 }
         for i in drawn.indices {
             for j in drawn.indices where j > i {
-                let a = drawn[i], b = drawn[j]
+                let a = drawn[i]
+                let b = drawn[j]
                 let overlapWidth = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
                 let overlapHeight = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
                 #expect(overlapWidth <= 1e-6 || overlapHeight <= 1e-6, "\(a) overlaps \(b)")

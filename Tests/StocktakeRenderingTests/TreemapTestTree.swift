@@ -49,7 +49,9 @@ struct TreemapTestTree: TreemapSource {
                 openFolders.append((folder, parentDepth + 1))
             } else {
                 let magnitude = Int.random(in: 0...6, using: &generator)
-                let bytes = Int.random(in: 0...6, using: &generator) == 0 ? 0 : Int64.random(in: 1...10, using: &generator) * Int64(pow10(magnitude))
+                let bytes =
+                    Int.random(in: 0...6, using: &generator) == 0
+                    ? 0 : Int64.random(in: 1...10, using: &generator) * Int64(pow10(magnitude))
                 tree.add("f\(number)", under: parent, bytes: bytes)
             }
         }

@@ -1,29 +1,38 @@
 import Foundation
 import StocktakeModel
 import StocktakePolicy
-@testable import StocktakeReport
 import StocktakeRendering
-import Testing
 import TestSupport
+import Testing
+
+@testable import StocktakeReport
 
 /// The report's treemap against the report's own figures: the tiles add up to the on-disk total, a tile's colour is
 /// its location, backup states and findings show, and the section is bounded at any size.
 @Suite struct ContainerTreemapTests {
     static func report(_ inventory: Inventory, findings: [Finding] = []) -> Report {
         Report(
-            tool: ToolInfo(version: "0.1.0-test"), generatedAt: Date(timeIntervalSince1970: SyntheticContainer.generatedAtSecondsSince1970),
+            tool: ToolInfo(version: "0.1.0-test"),
+            generatedAt: Date(timeIntervalSince1970: SyntheticContainer.generatedAtSecondsSince1970),
             container: SyntheticContainer.description(), inventory: inventory, findings: findings)
     }
 
     static func map(_ html: String) -> String {
-        html.components(separatedBy: "<section id=\"map\"").dropFirst().first?.components(separatedBy: "</section>").first ?? ""
+        html.components(separatedBy: "<section id=\"map\"").dropFirst().first?.components(separatedBy: "</section>")
+            .first ?? ""
     }
 
     /// The start tag of the tile whose title begins with `path`.
     static func tileTag(_ map: String, path: String) -> String? {
         guard let title = map.range(of: "<title>" + path + "\n") else { return nil }
-        guard let start = map.range(of: "<svg x=", options: .backwards, range: map.startIndex..<title.lowerBound) else { return nil }
-        return String(map[start.lowerBound..<(map.range(of: ">", range: start.upperBound..<map.endIndex)?.upperBound ?? map.endIndex)])
+        guard let start = map.range(of: "<svg x=", options: .backwards, range: map.startIndex..<title.lowerBound) else {
+            return nil
+        }
+        return String(
+            map[
+                start
+                    .lowerBound..<(map.range(of: ">", range: start.upperBound..<map.endIndex)?.upperBound
+                    ?? map.endIndex)])
     }
 
     @Test func tilesAddUpToTheOnDiskTotal() {
@@ -35,7 +44,8 @@ import TestSupport
         #expect(layout.totalBytes == inventory.totals.onDisk.allocatedBytes)
         // Each location's top folder is one tile of the root's children, its size the location's folder total.
         let documents = try! #require(inventory.index(ofPath: Array("Documents".utf8)))
-        #expect(root.tiles.first { $0.node == documents }?.bytes == inventory.directoryTotals[documents]?.allocatedBytes)
+        #expect(
+            root.tiles.first { $0.node == documents }?.bytes == inventory.directoryTotals[documents]?.allocatedBytes)
     }
 
     @Test func tilesShowLocationBackupAndFindings() throws {
@@ -43,14 +53,19 @@ import TestSupport
         builder.add("Documents/big.db", apparentBytes: 4_000_000)
         builder.add("Library/Caches/cache.bin", apparentBytes: 3_000_000)
         builder.add("Library/Application Support/Stickers", type: .directory, backup: .excluded, evidence: .xattr)
-        builder.add("Library/Application Support/Stickers/pack.bin", apparentBytes: 2_000_000, backup: .excluded, evidence: .ancestor)
+        builder.add(
+            "Library/Application Support/Stickers/pack.bin", apparentBytes: 2_000_000, backup: .excluded,
+            evidence: .ancestor)
         let finding = Finding(
-            rule: "large-file-in-documents", severity: .error, path: "Documents/big.db", message: "m", fix: "f", fingerprint: "x", bytes: nil)
+            rule: "large-file-in-documents", severity: .error, path: "Documents/big.db", message: "m", fix: "f",
+            fingerprint: "x", bytes: nil)
         let html = HTMLReportWriter().render(Self.report(builder.build(), findings: [finding]))
         let map = Self.map(html)
 
         let documents = try #require(Self.tileTag(map, path: "Documents"))
-        #expect(documents.contains("c-documents") && documents.contains("sv-error"), "the folder holding the finding is outlined: \(documents)")
+        #expect(
+            documents.contains("c-documents") && documents.contains("sv-error"),
+            "the folder holding the finding is outlined: \(documents)")
         let big = try #require(Self.tileTag(map, path: "Documents/big.db"))
         #expect(big.contains("c-documents") && big.contains("sv-error"))
         let caches = try #require(Self.tileTag(map, path: "Library/Caches"))
@@ -73,7 +88,9 @@ import TestSupport
     /// A million files in one folder: the section stays within its budget of tiles and bytes.
     @Test func aMillionFilesInOneFolderGiveABoundedMap() {
         var builder = InventoryBuilder()
-        for number in 0..<200_000 { builder.add("Library/Caches/flat/f\(number)", apparentBytes: Int64(number % 5000 + 100)) }
+        for number in 0..<200_000 {
+            builder.add("Library/Caches/flat/f\(number)", apparentBytes: Int64(number % 5000 + 100))
+        }
         let map = Self.map(HTMLReportWriter().render(Self.report(builder.build())))
         let tiles = map.components(separatedBy: "<svg x=").count - 1
         #expect(tiles <= TreemapLayout.Budget().tiles)

@@ -2,18 +2,22 @@ import Foundation
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct DigestTests {
     /// FIPS 180-4 example vectors (NIST CSVP "SHA-256" examples), also what `sha256sum` prints.
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
-         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+        (
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+            "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
+        ),
     ])
     func knownVectors(message: String, expected: String) {
         #expect(Digests.sha256Hex(Array(message.utf8)) == expected)
@@ -46,10 +50,15 @@ import TestSupport
 
     /// The system's SHA-256 command: coreutils `sha256sum` (Linux), else Perl's `shasum -a 256` (in every macOS).
     /// Both print the digest in hex first.
-    static let systemSHA256: [String]? = [["/usr/bin/sha256sum"], ["/usr/bin/shasum", "-a", "256"]].first { OutsideTools.has($0[0]) }
+    static let systemSHA256: [String]? = [["/usr/bin/sha256sum"], ["/usr/bin/shasum", "-a", "256"]].first {
+        OutsideTools.has($0[0])
+    }
 
     /// Every length from 0 to 200 bytes against the system's `sha256sum` (coreutils) or `shasum -a 256` (macOS).
-    @Test(.enabled(if: systemSHA256 != nil || OutsideTools.required, "needs /usr/bin/sha256sum or /usr/bin/shasum; \(OutsideTools.requirementHint)"))
+    @Test(
+        .enabled(
+            if: systemSHA256 != nil || OutsideTools.required,
+            "needs /usr/bin/sha256sum or /usr/bin/shasum; \(OutsideTools.requirementHint)"))
     func agreesWithSha256sum() throws {
         let command = try #require(Self.systemSHA256, "neither /usr/bin/sha256sum nor /usr/bin/shasum is installed")
         for length in 0...200 {
@@ -57,7 +66,8 @@ import TestSupport
             let process = Process()
             process.executableURL = URL(fileURLWithPath: command[0])
             process.arguments = Array(command.dropFirst())
-            let input = Pipe(), output = Pipe()
+            let input = Pipe()
+            let output = Pipe()
             process.standardInput = input
             process.standardOutput = output
             try process.run()

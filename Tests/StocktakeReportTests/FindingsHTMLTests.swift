@@ -10,10 +10,15 @@ import Testing
     @Test("a thousand findings of one rule are one group: count, bytes at stake, five rows, the rest behind 'more'")
     func oneRuleIsOneGroup() throws {
         let findings = (0..<1_000).map {
-            FindingsReport.finding("redownloadable-in-backup", .warning, "Library/Application Support/c/\($0)", "m\($0)", bytes: Int64($0) * 4096)
+            FindingsReport.finding(
+                "redownloadable-in-backup", .warning, "Library/Application Support/c/\($0)", "m\($0)",
+                bytes: Int64($0) * 4096)
         }
         let html = Self.page(findings)
-        let section = try #require(html.components(separatedBy: "<section id=\"findings\"").dropFirst().first?.components(separatedBy: "</section>").first)
+        let section = try #require(
+            html.components(separatedBy: "<section id=\"findings\"").dropFirst().first?.components(
+                separatedBy: "</section>"
+            ).first)
         #expect(section.components(separatedBy: "<details class=\"fgroup\"").count - 1 == 1)
         #expect(section.contains("1,000 findings · <span title=\"2,045,952,000 bytes\">2.0 GB</span> at stake"))
         // Ranked by bytes: the largest first, and only five before the fold.

@@ -14,11 +14,16 @@ enum FindingsReport {
     static let oddPath = "Documents/#frag ?q=%41 ünï.txt"
 
     static let hostileFindings: [Finding] = [
-        finding("documents-hidden-data", .error, "Documents/" + SyntheticContainer.quotedName, hostileMessage, bytes: 4096),
-        finding("documents-hidden-data", .warning, "Documents/" + SyntheticContainer.hostileImageName, "An image <script>x</script> -- here"),
+        finding(
+            "documents-hidden-data", .error, "Documents/" + SyntheticContainer.quotedName, hostileMessage, bytes: 4096),
+        finding(
+            "documents-hidden-data", .warning, "Documents/" + SyntheticContainer.hostileImageName,
+            "An image <script>x</script> -- here"),
         finding("tmp-leftovers", .note, oddPath, "A note, with: commas"),
         finding("documents-hidden-data", .warning, "Documents/" + SyntheticContainer.bidiName, "Reads backwards"),
-        finding("documents-hidden-data", .warning, "Documents/" + PathText.display(SyntheticContainer.nonUTF8Name), "Not UTF-8"),
+        finding(
+            "documents-hidden-data", .warning, "Documents/" + PathText.display(SyntheticContainer.nonUTF8Name),
+            "Not UTF-8"),
         // A rule this version does not register, about the container root.
         finding("budget-exceeded", .error, "", "The container is over its 10 MB budget", bytes: 20_000_000),
     ]
@@ -39,7 +44,9 @@ enum FindingsReport {
             appBundle: base.appBundle, appGroups: base.appGroups, findings: findings)
     }
 
-    static func finding(_ rule: String, _ severity: Severity, _ path: String, _ message: String, bytes: Int64? = nil) -> Finding {
+    static func finding(_ rule: String, _ severity: Severity, _ path: String, _ message: String, bytes: Int64? = nil)
+        -> Finding
+    {
         Finding(
             rule: rule, severity: severity, path: path, message: message, fix: "Fix it: move <it> & \"retry\".",
             fingerprint: Fingerprint.make(rule: rule, path: path, discriminator: message), bytes: bytes)

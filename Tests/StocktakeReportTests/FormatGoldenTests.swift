@@ -1,7 +1,7 @@
 import Foundation
 import StocktakeReport
-import Testing
 import TestSupport
+import Testing
 
 /// Each CI format of the synthetic report with findings must match its committed golden file byte for
 /// byte. After an intended change, regenerate with
@@ -12,7 +12,8 @@ import TestSupport
 
     @Test(arguments: [ReportFormat.sarif, .junit, .markdown, .github, .ncdu])
     func matchesGoldenFile(_ format: ReportFormat) throws {
-        try Golden.check(Data(try FindingsReport.rendered(format)), against: Self.golden + "synthetic-" + format.fileName)
+        try Golden.check(
+            Data(try FindingsReport.rendered(format)), against: Self.golden + "synthetic-" + format.fileName)
     }
 
     @Test func renderingIsDeterministic() throws {

@@ -1,11 +1,13 @@
 import StocktakeModel
-@testable import StocktakeReport
-import Testing
 import StocktakeRendering
+import Testing
+
+@testable import StocktakeReport
 
 @Suite struct HTMLFormattingTests {
     @Test(arguments: [
-        (Int64(0), "0 bytes"), (1, "1 byte"), (999, "999 bytes"), (1_000, "1.0 KB"), (1_549, "1.5 KB"), (1_550, "1.6 KB"),
+        (Int64(0), "0 bytes"), (1, "1 byte"), (999, "999 bytes"), (1_000, "1.0 KB"), (1_549, "1.5 KB"),
+        (1_550, "1.6 KB"),
         (99_949, "99.9 KB"), (99_950, "100 KB"), (999_499, "999 KB"), (999_500, "1.0 MB"), (12_345_678, "12.3 MB"),
         (123_456_789, "123 MB"), (4_000_000_000, "4.0 GB"), (1_234_567_890_123, "1.2 TB"), (Int64.max, "9.2 EB"),
         (-1_500, "-1.5 KB"), (Int64.min, "-9.2 EB"),
@@ -32,7 +34,8 @@ import StocktakeRendering
 
     @Test(arguments: [
         (0.0, "1970-01-01T00:00:00Z"), (951_782_400, "2000-02-29T00:00:00Z"), (1_795_262_400.9, "2026-11-21T12:00:00Z"),
-        (-1, "1969-12-31T23:59:59Z"), (-62_135_596_799, "0001-01-01T00:00:01Z"), (253_402_300_799, "9999-12-31T23:59:59Z"),
+        (-1, "1969-12-31T23:59:59Z"), (-62_135_596_799, "0001-01-01T00:00:01Z"),
+        (253_402_300_799, "9999-12-31T23:59:59Z"),
     ])
     func utcDates(seconds: Double, expected: String) {
         #expect(ReportDates.utc(secondsSince1970: seconds) == expected)
@@ -46,8 +49,9 @@ import StocktakeRendering
     }
 
     @Test func escapingCoversTextAndAttributes() {
-        #expect(HTML.text("<a href=\"x\" title='y'>&amp;</a>").markup
-            == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;")
+        #expect(
+            HTML.text("<a href=\"x\" title='y'>&amp;</a>").markup
+                == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;")
         #expect(HTML.text("nul\u{0}bell\u{7}c1\u{85}").markup == "nul\u{FFFD}bell\u{FFFD}c1\u{FFFD}")
         #expect(HTML.text("line\r\nnext\tend").markup == "line\n\nnext\tend")
     }

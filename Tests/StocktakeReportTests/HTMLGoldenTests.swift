@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The synthetic report must render to the committed page byte for byte. After an intended change,
 /// regenerate with `STOCKTAKE_RECORD_GOLDEN=1 swift test --disable-xctest --filter HTMLGoldenTests`

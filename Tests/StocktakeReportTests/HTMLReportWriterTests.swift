@@ -2,8 +2,8 @@ import Foundation
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
-import Testing
 import TestSupport
+import Testing
 
 /// What a security-minded reader checks in the page: nothing loads from anywhere, only our own script runs,
 /// every name from the container is inert text, and the numbers are the inventory's.
@@ -42,7 +42,8 @@ import TestSupport
 
     @Test func contentSecurityPolicyAllowsOnlyTheScriptByItsHash() throws {
         let structure = HTMLStructure(html)
-        let meta = try #require(structure.elements(named: "meta").first { $0.attribute("http-equiv") == "Content-Security-Policy" })
+        let meta = try #require(
+            structure.elements(named: "meta").first { $0.attribute("http-equiv") == "Content-Security-Policy" })
         let policy = try #require(meta.attribute("content"))
         let directives = Dictionary(
             policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -102,12 +103,17 @@ import TestSupport
         #expect(html.contains(SyntheticContainer.bundleIdentifier))
         // Worked out by hand from the sample: files rounded up to 4 KiB, 27 folders of 4 KiB, one duplicate.
         #expect(totals.onDisk.allocatedBytes == 20_156_416)
-        #expect(html.contains("<td data-label=\"Allocated\" class=\"num\" data-value=\"20156416\" title=\"20,156,416 bytes\">20.2 MB</td>"))
+        #expect(
+            html.contains(
+                "<td data-label=\"Allocated\" class=\"num\" data-value=\"20156416\" title=\"20,156,416 bytes\">20.2 MB</td>"
+            ))
     }
 
     @Test func everyMetadataKeyIsShown() {
-        for key in ["CFBundleIdentifier", "XCExecutableVersion", "DeviceName", "DownloadDate", "Architectures", "Nested",
-                    "Count", "Ratio", "Enabled", "Token", "Ref", "Multiline"] {
+        for key in [
+            "CFBundleIdentifier", "XCExecutableVersion", "DeviceName", "DownloadDate", "Architectures", "Nested",
+            "Count", "Ratio", "Enabled", "Token", "Ref", "Multiline",
+        ] {
             #expect(html.contains("<dt>\(key)</dt>"), "metadata key \(key)")
         }
         #expect(html.contains("2024-03-01T08:30:00Z"), "plist date in UTC")

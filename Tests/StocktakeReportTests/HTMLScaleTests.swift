@@ -1,9 +1,10 @@
 import Foundation
 import StocktakeModel
-@testable import StocktakeReport
-import Testing
-import TestSupport
 import StocktakeRendering
+import TestSupport
+import Testing
+
+@testable import StocktakeReport
 
 /// The page must stay small and bounded whatever the container: aggregates and top lists only.
 @Suite struct HTMLScaleTests {
@@ -12,7 +13,8 @@ import StocktakeRendering
     }
 
     private func treeRows(_ html: String) -> (folders: Int, summaries: [String]) {
-        let tree = html.components(separatedBy: "<div class=\"tree\">").dropFirst().first?
+        let tree =
+            html.components(separatedBy: "<div class=\"tree\">").dropFirst().first?
             .components(separatedBy: "</section>").first ?? ""
         let rows = tree.components(separatedBy: "class=\"t-row").dropFirst()
         let summaries = rows.filter { $0.hasPrefix(" t-more") }
@@ -25,14 +27,17 @@ import StocktakeRendering
         var builder = InventoryBuilder()
         for folder in 0..<200 {
             for file in 0..<500 {
-                builder.add("Documents/f\(folder)/file-\(file).bin", apparentBytes: Int64(1_000 + (folder * 500 + file) % 9_000))
+                builder.add(
+                    "Documents/f\(folder)/file-\(file).bin", apparentBytes: Int64(1_000 + (folder * 500 + file) % 9_000)
+                )
             }
         }
         let html = render(builder.build())
         #expect(html.utf8.count < 500_000, "page is \(html.utf8.count) bytes for 100,000 files")
         #expect(HTMLStructure(html).problems.isEmpty)
-        let largest = try #require(html.components(separatedBy: "<section id=\"largest-files\"").dropFirst().first?
-            .components(separatedBy: "</section>").first)
+        let largest = try #require(
+            html.components(separatedBy: "<section id=\"largest-files\"").dropFirst().first?
+                .components(separatedBy: "</section>").first)
         #expect(largest.components(separatedBy: "<tr><td data-label=\"Path\" class=\"path\">").count - 1 == 200)
         // 200 folders of about 0.5% each: those at or above the threshold are listed (with their 500 files), the others summed in one row under Documents.
         let (folders, summaries) = treeRows(html)
@@ -70,19 +75,24 @@ import StocktakeRendering
         let empty = Inventory(
             entries: [], names: [], symlinkTargets: [:], issues: [],
             evidence: SyntheticContainer.evidence)
-        let html = HTMLReportWriter().render(Report(
-            tool: ToolInfo(version: "0"), generatedAt: Date(timeIntervalSince1970: 0),
-            container: SyntheticContainer.description(), inventory: empty))
+        let html = HTMLReportWriter().render(
+            Report(
+                tool: ToolInfo(version: "0"), generatedAt: Date(timeIntervalSince1970: 0),
+                container: SyntheticContainer.description(), inventory: empty))
         #expect(html.contains("The container is empty."))
         #expect(HTMLStructure(html).problems.isEmpty)
     }
 
     @Test func manyIssuesAreCapped() {
-        let issues = (0..<2_000).map { ScanIssue(path: Array("tmp/gone-\($0)".utf8), reason: .vanished, detail: "gone") }
+        let issues = (0..<2_000).map {
+            ScanIssue(path: Array("tmp/gone-\($0)".utf8), reason: .vanished, detail: "gone")
+        }
         let html = render(InventoryBuilder().build(issues: issues))
         // The synthetic container's malformed metadata plist is one more issue, listed first.
         #expect(html.components(separatedBy: "<td data-label=\"Reason\">malformedMetadata</td>").count - 1 == 1)
-        #expect(html.components(separatedBy: "<td data-label=\"Reason\">vanished</td>").count - 1 == ReportTablesHTML.issueLimit - 1)
+        #expect(
+            html.components(separatedBy: "<td data-label=\"Reason\">vanished</td>").count - 1 == ReportTablesHTML
+                .issueLimit - 1)
         #expect(html.contains("1,501 more are listed in the JSON report"))
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 import StocktakeModel
-import StocktakeReport
-import Testing
-import TestSupport
 import StocktakeRendering
+import StocktakeReport
+import TestSupport
+import Testing
 
 /// report.json as a consumer reads it: valid JSON, sorted keys, schema-valid, exact names, integer bytes,
 /// every entry listed once in the right array, totals equal to the inventory's.
@@ -27,16 +27,24 @@ import StocktakeRendering
         builder.add("Documents/" + controlName, apparentBytes: 77, backup: .included, evidence: .noFlag)
         builder.add("Documents/dir \u{01}\t\"\\\n", type: .directory)
         builder.add("Documents/dir \u{01}\t\"\\\n/inner.txt", apparentBytes: 5, backup: .included, evidence: .noFlag)
-        builder.add("Documents/link", type: .symlink, apparentBytes: 3, allocatedBytes: 0, symlinkTarget: "../" + controlName)
+        builder.add(
+            "Documents/link", type: .symlink, apparentBytes: 3, allocatedBytes: 0, symlinkTarget: "../" + controlName)
         builder.add("Documents/huge.bin", apparentBytes: 9_007_199_254_740_993, allocatedBytes: 4096, flags: .sparse)
-        let issues = [ScanIssue(path: Array(("Documents/" + controlName).utf8), reason: .unreadable, detail: "detail " + controlName)]
+        let issues = [
+            ScanIssue(
+                path: Array(("Documents/" + controlName).utf8), reason: .unreadable, detail: "detail " + controlName)
+        ]
         let base = SyntheticContainer.description()
         let container = ContainerDescription(
             inputPath: "/in/" + controlName, rootPath: "/in/" + controlName + "/AppData", layout: base.layout,
             bundleIdentifier: controlName, bundleIdentifierSource: .option,
-            metadata: [MetadataDocument(path: "AppDataInfo.plist", value: .dictionary([controlName: .string(controlName)]), problem: nil)])
+            metadata: [
+                MetadataDocument(
+                    path: "AppDataInfo.plist", value: .dictionary([controlName: .string(controlName)]), problem: nil)
+            ])
         return Report(
-            tool: ToolInfo(version: "0.1.0-test"), generatedAt: Date(timeIntervalSince1970: SyntheticContainer.generatedAtSecondsSince1970),
+            tool: ToolInfo(version: "0.1.0-test"),
+            generatedAt: Date(timeIntervalSince1970: SyntheticContainer.generatedAtSecondsSince1970),
             container: container, inventory: builder.build(issues: issues))
     }
 
@@ -45,7 +53,9 @@ import StocktakeRendering
     static func pythonCheck(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let tree = try TemporaryTree("json")
         try tree.write("report.json", bytes: bytes)
-        try ExternalTools.checkReport(tree.path("report.json"), schema: repository + "/Reports/report.schema.json", sourceLocation: sourceLocation)
+        try ExternalTools.checkReport(
+            tree.path("report.json"), schema: repository + "/Reports/report.schema.json", sourceLocation: sourceLocation
+        )
     }
 
     // MARK: - Whole document
@@ -64,7 +74,9 @@ import StocktakeRendering
             document.forEachObject { location, pairs in
                 objects += 1
                 for (a, b) in zip(pairs, pairs.dropFirst()) {
-                    #expect(a.key.precedesByCodePoints(b.key), "keys out of order at \(location): \(a.key.debugDescription) then \(b.key.debugDescription)")
+                    #expect(
+                        a.key.precedesByCodePoints(b.key),
+                        "keys out of order at \(location): \(a.key.debugDescription) then \(b.key.debugDescription)")
                 }
             }
             #expect(objects > report.inventory.entries.count, "every row is an object")
@@ -81,13 +93,19 @@ import StocktakeRendering
     /// Keys that come from data (plist keys, metadata paths) must follow code-point order too, even when
     /// Swift's canonical-equivalence ordering disagrees (a decomposed é sorts as U+0065, not as U+00E9).
     @Test func keysFromDataAreSortedByCodePoint() throws {
-        let decomposed = "e\u{301}z", precomposed = "\u{E9}a", ascii = "f"
+        let decomposed = "e\u{301}z"
+        let precomposed = "\u{E9}a"
+        let ascii = "f"
         let base = SyntheticContainer.description()
         let container = ContainerDescription(
-            inputPath: base.inputPath, rootPath: base.rootPath, layout: base.layout, bundleIdentifier: base.bundleIdentifier,
+            inputPath: base.inputPath, rootPath: base.rootPath, layout: base.layout,
+            bundleIdentifier: base.bundleIdentifier,
             bundleIdentifierSource: base.bundleIdentifierSource,
             metadata: [
-                MetadataDocument(path: decomposed, value: .dictionary([decomposed: .integer(1), precomposed: .integer(2), ascii: .integer(3)]), problem: nil),
+                MetadataDocument(
+                    path: decomposed,
+                    value: .dictionary([decomposed: .integer(1), precomposed: .integer(2), ascii: .integer(3)]),
+                    problem: nil),
                 MetadataDocument(path: precomposed, value: nil, problem: "x"),
             ])
         let report = Report(
@@ -95,10 +113,21 @@ import StocktakeRendering
             inventory: SyntheticContainer.inventory())
         let bytes = try Self.render(report)
         let metadata = try #require(try OrderedJSON.parse(bytes)["container"]?["metadata"])
-        guard case .object(let documents) = metadata else { Issue.record("metadata is not an object"); return }
-        #expect(documents.map(\.key.unicodeScalars).map(Array.init) == [Array(decomposed.unicodeScalars), Array(precomposed.unicodeScalars)])
-        guard case .object(let values)? = metadata[decomposed]?["value"] else { Issue.record("no value"); return }
-        #expect(values.map { Array($0.key.unicodeScalars) } == [decomposed, ascii, precomposed].map { Array($0.unicodeScalars) })
+        guard case .object(let documents) = metadata else {
+            Issue.record("metadata is not an object")
+            return
+        }
+        #expect(
+            documents.map(\.key.unicodeScalars).map(Array.init) == [
+                Array(decomposed.unicodeScalars), Array(precomposed.unicodeScalars),
+            ])
+        guard case .object(let values)? = metadata[decomposed]?["value"] else {
+            Issue.record("no value")
+            return
+        }
+        #expect(
+            values.map { Array($0.key.unicodeScalars) }
+                == [decomposed, ascii, precomposed].map { Array($0.unicodeScalars) })
         try Self.pythonCheck(bytes)
     }
 
@@ -108,7 +137,13 @@ import StocktakeRendering
         for report in [FindingsReport.make(), Self.controlCharacterReport()] {
             var streamed: [UInt8] = []
             var judged = false
-            try JSONReportWriter().write(report.draft, judgedBy: { judged = true; return report.judgement }) { streamed += $0 }
+            try JSONReportWriter().write(
+                report.draft,
+                judgedBy: {
+                    judged = true
+                    return report.judgement
+                }
+            ) { streamed += $0 }
             #expect(judged)
             #expect(streamed == (try Self.render(report)))
         }
@@ -143,7 +178,8 @@ import StocktakeRendering
 
     @Test func hostileNamesRoundTripExactly() throws {
         let synthetic = try Self.object(try Self.render())
-        let syntheticPaths = Set(try #require(synthetic["files"] as? [[String: Any]]).compactMap { $0["path"] as? String })
+        let syntheticPaths = Set(
+            try #require(synthetic["files"] as? [[String: Any]]).compactMap { $0["path"] as? String })
         for name in [SyntheticContainer.quotedName, SyntheticContainer.bidiName, SyntheticContainer.hostileImageName] {
             #expect(syntheticPaths.contains("Documents/" + name), "\(name.debugDescription)")
         }
@@ -155,16 +191,29 @@ import StocktakeRendering
         let files = try #require(report["files"] as? [[String: Any]])
         let paths = files.compactMap { $0["path"] as? String }
         #expect(paths.contains { $0.unicodeScalars.elementsEqual(("Documents/" + Self.controlName).unicodeScalars) })
-        #expect(paths.contains { $0.unicodeScalars.elementsEqual("Documents/dir \u{01}\t\"\\\n/inner.txt".unicodeScalars) })
+        #expect(
+            paths.contains { $0.unicodeScalars.elementsEqual("Documents/dir \u{01}\t\"\\\n/inner.txt".unicodeScalars) })
         let link = try #require(files.first { $0["path"] as? String == "Documents/link" })
-        #expect((link["symlinkTarget"] as? String)?.unicodeScalars.elementsEqual(("../" + Self.controlName).unicodeScalars) == true)
+        #expect(
+            (link["symlinkTarget"] as? String)?.unicodeScalars.elementsEqual(("../" + Self.controlName).unicodeScalars)
+                == true)
         let directories = try #require(report["directories"] as? [[String: Any]])
-        #expect(directories.contains { ($0["path"] as? String)?.unicodeScalars.elementsEqual("Documents/dir \u{01}\t\"\\\n".unicodeScalars) == true })
+        #expect(
+            directories.contains {
+                ($0["path"] as? String)?.unicodeScalars.elementsEqual("Documents/dir \u{01}\t\"\\\n".unicodeScalars)
+                    == true
+            })
         let issue = try #require((report["issues"] as? [[String: Any]])?.first)
-        #expect((issue["path"] as? String)?.unicodeScalars.elementsEqual(("Documents/" + Self.controlName).unicodeScalars) == true)
-        #expect((issue["detail"] as? String)?.unicodeScalars.elementsEqual(("detail " + Self.controlName).unicodeScalars) == true)
+        #expect(
+            (issue["path"] as? String)?.unicodeScalars.elementsEqual(("Documents/" + Self.controlName).unicodeScalars)
+                == true)
+        #expect(
+            (issue["detail"] as? String)?.unicodeScalars.elementsEqual(("detail " + Self.controlName).unicodeScalars)
+                == true)
         let container = try #require(report["container"] as? [String: Any])
-        #expect((container["path"] as? String)?.unicodeScalars.elementsEqual(("/in/" + Self.controlName).unicodeScalars) == true)
+        #expect(
+            (container["path"] as? String)?.unicodeScalars.elementsEqual(("/in/" + Self.controlName).unicodeScalars)
+                == true)
         let metadata = try #require((container["metadata"] as? [String: Any])?["AppDataInfo.plist"] as? [String: Any])
         let value = try #require(metadata["value"] as? [String: Any])
         #expect(value.count == 1)
@@ -176,8 +225,10 @@ import StocktakeRendering
 
     @Test func byteCountsAreIntegerLiterals() throws {
         let integerKeys: Set<String> = [
-            "allocatedBytes", "apparentBytes", "files", "modified", "totalAllocatedBytes", "totalApparentBytes", "schemaVersion",
-            "appleDoubleSidecars", "entriesWithAttributes", "flaggedByAppleDouble", "flaggedByLegacyXattr", "flaggedByXattr",
+            "allocatedBytes", "apparentBytes", "files", "modified", "totalAllocatedBytes", "totalApparentBytes",
+            "schemaVersion",
+            "appleDoubleSidecars", "entriesWithAttributes", "flaggedByAppleDouble", "flaggedByLegacyXattr",
+            "flaggedByXattr",
             "appGroupBytes", "bundleBytes", "containerWithoutCachesBytes", "totalBytes",
         ]
         for report in [SyntheticReport.make(), Self.controlCharacterReport()] {
@@ -190,7 +241,8 @@ import StocktakeRendering
         }
         // Exact values survive: a sparse 10 MB file, and a size a Double cannot hold (2^53 + 1).
         let synthetic = try OrderedJSON.parse(try Self.render())
-        let sparse = try #require(synthetic["files"]?.items?.first { $0["path"]?.stringValue == "Documents/Exports/sparse.bin" })
+        let sparse = try #require(
+            synthetic["files"]?.items?.first { $0["path"]?.stringValue == "Documents/Exports/sparse.bin" })
         #expect(sparse["apparentBytes"]?.integerValue == 10_000_000)
         #expect(sparse["allocatedBytes"]?.integerValue == 65_536)
         let nested = synthetic["container"]?["metadata"]?["AppDataInfo.plist"]?["value"]?["Nested"]
@@ -206,9 +258,14 @@ import StocktakeRendering
     @Test func filesAndDirectoriesListEveryEntryOnceInPathOrder() throws {
         for report in [SyntheticReport.make(), Self.controlCharacterReport()] {
             let inventory = report.inventory
-            var expectedFiles: [[UInt8]] = [], expectedDirectories: [[UInt8]] = []
+            var expectedFiles: [[UInt8]] = []
+            var expectedDirectories: [[UInt8]] = []
             inventory.forEachInPathOrder { index, path in
-                if inventory.entries[Int(index)].isDirectory { expectedDirectories.append(path) } else { expectedFiles.append(path) }
+                if inventory.entries[Int(index)].isDirectory {
+                    expectedDirectories.append(path)
+                } else {
+                    expectedFiles.append(path)
+                }
             }
             let json = try Self.object(try Self.render(report))
             func paths(_ key: String) throws -> [[UInt8]] {
@@ -235,7 +292,8 @@ import StocktakeRendering
         let written = try #require(json["totals"])
         func total(_ value: OrderedJSON?) -> SizeTotal? {
             guard let files = value?["files"]?.integerValue, let apparent = value?["apparentBytes"]?.integerValue,
-                  let allocated = value?["allocatedBytes"]?.integerValue else { return nil }
+                let allocated = value?["allocatedBytes"]?.integerValue
+            else { return nil }
             return SizeTotal(files: Int(files), apparentBytes: apparent, allocatedBytes: allocated)
         }
         #expect(total(written["onDisk"]) == totals.onDisk)
@@ -244,7 +302,8 @@ import StocktakeRendering
         #expect(total(written["purgeable"]) == totals.purgeable)
         #expect(total(written["transportArtefacts"]) == totals.transportArtefacts)
         for location in Location.allCases {
-            #expect(total(written["byLocation"]?[location.rawValue]) == totals.byLocation[location] ?? .zero, "\(location)")
+            #expect(
+                total(written["byLocation"]?[location.rawValue]) == totals.byLocation[location] ?? .zero, "\(location)")
         }
         for state in BackupState.allCases {
             #expect(total(written["backup"]?[state.rawValue]) == totals.backup[state] ?? .zero, "\(state)")

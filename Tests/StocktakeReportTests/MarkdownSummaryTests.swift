@@ -9,7 +9,10 @@ import Testing
     @Test func hostileTextStaysInItsCell() throws {
         let row = try #require(Self.markdown.split(separator: "\n").first { $0.contains("pwned") })
         #expect(row.hasPrefix("| Documents/a \"quoted\" &amp; 'single'␊line.txt | "))
-        #expect(row.contains(" | 50% done, see: here␍␊::error::pwned \\| \\*bold\\* \\_it\\_ \\`code\\` &lt;b&gt;x&lt;/b&gt; \\]\\]&gt; @\u{2060}octocat ␁\u{FFFD} \\[link\\](http://x) \\$x\\$"))
+        #expect(
+            row.contains(
+                " | 50% done, see: here␍␊::error::pwned \\| \\*bold\\* \\_it\\_ \\`code\\` &lt;b&gt;x&lt;/b&gt; \\]\\]&gt; @\u{2060}octocat ␁\u{FFFD} \\[link\\](http://x) \\$x\\$"
+            ))
         for line in Self.markdown.split(separator: "\n") where line.hasPrefix("| Documents/") {
             #expect(MarkdownTable.cellSeparators(line) == 4, "three cells (path, bytes, message): \(line)")
         }
@@ -25,7 +28,9 @@ import Testing
     @Test func showsContainerTotalsLocationsAndWhereTheReportsAre() {
         let report = FindingsReport.make()
         #expect(Self.markdown.hasPrefix("### Stocktake: com.example.stocktake-demo\n"))
-        #expect(Self.markdown.contains("Container /exports/Demo \"&lt;i&gt;x&lt;/i&gt;\" &amp; co.xcappdata/AppData (xcappdata)"))
+        #expect(
+            Self.markdown.contains(
+                "Container /exports/Demo \"&lt;i&gt;x&lt;/i&gt;\" &amp; co.xcappdata/AppData (xcappdata)"))
         #expect(Self.markdown.contains("| On disk | 20.2 MB | 75 entries |"))
         #expect(Self.markdown.contains("| Documents &amp; Data |"))
         #expect(Self.markdown.contains("| Backed up |") && Self.markdown.contains("| Purgeable |"))
@@ -39,7 +44,9 @@ import Testing
         var findings = (0..<60).map { FindingsReport.finding("tmp-leftovers", .note, "tmp/n\($0)", "note \($0)") }
         findings.append(FindingsReport.finding("large-backed-up-file", .error, "Documents/zzz.bin", "big"))
         let markdown = MarkdownSummaryWriter().render(FindingsReport.with(findings))
-        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| tmp/n") || $0.hasPrefix("| Documents/zzz.bin ") }
+        let rows = markdown.split(separator: "\n").filter {
+            $0.hasPrefix("| tmp/n") || $0.hasPrefix("| Documents/zzz.bin ")
+        }
         #expect(rows.count == 50)
         #expect(rows.first?.hasPrefix("| Documents/zzz.bin |") == true)
         #expect(markdown.contains("| large-backed-up-file | error | 1 |"), "the rule table ranks the error first")

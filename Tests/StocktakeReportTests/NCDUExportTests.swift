@@ -19,9 +19,10 @@ import Testing
         return builder.build(issues: [], evidence: SyntheticContainer.evidence)
     }
 
-    @Test(.enabled(
-        if: NCDUExportTests.requirement,
-        "ncdu not found (apt-get install ncdu); \(OutsideTools.requirementHint)"),
+    @Test(
+        .enabled(
+            if: NCDUExportTests.requirement,
+            "ncdu not found (apt-get install ncdu); \(OutsideTools.requirementHint)"),
         arguments: [false, true])
     func ncduAcceptsItAndSeesTheInventorysTotals(odd: Bool) throws {
         try #require(OutsideTools.has("ncdu"), "ncdu is not installed")
@@ -38,7 +39,9 @@ import Testing
         let totals = report.inventory.totals.onDisk
         #expect(Self.sum(of: "asize", in: seen) == totals.apparentBytes, "apparent bytes, hard links once")
         #expect(Self.sum(of: "dsize", in: seen) == totals.allocatedBytes, "allocated bytes, hard links once")
-        #expect(Self.occurrences(of: "\"name\":", in: seen) == report.inventory.entries.count, "every entry, the root included")
+        #expect(
+            Self.occurrences(of: "\"name\":", in: seen) == report.inventory.entries.count,
+            "every entry, the root included")
         let rootName = "\"name\":\"" + report.container.rootPath.replacingOccurrences(of: "\"", with: "\\\"") + "\""
         #expect(Self.occurrences(of: rootName, in: seen) == 1, "the root is named by the container's root path")
         let rawName = Array("\"".utf8) + SyntheticContainer.nonUTF8Name + Array("\"".utf8)
@@ -46,8 +49,12 @@ import Testing
     }
 
     @Test func marksSpecialEntriesAsNcduDoes() throws {
-        let text = String(decoding: try NCDUExportWriter().render(SyntheticReport.make(inventory: Self.oddInventory())), as: UTF8.self)
-        #expect(text.hasPrefix("[1,2,{\"progname\":\"stocktake\",\"progver\":\"0.1.0-test\",\"timestamp\":1795262400},\n[{"))
+        let text = String(
+            decoding: try NCDUExportWriter().render(SyntheticReport.make(inventory: Self.oddInventory())), as: UTF8.self
+        )
+        #expect(
+            text.hasPrefix("[1,2,{\"progname\":\"stocktake\",\"progver\":\"0.1.0-test\",\"timestamp\":1795262400},\n[{")
+        )
         #expect(text.contains("[{\"name\":\"locked\",\"asize\":4096,\"dsize\":4096,\"read_error\":true}]"))
         #expect(text.contains("{\"name\":\"pipe\",\"notreg\":true}"))
         #expect(text.contains("{\"name\":\"a.bin\",\"asize\":9000,\"dsize\":12288,\"ino\":"))
@@ -58,7 +65,9 @@ import Testing
     @Test func controlCharactersInNamesAreEscaped() throws {
         let text = String(decoding: try NCDUExportWriter().render(FindingsReport.make()), as: UTF8.self)
         #expect(text.contains("{\"name\":\"a \\\"quoted\\\" & 'single'\\nline.txt\""))
-        #expect(text.split(separator: "\n").count == FindingsReport.make().inventory.entries.count + 1, "a line per entry after the header")
+        #expect(
+            text.split(separator: "\n").count == FindingsReport.make().inventory.entries.count + 1,
+            "a line per entry after the header")
     }
 
     static func sum(of key: String, in bytes: [UInt8]) -> Int64 {

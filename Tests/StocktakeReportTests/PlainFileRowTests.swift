@@ -1,6 +1,7 @@
 import StocktakeModel
-@testable import StocktakeReport
 import Testing
+
+@testable import StocktakeReport
 
 /// Ordinary file rows are written from pre-rendered fragments; every other row by the general writer. The
 /// fast rows must be byte for byte what the general writer makes of the same entry, for every value of
@@ -20,8 +21,12 @@ import Testing
             }
         }
         // Every location, by a folder the classifier places there.
-        let folders = ["Documents/", "Library/Application Support/", "Library/Caches/", "tmp/", "Library/Preferences/", "Library/", "SystemData/", ""]
-        #expect(Set(folders.map { Zone.of(path: ($0 + "f").utf8, isDirectory: false).location }) == Set(Location.allCases))
+        let folders = [
+            "Documents/", "Library/Application Support/", "Library/Caches/", "tmp/", "Library/Preferences/", "Library/",
+            "SystemData/", "",
+        ]
+        #expect(
+            Set(folders.map { Zone.of(path: ($0 + "f").utf8, isDirectory: false).location }) == Set(Location.allCases))
         for kind in ContentKind.allCases {
             for folder in folders {
                 serial += 1
@@ -32,7 +37,9 @@ import Testing
             builder.add(name(), type: type, flags: [])
             builder.add(name(), type: type, flags: [.systemManaged])
         }
-        let numbers: [Int64] = [0, 1, 9, 10, 99, 100, 12_345, 999_999_999_999, 1 << 53 + 1, .max, -1, -9, -10, -123_456, .min]
+        let numbers: [Int64] = [
+            0, 1, 9, 10, 99, 100, 12_345, 999_999_999_999, 1 << 53 + 1, .max, -1, -9, -10, -123_456, .min,
+        ]
         for number in numbers {
             builder.add(name(), apparentBytes: number, allocatedBytes: number == .min ? 0 : number, modified: number)
         }

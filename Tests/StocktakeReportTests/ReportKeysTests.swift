@@ -1,6 +1,6 @@
 import StocktakeReport
-import Testing
 import TestSupport
+import Testing
 
 /// The key table the writer and the reader share is the schema's: each enum lists exactly the properties
 /// Reports/report.schema.json allows for its object (the schema forbids any other), so a key added to one
@@ -22,8 +22,14 @@ import TestSupport
             ("Tool", Self.names(K.Tool.self), top + ["tool"]),
             ("Container", Self.names(K.Container.self), top + ["container"]),
             ("Archive", Self.names(K.Archive.self), top + ["container", "properties", "archive"]),
-            ("IdentityClue", Self.names(K.IdentityClue.self), top + ["container", "properties", "bundleIdentifierClues", "items"]),
-            ("MetadataDocument", Self.names(K.MetadataDocument.self), top + ["container", "properties", "metadata", "additionalProperties"]),
+            (
+                "IdentityClue", Self.names(K.IdentityClue.self),
+                top + ["container", "properties", "bundleIdentifierClues", "items"]
+            ),
+            (
+                "MetadataDocument", Self.names(K.MetadataDocument.self),
+                top + ["container", "properties", "metadata", "additionalProperties"]
+            ),
             ("Evidence", Self.names(K.Evidence.self), top + ["evidence"]),
             ("Finding", Self.names(K.Finding.self), top + ["findings", "items"]),
             ("Issue", Self.names(K.Issue.self), top + ["issues", "items"]),
@@ -33,7 +39,10 @@ import TestSupport
             ("AppGroup", Self.names(K.AppGroup.self), top + ["appGroups", "items"]),
             ("Budget", Self.names(K.Budget.self), top + ["budgets", "items"]),
             ("Group", Self.names(K.Group.self), top + ["groups", "additionalProperties"]),
-            ("GroupMember", Self.names(K.GroupMember.self), top + ["groups", "additionalProperties", "properties", "members", "items"]),
+            (
+                "GroupMember", Self.names(K.GroupMember.self),
+                top + ["groups", "additionalProperties", "properties", "members", "items"]
+            ),
             ("DeviceBackup", Self.names(K.DeviceBackup.self), top + ["deviceBackup"]),
             ("BackupDomain", Self.names(K.BackupDomain.self), ["$defs", "backupDomain"]),
             ("ContentCoverage", Self.names(K.ContentCoverage.self), top + ["contentCoverage"]),

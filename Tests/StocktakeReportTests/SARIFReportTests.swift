@@ -10,9 +10,10 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     }
 
-    @Test(.enabled(
-        if: ExternalTools.hasJSONSchema || OutsideTools.required,
-        "python3 with jsonschema not found (pip install jsonschema); \(OutsideTools.requirementHint)"))
+    @Test(
+        .enabled(
+            if: ExternalTools.hasJSONSchema || OutsideTools.required,
+            "python3 with jsonschema not found (pip install jsonschema); \(OutsideTools.requirementHint)"))
     func validAgainstTheOASISSchema() throws {
         try #require(ExternalTools.hasJSONSchema, "python3 with jsonschema is not installed")
         for report in [FindingsReport.make(), FindingsReport.with([])] {
@@ -40,14 +41,18 @@ import Testing
         #expect(driver["version"] as? String == "0.1.0-test")
         let rules = try #require(driver["rules"] as? [[String: Any]])
         let ruleIDs = rules.compactMap { $0["id"] as? String }
-        #expect(Array(ruleIDs.prefix(RuleRegistry.all.count)) == RuleRegistry.all.map { $0.description.id }, "the whole catalog")
+        #expect(
+            Array(ruleIDs.prefix(RuleRegistry.all.count)) == RuleRegistry.all.map { $0.description.id },
+            "the whole catalog")
         #expect(ruleIDs.contains("budget-exceeded"), "a finding's unregistered rule is listed too")
         let documents = try #require(rules.first { $0["id"] as? String == "documents-hidden-data" })
         let description = try #require(RuleRegistry.rule(id: "documents-hidden-data")).description
         #expect((documents["shortDescription"] as? [String: Any])?["text"] as? String == description.title)
         #expect((documents["fullDescription"] as? [String: Any])?["text"] as? String == description.rationale)
         #expect((documents["help"] as? [String: Any])?["text"] as? String == description.fix)
-        #expect((documents["defaultConfiguration"] as? [String: Any])?["level"] as? String == description.defaultSeverity.rawValue)
+        #expect(
+            (documents["defaultConfiguration"] as? [String: Any])?["level"] as? String
+                == description.defaultSeverity.rawValue)
         #expect(documents["name"] as? String == "DocumentsHiddenData")
 
         let bases = try #require(run["originalUriBaseIds"] as? [String: [String: Any]])
@@ -62,17 +67,22 @@ import Testing
             #expect(ruleIDs[ruleIndex] == finding.rule && result["ruleId"] as? String == finding.rule)
             #expect(result["level"] as? String == finding.severity.rawValue)
             #expect((result["message"] as? [String: Any])?["text"] as? String == finding.message)
-            #expect((result["partialFingerprints"] as? [String: String])?["stocktakeFingerprint/v1"] == finding.fingerprint)
+            #expect(
+                (result["partialFingerprints"] as? [String: String])?["stocktakeFingerprint/v1"] == finding.fingerprint)
             #expect((result["properties"] as? [String: Any])?["bytes"] as? Int64 == finding.bytes)
             let locations = try #require(result["locations"] as? [[String: Any]])
-            let artifact = try #require((locations.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])
+            let artifact = try #require(
+                (locations.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])
             #expect(artifact["uriBaseId"] as? String == "CONTAINER_ROOT")
             let uri = try #require(artifact["uri"] as? String)
             #expect(!uri.hasPrefix("/") && !uri.contains(" ") && !uri.contains("#") && !uri.contains("?"))
-            #expect(uri.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 }, "non-ASCII and controls are encoded: \(uri)")
+            #expect(
+                uri.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 },
+                "non-ASCII and controls are encoded: \(uri)")
             // Resolved against the base, the reference names exactly the finding's path.
             let resolved = try #require(URL(string: uri, relativeTo: URL(string: root)))
-            let expected = finding.path.isEmpty ? report.container.rootPath + "/" : report.container.rootPath + "/" + finding.path
+            let expected =
+                finding.path.isEmpty ? report.container.rootPath + "/" : report.container.rootPath + "/" + finding.path
             #expect(resolved.absoluteURL.path(percentEncoded: false) == expected, "\(uri)")
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
 import StocktakeModel
+import StocktakeRendering
 import StocktakeReport
 import TestSupport
-import StocktakeRendering
 
 /// The synthetic container wrapped in a report with a fixed tool version and time.
 enum SyntheticReport {
@@ -22,7 +22,7 @@ enum SyntheticReport {
             appGroups: [
                 AppGroupInfo(
                     path: "/exports/group.com.example.shared", identifier: "group.com.example.shared",
-                    size: SizeTotal(files: 3, apparentBytes: 20_000, allocatedBytes: 24_576)),
+                    size: SizeTotal(files: 3, apparentBytes: 20_000, allocatedBytes: 24_576))
             ])
     }
 

@@ -1,12 +1,14 @@
 import StocktakeModel
-@testable import StocktakeReport
-import Testing
 import StocktakeRendering
+import Testing
+
+@testable import StocktakeReport
 
 /// The one table of scalars that never reach a reader as themselves, and its styles.
 @Suite struct VisibleTextTests {
     /// Every scalar the table must hold, as docs/reports.md lists them.
-    static let listed: [UInt32] = Array(0x00...0x1F) + [0x7F] + Array(0x80...0x9F)
+    static let listed: [UInt32] =
+        Array(0x00...0x1F) + [0x7F] + Array(0x80...0x9F)
         + [0x061C, 0x200E, 0x200F, 0x2028, 0x2029] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
         + Array(0xFDD0...0xFDEF) + [0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF]
     static let hostile = String(String.UnicodeScalarView(listed.compactMap(Unicode.Scalar.init)))
@@ -22,8 +24,10 @@ import StocktakeRendering
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let properties = scalar.properties
-            if (properties.generalCategory == .control || properties.isBidiControl || properties.isNoncharacterCodePoint)
-                && !VisibleText.isReplaced(scalar) {
+            if (properties.generalCategory == .control || properties.isBidiControl
+                || properties.isNoncharacterCodePoint)
+                && !VisibleText.isReplaced(scalar)
+            {
                 missing.append(value)
             }
         }
@@ -46,17 +50,23 @@ import StocktakeRendering
 
     @Test func terminalAndMessagesNameTheScalar() {
         for style in [VisibleText.Style.terminal, .message] {
-            #expect(VisibleText.render("a\u{1B}[31mb\u{07}\r\n\t\u{0}", as: style) == "a\\x1b[31mb\\x07\\x0d\\x0a\\x09\\x00")
+            #expect(
+                VisibleText.render("a\u{1B}[31mb\u{07}\r\n\t\u{0}", as: style) == "a\\x1b[31mb\\x07\\x0d\\x0a\\x09\\x00"
+            )
             #expect(VisibleText.render("\u{7F}\u{9B}\u{85}", as: style) == "\\x7f\\u{9b}\\u{85}")
             #expect(VisibleText.render("invoice\u{202E}fdp.exe", as: style) == "invoice\\u{202e}fdp.exe")
-            #expect(VisibleText.render("\u{61C}\u{2028}\u{2069}\u{FFFE}", as: style) == "\\u{61c}\\u{2028}\\u{2069}\\u{fffe}")
+            #expect(
+                VisibleText.render("\u{61C}\u{2028}\u{2069}\u{FFFE}", as: style)
+                    == "\\u{61c}\\u{2028}\\u{2069}\\u{fffe}")
         }
     }
 
     @Test func pagesShowControlPicturesOrTheReplacementCharacter() {
         for style in [VisibleText.Style.html, .markdown, .github] {
             #expect(VisibleText.render("a\u{1B}b\nc\u{7F}d\u{0}", as: style) == "a␛b␊c␡d␀")
-            #expect(VisibleText.render("invoice\u{202E}fdp.exe\u{9B}\u{2029}", as: style) == "invoice\u{FFFD}fdp.exe\u{FFFD}\u{FFFD}")
+            #expect(
+                VisibleText.render("invoice\u{202E}fdp.exe\u{9B}\u{2029}", as: style)
+                    == "invoice\u{FFFD}fdp.exe\u{FFFD}\u{FFFD}")
         }
     }
 
@@ -69,7 +79,14 @@ import StocktakeRendering
             ("markdown", MarkdownEscaping.cell(name, limit: 10_000)),
             ("github data", GitHubAnnotationsWriter.escapeData(name)),
             ("github property", GitHubAnnotationsWriter.escapeProperty(name)),
-            ("terminal table", { var table = TextTable([.left]); table.add([name]); return table.lines().joined() }()),
+            (
+                "terminal table",
+                {
+                    var table = TextTable([.left])
+                    table.add([name])
+                    return table.lines().joined()
+                }()
+            ),
         ]
         for (output, text) in outputs {
             #expect(!text.unicodeScalars.contains(where: VisibleText.isReplaced), "\(output)")

@@ -1,7 +1,7 @@
 import Foundation
 import StocktakeSQLite
-import Testing
 import TestSupport
+import Testing
 
 /// The SQLite wrapper as the history store and the backup reader lean on it: values only ever bound, a
 /// transaction all or nothing, someone else's database opened without a byte written beside it, and work

@@ -1,11 +1,13 @@
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 /// AppleDouble sidecars left by a Mac transport carry backup flags; they are evidence, not app data.
 @Suite struct AppleDoubleEvidenceTests {
-    static let exclude = [(name: "com.apple.metadata:com_apple_backup_excludeItem", value: TemporaryTree.backupExclusionValue)]
+    static let exclude = [
+        (name: "com.apple.metadata:com_apple_backup_excludeItem", value: TemporaryTree.backupExclusionValue)
+    ]
 
     func entry(_ inventory: Inventory, _ path: String) throws -> Entry {
         inventory.entries[Int(try #require(inventory.index(ofPath: Array(path.utf8)), "\(path)"))]
@@ -14,11 +16,16 @@ import TestSupport
     @Test func sidecarsFlagTheirTargetsAndFoldersPassItOn() throws {
         let tree = try TemporaryTree("sidecar")
         try tree.write("Library/Application Support/Stickers/pack1/a.png", string: "x")
-        try tree.write("Library/Application Support/._Stickers", bytes: AppleDoubleBuilder.sidecar(attributes: Self.exclude))
+        try tree.write(
+            "Library/Application Support/._Stickers", bytes: AppleDoubleBuilder.sidecar(attributes: Self.exclude))
         try tree.write("Library/Application Support/db.sqlite", string: "x")
-        try tree.write("Library/Application Support/._db.sqlite", bytes: AppleDoubleBuilder.sidecar(attributes: [("com.apple.MobileBackup", [1])]))
+        try tree.write(
+            "Library/Application Support/._db.sqlite",
+            bytes: AppleDoubleBuilder.sidecar(attributes: [("com.apple.MobileBackup", [1])]))
         try tree.write("Documents/Report.pdf", string: "x")
-        try tree.write("Documents/._Report.pdf", bytes: AppleDoubleBuilder.sidecar(attributes: [("com.apple.lastuseddate#PS", [0, 1, 2])]))
+        try tree.write(
+            "Documents/._Report.pdf",
+            bytes: AppleDoubleBuilder.sidecar(attributes: [("com.apple.lastuseddate#PS", [0, 1, 2])]))
         let inventory = try InventoryScanner.scan(root: tree.root)
 
         let stickers = try entry(inventory, "Library/Application Support/Stickers")
@@ -42,7 +49,9 @@ import TestSupport
     @Test func sequesteredSidecarsUnderMACOSX() throws {
         let tree = try TemporaryTree("macosx")
         try tree.write("Library/Application Support/Downloads/v.mp4", string: "x")
-        try tree.write("__MACOSX/Library/Application Support/._Downloads", bytes: AppleDoubleBuilder.sidecar(attributes: Self.exclude))
+        try tree.write(
+            "__MACOSX/Library/Application Support/._Downloads",
+            bytes: AppleDoubleBuilder.sidecar(attributes: Self.exclude))
         let inventory = try InventoryScanner.scan(root: tree.root)
         let video = try entry(inventory, "Library/Application Support/Downloads/v.mp4")
         #expect(video.backup == .excluded)
@@ -69,7 +78,8 @@ import TestSupport
         let tree = try TemporaryTree("bigsidecar")
         try tree.write("Documents/big.bin", string: "x")
         // A 70 KB value lies past the first 64 KiB the walker reads; only the names must lie within.
-        let big = AppleDoubleBuilder.sidecar(attributes: Self.exclude + [("com.example.blob", [UInt8](repeating: 7, count: 70_000))])
+        let big = AppleDoubleBuilder.sidecar(
+            attributes: Self.exclude + [("com.example.blob", [UInt8](repeating: 7, count: 70_000))])
         #expect(big.count > 65_536)
         try tree.write("Documents/._big.bin", bytes: big)
         let inventory = try InventoryScanner.scan(root: tree.root)
@@ -81,7 +91,8 @@ import TestSupport
     @Test func theDotSidecarFlagsTheFolderItself() throws {
         let tree = try TemporaryTree("dotsidecar")
         try tree.write("Library/Application Support/Downloads/clip.mp4", string: "x")
-        try tree.write("Library/Application Support/Downloads/._.", bytes: AppleDoubleBuilder.sidecar(attributes: Self.exclude))
+        try tree.write(
+            "Library/Application Support/Downloads/._.", bytes: AppleDoubleBuilder.sidecar(attributes: Self.exclude))
         let inventory = try InventoryScanner.scan(root: tree.root)
         #expect(try entry(inventory, "Library/Application Support/Downloads").evidence == .appleDouble)
         #expect(try entry(inventory, "Library/Application Support/Downloads/clip.mp4").evidence == .ancestor)

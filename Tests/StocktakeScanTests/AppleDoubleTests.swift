@@ -1,6 +1,6 @@
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 private let excludeItem = "com.apple.metadata:com_apple_backup_excludeItem"
 
@@ -42,7 +42,8 @@ private func put(_ value: UInt16, at offset: Int, in bytes: inout [UInt8]) {
 private func minimalSidecar(count: UInt16, entries: [UInt8]) -> [UInt8] {
     var bytes = hexBytes("00051607 00020000") + Array("Mac OS X        ".utf8) + [0, 1]
     let total = 120 + entries.count
-    bytes += AppleDoubleBuilder.bigEndian(UInt32(9)) + AppleDoubleBuilder.bigEndian(UInt32(50))
+    bytes +=
+        AppleDoubleBuilder.bigEndian(UInt32(9)) + AppleDoubleBuilder.bigEndian(UInt32(50))
         + AppleDoubleBuilder.bigEndian(UInt32(total - 50))
     bytes += [UInt8](repeating: 0, count: 84 - bytes.count)
     bytes += Array("ATTR".utf8) + [UInt8](repeating: 0, count: 30)
@@ -63,7 +64,8 @@ struct AppleDoubleTests {
         let sidecar = AppleDoubleBuilder.sidecar(attributes: [(excludeItem, backupExcludeValue)])
         // A real sidecar's hexdump: "00051607 00020000 "Mac OS X        " 0002 | 00000009 00000032
         // 00000eb0 | 00000002 00000ee2 0000011e | …(finder info zeros)… | 41545452 …"
-        let oracle = hexBytes("00051607 00020000") + Array("Mac OS X        ".utf8)
+        let oracle =
+            hexBytes("00051607 00020000") + Array("Mac OS X        ".utf8)
             + hexBytes("0002 00000009 00000032 00000eb0 00000002 00000ee2 0000011e")
         #expect(sidecar.count == 4096)
         #expect(Array(sidecar[0..<50]) == oracle)
@@ -83,8 +85,10 @@ struct AppleDoubleTests {
     @Test("a sidecar laid out by hand from the reference parses to its attribute")
     func handWrittenOracle() throws {
         var bytes = [UInt8](repeating: 0, count: 4096)
-        bytes.replaceSubrange(0..<50, with: hexBytes("00051607 00020000") + Array("Mac OS X        ".utf8)
-            + hexBytes("0002 00000009 00000032 00000eb0 00000002 00000ee2 0000011e"))
+        bytes.replaceSubrange(
+            0..<50,
+            with: hexBytes("00051607 00020000") + Array("Mac OS X        ".utf8)
+                + hexBytes("0002 00000009 00000032 00000eb0 00000002 00000ee2 0000011e"))
         bytes.replaceSubrange(84..<88, with: Array("ATTR".utf8))
         put(UInt32(0xEE2), at: 92, in: &bytes)  // total size
         put(UInt32(180), at: 96, in: &bytes)  // data start
@@ -288,7 +292,8 @@ struct AppleDoubleHostileTests {
     func headerBeyondLimit() {
         let finderInfoOffset = 70_000
         var bytes = hexBytes("00051607 00020000") + Array("Mac OS X        ".utf8) + [0, 1]
-        bytes += AppleDoubleBuilder.bigEndian(UInt32(9)) + AppleDoubleBuilder.bigEndian(UInt32(finderInfoOffset))
+        bytes +=
+            AppleDoubleBuilder.bigEndian(UInt32(9)) + AppleDoubleBuilder.bigEndian(UInt32(finderInfoOffset))
             + AppleDoubleBuilder.bigEndian(UInt32(200))
         bytes += [UInt8](repeating: 0, count: finderInfoOffset + 34 - bytes.count)
         bytes += Array("ATTR".utf8) + [UInt8](repeating: 0, count: 200 - 34 - 4)

@@ -1,7 +1,7 @@
 import Foundation
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import StocktakeScan
 
@@ -66,15 +66,23 @@ import TestSupport
         let tree = try TemporaryTree("archive-pax")
         let value = String(decoding: TemporaryTree.backupExclusionValue, as: UTF8.self)
         let base64 = Data(TemporaryTree.backupExclusionValue).base64EncodedString()
-        try Self.tar(tree.path("c.tar"), [
-            ("C/Documents/", nil, [:]),
-            ("C/Documents/gnu.txt", "g", ["SCHILY.xattr.user.com.apple.metadata:com_apple_backup_excludeItem": value]),
-            ("C/Documents/mac.txt", "m", ["LIBARCHIVE.xattr.com.apple.metadata%3Acom_apple_backup_excludeItem": base64]),
-            ("C/Documents/Flagged/", nil, ["LIBARCHIVE.xattr.com.apple.MobileBackup": "AQ=="]),
-            ("C/Documents/Flagged/inner.txt", "i", [:]),
-            ("C/Documents/plain.txt", "p", [:]),
-            ("C/Library/Preferences/", nil, [:]),
-        ])
+        try Self.tar(
+            tree.path("c.tar"),
+            [
+                ("C/Documents/", nil, [:]),
+                (
+                    "C/Documents/gnu.txt", "g",
+                    ["SCHILY.xattr.user.com.apple.metadata:com_apple_backup_excludeItem": value]
+                ),
+                (
+                    "C/Documents/mac.txt", "m",
+                    ["LIBARCHIVE.xattr.com.apple.metadata%3Acom_apple_backup_excludeItem": base64]
+                ),
+                ("C/Documents/Flagged/", nil, ["LIBARCHIVE.xattr.com.apple.MobileBackup": "AQ=="]),
+                ("C/Documents/Flagged/inner.txt", "i", [:]),
+                ("C/Documents/plain.txt", "p", [:]),
+                ("C/Library/Preferences/", nil, [:]),
+            ])
         let input = try ArchiveInput.read(path: tree.path("c.tar"))
         let inventory = input.inventory
         #expect(try Self.entry(inventory, "Documents/gnu.txt").evidence == .xattr)
@@ -90,20 +98,26 @@ import TestSupport
     /// Older macOS tar stores `._name` members beside their files: paired as on disk, transport not data.
     @Test func sidecarMembersBesideTheirFiles() throws {
         let tree = try TemporaryTree("archive-sidecar")
-        let latin1 = AppleDoubleBuilder.sidecar(attributes: [("com.apple.metadata:com_apple_backup_excludeItem", TemporaryTree.backupExclusionValue)])
-            .map { String(UnicodeScalar($0)) }.joined()
-        try Self.tar(tree.path("c.tar"), [
-            ("Documents/a.txt", "a", [:]),
-            ("Documents/._a.txt", latin1, [:]),
-            ("Documents/._gone.txt", latin1, [:]),
-            ("Library/Preferences/", nil, [:]),
+        let latin1 = AppleDoubleBuilder.sidecar(attributes: [
+            ("com.apple.metadata:com_apple_backup_excludeItem", TemporaryTree.backupExclusionValue)
         ])
+        .map { String(UnicodeScalar($0)) }.joined()
+        try Self.tar(
+            tree.path("c.tar"),
+            [
+                ("Documents/a.txt", "a", [:]),
+                ("Documents/._a.txt", latin1, [:]),
+                ("Documents/._gone.txt", latin1, [:]),
+                ("Library/Preferences/", nil, [:]),
+            ])
         let inventory = try ArchiveInput.read(path: tree.path("c.tar")).inventory
         #expect(try Self.entry(inventory, "Documents/a.txt").evidence == .appleDouble)
         let carrier = try Self.entry(inventory, "Documents/._a.txt")
         #expect(carrier.flags.contains(.transportArtefact))
         #expect(carrier.kind == .appleDouble)
-        #expect(inventory.issues.contains { $0.reason == .unpairedSidecar && $0.path == Array("Documents/._gone.txt".utf8) })
+        #expect(
+            inventory.issues.contains { $0.reason == .unpairedSidecar && $0.path == Array("Documents/._gone.txt".utf8) }
+        )
         #expect(inventory.evidence.appleDoubleSidecars == 2)
     }
 
@@ -111,31 +125,42 @@ import TestSupport
     /// content are no duplicates.
     @Test func duplicatesHashedAsTheArchiveStreams() throws {
         let tree = try TemporaryTree("archive-duplicates")
-        let one = String(repeating: "x", count: 5_000), other = String(repeating: "x", count: 4_999) + "y"
-        try Self.tar(tree.path("c.tgz"), [
-            ("Documents/one.bin", one, [:]), ("Documents/two.bin", one, [:]), ("Documents/other.bin", other, [:]),
-            ("Library/Preferences/", nil, [:]),
-        ])
+        let one = String(repeating: "x", count: 5_000)
+        let other = String(repeating: "x", count: 4_999) + "y"
+        try Self.tar(
+            tree.path("c.tgz"),
+            [
+                ("Documents/one.bin", one, [:]), ("Documents/two.bin", one, [:]), ("Documents/other.bin", other, [:]),
+                ("Library/Preferences/", nil, [:]),
+            ])
         let input = try ArchiveInput.read(path: tree.path("c.tgz"))
         let search = try input.findDuplicates(minimumBytes: 1)
         #expect(search.sets.count == 1)
-        let paths = search.sets.first.map { $0.members.map { String(decoding: input.inventory.path($0), as: UTF8.self) } }
+        let paths = search.sets.first.map {
+            $0.members.map { String(decoding: input.inventory.path($0), as: UTF8.self) }
+        }
         #expect(paths == ["Documents/one.bin", "Documents/two.bin"])
     }
 
     /// A wrapper folder around the package (one level) is looked through; two are not.
     @Test func onePackageInsideOneWrapper() throws {
         let tree = try TemporaryTree("archive-wrapper")
-        let info = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>com.example.w</string></dict></plist>"
-        try Self.tar(tree.path("one.tar"), [
-            ("Export/X.xcappdata/AppDataInfo.plist", info, [:]), ("Export/X.xcappdata/AppData/Documents/a", "a", [:]),
-            ("Export/X.xcappdata/AppData/Library/Caches/", nil, [:]), ("Export/.DS_Store", "ds", [:]),
-        ])
+        let info =
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>com.example.w</string></dict></plist>"
+        try Self.tar(
+            tree.path("one.tar"),
+            [
+                ("Export/X.xcappdata/AppDataInfo.plist", info, [:]),
+                ("Export/X.xcappdata/AppData/Documents/a", "a", [:]),
+                ("Export/X.xcappdata/AppData/Library/Caches/", nil, [:]), ("Export/.DS_Store", "ds", [:]),
+            ])
         let input = try ArchiveInput.read(path: tree.path("one.tar"))
         #expect(input.container.layout == .xcappdata)
         #expect(input.container.bundleIdentifier == "com.example.w")
         #expect(input.container.archive?.folder == "Export/X.xcappdata")
-        try Self.tar(tree.path("two.tar"), [("A/B/X.xcappdata/AppDataInfo.plist", info, [:]), ("A/B/X.xcappdata/AppData/Documents/a", "a", [:])])
+        try Self.tar(
+            tree.path("two.tar"),
+            [("A/B/X.xcappdata/AppDataInfo.plist", info, [:]), ("A/B/X.xcappdata/AppData/Documents/a", "a", [:])])
         #expect(throws: ScanError.self) { try ArchiveInput.read(path: tree.path("two.tar")) }
     }
 }
@@ -154,7 +179,8 @@ extension ArchiveInputTests {
             """
         try Self.python(script, [tree.path("c.tar")])
         let inventory = try ArchiveInput.read(path: tree.path("c.tar")).inventory
-        let first = try Self.entry(inventory, "Documents/a.bin"), second = try Self.entry(inventory, "Documents/b.bin")
+        let first = try Self.entry(inventory, "Documents/a.bin")
+        let second = try Self.entry(inventory, "Documents/b.bin")
         #expect(first.apparentBytes == 5000 && second.apparentBytes == 5000)
         #expect(first.flags.contains(.hardLinked) && !first.flags.contains(.hardLinkDuplicate))
         #expect(second.flags.contains(.hardLinkDuplicate))
@@ -175,10 +201,14 @@ extension ArchiveInputTests {
             """
         try Self.python(script, [tree.path("c.tar")])
         let inventory = try ArchiveInput.read(path: tree.path("c.tar")).inventory
-        for (path, words) in [("Documents/passwd", "absolute"), ("Documents/up", "`..`"), ("Documents/root", "root folder")] {
+        for (path, words) in [
+            ("Documents/passwd", "absolute"), ("Documents/up", "`..`"), ("Documents/root", "root folder"),
+        ] {
             #expect(try Self.entry(inventory, path).flags.contains(.unreadable), "\(path)")
             let issue = inventory.issues.first { $0.path == Array(path.utf8) }
-            #expect(issue?.detail.contains("hard link") == true && issue?.detail.contains(words) == true, "\(path): \(String(describing: issue))")
+            #expect(
+                issue?.detail.contains("hard link") == true && issue?.detail.contains(words) == true,
+                "\(path): \(String(describing: issue))")
         }
     }
 
@@ -201,7 +231,8 @@ extension ArchiveInputTests {
         #expect {
             _ = try ArchiveInput.read(path: tree.path("bomb.tar.bz2"))
         } throws: { error in
-            "\(error)".contains("decompression bomb") && "\(error)".contains("Documents/huge.bin") && "\(error)".contains("\(ArchiveLimits.maxExpansion) times")
+            "\(error)".contains("decompression bomb") && "\(error)".contains("Documents/huge.bin")
+                && "\(error)".contains("\(ArchiveLimits.maxExpansion) times")
         }
 
         // As much expansion as deflate gives: 64 MiB of zeros in a gzip of about 64 KiB.
@@ -242,7 +273,8 @@ extension ArchiveInputTests {
         try Self.python(script, [tree.path("c.tar.gz")])
         let captured = try ArchiveInput.read(path: tree.path("c.tar.gz"), capturingContent: true)
         #expect(captured.kept.count == 3, "the plist, the log and the store; not the photo")
-        #expect(captured.kept.values.contains { if case .file = $0 { true } else { false } }, "the store is kept as a file")
+        #expect(
+            captured.kept.values.contains { if case .file = $0 { true } else { false } }, "the store is kept as a file")
         let scratch = try #require(captured.scratch?.path)
         let fromCapture = try captured.sensitiveData()
         let fromSecondPass = try ArchiveInput.read(path: tree.path("c.tar.gz")).sensitiveData()

@@ -1,7 +1,7 @@
 import Foundation
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import StocktakeScan
 
@@ -54,7 +54,8 @@ import TestSupport
             let composed = "Documents/" + Self.composedCafe + suffix
             #expect(inventory.index(ofPath: Array(composed.utf8)) != nil, "\(archive): no \(composed)")
             let decomposed = "Documents/" + Self.decomposedCafe + suffix
-            #expect(inventory.index(ofPath: Array(decomposed.utf8)) == nil, "\(archive): \(decomposed) listed decomposed")
+            #expect(
+                inventory.index(ofPath: Array(decomposed.utf8)) == nil, "\(archive): \(decomposed) listed decomposed")
         }
     }
 }
@@ -69,15 +70,15 @@ import TestSupport
         }
         #expect(missing.reason.contains("/nonexistent/libarchive-for-a-test.so"))
         #if os(Linux)
-        #expect(missing.remedy.contains("apt-get install libarchive13"))
+            #expect(missing.remedy.contains("apt-get install libarchive13"))
         #endif
     }
 
     @Test func aLibraryWithoutLibarchivesCallsIsRefused() throws {
         #if os(Linux)
-        let other = "libc.so.6"
+            let other = "libc.so.6"
         #else
-        let other = "/usr/lib/libSystem.B.dylib"
+            let other = "/usr/lib/libSystem.B.dylib"
         #endif
         guard case .failure(let missing) = LibArchive.load(candidates: [other]) else {
             Issue.record("\(other) was taken for libarchive")
@@ -92,9 +93,9 @@ import TestSupport
         #expect(candidates == [named])
         #expect("".withCString { LibArchive.candidates(environment: $0) } == LibArchive.candidates(environment: nil))
         #if os(Linux)
-        #expect(LibArchive.candidates(environment: nil).first == "libarchive.so.13")
+            #expect(LibArchive.candidates(environment: nil).first == "libarchive.so.13")
         #else
-        #expect(LibArchive.candidates(environment: nil) == ["/usr/lib/libarchive.2.dylib"])
+            #expect(LibArchive.candidates(environment: nil) == ["/usr/lib/libarchive.2.dylib"])
         #endif
     }
 
@@ -106,7 +107,9 @@ import TestSupport
 
 /// Without the library, a file that starts as an archive is told apart from any other file by its first bytes.
 @Suite struct ArchiveSignatureTests {
-    @Test(.enabled(if: OutsideTools.has("python3") || OutsideTools.required, "needs python3; \(OutsideTools.requirementHint)"))
+    @Test(
+        .enabled(
+            if: OutsideTools.has("python3") || OutsideTools.required, "needs python3; \(OutsideTools.requirementHint)"))
     func everyFormatReadIsKnownByItsStart() throws {
         let tree = try TemporaryTree("archive-signatures")
         let script = """

@@ -1,6 +1,6 @@
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import StocktakeScan
 
@@ -11,7 +11,8 @@ import TestSupport
 @Suite struct ArchiveTreeOrderTests {
     static func member(_ path: String, _ type: EntryType = .file) -> ArchiveMember {
         ArchiveMember(
-            ordinal: 0, path: Array(path.utf8), type: type, size: 1, modified: 0, attributeFlag: .none, transportedAttributes: false,
+            ordinal: 0, path: Array(path.utf8), type: type, size: 1, modified: 0, attributeFlag: .none,
+            transportedAttributes: false,
             kind: .unknown, sidecar: .notSidecar, symlinkTarget: nil, hardLinkTarget: nil, unreadable: nil)
     }
 
@@ -22,7 +23,9 @@ import TestSupport
         for index in tree.nodes.indices.dropFirst() {
             let node = tree.nodes[index]
             let member = node.member >= 0 ? String(decoding: members[Int(node.member)].path, as: UTF8.self) : "-"
-            facts.append("\(String(decoding: tree.path(Int32(index)), as: UTF8.self)) \(node.isDirectory ? "dir" : "file") ← \(member)")
+            facts.append(
+                "\(String(decoding: tree.path(Int32(index)), as: UTF8.self)) \(node.isDirectory ? "dir" : "file") ← \(member)"
+            )
         }
         facts += tree.issues.map { "issue " + String(decoding: $0.path, as: UTF8.self) }
         return facts.sorted()
@@ -32,13 +35,17 @@ import TestSupport
     func theTreeDoesNotDependOnTheMembersOrder(seed: UInt64) {
         let members = [
             Self.member("Documents", .directory), Self.member("Documents/a.txt"), Self.member("Documents/b.txt"),
-            Self.member("Library/Caches/x.bin"), Self.member("Library/Caches/y.bin"), Self.member("Documents/sub/c.txt"),
-            Self.member("Documents/sub/d.txt"), Self.member("Library/Preferences/p.plist"), Self.member("Library/Caches", .directory),
+            Self.member("Library/Caches/x.bin"), Self.member("Library/Caches/y.bin"),
+            Self.member("Documents/sub/c.txt"),
+            Self.member("Documents/sub/d.txt"), Self.member("Library/Preferences/p.plist"),
+            Self.member("Library/Caches", .directory),
             Self.member("tmp/t"), Self.member("Documents/sub2", .directory), Self.member("Documents/sub/e.txt"),
         ]
         var generator = SeededGenerator(seed: seed &+ 0x9E37_79B9_7F4A_7C15)
         let shuffled = members.shuffled(using: &generator)
-        #expect(Self.facts(shuffled) == Self.facts(members), "order: \(shuffled.map { String(decoding: $0.path, as: UTF8.self) })")
+        #expect(
+            Self.facts(shuffled) == Self.facts(members),
+            "order: \(shuffled.map { String(decoding: $0.path, as: UTF8.self) })")
     }
 
     /// `a/b` then `a/b/c`: the file `a/b` cannot hold `c`, whichever member came just before.

@@ -6,7 +6,8 @@ import Testing
 /// accord on the Mac holding the export.
 @Suite struct AttributeEvidenceTests {
     static let addedByMacOS = [
-        "com.apple.FinderInfo", "com.apple.lastuseddate#PS", "com.apple.macl", "com.apple.quarantine", "com.apple.provenance",
+        "com.apple.FinderInfo", "com.apple.lastuseddate#PS", "com.apple.macl", "com.apple.quarantine",
+        "com.apple.provenance",
     ]
 
     static func reading(_ names: [String]) -> (flag: ExclusionFlag, transported: Bool) {
@@ -50,7 +51,8 @@ import Testing
     @Test func namesAppsWriteStillCount() {
         for name in [
             "com.apple.metadata:kMDItemWhereFroms", "com.apple.metadata:_kMDItemUserTags", "com.apple.ResourceFork",
-            "com.apple.TextEncoding", "com.apple.FinderInfo2", "com.apple.lastuseddate", "com.apple.macl ", "com.apple.finderinfo",
+            "com.apple.TextEncoding", "com.apple.FinderInfo2", "com.apple.lastuseddate", "com.apple.macl ",
+            "com.apple.finderinfo",
         ] {
             #expect(Self.transported(name), "\(name)")
         }

@@ -2,13 +2,13 @@ import CStocktakeSystem
 import Foundation
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Extended attributes read through a descriptor opened relative to the folder's (how the walk reads them on
@@ -20,9 +20,9 @@ import Darwin
     /// Apple's names as the platform stores them: Linux keeps them under `user.` (as rsync -X does).
     static func platformName(_ appleName: String) -> String {
         #if os(Linux)
-        "user." + appleName
+            "user." + appleName
         #else
-        appleName
+            appleName
         #endif
     }
 
@@ -51,19 +51,20 @@ import Darwin
 
     static func setAttribute(_ name: String, _ value: [UInt8], onDescriptor fd: Int32) throws {
         #if os(Linux)
-        let result = fsetxattr(fd, name, value, value.count, 0)
+            let result = fsetxattr(fd, name, value, value.count, 0)
         #else
-        let result = fsetxattr(fd, name, value, value.count, 0, 0)
+            let result = fsetxattr(fd, name, value, value.count, 0, 0)
         #endif
-        try #require(result == 0, "fsetxattr \(name): errno \(errno) (the temporary folder's file system must take user xattrs)")
+        try #require(
+            result == 0, "fsetxattr \(name): errno \(errno) (the temporary folder's file system must take user xattrs)")
     }
 
     /// Linux lists attribute names without read permission on the file; Darwin only for root.
     static func listsNamesWithoutReadPermission() -> Bool {
         #if os(Linux)
-        return true
+            return true
         #else
-        return geteuid() == 0
+            return geteuid() == 0
         #endif
     }
 
@@ -90,7 +91,9 @@ import Darwin
         try tree.excludeFromBackup("Downloads")
         let root = open(tree.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { close(root) }
-        #expect(Self.strings(try ExtendedAttributes.names(of: "Downloads", inFolder: root))?.contains(Self.excludeItem) == true)
+        #expect(
+            Self.strings(try ExtendedAttributes.names(of: "Downloads", inFolder: root))?.contains(Self.excludeItem)
+                == true)
     }
 
     /// A link is never followed: its target's attributes never show. Darwin opens the link itself (`O_SYMLINK`) and
@@ -105,9 +108,9 @@ import Darwin
         let names = Self.strings(try ExtendedAttributes.names(of: "link", inFolder: root))
         #expect(names?.contains(Self.excludeItem) != true)
         #if os(Linux)
-        #expect(names == nil)
+            #expect(names == nil)
         #else
-        #expect(names != nil)
+            #expect(names != nil)
         #endif
     }
 

@@ -2,8 +2,8 @@ import CStocktakeSystem
 import Foundation
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -111,7 +111,9 @@ private func setAttribute(_ name: String, _ value: [UInt8], on path: String) thr
         #endif
     }
     let code = errno
-    try #require(result == 0, "setxattr \(name) on \(path) failed with errno \(code): the temp file system must support user xattrs")
+    try #require(
+        result == 0,
+        "setxattr \(name) on \(path) failed with errno \(code): the temp file system must support user xattrs")
 }
 
 private func attributeNames(_ path: String) throws(ExtendedAttributeError) -> [String] {
@@ -131,8 +133,13 @@ struct ExtendedAttributesTests {
             try setAttribute(Self.mobileBackup, [0x01], on: path)
 
             let names = try ExtendedAttributes.names(atPath: path)
-            let transportedNames = names.filter { $0.withUnsafeBufferPointer { BackupAttributes.isTransported(attributeName: $0) } }
-            #expect(Set(transportedNames.map { String(decoding: $0, as: UTF8.self) }) == [Self.excludeItem, Self.mobileBackup])
+            let transportedNames = names.filter {
+                $0.withUnsafeBufferPointer { BackupAttributes.isTransported(attributeName: $0) }
+            }
+            #expect(
+                Set(transportedNames.map { String(decoding: $0, as: UTF8.self) }) == [
+                    Self.excludeItem, Self.mobileBackup,
+                ])
             let flags = names.map { $0.withUnsafeBufferPointer { BackupAttributes.flag(forAttributeName: $0) } }
             #expect(flags.contains(.xattr))
             #expect(flags.contains(.legacyXattr))
@@ -153,7 +160,9 @@ struct ExtendedAttributesTests {
     func noAttributes() throws {
         try withTemporaryFolder { folder in
             let path = try folder.file("plain.txt")
-            #expect(try attributeNames(path).filter { withName($0) { BackupAttributes.isTransported(attributeName: $0) } } == [])
+            #expect(
+                try attributeNames(path).filter { withName($0) { BackupAttributes.isTransported(attributeName: $0) } }
+                    == [])
         }
     }
 

@@ -1,7 +1,7 @@
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 /// Backup state comes from the place, the entry's own flag, or its nearest flagged ancestor; "included"
 /// only with evidence that the export kept extended attributes.
@@ -45,9 +45,9 @@ import TestSupport
         let tree = try TemporaryTree("legacy")
         try tree.write("Documents/old.db", string: "x")
         #if os(Linux)
-        try tree.setAttribute("Documents/old.db", name: "user.com.apple.MobileBackup", value: [1])
+            try tree.setAttribute("Documents/old.db", name: "user.com.apple.MobileBackup", value: [1])
         #else
-        try tree.setAttribute("Documents/old.db", name: "com.apple.MobileBackup", value: [1])
+            try tree.setAttribute("Documents/old.db", name: "com.apple.MobileBackup", value: [1])
         #endif
         let inventory = try InventoryScanner.scan(root: tree.root)
         #expect(try entry(inventory, "Documents/old.db").evidence == .legacyXattr)

@@ -1,7 +1,8 @@
 import Foundation
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
+
 @testable import StocktakeScan
 
 /// `Cookies.binarycookies`: a real file iOS wrote (from the real-world corpus), files written here in the same
@@ -9,7 +10,9 @@ import TestSupport
 @Suite struct BinaryCookiesTests {
 
     /// One cookie in the file's layout: size, flags, the four string offsets, expiry and creation.
-    static func cookie(domain: String, name: String, path: String = "/", value: String, flags: UInt32, expires: Double) -> [UInt8] {
+    static func cookie(domain: String, name: String, path: String = "/", value: String, flags: UInt32, expires: Double)
+        -> [UInt8]
+    {
         var strings: [UInt8] = []
         var offsets: [UInt32] = []
         for text in [domain, name, path, value] {
@@ -64,12 +67,18 @@ import TestSupport
         let bytes = Self.file([
             Self.page([
                 Self.cookie(domain: ".example.com", name: "sessionid", value: session, flags: 5, expires: 800_000_000),
-                Self.cookie(domain: ".example.com", name: "_ga", value: "GA1.2.1234567890.1600000000", flags: 0, expires: 800_000_000),
+                Self.cookie(
+                    domain: ".example.com", name: "_ga", value: "GA1.2.1234567890.1600000000", flags: 0,
+                    expires: 800_000_000),
             ]),
             Self.page([
-                Self.cookie(domain: "api.example.com", name: "__Host-auth_token", value: SensitiveContentTests.jwt, flags: 1, expires: 800_000_000),
+                Self.cookie(
+                    domain: "api.example.com", name: "__Host-auth_token", value: SensitiveContentTests.jwt, flags: 1,
+                    expires: 800_000_000),
                 Self.cookie(domain: "example.com", name: "theme", value: "dark", flags: 4, expires: 800_000_000),
-                Self.cookie(domain: "example.com", name: "csrftoken", value: String(repeating: "c5rF", count: 8), flags: 1, expires: 800_000_000),
+                Self.cookie(
+                    domain: "example.com", name: "csrftoken", value: String(repeating: "c5rF", count: 8), flags: 1,
+                    expires: 800_000_000),
             ]),
         ])
         let cookies = try BinaryCookies.parse(bytes)
@@ -78,7 +87,8 @@ import TestSupport
         #expect(cookies.map(\.isHTTPOnly) == [true, false, false, true, false])
         #expect(cookies[0].value == session && cookies[0].expires == 800_000_000)
         let hits = CookieSecrets.find(cookies)
-        #expect(hits.map(\.place) == ["cookie sessionid for .example.com", "cookie __Host-auth_token for api.example.com"])
+        #expect(
+            hits.map(\.place) == ["cookie sessionid for .example.com", "cookie __Host-auth_token for api.example.com"])
         #expect(hits.map(\.length) == [32, SensitiveContentTests.jwt.count])
     }
 
@@ -92,7 +102,10 @@ import TestSupport
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             var mutated = bytes
-            for _ in 0..<3 { mutated[Int.random(in: 0..<mutated.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            for _ in 0..<3 {
+                mutated[Int.random(in: 0..<mutated.count, using: &generator)] = UInt8.random(
+                    in: 0...255, using: &generator)
+            }
             _ = try? BinaryCookies.parse(mutated)
         }
     }

@@ -1,7 +1,7 @@
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 /// Identity from the evidence real containers hold (shapes taken from the real layouts of the real-world corpus).
 @Suite("Bundle identity from evidence")
@@ -40,8 +40,14 @@ struct BundleIdentityTests {
     func snapshotFolderForms() throws {
         for (folder, expected) in [
             ("SplashBoard/Snapshots/imgurmobile - {DEFAULT GROUP}", "imgurmobile"),
-            ("SplashBoard/Snapshots/sceneID_com.loki-project.loki-messenger-default", "com.loki-project.loki-messenger"),
-            ("SplashBoard/Snapshots/sceneID:com.apple.MobileSMS-93CE5512-0664-44A4-94E6-26CE43D2CC19", "com.apple.MobileSMS"),
+            (
+                "SplashBoard/Snapshots/sceneID_com.loki-project.loki-messenger-default",
+                "com.loki-project.loki-messenger"
+            ),
+            (
+                "SplashBoard/Snapshots/sceneID:com.apple.MobileSMS-93CE5512-0664-44A4-94E6-26CE43D2CC19",
+                "com.apple.MobileSMS"
+            ),
             ("Caches/Snapshots/com.example.old", "com.example.old"),
         ] {
             let container = try identify { try $0.mkdir("Library/" + folder) }
@@ -75,10 +81,12 @@ struct BundleIdentityTests {
     @Test("the metadata plist is authoritative; a snapshot naming another app is kept as a disagreeing clue")
     func authorityWinsAndDisagreementIsKept() throws {
         let container = try identify { tree in
-            try tree.write(".com.apple.mobile_container_manager.metadata.plist", string: """
-                <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>MCMMetadataIdentifier</key>\
-                <string>com.example.real</string></dict></plist>
-                """)
+            try tree.write(
+                ".com.apple.mobile_container_manager.metadata.plist",
+                string: """
+                    <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>MCMMetadataIdentifier</key>\
+                    <string>com.example.real</string></dict></plist>
+                    """)
             try tree.mkdir("Library/SplashBoard/Snapshots/com.example.other - {DEFAULT GROUP}")
         }
         #expect(container.bundleIdentifier == "com.example.real")
@@ -89,12 +97,17 @@ struct BundleIdentityTests {
     @Test("suites an app names after itself are no candidates; a framework's ScriptingLocalStorage names no app")
     func suffixedAndFrameworkDomains() throws {
         let weather = try identify { tree in
-            for name in ["com.apple.weather", "com.apple.weather.internal", "com.apple.weather.sensitive", "com.apple.EmojiCache"] {
+            for name in [
+                "com.apple.weather", "com.apple.weather.internal", "com.apple.weather.sensitive",
+                "com.apple.EmojiCache",
+            ] {
                 try tree.write("Library/Preferences/\(name).plist", string: "")
             }
         }
         #expect(weather.bundleIdentifier == "com.apple.weather")
-        let music = try identify { try $0.write("Library/Preferences/com.apple.Music.ScriptingLocalStorage.plist", string: "") }
+        let music = try identify {
+            try $0.write("Library/Preferences/com.apple.Music.ScriptingLocalStorage.plist", string: "")
+        }
         #expect(music.bundleIdentifier == nil)
     }
 

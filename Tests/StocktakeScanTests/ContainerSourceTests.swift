@@ -1,8 +1,8 @@
 import Foundation
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 private let metadataFile = ".com.apple.mobile_container_manager.metadata.plist"
 
@@ -19,7 +19,9 @@ private func resolved(_ path: String) -> String {
     return String(cString: pointer)
 }
 
-private func makeStandardFolders(_ tree: TemporaryTree, in folder: String, _ names: [String] = ["Documents", "Library", "tmp"]) throws {
+private func makeStandardFolders(
+    _ tree: TemporaryTree, in folder: String, _ names: [String] = ["Documents", "Library", "tmp"]
+) throws {
     for name in names { try tree.mkdir(folder.isEmpty ? name : folder + "/" + name) }
 }
 
@@ -28,7 +30,9 @@ struct ContainerLayoutTests {
     @Test func recognisesAnXcappdataPackage() throws {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "App.xcappdata/AppData")
-        try tree.write("App.xcappdata/AppDataInfo.plist", string: plist(["CFBundleIdentifier": "com.example.app", "XCExecutableVersion": "42"]))
+        try tree.write(
+            "App.xcappdata/AppDataInfo.plist",
+            string: plist(["CFBundleIdentifier": "com.example.app", "XCExecutableVersion": "42"]))
         let input = tree.path("App.xcappdata")
         let container = try ContainerSource.identify(path: input)
         #expect(container.layout == .xcappdata)
@@ -36,10 +40,15 @@ struct ContainerLayoutTests {
         #expect(container.rootPath == resolved(input) + "/AppData")
         #expect(container.bundleIdentifier == "com.example.app")
         #expect(container.bundleIdentifierSource == .appDataInfo)
-        #expect(container.metadata == [MetadataDocument(
-            path: "AppDataInfo.plist",
-            value: .dictionary(["CFBundleIdentifier": .string("com.example.app"), "XCExecutableVersion": .string("42")]),
-            problem: nil)])
+        #expect(
+            container.metadata == [
+                MetadataDocument(
+                    path: "AppDataInfo.plist",
+                    value: .dictionary([
+                        "CFBundleIdentifier": .string("com.example.app"), "XCExecutableVersion": .string("42"),
+                    ]),
+                    problem: nil)
+            ])
     }
 
     @Test("the export time is AppDataInfo.plist's modification time (an .xcappdata) or the input folder's")
@@ -52,19 +61,27 @@ struct ContainerLayoutTests {
         #expect(utimensat(AT_FDCWD, tree.path("App.xcappdata/AppDataInfo.plist"), &times, 0) == 0)
         times = [timespec(tv_sec: 1_700_000_000, tv_nsec: 0), timespec(tv_sec: 1_700_000_000, tv_nsec: 0)]
         #expect(utimensat(AT_FDCWD, tree.path("Bare"), &times, 0) == 0)
-        #expect(try ContainerSource.identify(path: tree.path("App.xcappdata")).exportedAt == ExportTime(seconds: 1_748_772_000, source: .metadataFile))
-        #expect(try ContainerSource.identify(path: tree.path("Bare")).exportedAt == ExportTime(seconds: 1_700_000_000, source: .inputFolder))
+        #expect(
+            try ContainerSource.identify(path: tree.path("App.xcappdata")).exportedAt
+                == ExportTime(seconds: 1_748_772_000, source: .metadataFile))
+        #expect(
+            try ContainerSource.identify(path: tree.path("Bare")).exportedAt
+                == ExportTime(seconds: 1_700_000_000, source: .inputFolder))
     }
 
     @Test("XCDownloadDate comes first: the Mac's local time as Xcode writes it, a dot between minutes and seconds")
     func exportTimeFromTheDownloadDate() throws {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "App.xcappdata/AppData")
-        try tree.write("App.xcappdata/AppDataInfo.plist", string: plist(["CFBundleIdentifier": "com.example.app", "XCDownloadDate": "2019-08-16 21:56.56.285"]))
+        try tree.write(
+            "App.xcappdata/AppDataInfo.plist",
+            string: plist(["CFBundleIdentifier": "com.example.app", "XCDownloadDate": "2019-08-16 21:56.56.285"]))
         let time = try #require(try ContainerSource.identify(path: tree.path("App.xcappdata")).exportedAt)
         // 2019-08-16T21:56:56 read as if UTC: the zone is the Mac's, which the plist does not say.
         #expect(time == ExportTime(seconds: 1_565_992_616, milliseconds: 285, source: .downloadDate, isLocalTime: true))
-        try tree.write("App.xcappdata/AppDataInfo.plist", string: plist(["CFBundleIdentifier": "com.example.app", "XCDownloadDate": "yesterday"]))
+        try tree.write(
+            "App.xcappdata/AppDataInfo.plist",
+            string: plist(["CFBundleIdentifier": "com.example.app", "XCDownloadDate": "yesterday"]))
         #expect(try ContainerSource.identify(path: tree.path("App.xcappdata")).exportedAt?.source == .metadataFile)
     }
 
@@ -93,7 +110,8 @@ struct ContainerLayoutTests {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "App.xcappdata/AppData")
         try tree.write("App.xcappdata/AppDataInfo.plist", string: "bplist00garbage")
-        try tree.write("App.xcappdata/AppData/" + metadataFile, string: plist(["MCMMetadataIdentifier": "net.devsci.den"]))
+        try tree.write(
+            "App.xcappdata/AppData/" + metadataFile, string: plist(["MCMMetadataIdentifier": "net.devsci.den"]))
         let container = try ContainerSource.identify(path: tree.path("App.xcappdata"))
         #expect(container.layout == .xcappdata)
         let info = try #require(container.metadata.first)
@@ -108,7 +126,9 @@ struct ContainerLayoutTests {
     func recognisesADataContainerWithMetadata() throws {
         let tree = try TemporaryTree()
         try tree.mkdir("C0FFEE/Library/Preferences")
-        try tree.write("C0FFEE/" + metadataFile, string: plist(["MCMMetadataIdentifier": "com.example.sim", "MCMMetadataUUID": "C0FFEE"]))
+        try tree.write(
+            "C0FFEE/" + metadataFile,
+            string: plist(["MCMMetadataIdentifier": "com.example.sim", "MCMMetadataUUID": "C0FFEE"]))
         let input = tree.path("C0FFEE")
         let container = try ContainerSource.identify(path: input)
         #expect(container.layout == .dataContainer)
@@ -121,7 +141,8 @@ struct ContainerLayoutTests {
 
     @Test func recognisesASimulatorDataContainerByWhereItLies() throws {
         let tree = try TemporaryTree()
-        let folder = "CoreSimulator/Devices/9A1B2C3D-0000-4000-8000-000000000001/data/Containers/Data/Application/C0FFEE"
+        let folder =
+            "CoreSimulator/Devices/9A1B2C3D-0000-4000-8000-000000000001/data/Containers/Data/Application/C0FFEE"
         try tree.mkdir(folder + "/Documents")
         try tree.write(folder + "/" + metadataFile, string: plist(["MCMMetadataIdentifier": "com.example.sim"]))
         #expect(try ContainerSource.identify(path: tree.path(folder)).layout == .simulator)
@@ -133,8 +154,12 @@ struct ContainerLayoutTests {
         let folder = "sets/ci/9A1B2C3D-0000-4000-8000-000000000001/data/Containers/Data/Application/C0FFEE"
         try tree.mkdir(folder + "/Documents")
         try tree.write(folder + "/" + metadataFile, string: plist(["MCMMetadataIdentifier": "com.example.sim"]))
-        #expect(try ContainerSource.identify(path: tree.path(folder)).layout == .dataContainer, "no device.plist: no evidence")
-        try tree.write("sets/ci/9A1B2C3D-0000-4000-8000-000000000001/device.plist", string: plist(["UDID": "9A1B2C3D-0000-4000-8000-000000000001"]))
+        #expect(
+            try ContainerSource.identify(path: tree.path(folder)).layout == .dataContainer,
+            "no device.plist: no evidence")
+        try tree.write(
+            "sets/ci/9A1B2C3D-0000-4000-8000-000000000001/device.plist",
+            string: plist(["UDID": "9A1B2C3D-0000-4000-8000-000000000001"]))
         #expect(try ContainerSource.identify(path: tree.path(folder)).layout == .simulator)
     }
 
@@ -187,7 +212,8 @@ struct BundleIdentifierChainTests {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "App.xcappdata/AppData")
         try tree.write("App.xcappdata/AppDataInfo.plist", string: plist(["CFBundleIdentifier": "com.example.app"]))
-        let container = try ContainerSource.identify(path: tree.path("App.xcappdata"), bundleIdentifier: "org.chosen.by.user")
+        let container = try ContainerSource.identify(
+            path: tree.path("App.xcappdata"), bundleIdentifier: "org.chosen.by.user")
         #expect(container.bundleIdentifier == "org.chosen.by.user")
         #expect(container.bundleIdentifierSource == .option)
     }
@@ -196,7 +222,8 @@ struct BundleIdentifierChainTests {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "App.xcappdata/AppData")
         try tree.write("App.xcappdata/AppDataInfo.plist", string: plist(["CFBundleIdentifier": "com.example.app"]))
-        try tree.write("App.xcappdata/AppData/" + metadataFile, string: plist(["MCMMetadataIdentifier": "com.example.other"]))
+        try tree.write(
+            "App.xcappdata/AppData/" + metadataFile, string: plist(["MCMMetadataIdentifier": "com.example.other"]))
         let container = try ContainerSource.identify(path: tree.path("App.xcappdata"))
         #expect(container.bundleIdentifier == "com.example.app")
         #expect(container.bundleIdentifierSource == .appDataInfo)
@@ -205,7 +232,9 @@ struct BundleIdentifierChainTests {
     @Test func readsTheBundleIdentifierKeyThirdPartyExportersWrite() throws {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "App.xcappdata/AppData")
-        try tree.write("App.xcappdata/AppDataInfo.plist", string: plist(["BundleIdentifier": "com.example.exported", "Created": "today"]))
+        try tree.write(
+            "App.xcappdata/AppDataInfo.plist",
+            string: plist(["BundleIdentifier": "com.example.exported", "Created": "today"]))
         let container = try ContainerSource.identify(path: tree.path("App.xcappdata"))
         #expect(container.bundleIdentifier == "com.example.exported")
         #expect(container.bundleIdentifierSource == .appDataInfo)
@@ -215,7 +244,8 @@ struct BundleIdentifierChainTests {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "App.xcappdata/AppData")
         try tree.write("App.xcappdata/AppDataInfo.plist", string: plist(["CFBundleIdentifier": "../../etc"]))
-        try tree.write("App.xcappdata/AppData/" + metadataFile, string: plist(["MCMMetadataIdentifier": "com.example.app"]))
+        try tree.write(
+            "App.xcappdata/AppData/" + metadataFile, string: plist(["MCMMetadataIdentifier": "com.example.app"]))
         let container = try ContainerSource.identify(path: tree.path("App.xcappdata"))
         #expect(container.bundleIdentifier == "com.example.app")
         #expect(container.bundleIdentifierSource == .containerMetadata)
@@ -252,8 +282,10 @@ struct BundleIdentifierChainTests {
     func fallsBackToTheCachesFolderSkippingSystemAndSDKFolders() throws {
         let tree = try TemporaryTree()
         try makeStandardFolders(tree, in: "")
-        for name in ["com.apple.nsurlsessiond", "com.crashlytics.data", "com.hackemist.SDImageCache",
-                     "com.onevcat.Kingfisher.ImageCache.default", "fsCachedData", "Snapshots", "net.devsci.den"] {
+        for name in [
+            "com.apple.nsurlsessiond", "com.crashlytics.data", "com.hackemist.SDImageCache",
+            "com.onevcat.Kingfisher.ImageCache.default", "fsCachedData", "Snapshots", "net.devsci.den",
+        ] {
             try tree.mkdir("Library/Caches/" + name)
         }
         try tree.mkdir("Library/Caches/net.devsci.den/com.apple.metal")
@@ -316,7 +348,9 @@ struct NotAContainerTests {
         try tree.mkdir("box/Library")
         try tree.symlink("box/Documents", to: "../elsewhere/Documents")
         let box = tree.path("box")
-        #expect(throws: ScanError.notAContainer(path: box, found: ["Documents (symbolic link, not followed)", "Library/"])) {
+        #expect(
+            throws: ScanError.notAContainer(path: box, found: ["Documents (symbolic link, not followed)", "Library/"])
+        ) {
             try ContainerSource.identify(path: box)
         }
     }

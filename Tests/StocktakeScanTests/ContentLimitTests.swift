@@ -1,7 +1,8 @@
 import Foundation
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
+
 @testable import StocktakeScan
 
 /// Small hostile files must not stop an audit, and nothing is left unread silently: each class of input that
@@ -22,7 +23,9 @@ import TestSupport
         let tableOffset = bytes.count
         for offset in offsets { bytes += bigEndian(UInt64(offset), size: 4) }
         bytes += [0, 0, 0, 0, 0, 0, 4, UInt8(refSize)]
-        bytes += bigEndian(UInt64(objects.count), size: 8) + bigEndian(UInt64(top), size: 8) + bigEndian(UInt64(tableOffset), size: 8)
+        bytes +=
+            bigEndian(UInt64(objects.count), size: 8) + bigEndian(UInt64(top), size: 8)
+            + bigEndian(UInt64(tableOffset), size: 8)
         return bytes
     }
 
@@ -63,7 +66,8 @@ import TestSupport
     @Test func sharedReferencesAndNestedPlistsStopAtTheFileLimit() throws {
         let inner = Self.bplist([Self.array(Array(repeating: 1, count: 250_000)), Self.ascii("Xk9fQ2LmZp7RtV4wYs1NqW")])
         let outer = Self.bplist([
-            Self.dictionary(keys: [1], values: [2]), Self.ascii("accessToken"), Self.array(Array(repeating: 3, count: 8)), Self.data(inner),
+            Self.dictionary(keys: [1], values: [2]), Self.ascii("accessToken"),
+            Self.array(Array(repeating: 3, count: 8)), Self.data(inner),
         ])
         #expect(outer.count > 1_000_000)
         let tree = try TemporaryTree("limit-nested")
@@ -82,7 +86,11 @@ import TestSupport
 
     @Test func manySmallExpandingPlistsSpendThePassBudgetNotMinutes() throws {
         // 4 KB each: 1,000 references to an array of 1,000 references to one string: a million values.
-        let file = Self.bplist([Self.array(Array(repeating: 1, count: 1_000), refSize: 2), Self.array(Array(repeating: 2, count: 1_000), refSize: 2), Self.ascii("x")], refSize: 2)
+        let file = Self.bplist(
+            [
+                Self.array(Array(repeating: 1, count: 1_000), refSize: 2),
+                Self.array(Array(repeating: 2, count: 1_000), refSize: 2), Self.ascii("x"),
+            ], refSize: 2)
         #expect(file.count < 4_200)
         let tree = try TemporaryTree("limit-many")
         let count = 2_000
@@ -113,7 +121,8 @@ import TestSupport
 
     @Test func repeatedCookieOffsetsDoNotMultiplyTheWork() throws {
         let value = String(repeating: "v", count: 3 << 20)
-        let cookie = BinaryCookiesTests.cookie(domain: ".example.com", name: "sessionid", value: value, flags: 0, expires: 0)
+        let cookie = BinaryCookiesTests.cookie(
+            domain: ".example.com", name: "sessionid", value: value, flags: 0, expires: 0)
         let headerBytes = 8 + 10_000 * 4 + 4
         let file = Self.cookieFile(offsets: Array(repeating: UInt32(headerBytes), count: 10_000), cookie: cookie)
         let meter = ContentMeter()
@@ -129,12 +138,17 @@ import TestSupport
         for index in 0..<2_000 { offsets.append(UInt32(base + index * 56)) }
         // 2,000 cookie headers in a row, each declaring the whole rest of the page, strings at the far end.
         let tail = 2_000 * 56
-        let strings = Array(".example.com\0sessionid\0/\0".utf8) + Array(repeating: UInt8(ascii: "v"), count: 1 << 20) + [0]
+        let strings =
+            Array(".example.com\0sessionid\0/\0".utf8) + Array(repeating: UInt8(ascii: "v"), count: 1 << 20) + [0]
         for index in 0..<2_000 {
             let size = UInt32(tail - index * 56 + strings.count)
             let at = UInt32(tail - index * 56)
-            var header = BinaryCookiesTests.le(size) + BinaryCookiesTests.le(0) + BinaryCookiesTests.le(0) + BinaryCookiesTests.le(0)
-            header += BinaryCookiesTests.le(at) + BinaryCookiesTests.le(at + 13) + BinaryCookiesTests.le(at + 23) + BinaryCookiesTests.le(at + 25)
+            var header =
+                BinaryCookiesTests.le(size) + BinaryCookiesTests.le(0) + BinaryCookiesTests.le(0)
+                + BinaryCookiesTests.le(0)
+            header +=
+                BinaryCookiesTests.le(at) + BinaryCookiesTests.le(at + 13) + BinaryCookiesTests.le(at + 23)
+                + BinaryCookiesTests.le(at + 25)
             header += [UInt8](repeating: 0, count: 56 - header.count)
             overlapping += header
         }
@@ -172,7 +186,8 @@ import TestSupport
         meter.beginFile()
         var bodies = 0
         var responses = 0
-        try URLCacheDatabase.read(database: tree.path("Library/Caches/com.example.app/Cache.db"), meter: meter) { response in
+        try URLCacheDatabase.read(database: tree.path("Library/Caches/com.example.app/Cache.db"), meter: meter) {
+            response in
             responses += 1
             if !response.body.isEmpty { bodies += 1 }
         }
@@ -216,16 +231,22 @@ import TestSupport
         for _ in 0..<count {
             var command = BinaryCookiesTests.le(0x19) + BinaryCookiesTests.le(UInt32(commandSize))
             command += Array("__TEXT".utf8) + [UInt8](repeating: 0, count: 10)
-            command += [UInt8](repeating: 0, count: 64 - command.count) + BinaryCookiesTests.le(1) + BinaryCookiesTests.le(0)
-            var section = Array("__entitlements".utf8) + [0, 0] + Array("__TEXT".utf8) + [UInt8](repeating: 0, count: 10)
+            command +=
+                [UInt8](repeating: 0, count: 64 - command.count) + BinaryCookiesTests.le(1) + BinaryCookiesTests.le(0)
+            var section =
+                Array("__entitlements".utf8) + [0, 0] + Array("__TEXT".utf8) + [UInt8](repeating: 0, count: 10)
             section += [UInt8](repeating: 0, count: 8)  // addr
             section += withUnsafeBytes(of: UInt64(1 << 20).littleEndian, Array.init)  // size
             section += BinaryCookiesTests.le(UInt32(dataOffset))
             section += [UInt8](repeating: 0, count: 80 - section.count)
             commands += command + section
         }
-        var header = BinaryCookiesTests.le(0xFEED_FACF) + BinaryCookiesTests.le(0x0100_0007) + BinaryCookiesTests.le(3) + BinaryCookiesTests.le(2)
-        header += BinaryCookiesTests.le(UInt32(count)) + BinaryCookiesTests.le(UInt32(commands.count)) + BinaryCookiesTests.le(0) + BinaryCookiesTests.le(0)
+        var header =
+            BinaryCookiesTests.le(0xFEED_FACF) + BinaryCookiesTests.le(0x0100_0007) + BinaryCookiesTests.le(3)
+            + BinaryCookiesTests.le(2)
+        header +=
+            BinaryCookiesTests.le(UInt32(count)) + BinaryCookiesTests.le(UInt32(commands.count))
+            + BinaryCookiesTests.le(0) + BinaryCookiesTests.le(0)
         let plist = Array("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key><true/></dict></plist>".utf8)
         let file = header + commands + plist + [UInt8](repeating: 0x20, count: 1 << 20)
         #expect(file.count > 1_300_000)
@@ -248,7 +269,9 @@ import TestSupport
         #expect(items.count == 1)
         #expect(items.first?.count == 2_260)
         // Thousands of distinct places: at most `maxItemsPerFile` items, the rest counted under "other places".
-        let many = (0..<5_000).map { PropertyListSecrets.Hit(place: "key users.[\($0)].password", kind: .password, length: 9) }
+        let many = (0..<5_000).map {
+            PropertyListSecrets.Hit(place: "key users.[\($0)].password", kind: .password, length: 9)
+        }
         let capped = ContentInspector.grouped(many, entry: 1, store: .propertyList)
         #expect(capped.count == ContentInspector.maxItemsPerFile + 1)
         #expect(capped.last?.place == "other places")
@@ -259,11 +282,15 @@ import TestSupport
 
     @Test func unreadFilesAreIssuesWithTheirReason() throws {
         let tree = try TemporaryTree("limit-silent")
-        try tree.write("Library/Preferences/broken.plist", bytes: Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 64))
+        try tree.write(
+            "Library/Preferences/broken.plist", bytes: Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 64))
         try tree.write("Library/Cookies/Cookies.binarycookies", bytes: Array("cook".utf8) + [0, 0, 0, 9])
         try tree.write("Documents/model.realm", bytes: [UInt8](repeating: 0x5A, count: 64))
-        try tree.write("Library/Preferences/big.plist", bytes: Array("bplist00".utf8) + [UInt8](repeating: 0, count: 5 << 20))
-        try tree.write("Library/Preferences/fine.plist", bytes: Array("<plist><dict><key>a</key><string>b</string></dict></plist>".utf8))
+        try tree.write(
+            "Library/Preferences/big.plist", bytes: Array("bplist00".utf8) + [UInt8](repeating: 0, count: 5 << 20))
+        try tree.write(
+            "Library/Preferences/fine.plist",
+            bytes: Array("<plist><dict><key>a</key><string>b</string></dict></plist>".utf8))
         let outcome = try Self.pass(tree)
         let reasons = Dictionary(uniqueKeysWithValues: outcome.issues.map { (PathText.display($0.path), $0.detail) })
         #expect(reasons["Library/Preferences/broken.plist"]?.hasPrefix("not read: not a property list") == true)
@@ -311,7 +338,10 @@ import TestSupport
         #expect(TreeSnapshot(tree.path("")) == before, "nothing written beside the input")
         #expect(Set(outcome.items.map(\.place)) == ["local storage key auth_token", "column ZUSER.ZPASSWORD"])
         #expect(outcome.coverage.skipped[.valueTooLarge]?.files == 1)
-        #expect(outcome.issues.map { PathText.display($0.path) } == ["Library/WebKit/WebsiteData/LocalStorage/https_example.com_0.localstorage"])
+        #expect(
+            outcome.issues.map { PathText.display($0.path) } == [
+                "Library/WebKit/WebsiteData/LocalStorage/https_example.com_0.localstorage"
+            ])
         #expect(outcome.issues.first?.detail.hasPrefix("read in part: ") == true)
     }
 }

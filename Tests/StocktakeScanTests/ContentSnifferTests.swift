@@ -67,13 +67,22 @@ struct ContentSnifferContentTests {
         ("WAL, little-endian checksums", hexBytes("377f0682 002de218 00001000 00000000"), "x", .sqliteWAL),
         ("hot journal", hexBytes("d9d505f920a163d7 00000000 ffffffff"), "x", .sqliteJournal),
         ("zeroed journal named -journal", [UInt8](repeating: 0, count: 28), "a.db-journal", .sqliteJournal),
-        ("wal-index named -shm", hexBytes("18e22d00 00000000 01000000") + [UInt8](repeating: 0, count: 20), "a.db-shm", .sqliteSHM),
-        ("encrypted Realm named .realm", hexBytes("9c4f01a2e3b8d7f6 11c0de5a7b3e9f02 a4b6c8d0"), "default.realm", .realm),
+        (
+            "wal-index named -shm", hexBytes("18e22d00 00000000 01000000") + [UInt8](repeating: 0, count: 20),
+            "a.db-shm", .sqliteSHM
+        ),
+        (
+            "encrypted Realm named .realm", hexBytes("9c4f01a2e3b8d7f6 11c0de5a7b3e9f02 a4b6c8d0"), "default.realm",
+            .realm
+        ),
         ("binary plist (exclusion value)", backupExcludeValue, "plist", .binaryPlist),
         ("NSKeyedArchiver bplist", keyedArchivePrefix, "state.data", .keyedArchive),
         ("XML plist from plistlib", Array(xmlPlistPrefix.utf8), "prefs.plist", .xmlPlist),
         ("XML plist without declaration", Array("<plist version=\"1.0\"><dict/></plist>".utf8), "p", .xmlPlist),
-        ("XML plist after BOM and blank line", [0xEF, 0xBB, 0xBF] + Array("\n<?xml version=\"1.0\"?>\n<plist>".utf8), "p", .xmlPlist),
+        (
+            "XML plist after BOM and blank line",
+            [0xEF, 0xBB, 0xBF] + Array("\n<?xml version=\"1.0\"?>\n<plist>".utf8), "p", .xmlPlist
+        ),
         ("XML that is not a plist", Array("<?xml version=\"1.0\"?>\n<note>hi</note>\n".utf8), "n", .text),
         ("empty Realm", hexBytes("0000000000000000 0000000000000000 542d4442 1717 00 00"), "default", .realm),
         ("KTX 1.1", hexBytes("ab4b5458203131bb0d0a1a0a 01020304"), "snap", .ktx),
@@ -114,9 +123,18 @@ struct ContentSnifferContentTests {
         ("UTF-8 text", Array("héllo — ✓ 日本語\tend\r\n".utf8), "notes", .text),
         ("log with ANSI colour", Array("\u{1B}[31mERROR\u{1B}[0m disk full\n".utf8), "app", .text),
         ("long text with a late accent", Array("abcdefgh ijklmnop qrstuvwx é yz\n".utf8), "notes", .text),
-        ("DEL inside the second word", Array("abcdefgh ijk".utf8) + [0x7F] + Array("lmnopqrstu".utf8), "blob", .unknown),
-        ("SOH inside the third word", Array("abcdefgh ijklmno pq".utf8) + [0x01] + Array("rstuvwx".utf8), "blob", .unknown),
-        ("high byte inside the second word", Array("abcdefgh ij".utf8) + [0xFF] + Array("klmnopqrstu".utf8), "blob", .unknown),
+        (
+            "DEL inside the second word", Array("abcdefgh ijk".utf8) + [0x7F] + Array("lmnopqrstu".utf8), "blob",
+            .unknown
+        ),
+        (
+            "SOH inside the third word", Array("abcdefgh ijklmno pq".utf8) + [0x01] + Array("rstuvwx".utf8), "blob",
+            .unknown
+        ),
+        (
+            "high byte inside the second word", Array("abcdefgh ij".utf8) + [0xFF] + Array("klmnopqrstu".utf8), "blob",
+            .unknown
+        ),
         ("binary", hexBytes("00010203fefdfcfb"), "blob", .unknown),
         ("text with a NUL", Array("abc".utf8) + [0] + Array("def".utf8), "blob", .unknown),
         ("invalid UTF-8", [0x61, 0xC3, 0x28, 0x62], "blob", .unknown),

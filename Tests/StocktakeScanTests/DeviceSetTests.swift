@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import StocktakeScan
 
 @Suite("Simulator device sets")
@@ -36,14 +37,19 @@ struct DeviceSetTests {
         let booted = try set.app(Fixture.chat, on: try set.device(matching: "booted"))
         // The widget's entitlements add the shared group; the notes app's group is not the chat app's.
         #expect(booted.appGroups.map(\.identifier) == ["group.com.example.chat", "group.com.example.shared"])
-        #expect(booted.appGroups[0].path == (try fixture.container(Fixture.bootedPhone, "group.com.example.chat", "groupContainer")))
+        #expect(
+            booted.appGroups[0].path
+                == (try fixture.container(Fixture.bootedPhone, "group.com.example.chat", "groupContainer")))
     }
 
     @Test func tellsUserAppsFromApplesAndMatchesGroupsByNameWithoutEntitlements() throws {
         let fixture = try Fixture.standard()
         let set = try DeviceSet.read(fixture.path)
         let apps = set.apps(on: try set.device(matching: Fixture.bootedPhone))
-        #expect(apps.map(\.bundleIdentifier) == ["com.example.chat", "com.example.notes", "com.apple.Preferences", "com.apple.mobilesafari"])
+        #expect(
+            apps.map(\.bundleIdentifier) == [
+                "com.example.chat", "com.example.notes", "com.apple.Preferences", "com.apple.mobilesafari",
+            ])
         let safari = try #require(apps.first { $0.bundleIdentifier == "com.apple.mobilesafari" })
         #expect(safari.isSystem && safari.appBundle == nil && safari.groupMatch == .name)
         #expect(safari.appGroups.map(\.identifier) == ["group.com.apple.mobilesafari"])
@@ -58,20 +64,33 @@ struct DeviceSetTests {
         let fixture = try Fixture.standard(realMetadata: try RealCorpus.path(Fixture.realMetadataInCorpus))
         let set = try DeviceSet.read(fixture.path)
         let apps = set.apps(on: try set.device(matching: Fixture.bootedPhone))
-        #expect(apps.map(\.bundleIdentifier) == [
-            "com.example.chat", "com.example.notes", "com.apple.Preferences", "com.apple.mobilesafari", "io.github.paulz.WeightTracker",
-        ])
+        #expect(
+            apps.map(\.bundleIdentifier) == [
+                "com.example.chat", "com.example.notes", "com.apple.Preferences", "com.apple.mobilesafari",
+                "io.github.paulz.WeightTracker",
+            ])
         let real = try #require(apps.first { $0.bundleIdentifier == "io.github.paulz.WeightTracker" })
         #expect(real.dataContainer == (try fixture.container(Fixture.bootedPhone, "real", "dataContainer")))
     }
 
     @Test func readsEntitlementsWhereverBuildsPutThem() throws {
         for kind in ["section", "signature", "fat", "xcent"] {
-            let fixture = try Fixture(["devices": [[
-                "udid": "A", "name": "d", "runtime": "iOS-17-0", "deviceType": "iPhone-15", "state": 3,
-                "apps": [["id": "com.example.a", "executable": "A", "entitlements": kind, "groups": ["group.unrelated.name"], "data": [:] as [String: Any]]],
-                "groups": ["group.unrelated.name": [:] as [String: Any], "group.com.example.a": [:] as [String: Any]],
-            ]]])
+            let fixture = try Fixture([
+                "devices": [
+                    [
+                        "udid": "A", "name": "d", "runtime": "iOS-17-0", "deviceType": "iPhone-15", "state": 3,
+                        "apps": [
+                            [
+                                "id": "com.example.a", "executable": "A", "entitlements": kind,
+                                "groups": ["group.unrelated.name"], "data": [:] as [String: Any],
+                            ]
+                        ],
+                        "groups": [
+                            "group.unrelated.name": [:] as [String: Any], "group.com.example.a": [:] as [String: Any],
+                        ],
+                    ]
+                ]
+            ])
             let set = try DeviceSet.read(fixture.path)
             let app = try set.app("com.example.a", on: try set.device(matching: "A"))
             #expect(app.groupMatch == .entitlements, "\(kind)")
@@ -91,18 +110,29 @@ struct DeviceSetTests {
         #expect(message.contains("\(Fixture.olderPhone)  iPhone 15  iOS 18.1  Shutdown"))
         let unknown = #expect(throws: SimulatorError.self) { try set.device(matching: "iPhone 99") }
         #expect(unknown?.description.contains(Fixture.tablet) == true)
-        let apps = #expect(throws: SimulatorError.self) { try set.app("com.example.chta", on: try set.device(matching: "booted")) }
-        #expect(apps?.description == "'com.example.chta' is not installed on iPhone 15 (iOS 17.5, \(Fixture.bootedPhone)); the nearest installed ids: com.example.chat, com.example.notes, com.apple.Preferences")
+        let apps = #expect(throws: SimulatorError.self) {
+            try set.app("com.example.chta", on: try set.device(matching: "booted"))
+        }
+        #expect(
+            apps?.description
+                == "'com.example.chta' is not installed on iPhone 15 (iOS 17.5, \(Fixture.bootedPhone)); the nearest installed ids: com.example.chat, com.example.notes, com.apple.Preferences"
+        )
     }
 
     @Test func refusesBootedWhenNoneOrSeveralAre() throws {
-        let none = try Fixture(["devices": [["udid": "A", "name": "a", "runtime": "iOS-17-0", "deviceType": "x", "state": 1]]])
-        let noneError = #expect(throws: SimulatorError.self) { try DeviceSet.read(none.path).device(matching: "booted") }
+        let none = try Fixture([
+            "devices": [["udid": "A", "name": "a", "runtime": "iOS-17-0", "deviceType": "x", "state": 1]]
+        ])
+        let noneError = #expect(throws: SimulatorError.self) {
+            try DeviceSet.read(none.path).device(matching: "booted")
+        }
         #expect(noneError?.description.contains("no simulator device is booted") == true)
-        let two = try Fixture(["devices": [
-            ["udid": "A", "name": "a", "runtime": "iOS-17-0", "deviceType": "x", "state": 3],
-            ["udid": "B", "name": "b", "runtime": "iOS-17-0", "deviceType": "x", "state": 3],
-        ]])
+        let two = try Fixture([
+            "devices": [
+                ["udid": "A", "name": "a", "runtime": "iOS-17-0", "deviceType": "x", "state": 3],
+                ["udid": "B", "name": "b", "runtime": "iOS-17-0", "deviceType": "x", "state": 3],
+            ]
+        ])
         let twoError = #expect(throws: SimulatorError.self) { try DeviceSet.read(two.path).device(matching: "BOOTED") }
         #expect(twoError?.description.hasPrefix("2 simulator devices match 'BOOTED'") == true)
     }
@@ -126,9 +156,12 @@ struct DeviceSetTests {
     @Test func neverFollowsALinkedContainer() throws {
         let fixture = try Fixture.standard()
         let outside = try TemporaryTree("outside")
-        try outside.write("Evil/.com.apple.mobile_container_manager.metadata.plist", string:
-            "<plist><dict><key>MCMMetadataIdentifier</key><string>com.evil.app</string></dict></plist>")
-        let data = URL(fileURLWithPath: try fixture.container(Fixture.bootedPhone, Fixture.chat, "dataContainer")).deletingLastPathComponent().path
+        try outside.write(
+            "Evil/.com.apple.mobile_container_manager.metadata.plist",
+            string:
+                "<plist><dict><key>MCMMetadataIdentifier</key><string>com.evil.app</string></dict></plist>")
+        let data = URL(fileURLWithPath: try fixture.container(Fixture.bootedPhone, Fixture.chat, "dataContainer"))
+            .deletingLastPathComponent().path
         try FileManager.default.createSymbolicLink(atPath: data + "/LINKED", withDestinationPath: outside.path("Evil"))
         let set = try DeviceSet.read(fixture.path)
         #expect(!set.apps(on: try set.device(matching: "booted")).contains { $0.bundleIdentifier == "com.evil.app" })
@@ -137,13 +170,23 @@ struct DeviceSetTests {
     /// Executables are someone else's bytes: every truncation and many mutations of a signed one read as
     /// entitlements or none, never a trap.
     @Test func hostileExecutablesNeverTrap() throws {
-        let fixture = try Fixture(["devices": [[
-            "udid": "A", "name": "d", "runtime": "iOS-17-0", "deviceType": "x", "state": 3,
-            "apps": [
-                ["id": "com.example.a", "executable": "A", "entitlements": "fat", "groups": ["group.a"], "data": [:] as [String: Any]],
-                ["id": "com.example.b", "executable": "B", "entitlements": "section", "groups": ["group.b"], "data": [:] as [String: Any]],
-            ],
-        ]]])
+        let fixture = try Fixture([
+            "devices": [
+                [
+                    "udid": "A", "name": "d", "runtime": "iOS-17-0", "deviceType": "x", "state": 3,
+                    "apps": [
+                        [
+                            "id": "com.example.a", "executable": "A", "entitlements": "fat", "groups": ["group.a"],
+                            "data": [:] as [String: Any],
+                        ],
+                        [
+                            "id": "com.example.b", "executable": "B", "entitlements": "section", "groups": ["group.b"],
+                            "data": [:] as [String: Any],
+                        ],
+                    ],
+                ]
+            ]
+        ])
         for (id, name) in [("com.example.a", "A"), ("com.example.b", "B")] {
             let executable = try fixture.container("A", id, "appBundle") + "/" + name
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: executable)))
@@ -156,7 +199,10 @@ struct DeviceSetTests {
             var generator = SystemRandomNumberGenerator()
             for _ in 0..<300 {
                 var mutated = bytes
-                for _ in 0..<3 { mutated[Int.random(in: 0..<mutated.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+                for _ in 0..<3 {
+                    mutated[Int.random(in: 0..<mutated.count, using: &generator)] = UInt8.random(
+                        in: 0...255, using: &generator)
+                }
                 try scratch.write("x", bytes: mutated)
                 _ = try MachOEntitlements.read(executable: scratch.path("x"))
             }

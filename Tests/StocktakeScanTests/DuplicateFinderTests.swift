@@ -1,8 +1,8 @@
 import Foundation
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 /// The duplicate finder on real trees: sets of identical files, compared with what the test expects and with
 /// `jdupes` as an independent oracle. Without jdupes the oracle test is skipped, unless CI
@@ -61,9 +61,12 @@ import TestSupport
         Set(sets.map { Set($0.compactMap(inode)) })
     }
 
-    static func found(_ tree: TemporaryTree, minimumBytes: Int64 = 1) throws -> (sets: [[String]], search: DuplicateSearch, inventory: Inventory) {
+    static func found(_ tree: TemporaryTree, minimumBytes: Int64 = 1) throws -> (
+        sets: [[String]], search: DuplicateSearch, inventory: Inventory
+    ) {
         let inventory = try InventoryScanner.scan(root: tree.root)
-        let search = try DuplicateFinder(rootPath: tree.root, minimumBytes: minimumBytes, threads: 3).find(in: inventory)
+        let search = try DuplicateFinder(rootPath: tree.root, minimumBytes: minimumBytes, threads: 3).find(
+            in: inventory)
         let sets = search.sets.map { $0.members.map { tree.path(PathText.display(inventory.path($0))) } }
         return (sets, search, inventory)
     }
@@ -96,9 +99,13 @@ import TestSupport
     @Test func minimumSizeLeavesSmallSetsOut() throws {
         let tree = try Self.makeTree()
         let (sets, _, _) = try Self.found(tree, minimumBytes: 4096)
-        #expect(Self.inodeSets(sets) == Self.inodeSets([
-            ["Library/Application Support/tail1.bin", "tmp/tail3.bin"], ["Documents/big1.mov", "Library/Caches/big2.mov"],
-        ].map { $0.map(tree.path) }))
+        #expect(
+            Self.inodeSets(sets)
+                == Self.inodeSets(
+                    [
+                        ["Library/Application Support/tail1.bin", "tmp/tail3.bin"],
+                        ["Documents/big1.mov", "Library/Caches/big2.mov"],
+                    ].map { $0.map(tree.path) }))
     }
 
     /// What changed between the walk and the comparison is reported and left out, and a file swapped for a
@@ -113,7 +120,9 @@ import TestSupport
         try tree.write("tmp/tail3.bin", bytes: Self.bytes(10_001, seed: 9))
         let search = try DuplicateFinder(rootPath: tree.root).find(in: inventory)
         let sets = search.sets.map { $0.members.map { PathText.display(inventory.path($0)) } }
-        #expect(sets == [["Documents/a.txt", "Documents/sub/b.txt"]] || sets == [["Documents/a-link.txt", "Documents/sub/b.txt"]])
+        #expect(
+            sets == [["Documents/a.txt", "Documents/sub/b.txt"]]
+                || sets == [["Documents/a-link.txt", "Documents/sub/b.txt"]])
         let reported = Set(search.issues.map { PathText.display($0.path) })
         #expect(reported == ["Library/Caches/c.txt", "Library/Caches/big2.mov", "tmp/tail3.bin"])
         #expect(search.issues.allSatisfy { $0.detail.hasPrefix("cannot compare its content: ") })
@@ -121,12 +130,15 @@ import TestSupport
 
     @Test func aMissingRootIsAnError() throws {
         let inventory = InventoryBuilder().build()
-        #expect(throws: ScanError.self) { try DuplicateFinder(rootPath: "/nonexistent/stocktake-root").find(in: inventory) }
+        #expect(throws: ScanError.self) {
+            try DuplicateFinder(rootPath: "/nonexistent/stocktake-root").find(in: inventory)
+        }
     }
 
-    @Test(.enabled(
-        if: DuplicateFinderTests.jdupesPath != nil || OutsideTools.required,
-        "jdupes not found (apt-get install jdupes); \(OutsideTools.requirementHint)"))
+    @Test(
+        .enabled(
+            if: DuplicateFinderTests.jdupesPath != nil || OutsideTools.required,
+            "jdupes not found (apt-get install jdupes); \(OutsideTools.requirementHint)"))
     func agreesWithJdupes() throws {
         let jdupes = try #require(Self.jdupesPath, "jdupes is not installed")
         let tree = try Self.makeTree()

@@ -1,8 +1,8 @@
 import Foundation
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 /// A walk that opened a FIFO for reading would hang on a real export (or consume another process's data).
 /// Here each FIFO has a writer blocked in `open(O_WRONLY)`: that call returns only when someone opens the
@@ -57,7 +57,8 @@ import TestSupport
         // Let every writer get into its blocking `open` before the walk starts.
         while !writers.allSatisfy(\.hasStarted) { usleep(1_000) }
         usleep(200_000)
-        try #require(writers.allSatisfy { !$0.hasOpened }, "a writer got through before the walk: the test setup is broken")
+        try #require(
+            writers.allSatisfy { !$0.hasOpened }, "a writer got through before the walk: the test setup is broken")
 
         let inventory = try InventoryScanner.scan(root: tree.root)
         usleep(200_000)  // a grace period for a writer the walk released at the last moment

@@ -1,7 +1,7 @@
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 private typealias Fixtures = PropertyListFixtures
 private typealias Builder = BinaryPlistBuilder
@@ -29,7 +29,8 @@ struct BinaryPropertyListValidTests {
     }
 
     @Test func readsTwoByteReferencesOffsetsAndCounts() throws {
-        let expected: [PropertyListValue] = (0..<299).map { .integer(Int64($0)) } + [.string(String(repeating: "ü", count: 300))]
+        let expected: [PropertyListValue] =
+            (0..<299).map { .integer(Int64($0)) } + [.string(String(repeating: "ü", count: 300))]
         #expect(try PropertyListReader.parse(Fixtures.wideReferencesBinary) == .array(expected))
     }
 
@@ -122,7 +123,9 @@ struct BinaryPropertyListHostileTests {
         for original in [Fixtures.allTypesBinary, Fixtures.keyedArchiveBinary, Fixtures.wideReferencesBinary] {
             var refused = 0
             for offset in original.indices {
-                for value: UInt8 in [0x00, 0xFF, 0x0F, 0xD1, 0xAF, 0x6F, original[offset] ^ 0x01, original[offset] ^ 0x80] {
+                for value: UInt8 in [
+                    0x00, 0xFF, 0x0F, 0xD1, 0xAF, 0x6F, original[offset] ^ 0x01, original[offset] ^ 0x80,
+                ] {
                     var mutated = original
                     mutated[offset] = value
                     if (try? PropertyListReader.parse(mutated)) == nil { refused += 1 }
@@ -137,7 +140,8 @@ struct BinaryPropertyListHostileTests {
     }
 
     @Test func refusesAnIndirectCycle() {
-        let cycle = Builder([Builder.array([1]), Builder.dictionary(keys: [2], values: [0]), Builder.ascii("back")]).bytes
+        let cycle = Builder([Builder.array([1]), Builder.dictionary(keys: [2], values: [0]), Builder.ascii("back")])
+            .bytes
         #expect(failure(cycle).contains("object 0 at offset 8 contains itself (a reference cycle)"))
     }
 
@@ -157,9 +161,14 @@ struct BinaryPropertyListHostileTests {
         builder.offsetIntSize = 4
         let bytes = builder.bytes
         let limit = 64 * 1024 + 16 * bytes.count
-        #expect(failure(bytes).contains("decodes to more than \(limit) bytes of strings and data, the limit for a \(bytes.count)-byte file"))
+        #expect(
+            failure(bytes).contains(
+                "decodes to more than \(limit) bytes of strings and data, the limit for a \(bytes.count)-byte file"))
         // The same object referenced a few times, as writers share equal strings, still reads.
-        var shared = Builder([Builder.array([1, 1, 1, 1]), Builder.container(0x40, count: 60_000) + [UInt8](repeating: 0x41, count: 60_000)])
+        var shared = Builder([
+            Builder.array([1, 1, 1, 1]),
+            Builder.container(0x40, count: 60_000) + [UInt8](repeating: 0x41, count: 60_000),
+        ])
         shared.offsetIntSize = 4
         #expect((try? PropertyListReader.parse(shared.bytes)) != nil)
     }
@@ -243,7 +252,9 @@ struct BinaryPropertyListHostileTests {
         #expect(failure(Array("bplist00garbage".utf8)).contains("too short"))
         #expect(failure([]).contains("an empty file"))
         #expect(failure(Array("hello world".utf8)).contains("expected a binary plist (bplist00) or an XML plist"))
-        #expect(failure(Array("bplist15".utf8) + Array(repeating: 0, count: 40)).contains("version \"15\" is not supported"))
+        #expect(
+            failure(Array("bplist15".utf8) + Array(repeating: 0, count: 40)).contains("version \"15\" is not supported")
+        )
     }
 }
 
@@ -270,14 +281,20 @@ struct XMLPropertyListTests {
             #expect(failure(xml("<data>\(invalid)</data>")).contains("valid base64"), "\(invalid)")
         }
         #expect(try PropertyListReader.parse(xml("<integer> 0x1F </integer>")) == .integer(31))
-        #expect(try PropertyListReader.parse(xml("<string>a &amp; b &lt;c&gt; <![CDATA[<d>]]></string>")) == .string("a & b <c> <d>"))
+        #expect(
+            try PropertyListReader.parse(xml("<string>a &amp; b &lt;c&gt; <![CDATA[<d>]]></string>"))
+                == .string("a & b <c> <d>"))
     }
 
     @Test func refusesMalformedXML() {
-        #expect(failure(xml("<dict><key>a</key><string>b</dict>")) == "XML plist: line 2: </dict> closes <string> opened at line 2")
-        #expect(failure(Array("<?xml version=\"1.0\"?><plist><dict><key>a</key>".utf8))
-            == "XML plist: line 1: <dict> is never closed: the document ends first")
-        #expect(failure(Array("<plist>\u{0}</plist>".utf8)) == "XML plist: line 1: character U+0000 is not allowed in XML")
+        #expect(
+            failure(xml("<dict><key>a</key><string>b</dict>"))
+                == "XML plist: line 2: </dict> closes <string> opened at line 2")
+        #expect(
+            failure(Array("<?xml version=\"1.0\"?><plist><dict><key>a</key>".utf8))
+                == "XML plist: line 1: <dict> is never closed: the document ends first")
+        #expect(
+            failure(Array("<plist>\u{0}</plist>".utf8)) == "XML plist: line 1: character U+0000 is not allowed in XML")
         #expect(failure(xml("<string>a & b</string>")).contains("'&' that starts no reference"))
         #expect(failure(xml("<string attr=unquoted>a</string>")).contains("expected a quoted attribute value"))
         #expect(failure(xml("<string>a</string>") + Array("<extra/>".utf8)).contains("content after the root element"))
@@ -305,9 +322,11 @@ struct XMLPropertyListTests {
             </plist>
             <!-- trailing -->
             """
-        #expect(try PropertyListReader.parse(Array(document.utf8)) == .dictionary([
-            "a bA": .string(""), "list": .array([]), "map": .dictionary([:]), "cdata": .string("xyz"),
-        ]))
+        #expect(
+            try PropertyListReader.parse(Array(document.utf8))
+                == .dictionary([
+                    "a bA": .string(""), "list": .array([]), "map": .dictionary([:]), "cdata": .string("xyz"),
+                ]))
     }
 
     /// UTF-16 in either byte order, with or without a byte-order mark, ISO-8859-1 by declaration, and a
@@ -322,13 +341,17 @@ struct XMLPropertyListTests {
         #expect(try PropertyListReader.parse(bigEndian) == expected)
         #expect(try PropertyListReader.parse(littleEndian) == expected)
         #expect(try PropertyListReader.parse([0xEF, 0xBB, 0xBF] + Array(body.utf8)) == expected)
-        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<plist><string>Gr".utf8) + [0xFC, 0xDF]
+        let latin1 =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<plist><string>Gr".utf8) + [0xFC, 0xDF]
             + Array("e</string></plist>".utf8)
         #expect(try PropertyListReader.parse(latin1) == .string("Grüße"))
-        #expect(failure(Array("<plist>\n<string>".utf8) + [0xC3, 0x28] + Array("</string></plist>".utf8))
-            == "XML plist: encoding error: line 2: byte 0xC3 at offset 16 is not valid UTF-8")
+        #expect(
+            failure(Array("<plist>\n<string>".utf8) + [0xC3, 0x28] + Array("</string></plist>".utf8))
+                == "XML plist: encoding error: line 2: byte 0xC3 at offset 16 is not valid UTF-8")
         #expect(failure([0xFF, 0xFE, 0x3C, 0x00, 0x00, 0xD8, 0x41, 0x00]).contains("unpaired UTF-16 surrogate"))
-        #expect(failure(Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><plist/>".utf8)).contains("\"shift_jis\" is not supported"))
+        #expect(
+            failure(Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><plist/>".utf8)).contains(
+                "\"shift_jis\" is not supported"))
     }
 
     @Test func refusesUnknownElementsAndStrayContent() {
@@ -364,7 +387,10 @@ struct XMLPropertyListTests {
     }
 
     @Test func refusesUndeclaredEntities() {
-        #expect(failure(xml("<string>&bogus;</string>")) == "XML plist: line 2: entity &bogus; is not defined; property lists use only &lt; &gt; &amp; &quot; &apos;")
+        #expect(
+            failure(xml("<string>&bogus;</string>"))
+                == "XML plist: line 2: entity &bogus; is not defined; property lists use only &lt; &gt; &amp; &quot; &apos;"
+        )
     }
 
     @Test func refusesNestingDeeperThan64() throws {
@@ -406,9 +432,13 @@ struct PropertyListFileTests {
         let tree = try TemporaryTree()
         try tree.mkdir("Folder.plist")
         try tree.write("big.plist", bytes: Fixtures.allTypesBinary)
-        let folder = #expect(throws: PropertyListError.self) { try PropertyListReader.read(contentsOfFile: tree.path("Folder.plist")) }
+        let folder = #expect(throws: PropertyListError.self) {
+            try PropertyListReader.read(contentsOfFile: tree.path("Folder.plist"))
+        }
         #expect(folder?.description.contains("folder") == true)
-        let missing = #expect(throws: PropertyListError.self) { try PropertyListReader.read(contentsOfFile: tree.path("none.plist")) }
+        let missing = #expect(throws: PropertyListError.self) {
+            try PropertyListReader.read(contentsOfFile: tree.path("none.plist"))
+        }
         #expect(missing?.description.contains("No such file") == true)
         let oversized = #expect(throws: PropertyListError.self) {
             try PropertyListReader.read(contentsOfFile: tree.path("big.plist"), maxBytes: 100)
@@ -419,7 +449,9 @@ struct PropertyListFileTests {
     @Test func namesTheFileWhenItsContentIsMalformed() throws {
         let tree = try TemporaryTree()
         try tree.write("broken.plist", string: "bplist00garbage")
-        let error = #expect(throws: PropertyListError.self) { try PropertyListReader.read(contentsOfFile: tree.path("broken.plist")) }
+        let error = #expect(throws: PropertyListError.self) {
+            try PropertyListReader.read(contentsOfFile: tree.path("broken.plist"))
+        }
         #expect(error?.description.hasPrefix(tree.path("broken.plist") + ": binary plist:") == true)
     }
 }
@@ -438,6 +470,10 @@ struct LargeXMLPropertyListTests {
         #expect(body.utf8.count > 4_000_000)
         let value = try PropertyListReader.parse(Array(body.utf8))
         #expect(value["k59999"] == .array([.integer(59_999), .bool(true)]))
-        if case .dictionary(let entries) = value { #expect(entries.count == 60_000) } else { Issue.record("not a dictionary") }
+        if case .dictionary(let entries) = value {
+            #expect(entries.count == 60_000)
+        } else {
+            Issue.record("not a dictionary")
+        }
     }
 }

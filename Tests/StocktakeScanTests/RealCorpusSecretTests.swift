@@ -1,7 +1,8 @@
 import Foundation
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
+
 @testable import StocktakeScan
 
 /// Precision and recall of the content checks on real files no one here wrote (plists, cookie jars, URL caches
@@ -20,12 +21,14 @@ import TestSupport
 
     static func truth(at root: String) throws -> [Truth] {
         let data = try Data(contentsOf: URL(fileURLWithPath: root + "/samples/content/truth.json"))
-        let files = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["files"] as? [String: [String: Any]])
+        let files = try #require(
+            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["files"] as? [String: [String: Any]])
         return files.keys.sorted().map { path in
             let file = files[path]!
             let secrets = (file["secrets"] as? [[String: Any]] ?? []).map { names(in: $0["place"] as? String ?? "") }
             let lookalikes = (file["lookalikes"] as? [[String: Any]] ?? []).compactMap { $0["place"] as? String }
-            return Truth(path: path, classification: file["class"] as? String ?? "", secrets: secrets, lookalikes: lookalikes)
+            return Truth(
+                path: path, classification: file["class"] as? String ?? "", secrets: secrets, lookalikes: lookalikes)
         }
     }
 
@@ -64,7 +67,9 @@ import TestSupport
         for container in containers.sorted() {
             let tree = try TemporaryTree("corpus")
             // An Xcode export keeps the container under AppData/.
-            let source = FileManager.default.fileExists(atPath: "\(content)/\(container)/AppData") ? "\(content)/\(container)/AppData" : "\(content)/\(container)"
+            let source =
+                FileManager.default.fileExists(atPath: "\(content)/\(container)/AppData")
+                ? "\(content)/\(container)/AppData" : "\(content)/\(container)"
             let copy = tree.path("container")
             try FileManager.default.copyItem(atPath: source, toPath: copy)
             let inventory = try InventoryScanner.scan(root: copy)
@@ -82,7 +87,13 @@ import TestSupport
         let root = try RealCorpus.folder(holding: "samples/content/truth.json")
         let truth = try Self.truth(at: root)
         let found = try Self.inspect(root)
-        var secretFiles = 0, secretFilesFound = 0, secrets = 0, secretsFound = 0, quietFiles = 0, quiet = 0, falseItems = 0
+        var secretFiles = 0
+        var secretFilesFound = 0
+        var secrets = 0
+        var secretsFound = 0
+        var quietFiles = 0
+        var quiet = 0
+        var falseItems = 0
         for file in truth {
             let items = found[file.path] ?? []
             let placesFound = items.map(\.place)
@@ -105,13 +116,16 @@ import TestSupport
                 }
             } else {
                 quietFiles += 1
-                if items.isEmpty { quiet += 1 } else {
+                if items.isEmpty {
+                    quiet += 1
+                } else {
                     falseItems += items.count
                     Issue.record("\(file.path) (\(file.classification)): \(placesFound)")
                 }
             }
         }
-        print("""
+        print(
+            """
             real-file corpus: secret files found \(secretFilesFound)/\(secretFiles), secrets found \(secretsFound)/\(secrets), \
             look-alike and plain files quiet \(quiet)/\(quietFiles), false items \(falseItems)
             """)

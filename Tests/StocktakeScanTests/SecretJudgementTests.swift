@@ -1,7 +1,8 @@
 import Foundation
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
+
 @testable import StocktakeScan
 
 /// How a value is judged: shape and randomness, both sides of every threshold docs/policy.md gives, the public
@@ -27,7 +28,10 @@ import TestSupport
         ("apiKey", "https://api.example.com/v2/keys?page=2", "a URL without credentials"),
         ("accessToken", "6F9619FF-8B86-D011-B42D-00CF4FC964FF", "a UUID"),
         ("accessToken", "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "a labelled hash"),
-        ("apiKeyChecksum", "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "a checksum, by its name"),
+        (
+            "apiKeyChecksum", "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+            "a checksum, by its name"
+        ),
     ])
     func wordsAndIdentifiersAreNotSecrets(name: String, value: String, why: String) {
         let judged = SecretNames.kind(ofName: name).flatMap { SecretNames.secretLength(value, as: $0, name: name) }
@@ -35,7 +39,8 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("PASSWORD_REQUIRED", false), ("com.example.app.password", false), ("kPasswordKeychainKey", false), ("password", false),
+        ("PASSWORD_REQUIRED", false), ("com.example.app.password", false), ("kPasswordKeychainKey", false),
+        ("password", false),
         ("correct-horse", true), ("hunter2!", true), ("sunshine", true),
     ])
     func passwordsAreWordsButNotConstants(value: String, isSecret: Bool) {
@@ -49,7 +54,9 @@ import TestSupport
         let random32 = "9b1f3c7e2a8d4f60b5e9c1a7d3f2e8b4"
         #expect(SecretRandomness.entropy(random32) >= SecretRandomness.hexEntropyFloor)
         #expect(SecretNames.secretLength(random32, as: .token, name: "sessionToken") == 32)
-        #expect(SecretNames.secretLength(String(random32.dropLast()), as: .token, name: "sessionToken") == nil, "31 hex characters")
+        #expect(
+            SecretNames.secretLength(String(random32.dropLast()), as: .token, name: "sessionToken") == nil,
+            "31 hex characters")
         let lowEntropy = "00000000000000000000000011111abc"  // 32 hex characters, entropy below 3.0
         #expect(SecretRandomness.entropy(lowEntropy) < SecretRandomness.hexEntropyFloor)
         #expect(SecretNames.secretLength(lowEntropy, as: .token, name: "sessionToken") == nil)
@@ -92,10 +99,13 @@ import TestSupport
     // MARK: - Public values
 
     @Test(arguments: [
-        ("apiKey", "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"), ("stripeKey", "pk_live_51H8nLwKx2yZp4Qr7StUvWxYz0123abcdEFGH"),
-        ("stripeKey", "pk_test_51H8nLwKx2yZp4Qr7StUvWxYz0123abcdEFGH"), ("X-CRASHLYTICS-DEVELOPER-TOKEN", "77f0789d8e230eccdb4b99b82dccd78d47f9b604"),
+        ("apiKey", "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"),
+        ("stripeKey", "pk_live_51H8nLwKx2yZp4Qr7StUvWxYz0123abcdEFGH"),
+        ("stripeKey", "pk_test_51H8nLwKx2yZp4Qr7StUvWxYz0123abcdEFGH"),
+        ("X-CRASHLYTICS-DEVELOPER-TOKEN", "77f0789d8e230eccdb4b99b82dccd78d47f9b604"),
         ("X-CRASHLYTICS-DEVELOPER-TOKEN", "470fa2b4ae81cd56ecbcda9735803434cec591fa"),
-        ("mapboxAccessToken", "pk.eyJ1IjoiZXhhbXBsZSIsImEiOiJjazBxyz123456789abcdef"), ("branch_key", "key_live_kaFuWw8WvY7yn1d9yYiP8gokwqjV0Swt"),
+        ("mapboxAccessToken", "pk.eyJ1IjoiZXhhbXBsZSIsImEiOiJjazBxyz123456789abcdef"),
+        ("branch_key", "key_live_kaFuWw8WvY7yn1d9yYiP8gokwqjV0Swt"),
     ])
     func publicValuesAreNotSecrets(name: String, value: String) {
         let kind = SecretNames.kind(ofName: name) ?? .apiKey
@@ -104,7 +114,9 @@ import TestSupport
     }
 
     @Test func everyPublicValueHasItsSource() throws {
-        let source = try String(contentsOfFile: Repository.path("Sources/StocktakeScan/Content/Secrets/PublicValues.swift"), encoding: .utf8)
+        let source = try String(
+            contentsOfFile: Repository.path("Sources/StocktakeScan/Content/Secrets/PublicValues.swift"), encoding: .utf8
+        )
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespaces).hasPrefix("(\"") {
             // Each entry follows a comment line citing its public source (or continues a group that does).
@@ -119,8 +131,12 @@ import TestSupport
             .dictionary([
                 "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary(["root": .uid(1)]),
                 "$objects": .array([
-                    .string("$null"), .dictionary(["apiKey": .uid(2), "$class": .uid(3)]), .string("QWERTY12345ZXCVB6789"),
-                    .dictionary(["$classname": .string(className), "$classes": .array([.string(className), .string("NSObject")])]),
+                    .string("$null"), .dictionary(["apiKey": .uid(2), "$class": .uid(3)]),
+                    .string("QWERTY12345ZXCVB6789"),
+                    .dictionary([
+                        "$classname": .string(className),
+                        "$classes": .array([.string(className), .string("NSObject")]),
+                    ]),
                 ]),
             ])
         }
@@ -131,8 +147,11 @@ import TestSupport
     // MARK: - Shapes
 
     @Test func passwordsInURLs() {
-        #expect(SecretShapes.find(in: "postgres://admin:s3cr3tPassw0rd@db.example.com:5432/app").map(\.kind) == [.password])
-        #expect(SecretShapes.find(in: "https://3f2a9e@o12345.ingest.sentry.io/67890").isEmpty, "a DSN has a user, no password")
+        #expect(
+            SecretShapes.find(in: "postgres://admin:s3cr3tPassw0rd@db.example.com:5432/app").map(\.kind) == [.password])
+        #expect(
+            SecretShapes.find(in: "https://3f2a9e@o12345.ingest.sentry.io/67890").isEmpty,
+            "a DSN has a user, no password")
         #expect(SecretShapes.find(in: "https://user:${PASSWORD}@example.com/").isEmpty, "a template")
     }
 
@@ -141,17 +160,27 @@ import TestSupport
     @Test func secretShapedNamesAreRedacted() {
         let token = "k3J9xQ2mW8vL5nR1tY7bZ4cF6hD0sG2a"
         #expect(SecretRandomness.redacted("key prefs.\(token).enabled") == "key prefs.<token, 32 chars>.enabled")
-        #expect(SecretRandomness.redacted("cookie \(token) for .example.com") == "cookie <token, 32 chars> for .example.com")
+        #expect(
+            SecretRandomness.redacted("cookie \(token) for .example.com") == "cookie <token, 32 chars> for .example.com"
+        )
         #expect(SecretRandomness.redacted("key ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5") == "key <token, 40 chars>")
-        #expect(SecretRandomness.redacted("key \(SensitiveContentTests.jwt)") == "key <JWT, \(SensitiveContentTests.jwt.count) chars>")
+        #expect(
+            SecretRandomness.redacted("key \(SensitiveContentTests.jwt)")
+                == "key <JWT, \(SensitiveContentTests.jwt.count) chars>")
         #expect(SecretRandomness.redacted("key account.password") == "key account.password")
-        #expect(SecretRandomness.redacted("key WebKitLocalStorageDatabasePathPreferenceKey") == "key WebKitLocalStorageDatabasePathPreferenceKey")
-        #expect(SecretRandomness.redacted("response from api.example.com (fsCachedData/6F9619FF-8B86-D011-B42D-00CF4FC964FF), line 3")
-            == "response from api.example.com (fsCachedData/6F9619FF-8B86-D011-B42D-00CF4FC964FF), line 3")
+        #expect(
+            SecretRandomness.redacted("key WebKitLocalStorageDatabasePathPreferenceKey")
+                == "key WebKitLocalStorageDatabasePathPreferenceKey")
+        #expect(
+            SecretRandomness.redacted(
+                "response from api.example.com (fsCachedData/6F9619FF-8B86-D011-B42D-00CF4FC964FF), line 3")
+                == "response from api.example.com (fsCachedData/6F9619FF-8B86-D011-B42D-00CF4FC964FF), line 3")
         // Every reader records its place through a hit: the redaction holds for all of them.
         let hit = PropertyListSecrets.Hit(place: "local storage key \(token)", kind: .token, length: 40)
         #expect(hit.place == "local storage key <token, 32 chars>")
-        let plist = PropertyListValue.dictionary([token: .dictionary(["accessToken": .string("Zq1Xw2Ce3Vr4Bt5Ny6MuLo8P")])])
+        let plist = PropertyListValue.dictionary([
+            token: .dictionary(["accessToken": .string("Zq1Xw2Ce3Vr4Bt5Ny6MuLo8P")])
+        ])
         #expect(PropertyListSecrets.find(in: plist).map(\.place) == ["key <token, 32 chars>.accessToken"])
     }
 
@@ -175,7 +204,8 @@ import TestSupport
         #expect(shown["StripeSecretKey"]?.stringValue == "<API key, 38 chars>")
         #expect(shown["Backend"]?["ServerPassword"]?.stringValue == "<password, 15 chars>")
         #expect(shown["Backend"]?.dictionaryValue?.keys.sorted() == ["<token, 32 chars>", "ServerPassword"])
-        #expect(shown["Config"]?.stringValue == "<API key, 24 chars>", "data holding a secret is no longer shown as bytes")
+        #expect(
+            shown["Config"]?.stringValue == "<API key, 24 chars>", "data holding a secret is no longer shown as bytes")
     }
 
     // MARK: - Planted real-shaped secrets
@@ -192,7 +222,11 @@ import TestSupport
             let text = "\(secret.name)=\(secret.value)\n"
             let inPlist = !PropertyListSecrets.find(in: plist).isEmpty
             let inText = !TextSecrets.find(in: Array(text.utf8)).isEmpty
-            if inPlist && inText { found += 1 } else { missed.append("\(secret.family) plist:\(inPlist) text:\(inText)") }
+            if inPlist && inText {
+                found += 1
+            } else {
+                missed.append("\(secret.family) plist:\(inPlist) text:\(inText)")
+            }
         }
         let recall = Double(found) / Double(planted.count)
         print("planted secrets: \(found) of \(planted.count) found in a plist and a text file")
@@ -209,7 +243,8 @@ enum PlantedSecrets {
         let value: String
     }
 
-    static let upper = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), lower = Array("abcdefghijklmnopqrstuvwxyz"), digits = Array("0123456789")
+    static let upper = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), lower = Array("abcdefghijklmnopqrstuvwxyz"),
+        digits = Array("0123456789")
     static let alnum = upper + lower + digits, hex = Array("0123456789abcdef"), base64 = alnum + Array("+/")
     static let urlSafe = alnum + Array("-_")
 
@@ -231,11 +266,15 @@ enum PlantedSecrets {
                 Secret(family: "aws", name: "awsAccessKeyId", value: "AKIA" + r(upper + digits, 16)),
                 Secret(family: "aws secret", name: "aws_secret_access_key", value: r(base64, 40)),
                 Secret(family: "github", name: "githubToken", value: "ghp_" + r(alnum, 36)),
-                Secret(family: "slack", name: "slackToken", value: "xoxb-\(r(digits, 12))-\(r(digits, 13))-\(r(alnum, 24))"),
+                Secret(
+                    family: "slack", name: "slackToken", value: "xoxb-\(r(digits, 12))-\(r(digits, 13))-\(r(alnum, 24))"
+                ),
                 Secret(family: "stripe", name: "stripeSecretKey", value: "sk_live_" + r(alnum, 24 + index % 76)),
                 Secret(family: "jwt", name: "idToken", value: "\(header).\(payload).\(r(urlSafe, 43))"),
                 Secret(family: "bearer", name: "Authorization", value: "Bearer " + r(urlSafe, 20 + index % 40)),
-                Secret(family: "url password", name: "databaseURL", value: "postgres://app:\(r(alnum, 12 + index % 12))@db.example.com/app"),
+                Secret(
+                    family: "url password", name: "databaseURL",
+                    value: "postgres://app:\(r(alnum, 12 + index % 12))@db.example.com/app"),
                 Secret(family: "base64", name: "refreshToken", value: r(base64, 24 + index % 64)),
                 Secret(family: "hex", name: "sessionToken", value: r(hex, 32 + index % 33)),
                 Secret(family: "password", name: "password", value: r(alnum, 10)),

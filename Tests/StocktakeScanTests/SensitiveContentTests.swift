@@ -1,17 +1,21 @@
 import Foundation
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
+
 @testable import StocktakeScan
 
 /// The content checks' readers: what counts as a secret, by name and by shape, and the look-alikes that do not.
 @Suite struct SensitiveContentTests {
-    static let jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+    static let jwt =
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
 
     @Test(arguments: [
         ("password", SensitiveItem.Kind.password), ("userPassword", .password), ("user_pwd", .password), ("PIN", .pin),
-        ("userPIN", .pin), ("passcode", .pin), ("accessToken", .token), ("refresh_token", .token), ("sessionId", .token),
-        ("api_key", .apiKey), ("clientSecret", .apiKey), ("privateKey", .privateKey), ("Authorization", .authorizationHeader),
+        ("userPIN", .pin), ("passcode", .pin), ("accessToken", .token), ("refresh_token", .token),
+        ("sessionId", .token),
+        ("api_key", .apiKey), ("clientSecret", .apiKey), ("privateKey", .privateKey),
+        ("Authorization", .authorizationHeader),
         ("ZPASSWORD", .password), ("adminPassword", .password), ("hashedPassword", .password),
     ])
     func namesThatHoldSecrets(_ name: String, _ kind: SensitiveItem.Kind) {
@@ -20,7 +24,8 @@ import TestSupport
 
     @Test(arguments: [
         "passwordRulesShown", "tokenCount", "tokenExpiresAt", "lastPasswordChange", "isPasswordSaved", "deviceToken",
-        "apnsToken", "fcmToken", "pushToken", "username", "email", "tokenType", "passwordPolicy", "pinLength", "publicKey",
+        "apnsToken", "fcmToken", "pushToken", "username", "email", "tokenType", "passwordPolicy", "pinLength",
+        "publicKey",
         "firebasePublicApiKey", "showPassword",
     ])
     func namesThatOnlyMentionSecrets(_ name: String) {
@@ -33,7 +38,9 @@ import TestSupport
         #expect(SecretNames.secretLength("12", as: .pin) == nil)
         #expect(SecretNames.secretLength("hunter2!", as: .password) == 8)
         #expect(SecretNames.secretLength("6F9619FF-8B86-D011-B42D-00CF4FC964FF", as: .token) == nil, "a UUID")
-        #expect(SecretNames.secretLength("AIzaSyD-EXAMPLEEXAMPLEEXAMPLEabcdef12", as: .apiKey) == nil, "a public Google key")
+        #expect(
+            SecretNames.secretLength("AIzaSyD-EXAMPLEEXAMPLEEXAMPLEabcdef12", as: .apiKey) == nil, "a public Google key"
+        )
         #expect(SecretNames.secretLength(String(repeating: "ab", count: 8), as: .token) == nil, "short hex")
         #expect(SecretNames.secretLength("Xk9fQ2LmZp7RtV4wYs1N", as: .token) == 20)
     }
@@ -41,9 +48,12 @@ import TestSupport
     @Test func shapesAnywhere() {
         #expect(SecretShapes.find(in: Substring("token=\(Self.jwt)")).map(\.kind) == [.jwt])
         #expect(SecretShapes.find(in: "key AKIAIOSFODNN7EXAMPLE here").map(\.kind) == [.cloudAccessKey])
-        #expect(SecretShapes.find(in: "-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----").map(\.kind) == [.privateKey])
+        #expect(
+            SecretShapes.find(in: "-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----").map(\.kind)
+                == [.privateKey])
         #expect(SecretShapes.find(in: "-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----").isEmpty)
-        #expect(SecretShapes.find(in: "eyJub3QiOiJhIGp3dCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc").isEmpty, "no alg: not a JWT")
+        #expect(
+            SecretShapes.find(in: "eyJub3QiOiJhIGp3dCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc").isEmpty, "no alg: not a JWT")
         #expect(SecretShapes.find(in: "AKIAIOSFODNN7EXAMPL").isEmpty, "19 characters")
     }
 
@@ -60,7 +70,9 @@ import TestSupport
             "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary(["root": .uid(1)]),
             "$objects": .array([
                 .string("$null"),
-                .dictionary(["NS.keys": .array([.uid(2), .uid(3), .uid(5)]), "NS.objects": .array([.uid(4), .uid(4), .uid(1)])]),
+                .dictionary([
+                    "NS.keys": .array([.uid(2), .uid(3), .uid(5)]), "NS.objects": .array([.uid(4), .uid(4), .uid(1)]),
+                ]),
                 .string("refreshToken"), .string("refresh_token"), .string("Xk9fQ2LmZp7RtV4wYs1NqW"), .string("self"),
             ]),
         ])
@@ -68,7 +80,9 @@ import TestSupport
         #expect(archived == [PropertyListSecrets.Hit(place: "key refreshToken", kind: .token, length: 22)])
         // UserDefaults keeps archived objects as data holding a binary plist.
         let nested = try binaryPlist(["secret": "Xk9fQ2LmZp7RtV4wYs1NqW"])
-        #expect(PropertyListSecrets.find(in: .dictionary(["session": .data(nested)])).map(\.place) == ["key session.secret"])
+        #expect(
+            PropertyListSecrets.find(in: .dictionary(["session": .data(nested)])).map(\.place) == ["key session.secret"]
+        )
     }
 
     @Test func textFilesLineByLine() {
@@ -104,7 +118,9 @@ import TestSupport
         #expect(hits == [PropertyListSecrets.Hit(place: "column ZUSER.ZPASSWORD", kind: .password, length: 14)])
         #expect(TreeSnapshot(tree.path("")) == before, "the store is only read")
 
-        let realm = [UInt8](repeating: 0, count: 16) + Array("T-DB".utf8) + [UInt8](repeating: 0, count: 40) + Array("class_User\0username\0password\0".utf8)
+        let realm =
+            [UInt8](repeating: 0, count: 16) + Array("T-DB".utf8) + [UInt8](repeating: 0, count: 40)
+            + Array("class_User\0username\0password\0".utf8)
         #expect(RealmSecrets.find(realm).map(\.place) == ["property password"])
         var encrypted = realm
         encrypted.replaceSubrange(16..<20, with: [0x9A, 0x11, 0x42, 0x07])
@@ -126,14 +142,17 @@ import TestSupport
             db.executemany("INSERT INTO ItemTable VALUES (?, ?)", rows)
             db.commit()
             """
-        let result = try StocktakeProcess.runCommand(["python3", "-c", script, tree.path("https_example.com_0.localstorage")])
+        let result = try StocktakeProcess.runCommand([
+            "python3", "-c", script, tree.path("https_example.com_0.localstorage"),
+        ])
         try #require(result.status == 0, "\(result.stderr)")
         let hits = DatabaseSecrets.find(database: tree.path("https_example.com_0.localstorage"))
-        #expect(hits == [
-            PropertyListSecrets.Hit(place: "local storage key auth_token", kind: .token, length: 24),
-            PropertyListSecrets.Hit(place: "local storage key password", kind: .password, length: 13),
-            PropertyListSecrets.Hit(place: "local storage key state", kind: .token, length: 20),
-        ])
+        #expect(
+            hits == [
+                PropertyListSecrets.Hit(place: "local storage key auth_token", kind: .token, length: 24),
+                PropertyListSecrets.Hit(place: "local storage key password", kind: .password, length: 13),
+                PropertyListSecrets.Hit(place: "local storage key state", kind: .token, length: 20),
+            ])
         #expect(ContentInspector.isWebLocalStorage(ArraySlice("https_example.com_0.localstorage".utf8)))
         #expect(ContentInspector.isWebLocalStorage(ArraySlice("LocalStorage.sqlite3".utf8)))
         #expect(!ContentInspector.isWebLocalStorage(ArraySlice("Model.sqlite".utf8)))

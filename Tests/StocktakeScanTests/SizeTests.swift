@@ -1,8 +1,8 @@
 import Foundation
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 /// Sizes are checked against GNU `du`, the oracle users compare with.
 @Suite struct SizeTests {
@@ -12,7 +12,9 @@ import TestSupport
         let tree = try TemporaryTree("sizes")
         try tree.write("Documents/notes.txt", string: "hello")
         try tree.write("Documents/empty", bytes: [])
-        try tree.write("Library/Application Support/Media/photo.jpg", bytes: [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 7, count: 100_000))
+        try tree.write(
+            "Library/Application Support/Media/photo.jpg",
+            bytes: [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 7, count: 100_000))
         try tree.write("Library/Caches/blob", bytes: [UInt8](repeating: 1, count: 4097))
         try tree.mkdir("tmp/nested/deeper")
         try tree.symlink("Documents/link", to: "notes.txt")
@@ -67,11 +69,20 @@ import TestSupport
     @Test func totalsReconcile() throws {
         let tree = try Self.makeTree()
         let totals = try InventoryScanner.scan(root: tree.root).totals
-        let locations = totals.byLocation.values.reduce(SizeTotal()) { var sum = $0; sum.add($1); return sum }
-        #expect(locations.allocatedBytes + totals.directories.allocatedBytes + totals.transportArtefacts.allocatedBytes
-            == totals.onDisk.allocatedBytes)
+        let locations = totals.byLocation.values.reduce(SizeTotal()) {
+            var sum = $0
+            sum.add($1)
+            return sum
+        }
+        #expect(
+            locations.allocatedBytes + totals.directories.allocatedBytes + totals.transportArtefacts.allocatedBytes
+                == totals.onDisk.allocatedBytes)
         #expect(totals.documentsAndData.allocatedBytes + totals.purgeable.allocatedBytes == locations.allocatedBytes)
-        let backup = totals.backup.values.reduce(SizeTotal()) { var sum = $0; sum.add($1); return sum }
+        let backup = totals.backup.values.reduce(SizeTotal()) {
+            var sum = $0
+            sum.add($1)
+            return sum
+        }
         #expect(backup == locations)
     }
 }

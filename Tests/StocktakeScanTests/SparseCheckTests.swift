@@ -1,12 +1,12 @@
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Sparse: fewer blocks than the size, unless macOS's transparent compression (`UF_COMPRESSED`) explains it.
@@ -34,7 +34,7 @@ import Darwin
     @Test func theCompressionFlagIsDarwins() {
         #expect(SparseCheck.compressedFlag == 0x0000_0020)  // XNU bsd/sys/stat.h
         #if canImport(Darwin)
-        #expect(SparseCheck.compressedFlag == UInt32(UF_COMPRESSED))
+            #expect(SparseCheck.compressedFlag == UInt32(UF_COMPRESSED))
         #endif
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
+
 @testable import StocktakeScan
 
 /// URLCache's `Cache.db` as URLSession writes it (tables, binary plist request objects, bodies in rows and in
@@ -68,7 +69,8 @@ import TestSupport
         let before = TreeSnapshot(tree.path(""))
         let responses = try URLCacheDatabase.read(database: tree.path("com.example.app/Cache.db"))
         #expect(TreeSnapshot(tree.path("")) == before, "nothing written beside Cache.db")
-        #expect(responses.map(\.requestURL).last == "https://images.example.com/linked.png", "the row only the -wal holds")
+        #expect(
+            responses.map(\.requestURL).last == "https://images.example.com/linked.png", "the row only the -wal holds")
         #expect(responses.count == 4)
         #expect(responses[0].requestHeaders["Authorization"] == "Bearer abcdefghijklmnopqrstuvwxyz012345")
         #expect(responses[0].responseHeaders["Content-Type"] == "application/json")
@@ -77,17 +79,20 @@ import TestSupport
         #expect(responses[3].body.isEmpty, "a linked fsCachedData file is not followed")
 
         let hits = CacheSecrets.find(responses)
-        #expect(hits.map(\.place) == [
-            "request to api.example.com, header Authorization",
-            "request to api.example.com, parameter access_token",
-            "response from api.example.com (fsCachedData/B5D1B6E8-3D9F-4B5E-9C6A-1F2E3D4C5B6A), line 1",
-        ])
+        #expect(
+            hits.map(\.place) == [
+                "request to api.example.com, header Authorization",
+                "request to api.example.com, parameter access_token",
+                "response from api.example.com (fsCachedData/B5D1B6E8-3D9F-4B5E-9C6A-1F2E3D4C5B6A), line 1",
+            ])
         #expect(hits.map(\.kind) == [.authorizationHeader, .token, .token])
     }
 
     @Test func refusesViewsAndTriggersAndWhatIsNotACache() throws {
         let tree = try Self.cache("view")
-        let error = #expect(throws: StoreReadError.self) { try URLCacheDatabase.read(database: tree.path("com.example.app/Cache.db")) }
+        let error = #expect(throws: StoreReadError.self) {
+            try URLCacheDatabase.read(database: tree.path("com.example.app/Cache.db"))
+        }
         #expect(error?.message.contains("trigger") == true)
         try tree.write("other/Cache.db", bytes: Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 100))
         #expect(throws: StoreReadError.self) { try URLCacheDatabase.read(database: tree.path("other/Cache.db")) }

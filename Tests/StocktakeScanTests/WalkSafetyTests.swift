@@ -1,8 +1,8 @@
 import Foundation
 import StocktakeModel
 import StocktakeScan
-import Testing
 import TestSupport
+import Testing
 
 /// Hostile trees: the walk never follows links, never opens FIFOs, keeps odd names exactly, never writes.
 @Suite struct WalkSafetyTests {
@@ -44,14 +44,17 @@ import TestSupport
     @Test func hostileNamesAreKeptExactly() throws {
         let tree = try TemporaryTree("names")
         let names: [[UInt8]] = [
-            Array("line\nbreak.txt".utf8), Array("quote\"and'apostrophe".utf8), Array("<img src=x onerror=alert(1)>".utf8),
+            Array("line\nbreak.txt".utf8), Array("quote\"and'apostrophe".utf8),
+            Array("<img src=x onerror=alert(1)>".utf8),
             Array("a&b;c".utf8), [0x62, 0x61, 0x64, 0xFF, 0xFE, 0x2E, 0x62, 0x69, 0x6E], Array("日本語 ファイル.txt".utf8),
         ]
         try tree.mkdir("Documents")
         var made: Set<[UInt8]> = []
         for name in names {
             let path = Array((tree.root + "/Documents/").utf8) + name + [0]
-            let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+            let fd = path.withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+            }
             // APFS (macOS) takes only UTF-8 names and refuses others with EILSEQ; ext4 takes any bytes.
             if fd < 0 && errno == EILSEQ && String(bytes: name, encoding: .utf8) == nil { continue }
             #expect(fd >= 0, "\(name)")
@@ -59,7 +62,7 @@ import TestSupport
             close(fd)
         }
         #if os(Linux)
-        #expect(made.count == names.count, "Linux file systems take any bytes but / and NUL")
+            #expect(made.count == names.count, "Linux file systems take any bytes but / and NUL")
         #endif
         let inventory = try InventoryScanner.scan(root: tree.root)
         let documents = try #require(inventory.index(ofPath: Array("Documents".utf8)))
@@ -91,10 +94,13 @@ import TestSupport
 
     @Test func theWalkIsDeterministicAcrossThreadCounts() throws {
         let tree = try SizeTests.makeTree()
-        for i in 0..<40 { try tree.write("Documents/many/\(i % 7)/file\(i).txt", string: String(repeating: "x", count: i * 100)) }
+        for i in 0..<40 {
+            try tree.write("Documents/many/\(i % 7)/file\(i).txt", string: String(repeating: "x", count: i * 100))
+        }
         let one = try InventoryScanner.scan(root: tree.root, options: ScanOptions(threads: 1))
         let eight = try InventoryScanner.scan(root: tree.root, options: ScanOptions(threads: 8))
-        var a: [[UInt8]] = [], b: [[UInt8]] = []
+        var a: [[UInt8]] = []
+        var b: [[UInt8]] = []
         one.forEachInPathOrder { a.append(one.path($0)) }
         eight.forEachInPathOrder { b.append(eight.path($0)) }
         #expect(a == b)
@@ -125,13 +131,16 @@ import TestSupport
 
     @Test func filesAreVisitedInByteOrderOfTheirPaths() throws {
         let tree = try TemporaryTree("order")
-        for path in ["Documents/a/x", "Documents/a.b/y", "Documents/a-c", "Documents/a", "Documents/B", "Documents/a b/z"] where path != "Documents/a" {
+        for path in [
+            "Documents/a/x", "Documents/a.b/y", "Documents/a-c", "Documents/a", "Documents/B", "Documents/a b/z",
+        ] where path != "Documents/a" {
             try tree.write(path, string: "x")
         }
         #expect(link(tree.path("Documents/a/x"), tree.path("Documents/a.b/z")) == 0)
         let inventory = try InventoryScanner.scan(root: tree.root)
         // Files come in byte order of their paths; a folder sorts as its path with a trailing "/".
-        var files: [[UInt8]] = [], keys: [[UInt8]] = []
+        var files: [[UInt8]] = []
+        var keys: [[UInt8]] = []
         inventory.forEachInPathOrder { index, path in
             let isDirectory = inventory.entries[Int(index)].isDirectory
             keys.append(isDirectory && !path.isEmpty ? path + [UInt8(ascii: "/")] : path)

@@ -32,10 +32,18 @@ package enum BinaryLookup {
     ) -> Result<String, NotFound> {
         if let explicit = environment[variable], !explicit.isEmpty {
             guard explicit.hasPrefix("/") else {
-                return .failure(NotFound(description: "\(variable)=\(explicit) is not an absolute path; set it to the built binary, e.g. \(variable)=\"$(swift build --show-bin-path)/\(name)\""))
+                return .failure(
+                    NotFound(
+                        description:
+                            "\(variable)=\(explicit) is not an absolute path; set it to the built binary, e.g. \(variable)=\"$(swift build --show-bin-path)/\(name)\""
+                    ))
             }
             guard isExecutableFile(explicit) else {
-                return .failure(NotFound(description: "\(variable)=\(explicit) is not an executable file; build first (swift build) or correct it"))
+                return .failure(
+                    NotFound(
+                        description:
+                            "\(variable)=\(explicit) is not an executable file; build first (swift build) or correct it"
+                    ))
             }
             return .success(explicit)
         }
@@ -72,24 +80,29 @@ package enum BinaryLookup {
             }
         }
         let list = tried.isEmpty ? "nothing" : tried.joined(separator: ", ")
-        return .failure(NotFound(description: """
-            no built \(name) binary found (\(notes.joined(separator: "; "))); tried \(list). \
-            Build it (swift build) and set \(variable)="$(swift build --show-bin-path)/\(name)"; \
-            a \(name) on PATH is never used
-            """))
+        return .failure(
+            NotFound(
+                description: """
+                    no built \(name) binary found (\(notes.joined(separator: "; "))); tried \(list). \
+                    Build it (swift build) and set \(variable)="$(swift build --show-bin-path)/\(name)"; \
+                    a \(name) on PATH is never used
+                    """))
     }
 
     /// The value after `--test-bundle-path` (or in `--test-bundle-path=VALUE`), as swiftpm-testing-helper gets it.
     static func testBundlePath(_ arguments: [String]) -> String? {
         for (index, argument) in arguments.enumerated().dropFirst() {
             if argument == "--test-bundle-path", index + 1 < arguments.count { return arguments[index + 1] }
-            if argument.hasPrefix("--test-bundle-path=") { return String(argument.dropFirst("--test-bundle-path=".count)) }
+            if argument.hasPrefix("--test-bundle-path=") {
+                return String(argument.dropFirst("--test-bundle-path=".count))
+            }
         }
         return nil
     }
 
     static func absolutePath(_ path: String, in currentDirectory: String) -> String {
-        path.hasPrefix("/") ? path : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
+        path.hasPrefix("/")
+            ? path : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
     }
 
     /// The folder holding `path` (`/` for a top-level name), textually: no link is followed.

@@ -43,7 +43,8 @@ package final class DeviceBackupFixture {
 
     /// A record of the spec: `type` f, d or l; `protectionClass` the MBFile's (3, the default class, unless given).
     package static func record(
-        _ domain: String, _ path: String, type: String = "f", size: Int? = nil, content: String? = nil, target: String? = nil,
+        _ domain: String, _ path: String, type: String = "f", size: Int? = nil, content: String? = nil,
+        target: String? = nil,
         protectionClass: Int? = nil
     ) -> [String: Any] {
         var record: [String: Any] = ["domain": domain, "path": path, "type": type]

@@ -40,35 +40,55 @@ package final class DeviceSetFixture {
     package static func standard(realMetadata: String? = nil) throws -> DeviceSetFixture {
         let chatApp: [String: Any] = [
             "id": chat, "executable": "Chat", "entitlements": "section", "groups": ["group.com.example.chat"],
-            "extensions": [[
-                "id": "com.example.chat.widget", "executable": "ChatWidget", "entitlements": "section",
-                "groups": ["group.com.example.chat", "group.com.example.shared"], "data": ["Library/Caches/timeline.json": 2_000],
-            ]],
-            "data": ["Documents/messages.sqlite": 40_000, "Library/Caches/images/a.jpg": 9_000, "Library/Preferences/com.example.chat.plist": "x"],
+            "extensions": [
+                [
+                    "id": "com.example.chat.widget", "executable": "ChatWidget", "entitlements": "section",
+                    "groups": ["group.com.example.chat", "group.com.example.shared"],
+                    "data": ["Library/Caches/timeline.json": 2_000],
+                ]
+            ],
+            "data": [
+                "Documents/messages.sqlite": 40_000, "Library/Caches/images/a.jpg": 9_000,
+                "Library/Preferences/com.example.chat.plist": "x",
+            ],
             "bundleFiles": ["Assets.car": 30_000],
         ]
         let apple: [[String: Any]] = [
             ["id": "com.apple.mobilesafari", "data": ["Library/Safari/History.db": 4_096]],
             ["id": "com.apple.Preferences", "data": [:] as [String: Any]],
         ]
-        var spec: [String: Any] = ["devices": [
-            [
-                "udid": bootedPhone, "name": "iPhone 15", "runtime": "iOS-17-5", "deviceType": "iPhone-15", "state": 3,
-                "apps": [chatApp, ["id": "com.example.notes", "executable": "Notes", "entitlements": NSNull(), "data": ["Documents/n.txt": "n"]]],
-                "system": apple,
-                "groups": [
-                    "group.com.example.chat": ["Library/Caches/shared.db": 12_000, "Documents/outbox.json": "{}"],
-                    "group.com.example.shared": ["prefs.plist": 100],
-                    "group.com.example.notes": ["n.db": 300],
-                    "group.com.apple.mobilesafari": ["s": 10],
+        var spec: [String: Any] = [
+            "devices": [
+                [
+                    "udid": bootedPhone, "name": "iPhone 15", "runtime": "iOS-17-5", "deviceType": "iPhone-15",
+                    "state": 3,
+                    "apps": [
+                        chatApp,
+                        [
+                            "id": "com.example.notes", "executable": "Notes", "entitlements": NSNull(),
+                            "data": ["Documents/n.txt": "n"],
+                        ],
+                    ],
+                    "system": apple,
+                    "groups": [
+                        "group.com.example.chat": ["Library/Caches/shared.db": 12_000, "Documents/outbox.json": "{}"],
+                        "group.com.example.shared": ["prefs.plist": 100],
+                        "group.com.example.notes": ["n.db": 300],
+                        "group.com.apple.mobilesafari": ["s": 10],
+                    ],
                 ],
-            ],
-            [
-                "udid": olderPhone, "name": "iPhone 15", "runtime": "iOS-18-1", "deviceType": "iPhone-15", "state": 1, "plist": "xml",
-                "apps": [chatApp], "system": apple, "groups": ["group.com.example.chat": ["Library/Caches/shared.db": 1_000]],
-            ],
-            ["udid": tablet, "name": "iPad Air 11-inch (M2)", "runtime": "iOS-17-5", "deviceType": "iPad-Air-11-inch-M2", "state": 1, "system": apple],
-        ]]
+                [
+                    "udid": olderPhone, "name": "iPhone 15", "runtime": "iOS-18-1", "deviceType": "iPhone-15",
+                    "state": 1, "plist": "xml",
+                    "apps": [chatApp], "system": apple,
+                    "groups": ["group.com.example.chat": ["Library/Caches/shared.db": 1_000]],
+                ],
+                [
+                    "udid": tablet, "name": "iPad Air 11-inch (M2)", "runtime": "iOS-17-5",
+                    "deviceType": "iPad-Air-11-inch-M2", "state": 1, "system": apple,
+                ],
+            ]
+        ]
         if let realMetadata { spec["realMetadata"] = ["path": realMetadata, "device": 0] }
         return try DeviceSetFixture(spec)
     }

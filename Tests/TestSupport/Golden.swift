@@ -11,37 +11,51 @@ package enum Golden {
     package static let recordHint = "after checking the change, STOCKTAKE_RECORD_GOLDEN=1 re-records it"
 
     /// `rendered` against the whole file at `path` (absolute, or relative to the repository).
-    package static func check(_ rendered: String, against path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    package static func check(
+        _ rendered: String, against path: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         try check(Data(rendered.utf8), against: path, sourceLocation: sourceLocation)
     }
 
-    package static func check(_ rendered: Data, against path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    package static func check(_ rendered: Data, against path: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let path = absolute(path)
         if recording {
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try rendered.write(to: URL(fileURLWithPath: path), options: .atomic)
-            Issue.record("recorded \(shown(path)); review its diff, then run without STOCKTAKE_RECORD_GOLDEN", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(shown(path)); review its diff, then run without STOCKTAKE_RECORD_GOLDEN",
+                sourceLocation: sourceLocation)
             return
         }
         guard let golden = FileManager.default.contents(atPath: path) else {
-            Issue.record("\(shown(path)) is missing; STOCKTAKE_RECORD_GOLDEN=1 records it", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(shown(path)) is missing; STOCKTAKE_RECORD_GOLDEN=1 records it", sourceLocation: sourceLocation)
             return
         }
         if let difference = firstDifference(rendered: rendered, golden: golden) {
-            Issue.record("\(shown(path)) differs from what was rendered; \(recordHint).\n\(difference)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(shown(path)) differs from what was rendered; \(recordHint).\n\(difference)",
+                sourceLocation: sourceLocation)
         }
     }
 
     /// `rendered` against the lines between the marker lines `begin` and `end` of the text file at `path`
     /// (a generated table inside a hand-written document); recording rewrites only those lines.
     package static func checkBlock(
-        _ rendered: String, in path: String, between begin: String, and end: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ rendered: String, in path: String, between begin: String, and end: String,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let path = absolute(path)
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        guard let opening = lines.firstIndex(of: Substring(begin)), let closing = lines[(opening + 1)...].firstIndex(of: Substring(end)) else {
-            Issue.record("\(shown(path)) has no line \(begin) followed later by a line \(end)", sourceLocation: sourceLocation)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        guard let opening = lines.firstIndex(of: Substring(begin)),
+            let closing = lines[(opening + 1)...].firstIndex(of: Substring(end))
+        else {
+            Issue.record(
+                "\(shown(path)) has no line \(begin) followed later by a line \(end)", sourceLocation: sourceLocation)
             return
         }
         let block = rendered.hasSuffix("\n") ? String(rendered.dropLast()) : rendered
@@ -49,7 +63,9 @@ package enum Golden {
         if recording {
             let rewritten = lines[...opening] + (block.isEmpty ? [] : [Substring(block)]) + lines[closing...]
             try rewritten.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-            Issue.record("recorded the block of \(shown(path)); review its diff, then run without STOCKTAKE_RECORD_GOLDEN", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded the block of \(shown(path)); review its diff, then run without STOCKTAKE_RECORD_GOLDEN",
+                sourceLocation: sourceLocation)
             return
         }
         if let difference = firstDifference(rendered: Data(block.utf8), golden: Data(committed.utf8)) {
@@ -64,7 +80,8 @@ package enum Golden {
         guard rendered != golden else { return nil }
         let renderedLines = rendered.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let goldenLines = golden.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let index = zip(renderedLines, goldenLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let index =
+            zip(renderedLines, goldenLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(renderedLines.count, goldenLines.count)
         func line(_ lines: [Data]) -> String {
             guard index < lines.count else { return "(no such line)" }

@@ -14,7 +14,9 @@ package struct HTMLStructure {
     /// Text content outside tags, entities still encoded.
     package private(set) var text: [String] = []
 
-    static let voidElements: Set<String> = ["meta", "br", "hr", "img", "input", "link", "wbr", "area", "base", "col", "source"]
+    static let voidElements: Set<String> = [
+        "meta", "br", "hr", "img", "input", "link", "wbr", "area", "base", "col", "source",
+    ]
 
     package init(_ html: String) {
         let bytes = Array(html.utf8)
@@ -28,10 +30,15 @@ package struct HTMLStructure {
             checkEntities(chunk)
         }
         while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+            guard bytes[i] == UInt8(ascii: "<") else {
+                i += 1
+                continue
+            }
             flushText(until: i)
             if bytes[i...].starts(with: Array("<!DOCTYPE html>".utf8)) {
-                i += 15; textStart = i; continue
+                i += 15
+                textStart = i
+                continue
             }
             let closing = i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/")
             var j = i + (closing ? 2 : 1)
@@ -40,36 +47,60 @@ package struct HTMLStructure {
             let name = String(decoding: bytes[nameStart..<j], as: UTF8.self).lowercased()
             guard !name.isEmpty else {
                 problems.append("stray '<' at byte \(i)")
-                i += 1; textStart = i; continue
+                i += 1
+                textStart = i
+                continue
             }
             var attributes: [(String, String)] = []
             while true {
                 while j < bytes.count, bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "\n") { j += 1 }
-                guard j < bytes.count else { problems.append("unterminated tag <\(name)"); break }
-                if bytes[j] == UInt8(ascii: ">") { j += 1; break }
+                guard j < bytes.count else {
+                    problems.append("unterminated tag <\(name)")
+                    break
+                }
+                if bytes[j] == UInt8(ascii: ">") {
+                    j += 1
+                    break
+                }
                 let attributeStart = j
                 while j < bytes.count, Self.isNameByte(bytes[j]) { j += 1 }
                 let attributeName = String(decoding: bytes[attributeStart..<j], as: UTF8.self)
-                guard !attributeName.isEmpty else { problems.append("bad byte in tag <\(name) at \(j)"); j += 1; continue }
-                guard j < bytes.count, bytes[j] == UInt8(ascii: "=") else { attributes.append((attributeName, "")); continue }
+                guard !attributeName.isEmpty else {
+                    problems.append("bad byte in tag <\(name) at \(j)")
+                    j += 1
+                    continue
+                }
+                guard j < bytes.count, bytes[j] == UInt8(ascii: "=") else {
+                    attributes.append((attributeName, ""))
+                    continue
+                }
                 guard j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: "\"") else {
-                    problems.append("unquoted attribute \(attributeName) in <\(name)>"); j += 1; continue
+                    problems.append("unquoted attribute \(attributeName) in <\(name)>")
+                    j += 1
+                    continue
                 }
                 let valueStart = j + 2
                 guard let valueEnd = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else {
-                    problems.append("unterminated attribute \(attributeName)"); break
+                    problems.append("unterminated attribute \(attributeName)")
+                    break
                 }
                 let value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
-                if value.contains("<") || value.contains(">") { problems.append("raw < or > in attribute \(attributeName)") }
+                if value.contains("<") || value.contains(">") {
+                    problems.append("raw < or > in attribute \(attributeName)")
+                }
                 checkEntities(value)
                 attributes.append((attributeName, value))
                 j = valueEnd + 1
             }
             if closing {
-                if stack.last == name { stack.removeLast() } else {
+                if stack.last == name {
+                    stack.removeLast()
+                } else {
                     problems.append("</\(name)> closes <\(stack.last ?? "nothing")> at byte \(i)")
                 }
-                i = j; textStart = i; continue
+                i = j
+                textStart = i
+                continue
             }
             var rawText: String?
             if name == "script" || name == "style" {
@@ -82,7 +113,8 @@ package struct HTMLStructure {
                 stack.append(name)
             }
             elements.append(Element(name: name, attributes: attributes, rawText: rawText))
-            i = j; textStart = i
+            i = j
+            textStart = i
         }
         flushText(until: bytes.count)
         if !stack.isEmpty { problems.append("unclosed at end: \(stack)") }

@@ -42,7 +42,8 @@ package indirect enum OrderedJSON: Equatable, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .object(let pairs): "{" + pairs.map { "\($0.key.debugDescription): \($0.value)" }.joined(separator: ", ") + "}"
+        case .object(let pairs):
+            "{" + pairs.map { "\($0.key.debugDescription): \($0.value)" }.joined(separator: ", ") + "}"
         case .array(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .string(let text): text.debugDescription
         case .number(let text): text
@@ -76,12 +77,15 @@ package indirect enum OrderedJSON: Equatable, CustomStringConvertible {
 
     /// The value when it is written as an integer literal (no fraction, no exponent).
     package var integerValue: Int64? {
-        guard case .number(let text) = self, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
+        guard case .number(let text) = self, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
+            return nil
+        }
         return Int64(text)
     }
 
     /// Every object in the document, depth first, with a readable location, for whole-document checks.
-    package func forEachObject(at location: String = "$", _ body: (String, [(key: String, value: OrderedJSON)]) -> Void) {
+    package func forEachObject(at location: String = "$", _ body: (String, [(key: String, value: OrderedJSON)]) -> Void)
+    {
         switch self {
         case .object(let pairs):
             body(location, pairs)
@@ -115,7 +119,9 @@ package indirect enum OrderedJSON: Equatable, CustomStringConvertible {
 
         mutating func expect(_ literal: String) throws {
             let expected = Array(literal.utf8)
-            guard bytes.count - offset >= expected.count, bytes[offset..<offset + expected.count].elementsEqual(expected) else {
+            guard bytes.count - offset >= expected.count,
+                bytes[offset..<offset + expected.count].elementsEqual(expected)
+            else {
                 throw error("expected \(literal)")
             }
             offset += expected.count
@@ -128,9 +134,15 @@ package indirect enum OrderedJSON: Equatable, CustomStringConvertible {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
             case UInt8(ascii: "\""): return .string(try string())
-            case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-            case UInt8(ascii: "n"): try expect("null"); return .null
+            case UInt8(ascii: "t"):
+                try expect("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try expect("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try expect("null")
+                return .null
             default: return .number(try number())
             }
         }
@@ -139,7 +151,10 @@ package indirect enum OrderedJSON: Equatable, CustomStringConvertible {
             offset += 1
             var pairs: [(key: String, value: OrderedJSON)] = []
             skipWhitespace()
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") { offset += 1; return .object(pairs) }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+                offset += 1
+                return .object(pairs)
+            }
             while true {
                 skipWhitespace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key") }
@@ -150,7 +165,10 @@ package indirect enum OrderedJSON: Equatable, CustomStringConvertible {
                 pairs.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("unterminated object") }
-                if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                if bytes[offset] == UInt8(ascii: ",") {
+                    offset += 1
+                    continue
+                }
                 try expect("}")
                 return .object(pairs)
             }
@@ -160,13 +178,19 @@ package indirect enum OrderedJSON: Equatable, CustomStringConvertible {
             offset += 1
             var items: [OrderedJSON] = []
             skipWhitespace()
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { offset += 1; return .array(items) }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+                offset += 1
+                return .array(items)
+            }
             while true {
                 skipWhitespace()
                 items.append(try value(depth: depth + 1))
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("unterminated array") }
-                if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                if bytes[offset] == UInt8(ascii: ",") {
+                    offset += 1
+                    continue
+                }
                 try expect("]")
                 return .array(items)
             }
@@ -253,7 +277,9 @@ package indirect enum OrderedJSON: Equatable, CustomStringConvertible {
             }
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
                 offset += 1
-                if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+                    offset += 1
+                }
                 guard digits() > 0 else { throw error("no digits in the exponent") }
             }
             return String(decoding: bytes[start..<offset], as: UTF8.self)

@@ -15,7 +15,8 @@ package enum RealCorpus {
     /// For `.enabled(if: RealCorpus.enabled, RealCorpus.hint)`: runs where the corpus is named, and always in CI.
     package static let enabled = root != nil || OutsideTools.inCI
 
-    package static let hint: Comment = "set STOCKTAKE_CORPUS to the real-world corpus (a folder holding samples/ and the listings); CI=true turns this skip into a failure"
+    package static let hint: Comment =
+        "set STOCKTAKE_CORPUS to the real-world corpus (a folder holding samples/ and the listings); CI=true turns this skip into a failure"
 
     package struct Missing: Error, CustomStringConvertible {
         package let description: String
@@ -29,7 +30,9 @@ package enum RealCorpus {
 
     /// The corpus folder, once it is known to hold `relative`.
     package static func folder(holding relative: String) throws -> String {
-        guard let root else { throw Missing(description: "STOCKTAKE_CORPUS is not set: the real-world corpus is needed (\(relative))") }
+        guard let root else {
+            throw Missing(description: "STOCKTAKE_CORPUS is not set: the real-world corpus is needed (\(relative))")
+        }
         guard FileManager.default.fileExists(atPath: root + "/" + relative) else {
             throw Missing(description: "STOCKTAKE_CORPUS (\(root)) holds no \(relative)")
         }

@@ -14,7 +14,9 @@ package enum SchemaProperties {
         var node: Any = try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL(name)))
         for step in path {
             // A number steps into an array (`oneOf`, `items` lists).
-            let next = Int(step).flatMap { index in (node as? [Any]).flatMap { $0.indices.contains(index) ? $0[index] : nil } }
+            let next = Int(step).flatMap { index in
+                (node as? [Any]).flatMap { $0.indices.contains(index) ? $0[index] : nil }
+            }
             node = try #require(next ?? (node as? [String: Any])?[step], "no \(step) in \(path) of \(name)")
         }
         let object = node as? [String: Any]
@@ -24,7 +26,8 @@ package enum SchemaProperties {
     }
 
     /// The sorted raw values of a key enum.
-    package static func names<Key: RawRepresentable & CaseIterable>(_: Key.Type) -> [String] where Key.RawValue == String {
+    package static func names<Key: RawRepresentable & CaseIterable>(_: Key.Type) -> [String]
+    where Key.RawValue == String {
         Key.allCases.map(\.rawValue).sorted()
     }
 }

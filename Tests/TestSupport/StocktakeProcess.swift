@@ -22,7 +22,8 @@ package enum StocktakeProcess {
 
     private static let located = BinaryLookup.locate(
         arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment,
-        currentDirectory: FileManager.default.currentDirectoryPath, isExecutableFile: BinaryLookup.isExecutableRegularFile)
+        currentDirectory: FileManager.default.currentDirectoryPath,
+        isExecutableFile: BinaryLookup.isExecutableRegularFile)
 
     /// Runs `stocktake` with `arguments`. With `withoutFilePermissionOverride`, a root caller drops the
     /// capabilities that let root read any file, so permission tests mean the same for root and users.
@@ -33,10 +34,12 @@ package enum StocktakeProcess {
         var command = [try binary] + arguments
         if withoutFilePermissionOverride && getuid() == 0 {
             #if os(Linux)
-            command = ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search"] + command
+                command = ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search"] + command
             #else
-            // No setpriv here: root would read every file, and the permission test would mean nothing.
-            throw Refused(description: "a permission test run as root needs util-linux setpriv (Linux); run the tests as a user")
+                // No setpriv here: root would read every file, and the permission test would mean nothing.
+                throw Refused(
+                    description:
+                        "a permission test run as root needs util-linux setpriv (Linux); run the tests as a user")
             #endif
         }
         return try runCommand(command, currentDirectory: currentDirectory, environment: environment, timeout: timeout)
@@ -44,7 +47,8 @@ package enum StocktakeProcess {
 
     /// With `timeout` (seconds), a command still running then is killed (SIGKILL) and `timedOut` is set.
     package static func runCommand(
-        _ command: [String], currentDirectory: String? = nil, environment: [String: String] = [:], timeout: Double? = nil
+        _ command: [String], currentDirectory: String? = nil, environment: [String: String] = [:],
+        timeout: Double? = nil
     ) throws -> ProcessResult {
         let process = Process()
         if !environment.isEmpty {
@@ -53,7 +57,8 @@ package enum StocktakeProcess {
         process.executableURL = URL(fileURLWithPath: command[0].hasPrefix("/") ? command[0] : "/usr/bin/env")
         process.arguments = command[0].hasPrefix("/") ? Array(command.dropFirst()) : command
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -63,7 +68,8 @@ package enum StocktakeProcess {
         }
         // Read both pipes before waiting so a chatty child cannot block on a full pipe.
         let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
         DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
         errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()

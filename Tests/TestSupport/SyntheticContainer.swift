@@ -23,8 +23,9 @@ package enum SyntheticContainer {
         var builder = InventoryBuilder()
         // Documents: what the user sees (backed up).
         builder.add("Documents/Projects/Alpha/model.sqlite", apparentBytes: 5_200_000, flags: .hardLinked)
-        builder.add("Documents/Projects/Alpha/model copy.sqlite", apparentBytes: 5_200_000,
-                    flags: [.hardLinked, .hardLinkDuplicate])
+        builder.add(
+            "Documents/Projects/Alpha/model copy.sqlite", apparentBytes: 5_200_000,
+            flags: [.hardLinked, .hardLinkDuplicate])
         builder.add("Documents/Projects/Alpha/model.sqlite-wal", apparentBytes: 812_345)
         builder.add("Documents/Projects/Beta/cover.jpg", apparentBytes: 1_250_000)
         // Exports and Thumbnails carry the exclusion xattr themselves (the two flags in `evidence`).
@@ -40,15 +41,18 @@ package enum SyntheticContainer {
         builder.add("Documents/Inbox", type: .directory)
         // Application Support: hidden persistent data, with many small thumbnails to sum.
         builder.add("Library/Application Support/Store/default.store", apparentBytes: 3_400_000, kind: .sqlite)
-        builder.add("Library/Application Support/Store/default.store-wal", apparentBytes: 420_000, kind: .sqliteWAL,
-                    backup: .included, evidence: .noFlag)
+        builder.add(
+            "Library/Application Support/Store/default.store-wal", apparentBytes: 420_000, kind: .sqliteWAL,
+            backup: .included, evidence: .noFlag)
         builder.add("Library/Application Support/Thumbnails", type: .directory, backup: .excluded, evidence: .xattr)
         for i in 0..<20 {
-            builder.add("Library/Application Support/Thumbnails/thumb-\(i < 10 ? "0" : "")\(i).png",
-                        apparentBytes: 9_000 + Int64(i) * 700)
+            builder.add(
+                "Library/Application Support/Thumbnails/thumb-\(i < 10 ? "0" : "")\(i).png",
+                apparentBytes: 9_000 + Int64(i) * 700)
         }
-        builder.add("Library/Application Support/" + hostileFolderName + "/notes.json", apparentBytes: 150_000,
-                    backup: .included, evidence: .noFlag)
+        builder.add(
+            "Library/Application Support/" + hostileFolderName + "/notes.json", apparentBytes: 150_000,
+            backup: .included, evidence: .noFlag)
         // Caches and tmp: purgeable, never backed up.
         builder.add("Library/Caches/" + bundleIdentifier + "/Cache.db", apparentBytes: 2_100_000)
         for name in ["3F2A", "77B0", "C1D9"] {
@@ -68,12 +72,14 @@ package enum SyntheticContainer {
     }
 
     package static let evidence = ExportEvidence(
-        entriesWithAttributes: 7, appleDoubleSidecars: 1, flaggedByXattr: 2, flaggedByLegacyXattr: 0, flaggedByAppleDouble: 0,
+        entriesWithAttributes: 7, appleDoubleSidecars: 1, flaggedByXattr: 2, flaggedByLegacyXattr: 0,
+        flaggedByAppleDouble: 0,
         declaredByUser: false)
 
     package static let issues: [ScanIssue] = [
-        ScanIssue(path: Array("Library/\(hostileFolderName)".utf8), reason: .permissionDenied,
-                  detail: "could not list the folder: Permission denied (EACCES) \(hostileMetadataValue)"),
+        ScanIssue(
+            path: Array("Library/\(hostileFolderName)".utf8), reason: .permissionDenied,
+            detail: "could not list the folder: Permission denied (EACCES) \(hostileMetadataValue)"),
         ScanIssue(path: Array("tmp/vanished.tmp".utf8), reason: .vanished, detail: "removed while the audit ran"),
         ScanIssue(path: Array("Documents/".utf8) + nonUTF8Name, reason: .unreadable, detail: "read failed & gave up"),
     ]
@@ -87,12 +93,14 @@ package enum SyntheticContainer {
             "DownloadDate": .date(730_974_600),
             "Architectures": .array([.string("arm64"), .string("arm64e")]),
             "Nested": .dictionary([
-                "Count": .integer(42), "Ratio": .real(0.25), "Enabled": .bool(true), "Token": .data([0xDE, 0xAD, 0xBE, 0xEF]),
+                "Count": .integer(42), "Ratio": .real(0.25), "Enabled": .bool(true),
+                "Token": .data([0xDE, 0xAD, 0xBE, 0xEF]),
                 "Ref": .uid(7), "Multiline": .string("first line\nsecond line"),
             ]),
         ])
         return ContainerDescription(
-            inputPath: "/exports/Demo \"<i>x</i>\" & co.xcappdata", rootPath: "/exports/Demo \"<i>x</i>\" & co.xcappdata/AppData",
+            inputPath: "/exports/Demo \"<i>x</i>\" & co.xcappdata",
+            rootPath: "/exports/Demo \"<i>x</i>\" & co.xcappdata/AppData",
             layout: .xcappdata, bundleIdentifier: bundleIdentifier, bundleIdentifierSource: .appDataInfo,
             metadata: [
                 MetadataDocument(path: "AppDataInfo.plist", value: appDataInfo, problem: nil),

@@ -10,19 +10,24 @@ extension TemporaryTree {
     /// Sets an extended attribute on an entry (Linux keeps Apple's names under `user.`, as rsync does).
     package func setAttribute(_ relativePath: String, name: String, value: [UInt8]) throws {
         #if os(Linux)
-        let result = setxattr(path(relativePath), name, value, value.count, 0)
+            let result = setxattr(path(relativePath), name, value, value.count, 0)
         #else
-        let result = setxattr(path(relativePath), name, value, value.count, 0, 0)
+            let result = setxattr(path(relativePath), name, value, value.count, 0, 0)
         #endif
-        guard result == 0 else { throw Failure(description: "setxattr \(name) on \(relativePath) failed: errno \(errno)") }
+        guard result == 0 else {
+            throw Failure(description: "setxattr \(name) on \(relativePath) failed: errno \(errno)")
+        }
     }
 
     /// Marks an entry excluded from backup the way a Mac-to-Linux rsync -X leaves it.
     package func excludeFromBackup(_ relativePath: String) throws {
         #if os(Linux)
-        try setAttribute(relativePath, name: "user.com.apple.metadata:com_apple_backup_excludeItem", value: Self.backupExclusionValue)
+            try setAttribute(
+                relativePath, name: "user.com.apple.metadata:com_apple_backup_excludeItem",
+                value: Self.backupExclusionValue)
         #else
-        try setAttribute(relativePath, name: "com.apple.metadata:com_apple_backup_excludeItem", value: Self.backupExclusionValue)
+            try setAttribute(
+                relativePath, name: "com.apple.metadata:com_apple_backup_excludeItem", value: Self.backupExclusionValue)
         #endif
     }
 }

@@ -1,6 +1,7 @@
-@testable import stocktake
 import StocktakeModel
 import Testing
+
+@testable import stocktake
 
 @Suite("What the CLI prints")
 struct ConsoleTextTests {
@@ -12,7 +13,9 @@ struct ConsoleTextTests {
     }
 
     @Test func progressSaysEntriesBytesAndRate() {
-        #expect(ConsoleText.progress(entries: 2_000, bytes: 5_000_000, seconds: 2) == "scanning: 2000 entries, 5.0 MB, 1000 entries/s")
+        #expect(
+            ConsoleText.progress(entries: 2_000, bytes: 5_000_000, seconds: 2)
+                == "scanning: 2000 entries, 5.0 MB, 1000 entries/s")
         #expect(ConsoleText.progress(entries: 1, bytes: 100, seconds: 1).hasPrefix("scanning: 1 entry, "))
     }
 

@@ -9,7 +9,9 @@ public func fuzzAppleDouble(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     for fileSize in [size, nil] {
         guard let attributes = try? AppleDouble.attributes(in: head, fileSize: fileSize) else { continue }
         for attribute in attributes {
-            precondition(attribute.valueRange.lowerBound >= 0 && attribute.valueRange.upperBound <= size, "value outside the file")
+            precondition(
+                attribute.valueRange.lowerBound >= 0 && attribute.valueRange.upperBound <= size,
+                "value outside the file")
         }
     }
     return 0

@@ -6,7 +6,10 @@ import StocktakeScan
 /// back: no crash, no leak, no hang.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArchive(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard FileManager.default.createFile(atPath: archivePath, contents: Data(UnsafeRawBufferPointer(start: data, count: size))) else { return 0 }
+    guard
+        FileManager.default.createFile(
+            atPath: archivePath, contents: Data(UnsafeRawBufferPointer(start: data, count: size)))
+    else { return 0 }
     guard let input = try? ArchiveInput.read(path: archivePath) else { return 0 }
     precondition(input.container.allocatedBytesEstimated, "archive sizes are estimates")
     _ = try? input.findDuplicates(minimumBytes: 1)

@@ -1,6 +1,7 @@
-@testable import StocktakeBackup
 import StocktakeModel
 import StocktakeScan
+
+@testable import StocktakeBackup
 
 /// What a device backup's manifest holds, on any bytes: the bytes as a `Files` row's `MBFile` archive, as
 /// `Manifest.plist` and `Status.plist`, and, a line each, as one domain's relative paths (the tree, the
@@ -22,8 +23,10 @@ public func fuzzBackupManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(512)
     let records = lines.enumerated().map { index, line in
         ManifestRecord(
-            fileID: "", domain: "AppDomain-a.b", relativePath: Array(line), type: [.directory, .file, .symlink][index % 3],
-            size: Int64(line.count), mode: nil, modified: 0, symlinkTarget: index % 3 == 2 ? Array(line.reversed()) : nil,
+            fileID: "", domain: "AppDomain-a.b", relativePath: Array(line),
+            type: [.directory, .file, .symlink][index % 3],
+            size: Int64(line.count), mode: nil, modified: 0,
+            symlinkTarget: index % 3 == 2 ? Array(line.reversed()) : nil,
             protectionClass: UInt8(truncatingIfNeeded: index))
     }
     let tree = DomainTree(records)

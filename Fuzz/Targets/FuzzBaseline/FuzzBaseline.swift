@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import StocktakePolicy
 
 /// A baseline file (`--baseline`) on any bytes: entries or a configuration error, never a trap.

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import StocktakeScan
 
 /// A SQLite store as the content checks read it (WebKit's local storage among them): any bytes as the file,
@@ -6,7 +7,10 @@ import Foundation
 /// outcome saying why it was not read: no crash, no leak, no hang.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLocalStorage(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard FileManager.default.createFile(atPath: storePath, contents: Data(UnsafeRawBufferPointer(start: data, count: size))) else { return 0 }
+    guard
+        FileManager.default.createFile(
+            atPath: storePath, contents: Data(UnsafeRawBufferPointer(start: data, count: size)))
+    else { return 0 }
     _ = DatabaseSecrets.find(database: storePath, meter: ContentMeter())
     return 0
 }

@@ -1,4 +1,5 @@
 import StocktakeDiff
+
 @testable import StocktakeReport
 
 /// The report reader (`stocktake diff`, the nightly job) on any bytes: a snapshot or an error naming the

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import StocktakeScan
 
 /// URLCache's `Cache.db` as the content checks read it: any bytes as the database (copied, opened, its rows,
@@ -6,7 +7,10 @@ import Foundation
 /// error: no crash, no leak, no hang.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzURLCache(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard FileManager.default.createFile(atPath: folder + "/Cache.db", contents: Data(UnsafeRawBufferPointer(start: data, count: size))) else { return 0 }
+    guard
+        FileManager.default.createFile(
+            atPath: folder + "/Cache.db", contents: Data(UnsafeRawBufferPointer(start: data, count: size)))
+    else { return 0 }
     var finder = CacheSecrets()
     try? URLCacheDatabase.read(database: folder + "/Cache.db", meter: ContentMeter()) { finder.add($0) }
     _ = finder.hits

@@ -12,14 +12,18 @@ struct FileComparison {
     let new: EntryTable
 
     func changes() -> FileChanges {
-        var removed: [Int] = [], added: [Int] = [], kept: [Int] = [], changed: [SizeChange] = []
+        var removed: [Int] = []
+        var added: [Int] = []
+        var kept: [Int] = []
+        var changed: [SizeChange] = []
         PathJoin.forEach(old: old, new: new) { match in
             switch match {
             case .onlyOld(let row): removed.append(row)
             case .onlyNew(let row): added.append(row)
             case .both(let o, let n):
                 kept.append(n)
-                let before = old.size(at: o), after = new.size(at: n)
+                let before = old.size(at: o)
+                let after = new.size(at: n)
                 if before.apparentBytes != after.apparentBytes || before.allocatedBytes != after.allocatedBytes {
                     changed.append(SizeChange(id: new.path(at: n), old: before, new: after, location: new.locations[n]))
                 }
@@ -29,12 +33,18 @@ struct FileComparison {
         moved += pairUnambiguously(&removed, &added, key: timeKey, evidence: .sameSizeAndModified)
         let leftBehind = copiesOfKeptFiles(&added, kept: kept, removed: removed)
 
-        var addedRows = added.map { SizeChange(id: new.path(at: $0), old: nil, new: new.size(at: $0), location: new.locations[$0]) }
-        var removedRows = removed.map { SizeChange(id: old.path(at: $0), old: old.size(at: $0), new: nil, location: old.locations[$0]) }
+        var addedRows = added.map {
+            SizeChange(id: new.path(at: $0), old: nil, new: new.size(at: $0), location: new.locations[$0])
+        }
+        var removedRows = removed.map {
+            SizeChange(id: old.path(at: $0), old: old.size(at: $0), new: nil, location: old.locations[$0])
+        }
         ReportDiff.sortByMagnitude(&addedRows)
         ReportDiff.sortByMagnitude(&removedRows)
         ReportDiff.sortByMagnitude(&changed)
-        return FileChanges(added: addedRows, removed: removedRows, changed: changed, moved: Self.ranked(moved), leftBehind: Self.ranked(leftBehind))
+        return FileChanges(
+            added: addedRows, removed: removedRows, changed: changed, moved: Self.ranked(moved),
+            leftBehind: Self.ranked(leftBehind))
     }
 
     // MARK: Pairing
@@ -52,15 +62,21 @@ struct FileComparison {
     }
 
     private func nameKey(_ table: EntryTable, _ row: Int) -> NameKey? {
-        table.apparentBytes[row] > 0 ? NameKey(name: table.nameBytes(at: row), apparentBytes: table.apparentBytes[row], kind: table.kinds[row]) : nil
+        table.apparentBytes[row] > 0
+            ? NameKey(name: table.nameBytes(at: row), apparentBytes: table.apparentBytes[row], kind: table.kinds[row])
+            : nil
     }
 
     private func timeKey(_ table: EntryTable, _ row: Int) -> TimeKey? {
-        table.apparentBytes[row] > 0 ? TimeKey(modified: table.modified[row], apparentBytes: table.apparentBytes[row], kind: table.kinds[row]) : nil
+        table.apparentBytes[row] > 0
+            ? TimeKey(modified: table.modified[row], apparentBytes: table.apparentBytes[row], kind: table.kinds[row])
+            : nil
     }
 
     /// Rows whose key occurs exactly once in `rows`, by key.
-    private static func uniqueRows<Key: Hashable>(_ rows: [Int], in table: EntryTable, key: (EntryTable, Int) -> Key?) -> [Key: Int] {
+    private static func uniqueRows<Key: Hashable>(_ rows: [Int], in table: EntryTable, key: (EntryTable, Int) -> Key?)
+        -> [Key: Int]
+    {
         var seen: [Key: Int] = [:]
         var ambiguous: Set<Key> = []
         for row in rows {
@@ -76,8 +92,11 @@ struct FileComparison {
         _ removed: inout [Int], _ added: inout [Int], key: (EntryTable, Int) -> Key?, evidence: FileMove.Evidence
     ) -> [FileMove] {
         guard !removed.isEmpty, !added.isEmpty else { return [] }
-        let before = Self.uniqueRows(removed, in: old, key: key), after = Self.uniqueRows(added, in: new, key: key)
-        var moves: [FileMove] = [], pairedOld = Set<Int>(), pairedNew = Set<Int>()
+        let before = Self.uniqueRows(removed, in: old, key: key)
+        let after = Self.uniqueRows(added, in: new, key: key)
+        var moves: [FileMove] = []
+        var pairedOld = Set<Int>()
+        var pairedNew = Set<Int>()
         for (key, newRow) in after {
             guard let oldRow = before[key] else { continue }
             moves.append(move(from: oldRow, in: old, to: newRow, evidence: evidence))
@@ -100,7 +119,8 @@ struct FileComparison {
         // Only files of a candidate size are keyed: most of a large container is skipped cheaply.
         let originals = Self.uniqueRows(kept.filter { sizes.contains(new.apparentBytes[$0]) }, in: new, key: nameKey)
         let removedKeys = Set(removed.filter { sizes.contains(old.apparentBytes[$0]) }.compactMap { nameKey(old, $0) })
-        var copies: [FileMove] = [], paired = Set<Int>()
+        var copies: [FileMove] = []
+        var paired = Set<Int>()
         for (key, copyRow) in candidates where !removedKeys.contains(key) {
             guard let originalRow = originals[key] else { continue }
             copies.append(move(from: originalRow, in: new, to: copyRow, evidence: .sameNameAndSize))
@@ -110,7 +130,8 @@ struct FileComparison {
         return copies
     }
 
-    private func move(from oldRow: Int, in source: EntryTable, to newRow: Int, evidence: FileMove.Evidence) -> FileMove {
+    private func move(from oldRow: Int, in source: EntryTable, to newRow: Int, evidence: FileMove.Evidence) -> FileMove
+    {
         FileMove(
             oldPath: source.path(at: oldRow), newPath: new.path(at: newRow),
             oldLocation: source.locations[oldRow], newLocation: new.locations[newRow],

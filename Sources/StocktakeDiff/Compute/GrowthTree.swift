@@ -24,20 +24,34 @@ package struct GrowthTree: Sendable, TreemapSource {
 
     package init(old: ReportSnapshot, new: ReportSnapshot) {
         var folderOfPath: [ByteKey: Int32] = [ByteKey([][...]): 0]
-        addNode(parent: -1, name: [], old: old.totals.onDisk.allocatedBytes, new: new.totals.onDisk.allocatedBytes, presence: .both, location: .other, folder: true)
+        addNode(
+            parent: -1, name: [], old: old.totals.onDisk.allocatedBytes, new: new.totals.onDisk.allocatedBytes,
+            presence: .both, location: .other, folder: true)
         // Rows come in path order, so a folder's entries mostly follow one another: the last parent found is reused.
         var lastParent: (path: ArraySlice<UInt8>, node: Int32)?
         for isFolder in [true, false] {
-            let oldTable = isFolder ? old.directories : old.files, newTable = isFolder ? new.directories : new.files
+            let oldTable = isFolder ? old.directories : old.files
+            let newTable = isFolder ? new.directories : new.files
             PathJoin.forEach(old: oldTable, new: newTable) { match in
-                let path: ArraySlice<UInt8>, location: Location, before: Int64, after: Int64, presence: Presence
+                let path: ArraySlice<UInt8>
+                let location: Location
+                let before: Int64
+                let after: Int64
+                let presence: Presence
                 switch match {
                 case .onlyOld(let row):
-                    (path, location, before, after, presence) = (oldTable.pathBytes(at: row), oldTable.locations[row], oldTable.allocatedBytes[row], 0, .onlyOld)
+                    (path, location, before, after, presence) = (
+                        oldTable.pathBytes(at: row), oldTable.locations[row], oldTable.allocatedBytes[row], 0, .onlyOld
+                    )
                 case .onlyNew(let row):
-                    (path, location, before, after, presence) = (newTable.pathBytes(at: row), newTable.locations[row], 0, newTable.allocatedBytes[row], .onlyNew)
+                    (path, location, before, after, presence) = (
+                        newTable.pathBytes(at: row), newTable.locations[row], 0, newTable.allocatedBytes[row], .onlyNew
+                    )
                 case .both(let o, let n):
-                    (path, location, before, after, presence) = (newTable.pathBytes(at: n), newTable.locations[n], oldTable.allocatedBytes[o], newTable.allocatedBytes[n], .both)
+                    (path, location, before, after, presence) = (
+                        newTable.pathBytes(at: n), newTable.locations[n], oldTable.allocatedBytes[o],
+                        newTable.allocatedBytes[n], .both
+                    )
                 }
                 guard !path.isEmpty else { return }  // the root: its figures are the totals
                 let slash = path.lastIndex(of: UInt8(ascii: "/"))
@@ -51,7 +65,8 @@ package struct GrowthTree: Sendable, TreemapSource {
                     lastParent = (parentPath, parent)
                 }
                 let node = addNode(
-                    parent: parent, name: slash.map { path[($0 + 1)...] } ?? path, old: max(0, before), new: max(0, after),
+                    parent: parent, name: slash.map { path[($0 + 1)...] } ?? path, old: max(0, before),
+                    new: max(0, after),
                     presence: presence, location: location, folder: isFolder)
                 if isFolder, folderOfPath[ByteKey(path)] == nil { folderOfPath[ByteKey(path)] = node }
             }
@@ -61,7 +76,8 @@ package struct GrowthTree: Sendable, TreemapSource {
 
     @discardableResult
     private mutating func addNode(
-        parent: Int32, name: some Collection<UInt8>, old: Int64, new: Int64, presence: Presence, location: Location, folder: Bool
+        parent: Int32, name: some Collection<UInt8>, old: Int64, new: Int64, presence: Presence, location: Location,
+        folder: Bool
     ) -> Int32 {
         parents.append(parent)
         nameArena.append(contentsOf: name)
@@ -91,8 +107,12 @@ package struct GrowthTree: Sendable, TreemapSource {
     package var count: Int { parents.count }
     package var root: Int32 { 0 }
     package func parent(_ node: Int32) -> Int32 { parents[Int(node)] }
-    package func children(_ node: Int32) -> ArraySlice<Int32> { childList[childStarts[Int(node)]..<childStarts[Int(node) + 1]] }
-    package func name(_ node: Int32) -> ArraySlice<UInt8> { nameArena[(node == 0 ? 0 : nameEnds[Int(node) - 1])..<nameEnds[Int(node)]] }
+    package func children(_ node: Int32) -> ArraySlice<Int32> {
+        childList[childStarts[Int(node)]..<childStarts[Int(node) + 1]]
+    }
+    package func name(_ node: Int32) -> ArraySlice<UInt8> {
+        nameArena[(node == 0 ? 0 : nameEnds[Int(node) - 1])..<nameEnds[Int(node)]]
+    }
     package func isFolder(_ node: Int32) -> Bool { folders[Int(node)] }
     /// The area: the newer version's size (removed items have none; the diff shows them apart).
     package func bytes(_ node: Int32) -> Int64 { newBytes[Int(node)] }
@@ -105,7 +125,10 @@ package struct GrowthTree: Sendable, TreemapSource {
         for component in path.split(separator: UInt8(ascii: "/")) {
             let siblings = children(current)
             let firstFile = siblings.partitionPoint(where: { !isFolder($0) })
-            guard let next = search(component, in: siblings[..<firstFile]) ?? search(component, in: siblings[firstFile...]) else {
+            guard
+                let next = search(component, in: siblings[..<firstFile])
+                    ?? search(component, in: siblings[firstFile...])
+            else {
                 return nil
             }
             current = next
@@ -123,7 +146,8 @@ package struct GrowthTree: Sendable, TreemapSource {
 extension ArraySlice {
     /// The first index whose element satisfies `predicate`, for a predicate false then true along the slice.
     fileprivate func partitionPoint(where predicate: (Element) -> Bool) -> Index {
-        var low = startIndex, high = endIndex
+        var low = startIndex
+        var high = endIndex
         while low < high {
             let middle = low + (high - low) / 2
             if predicate(self[middle]) { high = middle } else { low = middle + 1 }

@@ -1,20 +1,23 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeReport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Byte-order comparison of paths held in entry tables: the order `report.json` lists them in, so two
 /// reports can be joined in one pass instead of through a million-entry dictionary.
 extension EntryTable {
     /// Negative, zero or positive as row `row`'s path sorts before, equal to or after `other`'s row `otherRow`.
     func comparePath(_ row: Int, with other: EntryTable, _ otherRow: Int) -> Int {
-        let mine = pathRange(row), theirs = other.pathRange(otherRow)
+        let mine = pathRange(row)
+        let theirs = other.pathRange(otherRow)
         let common = min(mine.count, theirs.count)
         let order = pathArena.withUnsafeBufferPointer { a in
             other.pathArena.withUnsafeBufferPointer { b in
-                common == 0 ? 0 : Int(memcmp(a.baseAddress! + mine.lowerBound, b.baseAddress! + theirs.lowerBound, common))
+                common == 0
+                    ? 0 : Int(memcmp(a.baseAddress! + mine.lowerBound, b.baseAddress! + theirs.lowerBound, common))
             }
         }
         return order != 0 ? order : mine.count - theirs.count
@@ -36,7 +39,9 @@ extension EntryTable {
             let order = comparePath(a, with: self, b)
             return order != 0 ? order < 0 : a < b
         }
-        return sorted.indices.compactMap { i in i > 0 && comparePath(sorted[i - 1], with: self, sorted[i]) == 0 ? nil : sorted[i] }
+        return sorted.indices.compactMap { i in
+            i > 0 && comparePath(sorted[i - 1], with: self, sorted[i]) == 0 ? nil : sorted[i]
+        }
     }
 }
 
@@ -49,21 +54,29 @@ enum PathJoin {
     }
 
     static func forEach(old: EntryTable, new: EntryTable, _ body: (Match) -> Void) {
-        let oldRows = old.rowsInPathOrder(), newRows = new.rowsInPathOrder()
-        var i = 0, j = 0
+        let oldRows = old.rowsInPathOrder()
+        let newRows = new.rowsInPathOrder()
+        var i = 0
+        var j = 0
         while i < oldRows.count || j < newRows.count {
             if j == newRows.count {
-                body(.onlyOld(oldRows[i])); i += 1
+                body(.onlyOld(oldRows[i]))
+                i += 1
             } else if i == oldRows.count {
-                body(.onlyNew(newRows[j])); j += 1
+                body(.onlyNew(newRows[j]))
+                j += 1
             } else {
                 let order = old.comparePath(oldRows[i], with: new, newRows[j])
                 if order < 0 {
-                    body(.onlyOld(oldRows[i])); i += 1
+                    body(.onlyOld(oldRows[i]))
+                    i += 1
                 } else if order > 0 {
-                    body(.onlyNew(newRows[j])); j += 1
+                    body(.onlyNew(newRows[j]))
+                    j += 1
                 } else {
-                    body(.both(oldRows[i], newRows[j])); i += 1; j += 1
+                    body(.both(oldRows[i], newRows[j]))
+                    i += 1
+                    j += 1
                 }
             }
         }

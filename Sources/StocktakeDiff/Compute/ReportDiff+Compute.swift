@@ -17,11 +17,16 @@ package struct DiffOptions: Sendable {
 
 extension ReportDiff {
     /// Compares two reports of one app: `old` is the earlier run (the base), `new` the later one.
-    package static func compute(old: ReportSnapshot, new: ReportSnapshot, options: DiffOptions = DiffOptions()) -> ReportDiff {
+    package static func compute(old: ReportSnapshot, new: ReportSnapshot, options: DiffOptions = DiffOptions())
+        -> ReportDiff
+    {
         var diff = ReportDiff(
             old: old.provenance, new: new.provenance,
             totals: totalRows(old.totals, new.totals),
-            locations: Location.allCases.map { SizeChange(id: $0.rawValue, old: old.totals.byLocation[$0] ?? .zero, new: new.totals.byLocation[$0] ?? .zero) },
+            locations: Location.allCases.map {
+                SizeChange(
+                    id: $0.rawValue, old: old.totals.byLocation[$0] ?? .zero, new: new.totals.byLocation[$0] ?? .zero)
+            },
             directories: directoryChanges(old.directories, new.directories, limit: options.directoryLimit),
             files: FileComparison(old: old.files, new: new.files).changes(),
             groups: groupChanges(old.groups, new.groups),
@@ -39,7 +44,10 @@ extension ReportDiff {
             SizeChange(id: ReportDiff.totalID(.purgeable), old: old.purgeable, new: new.purgeable),
         ]
         for state in [BackupState.included, .excluded, .excludedBySystem, .unknown] {
-            rows.append(SizeChange(id: ReportDiff.totalID(backup: state), old: old.backup[state] ?? .zero, new: new.backup[state] ?? .zero))
+            rows.append(
+                SizeChange(
+                    id: ReportDiff.totalID(backup: state), old: old.backup[state] ?? .zero,
+                    new: new.backup[state] ?? .zero))
         }
         return rows
     }
@@ -48,7 +56,9 @@ extension ReportDiff {
     static func totalID(_ key: ReportKeys.Totals) -> String { key.rawValue }
 
     /// A backup state's total: `backup.<state>`, its key path in report.json's `totals`.
-    static func totalID(backup state: BackupState) -> String { ReportKeys.Totals.backup.rawValue + "." + state.rawValue }
+    static func totalID(backup state: BackupState) -> String {
+        ReportKeys.Totals.backup.rawValue + "." + state.rawValue
+    }
 
     /// Folders whose subtree figures changed (or that appeared or went), ranked by |allocated delta|.
     /// The container root is left out: it is the TOTAL row.
@@ -57,11 +67,14 @@ extension ReportDiff {
         PathJoin.forEach(old: old, new: new) { match in
             switch match {
             case .onlyOld(let row):
-                changes.append(SizeChange(id: old.path(at: row), old: old.size(at: row), new: nil, location: old.locations[row]))
+                changes.append(
+                    SizeChange(id: old.path(at: row), old: old.size(at: row), new: nil, location: old.locations[row]))
             case .onlyNew(let row):
-                changes.append(SizeChange(id: new.path(at: row), old: nil, new: new.size(at: row), location: new.locations[row]))
+                changes.append(
+                    SizeChange(id: new.path(at: row), old: nil, new: new.size(at: row), location: new.locations[row]))
             case .both(let o, let n):
-                let before = old.size(at: o), after = new.size(at: n)
+                let before = old.size(at: o)
+                let after = new.size(at: n)
                 if before != after {
                     changes.append(SizeChange(id: new.path(at: n), old: before, new: after, location: new.locations[n]))
                 }
@@ -79,15 +92,19 @@ extension ReportDiff {
     /// Largest absolute allocated change first; ties by apparent change, then by id, so output is stable.
     static func sortByMagnitude(_ rows: inout [SizeChange]) {
         rows.sort { a, b in
-            let x = a.allocatedDelta.magnitude, y = b.allocatedDelta.magnitude
+            let x = a.allocatedDelta.magnitude
+            let y = b.allocatedDelta.magnitude
             if x != y { return x > y }
-            let p = a.apparentDelta.magnitude, q = b.apparentDelta.magnitude
+            let p = a.apparentDelta.magnitude
+            let q = b.apparentDelta.magnitude
             if p != q { return p > q }
             return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
         }
     }
 
-    static func groupChanges(_ old: [String: [ReportSnapshot.GroupMember]], _ new: [String: [ReportSnapshot.GroupMember]]) -> [GroupChange] {
+    static func groupChanges(
+        _ old: [String: [ReportSnapshot.GroupMember]], _ new: [String: [ReportSnapshot.GroupMember]]
+    ) -> [GroupChange] {
         Set(old.keys).union(new.keys).sorted().map { name in
             let before = Dictionary((old[name] ?? []).map { ($0.id, $0.size) }, uniquingKeysWith: { first, _ in first })
             let after = Dictionary((new[name] ?? []).map { ($0.id, $0.size) }, uniquingKeysWith: { first, _ in first })
@@ -107,8 +124,11 @@ extension ReportDiff {
     }
 
     /// Matched by fingerprint (rule + path + what distinguishes two findings at one path).
-    static func findingChanges(_ old: [ReportSnapshot.FindingRecord], _ new: [ReportSnapshot.FindingRecord]) -> FindingChanges {
-        let before = Set(old.map(\.fingerprint)), after = Set(new.map(\.fingerprint))
+    static func findingChanges(_ old: [ReportSnapshot.FindingRecord], _ new: [ReportSnapshot.FindingRecord])
+        -> FindingChanges
+    {
+        let before = Set(old.map(\.fingerprint))
+        let after = Set(new.map(\.fingerprint))
         func ranked(_ findings: [ReportSnapshot.FindingRecord]) -> [ReportSnapshot.FindingRecord] {
             findings.sorted { a, b in
                 if a.severity != b.severity { return a.severity > b.severity }

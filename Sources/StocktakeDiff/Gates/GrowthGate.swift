@@ -31,7 +31,9 @@ package struct GrowthGate: Sendable, Equatable {
     package let limit: Limit
 
     /// The scope names a spec may start with, for the usage message.
-    package static var scopeNames: [String] { ["total", "documentsAndData", "purgeable", "backedUp"] + Location.allCases.map(\.rawValue) }
+    package static var scopeNames: [String] {
+        ["total", "documentsAndData", "purgeable", "backedUp"] + Location.allCases.map(\.rawValue)
+    }
 
     package static func parse(_ spec: String) throws(GateSpecError) -> GrowthGate {
         let text = spec.trimmingCharacters(in: .whitespaces)
@@ -45,19 +47,26 @@ package struct GrowthGate: Sendable, Equatable {
         case "backedUp": scope = .totalRow(name: scopeName, id: "backup.included")
         default:
             guard let location = Location(rawValue: scopeName) else {
-                let suggestion = EditDistance.closest(to: scopeName, among: scopeNames).map { "; did you mean '\($0)'?" } ?? ""
-                throw GateSpecError("--fail-on-growth '\(spec)': unknown scope '\(scopeName)'\(suggestion) (scopes: \(scopeNames.joined(separator: ", ")))")
+                let suggestion =
+                    EditDistance.closest(to: scopeName, among: scopeNames).map { "; did you mean '\($0)'?" } ?? ""
+                throw GateSpecError(
+                    "--fail-on-growth '\(spec)': unknown scope '\(scopeName)'\(suggestion) (scopes: \(scopeNames.joined(separator: ", ")))"
+                )
             }
             scope = .location(location)
         }
         if amount.hasSuffix("%") {
-            guard let percent = Double(amount.dropLast().trimmingCharacters(in: .whitespaces)), percent.isFinite, percent >= 0 else {
+            guard let percent = Double(amount.dropLast().trimmingCharacters(in: .whitespaces)), percent.isFinite,
+                percent >= 0
+            else {
                 throw GateSpecError("--fail-on-growth '\(spec)': '\(amount)' is not a percentage such as 10%")
             }
             return GrowthGate(spec: text, scope: scope, limit: .percent(percent))
         }
         guard !amount.isEmpty, let bytes = ByteQuantity.parse(amount) else {
-            throw GateSpecError("--fail-on-growth '\(spec)': '\(amount)' is neither a percentage (10%) nor a size (50MB, 1.5GB, 200KiB)")
+            throw GateSpecError(
+                "--fail-on-growth '\(spec)': '\(amount)' is neither a percentage (10%) nor a size (50MB, 1.5GB, 200KiB)"
+            )
         }
         return GrowthGate(spec: text, scope: scope, limit: .bytes(bytes))
     }
@@ -66,7 +75,8 @@ package struct GrowthGate: Sendable, Equatable {
     /// now holds data grew by an unbounded percentage: a percentage gate trips on it.
     package func evaluate(_ diff: ReportDiff) -> DiffGateResult {
         let row = self.row(in: diff)
-        let before = row?.oldOrZero.allocatedBytes ?? 0, delta = row?.allocatedDelta ?? 0
+        let before = row?.oldOrZero.allocatedBytes ?? 0
+        let delta = row?.allocatedDelta ?? 0
         let tripped: Bool
         let limitText: String
         switch limit {
@@ -78,10 +88,16 @@ package struct GrowthGate: Sendable, Equatable {
             limitText = ByteCount.format(bytes)
         }
         // The magnitude, not -delta: a foreign report's extreme figures can make the delta Int64.min.
-        let change = delta >= 0 ? "grew \(ByteCount.format(delta))" : "shrank \(ByteCount.format(Int64(clamping: delta.magnitude)))"
-        let share = before == 0 ? (delta == 0 ? "" : " (was empty)") : " (\(delta >= 0 ? "+" : "")\(Self.decimal(Double(delta) * 100 / Double(before)))%)"
+        let change =
+            delta >= 0
+            ? "grew \(ByteCount.format(delta))" : "shrank \(ByteCount.format(Int64(clamping: delta.magnitude)))"
+        let share =
+            before == 0
+            ? (delta == 0 ? "" : " (was empty)")
+            : " (\(delta >= 0 ? "+" : "")\(Self.decimal(Double(delta) * 100 / Double(before)))%)"
         let verdict = tripped ? "over the \(limitText) limit" : "within the \(limitText) limit"
-        var result = DiffGateResult(gate: "--fail-on-growth \(spec)", tripped: tripped, message: "\(scope.name) \(change)\(share), \(verdict)")
+        var result = DiffGateResult(
+            gate: "--fail-on-growth \(spec)", tripped: tripped, message: "\(scope.name) \(change)\(share), \(verdict)")
         if tripped { result.places = places }
         return result
     }
@@ -107,7 +123,8 @@ package struct GrowthGate: Sendable, Equatable {
     static func decimal(_ value: Double) -> String {
         let tenths = (value * 10).rounded()
         guard tenths.magnitude < 1e15 else { return value > 0 ? "inf" : "-inf" }
-        let whole = Int64(tenths) / 10, rest = Int64(tenths.magnitude) % 10
+        let whole = Int64(tenths) / 10
+        let rest = Int64(tenths.magnitude) % 10
         let sign = tenths < 0 && whole == 0 ? "-" : ""
         return rest == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(rest)"
     }
@@ -126,12 +143,15 @@ package struct NewFindingsGate: Sendable, Equatable {
         let counted = diff.findings.new.filter { $0.severity >= severity }
         let gate = "--fail-on-new-findings \(severity.rawValue)"
         guard let first = counted.first else {
-            return DiffGateResult(gate: gate, tripped: false, message: "no new findings at \(severity.rawValue) or above")
+            return DiffGateResult(
+                gate: gate, tripped: false, message: "no new findings at \(severity.rawValue) or above")
         }
         let more = counted.count > 1 ? " and \(counted.count - 1) more" : ""
         var result = DiffGateResult(
             gate: gate, tripped: true,
-            message: "\(counted.count) new \(Plural.noun(counted.count, "finding")) at \(severity.rawValue) or above: \(VisibleText.render(first.rule, as: .message)) at \(VisibleText.render(first.path, as: .message))\(more)")
+            message:
+                "\(counted.count) new \(Plural.noun(counted.count, "finding")) at \(severity.rawValue) or above: \(VisibleText.render(first.rule, as: .message)) at \(VisibleText.render(first.path, as: .message))\(more)"
+        )
         // The treemap outlines where they are (a bounded number: the page marks places, it does not list findings).
         result.places = counted.prefix(1000).map { .path($0.path) }
         return result

@@ -23,10 +23,14 @@ struct DiffChart {
         let delta = change.allocatedDelta
         let label = ByteCount.signed(delta)
         // Tenths of a percent of the half; a change too small to see still gets a sliver, so it is not mistaken for none.
-        let tenths = delta == 0 || largest == 0 ? 0 : max(5, Int((Double(delta.magnitude) / Double(largest) * 1000).rounded()))
+        let tenths =
+            delta == 0 || largest == 0 ? 0 : max(5, Int((Double(delta.magnitude) / Double(largest) * 1000).rounded()))
         let percent = Percent.change(old: change.oldOrZero.allocatedBytes, new: change.newOrZero.allocatedBytes)
-        let bar: HTML = tenths == 0 ? .empty : "<span class=\"dc-bar\" style=\"width:\(HTMLFormatting.decimal(tenths: tenths))%;background:"
-            + "\(delta > 0 ? ReportPalette.growth : ReportPalette.shrink)\" title=\"\(label) (\(percent))\"></span>"
+        let bar: HTML =
+            tenths == 0
+            ? .empty
+            : "<span class=\"dc-bar\" style=\"width:\(HTMLFormatting.decimal(tenths: tenths))%;background:"
+                + "\(delta > 0 ? ReportPalette.growth : ReportPalette.shrink)\" title=\"\(label) (\(percent))\"></span>"
         let value: HTML = "<span class=\"dc-value\">\(label)</span>"
         var html: HTML = "<div class=\"dc-row\"><span class=\"dc-name\">\(location.title)</span>"
         html += "<span class=\"dc-neg\">\(delta < 0 ? value + bar : .empty)</span>"

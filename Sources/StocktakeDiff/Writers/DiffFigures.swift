@@ -39,7 +39,8 @@ enum DiffLabels {
     /// (docs/reports.md, "Figures"), so the diff says what the report says.
     static let secondaryTotals: [(id: String, figure: Figure)] = [
         (ReportDiff.totalID(.documentsAndData), .documentsAndData), (ReportDiff.totalID(backup: .included), .backedUp),
-        (ReportDiff.totalID(backup: .excluded), .excludedByApp), (ReportDiff.totalID(backup: .excludedBySystem), .excludedByIOS),
+        (ReportDiff.totalID(backup: .excluded), .excludedByApp),
+        (ReportDiff.totalID(backup: .excludedBySystem), .excludedByIOS),
         (ReportDiff.totalID(backup: .unknown), .backupUnknown), (ReportDiff.totalID(.purgeable), .purgeable),
     ]
 
@@ -61,7 +62,9 @@ enum DiffLabels {
     /// "3 new findings · 1 resolved" (nil when nothing changed).
     static func findingsSummary(_ findings: FindingChanges) -> String? {
         var parts: [String] = []
-        if !findings.new.isEmpty { parts.append("\(findings.new.count) new \(Plural.noun(findings.new.count, "finding"))") }
+        if !findings.new.isEmpty {
+            parts.append("\(findings.new.count) new \(Plural.noun(findings.new.count, "finding"))")
+        }
         if !findings.resolved.isEmpty { parts.append("\(findings.resolved.count) resolved") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
@@ -96,7 +99,8 @@ enum BudgetStatus: String {
     /// "4.0 MB of 5 MB", or "–" for a side without this budget.
     static func side(_ budget: ReportSnapshot.Budget?, _ format: (Int64) -> String) -> String {
         guard let budget else { return "–" }
-        return amount(budget.actual, unit: budget.unit, format) + " of " + amount(budget.limit, unit: budget.unit, format)
+        return amount(budget.actual, unit: budget.unit, format) + " of "
+            + amount(budget.limit, unit: budget.unit, format)
     }
 }
 

@@ -9,7 +9,8 @@ enum DiffKeys {
     typealias Figures = ReportKeys.SizeTotal
 
     enum Document: String, CaseIterable {
-        case budgets, directories, directoriesNotShown, files, findings, gates, groups, locations, new, old, schemaVersion
+        case budgets, directories, directoriesNotShown, files, findings, gates, groups, locations, new, old,
+            schemaVersion
         case tool, totals
     }
 
@@ -51,7 +52,8 @@ enum DiffKeys {
     }
 
     enum Provenance: String, CaseIterable {
-        case appVersion, bundleIdentifier, containerPath, exportedAt, generatedAt, layout, schemaVersion, source, toolName
+        case appVersion, bundleIdentifier, containerPath, exportedAt, generatedAt, layout, schemaVersion, source,
+            toolName
         case toolVersion
     }
 }

@@ -31,7 +31,8 @@ package enum DiffWriter {
     package static let jsonSchemaVersion = 1
 
     package static func render(
-        _ diff: ReportDiff, gates: [DiffGateResult], format: DiffFormat, options: DiffRenderOptions = DiffRenderOptions()
+        _ diff: ReportDiff, gates: [DiffGateResult], format: DiffFormat,
+        options: DiffRenderOptions = DiffRenderOptions()
     ) throws -> [UInt8] {
         // `limit` is a var: a caller may have set it below 0 after `init` clamped it.
         let options = DiffRenderOptions(limit: options.limit, tool: options.tool)

@@ -10,7 +10,8 @@ enum HTMLDiffPieces {
     /// "+1.2 MB" with the exact signed count in its title.
     static func delta(_ delta: Int64) -> HTML {
         let exact = (delta > 0 ? "+" : "") + HTMLFormatting.exactBytes(delta)
-        return "<span class=\"nowrap\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, ByteCount.format))</span>"
+        return
+            "<span class=\"nowrap\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, ByteCount.format))</span>"
     }
 
     static func deltaCell(_ delta: Int64) -> HTML {
@@ -28,17 +29,22 @@ enum HTMLDiffPieces {
 
     /// Old, new, delta and % of allocated bytes.
     static func sizeCells(_ change: SizeChange) -> HTML {
-        let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
-        return HTMLPieces.sizeCell(old) + HTMLPieces.sizeCell(new) + deltaCell(change.allocatedDelta) + percentCell(old: old, new: new)
+        let old = change.oldOrZero.allocatedBytes
+        let new = change.newOrZero.allocatedBytes
+        return HTMLPieces.sizeCell(old) + HTMLPieces.sizeCell(new) + deltaCell(change.allocatedDelta)
+            + percentCell(old: old, new: new)
     }
 
-    static let sizeHeaders: HTML = "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th class=\"num\">%</th>"
+    static let sizeHeaders: HTML =
+        "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th class=\"num\">%</th>"
 
     /// The collapsed tail of a list, as a note under its table.
     static func others(_ count: Int, _ delta: Int64, inJSON: Bool = true) -> HTML {
         guard count > 0 else { return .empty }
-        let more: HTML = inJSON ? " — the JSON format of the diff lists every row." : " — <code>--limit</code> shows more."
-        return "<p class=\"note\">\(DiffSigned.othersLine(count: count, allocatedDelta: delta, ByteCount.format))\(more)</p>\n"
+        let more: HTML =
+            inJSON ? " — the JSON format of the diff lists every row." : " — <code>--limit</code> shows more."
+        return
+            "<p class=\"note\">\(DiffSigned.othersLine(count: count, allocatedDelta: delta, ByteCount.format))\(more)</p>\n"
     }
 
     static func empty(_ text: String) -> HTML { "<p class=\"muted\">\(text)</p>\n" }

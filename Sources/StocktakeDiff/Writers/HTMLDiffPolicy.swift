@@ -11,15 +11,19 @@ struct HTMLDiffPolicy {
 
     private func groupsAndBudgets() -> HTML {
         guard !diff.groups.isEmpty || !diff.budgets.isEmpty else { return .empty }
-        var html = HTMLPieces.sectionStart(id: "groups", title: "Groups and budgets", lead: "From stocktake.yml, on both sides.")
+        var html = HTMLPieces.sectionStart(
+            id: "groups", title: "Groups and budgets", lead: "From stocktake.yml, on both sides.")
         let sections = HTMLDiffSections(diff: diff, limit: limit)
         for group in diff.groups {
             html += "<h3>\(visible: group.name) "
-            html += "<span class=\"muted\">\(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
-            html += sections.sizeTable(ListHead(group.members, limit: limit), name: "Member", isPath: false, empty: "No members.")
+            html +=
+                "<span class=\"muted\">\(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
+            html += sections.sizeTable(
+                ListHead(group.members, limit: limit), name: "Member", isPath: false, empty: "No members.")
         }
         if !diff.budgets.isEmpty {
-            html += "<h3>Budgets</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Scope</th><th class=\"num\">Old</th>"
+            html +=
+                "<h3>Budgets</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Scope</th><th class=\"num\">Old</th>"
             html += "<th class=\"num\">New</th><th>Status</th></tr></thead>\n<tbody>\n"
             for budget in diff.budgets {
                 let status = BudgetStatus(budget)
@@ -27,7 +31,8 @@ struct HTMLDiffPolicy {
                 html += "<tr><td>\(visible: budget.scope)</td>"
                 html += "<td class=\"num\">\(BudgetStatus.side(budget.old, ByteCount.format))</td>"
                 html += "<td class=\"num\">\(BudgetStatus.side(budget.new, ByteCount.format))</td>"
-                html += "<td>\(exceeded ? "<span class=\"tag fail\">\(status.rawValue)</span>" : HTML.text(status.rawValue))</td></tr>\n"
+                html +=
+                    "<td>\(exceeded ? "<span class=\"tag fail\">\(status.rawValue)</span>" : HTML.text(status.rawValue))</td></tr>\n"
             }
             html += "</tbody>\n</table></div>\n"
         }
@@ -38,17 +43,22 @@ struct HTMLDiffPolicy {
         let findings = diff.findings
         var html = HTMLPieces.sectionStart(
             id: "findings", title: "Findings",
-            lead: "\(findings.new.count) new, \(findings.resolved.count) resolved, \(findings.unchanged) unchanged (matched by fingerprint).")
+            lead:
+                "\(findings.new.count) new, \(findings.resolved.count) resolved, \(findings.unchanged) unchanged (matched by fingerprint)."
+        )
         for (title, list) in [("New", findings.new), ("Resolved", findings.resolved)] {
             html += "<h3>\(title) (\(HTMLFormatting.grouped(list.count)))</h3>\n"
             guard !list.isEmpty else {
                 html += HTMLDiffPieces.empty("None.")
                 continue
             }
-            html += "<div class=\"scroll\"><table>\n<thead><tr><th>Severity</th><th>Rule</th><th>Path</th><th>Message</th>"
+            html +=
+                "<div class=\"scroll\"><table>\n<thead><tr><th>Severity</th><th>Rule</th><th>Path</th><th>Message</th>"
             html += "<th class=\"num\">Bytes</th></tr></thead>\n<tbody>\n"
             for finding in list.prefix(limit) {
-                let path = finding.path.isEmpty ? "<span class=\"muted\">(container root)</span>" : HTMLDiffPieces.path(finding.path)
+                let path =
+                    finding.path.isEmpty
+                    ? "<span class=\"muted\">(container root)</span>" : HTMLDiffPieces.path(finding.path)
                 html += "<tr><td class=\"nowrap\"><span class=\"tag\">\(finding.severity.rawValue)</span></td>"
                 html += "<td class=\"nowrap\">\(visible: finding.rule)</td><td class=\"path\">\(path)</td>"
                 html += "<td>\(visible: finding.message)</td>"

@@ -11,13 +11,17 @@ struct HTMLDiffSections {
     func locations() -> HTML {
         var html = HTMLPieces.sectionStart(
             id: "locations", title: "Locations",
-            lead: "Change in allocated bytes per location. The total is everything on disk, folders included, as du counts it.")
+            lead:
+                "Change in allocated bytes per location. The total is everything on disk, folders included, as du counts it."
+        )
         html += DiffChart(rows: Location.allCases.map { ($0, diff.location($0)) }).render()
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>Location</th>" + Pieces.sizeHeaders
         html += "<th class=\"num\">Apparent Δ</th><th class=\"num\">%</th><th class=\"num\">Files old</th>"
         html += "<th class=\"num\">Files new</th><th class=\"num\">Files Δ</th></tr></thead>\n<tbody>\n"
         for location in Location.allCases {
-            html += row("\(Pieces.locationTag(location)) <code class=\"muted\">\(location.rawValue)</code>", diff.location(location))
+            html += row(
+                "\(Pieces.locationTag(location)) <code class=\"muted\">\(location.rawValue)</code>",
+                diff.location(location))
         }
         html += row(HTML.text(Figure.onDisk.name), diff.onDisk, total: true)
         html += "</tbody>\n</table></div>\n<h3>Totals</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Total</th>"
@@ -29,10 +33,14 @@ struct HTMLDiffSections {
     }
 
     private func row(_ label: HTML, _ change: SizeChange, total: Bool = false) -> HTML {
-        let old = change.oldOrZero, new = change.newOrZero
-        var html: HTML = "<tr\(total ? " class=\"total\"" : HTML.empty)><td class=\"nowrap\">\(label)</td>\(Pieces.sizeCells(change))"
-        html += Pieces.deltaCell(change.apparentDelta) + Pieces.percentCell(old: old.apparentBytes, new: new.apparentBytes)
-        html += HTMLPieces.countCell(old.files) + HTMLPieces.countCell(new.files) + Pieces.countDeltaCell(change.filesDelta)
+        let old = change.oldOrZero
+        let new = change.newOrZero
+        var html: HTML =
+            "<tr\(total ? " class=\"total\"" : HTML.empty)><td class=\"nowrap\">\(label)</td>\(Pieces.sizeCells(change))"
+        html +=
+            Pieces.deltaCell(change.apparentDelta) + Pieces.percentCell(old: old.apparentBytes, new: new.apparentBytes)
+        html +=
+            HTMLPieces.countCell(old.files) + HTMLPieces.countCell(new.files) + Pieces.countDeltaCell(change.filesDelta)
         return html + "</tr>\n"
     }
 
@@ -51,13 +59,16 @@ struct HTMLDiffSections {
         let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
         var html: HTML = "<section id=\"left-behind\" class=\"risk\" aria-labelledby=\"left-behind-title\">\n"
         html += "<h2 id=\"left-behind-title\">Left behind <span class=\"tag\">risk</span></h2>\n"
-        html += "<p class=\"lead\">These files were copied to a new place but the original is still there, so the data takes "
+        html +=
+            "<p class=\"lead\">These files were copied to a new place but the original is still there, so the data takes "
         html += "its space twice: a migration that forgot to delete the old file.</p>\n"
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>Copied to</th><th>Original still at</th>"
         html += "<th class=\"num\">Size each</th><th>Evidence</th></tr></thead>\n<tbody>\n"
         for move in head.shown {
-            html += "<tr><td class=\"path\">\(Pieces.path(move.newPath))</td><td class=\"path\">\(Pieces.path(move.oldPath))</td>"
-            html += HTMLPieces.sizeCell(move.new.allocatedBytes) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
+            html +=
+                "<tr><td class=\"path\">\(Pieces.path(move.newPath))</td><td class=\"path\">\(Pieces.path(move.oldPath))</td>"
+            html +=
+                HTMLPieces.sizeCell(move.new.allocatedBytes) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
         }
         html += "</tbody>\n</table></div>\n" + Pieces.others(head.othersCount, head.othersAllocatedDelta)
         return html + HTMLPieces.sectionEnd
@@ -79,9 +90,11 @@ struct HTMLDiffSections {
         guard !moves.isEmpty else { return Pieces.empty("None.") }
         let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
         var html: HTML = "<div class=\"scroll\"><table>\n<thead><tr><th>Old path</th><th>New path</th>"
-        html += "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th>Evidence</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th>Evidence</th></tr></thead>\n<tbody>\n"
         for move in head.shown {
-            html += "<tr><td class=\"path\">\(Pieces.path(move.oldPath))</td><td class=\"path\">\(Pieces.path(move.newPath))</td>"
+            html +=
+                "<tr><td class=\"path\">\(Pieces.path(move.oldPath))</td><td class=\"path\">\(Pieces.path(move.newPath))</td>"
             html += HTMLPieces.sizeCell(move.old.allocatedBytes) + HTMLPieces.sizeCell(move.new.allocatedBytes)
             html += Pieces.deltaCell(move.allocatedDelta) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
         }
@@ -90,15 +103,20 @@ struct HTMLDiffSections {
 
     /// A path (or member id) per row with old, new, delta and %; `name` is the first column's header.
     /// `inJSON`: whether the JSON format lists the rows this table leaves out (files: yes; folders follow `--limit`).
-    func sizeTable(_ head: ListHead<SizeChange>, name: String, isPath: Bool = true, empty: String, inJSON: Bool = true) -> HTML {
+    func sizeTable(_ head: ListHead<SizeChange>, name: String, isPath: Bool = true, empty: String, inJSON: Bool = true)
+        -> HTML
+    {
         guard !head.shown.isEmpty else {
-            return head.othersCount > 0 ? Pieces.others(head.othersCount, head.othersAllocatedDelta, inJSON: inJSON) : Pieces.empty(empty)
+            return head.othersCount > 0
+                ? Pieces.others(head.othersCount, head.othersAllocatedDelta, inJSON: inJSON) : Pieces.empty(empty)
         }
-        var html: HTML = "<div class=\"scroll\"><table>\n<thead><tr><th>\(name)</th>\(Pieces.sizeHeaders)</tr></thead>\n<tbody>\n"
+        var html: HTML =
+            "<div class=\"scroll\"><table>\n<thead><tr><th>\(name)</th>\(Pieces.sizeHeaders)</tr></thead>\n<tbody>\n"
         for change in head.shown {
             let label = isPath ? Pieces.path(change.id) : HTML.visible(change.id)
             html += "<tr><td class=\"path\">\(label)</td>\(Pieces.sizeCells(change))</tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n" + Pieces.others(head.othersCount, head.othersAllocatedDelta, inJSON: inJSON)
+        return html + "</tbody>\n</table></div>\n"
+            + Pieces.others(head.othersCount, head.othersAllocatedDelta, inJSON: inJSON)
     }
 }

@@ -12,8 +12,10 @@ struct HTMLDiffSummary {
         html += "<div class=\"cards\">\n"
         for id in ["onDisk", "documentsAndData", "backup.included", "purgeable"] {
             let change = diff.total(id)
-            let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
-            let percent: HTML = "<span class=\"nowrap\(HTMLDiffPieces.trend(change.allocatedDelta))\">\(Percent.change(old: old, new: new))</span>"
+            let old = change.oldOrZero.allocatedBytes
+            let new = change.newOrZero.allocatedBytes
+            let percent: HTML =
+                "<span class=\"nowrap\(HTMLDiffPieces.trend(change.allocatedDelta))\">\(Percent.change(old: old, new: new))</span>"
             html += card(
                 HTML.text(DiffLabels.total(id)), HTMLPieces.size(new),
                 "was \(HTMLPieces.size(old)) · \(HTMLDiffPieces.delta(change.allocatedDelta)) \(percent)")
@@ -21,7 +23,8 @@ struct HTMLDiffSummary {
         let findings = diff.findings
         html += card(
             "Findings", "\(HTMLFormatting.grouped(findings.new.count)) new",
-            "\(HTMLFormatting.grouped(findings.resolved.count)) resolved · \(HTMLFormatting.grouped(findings.unchanged)) unchanged")
+            "\(HTMLFormatting.grouped(findings.resolved.count)) resolved · \(HTMLFormatting.grouped(findings.unchanged)) unchanged"
+        )
         html += "</div>\n" + provenance() + HTMLPieces.sectionEnd
         return html + gateSection()
     }
@@ -32,10 +35,12 @@ struct HTMLDiffSummary {
     }
 
     private func provenance() -> HTML {
-        var html: HTML = "<h3>Compared reports</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th></th><th>Old</th><th>New</th></tr></thead>\n<tbody>\n"
+        var html: HTML =
+            "<h3>Compared reports</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th></th><th>Old</th><th>New</th></tr></thead>\n<tbody>\n"
         let rows: [(String, (ReportSnapshot.Provenance) -> String)] = [
             ("Bundle id", { $0.bundleIdentifier ?? "unknown" }), ("App version", { $0.appVersion ?? "unknown" }),
-            ("Exported", { $0.exportedAt ?? "unknown" }), ("Generated", { $0.generatedAt }), ("Tool", { "\($0.toolName) \($0.toolVersion)" }),
+            ("Exported", { $0.exportedAt ?? "unknown" }), ("Generated", { $0.generatedAt }),
+            ("Tool", { "\($0.toolName) \($0.toolVersion)" }),
             ("Report schema", { String($0.schemaVersion) }), ("Report", { $0.source }),
             ("Container", { $0.containerPath }), ("Layout", { $0.layout }),
         ]
@@ -51,10 +56,13 @@ struct HTMLDiffSummary {
         let failed = gates.count { $0.tripped }
         var html = HTMLPieces.sectionStart(
             id: "gates", title: "Gates", lead: "\(failed) failed, \(gates.count - failed) passed.")
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Result</th><th>Gate</th><th>What it saw</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<div class=\"scroll\"><table>\n<thead><tr><th>Result</th><th>Gate</th><th>What it saw</th></tr></thead>\n<tbody>\n"
         for gate in gates {
-            let result: HTML = gate.tripped ? "<span class=\"tag fail\">FAILED</span>" : "<span class=\"tag pass\">passed</span>"
-            html += "<tr><td class=\"nowrap\">\(result)</td><td><code>\(visible: gate.gate)</code></td><td>\(visible: gate.message)</td></tr>\n"
+            let result: HTML =
+                gate.tripped ? "<span class=\"tag fail\">FAILED</span>" : "<span class=\"tag pass\">passed</span>"
+            html +=
+                "<tr><td class=\"nowrap\">\(result)</td><td><code>\(visible: gate.gate)</code></td><td>\(visible: gate.message)</td></tr>\n"
         }
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
     }

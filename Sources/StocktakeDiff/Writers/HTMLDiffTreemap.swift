@@ -11,7 +11,8 @@ struct HTMLDiffTreemap {
     func render() -> HTML {
         var html = HTMLPieces.sectionStart(
             id: "map", title: "Where it grew",
-            lead: "The newer version, each tile's area its size on disk, coloured by how it changed and stronger the more bytes "
+            lead:
+                "The newer version, each tile's area its size on disk, coloured by how it changed and stronger the more bytes "
                 + "changed; what was removed is drawn apart by its old size. Select a folder to open it.")
         let layout = TreemapLayout(tree)
         let marks = GateMarks(tree: tree, gates: gates)
@@ -19,7 +20,8 @@ struct HTMLDiffTreemap {
         if layout.totalBytes > 0 {
             html += TreemapStyle.definitions
             html += TreemapSVG(
-                layout: layout, source: tree, idPrefix: "map", rootName: "Container root", shareOf: "of the newer version",
+                layout: layout, source: tree, idPrefix: "map", rootName: "Container root",
+                shareOf: "of the newer version",
                 look: { look($0, marks: marks, strength: strength) }
             ).render(label: "Treemap of the newer version's sizes")
         } else {
@@ -30,9 +32,12 @@ struct HTMLDiffTreemap {
         if removed.bytes(removed.root) > 0 {
             let frame = LayoutRect(x: 0, y: 0, width: 1200, height: 300)
             html += TreemapSVG(
-                layout: TreemapLayout(removed, frame: frame), source: removed, idPrefix: "gone", rootName: "Removed, by old size",
-                shareOf: "of what was removed", look: { node in
-                    TreemapLook(classes: "g-gone", details: [tree.locations[Int(node)].title, "removed in the newer version"])
+                layout: TreemapLayout(removed, frame: frame), source: removed, idPrefix: "gone",
+                rootName: "Removed, by old size",
+                shareOf: "of what was removed",
+                look: { node in
+                    TreemapLook(
+                        classes: "g-gone", details: [tree.locations[Int(node)].title, "removed in the newer version"])
                 }
             ).render(label: "Treemap of what was removed, by its old size")
         }
@@ -40,7 +45,8 @@ struct HTMLDiffTreemap {
     }
 
     private func look(_ node: Int32, marks: GateMarks, strength: Strength) -> TreemapLook {
-        let before = tree.oldBytes[Int(node)], after = tree.newBytes[Int(node)]
+        let before = tree.oldBytes[Int(node)]
+        let after = tree.newBytes[Int(node)]
         let delta = after.saturatingSubtract(before)
         var classes: [String]
         var change: String
@@ -71,9 +77,13 @@ struct HTMLDiffTreemap {
     }
 
     private var legend: HTML {
-        let key = { (classes: String, text: String) -> HTML in "<span><span class=\"tm-key \(classes)\"></span>\(text)</span>" }
-        return "<p class=\"tm-legend\">" + key("g-grew i4", "grew") + key("g-shrank i4", "shrank") + key("g-new i4", "new")
-            + key("g-same", "unchanged") + key("g-grew i1", "paler: fewer bytes changed") + key("g-gone", "removed (drawn apart)")
+        let key = { (classes: String, text: String) -> HTML in
+            "<span><span class=\"tm-key \(classes)\"></span>\(text)</span>"
+        }
+        return "<p class=\"tm-legend\">" + key("g-grew i4", "grew") + key("g-shrank i4", "shrank")
+            + key("g-new i4", "new")
+            + key("g-same", "unchanged") + key("g-grew i1", "paler: fewer bytes changed")
+            + key("g-gone", "removed (drawn apart)")
             + key("gate", "outlined: a tripped gate") + key("tm-f", "a folder, its name on top") + "</p>\n"
     }
 
@@ -130,7 +140,9 @@ private struct GateMarks {
         if !locations.isEmpty {
             for node in 1..<Int32(tree.count) where locations.contains(tree.locations[Int(node)]) {
                 let parent = tree.parent(node)
-                if parent == tree.root || tree.locations[Int(parent)] != tree.locations[Int(node)] { starts.append(node) }
+                if parent == tree.root || tree.locations[Int(parent)] != tree.locations[Int(node)] {
+                    starts.append(node)
+                }
             }
         }
         for case .path(let path) in places { tree.node(atPath: Array(path.utf8)).map { starts.append($0) } }
@@ -154,7 +166,8 @@ private struct RemovedItems: TreemapSource {
         self.tree = tree
         var items: [Int32] = []
         var total: Int64 = 0
-        for node in 1..<Int32(tree.count) where tree.presence(node) == .onlyOld && tree.presence(tree.parent(node)) != .onlyOld {
+        for node in 1..<Int32(tree.count)
+        where tree.presence(node) == .onlyOld && tree.presence(tree.parent(node)) != .onlyOld {
             items.append(node)
             total = total.saturatingAdd(tree.oldBytes[Int(node)])
         }

@@ -16,7 +16,8 @@ struct HTMLDiffWriter {
     func render() -> String {
         var page = HTMLPieces.pageStart(
             title: "Stocktake diff: \(title)", contentSecurityPolicy: Self.contentSecurityPolicy,
-            generator: options.tool.name + " " + options.tool.version, css: ReportStyle.css + "\n" + Self.css + "\n" + TreemapStyle.css + HTMLDiffTreemap.css)
+            generator: options.tool.name + " " + options.tool.version,
+            css: ReportStyle.css + "\n" + Self.css + "\n" + TreemapStyle.css + HTMLDiffTreemap.css)
         page += masthead()
         page += "<main class=\"wrap\">\n"
         let sections = HTMLDiffSections(diff: diff, limit: options.limit)
@@ -28,8 +29,10 @@ struct HTMLDiffWriter {
         page += sections.files()
         page += HTMLDiffPolicy(diff: diff, limit: options.limit).render()
         page += "</main>\n"
-        page += "<footer class=\"wrap\">Compared by \(options.tool.name + " " + options.tool.version) · diff schema \(DiffWriter.jsonSchemaVersion) · sizes in decimal units "
-        page += "(a KB is a thousand bytes); hover a size for the exact byte count. The JSON format of the diff lists every file.</footer>\n"
+        page +=
+            "<footer class=\"wrap\">Compared by \(options.tool.name + " " + options.tool.version) · diff schema \(DiffWriter.jsonSchemaVersion) · sizes in decimal units "
+        page +=
+            "(a KB is a thousand bytes); hover a size for the exact byte count. The JSON format of the diff lists every file.</footer>\n"
         return PhoneTables.label(page + "</body>\n</html>\n").markup
     }
 
@@ -48,7 +51,9 @@ struct HTMLDiffWriter {
         if !gates.isEmpty { links.append(("gates", "Gates")) }
         if diff.growth != nil { links.append(("map", "Map")) }
         links += [("locations", "Locations"), ("directories", "Directories")]
-        if !diff.files.leftBehind.isEmpty { links.append(("left-behind", "Left behind (\(diff.files.leftBehind.count))")) }
+        if !diff.files.leftBehind.isEmpty {
+            links.append(("left-behind", "Left behind (\(diff.files.leftBehind.count))"))
+        }
         links.append(("files", "Files"))
         if !diff.groups.isEmpty || !diff.budgets.isEmpty { links.append(("groups", "Groups and budgets")) }
         links.append(("findings", "Findings"))

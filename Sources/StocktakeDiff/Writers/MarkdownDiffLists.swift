@@ -14,12 +14,16 @@ struct MarkdownDiffLists {
         markdown += sizeTable("Directories", ListHead(diff.directories, limit: limit), count: nil, name: "Path")
         markdown += moved()
         let files = diff.files
-        markdown += sizeTable("Added files", ListHead(files.added, limit: limit), count: files.added.count, name: "Path")
-        markdown += sizeTable("Removed files", ListHead(files.removed, limit: limit), count: files.removed.count, name: "Path")
-        markdown += sizeTable("Changed files", ListHead(files.changed, limit: limit), count: files.changed.count, name: "Path")
+        markdown += sizeTable(
+            "Added files", ListHead(files.added, limit: limit), count: files.added.count, name: "Path")
+        markdown += sizeTable(
+            "Removed files", ListHead(files.removed, limit: limit), count: files.removed.count, name: "Path")
+        markdown += sizeTable(
+            "Changed files", ListHead(files.changed, limit: limit), count: files.changed.count, name: "Path")
         for group in diff.groups {
             markdown += sizeTable(
-                "Group " + Writer.cell(group.name), ListHead(group.members, limit: limit), count: group.members.count, name: "Member")
+                "Group " + Writer.cell(group.name), ListHead(group.members, limit: limit), count: group.members.count,
+                name: "Member")
         }
         return markdown + budgets() + findings()
     }
@@ -28,15 +32,18 @@ struct MarkdownDiffLists {
     private func leftBehind() -> String {
         let moves = diff.files.leftBehind
         guard !moves.isEmpty else { return "" }
-        var markdown = "> [!WARNING]\n> **Left behind:** \(moves.count) \(Plural.noun(moves.count, "file was", "files were")) copied "
+        var markdown =
+            "> [!WARNING]\n> **Left behind:** \(moves.count) \(Plural.noun(moves.count, "file was", "files were")) copied "
         markdown += "to a new place while the original stayed.\n>\n"
         let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
         for move in head.shown {
-            markdown += "> - copied to \(Writer.cell(move.newPath)) but the original at \(Writer.cell(move.oldPath)) is still there "
+            markdown +=
+                "> - copied to \(Writer.cell(move.newPath)) but the original at \(Writer.cell(move.oldPath)) is still there "
             markdown += "(\(Writer.bytes(move.new.allocatedBytes)) each)\n"
         }
         if head.othersCount > 0 {
-            markdown += "> - \(DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta, Writer.bytes))\n"
+            markdown +=
+                "> - \(DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta, Writer.bytes))\n"
         }
         return markdown + "\n"
     }
@@ -47,7 +54,8 @@ struct MarkdownDiffLists {
         let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
         var table = "| Old path | New path | Size | Δ | Evidence |\n|---|---|---:|---:|---|\n"
         for move in head.shown {
-            table += "| \(Writer.cell(move.oldPath)) | \(Writer.cell(move.newPath)) | \(Writer.bytes(move.new.allocatedBytes)) "
+            table +=
+                "| \(Writer.cell(move.oldPath)) | \(Writer.cell(move.newPath)) | \(Writer.bytes(move.new.allocatedBytes)) "
             table += "| \(Writer.signed(move.allocatedDelta)) | \(DiffLabels.evidence(move.evidence)) |\n"
         }
         if head.othersCount > 0 { table += othersRow(head, columns: 5) }
@@ -63,7 +71,8 @@ struct MarkdownDiffLists {
     }
 
     private func othersRow<Element>(_ head: ListHead<Element>, columns: Int) -> String {
-        let line = DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta, Writer.bytes)
+        let line = DiffSigned.othersLine(
+            count: head.othersCount, allocatedDelta: head.othersAllocatedDelta, Writer.bytes)
         return "| \(line) |" + String(repeating: " |", count: columns - 1) + "\n"
     }
 
@@ -72,7 +81,8 @@ struct MarkdownDiffLists {
         var table = "| Scope | Old | New | Status |\n|---|---:|---:|---|\n"
         for budget in diff.budgets {
             let status = BudgetStatus(budget)
-            let statusText = status == .nowExceeded || status == .stillExceeded ? "**\(status.rawValue)**" : status.rawValue
+            let statusText =
+                status == .nowExceeded || status == .stillExceeded ? "**\(status.rawValue)**" : status.rawValue
             table += "| \(Writer.cell(budget.scope)) | \(BudgetStatus.side(budget.old, Writer.bytes)) "
             table += "| \(BudgetStatus.side(budget.new, Writer.bytes)) | \(statusText) |\n"
         }
@@ -81,8 +91,11 @@ struct MarkdownDiffLists {
 
     private func findings() -> String {
         let findings = diff.findings
-        var markdown = "**Findings:** \(findings.new.count) new, \(findings.resolved.count) resolved, \(findings.unchanged) unchanged.\n\n"
-        for (title, list, open) in [("New findings", findings.new, true), ("Resolved findings", findings.resolved, false)] where !list.isEmpty {
+        var markdown =
+            "**Findings:** \(findings.new.count) new, \(findings.resolved.count) resolved, \(findings.unchanged) unchanged.\n\n"
+        for (title, list, open) in [
+            ("New findings", findings.new, true), ("Resolved findings", findings.resolved, false),
+        ] where !list.isEmpty {
             var table = "| Severity | Rule | Path | Message |\n|---|---|---|---|\n"
             for finding in list.prefix(limit) {
                 let path = finding.path.isEmpty ? "(container root)" : Writer.cell(finding.path)

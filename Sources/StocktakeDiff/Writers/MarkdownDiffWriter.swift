@@ -19,7 +19,8 @@ struct MarkdownDiffWriter {
     static func cell(_ text: String) -> String { MarkdownEscaping.cell(text) }
 
     func render() -> String {
-        var markdown = "### Stocktake diff: \(Self.cell(diff.new.bundleIdentifier ?? diff.old.bundleIdentifier ?? "app data container"))"
+        var markdown =
+            "### Stocktake diff: \(Self.cell(diff.new.bundleIdentifier ?? diff.old.bundleIdentifier ?? "app data container"))"
         markdown += " \(Self.cell(diff.old.appVersion ?? "?")) → \(Self.cell(diff.new.appVersion ?? "?"))\n\n"
         markdown += headline() + "\n\n"
         markdown += gateList()
@@ -32,7 +33,8 @@ struct MarkdownDiffWriter {
 
     private func headline() -> String {
         let onDisk = diff.onDisk
-        let old = onDisk.oldOrZero.allocatedBytes, new = onDisk.newOrZero.allocatedBytes
+        let old = onDisk.oldOrZero.allocatedBytes
+        let new = onDisk.newOrZero.allocatedBytes
         var line = "**Storage** \(Self.bytes(old)) → \(Self.bytes(new)) "
         line += "(\(Self.signed(onDisk.allocatedDelta)), \(Self.cell(Percent.change(old: old, new: new))))"
         return line + " · " + (DiffLabels.findingsSummary(diff.findings) ?? "no new findings")
@@ -43,7 +45,8 @@ struct MarkdownDiffWriter {
         let failed = gates.count { $0.tripped }
         var markdown = "**Gates:** \(failed) failed, \(gates.count - failed) passed\n\n"
         for gate in gates {
-            markdown += "- \(gate.tripped ? "**FAILED**" : "passed") \(Self.cell(gate.gate)): \(Self.cell(gate.message))\n"
+            markdown +=
+                "- \(gate.tripped ? "**FAILED**" : "passed") \(Self.cell(gate.gate)): \(Self.cell(gate.message))\n"
         }
         return markdown + "\n"
     }
@@ -52,7 +55,8 @@ struct MarkdownDiffWriter {
         var markdown = "<details><summary>Compared reports</summary>\n\n| | Old | New |\n|---|---|---|\n"
         let rows: [(String, (ReportSnapshot.Provenance) -> String)] = [
             ("Bundle id", { $0.bundleIdentifier ?? "unknown" }), ("App version", { $0.appVersion ?? "unknown" }),
-            ("Exported", { $0.exportedAt ?? "unknown" }), ("Generated", { $0.generatedAt }), ("Tool", { "\($0.toolName) \($0.toolVersion)" }),
+            ("Exported", { $0.exportedAt ?? "unknown" }), ("Generated", { $0.generatedAt }),
+            ("Tool", { "\($0.toolName) \($0.toolVersion)" }),
             ("Report", { $0.source }), ("Container", { "\($0.containerPath) (\($0.layout))" }),
         ]
         for (label, value) in rows {
@@ -66,10 +70,15 @@ struct MarkdownDiffWriter {
         var markdown = "| Location | Old | New | Δ | % | Files Δ |\n|---|---:|---:|---:|---:|---:|\n"
         for location in Location.allCases {
             let change = diff.location(location)
-            guard change.old != nil || change.new != nil, change.oldOrZero != .zero || change.newOrZero != .zero else { continue }
-            markdown += "| \(location.title) | " + Self.sizeCells(change) + " \(DiffSigned.count(change.filesDelta)) |\n"
+            guard change.old != nil || change.new != nil, change.oldOrZero != .zero || change.newOrZero != .zero else {
+                continue
+            }
+            markdown +=
+                "| \(location.title) | " + Self.sizeCells(change) + " \(DiffSigned.count(change.filesDelta)) |\n"
         }
-        markdown += "| **\(Figure.onDisk.name)** | " + Self.sizeCells(diff.onDisk) + " \(DiffSigned.count(diff.onDisk.filesDelta)) |\n\n"
+        markdown +=
+            "| **\(Figure.onDisk.name)** | " + Self.sizeCells(diff.onDisk)
+            + " \(DiffSigned.count(diff.onDisk.filesDelta)) |\n\n"
         markdown += "<details><summary>Documents &amp; Data, backup, purgeable</summary>\n\n"
         markdown += "| Total | Old | New | Δ | % |\n|---|---:|---:|---:|---:|\n"
         for (id, figure) in DiffLabels.secondaryTotals {
@@ -80,8 +89,10 @@ struct MarkdownDiffWriter {
 
     /// "old | new | delta | % |": four cells and their closing pipes.
     static func sizeCells(_ change: SizeChange) -> String {
-        let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
-        return "\(bytes(old)) | \(bytes(new)) | \(signed(change.allocatedDelta)) | \(cell(Percent.change(old: old, new: new))) |"
+        let old = change.oldOrZero.allocatedBytes
+        let new = change.newOrZero.allocatedBytes
+        return
+            "\(bytes(old)) | \(bytes(new)) | \(signed(change.allocatedDelta)) | \(cell(Percent.change(old: old, new: new))) |"
     }
 
     /// A titled block: open when short, folded into `<details>` when longer than `openRows`.

@@ -19,7 +19,9 @@ struct FileSectionsText {
         return lines
     }
 
-    private func sizeList(_ title: String, _ head: ListHead<SizeChange>, total: Int? = nil, empty: String? = nil) -> [String] {
+    private func sizeList(_ title: String, _ head: ListHead<SizeChange>, total: Int? = nil, empty: String? = nil)
+        -> [String]
+    {
         let heading = "\n" + title + (total.map { " (\($0))" } ?? "")
         guard !head.shown.isEmpty || head.othersCount > 0 else { return empty.map { [heading, "  " + $0] } ?? [] }
         var lines = [heading]
@@ -71,14 +73,20 @@ struct GroupsBudgetsFindingsText {
         var lines: [String] = []
         for group in diff.groups {
             let head = ListHead(group.members, limit: limit)
-            lines += ["", VisibleText.render("Group \(group.name) (\(Plural.count(group.members.count, "member")))", as: .terminal)]
+            lines += [
+                "",
+                VisibleText.render(
+                    "Group \(group.name) (\(Plural.count(group.members.count, "member")))", as: .terminal),
+            ]
             if !head.shown.isEmpty {
                 var table = TextTable([.right, .right, .right, .right, .left])
                 table.add(["Old", "New", "Delta", "%", "Member"])
                 for member in head.shown { table.add(TextDiffWriter.sizeCells(member) + [member.id]) }
                 lines += table.lines()
             }
-            if head.othersCount > 0 { lines.append(TextDiffWriter.othersLine(head.othersCount, head.othersAllocatedDelta)) }
+            if head.othersCount > 0 {
+                lines.append(TextDiffWriter.othersLine(head.othersCount, head.othersAllocatedDelta))
+            }
         }
         if !diff.budgets.isEmpty {
             var table = TextTable([.left, .left, .left, .left])
@@ -97,7 +105,10 @@ struct GroupsBudgetsFindingsText {
 
     private func findings() -> [String] {
         let findings = diff.findings
-        var lines = ["", "Findings: \(findings.new.count) new, \(findings.resolved.count) resolved, \(findings.unchanged) unchanged"]
+        var lines = [
+            "",
+            "Findings: \(findings.new.count) new, \(findings.resolved.count) resolved, \(findings.unchanged) unchanged",
+        ]
         for (title, list) in [("New", findings.new), ("Resolved", findings.resolved)] where !list.isEmpty {
             lines.append("  \(title)")
             var table = TextTable([.left, .left, .left])

@@ -22,7 +22,9 @@ struct TextDiffWriter {
     }
 
     private func header() -> [String] {
-        var lines = ["Stocktake diff, \(VisibleText.render(options.tool.name, as: .terminal)) \(VisibleText.render(options.tool.version, as: .terminal))"]
+        var lines = [
+            "Stocktake diff, \(VisibleText.render(options.tool.name, as: .terminal)) \(VisibleText.render(options.tool.version, as: .terminal))"
+        ]
         var sides = TextTable([.left, .left, .left, .left, .left, .left, .left])
         for (label, side) in [("old", diff.old), ("new", diff.new)] {
             sides.add([
@@ -33,7 +35,8 @@ struct TextDiffWriter {
         }
         lines += sides.lines()
         let onDisk = diff.onDisk
-        var headline = "On disk: \(Self.bytes(onDisk.oldOrZero.allocatedBytes)) → \(Self.bytes(onDisk.newOrZero.allocatedBytes)) "
+        var headline =
+            "On disk: \(Self.bytes(onDisk.oldOrZero.allocatedBytes)) → \(Self.bytes(onDisk.newOrZero.allocatedBytes)) "
         headline += "(\(Self.signed(onDisk.allocatedDelta)), "
         headline += "\(Percent.change(old: onDisk.oldOrZero.allocatedBytes, new: onDisk.newOrZero.allocatedBytes)))"
         if let findings = DiffLabels.findingsSummary(diff.findings) { headline += " · " + findings }
@@ -51,16 +54,20 @@ struct TextDiffWriter {
         var table = TextTable([.left] + [TextTable.Alignment](repeating: .right, count: 9))
         table.add(["Location", "Old", "New", "Delta", "%", "Apparent Δ", "%", "Files old", "Files new", "Files Δ"])
         table.addRule()
-        for location in Location.allCases { table.add(Self.row(DiffLabels.location(location.rawValue), diff.location(location))) }
+        for location in Location.allCases {
+            table.add(Self.row(DiffLabels.location(location.rawValue), diff.location(location)))
+        }
         table.addRule()
         table.add(Self.row(Figure.onDisk.name, diff.onDisk))
         var totals = TextTable([.left, .right, .right, .right, .right])
         totals.add(["Total", "Old", "New", "Delta", "%"])
         for (id, figure) in DiffLabels.secondaryTotals {
             let change = diff.total(id)
-            let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
+            let old = change.oldOrZero.allocatedBytes
+            let new = change.newOrZero.allocatedBytes
             totals.add([
-                figure.name, Self.bytes(old), Self.bytes(new), Self.signed(change.allocatedDelta), Percent.change(old: old, new: new),
+                figure.name, Self.bytes(old), Self.bytes(new), Self.signed(change.allocatedDelta),
+                Percent.change(old: old, new: new),
             ])
         }
         return ["", "Locations (allocated bytes; On disk is everything, folders included)"] + table.lines()
@@ -69,7 +76,8 @@ struct TextDiffWriter {
 
     /// Allocated old, new, delta, %; apparent delta, %; files old, new, delta.
     static func row(_ label: String, _ change: SizeChange) -> [String] {
-        let old = change.oldOrZero, new = change.newOrZero
+        let old = change.oldOrZero
+        let new = change.newOrZero
         return [
             label, bytes(old.allocatedBytes), bytes(new.allocatedBytes), signed(change.allocatedDelta),
             Percent.change(old: old.allocatedBytes, new: new.allocatedBytes),
@@ -80,7 +88,8 @@ struct TextDiffWriter {
 
     /// Old, new, delta and % of allocated bytes, then the name last (names vary in width).
     static func sizeCells(_ change: SizeChange) -> [String] {
-        let old = change.oldOrZero.allocatedBytes, new = change.newOrZero.allocatedBytes
+        let old = change.oldOrZero.allocatedBytes
+        let new = change.newOrZero.allocatedBytes
         return [bytes(old), bytes(new), signed(change.allocatedDelta), Percent.change(old: old, new: new)]
     }
 

@@ -6,7 +6,9 @@ extension Zone {
         var zone = Zone.root
         for (index, component) in components.enumerated() {
             let name = Array(component)
-            zone = name.withUnsafeBufferPointer { zone.child(named: $0, isDirectory: isDirectory || index < components.count - 1) }
+            zone = name.withUnsafeBufferPointer {
+                zone.child(named: $0, isDirectory: isDirectory || index < components.count - 1)
+            }
         }
         return zone
     }

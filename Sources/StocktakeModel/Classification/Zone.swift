@@ -17,7 +17,8 @@ public struct Zone: Sendable, Equatable {
     public let transport: Bool
 
     public static let root = Zone(
-        kind: .root, location: .other, excludedBySystem: true, backedUpBySystem: false, systemManaged: false, transport: false)
+        kind: .root, location: .other, excludedBySystem: true, backedUpBySystem: false, systemManaged: false,
+        transport: false)
 
     /// The classification of a child called `name`; for a directory it is also the zone of its own children.
     public func child(named name: UnsafeBufferPointer<UInt8>, isDirectory: Bool) -> Zone {
@@ -28,7 +29,9 @@ public struct Zone: Sendable, Equatable {
         case .caches: standard = inherit(kind: isDirectory ? .cachesFolder : .plain)
         case .cachesFolder, .tmp, .plain: standard = inherit(kind: .plain)
         }
-        guard let parent = catalogueParent, let item = SystemCatalogue.item(in: parent, named: name) else { return standard }
+        guard let parent = catalogueParent, let item = SystemCatalogue.item(in: parent, named: name) else {
+            return standard
+        }
         return standard.made(by: item)
     }
 
@@ -59,7 +62,8 @@ public struct Zone: Sendable, Equatable {
     private static func rootChild(_ name: UnsafeBufferPointer<UInt8>) -> Zone {
         func zone(_ kind: Kind, _ location: Location, excluded: Bool, transport: Bool = false) -> Zone {
             Zone(
-                kind: kind, location: location, excludedBySystem: excluded, backedUpBySystem: false, systemManaged: false,
+                kind: kind, location: location, excludedBySystem: excluded, backedUpBySystem: false,
+                systemManaged: false,
                 transport: transport)
         }
         // Compared as bytes: a Swift string of a long name would be allocated.
@@ -75,6 +79,8 @@ public struct Zone: Sendable, Equatable {
 
     private static func libraryChild(_ name: UnsafeBufferPointer<UInt8>, parent: Zone) -> Zone {
         guard let folder = LibraryFolder.standard(named: name) else { return parent.inherit(kind: .plain) }
-        return parent.inherit(kind: folder.location == .caches ? .caches : .plain, location: folder.location, excluded: folder.location.isPurgeable)
+        return parent.inherit(
+            kind: folder.location == .caches ? .caches : .plain, location: folder.location,
+            excluded: folder.location.isPurgeable)
     }
 }

@@ -1,6 +1,6 @@
+import StocktakeDiff
 import StocktakeModel
 import StocktakePolicy
-import StocktakeDiff
 import StocktakeReport
 
 extension HistoryRun {
@@ -22,7 +22,9 @@ extension HistoryRun {
             byLocation: totals.byLocation, backedUpBytes: backup(.included),
             excludedBytes: backup(.excluded).saturatingAdd(backup(.excludedBySystem)),
             unknownBackupBytes: backup(.unknown), findingsBySeverity: bySeverity,
-            findings: byRuleAndSeverity.map { FindingCount(rule: $0.key.rule, severity: $0.key.severity, count: $0.value) },
+            findings: byRuleAndSeverity.map {
+                FindingCount(rule: $0.key.rule, severity: $0.key.severity, count: $0.value)
+            },
             status: status)
     }
 }

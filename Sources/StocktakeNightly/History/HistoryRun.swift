@@ -56,12 +56,14 @@ package struct HistoryRun: Sendable, Equatable {
         self.backedUpBytes = backedUpBytes
         self.excludedBytes = excludedBytes
         self.unknownBackupBytes = unknownBackupBytes
-        self.findingsBySeverity = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0, findingsBySeverity[$0] ?? 0) })
+        self.findingsBySeverity = Dictionary(
+            uniqueKeysWithValues: Severity.allCases.map { ($0, findingsBySeverity[$0] ?? 0) })
         // One entry per rule and severity (the store's key), counts of repeated entries added up.
         var merged: [FindingCount] = []
         for count in findings.filter({ $0.count > 0 }).sorted() {
             if let last = merged.last, last.rule == count.rule, last.severity == count.severity {
-                merged[merged.count - 1] = FindingCount(rule: last.rule, severity: last.severity, count: last.count + count.count)
+                merged[merged.count - 1] = FindingCount(
+                    rule: last.rule, severity: last.severity, count: last.count + count.count)
             } else {
                 merged.append(count)
             }

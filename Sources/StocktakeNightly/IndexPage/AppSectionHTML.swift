@@ -62,11 +62,15 @@ struct AppSectionHTML {
             HTML.text(Plural.count(latest.onDisk.files, "entry", number: HTMLFormatting.grouped(latest.onDisk.files))))
         html += card(
             name(.documentsAndData), HTMLPieces.size(latest.documentsAndData.allocatedBytes),
-            "\(HTMLFormatting.grouped(latest.documentsAndData.files)) \(Plural.noun(latest.documentsAndData.files, "file")) outside Caches and tmp")
+            "\(HTMLFormatting.grouped(latest.documentsAndData.files)) \(Plural.noun(latest.documentsAndData.files, "file")) outside Caches and tmp"
+        )
         html += card(name(.purgeable), HTMLPieces.size(latest.purgeable.allocatedBytes), "Caches and tmp")
         // The store keeps the two exclusions as one sum, so the page names only the figures it has.
-        html += card(name(.backedUp), HTMLPieces.size(latest.backedUpBytes), "\(name(.backupUnknown)) \(HTMLPieces.size(latest.unknownBackupBytes))")
-        html += card("Findings", HTML.text(HTMLFormatting.grouped(latest.findingCount)), HTML.text(Self.findingCounts(latest)))
+        html += card(
+            name(.backedUp), HTMLPieces.size(latest.backedUpBytes),
+            "\(name(.backupUnknown)) \(HTMLPieces.size(latest.unknownBackupBytes))")
+        html += card(
+            "Findings", HTML.text(HTMLFormatting.grouped(latest.findingCount)), HTML.text(Self.findingCounts(latest)))
         if let previous = app.previous {
             html += card(
                 "Since previous run", Self.change(latest.onDiskChange(since: previous)),
@@ -85,18 +89,23 @@ struct AppSectionHTML {
 
     private func trend() -> HTML {
         let runs = app.runs
-        var html: HTML = "<h3>On disk over the last \(Plural.count(runs.count, "run", number: HTMLFormatting.grouped(runs.count)))</h3>\n"
-        html += TrendChart.svg(runs, label: "Allocated bytes on disk per run, oldest first; the table below lists the same numbers.")
+        var html: HTML =
+            "<h3>On disk over the last \(Plural.count(runs.count, "run", number: HTMLFormatting.grouped(runs.count)))</h3>\n"
+        html += TrendChart.svg(
+            runs, label: "Allocated bytes on disk per run, oldest first; the table below lists the same numbers.")
         html += "<p class=\"note\">\(TrendChart.caption(runs))</p>\n"
-        html += "<details class=\"doc\"><summary>Run by run</summary>\n<div class=\"scroll\"><table>\n<thead><tr><th>Run</th>"
-        html += "<th>App version</th><th class=\"num\">On disk</th><th class=\"num\">Change</th><th class=\"num\">Findings</th>"
+        html +=
+            "<details class=\"doc\"><summary>Run by run</summary>\n<div class=\"scroll\"><table>\n<thead><tr><th>Run</th>"
+        html +=
+            "<th>App version</th><th class=\"num\">On disk</th><th class=\"num\">Change</th><th class=\"num\">Findings</th>"
         html += "<th>Status</th></tr></thead>\n<tbody>\n"
         for (index, run) in runs.enumerated() {
             html += "<tr><td class=\"nowrap\">\(visible: run.runID)</td>"
             html += "<td>\(run.appVersion.map(HTML.visible) ?? "<span class=\"muted\">—</span>")</td>"
             html += HTMLPieces.sizeCell(run.onDisk.allocatedBytes)
             let before = index == 0 ? app.runBefore : runs[index - 1]
-            html += "<td class=\"num\">\(before.map { Self.change(run.onDiskChange(since: $0)) } ?? "<span class=\"muted\">—</span>")</td>"
+            html +=
+                "<td class=\"num\">\(before.map { Self.change(run.onDiskChange(since: $0)) } ?? "<span class=\"muted\">—</span>")</td>"
             html += HTMLPieces.countCell(run.findingCount)
             html += "<td>\(Self.statusTag(run.status))</td></tr>\n"
         }

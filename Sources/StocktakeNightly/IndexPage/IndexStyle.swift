@@ -7,20 +7,21 @@ enum IndexStyle {
     static let latestColour = "#2563eb"
     static let failureColour = "#d97706"
 
-    static let css: HTML = ReportStyle.css + "\n" + TreemapStyle.css + """
-        .app-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 12px}
-        #failures td.path{min-width:14ch}
-        .app-head h2{overflow-wrap:anywhere;unicode-bidi:isolate}
-        .app-name{overflow-wrap:break-word;unicode-bidi:isolate}
-        .card-value.change{font-size:18px;line-height:1.35;margin:6px 0 4px}
-        .status{display:inline-block;font-size:12px;font-weight:600;padding:1px 8px;border-radius:999px;white-space:nowrap}
-        .status.clean{background:#dcfce7;color:#166534}
-        .status.failed{background:#fef3c7;color:#92400e}
-        .trend{display:block;width:100%;height:80px;border-radius:6px;background:var(--soft);margin:8px 0 6px}
-        .grew{color:var(--warn)}
-        .shrank{color:#15803d}
-        .links{display:flex;flex-wrap:wrap;gap:8px 16px;margin:12px 0 0}
-        .links a{color:var(--accent)}
-        td.message{white-space:pre-wrap;overflow-wrap:anywhere}
-        """
+    static let css: HTML =
+        ReportStyle.css + "\n" + TreemapStyle.css + """
+            .app-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 12px}
+            #failures td.path{min-width:14ch}
+            .app-head h2{overflow-wrap:anywhere;unicode-bidi:isolate}
+            .app-name{overflow-wrap:break-word;unicode-bidi:isolate}
+            .card-value.change{font-size:18px;line-height:1.35;margin:6px 0 4px}
+            .status{display:inline-block;font-size:12px;font-weight:600;padding:1px 8px;border-radius:999px;white-space:nowrap}
+            .status.clean{background:#dcfce7;color:#166534}
+            .status.failed{background:#fef3c7;color:#92400e}
+            .trend{display:block;width:100%;height:80px;border-radius:6px;background:var(--soft);margin:8px 0 6px}
+            .grew{color:var(--warn)}
+            .shrank{color:#15803d}
+            .links{display:flex;flex-wrap:wrap;gap:8px 16px;margin:12px 0 0}
+            .links a{color:var(--accent)}
+            td.message{white-space:pre-wrap;overflow-wrap:anywhere}
+            """
 }

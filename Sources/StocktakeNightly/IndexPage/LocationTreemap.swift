@@ -25,7 +25,10 @@ struct LocationTreemap: TreemapSource {
     func render(idPrefix: String) -> HTML {
         guard bytes(root) > 0 else { return .empty }
         let layout = TreemapLayout(self, frame: LayoutRect(x: 0, y: 0, width: 1200, height: 240))
-        let svg = TreemapSVG(layout: layout, source: self, idPrefix: idPrefix, rootName: "App data by location", shareOf: "of the app's data") {
+        let svg = TreemapSVG(
+            layout: layout, source: self, idPrefix: idPrefix, rootName: "App data by location",
+            shareOf: "of the app's data"
+        ) {
             TreemapLook(classes: TreemapStyle.locationClass(locations[Int($0) - 1]))
         }
         return svg.render(label: "App data by location in the latest run")

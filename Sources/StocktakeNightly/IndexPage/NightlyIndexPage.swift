@@ -8,7 +8,8 @@ enum NightlyIndexPage {
     static func render(_ page: NightlyIndex) -> [UInt8] {
         let anchors = page.apps.indices.map { "app-\($0 + 1)" }
         var html = HTMLPieces.pageStart(
-            title: "Stocktake nightly", contentSecurityPolicy: contentSecurityPolicy, generator: nil, css: IndexStyle.css)
+            title: "Stocktake nightly", contentSecurityPolicy: contentSecurityPolicy, generator: nil,
+            css: IndexStyle.css)
         html += masthead(page)
         html += "<main class=\"wrap\">\n"
         html += overview(page, anchors: anchors)
@@ -16,8 +17,10 @@ enum NightlyIndexPage {
         html += failures(page.failures, anyUnchanged: !page.unchanged.isEmpty)
         html += unchanged(page.unchanged)
         html += "</main>\n<footer class=\"wrap\">Sizes are allocated bytes (the blocks on disk), in decimal units "
-        html += "(a KB is a thousand bytes); hover a size for the exact byte count. The history lives in \(HistoryStore.fileName) "
-        html += "beside this page; <code>stocktake history &lt;bundle id&gt;</code> prints it.</footer>\n</body>\n</html>\n"
+        html +=
+            "(a KB is a thousand bytes); hover a size for the exact byte count. The history lives in \(HistoryStore.fileName) "
+        html +=
+            "beside this page; <code>stocktake history &lt;bundle id&gt;</code> prints it.</footer>\n</body>\n</html>\n"
         return Array(PhoneTables.label(html).markup.utf8)
     }
 
@@ -28,11 +31,13 @@ enum NightlyIndexPage {
 
     private static func masthead(_ page: NightlyIndex) -> HTML {
         let failing = page.apps.count { $0.latest?.status == .policyFailure }
-        var html: HTML = "<header class=\"masthead\">\n<div class=\"wrap\">\n<p class=\"eyebrow\">Stocktake nightly</p>\n"
+        var html: HTML =
+            "<header class=\"masthead\">\n<div class=\"wrap\">\n<p class=\"eyebrow\">Stocktake nightly</p>\n"
         html += "<h1>\(Plural.count(page.apps.count, "app", number: HTMLFormatting.grouped(page.apps.count)))</h1>\n"
         html += "<p class=\"meta\">Generated \(visible: page.generatedAt) · "
         html += "\(HTMLFormatting.grouped(failing)) with a policy failure · "
-        html += "\(Plural.count(page.failures.count, "input", number: HTMLFormatting.grouped(page.failures.count))) not audited</p>\n"
+        html +=
+            "\(Plural.count(page.failures.count, "input", number: HTMLFormatting.grouped(page.failures.count))) not audited</p>\n"
         html += "<nav class=\"toc\" aria-label=\"Sections\"><a href=\"#apps\">Apps</a>"
         html += "<a href=\"#failures\">Failed inputs (\(HTMLFormatting.grouped(page.failures.count)))</a></nav>\n"
         return html + "</div>\n</header>\n"
@@ -41,9 +46,11 @@ enum NightlyIndexPage {
     /// One row per app, latest run, linking down to its section.
     private static func overview(_ page: NightlyIndex, anchors: [String]) -> HTML {
         var html = HTMLPieces.sectionStart(
-            id: "apps", title: "Apps", lead: "The latest run of every app, and how its size on disk moved since the run before.")
+            id: "apps", title: "Apps",
+            lead: "The latest run of every app, and how its size on disk moved since the run before.")
         guard !page.apps.isEmpty else { return html + "<p>No apps audited yet.</p>\n" + HTMLPieces.sectionEnd }
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>App</th><th>Latest run</th><th class=\"num\">\(Figure.onDisk.name)</th>"
+        html +=
+            "<div class=\"scroll\"><table>\n<thead><tr><th>App</th><th>Latest run</th><th class=\"num\">\(Figure.onDisk.name)</th>"
         html += "<th class=\"num\">Change</th><th class=\"num\">Documents &amp; Data</th>"
         html += "<th class=\"num\">Backed up</th><th>Findings</th><th>Status</th></tr></thead>\n<tbody>\n"
         for (app, anchor) in zip(page.apps, anchors) {
@@ -55,10 +62,12 @@ enum NightlyIndexPage {
             }
             html += "<td class=\"nowrap\">\(visible: latest.runID)</td>"
             html += HTMLPieces.sizeCell(latest.onDisk.allocatedBytes)
-            html += "<td class=\"num\">\(app.previous.map { AppSectionHTML.change(latest.onDiskChange(since: $0)) } ?? "<span class=\"muted\">first run</span>")</td>"
+            html +=
+                "<td class=\"num\">\(app.previous.map { AppSectionHTML.change(latest.onDiskChange(since: $0)) } ?? "<span class=\"muted\">first run</span>")</td>"
             html += HTMLPieces.sizeCell(latest.documentsAndData.allocatedBytes)
             html += HTMLPieces.sizeCell(latest.backedUpBytes)
-            html += "<td class=\"nowrap\">\(AppSectionHTML.findingCounts(latest, omittingZeros: true))</td><td>\(AppSectionHTML.statusTag(latest.status))</td></tr>\n"
+            html +=
+                "<td class=\"nowrap\">\(AppSectionHTML.findingCounts(latest, omittingZeros: true))</td><td>\(AppSectionHTML.statusTag(latest.status))</td></tr>\n"
         }
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
     }
@@ -68,7 +77,9 @@ enum NightlyIndexPage {
         guard !entries.isEmpty else { return .empty }
         var html = HTMLPieces.sectionStart(
             id: "unchanged", title: "Not audited again",
-            lead: "Inbox entries unchanged since an earlier run audited them: the same files, sizes and times, the same policy.")
+            lead:
+                "Inbox entries unchanged since an earlier run audited them: the same files, sizes and times, the same policy."
+        )
         html += "<ul>\n"
         for entry in entries {
             html += "<li><span class=\"path\">\(visible: entry.input)</span>: audited into "
@@ -80,9 +91,11 @@ enum NightlyIndexPage {
     private static func failures(_ failures: [NightlyIndex.Failure], anyUnchanged: Bool) -> HTML {
         var html = HTMLPieces.sectionStart(
             id: "failures", title: "Failed inputs",
-            lead: "Inbox entries the nightly job could not audit (not a container, unreadable, …). They have no report.")
+            lead: "Inbox entries the nightly job could not audit (not a container, unreadable, …). They have no report."
+        )
         guard !failures.isEmpty else {
-            return html + (anyUnchanged ? "<p>None.</p>\n" : "<p>None: every input was audited.</p>\n") + HTMLPieces.sectionEnd
+            return html + (anyUnchanged ? "<p>None.</p>\n" : "<p>None: every input was audited.</p>\n")
+                + HTMLPieces.sectionEnd
         }
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>Input</th><th>Why</th></tr></thead>\n<tbody>\n"
         for failure in failures {

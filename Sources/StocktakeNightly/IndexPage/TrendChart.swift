@@ -11,7 +11,8 @@ enum TrendChart {
     private static let minimumSlots = 12
 
     static func svg(_ runs: [HistoryRun], label: String) -> HTML {
-        var html: HTML = "<svg class=\"trend\" viewBox=\"0 0 \(width) \(height)\" preserveAspectRatio=\"none\" role=\"img\" "
+        var html: HTML =
+            "<svg class=\"trend\" viewBox=\"0 0 \(width) \(height)\" preserveAspectRatio=\"none\" role=\"img\" "
         html += "aria-label=\"\(label)\">"
         let highest = runs.map(\.onDisk.allocatedBytes).max() ?? 0
         guard highest > 0 else { return html + "</svg>\n" }
@@ -25,10 +26,13 @@ enum TrendChart {
             let value = max(0, run.onDisk.allocatedBytes)
             let full = (height - headroom) * 10
             let barHeight = value == 0 ? 0 : max(10, Int((Double(value) / Double(highest) * Double(full)).rounded()))
-            let colour = run.status == .policyFailure ? IndexStyle.failureColour : (index == runs.count - 1 ? IndexStyle.latestColour : IndexStyle.barColour)
+            let colour =
+                run.status == .policyFailure
+                ? IndexStyle.failureColour : (index == runs.count - 1 ? IndexStyle.latestColour : IndexStyle.barColour)
             html += "<rect x=\"\(HTMLFormatting.decimal(tenths: offset + index * slot + gap / 2))\" "
             html += "y=\"\(HTMLFormatting.decimal(tenths: height * 10 - barHeight))\" "
-            html += "width=\"\(HTMLFormatting.decimal(tenths: slot - gap))\" height=\"\(HTMLFormatting.decimal(tenths: barHeight))\" "
+            html +=
+                "width=\"\(HTMLFormatting.decimal(tenths: slot - gap))\" height=\"\(HTMLFormatting.decimal(tenths: barHeight))\" "
             html += "fill=\"\(colour)\"><title>\(visible: run.runID): \(ByteCount.format(value))"
             html += run.status == .policyFailure ? " (policy failure)" : .empty
             html += "</title></rect>"
@@ -38,10 +42,13 @@ enum TrendChart {
 
     /// The chart in words: its scale, and what the colours mean.
     static func caption(_ runs: [HistoryRun]) -> HTML {
-        guard let latest = runs.last, let highest = runs.max(by: { $0.onDisk.allocatedBytes < $1.onDisk.allocatedBytes }) else {
+        guard let latest = runs.last,
+            let highest = runs.max(by: { $0.onDisk.allocatedBytes < $1.onDisk.allocatedBytes })
+        else {
             return "No runs yet."
         }
-        var text: HTML = "Oldest on the left, latest (dark) on the right. Highest \(HTMLPieces.size(highest.onDisk.allocatedBytes)) "
+        var text: HTML =
+            "Oldest on the left, latest (dark) on the right. Highest \(HTMLPieces.size(highest.onDisk.allocatedBytes)) "
         text += "(\(visible: highest.runID)); latest \(HTMLPieces.size(latest.onDisk.allocatedBytes))."
         if runs.contains(where: { $0.status == .policyFailure }) { text += " Orange: a run that failed the policy." }
         return text

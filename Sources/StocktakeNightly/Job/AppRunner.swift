@@ -1,12 +1,12 @@
 import Foundation
 import StocktakeAudit
 import StocktakeBackup
+import StocktakeDiff
 import StocktakeFiles
 import StocktakeModel
 import StocktakePolicy
-import StocktakeReport
 import StocktakeRendering
-import StocktakeDiff
+import StocktakeReport
 import StocktakeScan
 
 /// One inbox entry through the nightly steps. Everything is written into a partial folder first; the
@@ -34,18 +34,22 @@ struct AppRunner {
     /// `audit` names the input (a path, a backup's app or a simulator app); the rest of the request is the job's.
     /// `runInput`: what the run audits, kept in the run folder so that a run published but never recorded as
     /// audited (killed in between) is recorded by the next night (`NightlyRecovery`).
-    private func run(input: String, audit: AuditRequest, index: Int, runInput: RunInput? = nil) throws -> (NightlyOutcome.AppRun, [String]) {
+    private func run(input: String, audit: AuditRequest, index: Int, runInput: RunInput? = nil) throws -> (
+        NightlyOutcome.AppRun, [String]
+    ) {
         // REPORTS inside this container (through a link or not): auditing it would write into it.
         let inboxPath = audit.inputPath
         if audit.simulator == nil, ResolvedPath.isInside(request.reportsPath, inboxPath) {
             throw AuditError.output(
-                "refusing to audit it: the reports folder \(request.reportsPath) is inside it (at \(ResolvedPath.of(request.reportsPath))); keep REPORTS out of the inbox's containers")
+                "refusing to audit it: the reports folder \(request.reportsPath) is inside it (at \(ResolvedPath.of(request.reportsPath))); keep REPORTS out of the inbox's containers"
+            )
         }
         let partial = try folder.makePartial(runID: runID, index: index)
         var problems: [String] = []
         let result: AuditResult
         let snapshot: ReportSnapshot
-        let app: String, name: String
+        let app: String
+        let name: String
         do {
             var audit = audit
             audit.outputDirectory = partial
@@ -77,7 +81,9 @@ struct AppRunner {
         }
         let failed = policyFailure(result.report)
         do {
-            try history?.record(HistoryRun(bundleIdentifier: app, runID: name, snapshot: snapshot, status: failed ? .policyFailure : .clean))
+            try history?.record(
+                HistoryRun(
+                    bundleIdentifier: app, runID: name, snapshot: snapshot, status: failed ? .policyFailure : .clean))
         } catch {
             problems.append("\(app) \(name): not recorded in the history store: \(error)")
         }
@@ -89,7 +95,11 @@ struct AppRunner {
         // Even when `latest` could not be replaced (a real folder of that name): retention goes on.
         problems += folder.prune(app, keep: request.keep)
         let runFolder = Paths.join(folder.appFolder(app), name)
-        return (NightlyOutcome.AppRun(input: input, bundleIdentifier: app, runFolder: runFolder, policyFailure: failed, summary: summary(result.report)), problems)
+        return (
+            NightlyOutcome.AppRun(
+                input: input, bundleIdentifier: app, runFolder: runFolder, policyFailure: failed,
+                summary: summary(result.report)), problems
+        )
     }
 
     /// Diffs the new report against the app's previous run (what `latest` points at), when there is one.
@@ -98,13 +108,16 @@ struct AppRunner {
         guard let previous = folder.latestRunID(app) ?? folder.runIDs(app).last else { return nil }
         let old: ReportSnapshot
         do {
-            old = try ReportReader.read(path: Paths.join(folder.appFolder(app), previous)).named(Paths.join(app, previous))
+            old = try ReportReader.read(path: Paths.join(folder.appFolder(app), previous)).named(
+                Paths.join(app, previous))
         } catch {
             return "\(app): no diff against the previous run: \(error)"
         }
         let diff = ReportDiff.compute(old: old, new: new)
         for (format, fileName) in NightlyJob.diffFiles {
-            try AtomicFile.write(try DiffWriter.render(diff, gates: [], format: format, options: DiffRenderOptions(tool: request.tool)), to: Paths.join(partial, fileName))
+            try AtomicFile.write(
+                try DiffWriter.render(diff, gates: [], format: format, options: DiffRenderOptions(tool: request.tool)),
+                to: Paths.join(partial, fileName))
         }
         return nil
     }

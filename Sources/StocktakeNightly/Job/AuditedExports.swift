@@ -34,20 +34,24 @@ struct InboxEntry {
         // and its size and times for its fingerprint.
         var info = stat()
         let isFile = container == nil && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        exportedAt = container?.exportedAt ?? (isFile ? signature.map { ExportTime(seconds: $0.newestModified, source: .inputFolder) } : nil)
-        fingerprint = (container != nil || isFile) ? signature.map {
-            ExportFingerprint(
-                input: name, bundleIdentifier: container?.bundleIdentifier,
-                exportedAt: (container?.exportedAt).map { "\(ReportDates.exportTime($0)) (\($0.source.rawValue))" },
-                signature: $0, policy: policyDigest)
-        } : nil
+        exportedAt =
+            container?.exportedAt
+            ?? (isFile ? signature.map { ExportTime(seconds: $0.newestModified, source: .inputFolder) } : nil)
+        fingerprint =
+            (container != nil || isFile)
+            ? signature.map {
+                ExportFingerprint(
+                    input: name, bundleIdentifier: container?.bundleIdentifier,
+                    exportedAt: (container?.exportedAt).map { "\(ReportDates.exportTime($0)) (\($0.source.rawValue))" },
+                    signature: $0, policy: policyDigest)
+            } : nil
     }
 
     /// Oldest export first, so that an app's runs, `latest` and its history follow export time; entries without
     /// one (not containers) last; ties by name. A local `XCDownloadDate` is compared as if it were UTC.
     static func exportOrder(_ a: InboxEntry, _ b: InboxEntry) -> Bool {
         switch (a.exportedAt, b.exportedAt) {
-        case let (x?, y?) where (x.seconds, x.milliseconds) != (y.seconds, y.milliseconds):
+        case (let x?, let y?) where (x.seconds, x.milliseconds) != (y.seconds, y.milliseconds):
             (x.seconds, x.milliseconds) < (y.seconds, y.milliseconds)
         case (.some, nil): true
         case (nil, .some): false
@@ -89,7 +93,7 @@ struct AuditedExports {
         path = Paths.join(reportsPath, Self.fileName)
         var options = RegularFile.Options.named(maxBytes: 64 << 20)
         guard let bytes = try? RegularFile.open(path, options: &options).readAll(),
-              let document = try? JSONDecoder().decode(Document.self, from: Data(bytes)), document.version == 1
+            let document = try? JSONDecoder().decode(Document.self, from: Data(bytes)), document.version == 1
         else { return }
         for audited in document.exports { exports[audited.fingerprint.input] = audited }
     }

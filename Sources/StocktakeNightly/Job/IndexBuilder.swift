@@ -1,7 +1,7 @@
 import Foundation
-import StocktakeReport
-import StocktakeRendering
 import StocktakeFiles
+import StocktakeRendering
+import StocktakeReport
 
 /// Rebuilds `REPORTS/index.html` from the history store: every app, its latest run, the change since
 /// the run before, a trend over the last runs, links to the latest report and diff.
@@ -26,7 +26,8 @@ struct IndexBuilder {
                 runBefore: fetched.count > runs.count ? fetched.first : nil)
         }
         let page = NightlyIndex(
-            generatedAt: generatedAt, apps: apps, failures: failures.map { NightlyIndex.Failure(input: $0.input, message: $0.message) },
+            generatedAt: generatedAt, apps: apps,
+            failures: failures.map { NightlyIndex.Failure(input: $0.input, message: $0.message) },
             unchanged: skipped.map { NightlyIndex.Unchanged(input: $0.input, run: $0.run) })
         try AtomicFile.write(NightlyIndexPage.render(page), to: folder.path + "/index.html")
     }

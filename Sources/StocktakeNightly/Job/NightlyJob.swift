@@ -1,11 +1,11 @@
 import Foundation
 import StocktakeAudit
+import StocktakeDiff
 import StocktakeFiles
 import StocktakeModel
 import StocktakePolicy
-import StocktakeReport
 import StocktakeRendering
-import StocktakeDiff
+import StocktakeReport
 import StocktakeScan
 
 /// The nightly batch: under a lock, audit every container in the inbox into its app's dated run folder,
@@ -24,13 +24,18 @@ package enum NightlyJob {
             throw .unusable("cannot create the reports folder \(request.reportsPath): \(FileSystemReason.of(error))")
         }
         let inbox = request.inboxPath ?? ""
-        let inputs = try request.inboxPath.map { inbox throws(NightlyError) in try inboxEntries(inbox, reports: request.reportsPath) } ?? []
+        let inputs =
+            try request.inboxPath.map { inbox throws(NightlyError) in
+                try inboxEntries(inbox, reports: request.reportsPath)
+            } ?? []
         let lock = try NightlyLock(reportsPath: request.reportsPath)
         defer { withExtendedLifetime(lock) {} }
 
         let folder = ReportsFolder(path: request.reportsPath)
         var problems = folder.removePartials()
-        for file in ["index.html", AuditedExports.fileName] { AtomicFile.removeLeftovers(of: Paths.join(folder.path, file)) }
+        for file in ["index.html", AuditedExports.fileName] {
+            AtomicFile.removeLeftovers(of: Paths.join(folder.path, file))
+        }
         let history: HistoryStore?
         do {
             history = try HistoryStore(path: HistoryStore.path(inReports: request.reportsPath))
@@ -39,7 +44,9 @@ package enum NightlyJob {
             problems.append("\(error)")
         }
         let runID = ReportDates.folderName(request.now)
-        var runs: [NightlyOutcome.AppRun] = [], failures: [NightlyOutcome.Failure] = [], skipped: [NightlyOutcome.Skipped] = []
+        var runs: [NightlyOutcome.AppRun] = []
+        var failures: [NightlyOutcome.Failure] = []
+        var skipped: [NightlyOutcome.Skipped] = []
         var audited = AuditedExports(reportsPath: request.reportsPath)
         // What a killed run or a failed history insert left unnamed, repaired before anything new is audited.
         let repair = NightlyRecovery.repair(folder: folder, history: history, audited: &audited, failOn: request.failOn)
@@ -53,7 +60,9 @@ package enum NightlyJob {
         }
         // Oldest export first: with two exports of one app, `latest` ends on the newest and its history stays in order.
         let policy = "\(request.tool.version) fail-on \(request.failOn?.rawValue ?? "never") \(request.policyDigest)"
-        let entries = inputs.map { InboxEntry(name: $0, inbox: inbox, policyDigest: policy, backupApps: request.backupApps) }.sorted(by: InboxEntry.exportOrder)
+        let entries = inputs.map {
+            InboxEntry(name: $0, inbox: inbox, policyDigest: policy, backupApps: request.backupApps)
+        }.sorted(by: InboxEntry.exportOrder)
         var index = 0
         for entry in entries {
             if let fingerprint = entry.fingerprint, let run = audited.auditedRun(fingerprint) {
@@ -79,8 +88,12 @@ package enum NightlyJob {
                     let runInput = entry.fingerprint.map {
                         RunInput(fingerprint: $0, backupApp: job.app, backupApps: job.app == nil ? nil : backupApps)
                     }
-                    let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
-                        .run(input: job.label, inboxPath: Paths.join(inbox, job.input), index: index, backupApp: job.app, backup: job.backup, runInput: runInput)
+                    let (run, runProblems) = try AppRunner(
+                        request: request, folder: folder, history: history, runID: runID
+                    )
+                    .run(
+                        input: job.label, inboxPath: Paths.join(inbox, job.input), index: index, backupApp: job.app,
+                        backup: job.backup, runInput: runInput)
                     runs.append(run)
                     problems += runProblems
                     lastRun = Paths.join(run.bundleIdentifier, URL(fileURLWithPath: run.runFolder).lastPathComponent)
@@ -94,7 +107,8 @@ package enum NightlyJob {
                 do {
                     try audited.save(keeping: Set(inputs))
                 } catch {
-                    problems.append(Self.problem(error, otherwise: "cannot record the audited exports in \(audited.path)"))
+                    problems.append(
+                        Self.problem(error, otherwise: "cannot record the audited exports in \(audited.path)"))
                 }
             }
         }
@@ -134,16 +148,22 @@ package enum NightlyJob {
     /// and the `__MACOSX/` an unzipped Finder zip leaves (its package's audit reads it) are not containers.
     /// The reports folder itself is skipped when it sits in the inbox (compared by device and inode).
     private static func inboxEntries(_ inbox: String, reports: String) throws(NightlyError) -> [String] {
-        var info = stat(), reportsInfo = stat()
-        guard stat(inbox, &info) == 0 else { throw .unusable("cannot read the inbox \(inbox): \(SystemError.currentText)") }
+        var info = stat()
+        var reportsInfo = stat()
+        guard stat(inbox, &info) == 0 else {
+            throw .unusable("cannot read the inbox \(inbox): \(SystemError.currentText)")
+        }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .unusable("the inbox \(inbox) is not a folder") }
         let haveReports = stat(reports, &reportsInfo) == 0
         func isReports(_ name: String) -> Bool {
             var entry = stat()
-            return haveReports && stat(Paths.join(inbox, name), &entry) == 0 && entry.st_dev == reportsInfo.st_dev && entry.st_ino == reportsInfo.st_ino
+            return haveReports && stat(Paths.join(inbox, name), &entry) == 0 && entry.st_dev == reportsInfo.st_dev
+                && entry.st_ino == reportsInfo.st_ino
         }
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: inbox).filter { !$0.hasPrefix(".") && $0 != "__MACOSX" && !isReports($0) }.sorted()
+            return try FileManager.default.contentsOfDirectory(atPath: inbox).filter {
+                !$0.hasPrefix(".") && $0 != "__MACOSX" && !isReports($0)
+            }.sorted()
         } catch {
             throw .unusable("cannot list the inbox \(inbox): \(FileSystemReason.of(error))")
         }

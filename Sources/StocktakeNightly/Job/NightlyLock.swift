@@ -17,7 +17,9 @@ final class NightlyLock {
             let holder = Self.holder(fd)
             close(fd)
             if code == EWOULDBLOCK {
-                throw .busy("another nightly run\(holder.map { " (pid \($0))" } ?? "") holds the lock on \(reportsPath); try again later")
+                throw .busy(
+                    "another nightly run\(holder.map { " (pid \($0))" } ?? "") holds the lock on \(reportsPath); try again later"
+                )
             }
             throw .unusable("cannot lock \(path): \(SystemError.text(code))")
         }

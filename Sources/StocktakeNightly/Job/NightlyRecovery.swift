@@ -1,9 +1,9 @@
 import Foundation
 import StocktakeDiff
+import StocktakeFiles
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
-import StocktakeFiles
 
 /// Makes a published run, its history row and its audited record one recoverable step. A run is published
 /// (renamed into place) before its history row is inserted and its export recorded as audited; a run killed in
@@ -22,30 +22,44 @@ enum NightlyRecovery {
         var published = PublishedInputs()
     }
 
-    static func repair(folder: ReportsFolder, history: HistoryStore?, audited: inout AuditedExports, failOn: Severity?) -> Repair {
+    static func repair(folder: ReportsFolder, history: HistoryStore?, audited: inout AuditedExports, failOn: Severity?)
+        -> Repair
+    {
         var repair = Repair()
-        let apps = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let apps = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            !$0.hasPrefix(".")
+        }.sorted()
         for app in apps {
             let runs = folder.runIDs(app)
             guard !runs.isEmpty else { continue }
             if let history, let known = try? Set(history.runIDs(bundleIdentifier: app)) {
                 for run in runs where !known.contains(run) {
                     do {
-                        let snapshot = try ReportReader.read(path: Paths.join(folder.appFolder(app), run, "report.json"))
-                        let failed = failOn.map { threshold in snapshot.findings.contains { $0.severity >= threshold } } ?? false
-                        try history.record(HistoryRun(bundleIdentifier: app, runID: run, snapshot: snapshot, status: failed ? .policyFailure : .clean))
+                        let snapshot = try ReportReader.read(
+                            path: Paths.join(folder.appFolder(app), run, "report.json"))
+                        let failed =
+                            failOn.map { threshold in snapshot.findings.contains { $0.severity >= threshold } } ?? false
+                        try history.record(
+                            HistoryRun(
+                                bundleIdentifier: app, runID: run, snapshot: snapshot,
+                                status: failed ? .policyFailure : .clean))
                     } catch {
-                        repair.problems.append("\(app) \(run): not in the history store, and its report cannot be read back: \(error)")
+                        repair.problems.append(
+                            "\(app) \(run): not in the history store, and its report cannot be read back: \(error)")
                     }
                 }
             }
             for run in runs {
-                if let input = RunInput.read(from: Paths.join(folder.appFolder(app), run)) { repair.published.add(input, run: Paths.join(app, run)) }
+                if let input = RunInput.read(from: Paths.join(folder.appFolder(app), run)) {
+                    repair.published.add(input, run: Paths.join(app, run))
+                }
             }
         }
         for (fingerprint, run) in repair.published.completeExports {
             // A newer run of the same export (or of a changed one) keeps its place.
-            if let recorded = audited.exports[fingerprint.input], !PublishedInputs.isOlder(recorded.run, than: run) { continue }
+            if let recorded = audited.exports[fingerprint.input], !PublishedInputs.isOlder(recorded.run, than: run) {
+                continue
+            }
             audited.record(fingerprint, run: run)
             repair.recordChanged = true
         }

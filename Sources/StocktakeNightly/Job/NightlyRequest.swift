@@ -30,7 +30,8 @@ package struct NightlyRequest: Sendable {
     package var simulatorApps: [SimulatorTarget]
 
     package init(
-        inboxPath: String?, reportsPath: String, keep: Int = 30, configuration: PolicyConfiguration = PolicyConfiguration(),
+        inboxPath: String?, reportsPath: String, keep: Int = 30,
+        configuration: PolicyConfiguration = PolicyConfiguration(),
         policy: Policy = Policy(), failOn: Severity? = .error, tool: ToolInfo = .current, now: Date = Date(),
         policyDigest: String = "", backupApps: [String] = [], simulatorApps: [SimulatorTarget] = []
     ) {

@@ -19,9 +19,12 @@ struct ReportsFolder {
     func removePartials() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         for app in names where !app.hasPrefix(".") {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: appFolder(app))) ?? [] where name.hasPrefix(".\(Self.latestName)-") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: appFolder(app))) ?? []
+            where name.hasPrefix(".\(Self.latestName)-") {
                 var info = stat()
-                if lstat(Paths.join(appFolder(app), name), &info) == 0, info.st_mode & S_IFMT == S_IFLNK { unlink(Paths.join(appFolder(app), name)) }
+                if lstat(Paths.join(appFolder(app), name), &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                    unlink(Paths.join(appFolder(app), name))
+                }
             }
         }
         return names.filter { $0.hasPrefix(Self.partialPrefix) }.compactMap { name in
@@ -48,7 +51,9 @@ struct ReportsFolder {
         let runs = names.compactMap { name -> (name: String, order: (String, Int))? in
             guard let order = Self.runOrder(name) else { return nil }
             var info = stat()
-            guard lstat(Paths.join(appFolder(app), name), &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+            guard lstat(Paths.join(appFolder(app), name), &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                return nil
+            }
             return (name, order)
         }
         return runs.sorted { $0.order < $1.order }.map(\.name)
@@ -57,22 +62,29 @@ struct ReportsFolder {
     /// A run id's place in time: `2026-11-21T020000Z` (a UTC timestamp) is attempt 1, `2026-11-21T020000Z-2`
     /// (`nextRunName` found the name taken) attempt 2, so that `-10` sorts after `-9`. Nil for any other name.
     static func runOrder(_ name: String) -> (String, Int)? {
-        let shape = Array("0000-00-00T000000Z".utf8), bytes = Array(name.utf8)
+        let shape = Array("0000-00-00T000000Z".utf8)
+        let bytes = Array(name.utf8)
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         guard bytes.count >= shape.count,
-              zip(bytes, shape).allSatisfy({ $1 == UInt8(ascii: "0") ? isDigit($0) : $0 == $1 }) else { return nil }
-        let timestamp = String(decoding: bytes[..<shape.count], as: UTF8.self), suffix = bytes[shape.count...]
+            zip(bytes, shape).allSatisfy({ $1 == UInt8(ascii: "0") ? isDigit($0) : $0 == $1 })
+        else { return nil }
+        let timestamp = String(decoding: bytes[..<shape.count], as: UTF8.self)
+        let suffix = bytes[shape.count...]
         if suffix.isEmpty { return (timestamp, 1) }
         let digits = suffix.dropFirst()
         guard suffix.first == UInt8(ascii: "-"), (1...9).contains(digits.count), digits.allSatisfy(isDigit),
-              let attempt = Int(String(decoding: digits, as: UTF8.self)), attempt >= 2 else { return nil }
+            let attempt = Int(String(decoding: digits, as: UTF8.self)), attempt >= 2
+        else { return nil }
         return (timestamp, attempt)
     }
 
     /// The run `latest` points at, when it is a plain name of an existing run.
     func latestRunID(_ app: String) -> String? {
-        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: Paths.join(appFolder(app), Self.latestName)),
-              !target.contains("/"), !target.hasPrefix("."), runIDs(app).contains(target) else { return nil }
+        guard
+            let target = try? FileManager.default.destinationOfSymbolicLink(
+                atPath: Paths.join(appFolder(app), Self.latestName)),
+            !target.contains("/"), !target.hasPrefix("."), runIDs(app).contains(target)
+        else { return nil }
         return target
     }
 
@@ -89,7 +101,9 @@ struct ReportsFolder {
     /// Renames a complete partial folder to `<app>/<name>` (see `nextRunName`).
     func publish(_ partial: String, app: String, name: String) throws {
         try FileManager.default.createDirectory(atPath: appFolder(app), withIntermediateDirectories: true)
-        guard rename(partial, Paths.join(appFolder(app), name)) == 0 else { throw posixError("cannot move the run into \(appFolder(app))/\(name)") }
+        guard rename(partial, Paths.join(appFolder(app), name)) == 0 else {
+            throw posixError("cannot move the run into \(appFolder(app))/\(name)")
+        }
     }
 
     /// Points `<app>/latest` at a run: a new symlink renamed over the old one, so readers see one or the other.
@@ -122,6 +136,8 @@ struct ReportsFolder {
 
     private func posixError(_ message: String) -> NSError {
         let code = errno
-        return NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [NSLocalizedDescriptionKey: "\(message): \(SystemError.text(code))"])
+        return NSError(
+            domain: NSPOSIXErrorDomain, code: Int(code),
+            userInfo: [NSLocalizedDescriptionKey: "\(message): \(SystemError.text(code))"])
     }
 }

@@ -46,7 +46,9 @@ struct RunInput: Codable, Equatable {
     /// Nil for a run folder without one (written before the record existed, or by hand) or one that does not read.
     static func read(from runFolder: String) -> RunInput? {
         var options = RegularFile.Options.named(maxBytes: 1 << 20)
-        guard let bytes = try? RegularFile.open(Paths.join(runFolder, fileName), options: &options).readAll() else { return nil }
+        guard let bytes = try? RegularFile.open(Paths.join(runFolder, fileName), options: &options).readAll() else {
+            return nil
+        }
         return try? JSONDecoder().decode(RunInput.self, from: Data(bytes))
     }
 }
@@ -74,7 +76,9 @@ struct PublishedInputs {
             if Self.isOlder(backup.newest, than: run) { backup.newest = run }
             backups[input.fingerprint] = backup
         }
-        for (fingerprint, backup) in backups where backup.wanted.isSubset(of: backup.apps) { complete.append((fingerprint, backup.newest)) }
+        for (fingerprint, backup) in backups where backup.wanted.isSubset(of: backup.apps) {
+            complete.append((fingerprint, backup.newest))
+        }
         return complete
     }
 

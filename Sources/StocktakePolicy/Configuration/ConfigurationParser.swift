@@ -41,7 +41,9 @@ extension PolicyConfiguration {
             case "contentCoverage":
                 let text = try reader.scalar(value, "contentCoverage")
                 guard let coverage = ContentCoverageRequirement(rawValue: text) else {
-                    throw .unknown("value of contentCoverage", text, valid: ContentCoverageRequirement.allCases.map(\.rawValue), file: file, line: reader.line(value))
+                    throw .unknown(
+                        "value of contentCoverage", text, valid: ContentCoverageRequirement.allCases.map(\.rawValue),
+                        file: file, line: reader.line(value))
                 }
                 configuration.contentCoverage = coverage
             case "budgets": configuration.budgets = try reader.budgets(value)
@@ -49,8 +51,10 @@ extension PolicyConfiguration {
             default: throw .unknown("key", key.text, valid: keys, file: file, line: key.line)
             }
         }
-        for group in configuration.budgets.groups.keys where !configuration.groups.contains(where: { $0.name == group }) {
-            throw ConfigurationError(file: file, line: nil, message: "budgets.groups.\(group): no group of that name under groups")
+        for group in configuration.budgets.groups.keys where !configuration.groups.contains(where: { $0.name == group })
+        {
+            throw ConfigurationError(
+                file: file, line: nil, message: "budgets.groups.\(group): no group of that name under groups")
         }
         return configuration
     }
@@ -69,7 +73,8 @@ private struct NodeReader {
 
     func mapping(_ node: Node, _ what: String) throws(ConfigurationError) -> [(Key, Node)] {
         guard case .mapping(let mapping) = node else {
-            throw ConfigurationError(file: file, line: line(node), message: "\(what) must be a mapping of keys to values")
+            throw ConfigurationError(
+                file: file, line: line(node), message: "\(what) must be a mapping of keys to values")
         }
         return mapping.map { (Key(text: $0.key.string ?? "", line: line($0.key)), $0.value) }
     }
@@ -100,7 +105,8 @@ private struct NodeReader {
     func bytes(_ node: Node, _ what: String) throws(ConfigurationError) -> Int64 {
         let text = try scalar(node, what)
         guard let value = ByteQuantity.parse(text) else {
-            throw ConfigurationError(file: file, line: line(node), message: "\(what): '\(text)' is not a size (use e.g. 4096, 50MB, 1.5GB)")
+            throw ConfigurationError(
+                file: file, line: line(node), message: "\(what): '\(text)' is not a size (use e.g. 4096, 50MB, 1.5GB)")
         }
         return value
     }
@@ -108,7 +114,9 @@ private struct NodeReader {
     func budgetLimit(_ node: Node, _ what: String) throws(ConfigurationError) -> BudgetLimit {
         let text = try scalar(node, what)
         guard let limit = BudgetLimit.parse(text) else {
-            throw ConfigurationError(file: file, line: line(node), message: "\(what): '\(text)' is neither a size (200MB) nor a file count (5000 files)")
+            throw ConfigurationError(
+                file: file, line: line(node),
+                message: "\(what): '\(text)' is neither a size (200MB) nor a file count (5000 files)")
         }
         return limit
     }
@@ -117,7 +125,9 @@ private struct NodeReader {
         let ids = RuleRegistry.all.map { $0.description.id }
         var rules: [String: RuleSettings] = [:]
         for (key, value) in try mapping(node, "rules") {
-            guard ids.contains(key.text) else { throw .unknown("rule id", key.text, valid: ids, file: file, line: key.line) }
+            guard ids.contains(key.text) else {
+                throw .unknown("rule id", key.text, valid: ids, file: file, line: key.line)
+            }
             var options: [String: OptionValue] = [:]
             var enabled = true
             var severity: Severity?
@@ -127,10 +137,14 @@ private struct NodeReader {
                 case "severity":
                     let text = try scalar(optionValue, "rules.\(key.text).severity")
                     guard let parsed = Severity(rawValue: text) else {
-                        throw .unknown("severity", text, valid: Severity.allCases.map(\.rawValue), file: file, line: line(optionValue))
+                        throw .unknown(
+                            "severity", text, valid: Severity.allCases.map(\.rawValue), file: file,
+                            line: line(optionValue))
                     }
                     severity = parsed
-                default: options[option.text] = OptionValue(try scalar(optionValue, "rules.\(key.text).\(option.text)"), line: option.line)
+                default:
+                    options[option.text] = OptionValue(
+                        try scalar(optionValue, "rules.\(key.text).\(option.text)"), line: option.line)
                 }
             }
             var settings = RuleSettings(options: RuleOptionValues(ruleID: key.text, values: options, file: file))
@@ -150,13 +164,16 @@ private struct NodeReader {
             case "files":
                 let text = try scalar(value, "budgets.files")
                 guard let count = WholeNumber.parse(text) else {
-                    throw ConfigurationError(file: file, line: line(value), message: "budgets.files: '\(text)' is not a whole number")
+                    throw ConfigurationError(
+                        file: file, line: line(value), message: "budgets.files: '\(text)' is not a whole number")
                 }
                 budgets.files = count
             case "locations":
                 for (location, limit) in try mapping(value, "budgets.locations") {
                     guard let id = Location(rawValue: location.text) else {
-                        throw .unknown("location", location.text, valid: Location.allCases.map(\.rawValue), file: file, line: location.line)
+                        throw .unknown(
+                            "location", location.text, valid: Location.allCases.map(\.rawValue), file: file,
+                            line: location.line)
                     }
                     budgets.locations[id] = try budgetLimit(limit, "budgets.locations.\(location.text)")
                 }
@@ -165,7 +182,9 @@ private struct NodeReader {
                     budgets.groups[group.text] = try budgetLimit(limit, "budgets.groups.\(group.text)")
                 }
             default:
-                throw .unknown("budget", key.text, valid: ["documentsAndData", "files", "groups", "locations", "total"], file: file, line: key.line)
+                throw .unknown(
+                    "budget", key.text, valid: ["documentsAndData", "files", "groups", "locations", "total"],
+                    file: file, line: key.line)
             }
         }
         return budgets
@@ -176,7 +195,11 @@ private struct NodeReader {
         for (key, value) in try mapping(node, "groups") {
             let pattern = try scalar(value, "groups.\(key.text)")
             guard pattern.components(separatedBy: "{id}").count == 2 else {
-                throw ConfigurationError(file: file, line: line(value), message: "groups.\(key.text): the pattern needs exactly one {id}, e.g. \"Library/Application Support/Chats/{id}/**\"")
+                throw ConfigurationError(
+                    file: file, line: line(value),
+                    message:
+                        "groups.\(key.text): the pattern needs exactly one {id}, e.g. \"Library/Application Support/Chats/{id}/**\""
+                )
             }
             groups.append(GroupDefinition(name: key.text, pattern: pattern))
         }

@@ -26,7 +26,10 @@ public struct Glob: Sendable, Equatable {
 
     /// `*` and `?` within one component (iterative with backtracking to the last star).
     static func matchComponent(_ pattern: [Character], _ name: [Character]) -> Bool {
-        var p = 0, n = 0, star = -1, resume = 0
+        var p = 0
+        var n = 0
+        var star = -1
+        var resume = 0
         while n < name.count {
             if p < pattern.count && (pattern[p] == "?" || pattern[p] == name[n]) {
                 p += 1

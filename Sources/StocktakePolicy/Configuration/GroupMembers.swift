@@ -19,7 +19,7 @@ public struct GroupResult: Sendable, Equatable {
     public static func compute(_ definition: GroupDefinition, in inventory: Inventory) -> GroupResult {
         let components = definition.pattern.split(separator: "/").map(String.init)
         guard let capture = components.firstIndex(where: { $0.contains("{id}") }),
-              let base = inventory.index(ofPath: Array(components[..<capture].joined(separator: "/").utf8))
+            let base = inventory.index(ofPath: Array(components[..<capture].joined(separator: "/").utf8))
         else { return GroupResult(definition: definition, members: []) }
         let shape = components[capture].components(separatedBy: "{id}")
         let (before, after) = (shape[0], shape.count > 1 ? shape[1] : "")
@@ -28,11 +28,13 @@ public struct GroupResult: Sendable, Equatable {
         for child in inventory.children(base) {
             let name = PathText.display(inventory.name(child))
             guard name.hasPrefix(before), name.hasSuffix(after), name.count > before.count + after.count,
-                  Glob.matchComponent(Array(before + "*" + after), Array(name))
+                Glob.matchComponent(Array(before + "*" + after), Array(name))
             else { continue }
             let id = String(name.dropFirst(before.count).dropLast(after.count))
             var member = GroupMember(id: id, path: inventory.path(child), index: child, total: .zero)
-            collect(child, relative: [], rest: rest, restIsEmpty: capture + 1 == components.count, inventory: inventory, into: &member.total)
+            collect(
+                child, relative: [], rest: rest, restIsEmpty: capture + 1 == components.count, inventory: inventory,
+                into: &member.total)
             if member.total.files > 0 { members[id] = member }
         }
         let sorted = members.values.sorted {
@@ -43,7 +45,8 @@ public struct GroupResult: Sendable, Equatable {
 
     /// Adds the app-data files at or below `index` whose path below the member matches `rest`.
     private static func collect(
-        _ index: Int32, relative: [String], rest: Glob, restIsEmpty: Bool, inventory: Inventory, into total: inout SizeTotal
+        _ index: Int32, relative: [String], rest: Glob, restIsEmpty: Bool, inventory: Inventory,
+        into total: inout SizeTotal
     ) {
         let entry = inventory.entries[Int(index)]
         if !entry.isDirectory {
@@ -54,7 +57,9 @@ public struct GroupResult: Sendable, Equatable {
         }
         guard !restIsEmpty else { return }
         for child in inventory.children(index) {
-            collect(child, relative: relative + [PathText.display(inventory.name(child))], rest: rest, restIsEmpty: false, inventory: inventory, into: &total)
+            collect(
+                child, relative: relative + [PathText.display(inventory.name(child))], rest: rest, restIsEmpty: false,
+                inventory: inventory, into: &total)
         }
     }
 }

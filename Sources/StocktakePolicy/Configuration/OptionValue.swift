@@ -28,7 +28,9 @@ public struct RuleOptionValues: Sendable, Equatable {
     public func bytes(_ name: String, default fallback: Int64) throws(ConfigurationError) -> Int64 {
         guard let value = values[name] else { return fallback }
         guard let bytes = ByteQuantity.parse(value.text) else {
-            throw ConfigurationError(file: file, line: value.line, message: "\(ruleID).\(name): '\(value.text)' is not a size (use e.g. 4096, 50MB, 1.5GB, 64KiB)")
+            throw ConfigurationError(
+                file: file, line: value.line,
+                message: "\(ruleID).\(name): '\(value.text)' is not a size (use e.g. 4096, 50MB, 1.5GB, 64KiB)")
         }
         return bytes
     }
@@ -37,7 +39,8 @@ public struct RuleOptionValues: Sendable, Equatable {
     public func integer(_ name: String, default fallback: Int64) throws(ConfigurationError) -> Int64 {
         guard let value = values[name] else { return fallback }
         guard let number = WholeNumber.parse(value.text) else {
-            throw ConfigurationError(file: file, line: value.line, message: "\(ruleID).\(name): '\(value.text)' is not a whole number")
+            throw ConfigurationError(
+                file: file, line: value.line, message: "\(ruleID).\(name): '\(value.text)' is not a whole number")
         }
         return number
     }
@@ -50,7 +53,9 @@ public struct RuleOptionValues: Sendable, Equatable {
     /// Rejects option names not in `names`.
     public func checkKnown(_ names: [String]) throws(ConfigurationError) {
         for (name, value) in values.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
-            throw .unknown("option of \(ruleID)", name, valid: names.isEmpty ? ["enabled", "severity"] : names, file: file, line: value.line)
+            throw .unknown(
+                "option of \(ruleID)", name, valid: names.isEmpty ? ["enabled", "severity"] : names, file: file,
+                line: value.line)
         }
     }
 }
@@ -58,6 +63,8 @@ public struct RuleOptionValues: Sendable, Equatable {
 /// A count written in a configuration: digits, `_` allowed as a separator (`10_000`), never negative.
 public enum WholeNumber {
     public static func parse(_ text: String) -> Int64? {
-        Int64(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")).flatMap { $0 >= 0 ? $0 : nil }
+        Int64(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")).flatMap {
+            $0 >= 0 ? $0 : nil
+        }
     }
 }

@@ -51,7 +51,9 @@ public struct Budgets: Sendable, Equatable {
 
     public init() {}
 
-    public var isEmpty: Bool { total == nil && files == nil && documentsAndData == nil && locations.isEmpty && groups.isEmpty }
+    public var isEmpty: Bool {
+        total == nil && files == nil && documentsAndData == nil && locations.isEmpty && groups.isEmpty
+    }
 }
 
 /// A group such as `chats: "Library/Application Support/Chats/{id}/**"`.

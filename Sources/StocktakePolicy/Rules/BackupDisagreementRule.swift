@@ -32,20 +32,32 @@ struct BackupDisagreementRule: Rule {
             """,
         examples: [
             RuleExample("a flagged cache the backup holds, and a database it lacks", expectedFindings: 2) { builder in
-                builder.add("Library/Application Support/thumbs/1.jpg", apparentBytes: 9_000, backup: .included, evidence: .deviceBackup, flags: .backupDisagrees)
-                builder.add("Library/Application Support/store.sqlite", apparentBytes: 90_000, backup: .excluded, evidence: .deviceBackup, flags: .backupDisagrees)
+                builder.add(
+                    "Library/Application Support/thumbs/1.jpg", apparentBytes: 9_000, backup: .included,
+                    evidence: .deviceBackup, flags: .backupDisagrees)
+                builder.add(
+                    "Library/Application Support/store.sqlite", apparentBytes: 90_000, backup: .excluded,
+                    evidence: .deviceBackup, flags: .backupDisagrees)
             },
-            RuleExample("a flagged folder the backup lacks: one finding for the folder, not one per file", expectedFindings: 1) { builder in
-                builder.add("Documents/Downloads", type: .directory, backup: .excluded, evidence: .deviceBackup, flags: .backupDisagrees)
-                builder.add("Documents/Downloads/a.mp4", apparentBytes: 9_000, backup: .excluded, evidence: .deviceBackup, flags: .backupDisagrees)
-                builder.add("Documents/Downloads/b.mp4", apparentBytes: 9_000, backup: .excluded, evidence: .deviceBackup, flags: .backupDisagrees)
+            RuleExample(
+                "a flagged folder the backup lacks: one finding for the folder, not one per file", expectedFindings: 1
+            ) { builder in
+                builder.add(
+                    "Documents/Downloads", type: .directory, backup: .excluded, evidence: .deviceBackup,
+                    flags: .backupDisagrees)
+                builder.add(
+                    "Documents/Downloads/a.mp4", apparentBytes: 9_000, backup: .excluded, evidence: .deviceBackup,
+                    flags: .backupDisagrees)
+                builder.add(
+                    "Documents/Downloads/b.mp4", apparentBytes: 9_000, backup: .excluded, evidence: .deviceBackup,
+                    flags: .backupDisagrees)
             },
             RuleExample("backup and export agree", expectedFindings: 0) { builder in
                 builder.add("Documents/notes.txt", apparentBytes: 100, backup: .included, evidence: .deviceBackup)
-                builder.add("Library/Caches/feed.json", apparentBytes: 100, backup: .excludedBySystem, evidence: .deviceBackup)
+                builder.add(
+                    "Library/Caches/feed.json", apparentBytes: 100, backup: .excludedBySystem, evidence: .deviceBackup)
             },
         ])
-
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
@@ -66,8 +78,10 @@ struct BackupDisagreementRule: Rule {
     private static func message(_ entry: Entry) -> String {
         let what = entry.isDirectory ? "This folder" : "This file"
         if entry.backup == .included {
-            return "\(what) is in the device backup, though the export predicts it excluded (an exclusion flag on it or a folder above it, or a place iOS does not back up): the flag was set after the backup or only on the exported copy, or the place is backed up after all."
+            return
+                "\(what) is in the device backup, though the export predicts it excluded (an exclusion flag on it or a folder above it, or a place iOS does not back up): the flag was set after the backup or only on the exported copy, or the place is backed up after all."
         }
-        return "\(what) is missing from the device backup, though the export predicts it backed up (no exclusion flag, a backed-up location): something else excludes it, or it is newer than the backup."
+        return
+            "\(what) is missing from the device backup, though the export predicts it backed up (no exclusion flag, a backed-up location): something else excludes it, or it is newer than the backup."
     }
 }

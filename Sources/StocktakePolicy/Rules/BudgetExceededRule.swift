@@ -12,9 +12,11 @@ struct BudgetExceededRule: Rule {
             your app stores 41.6 MB". A budget turns the team's own limit (per location, per chat, in total) into a \
             check that fails the pipeline when storage grows past it.
             """,
-        source: "https://developer.apple.com/icloud/documentation/data-storage/index.html; App Review guideline 2.23 (historical)",
+        source:
+            "https://developer.apple.com/icloud/documentation/data-storage/index.html; App Review guideline 2.23 (historical)",
         defaultSeverity: .error,
-        fix: "Find what grew (stocktake diff between versions), move re-creatable data to Caches, purge old content, or raise the budget deliberately in stocktake.yml.",
+        fix:
+            "Find what grew (stocktake diff between versions), move re-creatable data to Caches, purge old content, or raise the budget deliberately in stocktake.yml.",
         examples: [
             RuleExample("Caches over a 10 KB budget", expectedFindings: 1) {
                 var builder = InventoryBuilder()
@@ -37,7 +39,8 @@ struct BudgetExceededRule: Rule {
             let amount = { (value: Int64) in result.isCount ? Plural.count(value, "file") : ByteCount.format(value) }
             return RuleFinding(
                 index: result.index,
-                message: "Budget \(VisibleText.render(result.scope, as: .message)) exceeded: \(amount(result.actual)) against a limit of \(amount(result.limit)).",
+                message:
+                    "Budget \(VisibleText.render(result.scope, as: .message)) exceeded: \(amount(result.actual)) against a limit of \(amount(result.limit)).",
                 discriminator: result.scope, bytes: result.isCount ? nil : result.actual)
         }
     }

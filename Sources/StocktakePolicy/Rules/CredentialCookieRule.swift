@@ -29,7 +29,12 @@ struct CredentialCookieRule: Rule {
         examples: [
             RuleExample(
                 "a session cookie that outlives the app's process", expectedFindings: 1,
-                sensitive: [("Library/Cookies/Cookies.binarycookies", .cookies, "cookie sessionid for .example.com", .sessionCookie, 32)]
+                sensitive: [
+                    (
+                        "Library/Cookies/Cookies.binarycookies", .cookies, "cookie sessionid for .example.com",
+                        .sessionCookie, 32
+                    )
+                ]
             ) { builder in
                 builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600)
             },

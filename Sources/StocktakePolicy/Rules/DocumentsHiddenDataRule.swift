@@ -33,13 +33,17 @@ struct DocumentsHiddenDataRule: Rule {
             the next launch.
             """,
         examples: [
-            RuleExample("A SQLite store with its WAL, a log and a dotfile in Documents", expectedFindings: 4) { builder in
+            RuleExample("A SQLite store with its WAL, a log and a dotfile in Documents", expectedFindings: 4) {
+                builder in
                 builder.add("Documents/index.sqlite", apparentBytes: 8192)
                 builder.add("Documents/index.sqlite-wal", apparentBytes: 4096)
                 builder.add("Documents/debug.log", apparentBytes: 100)
                 builder.add("Documents/.sync_state.json", apparentBytes: 20)
             },
-            RuleExample("Exposed Documents with a lock file and an SDK folder: one finding each", expectedFindings: 2, documentsExposed: true) { builder in
+            RuleExample(
+                "Exposed Documents with a lock file and an SDK folder: one finding each", expectedFindings: 2,
+                documentsExposed: true
+            ) { builder in
                 builder.add("Documents/sync.lock", apparentBytes: 0)
                 builder.add("Documents/Crashlytics/report-1.clsrecord", apparentBytes: 900)
                 builder.add("Documents/Crashlytics/report-2.clsrecord", apparentBytes: 900)
@@ -49,16 +53,20 @@ struct DocumentsHiddenDataRule: Rule {
                 builder.add("Documents/ImageCache/c3d4.jpg", apparentBytes: 5000)
                 builder.add("Documents/.Trash/old.pdf", apparentBytes: 5000)
             },
-            RuleExample("User documents, a custom document type holding SQLite, and files in Inbox", expectedFindings: 0) { builder in
+            RuleExample(
+                "User documents, a custom document type holding SQLite, and files in Inbox", expectedFindings: 0
+            ) { builder in
                 builder.add("Documents/Exports/Chat with Family.txt", apparentBytes: 2000)
                 builder.add("Documents/Received Files/Invoice.pdf", apparentBytes: 30000)
                 builder.add("Documents/Trip.mapdoc", apparentBytes: 8192, kind: .sqlite)
                 builder.add("Documents/Inbox/settings.plist", apparentBytes: 300)
                 builder.add("Documents/Inbox/shared.sqlite", apparentBytes: 8192)
             },
-            RuleExample("AppleDouble sidecars travel with the export and are not the app's", expectedFindings: 0) { builder in
+            RuleExample("AppleDouble sidecars travel with the export and are not the app's", expectedFindings: 0) {
+                builder in
                 builder.add("Documents/Invoice.pdf", apparentBytes: 30000)
-                builder.add("Documents/._Invoice.pdf", apparentBytes: 4096, kind: .appleDouble, flags: .transportArtefact)
+                builder.add(
+                    "Documents/._Invoice.pdf", apparentBytes: 4096, kind: .appleDouble, flags: .transportArtefact)
             },
             RuleExample("Empty folders named like caches or hidden ones hold nothing", expectedFindings: 0) { builder in
                 builder.add("Documents/ImageCache", type: .directory)
@@ -88,7 +96,9 @@ struct DocumentsHiddenDataRule: Rule {
         return findings
     }
 
-    private func finding(_ index: Int32, _ category: HiddenDocumentData, _ inventory: Inventory, exposed: Bool?) -> RuleFinding {
+    private func finding(_ index: Int32, _ category: HiddenDocumentData, _ inventory: Inventory, exposed: Bool?)
+        -> RuleFinding
+    {
         let entry = inventory.entries[Int(index)]
         var what = Self.noun(category)
         let bytes: Int64
@@ -119,7 +129,8 @@ struct DocumentsHiddenDataRule: Rule {
 
     private static func visibility(_ exposed: Bool?) -> String {
         switch exposed {
-        case true?: "which this app shows to the user in the Files app and Finder file sharing, where it can be deleted or edited"
+        case true?:
+            "which this app shows to the user in the Files app and Finder file sharing, where it can be deleted or edited"
         case false?: "the folder meant for the user's own documents (and backed up)"
         case nil: "the folder meant for the user's own documents, visible to the user if the app enables file sharing"
         }

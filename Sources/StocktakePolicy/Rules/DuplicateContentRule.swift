@@ -40,7 +40,12 @@ struct DuplicateContentRule: Rule {
         examples: [
             RuleExample(
                 "a photo forwarded into a second chat is stored twice", expectedFindings: 1,
-                duplicates: [["Library/Application Support/Chats/a/images/1.jpg", "Library/Application Support/Chats/b/images/2.jpg"]]
+                duplicates: [
+                    [
+                        "Library/Application Support/Chats/a/images/1.jpg",
+                        "Library/Application Support/Chats/b/images/2.jpg",
+                    ]
+                ]
             ) { builder in
                 builder.add("Library/Application Support/Chats/a/images/1.jpg", apparentBytes: 250_000)
                 builder.add("Library/Application Support/Chats/b/images/2.jpg", apparentBytes: 250_000)
@@ -72,7 +77,8 @@ struct DuplicateContentRule: Rule {
                 builder.add("Library/SplashBoard/Snapshots/a.ktx", apparentBytes: 500_000, flags: .systemManaged)
                 builder.add("Library/Application Support/launch.ktx", apparentBytes: 500_000)
             },
-            RuleExample("files of one size with no duplicate sets found", expectedFindings: 0, duplicates: []) { builder in
+            RuleExample("files of one size with no duplicate sets found", expectedFindings: 0, duplicates: []) {
+                builder in
                 builder.add("Documents/a.bin", apparentBytes: 50_000)
                 builder.add("Documents/b.bin", apparentBytes: 50_000)
             },
@@ -104,16 +110,21 @@ struct DuplicateContentRule: Rule {
             // Keeping the copy that occupies most leaves the least to gain: report that, never more.
             let allocated = copies.map { inventory.entries[Int($0)].allocatedBytes }
             let wasted = allocated.reduce(Int64(0)) { $0.saturatingAdd($1) } - (allocated.max() ?? 0)
-            findings.append(RuleFinding(index: first, message: message(copies, size: set.size, wasted: wasted, inventory), bytes: wasted))
+            findings.append(
+                RuleFinding(
+                    index: first, message: message(copies, size: set.size, wasted: wasted, inventory), bytes: wasted))
         }
         return findings
     }
 
     private func message(_ copies: [Int32], size: Int64, wasted: Int64, _ inventory: Inventory) -> String {
         let others = copies.dropFirst()
-        var listed = others.prefix(Self.listedPaths).map { VisibleText.render(PathText.display(inventory.path($0)), as: .message) }.joined(separator: ", ")
+        var listed = others.prefix(Self.listedPaths).map {
+            VisibleText.render(PathText.display(inventory.path($0)), as: .message)
+        }.joined(separator: ", ")
         if others.count > Self.listedPaths { listed += " and \(others.count - Self.listedPaths) more" }
-        return "\(copies.count) identical copies of this \(ByteCount.format(size)) file (also at \(listed)): keeping one would free \(ByteCount.format(wasted))."
+        return
+            "\(copies.count) identical copies of this \(ByteCount.format(size)) file (also at \(listed)): keeping one would free \(ByteCount.format(wasted))."
     }
 }
 

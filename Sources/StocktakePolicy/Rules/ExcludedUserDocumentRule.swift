@@ -29,7 +29,8 @@ struct ExcludedUserDocumentRule: Rule {
             excluded folder in Library/Application Support if it must survive low storage.
             """,
         examples: [
-            RuleExample("An excluded folder of exports (one finding) and a single excluded PDF", expectedFindings: 2) { builder in
+            RuleExample("An excluded folder of exports (one finding) and a single excluded PDF", expectedFindings: 2) {
+                builder in
                 builder.evidence = InventoryBuilder.attributesKept
                 builder.add("Documents/Exports", type: .directory, backup: .excluded, evidence: .xattr)
                 builder.add("Documents/Exports/a.txt", apparentBytes: 2000)
@@ -41,11 +42,15 @@ struct ExcludedUserDocumentRule: Rule {
                 builder.evidence = InventoryBuilder.attributesKept
                 builder.add("Documents/Notes.txt", apparentBytes: 300)
                 // Its attributes could not be read: what the walk then says.
-                builder.add("Documents/Received/Invoice.pdf", apparentBytes: 30000, backup: .unknown, evidence: .noEvidence)
-                builder.add("Library/Application Support/Stickers", type: .directory, backup: .excluded, evidence: .appleDouble)
+                builder.add(
+                    "Documents/Received/Invoice.pdf", apparentBytes: 30000, backup: .unknown, evidence: .noEvidence)
+                builder.add(
+                    "Library/Application Support/Stickers", type: .directory, backup: .excluded, evidence: .appleDouble)
                 builder.add("Library/Application Support/Stickers/s1.png", apparentBytes: 900)
             },
-            RuleExample("An excluded image cache in Documents is re-creatable, not a user document", expectedFindings: 0) { builder in
+            RuleExample(
+                "An excluded image cache in Documents is re-creatable, not a user document", expectedFindings: 0
+            ) { builder in
                 builder.add("Documents/ImageCache", type: .directory, backup: .excluded, evidence: .xattr)
                 builder.add("Documents/ImageCache/a1.jpg", apparentBytes: 900)
                 builder.add("Documents/search.sqlite", apparentBytes: 8192, backup: .excluded, evidence: .legacyXattr)
@@ -79,14 +84,16 @@ struct ExcludedUserDocumentRule: Rule {
             let bytes = entry.countsBytes ? entry.allocatedBytes : 0
             return RuleFinding(
                 index: index,
-                message: "This document (\(ByteCount.format(bytes))) is excluded from backup\(how), so restoring a backup or moving to a new device loses it: stop excluding user documents.",
+                message:
+                    "This document (\(ByteCount.format(bytes))) is excluded from backup\(how), so restoring a backup or moving to a new device loses it: stop excluding user documents.",
                 bytes: bytes)
         }
         let total = inventory.directoryTotals[index] ?? .zero
         let files = Plural.count(total.files, "file")
         return RuleFinding(
             index: index,
-            message: "This folder is excluded from backup\(how) with everything in it (\(files), \(ByteCount.format(total.allocatedBytes))), so restoring a backup or moving to a new device loses these documents: stop excluding user documents.",
+            message:
+                "This folder is excluded from backup\(how) with everything in it (\(files), \(ByteCount.format(total.allocatedBytes))), so restoring a backup or moving to a new device loses these documents: stop excluding user documents.",
             bytes: total.allocatedBytes)
     }
 }

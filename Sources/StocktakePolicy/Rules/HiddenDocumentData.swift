@@ -38,7 +38,10 @@ enum HiddenDocumentData: Sendable, Equatable {
         // app's own (a custom extension) may well be SQLite or a plist inside.
         let nameIsOpaque = ext.isEmpty || opaqueExtensions.contains(ext)
         if databaseExtensions.contains(ext) || isDatabaseSidecar(lowered)
-            || (nameIsOpaque && databaseKinds.contains(kind)) { return .database }
+            || (nameIsOpaque && databaseKinds.contains(kind))
+        {
+            return .database
+        }
         if ext == "plist" || (nameIsOpaque && plistKinds.contains(kind)) { return .propertyList }
         if ext == "log" || lowered.contains(".log.") { return .log }
         if ext == "lock" || ext == "lck" { return .lock }
@@ -48,7 +51,9 @@ enum HiddenDocumentData: Sendable, Equatable {
 
     private static let databaseExtensions: Set<String> = ["sqlite", "sqlite3", "sqlitedb", "db", "realm"]
     private static let opaqueExtensions: Set<String> = ["store", "dat", "data", "bin"]
-    private static let databaseKinds: Set<ContentKind> = [.sqlite, .sqliteWAL, .sqliteSHM, .sqliteJournal, .realm, .realmAuxiliary]
+    private static let databaseKinds: Set<ContentKind> = [
+        .sqlite, .sqliteWAL, .sqliteSHM, .sqliteJournal, .realm, .realmAuxiliary,
+    ]
     private static let plistKinds: Set<ContentKind> = [.binaryPlist, .xmlPlist, .keyedArchive]
     /// Folders third-party SDKs create where they are told to (lowercased).
     private static let sdkFolderNames: Set<String> = [
@@ -73,9 +78,14 @@ enum HiddenDocumentData: Sendable, Equatable {
     /// `com.vendor.thing`, `io.sentry`: how SDKs and system services name their folders; spaces never.
     private static func isReverseDNS(_ lowered: String) -> Bool {
         let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 2, let first = parts.first, ["com", "org", "net", "io"].contains(first) else { return false }
+        guard parts.count >= 2, let first = parts.first, ["com", "org", "net", "io"].contains(first) else {
+            return false
+        }
         return parts.allSatisfy { part in
-            !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+            !part.isEmpty
+                && part.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+                }
         }
     }
 
@@ -108,7 +118,8 @@ enum ContainerFolder {
     /// The folder at a path like `Documents` or `Library`, if the inventory has it as a directory.
     static func index(of path: String, in inventory: Inventory) -> Int32? {
         guard let index = inventory.index(ofPath: Array(path.utf8)), index != inventory.root,
-              inventory.entries[Int(index)].isDirectory else { return nil }
+            inventory.entries[Int(index)].isDirectory
+        else { return nil }
         return index
     }
 }

@@ -33,25 +33,37 @@ struct InterruptedDeletionRule: Rule {
                 builder.add("tmp/.trash-AE168B47-72B1-4F57-9AC4-5FD78CC584D1/u31e/images/1.jpg", apparentBytes: 12_000)
                 builder.add("tmp/.trash-AE168B47-72B1-4F57-9AC4-5FD78CC584D1/u31e/voice/2.m4a", apparentBytes: 7_000)
             },
-            RuleExample("a UUID-named folder with a suffix in Caches, and one marked `deleting`", expectedFindings: 2) { builder in
+            RuleExample("a UUID-named folder with a suffix in Caches, and one marked `deleting`", expectedFindings: 2) {
+                builder in
                 builder.add("Library/Caches/9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D.old/a.bin", apparentBytes: 100)
                 builder.add("Library/Caches/images-deleting/b.bin", apparentBytes: 100)
             },
-            RuleExample("a renamed folder inside another is reported once, at the outermost", expectedFindings: 1) { builder in
+            RuleExample("a renamed folder inside another is reported once, at the outermost", expectedFindings: 1) {
+                builder in
                 builder.add("tmp/to-delete/9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D/a.bin", apparentBytes: 100)
             },
             RuleExample("a renamed folder that is already empty", expectedFindings: 0) { builder in
                 builder.add("tmp/.trash-1/inner", type: .directory)
             },
-            RuleExample("UUID-named records deep in caches and a UUID with a descriptive suffix (real layouts)", expectedFindings: 0) { builder in
-                builder.add("Library/Caches/GBTNetworkFileCacheDirectory/GBTAttachmentCache.MTE2/36C3E0F5-2A59-4C8A-9A57-2E1C0A7D3B11/a", apparentBytes: 900)
-                builder.add("Library/Caches/WebKit/CacheStorage/4C0FF272/Version 16/Records/8100DE37-A226-4E9F-9B1C-0D2E3F4A5B6C/Blobs/b", apparentBytes: 900)
+            RuleExample(
+                "UUID-named records deep in caches and a UUID with a descriptive suffix (real layouts)",
+                expectedFindings: 0
+            ) { builder in
+                builder.add(
+                    "Library/Caches/GBTNetworkFileCacheDirectory/GBTAttachmentCache.MTE2/36C3E0F5-2A59-4C8A-9A57-2E1C0A7D3B11/a",
+                    apparentBytes: 900)
+                builder.add(
+                    "Library/Caches/WebKit/CacheStorage/4C0FF272/Version 16/Records/8100DE37-A226-4E9F-9B1C-0D2E3F4A5B6C/Blobs/b",
+                    apparentBytes: 900)
                 builder.add("Library/Caches/1F2E3D4C-5B6A-4978-8695-A4B3C2D1E0F9-thumbnails/t.jpg", apparentBytes: 900)
                 builder.add("tmp/bundle/7D3C2B1A-0F9E-4D8C-B7A6-958473625140.bundle/x", apparentBytes: 900)
             },
-            RuleExample("UUID-named files, ordinary folders, and renamed folders outside tmp and Caches", expectedFindings: 0) { builder in
+            RuleExample(
+                "UUID-named files, ordinary folders, and renamed folders outside tmp and Caches", expectedFindings: 0
+            ) { builder in
                 builder.add("tmp/uploads/7C699FBC-4221-4BFC-8117-D8C3E7E6525A.mp4", apparentBytes: 96_000)
-                builder.add("Library/Caches/com.onevcat.Kingfisher.ImageCache.default/2d6f80432c19a793", apparentBytes: 500)
+                builder.add(
+                    "Library/Caches/com.onevcat.Kingfisher.ImageCache.default/2d6f80432c19a793", apparentBytes: 500)
                 builder.add("Library/Application Support/.trash-2/a.bin", apparentBytes: 100)
             },
         ])
@@ -62,23 +74,26 @@ struct InterruptedDeletionRule: Rule {
         // Only the top of tmp and Caches: deeper down, UUID names are how apps and SDKs name live records
         // (WebKit's CacheStorage, attachment caches), and a rename-then-delete step moves a folder up to these.
         for root in ["tmp", "Library/Caches"] {
-            guard let start = inventory.index(ofPath: Array(root.utf8)), inventory.entries[Int(start)].isDirectory else { continue }
+            guard let start = inventory.index(ofPath: Array(root.utf8)), inventory.entries[Int(start)].isDirectory
+            else { continue }
             for index in inventory.children(start) {
                 let entry = inventory.entries[Int(index)]
-                guard entry.isDirectory, !entry.flags.contains(.systemManaged), !entry.flags.contains(.transportArtefact),
-                      RenamedForDeletion.matches(inventory.name(index))
+                guard entry.isDirectory, !entry.flags.contains(.systemManaged),
+                    !entry.flags.contains(.transportArtefact),
+                    RenamedForDeletion.matches(inventory.name(index))
                 else { continue }
                 let contents = SubtreeContents(inventory, index)
                 guard contents.files > 0 else { continue }
                 let files = Plural.count(contents.files, "file")
-                findings.append(RuleFinding(
-                    index: index,
-                    message: """
-                        This folder looks renamed for deletion but still holds \(files) \
-                        (\(ByteCount.format(contents.allocatedBytes))): a background deletion was interrupted and \
-                        nothing will finish it.
-                        """,
-                    bytes: contents.allocatedBytes))
+                findings.append(
+                    RuleFinding(
+                        index: index,
+                        message: """
+                            This folder looks renamed for deletion but still holds \(files) \
+                            (\(ByteCount.format(contents.allocatedBytes))): a background deletion was interrupted and \
+                            nothing will finish it.
+                            """,
+                        bytes: contents.allocatedBytes))
             }
         }
         return findings

@@ -24,7 +24,9 @@ struct LargeBackedUpFileRule: Rule {
             """,
         defaultSeverity: .warning,
         options: [
-            RuleOption(name: "thresholdBytes", defaultValue: ByteQuantity.text(defaultThresholdBytes), meaning: "report files whose allocated size is at least this")
+            RuleOption(
+                name: "thresholdBytes", defaultValue: ByteQuantity.text(defaultThresholdBytes),
+                meaning: "report files whose allocated size is at least this")
         ],
         fix: """
             If the file can be downloaded or rebuilt, move it to Library/Caches; if it must stay, set \
@@ -36,16 +38,23 @@ struct LargeBackedUpFileRule: Rule {
                 builder.evidence = InventoryBuilder.attributesKept
                 builder.add("Library/Application Support/ChatBackup/backup.zip", apparentBytes: 60_000_000)
             },
-            RuleExample("a 60 MB file from an export without backup evidence: reported as possibly backed up", expectedFindings: 1) { builder in
+            RuleExample(
+                "a 60 MB file from an export without backup evidence: reported as possibly backed up",
+                expectedFindings: 1
+            ) { builder in
                 builder.add("Documents/Movie.mov", apparentBytes: 60_000_000)
             },
-            RuleExample("the same file excluded from backup, a large cache, and a small document", expectedFindings: 0) { builder in
+            RuleExample("the same file excluded from backup, a large cache, and a small document", expectedFindings: 0)
+            { builder in
                 builder.evidence = InventoryBuilder.attributesKept
-                builder.add("Library/Application Support/ChatBackup/backup.zip", apparentBytes: 60_000_000, backup: .excluded, evidence: .xattr)
+                builder.add(
+                    "Library/Application Support/ChatBackup/backup.zip", apparentBytes: 60_000_000, backup: .excluded,
+                    evidence: .xattr)
                 builder.add("Library/Caches/video.mp4", apparentBytes: 80_000_000)
                 builder.add("Documents/Report.pdf", apparentBytes: 2_000_000)
             },
-            RuleExample("a sparse file is measured by what it occupies, not by its length", expectedFindings: 0) { builder in
+            RuleExample("a sparse file is measured by what it occupies, not by its length", expectedFindings: 0) {
+                builder in
                 builder.evidence = InventoryBuilder.attributesKept
                 builder.add("Documents/disk.img", apparentBytes: 1_000_000_000, allocatedBytes: 4096, flags: .sparse)
             },
@@ -71,7 +80,8 @@ struct LargeBackedUpFileRule: Rule {
             else { continue }
             let size = ByteCount.format(entry.allocatedBytes)
             let limit = ByteCount.format(thresholdBytes)
-            let message = entry.backup == .unknown
+            let message =
+                entry.backup == .unknown
                 ? "This \(size) file (threshold \(limit)) may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows it is excluded."
                 : "This \(size) file (threshold \(limit)) is backed up: it goes into every iCloud and computer backup."
             findings.append(RuleFinding(index: Int32(offset), message: message, bytes: entry.allocatedBytes))

@@ -41,20 +41,24 @@ struct LibraryRootFileRule: Rule {
                 builder.add("Library/Saved Application State/com.example.app.savedState/data.data", apparentBytes: 100)
                 builder.add("Library/Cookies/com.example.app.binarycookies", apparentBytes: 100)
                 builder.add("Library/HTTPStorages/com.example.app/httpstorages.sqlite", apparentBytes: 8192)
-                builder.add("Library/WebKit/com.example.app/WebsiteData/LocalStorage/x.localstorage", apparentBytes: 100)
+                builder.add(
+                    "Library/WebKit/com.example.app/WebsiteData/LocalStorage/x.localstorage", apparentBytes: 100)
                 builder.add("Library/SyncedPreferences/com.example.app.plist", apparentBytes: 100)
                 builder.add("Library/Sounds/chime.caf", apparentBytes: 3000)
             },
-            RuleExample("The keyboard's lexicon and an Apple framework's folder (real layouts)", expectedFindings: 0) { builder in
+            RuleExample("The keyboard's lexicon and an Apple framework's folder (real layouts)", expectedFindings: 0) {
+                builder in
                 builder.add("Library/LanguageModeling/dynamic-lexicon.dat", apparentBytes: 2000)
                 builder.add("Library/com.apple.iTunesStore/downloads.28.sqlitedb", apparentBytes: 8192)
             },
-            RuleExample("An empty folder of the app's own in Library holds nothing to move", expectedFindings: 0) { builder in
+            RuleExample("An empty folder of the app's own in Library holds nothing to move", expectedFindings: 0) {
+                builder in
                 builder.add("Library/EmptyThing", type: .directory)
                 builder.add("Library/EmptyThing/Nested", type: .directory)
             },
             RuleExample("An AppleDouble sidecar in Library is transport metadata", expectedFindings: 0) { builder in
-                builder.add("Library/._Application Support", apparentBytes: 4096, kind: .appleDouble, flags: .transportArtefact)
+                builder.add(
+                    "Library/._Application Support", apparentBytes: 4096, kind: .appleDouble, flags: .transportArtefact)
             },
         ])
 
@@ -66,13 +70,18 @@ struct LibraryRootFileRule: Rule {
             let entry = inventory.entries[Int(index)]
             // What iOS makes in Library (SystemCatalogue) is not the app's doing, flagged or not.
             if entry.flags.contains(.transportArtefact) || entry.flags.contains(.systemManaged)
-                || SystemCatalogue.isSystemLibraryFolder(inventory.name(index)) { continue }
+                || SystemCatalogue.isSystemLibraryFolder(inventory.name(index))
+            {
+                continue
+            }
             guard entry.isDirectory else {
                 let bytes = entry.countsBytes ? entry.allocatedBytes : 0
-                findings.append(RuleFinding(
-                    index: index,
-                    message: "A file directly in Library/, outside every standard folder: move it to Library/Application Support, or Library/Caches if it can be fetched again.",
-                    bytes: bytes))
+                findings.append(
+                    RuleFinding(
+                        index: index,
+                        message:
+                            "A file directly in Library/, outside every standard folder: move it to Library/Application Support, or Library/Caches if it can be fetched again.",
+                        bytes: bytes))
                 continue
             }
             if LibraryFolder.isStandard(inventory.name(index)) { continue }
@@ -80,10 +89,12 @@ struct LibraryRootFileRule: Rule {
             // An empty folder (or one of empty folders) holds nothing to move.
             if total.files == 0 { continue }
             let files = Plural.count(total.files, "file")
-            findings.append(RuleFinding(
-                index: index,
-                message: "A folder of the app's own directly in Library/ (\(files), \(ByteCount.format(total.allocatedBytes))), outside the standard folders: move it into Library/Application Support, or Library/Caches if its content can be re-created.",
-                bytes: total.allocatedBytes))
+            findings.append(
+                RuleFinding(
+                    index: index,
+                    message:
+                        "A folder of the app's own directly in Library/ (\(files), \(ByteCount.format(total.allocatedBytes))), outside the standard folders: move it into Library/Application Support, or Library/Caches if its content can be re-created.",
+                    bytes: total.allocatedBytes))
         }
         return findings
     }

@@ -24,8 +24,12 @@ struct ManySmallFilesRule: Rule {
             """,
         defaultSeverity: .note,
         options: [
-            RuleOption(name: "minFiles", defaultValue: String(defaultMinFiles), meaning: "a folder tree needs at least this many files to be reported"),
-            RuleOption(name: "maxMedianBytes", defaultValue: ByteQuantity.text(defaultMaxMedianBytes), meaning: "and a median file size (apparent bytes, lower median) at most this"),
+            RuleOption(
+                name: "minFiles", defaultValue: String(defaultMinFiles),
+                meaning: "a folder tree needs at least this many files to be reported"),
+            RuleOption(
+                name: "maxMedianBytes", defaultValue: ByteQuantity.text(defaultMaxMedianBytes),
+                meaning: "and a median file size (apparent bytes, lower median) at most this"),
         ],
         fix: """
             Keep many small records in one store (SQLite, Core Data, a key-value database) or pack them into a few \
@@ -33,17 +37,22 @@ struct ManySmallFilesRule: Rule {
             """,
         examples: [
             RuleExample("10,000 one-kilobyte message files in one folder", expectedFindings: 1) { builder in
-                for n in 0..<10_000 { builder.add("Library/Application Support/Messages/\(n).json", apparentBytes: 1_000) }
+                for n in 0..<10_000 {
+                    builder.add("Library/Application Support/Messages/\(n).json", apparentBytes: 1_000)
+                }
             },
             RuleExample("9,999 small files: under the count", expectedFindings: 0) { builder in
-                for n in 0..<9_999 { builder.add("Library/Application Support/Messages/\(n).json", apparentBytes: 1_000) }
+                for n in 0..<9_999 {
+                    builder.add("Library/Application Support/Messages/\(n).json", apparentBytes: 1_000)
+                }
             },
             RuleExample("10,000 files whose median is 100 KB", expectedFindings: 0) { builder in
                 for n in 0..<10_000 {
                     builder.add("Documents/Photos/\(n).jpg", apparentBytes: n < 4_000 ? 1_000 : 100_000)
                 }
             },
-            RuleExample("small files spread over subfolders: only their common folder qualifies", expectedFindings: 1) { builder in
+            RuleExample("small files spread over subfolders: only their common folder qualifies", expectedFindings: 1) {
+                builder in
                 for n in 0..<10_000 { builder.add("Library/Caches/Tiles/\(n % 10)/\(n).png", apparentBytes: 2_000) }
             },
             RuleExample("a qualifying subfolder is reported, not also its parent", expectedFindings: 1) { builder in
@@ -73,27 +82,31 @@ struct ManySmallFilesRule: Rule {
         let inventory = context.inventory
         var findings: [RuleFinding] = []
         var stack: [SizeTally] = []
-        SubtreeWalk.run(inventory, visit: { index in
-            let entry = inventory.entries[Int(index)]
-            if entry.isDirectory {
-                stack.append(SizeTally())
-            } else if entry.isAppData, !entry.flags.contains(.systemManaged), !stack.isEmpty {
-                stack[stack.count - 1].add(entry, maxMedianBytes: maxMedianBytes)
-            }
-        }, finish: { index in
-            guard inventory.entries[Int(index)].isDirectory, let tally = stack.popLast() else { return }
-            if tally.files >= max(1, minFiles), tally.medianIsAtMost(maxMedianBytes) {
-                findings.append(finding(index, tally))
-            } else if !stack.isEmpty {
-                stack[stack.count - 1].add(tally)
-            }
-        })
+        SubtreeWalk.run(
+            inventory,
+            visit: { index in
+                let entry = inventory.entries[Int(index)]
+                if entry.isDirectory {
+                    stack.append(SizeTally())
+                } else if entry.isAppData, !entry.flags.contains(.systemManaged), !stack.isEmpty {
+                    stack[stack.count - 1].add(entry, maxMedianBytes: maxMedianBytes)
+                }
+            },
+            finish: { index in
+                guard inventory.entries[Int(index)].isDirectory, let tally = stack.popLast() else { return }
+                if tally.files >= max(1, minFiles), tally.medianIsAtMost(maxMedianBytes) {
+                    findings.append(finding(index, tally))
+                } else if !stack.isEmpty {
+                    stack[stack.count - 1].add(tally)
+                }
+            })
         return findings
     }
 
     private func finding(_ index: Int32, _ tally: SizeTally) -> RuleFinding {
         let median = ByteCount.format(min(tally.medianUpperBound(), maxMedianBytes))
-        let message = "\(Plural.count(tally.files, "file")) with a median size of at most \(median) take \(ByteCount.format(tally.allocatedBytes)) on disk for \(ByteCount.format(tally.apparentBytes)) of data, and each is a separate item to delete and back up."
+        let message =
+            "\(Plural.count(tally.files, "file")) with a median size of at most \(median) take \(ByteCount.format(tally.allocatedBytes)) on disk for \(ByteCount.format(tally.apparentBytes)) of data, and each is a separate item to delete and back up."
         return RuleFinding(index: index, message: message, bytes: tally.allocatedBytes)
     }
 
@@ -125,7 +138,10 @@ struct ManySmallFilesRule: Rule {
             small += other.small
             apparentBytes = apparentBytes.saturatingAdd(other.apparentBytes)
             allocatedBytes = allocatedBytes.saturatingAdd(other.allocatedBytes)
-            if buckets.isEmpty { buckets = other.buckets; return }
+            if buckets.isEmpty {
+                buckets = other.buckets
+                return
+            }
             for b in 0..<min(buckets.count, other.buckets.count) { buckets[b] += other.buckets[b] }
         }
 

@@ -36,14 +36,18 @@ struct PlaintextCredentialStoreRule: Rule {
                 sensitive: [
                     ("Library/Application Support/Model.sqlite", .database, "column ZUSER.ZPASSWORD", .password, 12),
                     ("Documents/default.realm", .realm, "property password", .password, 0),
-                    ("Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage", .database,
-                     "local storage key authToken", .token, 24),
+                    (
+                        "Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage", .database,
+                        "local storage key authToken", .token, 24
+                    ),
                 ]
             ) { builder in
                 builder.evidence = InventoryBuilder.attributesKept
                 builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000)
                 builder.add("Documents/default.realm", apparentBytes: 9_000)
-                builder.add("Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage", apparentBytes: 8_192, kind: .sqlite)
+                builder.add(
+                    "Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage",
+                    apparentBytes: 8_192, kind: .sqlite)
             },
             RuleExample("stores without credential columns", expectedFindings: 0, sensitive: []) { builder in
                 builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000)

@@ -24,7 +24,7 @@ struct PreferencesBloatRule: Rule {
         options: [
             RuleOption(
                 name: "maxBytes", defaultValue: String(defaultMaxBytes),
-                meaning: "A Preferences plist larger than this many bytes (apparent size) is reported."),
+                meaning: "A Preferences plist larger than this many bytes (apparent size) is reported.")
         ],
         fix: """
             Keep only small settings in UserDefaults; move large values into files: Library/Caches for what can be \
@@ -40,7 +40,8 @@ struct PreferencesBloatRule: Rule {
                 builder.add("Library/Preferences/com.example.app.limit.plist", apparentBytes: 1_000_000)
                 builder.add("Library/Application Support/catalog.plist", apparentBytes: 5_000_000)
             },
-            RuleExample("System frameworks' preference files are not the app's to shrink", expectedFindings: 0) { builder in
+            RuleExample("System frameworks' preference files are not the app's to shrink", expectedFindings: 0) {
+                builder in
                 builder.add("Library/Preferences/com.apple.EmojiPreferences.plist", apparentBytes: 2_000_000)
                 builder.add("Library/Preferences/.GlobalPreferences.plist", apparentBytes: 2_000_000)
             },
@@ -66,11 +67,15 @@ struct PreferencesBloatRule: Rule {
         for (offset, entry) in inventory.entries.enumerated()
         where entry.location == .preferences && entry.type == .file && entry.apparentBytes > maxBytes {
             let index = Int32(offset)
-            guard !entry.flags.contains(.transportArtefact), isAppPreferencesFile(inventory.name(index)) else { continue }
-            findings.append(RuleFinding(
-                index: index,
-                message: "This preferences plist is \(ByteCount.format(entry.apparentBytes)) (over \(ByteCount.format(maxBytes))): UserDefaults reads it whole into memory, usually at launch, so move the large values into files in Library/Caches or Library/Application Support.",
-                bytes: entry.countsBytes ? entry.allocatedBytes : 0))
+            guard !entry.flags.contains(.transportArtefact), isAppPreferencesFile(inventory.name(index)) else {
+                continue
+            }
+            findings.append(
+                RuleFinding(
+                    index: index,
+                    message:
+                        "This preferences plist is \(ByteCount.format(entry.apparentBytes)) (over \(ByteCount.format(maxBytes))): UserDefaults reads it whole into memory, usually at launch, so move the large values into files in Library/Caches or Library/Application Support.",
+                    bytes: entry.countsBytes ? entry.allocatedBytes : 0))
         }
         return findings
     }

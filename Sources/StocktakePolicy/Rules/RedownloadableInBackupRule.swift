@@ -32,7 +32,10 @@ struct RedownloadableInBackupRule: Rule {
         defaultSeverity: .error,
         severityNote: "warning when the export carried no backup evidence",
         options: [
-            RuleOption(name: "minBytes", defaultValue: ByteQuantity.text(defaultMinBytes), meaning: "a wholly affected folder smaller than this (allocated bytes) is not reported, nor are its files")
+            RuleOption(
+                name: "minBytes", defaultValue: ByteQuantity.text(defaultMinBytes),
+                meaning:
+                    "a wholly affected folder smaller than this (allocated bytes) is not reported, nor are its files")
         ],
         fix: """
             Store content the app can fetch or rebuild in Library/Caches (FileManager.default.urls(for: \
@@ -40,16 +43,24 @@ struct RedownloadableInBackupRule: Rule {
             and set URLResourceValues.isExcludedFromBackup = true on its folder.
             """,
         examples: [
-            RuleExample("an image cache in Application Support, backed up: one finding for the folder", expectedFindings: 1) { builder in
+            RuleExample(
+                "an image cache in Application Support, backed up: one finding for the folder", expectedFindings: 1
+            ) { builder in
                 builder.evidence = InventoryBuilder.attributesKept
-                builder.add("Library/Application Support/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000)
-                builder.add("Library/Application Support/ImageCache/92eb5ffee6ae2fec3ad71c777531578f", apparentBytes: 20_000)
+                builder.add(
+                    "Library/Application Support/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000)
+                builder.add(
+                    "Library/Application Support/ImageCache/92eb5ffee6ae2fec3ad71c777531578f", apparentBytes: 20_000)
             },
             RuleExample("the same cache marked excluded from backup", expectedFindings: 0) { builder in
-                builder.add("Library/Application Support/ImageCache", type: .directory, backup: .excluded, evidence: .xattr)
-                builder.add("Library/Application Support/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000)
+                builder.add(
+                    "Library/Application Support/ImageCache", type: .directory, backup: .excluded, evidence: .xattr)
+                builder.add(
+                    "Library/Application Support/ImageCache/0cc175b9c0f1b6a831c399e269772661", apparentBytes: 30_000)
             },
-            RuleExample("thumbnails in Documents from an export without backup evidence: a warning", expectedFindings: 1) { builder in
+            RuleExample(
+                "thumbnails in Documents from an export without backup evidence: a warning", expectedFindings: 1
+            ) { builder in
                 builder.add("Documents/Thumbnails/photo-1.jpg", apparentBytes: 8_000)
                 builder.add("Documents/Thumbnails/photo-2.jpg", apparentBytes: 8_000)
             },
@@ -59,7 +70,8 @@ struct RedownloadableInBackupRule: Rule {
                 builder.add("Library/Application Support/Chats/c1/images/470828004642099781.jpg", apparentBytes: 40_000)
                 builder.add("Documents/Templates/invoice.txt", apparentBytes: 1_000)
             },
-            RuleExample("a Downloads folder: the downloaded video counts, the saved PDF does not", expectedFindings: 1) { builder in
+            RuleExample("a Downloads folder: the downloaded video counts, the saved PDF does not", expectedFindings: 1)
+            { builder in
                 builder.evidence = InventoryBuilder.attributesKept
                 builder.add("Documents/Downloads/episode-12.mp4", apparentBytes: 900_000)
                 builder.add("Documents/Downloads/Boarding pass.pdf", apparentBytes: 40_000)
@@ -86,38 +98,43 @@ struct RedownloadableInBackupRule: Rule {
         // container most affected files sit in wholly affected folders.
         var findings: [Pending] = []
         var stack: [FolderState] = []
-        SubtreeWalk.run(inventory, visit: { index in
-            let entry = inventory.entries[Int(index)]
-            let parent = stack.last
-            let inScope = entry.location == .documents || entry.location == .applicationSupport
-            guard entry.isDirectory else {
-                guard inScope, !stack.isEmpty else { return }
-                if let file = affectedFile(index, parent: parent, inventory: inventory) {
-                    stack[stack.count - 1].tally.add(file.tally)
-                    findings.append(.file(file.finding))
-                } else if Self.counts(entry) {
-                    stack[stack.count - 1].tally.files += 1
+        SubtreeWalk.run(
+            inventory,
+            visit: { index in
+                let entry = inventory.entries[Int(index)]
+                let parent = stack.last
+                let inScope = entry.location == .documents || entry.location == .applicationSupport
+                guard entry.isDirectory else {
+                    guard inScope, !stack.isEmpty else { return }
+                    if let file = affectedFile(index, parent: parent, inventory: inventory) {
+                        stack[stack.count - 1].tally.add(file.tally)
+                        findings.append(.file(file.finding))
+                    } else if Self.counts(entry) {
+                        stack[stack.count - 1].tally.files += 1
+                    }
+                    return
                 }
-                return
-            }
-            var cause = inScope ? parent?.cause : nil
-            // The location's own folder (Documents, Application Support) is never a cause: only names below it.
-            if inScope, parent?.location == entry.location, let signal = RecreatableNames.folderSignal(inventory.name(index)),
-                cause == nil || cause?.signal == .downloadedMedia {
-                cause = Cause(folder: index, signal: signal)
-            }
-            stack.append(FolderState(location: entry.location, cause: cause, findingsMark: findings.count))
-        }, finish: { index in
-            guard inventory.entries[Int(index)].isDirectory, let state = stack.popLast() else { return }
-            if let cause = state.cause, state.tally.files > 0, state.tally.affected == state.tally.files {
-                // The whole folder is affected: one finding replaces those of its files and subfolders.
-                findings.removeSubrange(state.findingsMark...)
-                if state.tally.bytes >= minBytes {
-                    findings.append(.worded(folderFinding(index, state.tally, cause: cause, inventory: inventory)))
+                var cause = inScope ? parent?.cause : nil
+                // The location's own folder (Documents, Application Support) is never a cause: only names below it.
+                if inScope, parent?.location == entry.location,
+                    let signal = RecreatableNames.folderSignal(inventory.name(index)),
+                    cause == nil || cause?.signal == .downloadedMedia
+                {
+                    cause = Cause(folder: index, signal: signal)
                 }
-            }
-            if !stack.isEmpty { stack[stack.count - 1].tally.add(state.tally) }
-        })
+                stack.append(FolderState(location: entry.location, cause: cause, findingsMark: findings.count))
+            },
+            finish: { index in
+                guard inventory.entries[Int(index)].isDirectory, let state = stack.popLast() else { return }
+                if let cause = state.cause, state.tally.files > 0, state.tally.affected == state.tally.files {
+                    // The whole folder is affected: one finding replaces those of its files and subfolders.
+                    findings.removeSubrange(state.findingsMark...)
+                    if state.tally.bytes >= minBytes {
+                        findings.append(.worded(folderFinding(index, state.tally, cause: cause, inventory: inventory)))
+                    }
+                }
+                if !stack.isEmpty { stack[stack.count - 1].tally.add(state.tally) }
+            })
         return findings.map { pending in
             switch pending {
             case .worded(let finding): finding
@@ -145,13 +162,17 @@ struct RedownloadableInBackupRule: Rule {
         let unknown: Bool
 
         func finding(_ inventory: Inventory) -> RuleFinding {
-            func folder(_ index: Int32) -> String { VisibleText.render(PathText.display(inventory.name(index)), as: .message) }
-            let why = switch reason {
-            case .inCacheLikeFolder(let cause): "in the cache-like folder “\(folder(cause))”"
-            case .downloadedInto(let cause): "downloaded content in “\(folder(cause))”"
-            case .cacheLikeName: "named like a cache or thumbnail"
+            func folder(_ index: Int32) -> String {
+                VisibleText.render(PathText.display(inventory.name(index)), as: .message)
             }
-            let message = unknown
+            let why =
+                switch reason {
+                case .inCacheLikeFolder(let cause): "in the cache-like folder “\(folder(cause))”"
+                case .downloadedInto(let cause): "downloaded content in “\(folder(cause))”"
+                case .cacheLikeName: "named like a cache or thumbnail"
+                }
+            let message =
+                unknown
                 ? "This re-creatable file (\(ByteCount.format(bytes)), \(why)) may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows it is excluded."
                 : "This re-creatable file (\(ByteCount.format(bytes)), \(why)) is backed up: it inflates every backup and the system cannot purge it."
             return RuleFinding(index: index, message: message, bytes: bytes, severity: unknown ? .warning : nil)
@@ -191,7 +212,9 @@ struct RedownloadableInBackupRule: Rule {
         entry.type == .file && !entry.flags.contains(.systemManaged) && !entry.flags.contains(.transportArtefact)
     }
 
-    private func affectedFile(_ index: Int32, parent: FolderState?, inventory: Inventory) -> (tally: Tally, finding: AffectedFile)? {
+    private func affectedFile(_ index: Int32, parent: FolderState?, inventory: Inventory) -> (
+        tally: Tally, finding: AffectedFile
+    )? {
         let entry = inventory.entries[Int(index)]
         guard Self.counts(entry), entry.backup == .included || entry.backup == .unknown else { return nil }
         let name = inventory.name(index)
@@ -218,10 +241,12 @@ struct RedownloadableInBackupRule: Rule {
     private func folderFinding(_ index: Int32, _ tally: Tally, cause: Cause, inventory: Inventory) -> RuleFinding {
         let files = Plural.count(tally.files, "re-creatable file")
         let place = cause.signal == .everything ? "the cache-like folder" : "the download folder"
-        let what = "\(files) (\(ByteCount.format(tally.bytes))) in \(place) “\(VisibleText.render(PathText.display(inventory.name(cause.folder)), as: .message))”"
+        let what =
+            "\(files) (\(ByteCount.format(tally.bytes))) in \(place) “\(VisibleText.render(PathText.display(inventory.name(cause.folder)), as: .message))”"
         // `unknown` only when every file is: one known-included file makes the folder's backup a fact.
         let unknown = tally.unknown == tally.affected
-        let message = unknown
+        let message =
+            unknown
             ? "\(what) may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows they are excluded."
             : "\(what) are backed up: they inflate every backup and the system cannot purge them."
         return RuleFinding(index: index, message: message, bytes: tally.bytes, severity: unknown ? .warning : nil)

@@ -9,7 +9,8 @@ enum RenamedForDeletion {
     /// Suffixes a rename step puts after a UUID (`<UUID>.old`). Anything else after a UUID names what the
     /// folder holds (`<UUID>-thumbnails`, `<UUID>.bundle`): a live folder, not one renamed for deletion.
     static let uuidSuffixes: [[UInt8]] = [
-        ".old", ".delete", ".deleted", ".deleting", ".trash", ".tmp", "-old", "-delete", "-deleted", "-deleting", "-trash",
+        ".old", ".delete", ".deleted", ".deleting", ".trash", ".tmp", "-old", "-delete", "-deleted", "-deleting",
+        "-trash",
     ].map { Array($0.utf8) }
 
     /// A UUID name (optionally hidden by a leading dot, optionally followed by one of `uuidSuffixes`), or a

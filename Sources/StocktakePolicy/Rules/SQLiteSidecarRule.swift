@@ -34,7 +34,7 @@ struct SQLiteSidecarRule: Rule {
         options: [
             RuleOption(
                 name: "walFloorBytes", defaultValue: ByteQuantity.text(defaultWalFloorBytes),
-                meaning: "A WAL larger than its database is reported only above this many bytes (apparent size)."),
+                meaning: "A WAL larger than its database is reported only above this many bytes (apparent size).")
         ],
         fix: """
             For a large WAL: end long-lived read transactions and let SQLite checkpoint (or run \
@@ -48,24 +48,35 @@ struct SQLiteSidecarRule: Rule {
                 builder.add("Library/Application Support/Sync/sync-state.sqlite-wal", apparentBytes: 6_000_000)
                 builder.add("Library/Application Support/Sync/sync-state.sqlite-shm", apparentBytes: 32_768)
             },
-            RuleExample("a rollback journal, WAL and wal-index whose databases are gone", expectedFindings: 3) { builder in
-                builder.add("Library/Application Support/Sync/contacts.sqlite-journal", apparentBytes: 8_704, kind: .sqliteJournal)
+            RuleExample("a rollback journal, WAL and wal-index whose databases are gone", expectedFindings: 3) {
+                builder in
+                builder.add(
+                    "Library/Application Support/Sync/contacts.sqlite-journal", apparentBytes: 8_704,
+                    kind: .sqliteJournal)
                 builder.add("Library/Application Support/old.sqlite-wal", apparentBytes: 4_152)
                 builder.add("Library/Application Support/old.sqlite-shm", apparentBytes: 32_768)
             },
-            RuleExample("a healthy WAL store, a WAL bigger than its database but under the floor", expectedFindings: 0) { builder in
+            RuleExample("a healthy WAL store, a WAL bigger than its database but under the floor", expectedFindings: 0)
+            { builder in
                 builder.add("Library/Application Support/Messages.sqlite", apparentBytes: 200_000)
                 builder.add("Library/Application Support/Messages.sqlite-wal", apparentBytes: 90_000)
                 builder.add("Library/Application Support/Messages.sqlite-shm", apparentBytes: 32_768)
                 builder.add("Library/Application Support/Sync/sync-state.sqlite", apparentBytes: 16_384)
                 builder.add("Library/Application Support/Sync/sync-state.sqlite-wal", apparentBytes: 123_632)
             },
-            RuleExample("names that only end like sidecars, a folder named like a database, system stores", expectedFindings: 0) { builder in
+            RuleExample(
+                "names that only end like sidecars, a folder named like a database, system stores", expectedFindings: 0
+            ) { builder in
                 builder.add("Documents/travel-journal", apparentBytes: 500, kind: .sqliteJournal)
                 builder.add("Documents/photo-wal", apparentBytes: 500, kind: .jpeg)
-                builder.add("Library/HTTPStorages/com.example.chat/httpstorages.sqlite-wal", apparentBytes: 9_000, flags: .systemManaged)
+                builder.add(
+                    "Library/HTTPStorages/com.example.chat/httpstorages.sqlite-wal", apparentBytes: 9_000,
+                    flags: .systemManaged)
             },
-            RuleExample("WebKit's local storage directly in Caches, as older iOS kept it, its main file gone", expectedFindings: 0) { builder in
+            RuleExample(
+                "WebKit's local storage directly in Caches, as older iOS kept it, its main file gone",
+                expectedFindings: 0
+            ) { builder in
                 // The walk marks them from the system catalogue (`Library/Caches/*.localstorage*`).
                 builder.add("Library/Caches/file__0.localstorage-wal", apparentBytes: 5_000, flags: .systemManaged)
                 builder.add("Library/Caches/file__0.localstorage-shm", apparentBytes: 32_768, flags: .systemManaged)
@@ -127,26 +138,28 @@ struct SQLiteSidecarRule: Rule {
             let name = VisibleText.render(PathText.display(inventory.name(sidecar.index)), as: .message)
             let databaseName = VisibleText.render(PathText.display(sidecar.database), as: .message)
             guard let database = filesByFolder[entry.parent]?[sidecar.database] else {
-                findings.append(RuleFinding(
-                    index: sidecar.index,
-                    message: """
-                        \(name) (\(ByteCount.format(entry.apparentBytes))) has no database \(databaseName) beside it: \
-                        delete the leftover, or find where the store went without its sidecars.
-                        """,
-                    discriminator: sidecar.role == .wal ? "missing-database" : "", bytes: entry.allocatedBytes))
+                findings.append(
+                    RuleFinding(
+                        index: sidecar.index,
+                        message: """
+                            \(name) (\(ByteCount.format(entry.apparentBytes))) has no database \(databaseName) beside it: \
+                            delete the leftover, or find where the store went without its sidecars.
+                            """,
+                        discriminator: sidecar.role == .wal ? "missing-database" : "", bytes: entry.allocatedBytes))
                 continue
             }
             guard sidecar.role == .wal else { continue }
             let databaseBytes = inventory.entries[Int(database)].apparentBytes
             guard entry.apparentBytes > databaseBytes, entry.apparentBytes > walFloorBytes else { continue }
-            findings.append(RuleFinding(
-                index: sidecar.index,
-                message: """
-                    \(name) (\(ByteCount.format(entry.apparentBytes))) is larger than its database \(databaseName) \
-                    (\(ByteCount.format(databaseBytes))): checkpoints are not keeping up, so end long read transactions \
-                    and let SQLite checkpoint.
-                    """,
-                discriminator: "oversized-wal", bytes: entry.allocatedBytes))
+            findings.append(
+                RuleFinding(
+                    index: sidecar.index,
+                    message: """
+                        \(name) (\(ByteCount.format(entry.apparentBytes))) is larger than its database \(databaseName) \
+                        (\(ByteCount.format(databaseBytes))): checkpoints are not keeping up, so end long read transactions \
+                        and let SQLite checkpoint.
+                        """,
+                    discriminator: "oversized-wal", bytes: entry.allocatedBytes))
         }
         return findings
     }
@@ -157,12 +170,14 @@ struct SQLiteSidecarRule: Rule {
         var found: [Sidecar] = []
         for (offset, entry) in inventory.entries.enumerated() where entry.type == .file {
             guard [.sqliteWAL, .sqliteSHM, .sqliteJournal, .empty].contains(entry.kind),
-                  !entry.flags.contains(.systemManaged), !entry.flags.contains(.transportArtefact)
+                !entry.flags.contains(.systemManaged), !entry.flags.contains(.transportArtefact)
             else { continue }
             let index = Int32(offset)
             let name = inventory.name(index)
             for role in [Role.wal, .shm, .journal] where entry.kind == role.kind || entry.kind == .empty {
-                guard name.count > role.suffix.count, name.suffix(role.suffix.count).elementsEqual(role.suffix) else { continue }
+                guard name.count > role.suffix.count, name.suffix(role.suffix.count).elementsEqual(role.suffix) else {
+                    continue
+                }
                 let database = name.dropLast(role.suffix.count)
                 if role == .journal && !hasExtension(database) { break }
                 found.append(Sidecar(index: index, role: role, database: database))

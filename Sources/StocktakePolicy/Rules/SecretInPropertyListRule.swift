@@ -47,8 +47,10 @@ struct SecretInPropertyListRule: Rule {
             ) { builder in
                 builder.add("Documents/credentials.plist", apparentBytes: 300, kind: .xmlPlist)
             },
-            RuleExample("a plist with nothing sensitive; a token found in a text file is another rule's", expectedFindings: 0,
-                        sensitive: [("Documents/app.log", .textFile, "line 3", .jwt, 180)]) { builder in
+            RuleExample(
+                "a plist with nothing sensitive; a token found in a text file is another rule's", expectedFindings: 0,
+                sensitive: [("Documents/app.log", .textFile, "line 3", .jwt, 180)]
+            ) { builder in
                 builder.add("Library/Preferences/com.example.app.plist", apparentBytes: 400, kind: .binaryPlist)
                 builder.add("Documents/app.log", apparentBytes: 4_000, kind: .text)
             },

@@ -31,13 +31,15 @@ enum SensitiveDataFindings {
         // Repeats are one finding, counted: a log line of 2,260 tokens is one line to fix.
         if item.count > 1 { message += " (×\(grouped(item.count)))" }
         if let companion {
-            message += companion.hasPrefix("group.")
+            message +=
+                companion.hasPrefix("group.")
                 ? " of the App Group container \(companion), which the app shares with its extensions"
                 : " of the companion container \(companion)"
         }
         message += ", stored in clear: \(reach(entry, exposed: exposed))."
         if item.unprotected {
-            message += " The device backup records its data protection class as None: readable whenever the device is on, locked or not."
+            message +=
+                " The device backup records its data protection class as None: readable whenever the device is on, locked or not."
         }
         return RuleFinding(
             index: index, path: path, message: message, discriminator: "\(item.place) \(item.kind.rawValue)",
@@ -48,9 +50,10 @@ enum SensitiveDataFindings {
     /// 2260 → "2,260".
     static func grouped(_ count: Int) -> String {
         let digits = Array(String(count))
-        return String(digits.enumerated().flatMap { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
-        })
+        return String(
+            digits.enumerated().flatMap { index, digit in
+                index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+            })
     }
 
     private static func capitalized(_ noun: String) -> String {
@@ -64,12 +67,14 @@ enum SensitiveDataFindings {
         // promise: the secret stays at rest for anyone with the device's file system.
         if entry.location == .caches || entry.location == .tmp, entry.backup != .included {
             let folder = entry.location == .caches ? "Library/Caches" : "tmp"
-            return "device-only: \(folder) is never backed up, but iOS purges it only when it needs the space, so the secret stays on the "
+            return
+                "device-only: \(folder) is never backed up, but iOS purges it only when it needs the space, so the secret stays on the "
                 + "device for anyone with its file system"
         }
         switch entry.backup {
         case .included: return "the file is backed up, so the secret is copied into every device and iCloud backup"
-        case .unknown: return "the file is in a backed-up place (whether it is excluded could not be told from this export)"
+        case .unknown:
+            return "the file is in a backed-up place (whether it is excluded could not be told from this export)"
         case .excluded: return "the file is excluded from backup, but anyone with the device's file system can read it"
         case .excludedBySystem: return "not backed up, but anyone with the device's file system can read it"
         }

@@ -33,13 +33,26 @@ struct SymlinkEscapeRule: Rule {
             """,
         examples: [
             RuleExample("an absolute link to another install's container", expectedFindings: 1) { builder in
-                builder.add("Documents/current", type: .symlink, flags: .escapesContainer, symlinkTarget: "/var/mobile/Containers/Data/Application/0C1F3E52-9D43-4B8E-8F7A-3F1B2C4D5E6F/Documents/v2")
+                builder.add(
+                    "Documents/current", type: .symlink, flags: .escapesContainer,
+                    symlinkTarget:
+                        "/var/mobile/Containers/Data/Application/0C1F3E52-9D43-4B8E-8F7A-3F1B2C4D5E6F/Documents/v2")
             },
             RuleExample("a relative link that climbs out of the container", expectedFindings: 1) { builder in
-                builder.add("Library/Caches/outside", type: .symlink, flags: .escapesContainer, symlinkTarget: "../../../elsewhere")
+                builder.add(
+                    "Library/Caches/outside", type: .symlink, flags: .escapesContainer,
+                    symlinkTarget: "../../../elsewhere")
             },
-            RuleExample("WebKit's own absolute link to its IndexedDB folder (every browser-like app on a device)", expectedFindings: 0) { builder in
-                builder.add("Library/WebKit/WebsiteData/IndexedDB/v0", type: .symlink, flags: [.escapesContainer, .systemManaged], symlinkTarget: "/var/mobile/Containers/Data/Application/EC1738DC-390C-470E-A529-E7B55C60828C/Library/WebKit/WebsiteData/IndexedDB")
+            RuleExample(
+                "WebKit's own absolute link to its IndexedDB folder (every browser-like app on a device)",
+                expectedFindings: 0
+            ) { builder in
+                builder.add(
+                    "Library/WebKit/WebsiteData/IndexedDB/v0", type: .symlink,
+                    flags: [.escapesContainer, .systemManaged],
+                    symlinkTarget:
+                        "/var/mobile/Containers/Data/Application/EC1738DC-390C-470E-A529-E7B55C60828C/Library/WebKit/WebsiteData/IndexedDB"
+                )
             },
             RuleExample("a relative link to a sibling stays inside", expectedFindings: 0) { builder in
                 builder.add("Library/Caches/logs/app.log", apparentBytes: 1_000)
@@ -47,21 +60,23 @@ struct SymlinkEscapeRule: Rule {
             },
         ])
 
-
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
         var findings: [RuleFinding] = []
         for (offset, entry) in inventory.entries.enumerated()
-        where entry.type == .symlink && entry.flags.contains(.escapesContainer) && !entry.flags.contains(.systemManaged) {
+        where entry.type == .symlink && entry.flags.contains(.escapesContainer) && !entry.flags.contains(.systemManaged)
+        {
             let index = Int32(offset)
             let message: String
             if let target = inventory.symlinkTargets[index] {
                 var text = PathText.display(target)
                 if text.count > Self.maxTargetCharacters { text = String(text.prefix(Self.maxTargetCharacters)) + "…" }
                 text = VisibleText.render(text, as: .message)
-                message = "This symlink points outside the container, to “\(text)”: it breaks after a reinstall or restore, and the audit did not follow it."
+                message =
+                    "This symlink points outside the container, to “\(text)”: it breaks after a reinstall or restore, and the audit did not follow it."
             } else {
-                message = "This symlink points outside the container (its target could not be read): it breaks after a reinstall or restore, and the audit did not follow it."
+                message =
+                    "This symlink points outside the container (its target could not be read): it breaks after a reinstall or restore, and the audit did not follow it."
             }
             findings.append(RuleFinding(index: index, message: message))
         }

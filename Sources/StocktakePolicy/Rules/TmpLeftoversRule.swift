@@ -37,7 +37,9 @@ struct TmpLeftoversRule: Rule {
                 meaning: "Report a tmp entry holding at least this many allocated bytes, whatever its age."),
             RuleOption(
                 name: "minAgeSeconds", defaultValue: String(defaultMinAgeSeconds),
-                meaning: "Report a tmp entry whose oldest file is older than this, counted back from the newest file in the container (files dated after the export's download time have no age)."),
+                meaning:
+                    "Report a tmp entry whose oldest file is older than this, counted back from the newest file in the container (files dated after the export's download time have no age)."
+            ),
         ],
         fix: """
             Delete temporary files as soon as the work that needed them ends (in a `defer` or the operation's \
@@ -58,15 +60,21 @@ struct TmpLeftoversRule: Rule {
                 builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_700_000_000)
                 builder.add("tmp/upload.jpg", apparentBytes: 41_000, modified: 1_700_000_000 - 3_600)
             },
-            RuleExample("a renamed folder left to interrupted-deletion, an empty safe-save folder, a stray sidecar", expectedFindings: 0) { builder in
+            RuleExample(
+                "a renamed folder left to interrupted-deletion, an empty safe-save folder, a stray sidecar",
+                expectedFindings: 0
+            ) { builder in
                 builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_700_000_000)
-                builder.add("tmp/.trash-AE168B47-72B1-4F57-9AC4-5FD78CC584D1/a.jpg", apparentBytes: 9_000, modified: 1_600_000_000)
+                builder.add(
+                    "tmp/.trash-AE168B47-72B1-4F57-9AC4-5FD78CC584D1/a.jpg", apparentBytes: 9_000,
+                    modified: 1_600_000_000)
                 builder.add("tmp/(A Document Being Saved By ChatApp)", type: .directory)
                 builder.add("tmp/._gone.heic", apparentBytes: 4_096, flags: .transportArtefact, modified: 1_600_000_000)
             },
             RuleExample("a safe-save folder that still holds an old file", expectedFindings: 1) { builder in
                 builder.add("Documents/notes.txt", apparentBytes: 100, modified: 1_700_000_000)
-                builder.add("tmp/(A Document Being Saved By ChatApp)/Chat.txt", apparentBytes: 2_048, modified: 1_699_000_000)
+                builder.add(
+                    "tmp/(A Document Being Saved By ChatApp)/Chat.txt", apparentBytes: 2_048, modified: 1_699_000_000)
             },
         ])
 
@@ -89,7 +97,9 @@ struct TmpLeftoversRule: Rule {
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        guard let tmp = inventory.index(ofPath: Array("tmp".utf8)), inventory.entries[Int(tmp)].isDirectory else { return [] }
+        guard let tmp = inventory.index(ofPath: Array("tmp".utf8)), inventory.entries[Int(tmp)].isDirectory else {
+            return []
+        }
         let latest = Self.latestDeviceTime(context.exportedAt)
         let clock = Self.newestModification(inventory, notAfter: latest)
         var findings: [RuleFinding] = []
@@ -105,8 +115,10 @@ struct TmpLeftoversRule: Rule {
                 clock.flatMap { oldest <= latest ?? .max ? Self.age(of: oldest, clock: $0) : nil }
             }
             guard (age.map { $0 > minAgeSeconds } ?? false) || contents.allocatedBytes >= minBytes else { continue }
-            findings.append(RuleFinding(
-                index: index, message: Self.message(entry: entry, contents: contents, age: age), bytes: contents.allocatedBytes))
+            findings.append(
+                RuleFinding(
+                    index: index, message: Self.message(entry: entry, contents: contents, age: age),
+                    bytes: contents.allocatedBytes))
         }
         return findings
     }
@@ -114,13 +126,21 @@ struct TmpLeftoversRule: Rule {
     private static func message(entry: Entry, contents: SubtreeContents, age: Int64?) -> String {
         let size = ByteCount.format(contents.allocatedBytes)
         guard let age else {
-            let what = entry.isDirectory ? "This tmp folder still holds \(Plural.count(contents.files, "file")) (\(size))" : "This file (\(size)) was left in tmp"
-            return "\(what), of unknown age (dated after the export: re-dated by a copy): delete temporary files once they are used."
+            let what =
+                entry.isDirectory
+                ? "This tmp folder still holds \(Plural.count(contents.files, "file")) (\(size))"
+                : "This file (\(size)) was left in tmp"
+            return
+                "\(what), of unknown age (dated after the export: re-dated by a copy): delete temporary files once they are used."
         }
-        let when = age > 0 ? "\(describe(seconds: age)) older than the newest file in the export" : "as new as the newest file in the export"
+        let when =
+            age > 0
+            ? "\(describe(seconds: age)) older than the newest file in the export"
+            : "as new as the newest file in the export"
         if entry.isDirectory {
             let files = Plural.count(contents.files, "file")
-            return "This tmp folder still holds \(files) (\(size)), the oldest \(when): delete temporary files once they are used."
+            return
+                "This tmp folder still holds \(files) (\(size)), the oldest \(when): delete temporary files once they are used."
         }
         return "This file (\(size)) was left in tmp, \(when): delete temporary files once they are used."
     }

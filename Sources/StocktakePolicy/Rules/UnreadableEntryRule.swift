@@ -30,20 +30,25 @@ struct UnreadableEntryRule: Rule {
             RuleExample("a folder that could not be listed", expectedFindings: 1) {
                 var builder = InventoryBuilder()
                 builder.add("Library/Application Support/Vault", type: .directory, flags: .unreadable)
-                let issue = ScanIssue(path: Array("Library/Application Support/Vault".utf8), reason: .permissionDenied, detail: "cannot list folder: permission denied")
+                let issue = ScanIssue(
+                    path: Array("Library/Application Support/Vault".utf8), reason: .permissionDenied,
+                    detail: "cannot list folder: permission denied")
                 return PolicyContext(inventory: builder.build(issues: [issue]), documentsExposed: false)
             },
-            RuleExample("a file that vanished during the audit, and a file flagged unreadable without an issue", expectedFindings: 2) {
+            RuleExample(
+                "a file that vanished during the audit, and a file flagged unreadable without an issue",
+                expectedFindings: 2
+            ) {
                 var builder = InventoryBuilder()
                 builder.add("Documents/notes.txt", apparentBytes: 100, flags: .unreadable)
-                let issue = ScanIssue(path: Array("tmp/upload-1.part".utf8), reason: .vanished, detail: "cannot read entry: no such file")
+                let issue = ScanIssue(
+                    path: Array("tmp/upload-1.part".utf8), reason: .vanished, detail: "cannot read entry: no such file")
                 return PolicyContext(inventory: builder.build(issues: [issue]), documentsExposed: false)
             },
             RuleExample("an export read in full", expectedFindings: 0) { builder in
                 builder.add("Documents/notes.txt", apparentBytes: 100)
             },
         ])
-
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
@@ -60,16 +65,18 @@ struct UnreadableEntryRule: Rule {
             guard reported.insert(path + [0] + Array(issue.reason.rawValue.utf8)).inserted else { continue }
             let (index, exact) = resolver.nearest(path)
             if exact { entriesWithIssues.insert(index) }
-            findings.append(RuleFinding(
-                index: index, path: path, message: Self.message(issue), discriminator: issue.reason.rawValue))
+            findings.append(
+                RuleFinding(
+                    index: index, path: path, message: Self.message(issue), discriminator: issue.reason.rawValue))
         }
         for (offset, entry) in inventory.entries.enumerated()
         where entry.flags.contains(.unreadable) && !entriesWithIssues.contains(Int32(offset)) {
             let what = entry.isDirectory ? "folder could not be listed" : "entry could not be read"
-            findings.append(RuleFinding(
-                index: Int32(offset),
-                message: "This \(what): what it holds, its size and its backup state are missing from the report.",
-                discriminator: ScanIssue.Reason.unreadable.rawValue))
+            findings.append(
+                RuleFinding(
+                    index: Int32(offset),
+                    message: "This \(what): what it holds, its size and its backup state are missing from the report.",
+                    discriminator: ScanIssue.Reason.unreadable.rawValue))
         }
         return findings
     }
@@ -81,13 +88,16 @@ struct UnreadableEntryRule: Rule {
         case .unpairedSidecar:
             return detail
         case .malformedMetadata:
-            return "Metadata could not be understood (\(detail)): backup state or content kind may be wrong for this entry."
+            return
+                "Metadata could not be understood (\(detail)): backup state or content kind may be wrong for this entry."
         case .vanished:
             return "This entry disappeared while the audit ran (\(detail)): audit a copy that nothing is changing."
         case .contentNotRead:
-            return "The content checks did not read this file whole (\(detail)): a secret in it may be missing from the report."
+            return
+                "The content checks did not read this file whole (\(detail)): a secret in it may be missing from the report."
         case .tooDeep, .nameTooLong, .permissionDenied, .unreadable:
-            return "The audit could not read this entry (\(detail)): what it holds, its size or its backup state are missing from the report."
+            return
+                "The audit could not read this entry (\(detail)): what it holds, its size or its backup state are missing from the report."
         }
     }
 

@@ -16,7 +16,8 @@ public struct LayoutRect: Sendable, Equatable {
 
     /// Long side over short side: 1 for a square, infinity for a sliver of no width.
     public var aspectRatio: Double {
-        let long = max(width, height), short = min(width, height)
+        let long = max(width, height)
+        let short = min(width, height)
         return short > 0 ? long / short : .infinity
     }
 
@@ -50,14 +51,17 @@ public enum Squarify {
             while end < order.count {
                 let area = weights[order[end]] * scale
                 // Sorted largest first, so the row's largest is its first and the newcomer its smallest.
-                let candidate = worstRatio(largest: weights[order[start]] * scale, smallest: area, sum: rowArea + area, side: side)
+                let candidate = worstRatio(
+                    largest: weights[order[start]] * scale, smallest: area, sum: rowArea + area, side: side)
                 guard candidate <= worst else { break }
                 worst = candidate
                 rowArea += area
                 end += 1
             }
             let last = end == order.count
-            free = place(order[start..<end], areas: { weights[$0] * scale }, rowArea: rowArea, in: free, last: last, into: &rects)
+            free = place(
+                order[start..<end], areas: { weights[$0] * scale }, rowArea: rowArea, in: free, last: last, into: &rects
+            )
             start = end
         }
         return rects
@@ -65,7 +69,8 @@ public enum Squarify {
 
     /// The worst aspect ratio of a row of `sum` area laid along a side of length `side`.
     static func worstRatio(largest: Double, smallest: Double, sum: Double, side: Double) -> Double {
-        let sideSquared = side * side, sumSquared = sum * sum
+        let sideSquared = side * side
+        let sumSquared = sum * sum
         return max(sideSquared * largest / sumSquared, sumSquared / (sideSquared * smallest))
     }
 
@@ -78,7 +83,8 @@ public enum Squarify {
         // A column at the left of a wide space, a row at the top of a tall one.
         let vertical = free.width >= free.height
         let length = vertical ? free.height : free.width
-        let thickness = last ? (vertical ? free.width : free.height) : min(rowArea / length, vertical ? free.width : free.height)
+        let thickness =
+            last ? (vertical ? free.width : free.height) : min(rowArea / length, vertical ? free.width : free.height)
         var offset = 0.0
         for (position, index) in row.enumerated() {
             let isFinal = position == row.count - 1

@@ -79,14 +79,16 @@ public struct TreemapLayout: Sendable {
 
     /// A folder's view: its largest children laid out in the frame, and inside each child folder its own.
     static func tiles(of folder: Int32, in source: some TreemapSource, frame: LayoutRect, budget: Budget) -> [Tile] {
-        let first = level(of: folder, in: source, bounds: frame, limit: budget.firstLevel, minimumArea: budget.minimumArea)
+        let first = level(
+            of: folder, in: source, bounds: frame, limit: budget.firstLevel, minimumArea: budget.minimumArea)
         return first.map { tile in
             guard !tile.isRest, source.isFolder(tile.node) else { return tile }
             let inner = tile.rect.inset(top: headerHeight, side: border)
             let fits = Int(inner.area / (budget.minimumArea * 30))
             guard inner.width >= 24, inner.height >= 12, fits > 0 else { return tile }
             let children = level(
-                of: tile.node, in: source, bounds: inner, limit: min(budget.secondLevel, fits), minimumArea: budget.minimumArea)
+                of: tile.node, in: source, bounds: inner, limit: min(budget.secondLevel, fits),
+                minimumArea: budget.minimumArea)
             return Tile(node: tile.node, restCount: 0, bytes: tile.bytes, rect: tile.rect, children: children)
         }
     }
@@ -129,7 +131,8 @@ struct LargestChildren {
             total = total.addingReportingOverflow(bytes).overflow ? .max : total + bytes
             guard kept.count < limit || bytes > kept[kept.count - 1].bytes else { continue }
             // Insert after every child of the same size already kept, so earlier children win ties.
-            var low = 0, high = kept.count
+            var low = 0
+            var high = kept.count
             while low < high {
                 let middle = (low + high) / 2
                 if kept[middle].bytes >= bytes { low = middle + 1 } else { high = middle }
@@ -163,7 +166,8 @@ struct MaxHeap {
         let top = items.removeLast()
         var parent = 0
         while true {
-            let left = 2 * parent + 1, right = left + 1
+            let left = 2 * parent + 1
+            let right = left + 1
             var best = parent
             if left < items.count, above(left, best) { best = left }
             if right < items.count, above(right, best) { best = right }

@@ -56,7 +56,8 @@ public struct TreemapSVG<Source: TreemapSource> {
         for (number, view) in layout.views.enumerated() {
             html += "<div class=\"tm-view\" id=\"\(viewID(number))\">\n"
             html += breadcrumb(view.folder)
-            html += "<div class=\"tm-box\"\(boxStyle)><svg class=\"tm-svg\" aria-label=\"\(label): \(plainName(view.folder))\">\n"
+            html +=
+                "<div class=\"tm-box\"\(boxStyle)><svg class=\"tm-svg\" aria-label=\"\(label): \(plainName(view.folder))\">\n"
             for tile in view.tiles { html += self.tile(tile, in: layout.frame, enclosingView: number) }
             html += "</svg></div>\n</div>\n"
         }
@@ -81,7 +82,8 @@ public struct TreemapSVG<Source: TreemapSource> {
         let look = tile.isRest ? TreemapLook(classes: "tm-rest") : self.look(tile.node)
         let classes = look.classes + (tile.children.isEmpty ? "" : " tm-f")
         var html: HTML = "<svg x=\"\(Self.percent(rect.x - parent.x, of: parent.width))%\" "
-        html += "y=\"\(Self.percent(rect.y - parent.y, of: parent.height))%\" width=\"\(Self.percent(rect.width, of: parent.width))%\" "
+        html +=
+            "y=\"\(Self.percent(rect.y - parent.y, of: parent.height))%\" width=\"\(Self.percent(rect.width, of: parent.width))%\" "
         html += "height=\"\(Self.percent(rect.height, of: parent.height))%\" class=\"\(classes)\">"
         var face: HTML = "<rect width=\"100%\" height=\"100%\"><title>\(title(tile, look: look))</title></rect>"
         if look.hatched { face += "<rect class=\"tm-h\" width=\"100%\" height=\"100%\"></rect>" }
@@ -162,7 +164,8 @@ public struct TreemapSVG<Source: TreemapSource> {
     static func percent(_ part: Double, of whole: Double) -> String {
         guard whole > 0 else { return "0" }
         let hundredths = Int((part / whole * 10_000).rounded())
-        let whole = hundredths / 100, fraction = abs(hundredths % 100)
+        let whole = hundredths / 100
+        let fraction = abs(hundredths % 100)
         if fraction == 0 { return String(whole) }
         return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }

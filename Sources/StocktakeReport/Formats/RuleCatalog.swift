@@ -22,15 +22,18 @@ struct RuleCatalog {
         var entries = registry.map { rule in
             let description = rule.description
             return Entry(
-                id: description.id, title: description.title, rationale: description.rationale, source: description.source,
+                id: description.id, title: description.title, rationale: description.rationale,
+                source: description.source,
                 defaultSeverity: description.defaultSeverity, fix: description.fix, references: description.references)
         }
         var known = Set(entries.map(\.id))
         let unlisted = findings.filter { !known.contains($0.rule) }.sorted { $0.rule < $1.rule }
         for finding in unlisted where known.insert(finding.rule).inserted {
-            entries.append(Entry(
-                id: finding.rule, title: finding.rule, rationale: "A rule this version of Stocktake does not describe.",
-                source: "", defaultSeverity: finding.severity, fix: finding.fix))
+            entries.append(
+                Entry(
+                    id: finding.rule, title: finding.rule,
+                    rationale: "A rule this version of Stocktake does not describe.",
+                    source: "", defaultSeverity: finding.severity, fix: finding.fix))
         }
         self.entries = entries
         self.positions = Dictionary(entries.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
@@ -38,4 +41,3 @@ struct RuleCatalog {
 
     func index(of id: String) -> Int? { positions[id] }
 }
-

@@ -53,20 +53,27 @@ struct ContainerSectionHTML {
         html += fact("Layout", Self.layoutTitle(container.layout))
         if let archive = container.archive {
             let packed = archive.compression == "none" ? archive.format : "\(archive.format), \(archive.compression)"
-            let folder: HTML = archive.folder.isEmpty ? "its root" : "<span class=\"path\">\(visible: archive.folder)</span>"
+            let folder: HTML =
+                archive.folder.isEmpty ? "its root" : "<span class=\"path\">\(visible: archive.folder)</span>"
             html += fact("Archive", "read in place (\(packed)), container at \(folder)")
         }
         if container.allocatedBytesEstimated {
-            html += fact("Allocated sizes", "estimated as the device's APFS allocates them (4 KiB blocks), not measured on disk")
+            html += fact(
+                "Allocated sizes", "estimated as the device's APFS allocates them (4 KiB blocks), not measured on disk")
         }
         let identifier: HTML = container.bundleIdentifier.map { "<code>\(visible: $0)</code> " } ?? "unknown "
-        html += fact("Bundle identifier", "\(identifier)<span class=\"muted\">(\(Self.sourceTitle(container.bundleIdentifierSource)))</span>")
+        html += fact(
+            "Bundle identifier",
+            "\(identifier)<span class=\"muted\">(\(Self.sourceTitle(container.bundleIdentifierSource)))</span>")
         if !container.identityCandidates.isEmpty {
-            html += fact("Candidates", container.identityCandidates.map { "<code>\(visible: $0)</code>" as HTML }.joined(separator: ", "))
+            html += fact(
+                "Candidates",
+                container.identityCandidates.map { "<code>\(visible: $0)</code>" as HTML }.joined(separator: ", "))
         }
         html += disagreeingClues()
         if let exported = container.exportedAt {
-            let when = exported.isLocalTime
+            let when =
+                exported.isLocalTime
                 ? String(ReportDates.exportTime(exported).map { $0 == "T" ? " " : $0 })
                 : (ReportDates.utc(secondsSince1970: Double(exported.seconds)) ?? ReportDates.exportTime(exported))
             html += fact("Exported", "\(when) <span class=\"muted\">(\(ReportDates.exportTimeSource(exported)))</span>")
@@ -80,7 +87,8 @@ struct ContainerSectionHTML {
             html += "<p class=\"muted\">No metadata property list was found in the input.</p>\n"
         }
         for document in container.metadata {
-            html += "<details class=\"doc\" open><summary><span class=\"path\">\(visible: document.path)</span></summary>\n"
+            html +=
+                "<details class=\"doc\" open><summary><span class=\"path\">\(visible: document.path)</span></summary>\n"
             if let problem = document.problem {
                 html += "<p class=\"problem\">Could not be read completely: \(problem)</p>\n"
             }
@@ -98,22 +106,34 @@ struct ContainerSectionHTML {
     private func deviceBackup(_ backup: DeviceBackupSummary) -> HTML {
         var html: HTML = "<h3>Device backup</h3>\n<dl class=\"facts\">\n"
         let role: HTML = backup.role == .input ? "the audited input" : "every file's backup state comes from it"
-        html += fact("Backup", "<span class=\"path\">\(visible: backup.path)</span> <span class=\"muted\">(\(role))</span>")
+        html += fact(
+            "Backup", "<span class=\"path\">\(visible: backup.path)</span> <span class=\"muted\">(\(role))</span>")
         if let version = backup.productVersion { html += fact("iOS", HTML.visible(version)) }
-        if let date = backup.date, let when = ReportDates.utc(secondsSince1970: Double(date)) { html += fact("Backed up", HTML.text(when)) }
+        if let date = backup.date, let when = ReportDates.utc(secondsSince1970: Double(date)) {
+            html += fact("Backed up", HTML.text(when))
+        }
         let app = backup.app.total
-        html += fact("App domain", "<code>\(visible: backup.app.name)</code>: \(HTMLFormatting.grouped(app.files)) files, "
-            + "\(HTMLPieces.size(app.apparentBytes)) backed up <span class=\"muted\">(\(HTMLPieces.size(app.allocatedBytes)) allocated, "
-            + "estimated: each file rounded up to 4 KiB blocks)</span>")
-        if let missing = backup.notInExport { html += fact("Not in the export", "\(HTMLFormatting.grouped(missing)) backed-up files") }
+        html += fact(
+            "App domain",
+            "<code>\(visible: backup.app.name)</code>: \(HTMLFormatting.grouped(app.files)) files, "
+                + "\(HTMLPieces.size(app.apparentBytes)) backed up <span class=\"muted\">(\(HTMLPieces.size(app.allocatedBytes)) allocated, "
+                + "estimated: each file rounded up to 4 KiB blocks)</span>")
+        if let missing = backup.notInExport {
+            html += fact("Not in the export", "\(HTMLFormatting.grouped(missing)) backed-up files")
+        }
         return html + "</dl>\n"
     }
 
     private func appBundle(_ bundle: AppBundleInfo) -> HTML {
         var html: HTML = "<h3>App bundle</h3>\n<dl class=\"facts\">\n"
         html += fact("Path", "<span class=\"path\">\(visible: bundle.path)</span>")
-        if let identifier = bundle.bundleIdentifier { html += fact("Bundle identifier", "<code>\(visible: identifier)</code>") }
-        html += fact("Size", "\(HTMLPieces.size(bundle.size.allocatedBytes)) in \(Plural.count(bundle.size.files, "entry", number: HTMLFormatting.grouped(bundle.size.files)))")
+        if let identifier = bundle.bundleIdentifier {
+            html += fact("Bundle identifier", "<code>\(visible: identifier)</code>")
+        }
+        html += fact(
+            "Size",
+            "\(HTMLPieces.size(bundle.size.allocatedBytes)) in \(Plural.count(bundle.size.files, "entry", number: HTMLFormatting.grouped(bundle.size.files)))"
+        )
         html += fact("UIFileSharingEnabled", bundle.fileSharingEnabled ? "yes" : "no")
         html += fact("LSSupportsOpeningDocumentsInPlace", bundle.opensDocumentsInPlace ? "yes" : "no")
         html += "</dl>\n"
@@ -124,10 +144,12 @@ struct ContainerSectionHTML {
     }
 
     private func appGroups() -> HTML {
-        var html: HTML = "<h3>App groups</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Identifier</th><th>Path</th>"
+        var html: HTML =
+            "<h3>App groups</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Identifier</th><th>Path</th>"
         html += "<th class=\"num\">Entries</th><th class=\"num\">Allocated</th></tr></thead>\n<tbody>\n"
         for group in report.appGroups {
-            html += "<tr><td>\(group.identifier.map { HTML.visible($0) } ?? "<span class=\"muted\">unknown</span>")</td>"
+            html +=
+                "<tr><td>\(group.identifier.map { HTML.visible($0) } ?? "<span class=\"muted\">unknown</span>")</td>"
             html += "<td class=\"path\">\(visible: group.path)</td>"
             html += HTMLPieces.countCell(group.size.files) + HTMLPieces.sizeCell(group.size.allocatedBytes) + "</tr>\n"
         }

@@ -12,11 +12,14 @@ struct ContainerTreemapHTML {
         let inventory = report.inventory
         var html = HTMLPieces.sectionStart(
             id: "map", title: "Where the bytes are",
-            lead: "Each tile's area is its size on disk; the tiles add up to the container's total. Select a folder to open it; "
-                + "the path above the picture leads back. Hover or focus a tile for its path, size, location, backup state and findings.")
+            lead:
+                "Each tile's area is its size on disk; the tiles add up to the container's total. Select a folder to open it; "
+                + "the path above the picture leads back. Hover or focus a tile for its path, size, location, backup state and findings."
+        )
         let layout = inventory.entries.isEmpty ? nil : TreemapLayout(inventory)
         guard let layout, !layout.views.isEmpty else {
-            return html + "<p class=\"muted\">Nothing in the container occupies space on disk but its folders.</p>\n" + HTMLPieces.sectionEnd
+            return html + "<p class=\"muted\">Nothing in the container occupies space on disk but its folders.</p>\n"
+                + HTMLPieces.sectionEnd
         }
         let marks = FindingMarks(findings: report.findings, inventory: inventory)
         let svg = TreemapSVG(
@@ -34,9 +37,11 @@ struct ContainerTreemapHTML {
         var details = [entry.location.title + " · " + Self.backupText(entry.backup)]
         if let mark = marks.mark(index) {
             if let outline = TreemapStyle.severityClass(mark.severity) { classes.append(outline) }
-            details.append(Plural.count(mark.count, "finding") + " here or beneath, the worst \(mark.severity.rawValue)")
+            details.append(
+                Plural.count(mark.count, "finding") + " here or beneath, the worst \(mark.severity.rawValue)")
         }
-        return TreemapLook(classes: classes.joined(separator: " "), details: details, hatched: entry.backup == .excluded)
+        return TreemapLook(
+            classes: classes.joined(separator: " "), details: details, hatched: entry.backup == .excluded)
     }
 
     /// The state in words of its own: the figures' names ("Excluded by iOS") are kept for the totals they name.

@@ -27,7 +27,8 @@ struct DirectoryTreeHTML {
 
     func render() -> HTML {
         guard !inventory.entries.isEmpty else {
-            return HTMLPieces.sectionStart(id: "folders", title: "Folders") + "<p class=\"muted\">The container is empty.</p>\n"
+            return HTMLPieces.sectionStart(id: "folders", title: "Folders")
+                + "<p class=\"muted\">The container is empty.</p>\n"
                 + HTMLPieces.sectionEnd
         }
         let threshold = max(1, total / Self.minimumShareDivisor)
@@ -37,7 +38,8 @@ struct DirectoryTreeHTML {
                 + "included, as du counts a folder), and the app's files in it. Listed: every folder of at least 0.5% of the container's "
                 + "size on disk (\(ByteCount.format(threshold))), largest first; the rest are summed.")
         let (selected, qualifying) = selectFolders(threshold: threshold)
-        html += "<div class=\"tools\" id=\"tree-tools\" hidden><button type=\"button\" data-tree=\"open\">Expand all</button>"
+        html +=
+            "<div class=\"tools\" id=\"tree-tools\" hidden><button type=\"button\" data-tree=\"open\">Expand all</button>"
         html += "<button type=\"button\" data-tree=\"close\">Collapse all</button></div>\n"
         html += "<div class=\"tree\">\n"
         var steps: [Step] = [.folder(inventory.root, depth: 0)]
@@ -67,7 +69,8 @@ struct DirectoryTreeHTML {
         }
         html += "</div>\n"
         if qualifying > selected.count {
-            html += "<p class=\"note\">\(HTMLFormatting.grouped(qualifying - selected.count)) more folders above the threshold "
+            html +=
+                "<p class=\"note\">\(HTMLFormatting.grouped(qualifying - selected.count)) more folders above the threshold "
             html += "are summed to keep the page small; the JSON report lists every folder.</p>\n"
         }
         return html + HTMLPieces.sectionEnd
@@ -93,7 +96,9 @@ struct DirectoryTreeHTML {
     }
 
     /// Listed child folders, largest first (ties in name order), and the sum of everything else.
-    private func split(_ index: Int32, selected: Set<Int32>) -> (shown: [Int32], rest: (files: Int, folders: Int, bytes: Int64)) {
+    private func split(_ index: Int32, selected: Set<Int32>) -> (
+        shown: [Int32], rest: (files: Int, folders: Int, bytes: Int64)
+    ) {
         var shown: [(bytes: Int64, position: Int, index: Int32)] = []
         var rest = (files: 0, folders: 0, bytes: Int64(0))
         for (position, child) in inventory.children(index).enumerated() {

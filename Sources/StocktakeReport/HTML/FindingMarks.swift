@@ -44,7 +44,9 @@ struct PathResolver {
         for component in path.split(separator: UInt8(ascii: "/")) {
             let children = inventory.children(current)
             if children.count <= Self.scanLimit {
-                guard let next = children.first(where: { inventory.name($0).elementsEqual(component) }) else { return nil }
+                guard let next = children.first(where: { inventory.name($0).elementsEqual(component) }) else {
+                    return nil
+                }
                 current = next
                 continue
             }
@@ -60,4 +62,3 @@ struct PathResolver {
         return current
     }
 }
-

@@ -16,13 +16,18 @@ struct FindingsHTML {
 
     func render() -> HTML {
         var html = HTMLPieces.sectionStart(id: "findings", title: "Findings")
-        let suppressed = baseline.map { $0.suppressed > 0 ? " \(Plural.count($0.suppressed, "finding")) suppressed by the baseline." : "" } ?? ""
+        let suppressed =
+            baseline.map {
+                $0.suppressed > 0 ? " \(Plural.count($0.suppressed, "finding")) suppressed by the baseline." : ""
+            } ?? ""
         guard !findings.isEmpty else {
-            return html + "<p class=\"muted\">No rule found anything to report.\(suppressed)</p>\n" + HTMLPieces.sectionEnd
+            return html + "<p class=\"muted\">No rule found anything to report.\(suppressed)</p>\n"
+                + HTMLPieces.sectionEnd
         }
         let groups = FindingGroup.rank(findings)
         let counts = findings.severityCounts(number: HTMLFormatting.grouped).joined(separator: " · ")
-        html += "<p class=\"lead\">\(counts) in \(Plural.count(groups.count, "rule")), most severe and most bytes at stake first."
+        html +=
+            "<p class=\"lead\">\(counts) in \(Plural.count(groups.count, "rule")), most severe and most bytes at stake first."
         html += "\(suppressed) Run <code>stocktake rules ID</code> for a rule's rationale.</p>\n"
         for group in groups { html += render(group) }
         return html + HTMLPieces.sectionEnd
@@ -33,19 +38,22 @@ struct FindingsHTML {
         var html: HTML = "<details class=\"fgroup\" open><summary>"
         html += "<span class=\"tag sev-\(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
         html += "<span class=\"fg-title\">\(title)</span> <code class=\"muted\">\(group.rule)</code>"
-        html += "<span class=\"fg-figures\">\(HTMLFormatting.grouped(group.findings.count)) \(Plural.noun(group.findings.count, "finding"))"
+        html +=
+            "<span class=\"fg-figures\">\(HTMLFormatting.grouped(group.findings.count)) \(Plural.noun(group.findings.count, "finding"))"
         if group.bytes > 0 { html += " · \(HTMLPieces.size(group.bytes)) at stake" }
         html += "</span></summary>\n"
         if let fix = group.sharedFix { html += "<p class=\"fix\"><strong>Fix:</strong> \(visible: fix)</p>\n" }
         let written = group.findings.prefix(Self.rowsWritten)
         html += rows(written.prefix(Self.rowsShown), showFix: group.sharedFix == nil)
         if written.count > Self.rowsShown {
-            html += "<details class=\"fmore\"><summary>\(HTMLFormatting.grouped(written.count - Self.rowsShown)) more</summary>\n"
+            html +=
+                "<details class=\"fmore\"><summary>\(HTMLFormatting.grouped(written.count - Self.rowsShown)) more</summary>\n"
             html += rows(written.dropFirst(Self.rowsShown), showFix: group.sharedFix == nil)
             html += "</details>\n"
         }
         if group.findings.count > written.count {
-            html += "<p class=\"note\">\(HTMLFormatting.grouped(group.findings.count - written.count)) more are listed in the JSON report.</p>\n"
+            html +=
+                "<p class=\"note\">\(HTMLFormatting.grouped(group.findings.count - written.count)) more are listed in the JSON report.</p>\n"
         }
         return html + "</details>\n"
     }

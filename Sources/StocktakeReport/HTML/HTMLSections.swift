@@ -10,7 +10,9 @@ struct HTMLSections {
 
     /// The bundle identifier as the page shows it, or a neutral title.
     private var appName: HTML {
-        guard let identifier = report.container.bundleIdentifier, !identifier.isEmpty else { return "Unidentified container" }
+        guard let identifier = report.container.bundleIdentifier, !identifier.isEmpty else {
+            return "Unidentified container"
+        }
         return HTML.visible(identifier)
     }
 
@@ -33,9 +35,13 @@ struct HTMLSections {
         let hasGroups = !report.groups.isEmpty || !report.budgets.isEmpty || report.baseline != nil
         var links: [(String, String)] = [
             ("summary", "Summary"), ("map", "Map"),
-            ("findings", report.findings.isEmpty ? "Findings" : "Findings (\(HTMLFormatting.grouped(report.findings.count)))"),
+            (
+                "findings",
+                report.findings.isEmpty ? "Findings" : "Findings (\(HTMLFormatting.grouped(report.findings.count)))"
+            ),
             ("container", "Container"), ("locations", "Space by location"),
-            ("backup", "Backup"), ("folders", "Folders"), ("largest-files", "Largest files"), ("largest-folders", "Largest folders"),
+            ("backup", "Backup"), ("folders", "Folders"), ("largest-files", "Largest files"),
+            ("largest-folders", "Largest folders"),
             ("kinds", "Kinds of content"),
             ("issues", issueCount == 0 ? "Unreadable" : "Unreadable (\(HTMLFormatting.grouped(issueCount)))"),
         ]
@@ -48,14 +54,19 @@ struct HTMLSections {
     func summary() -> HTML {
         let onDisk = totals.onDisk
         let figure = { (figure: Figure) in figure.total(in: totals) }
-        let count = { (count: Int, noun: String) -> HTML in "\(HTMLFormatting.grouped(count)) \(Plural.noun(count, noun))" }
+        let count = { (count: Int, noun: String) -> HTML in
+            "\(HTMLFormatting.grouped(count)) \(Plural.noun(count, noun))"
+        }
         var html = HTMLPieces.sectionStart(
             id: "summary", title: "Summary",
-            lead: "Allocated sizes: the blocks the files occupy on disk, as Settings counts them (\u{201C}Figures\u{201D} in Stocktake\u{2019}s docs/reports.md).")
+            lead:
+                "Allocated sizes: the blocks the files occupy on disk, as Settings counts them (\u{201C}Figures\u{201D} in Stocktake\u{2019}s docs/reports.md)."
+        )
         html += "<div class=\"cards\">\n"
         html += card(.onDisk, "apparent \(HTMLPieces.size(onDisk.apparentBytes)) · \(count(onDisk.files, "entry"))")
         let unreadable = report.issues.count
-        var appNote: HTML = "\(count(totals.appData.files, "file")) · \(figureText(.folders)) · \(figureText(.transportArtefacts))"
+        var appNote: HTML =
+            "\(count(totals.appData.files, "file")) · \(figureText(.folders)) · \(figureText(.transportArtefacts))"
         appNote += unreadable == 0 ? " · all readable" : " · \(count(unreadable, "entry")) not readable"
         html += card(.appData, appNote)
         html += card(.documentsAndData, "\(count(figure(.documentsAndData).files, "file")) outside Caches and tmp")

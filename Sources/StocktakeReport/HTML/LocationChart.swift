@@ -26,7 +26,8 @@ enum StackedBar {
             defer { left = right }
             guard right > left else { continue }
             html += "<rect x=\"\(HTMLFormatting.decimal(tenths: left))\" y=\"0\" "
-            html += "width=\"\(HTMLFormatting.decimal(tenths: right - left))\" height=\"30\" fill=\"\(segment.colour)\">"
+            html +=
+                "width=\"\(HTMLFormatting.decimal(tenths: right - left))\" height=\"30\" fill=\"\(segment.colour)\">"
             html += "<title>\(segment.label): \(ByteCount.format(segment.bytes)) "
             html += "(\(HTMLPieces.percent(segment.bytes, of: total)))</title></rect>"
         }
@@ -52,18 +53,23 @@ struct LocationChart {
 
     private var rows: [Row] {
         var rows: [Row] = Location.allCases.compactMap { location in
-            guard let total = totals.byLocation[location], total.files > 0 || total.allocatedBytes > 0 else { return nil }
+            guard let total = totals.byLocation[location], total.files > 0 || total.allocatedBytes > 0 else {
+                return nil
+            }
             return Row(
                 colour: ReportPalette.colour(location),
                 title: "\(location.title) <code class=\"muted\">\(location.rawValue)</code>", total: total)
         }
         if totals.directories.files > 0 {
-            rows.append(Row(colour: ReportPalette.folders, title: HTML.text(Figure.folders.name), total: totals.directories))
+            rows.append(
+                Row(colour: ReportPalette.folders, title: HTML.text(Figure.folders.name), total: totals.directories))
         }
         if totals.transportArtefacts.files > 0 {
-            rows.append(Row(
-                colour: ReportPalette.transport, title: "\(Figure.transportArtefacts.name) <span class=\"muted\">(AppleDouble, __MACOSX)</span>",
-                total: totals.transportArtefacts))
+            rows.append(
+                Row(
+                    colour: ReportPalette.transport,
+                    title: "\(Figure.transportArtefacts.name) <span class=\"muted\">(AppleDouble, __MACOSX)</span>",
+                    total: totals.transportArtefacts))
         }
         return rows
     }
@@ -73,27 +79,39 @@ struct LocationChart {
         let onDisk = totals.onDisk
         var html = HTMLPieces.sectionStart(
             id: "locations", title: "Space by location",
-            lead: "Allocated bytes per location. Caches and tmp are purgeable; everything else counts as Documents & Data.")
-        let segments = Location.allCases.map {
-            BarSegment(label: $0.title, colour: ReportPalette.colour($0), bytes: totals.byLocation[$0]?.allocatedBytes ?? 0)
-        } + [
-                BarSegment(label: Figure.folders.name, colour: ReportPalette.folders, bytes: totals.directories.allocatedBytes),
-                BarSegment(label: Figure.transportArtefacts.name, colour: ReportPalette.transport, bytes: totals.transportArtefacts.allocatedBytes),
+            lead:
+                "Allocated bytes per location. Caches and tmp are purgeable; everything else counts as Documents & Data."
+        )
+        let segments =
+            Location.allCases.map {
+                BarSegment(
+                    label: $0.title, colour: ReportPalette.colour($0), bytes: totals.byLocation[$0]?.allocatedBytes ?? 0
+                )
+            } + [
+                BarSegment(
+                    label: Figure.folders.name, colour: ReportPalette.folders, bytes: totals.directories.allocatedBytes),
+                BarSegment(
+                    label: Figure.transportArtefacts.name, colour: ReportPalette.transport,
+                    bytes: totals.transportArtefacts.allocatedBytes),
             ]
         html += StackedBar.svg(segments, label: "Allocated bytes by location; the table below lists the same numbers.")
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>Location</th><th class=\"num\">Files</th>"
-        html += "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share of on disk</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share of on disk</th></tr></thead>\n<tbody>\n"
         for row in rows {
             html += "<tr><td>\(HTMLPieces.swatch(row.colour))\(row.title)</td>"
             html += HTMLPieces.countCell(row.total.files) + HTMLPieces.sizeCell(row.total.apparentBytes)
             html += HTMLPieces.sizeCell(row.total.allocatedBytes)
-            html += "<td class=\"num\">\(HTMLPieces.percent(row.total.allocatedBytes, of: onDisk.allocatedBytes))</td></tr>\n"
+            html +=
+                "<td class=\"num\">\(HTMLPieces.percent(row.total.allocatedBytes, of: onDisk.allocatedBytes))</td></tr>\n"
         }
         html += "<tr class=\"total\"><td>\(Figure.onDisk.name)</td>" + HTMLPieces.countCell(onDisk.files)
         html += HTMLPieces.sizeCell(onDisk.apparentBytes) + HTMLPieces.sizeCell(onDisk.allocatedBytes)
         html += "<td class=\"num\">100%</td></tr>\n</tbody>\n</table></div>\n"
-        html += "<p class=\"note\">Files count every entry that is not a folder; \(Figure.onDisk.name) counts every entry, "
-        html += "folders included, and equals <code>du</code> on the same tree (hard links once). The locations together are "
+        html +=
+            "<p class=\"note\">Files count every entry that is not a folder; \(Figure.onDisk.name) counts every entry, "
+        html +=
+            "folders included, and equals <code>du</code> on the same tree (hard links once). The locations together are "
         html += "\(Figure.appData.name) (\(HTMLPieces.size(totals.appData.allocatedBytes))).</p>\n"
         return html + HTMLPieces.sectionEnd
     }
@@ -111,21 +129,30 @@ struct BackupChart {
         let appData = totals.appData.allocatedBytes
         var html = HTMLPieces.sectionStart(id: "backup", title: "Backup", lead: inventory.evidence.summary)
         let segments = BackupChart.order.map {
-            BarSegment(label: Figure(backup: $0).name, colour: ReportPalette.colour($0), bytes: totals.backup[$0]?.allocatedBytes ?? 0)
+            BarSegment(
+                label: Figure(backup: $0).name, colour: ReportPalette.colour($0),
+                bytes: totals.backup[$0]?.allocatedBytes ?? 0)
         }
-        html += StackedBar.svg(segments, label: "Allocated bytes by backup state; the table below lists the same numbers.")
+        html += StackedBar.svg(
+            segments, label: "Allocated bytes by backup state; the table below lists the same numbers.")
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>State</th><th>Meaning</th><th class=\"num\">Files</th>"
-        html += "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share of app data</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share of app data</th></tr></thead>\n<tbody>\n"
         for state in BackupChart.order {
             let total = totals.backup[state] ?? .zero
-            html += "<tr><td class=\"nowrap\">\(HTMLPieces.swatch(ReportPalette.colour(state)))\(Figure(backup: state).name) "
-            html += "<code class=\"muted\">\(state.rawValue)</code></td><td class=\"muted\">\(ReportPalette.explanation(state))</td>"
-            html += HTMLPieces.countCell(total.files) + HTMLPieces.sizeCell(total.apparentBytes) + HTMLPieces.sizeCell(total.allocatedBytes)
+            html +=
+                "<tr><td class=\"nowrap\">\(HTMLPieces.swatch(ReportPalette.colour(state)))\(Figure(backup: state).name) "
+            html +=
+                "<code class=\"muted\">\(state.rawValue)</code></td><td class=\"muted\">\(ReportPalette.explanation(state))</td>"
+            html +=
+                HTMLPieces.countCell(total.files) + HTMLPieces.sizeCell(total.apparentBytes)
+                + HTMLPieces.sizeCell(total.allocatedBytes)
             html += "<td class=\"num\">\(HTMLPieces.percent(total.allocatedBytes, of: appData))</td></tr>\n"
         }
         html += "</tbody>\n</table></div>\n"
         let evidence = inventory.evidence
-        html += "<p class=\"note\">Exclusion flags found: \(HTMLFormatting.grouped(evidence.flaggedByXattr)) by extended attribute, "
+        html +=
+            "<p class=\"note\">Exclusion flags found: \(HTMLFormatting.grouped(evidence.flaggedByXattr)) by extended attribute, "
         html += "\(HTMLFormatting.grouped(evidence.flaggedByLegacyXattr)) by the legacy attribute, "
         html += "\(HTMLFormatting.grouped(evidence.flaggedByAppleDouble)) by AppleDouble sidecar. "
         html += "Entries with extended attributes: \(HTMLFormatting.grouped(evidence.entriesWithAttributes)); "

@@ -29,7 +29,9 @@ enum PropertyListHTML {
         case .uid(let number): return tagged("uid", "\(number)")
         case .array(let items):
             guard !items.isEmpty else { return tagged("array", "empty") }
-            guard depth < maximumDepth else { return tagged("array", "\(Plural.count(items.count, "item")), nested too deep to show") }
+            guard depth < maximumDepth else {
+                return tagged("array", "\(Plural.count(items.count, "item")), nested too deep to show")
+            }
             var html: HTML = "<ol start=\"0\">"
             var shown = 0
             for item in items.prefix(maximumItemsPerCollection) {
@@ -40,7 +42,9 @@ enum PropertyListHTML {
             return html + "</ol>" + omitted(items.count, shown: shown)
         case .dictionary(let entries):
             guard !entries.isEmpty else { return tagged("dictionary", "empty") }
-            guard depth < maximumDepth else { return tagged("dictionary", "\(entries.count) keys, nested too deep to show") }
+            guard depth < maximumDepth else {
+                return tagged("dictionary", "\(entries.count) keys, nested too deep to show")
+            }
             // Sorted keys: the page must not depend on dictionary order.
             var html: HTML = "<dl>"
             var shown = 0
@@ -72,11 +76,13 @@ enum PropertyListHTML {
     private static func data(_ bytes: [UInt8]) -> HTML {
         let hex = Hex.lowercase(bytes.prefix(dataPreviewBytes))
         let more = bytes.count > dataPreviewBytes ? "…" : ""
-        return "\(HTMLFormatting.exactBytes(Int64(bytes.count)))" + (bytes.isEmpty ? .empty : ": <code>\(hex)\(more)</code>")
+        return "\(HTMLFormatting.exactBytes(Int64(bytes.count)))"
+            + (bytes.isEmpty ? .empty : ": <code>\(hex)\(more)</code>")
     }
 
     private static func omitted(_ total: Int, shown: Int) -> HTML {
         guard total > shown else { return .empty }
-        return "<p class=\"note\">\(HTMLFormatting.grouped(total - shown)) of \(Plural.count(total, "item", number: HTMLFormatting.grouped(total))) not shown.</p>"
+        return
+            "<p class=\"note\">\(HTMLFormatting.grouped(total - shown)) of \(Plural.count(total, "item", number: HTMLFormatting.grouped(total))) not shown.</p>"
     }
 }

@@ -26,7 +26,8 @@ struct ReportTablesHTML {
         for index in files {
             let entry = inventory.entries[Int(index)]
             html += "<tr><td class=\"path\">\(path: inventory.path(index))\(tags(entry))</td>"
-            html += "<td class=\"nowrap\" data-value=\"\(entry.location.title)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.location)))"
+            html +=
+                "<td class=\"nowrap\" data-value=\"\(entry.location.title)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.location)))"
             html += "\(entry.location.title)</td>"
             html += "<td>\(entry.type == .file ? entry.kind.name : entry.type.name)</td>"
             html += "<td class=\"nowrap\" data-value=\"\(entry.backup.label)\" title=\"\(entry.backup.rawValue), "
@@ -35,7 +36,8 @@ struct ReportTablesHTML {
             html += HTMLPieces.sizeCell(entry.allocatedBytes) + HTMLPieces.sizeCell(entry.apparentBytes) + "</tr>\n"
         }
         html += "</tbody>\n</table></div>\n"
-        html += "<p class=\"note\">Column headers sort the table when scripts run; the order above is by allocated size.</p>\n"
+        html +=
+            "<p class=\"note\">Column headers sort the table when scripts run; the order above is by allocated size.</p>\n"
         return html + HTMLPieces.sectionEnd
     }
 
@@ -53,8 +55,11 @@ struct ReportTablesHTML {
             let entry = inventory.entries[Int(index)]
             let total = inventory.directoryTotals[index] ?? .zero
             html += "<tr><td class=\"path\">\(path: inventory.path(index))\(tags(entry))</td>"
-            html += "<td class=\"nowrap\" data-value=\"\(entry.location.title)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.location)))"
-            html += "\(entry.location.title)</td>" + HTMLPieces.countCell(total.files) + HTMLPieces.sizeCell(total.allocatedBytes) + "</tr>\n"
+            html +=
+                "<td class=\"nowrap\" data-value=\"\(entry.location.title)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.location)))"
+            html +=
+                "\(entry.location.title)</td>" + HTMLPieces.countCell(total.files)
+                + HTMLPieces.sizeCell(total.allocatedBytes) + "</tr>\n"
         }
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
     }
@@ -85,7 +90,9 @@ struct ReportTablesHTML {
             html += HTMLPieces.sizeCell(total.apparentBytes) + HTMLPieces.sizeCell(total.allocatedBytes) + "</tr>\n"
             for item in kinds where item.kind.family == family {
                 html += "<tr><td class=\"sub\">\(item.kind.name)</td>" + HTMLPieces.countCell(item.total.files)
-                html += HTMLPieces.sizeCell(item.total.apparentBytes) + HTMLPieces.sizeCell(item.total.allocatedBytes) + "</tr>\n"
+                html +=
+                    HTMLPieces.sizeCell(item.total.apparentBytes) + HTMLPieces.sizeCell(item.total.allocatedBytes)
+                    + "</tr>\n"
             }
         }
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
@@ -97,8 +104,11 @@ struct ReportTablesHTML {
         guard !issues.isEmpty else {
             return html + "<p class=\"muted\">Everything in the container could be read.</p>\n" + HTMLPieces.sectionEnd
         }
-        html += "<p class=\"lead\">\(Plural.count(issues.count, "entry", number: HTMLFormatting.grouped(issues.count))) "
-        html += issues.count == 1 ? "could not be read completely; its size may be missing from the totals.</p>\n"
+        html +=
+            "<p class=\"lead\">\(Plural.count(issues.count, "entry", number: HTMLFormatting.grouped(issues.count))) "
+        html +=
+            issues.count == 1
+            ? "could not be read completely; its size may be missing from the totals.</p>\n"
             : "could not be read completely; their sizes may be missing from the totals.</p>\n"
         html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Path</th>"
         html += "<th data-type=\"text\">Reason</th><th data-type=\"text\">Detail</th></tr></thead>\n<tbody>\n"
@@ -109,7 +119,8 @@ struct ReportTablesHTML {
         }
         html += "</tbody>\n</table></div>\n"
         if issues.count > Self.issueLimit {
-            html += "<p class=\"note\">\(HTMLFormatting.grouped(issues.count - Self.issueLimit)) more are listed in the JSON report.</p>\n"
+            html +=
+                "<p class=\"note\">\(HTMLFormatting.grouped(issues.count - Self.issueLimit)) more are listed in the JSON report.</p>\n"
         }
         return html + HTMLPieces.sectionEnd
     }

@@ -8,7 +8,8 @@ import StocktakeRendering
 public enum ReportKeys {
     /// The document's top level.
     public enum Document: String, CaseIterable, Sendable {
-        case appBundle, appGroups, baseline, budgets, container, contentCoverage, deviceBackup, directories, evidence, files, findings
+        case appBundle, appGroups, baseline, budgets, container, contentCoverage, deviceBackup, directories, evidence,
+            files, findings
         case generatedAt, groups, issues, kinds, schemaVersion, tool, totals
     }
 
@@ -143,12 +144,15 @@ extension JSONStream {
         typealias K = ReportKeys
         func count(_ count: StocktakeModel.ContentCoverage.Count?) throws {
             try beginObject(compact: true)
-            try key(K.ContentCount.bytes); try int(count?.bytes ?? 0)
-            try key(K.ContentCount.files); try int(count?.files ?? 0)
+            try key(K.ContentCount.bytes)
+            try int(count?.bytes ?? 0)
+            try key(K.ContentCount.files)
+            try int(count?.files ?? 0)
             try endObject()
         }
         try beginObject()
-        try key(K.ContentCoverage.complete); try bool(coverage.isComplete)
+        try key(K.ContentCoverage.complete)
+        try bool(coverage.isComplete)
         try key(K.ContentCoverage.inspected)
         try object(everyCaseOf: SensitiveItem.Store.self) { try count(coverage.inspected[$0]) }
         try key(K.ContentCoverage.skipped)
@@ -160,9 +164,12 @@ extension JSONStream {
     public func total(_ total: StocktakeModel.SizeTotal) throws {
         typealias Key = ReportKeys.SizeTotal
         try beginObject(compact: true)
-        try key(Key.allocatedBytes); try int(total.allocatedBytes)
-        try key(Key.apparentBytes); try int(total.apparentBytes)
-        try key(Key.files); try int(total.files)
+        try key(Key.allocatedBytes)
+        try int(total.allocatedBytes)
+        try key(Key.apparentBytes)
+        try int(total.apparentBytes)
+        try key(Key.files)
+        try int(total.files)
         try endObject()
     }
 }

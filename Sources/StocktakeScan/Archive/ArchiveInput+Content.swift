@@ -17,29 +17,42 @@ extension ArchiveInput {
         let budget = ContentInspector.Budget()
         var (selected, unread) = inspector.plan()
         for chosen in selected where chosen.bytes > budget.copiedStoreBytes {
-            unread.append(ContentInspector.Unread(
-                entry: chosen.entry, reason: .overSizeLimit, bytes: chosen.bytes,
-                detail: "not read: over the \(budget.copiedStoreBytes >> 20) MiB copied out of an archive"))
+            unread.append(
+                ContentInspector.Unread(
+                    entry: chosen.entry, reason: .overSizeLimit, bytes: chosen.bytes,
+                    detail: "not read: over the \(budget.copiedStoreBytes >> 20) MiB copied out of an archive"))
         }
         for chosen in selected where chosen.bytes <= budget.copiedStoreBytes && dataOrdinals[Int(chosen.entry)] < 0 {
-            unread.append(ContentInspector.Unread(entry: chosen.entry, reason: .unreadable, bytes: chosen.bytes, detail: "not read: the archive holds no data for it"))
+            unread.append(
+                ContentInspector.Unread(
+                    entry: chosen.entry, reason: .unreadable, bytes: chosen.bytes,
+                    detail: "not read: the archive holds no data for it"))
         }
         selected = selected.filter { $0.bytes <= budget.copiedStoreBytes && dataOrdinals[Int($0.entry)] >= 0 }
         var sources: [Int32: ContentInspector.Source] = [:]
         var missing: [ContentInspector.Selected] = []
         for chosen in selected {
-            if let source = kept[dataOrdinals[Int(chosen.entry)]] { sources[chosen.entry] = source } else { missing.append(chosen) }
+            if let source = kept[dataOrdinals[Int(chosen.entry)]] {
+                sources[chosen.entry] = source
+            } else {
+                missing.append(chosen)
+            }
         }
         var copies: ScratchFolder?
         if !missing.isEmpty {
             guard let folder = ScratchFolder("stocktake-content") else {
-                throw .unreadableRoot(path: path, reason: "cannot make a temporary folder for the content checks: \(SystemError.currentText)")
+                throw .unreadableRoot(
+                    path: path,
+                    reason: "cannot make a temporary folder for the content checks: \(SystemError.currentText)")
             }
             copies = folder
             for (entry, file) in try copy(missing, into: folder) { sources[entry] = .file(file) }
         }
         for chosen in selected where sources[chosen.entry] == nil {
-            unread.append(ContentInspector.Unread(entry: chosen.entry, reason: .unreadable, bytes: chosen.bytes, detail: "not read: the archive's entry could not be read again"))
+            unread.append(
+                ContentInspector.Unread(
+                    entry: chosen.entry, reason: .unreadable, bytes: chosen.bytes,
+                    detail: "not read: the archive's entry could not be read again"))
         }
         let outcome = ContentInspector(root: "", inventory: inventory, locate: { sources[$0] })
             .inspect(selected.filter { sources[$0.entry] != nil }, unread: unread)
@@ -48,7 +61,9 @@ extension ArchiveInput {
     }
 
     /// Streams each selected entry's first `bytes` into `folder/<index>`; returns where each landed.
-    private func copy(_ selected: [ContentInspector.Selected], into folder: ScratchFolder) throws(ScanError) -> [Int32: String] {
+    private func copy(_ selected: [ContentInspector.Selected], into folder: ScratchFolder) throws(ScanError) -> [Int32:
+        String]
+    {
         var wanted: [Int32: [ContentInspector.Selected]] = [:]
         for chosen in selected { wanted[dataOrdinals[Int(chosen.entry)], default: []].append(chosen) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
@@ -68,7 +83,9 @@ extension ArchiveInput {
                     _ = try stream.stream(through: buffer, limit: first.bytes) { bytes.append(contentsOf: $0) }
                 }
             } catch {
-                guard !error.fatal else { throw .unreadableRoot(path: path, reason: "the archive is damaged or truncated: \(error.message)") }
+                guard !error.fatal else {
+                    throw .unreadableRoot(path: path, reason: "the archive is damaged or truncated: \(error.message)")
+                }
                 return
             }
             for member in members {

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Crypto
 import StocktakeFiles
 import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A container read from an archive in place (zip, tar, tar.gz/tgz, tar.bz2, tar.xz): one pass lists every
 /// entry and reads only the first bytes each needs, the container inside is found as for folders, and the
@@ -33,7 +34,8 @@ public struct ArchiveInput: Sendable {
     /// `capturingContent`: keep what the content checks read as the pass goes (`sensitiveData()` then needs no
     /// second pass, as long as the capture's bounds held).
     public static func read(
-        path: String, bundleIdentifier override: String? = nil, options: ScanOptions = ScanOptions(), capturingContent: Bool = false
+        path: String, bundleIdentifier override: String? = nil, options: ScanOptions = ScanOptions(),
+        capturingContent: Bool = false
     ) throws(ScanError) -> ArchiveInput {
         let stream = try ArchiveStream(path: path)
         let listing = try ArchiveListing.read(stream, progress: options.progress, capturingContent: capturingContent)
@@ -49,24 +51,30 @@ public struct ArchiveInput: Sendable {
         let prefix = layout.layout == .xcappdata ? ContainerSource.appDataFolder + "/" : ""
         let listingOfRoot: IdentityClues.Listing = { relative in
             guard let node = tree.node(at: Array(relative.utf8), from: layout.root), tree.nodes[Int(node)].isDirectory,
-                  isRealFolder(tree, from: layout.root, relative)
+                isRealFolder(tree, from: layout.root, relative)
             else { return nil }
             return tree.nodes[Int(node)].children.map { child in
-                DirectoryListing.Entry(name: PathText.display(tree.nodes[Int(child)].name), kind: tree.kind(of: child, members: listing.members))
+                DirectoryListing.Entry(
+                    name: PathText.display(tree.nodes[Int(child)].name),
+                    kind: tree.kind(of: child, members: listing.members))
             }
         }
-        let clues = ContainerSource.authoritativeClues(
-            override: override, appDataInfo: layout.appDataInfo, containerMetadata: layout.containerMetadata, metadataPrefix: prefix)
+        let clues =
+            ContainerSource.authoritativeClues(
+                override: override, appDataInfo: layout.appDataInfo, containerMetadata: layout.containerMetadata,
+                metadataPrefix: prefix)
             + IdentityClues.collect(listing: listingOfRoot)
         let identity = BundleIdentity.decide(clues)
         let container = ContainerDescription(
             inputPath: path, rootPath: rootPath, layout: layout.layout, bundleIdentifier: identity.identifier,
             bundleIdentifierSource: identity.source, identityClues: clues, identityCandidates: identity.candidates,
             metadata: layout.metadata, exportedAt: exportTime(layout: layout, tree: tree, listing: listing, path: path),
-            archive: ArchiveDescription(path: path, format: listing.format, compression: listing.compression, folder: folder),
+            archive: ArchiveDescription(
+                path: path, format: listing.format, compression: listing.compression, folder: folder),
             allocatedBytesEstimated: true)
         return ArchiveInput(
-            container: container, inventory: inventory, dataOrdinals: ordinals, path: path, kept: listing.capture?.kept ?? [:],
+            container: container, inventory: inventory, dataOrdinals: ordinals, path: path,
+            kept: listing.capture?.kept ?? [:],
             scratch: listing.capture?.scratch)
     }
 
@@ -74,20 +82,26 @@ public struct ArchiveInput: Sendable {
     private static func isRealFolder(_ tree: ArchiveTree, from root: Int32, _ relative: String) -> Bool {
         var current = root
         for component in relative.split(separator: "/") {
-            guard let next = tree.child(current, Array(component.utf8)), tree.nodes[Int(next)].isDirectory else { return false }
+            guard let next = tree.child(current, Array(component.utf8)), tree.nodes[Int(next)].isDirectory else {
+                return false
+            }
             current = next
         }
         return true
     }
 
     /// `XCDownloadDate`, else the time the headers give `AppDataInfo.plist`, else the input folder's, else the archive's.
-    private static func exportTime(layout: ArchiveLayout, tree: ArchiveTree, listing: ArchiveListing, path: String) -> ExportTime? {
+    private static func exportTime(layout: ArchiveLayout, tree: ArchiveTree, listing: ArchiveListing, path: String)
+        -> ExportTime?
+    {
         if let downloaded = DownloadDate.exportTime(layout.appDataInfo?["XCDownloadDate"]) { return downloaded }
         func modified(_ node: Int32?) -> Int64? {
             guard let node, tree.nodes[Int(node)].member >= 0 else { return nil }
             return listing.members[Int(tree.nodes[Int(node)].member)].modified
         }
-        if layout.layout == .xcappdata, let seconds = modified(tree.node(at: Array(ContainerSource.appDataInfoFile.utf8), from: layout.input)) {
+        if layout.layout == .xcappdata,
+            let seconds = modified(tree.node(at: Array(ContainerSource.appDataInfoFile.utf8), from: layout.input))
+        {
             return ExportTime(seconds: seconds, source: .metadataFile)
         }
         if let seconds = modified(layout.input) { return ExportTime(seconds: seconds, source: .inputFolder) }
@@ -101,7 +115,9 @@ public struct ArchiveInput: Sendable {
         let candidates = DuplicateFinder.sameSizeCandidates(inventory, minimumBytes: max(1, minimumBytes))
         guard !candidates.isEmpty else { return DuplicateSearch(sets: [], issues: []) }
         var wanted: [Int32: [Int32]] = [:]
-        for index in candidates where dataOrdinals[Int(index)] >= 0 { wanted[dataOrdinals[Int(index)], default: []].append(index) }
+        for index in candidates where dataOrdinals[Int(index)] >= 0 {
+            wanted[dataOrdinals[Int(index)], default: []].append(index)
+        }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
         defer { buffer.deallocate() }
         struct Key: Hashable {
@@ -118,14 +134,23 @@ public struct ArchiveInput: Sendable {
                 let read = try stream.stream(through: buffer, limit: size) { hasher.update(bufferPointer: $0) }
                 guard read == size else {
                     for member in members {
-                        issues.append(ScanIssue(path: inventory.path(member), reason: .unreadable, detail: "duplicate check skipped: the archive holds \(read) of its \(size) declared bytes"))
+                        issues.append(
+                            ScanIssue(
+                                path: inventory.path(member), reason: .unreadable,
+                                detail:
+                                    "duplicate check skipped: the archive holds \(read) of its \(size) declared bytes"))
                     }
                     return
                 }
             } catch {
-                guard !error.fatal else { throw .unreadableRoot(path: path, reason: "the archive is damaged or truncated: \(error.message)") }
+                guard !error.fatal else {
+                    throw .unreadableRoot(path: path, reason: "the archive is damaged or truncated: \(error.message)")
+                }
                 for member in members {
-                    issues.append(ScanIssue(path: inventory.path(member), reason: .unreadable, detail: "duplicate check skipped: \(error.message)"))
+                    issues.append(
+                        ScanIssue(
+                            path: inventory.path(member), reason: .unreadable,
+                            detail: "duplicate check skipped: \(error.message)"))
                 }
                 return
             }
@@ -142,7 +167,8 @@ public struct ArchiveInput: Sendable {
     /// in `ordinals`, the stream at its data; the read ends after the last of them (what follows is never
     /// decompressed).
     func reread(
-        _ ordinals: some Collection<Int32>, for purpose: String, _ body: (Int32, ArchiveStream) throws(ScanError) -> Void
+        _ ordinals: some Collection<Int32>, for purpose: String,
+        _ body: (Int32, ArchiveStream) throws(ScanError) -> Void
     ) throws(ScanError) {
         let wanted = Set(ordinals)
         let last = wanted.max() ?? -1
@@ -153,7 +179,10 @@ public struct ArchiveInput: Sendable {
             do {
                 header = try stream.next()
             } catch {
-                throw .unreadableRoot(path: path, reason: "the archive is damaged or truncated (on the second read, for \(purpose)): \(error.message)")
+                throw .unreadableRoot(
+                    path: path,
+                    reason: "the archive is damaged or truncated (on the second read, for \(purpose)): \(error.message)"
+                )
             }
             guard header != nil else { break }
             defer { ordinal += 1 }

@@ -25,12 +25,18 @@ struct ArchiveInventory {
         while let (folder, record, zone, depth) = stack.popLast() {
             let folderPath = state.paths[Int(record)]
             for child in tree.nodes[Int(folder)].children {
-                guard let added = add(child, parent: record, parentZone: zone, folderPath: folderPath, sequestered: sequestered, state: &state, hardLinks: &hardLinks)
+                guard
+                    let added = add(
+                        child, parent: record, parentZone: zone, folderPath: folderPath, sequestered: sequestered,
+                        state: &state, hardLinks: &hardLinks)
                 else { continue }
                 guard tree.nodes[Int(child)].isDirectory else { continue }
                 guard depth + 1 <= options.maxDepth else {
                     state.recorder.insert(.unreadable, at: added.record)
-                    state.recorder.report(ScanIssue(path: state.paths[Int(added.record)], reason: .tooDeep, detail: "not listed: deeper than \(options.maxDepth) levels"))
+                    state.recorder.report(
+                        ScanIssue(
+                            path: state.paths[Int(added.record)], reason: .tooDeep,
+                            detail: "not listed: deeper than \(options.maxDepth) levels"))
                     continue
                 }
                 stack.append((child, added.record, added.zone, depth + 1))
@@ -54,7 +60,8 @@ struct ArchiveInventory {
         }
 
         mutating func append(
-            node: Int32, parent: Int32, name: [UInt8], type: EntryType, zone: Zone, flags: EntryFlags, ownFlag: ExclusionFlag,
+            node: Int32, parent: Int32, name: [UInt8], type: EntryType, zone: Zone, flags: EntryFlags,
+            ownFlag: ExclusionFlag,
             apparent: Int64, allocated: Int64, modified: Int64, kind: ContentKind, dataOrdinal: Int32
         ) -> Int32 {
             let index = recorder.append(
@@ -96,7 +103,9 @@ struct ArchiveInventory {
             if member.attributeFlag != .none { ownFlag = member.attributeFlag }
             if member.transportedAttributes { state.recorder.countEvidence(entriesWithAttributes: 1) }
         }
-        if ownFlag == .none, type == .directory, let own = tree.child(node, Array("._.".utf8)), case .flag(let flag)? = sidecarReading(own), flag != .none {
+        if ownFlag == .none, type == .directory, let own = tree.child(node, Array("._.".utf8)),
+            case .flag(let flag)? = sidecarReading(own), flag != .none
+        {
             ownFlag = .appleDouble
         }
         if ownFlag == .none, type != .symlink, let flag = sequestered[node] { ownFlag = flag }
@@ -109,13 +118,18 @@ struct ArchiveInventory {
         var kind = isSidecar ? .appleDouble : member?.kind ?? .unknown
         if let target = member?.hardLinkTarget {
             flags.insert(.hardLinked)
-            if let targetNode = tree.node(at: target), let targetMember = memberOf(targetNode), targetMember.type == .file {
+            if let targetNode = tree.node(at: target), let targetMember = memberOf(targetNode),
+                targetMember.type == .file
+            {
                 apparent = targetMember.size
                 kind = targetMember.kind
                 dataOrdinal = targetMember.ordinal
                 hardLinks[targetNode, default: []].append(node)
             } else {
-                state.recorder.report(ScanIssue(path: path, reason: .unreadable, detail: "hard link to an entry the archive does not hold as a file: size unknown"))
+                state.recorder.report(
+                    ScanIssue(
+                        path: path, reason: .unreadable,
+                        detail: "hard link to an entry the archive does not hold as a file: size unknown"))
             }
         }
         if type == .directory { apparent = 0 }
@@ -124,7 +138,8 @@ struct ArchiveInventory {
         let allocated = type == .file ? (apparent + Self.blockSize - 1) / Self.blockSize * Self.blockSize : 0
         let record = state.append(
             node: node, parent: parent, name: item.name, type: type, zone: zone, flags: flags, ownFlag: ownFlag,
-            apparent: apparent, allocated: allocated, modified: member?.modified ?? 0, kind: type == .file ? kind : .unknown,
+            apparent: apparent, allocated: allocated, modified: member?.modified ?? 0,
+            kind: type == .file ? kind : .unknown,
             dataOrdinal: dataOrdinal)
         if type == .symlink, let target = member?.symlinkTarget {
             state.recorder.setSymlinkTarget(target, of: record)
@@ -145,7 +160,7 @@ struct ArchiveInventory {
     /// `.appleDouble` when the sibling `._name` carries a flag (as the walk pairs them).
     private func siblingSidecarFlag(of item: ArchiveTree.Node) -> ExclusionFlag {
         guard item.parent >= 0, let sibling = tree.child(item.parent, Array("._".utf8) + item.name),
-              case .flag(let flag)? = sidecarReading(sibling), flag != .none
+            case .flag(let flag)? = sidecarReading(sibling), flag != .none
         else { return .none }
         return .appleDouble
     }
@@ -154,7 +169,12 @@ struct ArchiveInventory {
     private func noteSidecar(_ item: ArchiveTree.Node, path: [UInt8], state: inout BuildState) {
         let target = Array(item.name.dropFirst(2))
         guard !target.elementsEqual(".".utf8), tree.child(item.parent, target) == nil else { return }
-        state.recorder.report(ScanIssue(path: path, reason: .unpairedSidecar, detail: "stale AppleDouble sidecar: its file is not in the archive, so any backup flag it carries applies to nothing"))
+        state.recorder.report(
+            ScanIssue(
+                path: path, reason: .unpairedSidecar,
+                detail:
+                    "stale AppleDouble sidecar: its file is not in the archive, so any backup flag it carries applies to nothing"
+            ))
     }
 
     /// `P/__MACOSX/R/._name` describes `P/R/name` wherever `__MACOSX/` sits (beside the package, as a Finder zip
@@ -165,12 +185,14 @@ struct ArchiveInventory {
         for member in listing.members {
             guard member.type == .file, case .flag(let flag) = member.sidecar else { continue }
             let components = member.path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            guard let marker = components.firstIndex(where: { $0.elementsEqual("__MACOSX".utf8) }), let last = components.last,
-                  last.count > 2
+            guard let marker = components.firstIndex(where: { $0.elementsEqual("__MACOSX".utf8) }),
+                let last = components.last,
+                last.count > 2
             else { continue }
             let target = components[..<marker] + components[(marker + 1)..<(components.count - 1)] + [last.dropFirst(2)]
             let targetPath = Array(target.joined(separator: [UInt8(ascii: "/")]))
-            let describesContainer = rootPath.isEmpty || targetPath == rootPath || targetPath.starts(with: rootPath + [UInt8(ascii: "/")])
+            let describesContainer =
+                rootPath.isEmpty || targetPath == rootPath || targetPath.starts(with: rootPath + [UInt8(ascii: "/")])
             guard describesContainer else { continue }
             // Inside the container the walk counts the sidecar where it lies; outside it, here.
             let inside = !rootPath.isEmpty && member.path.starts(with: rootPath + [UInt8(ascii: "/")])
@@ -199,7 +221,8 @@ struct ArchiveInventory {
             if rootPath.isEmpty { return issue }
             let prefix = rootPath + [UInt8(ascii: "/")]
             guard issue.path.starts(with: prefix) else { return nil }
-            return ScanIssue(path: Array(issue.path.dropFirst(prefix.count)), reason: issue.reason, detail: issue.detail)
+            return ScanIssue(
+                path: Array(issue.path.dropFirst(prefix.count)), reason: issue.reason, detail: issue.detail)
         }
     }
 }

@@ -1,5 +1,5 @@
-import StocktakeModel
 import StocktakeFiles
+import StocktakeModel
 
 /// Finds the container inside an archive by the rules folders follow (`ContainerSource`): the archive root,
 /// else its one folder (a Finder zip of `X.xcappdata` holds `X.xcappdata/` beside `__MACOSX/`), else that
@@ -14,7 +14,8 @@ struct ArchiveLayout {
     let appDataInfo: PropertyListValue?
     let containerMetadata: PropertyListValue?
 
-    static func find(tree: ArchiveTree, listing: ArchiveListing, archivePath: String) throws(ScanError) -> ArchiveLayout {
+    static func find(tree: ArchiveTree, listing: ArchiveListing, archivePath: String) throws(ScanError) -> ArchiveLayout
+    {
         var candidate: Int32? = 0
         for _ in 0..<3 {
             guard let folder = candidate else { break }
@@ -44,7 +45,12 @@ struct ArchiveLayout {
         func kind(_ base: Int32, _ relative: String) -> FileKind { tree.kind(base, relative, members: members) }
         func document(_ base: Int32, _ name: String, shownAs shown: String, required: Bool) -> MetadataDocument? {
             guard let index = tree.node(at: Array(name.utf8), from: base), !tree.nodes[Int(index)].isDirectory else {
-                return required ? MetadataDocument(path: shown, value: nil, problem: "missing: an Xcode .xcappdata package holds \(ContainerSource.appDataInfoFile) beside \(ContainerSource.appDataFolder)/") : nil
+                return required
+                    ? MetadataDocument(
+                        path: shown, value: nil,
+                        problem:
+                            "missing: an Xcode .xcappdata package holds \(ContainerSource.appDataInfoFile) beside \(ContainerSource.appDataFolder)/"
+                    ) : nil
             }
             switch listing.metadata[tree.path(index)] {
             case .bytes(let bytes)?:
@@ -54,7 +60,10 @@ struct ArchiveLayout {
                     return MetadataDocument(path: shown, value: nil, problem: error.message)
                 }
             case .problem(let problem)?: return MetadataDocument(path: shown, value: nil, problem: problem)
-            case nil: return MetadataDocument(path: shown, value: nil, problem: "not read: it is not a regular file, or lies too deep in the archive")
+            case nil:
+                return MetadataDocument(
+                    path: shown, value: nil,
+                    problem: "not read: it is not a regular file, or lies too deep in the archive")
             }
         }
         func looksLikeBare(_ base: Int32) -> Bool {
@@ -63,8 +72,11 @@ struct ArchiveLayout {
             return ContainerSource.libraryMarkers.contains { kind(base, "Library/" + $0) == .directory }
         }
         let metadataName = ContainerSource.containerMetadataFile
-        if kind(folder, ContainerSource.appDataFolder) == .directory, let appData = tree.node(at: Array(ContainerSource.appDataFolder.utf8), from: folder) {
-            let info = document(folder, ContainerSource.appDataInfoFile, shownAs: ContainerSource.appDataInfoFile, required: true)
+        if kind(folder, ContainerSource.appDataFolder) == .directory,
+            let appData = tree.node(at: Array(ContainerSource.appDataFolder.utf8), from: folder)
+        {
+            let info = document(
+                folder, ContainerSource.appDataInfoFile, shownAs: ContainerSource.appDataInfoFile, required: true)
             if let info, info.value != nil || looksLikeBare(appData) || kind(appData, metadataName) == .regularFile {
                 let shown = Paths.join(ContainerSource.appDataFolder, metadataName)
                 let container = document(appData, metadataName, shownAs: shown, required: false)
@@ -78,11 +90,13 @@ struct ArchiveLayout {
             let inside = "/" + PathText.display(tree.path(folder))
             let simulator = inside.contains("/CoreSimulator/Devices/") && inside.contains("/data/Containers/Data/")
             return ArchiveLayout(
-                input: folder, root: folder, layout: simulator ? .simulator : .dataContainer, metadata: container.map { [$0] } ?? [],
+                input: folder, root: folder, layout: simulator ? .simulator : .dataContainer,
+                metadata: container.map { [$0] } ?? [],
                 appDataInfo: nil, containerMetadata: container?.value)
         }
         if looksLikeBare(folder) {
-            return ArchiveLayout(input: folder, root: folder, layout: .bare, metadata: [], appDataInfo: nil, containerMetadata: nil)
+            return ArchiveLayout(
+                input: folder, root: folder, layout: .bare, metadata: [], appDataInfo: nil, containerMetadata: nil)
         }
         return nil
     }

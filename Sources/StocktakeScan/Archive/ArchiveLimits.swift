@@ -11,6 +11,8 @@ public enum ArchiveLimits {
 
     /// The most entry data an archive of `archiveBytes` may declare.
     public static func maxDeclaredBytes(archiveBytes: Int64) -> Int64 {
-        max(minDeclaredBytes, archiveBytes.multipliedReportingOverflow(by: maxExpansion).overflow ? .max : archiveBytes * maxExpansion)
+        max(
+            minDeclaredBytes,
+            archiveBytes.multipliedReportingOverflow(by: maxExpansion).overflow ? .max : archiveBytes * maxExpansion)
     }
 }

@@ -54,7 +54,9 @@ struct ArchiveListing {
     /// Metadata plists deeper than this (wrapper/package/AppData/plist) cannot decide the layout.
     static let metadataDepth = 4
 
-    static func read(_ stream: ArchiveStream, progress: ScanProgress?, capturingContent: Bool = false) throws(ScanError) -> ArchiveListing {
+    static func read(_ stream: ArchiveStream, progress: ScanProgress?, capturingContent: Bool = false) throws(ScanError)
+        -> ArchiveListing
+    {
         var listing = ArchiveListing()
         // Without a temporary folder nothing is kept: the content checks then copy what they need, or go without.
         if capturingContent { listing.capture = ContentCapture() }
@@ -75,22 +77,33 @@ struct ArchiveListing {
             // Before the entry's data is read or skipped: skipping is decompressing.
             declared = declared.addingReportingOverflow(header.size).overflow ? .max : declared + header.size
             guard declared <= maxDeclared else {
-                throw .unreadableRoot(path: stream.path, reason: expansionRefused(
-                    header.name.map { VisibleText.render(PathText.display($0), as: .message) } ?? "entry \(ordinal + 1)", declared: declared, archiveBytes: stream.fileBytes))
+                throw .unreadableRoot(
+                    path: stream.path,
+                    reason: expansionRefused(
+                        header.name.map { VisibleText.render(PathText.display($0), as: .message) }
+                            ?? "entry \(ordinal + 1)", declared: declared, archiveBytes: stream.fileBytes))
             }
             defer { ordinal += 1 }
             if ordinal == 0 { (listing.format, listing.compression) = stream.format }
             guard let name = header.name else {
-                listing.refused.append(ScanIssue(path: Array("(entry \(ordinal + 1))".utf8), reason: .unreadable, detail: "archive entry left out: its name is not valid in the character set the archive declares"))
+                listing.refused.append(
+                    ScanIssue(
+                        path: Array("(entry \(ordinal + 1))".utf8), reason: .unreadable,
+                        detail:
+                            "archive entry left out: its name is not valid in the character set the archive declares"))
                 continue
             }
             switch ArchiveName.normalize(name) {
             case .refused(let why):
-                listing.refused.append(ScanIssue(path: name, reason: .unreadable, detail: "archive entry left out: \(why); nothing is extracted, so nothing was written there"))
+                listing.refused.append(
+                    ScanIssue(
+                        path: name, reason: .unreadable,
+                        detail: "archive entry left out: \(why); nothing is extracted, so nothing was written there"))
             case .root:
                 continue
             case .path(let path):
-                let member = try listing.member(ordinal: ordinal, path: path, header: header, stream: stream, buffer: buffer)
+                let member = try listing.member(
+                    ordinal: ordinal, path: path, header: header, stream: stream, buffer: buffer)
                 listing.members.append(member)
             }
             pending += 1
@@ -112,7 +125,8 @@ struct ArchiveListing {
     /// Reads what the entry's kind needs from its data: nothing, the sniffing prefix, a sidecar's attribute
     /// table (64 KiB) or a metadata plist (1 MiB).
     private mutating func member(
-        ordinal: Int32, path: [UInt8], header: ArchiveHeader, stream: ArchiveStream, buffer: UnsafeMutableRawBufferPointer
+        ordinal: Int32, path: [UInt8], header: ArchiveHeader, stream: ArchiveStream,
+        buffer: UnsafeMutableRawBufferPointer
     ) throws(ScanError) -> ArchiveMember {
         let name = path.lastIndex(of: UInt8(ascii: "/")).map { Array(path[($0 + 1)...]) } ?? path
         var (flag, transported) = (ExclusionFlag.none, false)
@@ -147,32 +161,41 @@ struct ArchiveListing {
                 do {
                     count = try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
                 } catch {
-                    guard !error.fatal else { throw .unreadableRoot(path: stream.path, reason: Self.damaged(at: path, error.message)) }
+                    guard !error.fatal else {
+                        throw .unreadableRoot(path: stream.path, reason: Self.damaged(at: path, error.message))
+                    }
                     unreadable = error.message
                 }
             }
             let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
             kind = name.withUnsafeBufferPointer { name in
                 if let settled = ContentSniffer.kind(name: name, size: header.size) { return settled }
-                return unreadable == nil ? ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix.prefix(ContentSniffer.prefixLength)), name: name) : .unknown
+                return unreadable == nil
+                    ? ContentSniffer.kind(
+                        prefix: UnsafeRawBufferPointer(rebasing: prefix.prefix(ContentSniffer.prefixLength)), name: name
+                    ) : .unknown
             }
             if unreadable == nil, let bytes = capture?.wanted(kind: kind, size: header.size) {
                 do {
                     try capture?.keep(ordinal: ordinal, kind: kind, bytes: bytes, prefix: prefix, stream: stream)
                 } catch {
-                    guard !error.fatal else { throw .unreadableRoot(path: stream.path, reason: Self.damaged(at: path, error.message)) }
+                    guard !error.fatal else {
+                        throw .unreadableRoot(path: stream.path, reason: Self.damaged(at: path, error.message))
+                    }
                 }
             }
             if unreadable == nil {
                 if Self.isSidecarName(name) { sidecar = Self.sidecar(prefix, size: header.size) }
                 if Self.isMetadataCandidate(name: name, path: path) {
-                    metadata[path] = count > Self.metadataLimit
+                    metadata[path] =
+                        count > Self.metadataLimit
                         ? .problem("larger than \(Self.metadataLimit) bytes: not read") : .bytes(Array(prefix))
                 }
             }
         }
         return ArchiveMember(
-            ordinal: ordinal, path: path, type: header.type, size: hardLink == nil ? header.size : 0, modified: header.modified,
+            ordinal: ordinal, path: path, type: header.type, size: hardLink == nil ? header.size : 0,
+            modified: header.modified,
             attributeFlag: flag, transportedAttributes: transported, kind: kind, sidecar: sidecar,
             symlinkTarget: header.symlinkTarget, hardLinkTarget: hardLink, unreadable: unreadable)
     }
@@ -191,7 +214,8 @@ struct ArchiveListing {
     }
 
     private static func isMetadataCandidate(name: [UInt8], path: [UInt8]) -> Bool {
-        (name.elementsEqual(ContainerSource.appDataInfoFile.utf8) || name.elementsEqual(ContainerSource.containerMetadataFile.utf8))
+        (name.elementsEqual(ContainerSource.appDataInfoFile.utf8)
+            || name.elementsEqual(ContainerSource.containerMetadataFile.utf8))
             && path.count { $0 == UInt8(ascii: "/") } < metadataDepth
     }
 
@@ -201,7 +225,9 @@ struct ArchiveListing {
         do {
             var flag = ExclusionFlag.none
             for name in try AppleDouble.attributeNames(in: prefix, fileSize: Int(clamping: size)) {
-                flag = Array(name.utf8).withUnsafeBufferPointer { flag.strongest(with: BackupAttributes.flag(forAttributeName: $0)) }
+                flag = Array(name.utf8).withUnsafeBufferPointer {
+                    flag.strongest(with: BackupAttributes.flag(forAttributeName: $0))
+                }
             }
             return .flag(flag)
         } catch {
@@ -210,7 +236,9 @@ struct ArchiveListing {
     }
 
     private static func damaged(after member: ArchiveMember?, _ message: String) -> String {
-        let place = member.map { "after the entry " + VisibleText.render(PathText.display($0.path), as: .message) } ?? "at its start"
+        let place =
+            member.map { "after the entry " + VisibleText.render(PathText.display($0.path), as: .message) }
+            ?? "at its start"
         return "the archive is damaged or truncated (\(place)): \(message); nothing was audited"
     }
 
@@ -235,8 +263,12 @@ enum ArchiveName {
         if isNormal(name) { return .path(name) }
         var components: [ArraySlice<UInt8>] = []
         for component in name.split(separator: slash) where !component.elementsEqual(".".utf8) {
-            if component.elementsEqual("..".utf8) { return .refused("its name holds `..`, which would climb out of the folder it is extracted to") }
-            guard component.count <= Int(UInt16.max) else { return .refused("a name component is longer than \(UInt16.max) bytes") }
+            if component.elementsEqual("..".utf8) {
+                return .refused("its name holds `..`, which would climb out of the folder it is extracted to")
+            }
+            guard component.count <= Int(UInt16.max) else {
+                return .refused("a name component is longer than \(UInt16.max) bytes")
+            }
             components.append(component)
         }
         guard !components.isEmpty else { return .root }
@@ -246,7 +278,8 @@ enum ArchiveName {
     /// Whether a name is already normal, in one pass without allocating (most are): no empty, `.` or `..`
     /// component (so no leading, trailing or doubled slash) and none longer than a name may be.
     private static func isNormal(_ name: [UInt8]) -> Bool {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
         var start = 0
         for index in 0...name.count where index == name.count || name[index] == slash {
             let length = index - start

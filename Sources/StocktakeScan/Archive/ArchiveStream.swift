@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CLibArchive
 import Foundation
 import StocktakeFiles
 import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why an archive could not be read to the end: truncated, corrupt, or no archive format this tool reads.
 struct ArchiveFailure: Error {
@@ -77,7 +78,11 @@ final class ArchiveStream {
         _ = library.setOptions(archive, "tar:!mac-ext")
         let status = file.withDescriptor { library.openFd(archive, $0, 64 << 10) }
         guard status == ARCHIVE_OK else {
-            throw .unreadableRoot(path: path, reason: "it is a file, not a container folder, and could not be read as an archive (zip, tar, tar.gz, tgz, tar.bz2, tar.xz): " + errorText)
+            throw .unreadableRoot(
+                path: path,
+                reason:
+                    "it is a file, not a container folder, and could not be read as an archive (zip, tar, tar.gz, tgz, tar.bz2, tar.xz): "
+                    + errorText)
         }
     }
 
@@ -119,7 +124,8 @@ final class ArchiveStream {
             type: type,
             size: library.entrySizeIsSet(entry) != 0 ? max(0, library.entrySize(entry)) : 0,
             modified: Int64(library.entryMtime(entry)),
-            symlinkTarget: type == .symlink ? Self.name(library.entrySymlink(entry)) { library.entrySymlinkUTF8(entry) } : nil,
+            symlinkTarget: type == .symlink
+                ? Self.name(library.entrySymlink(entry)) { library.entrySymlinkUTF8(entry) } : nil,
             hardLinkTarget: Self.name(library.entryHardlink(entry)) { library.entryHardlinkUTF8(entry) },
             attributeNames: attributeNames(entry))
     }
@@ -139,14 +145,18 @@ final class ArchiveStream {
 
     /// Streams the current entry's data through `body` in chunks of `buffer`; reads at most `limit` bytes.
     /// Returns the count; more data than `limit` (a size the header understated) throws.
-    func stream(through buffer: UnsafeMutableRawBufferPointer, limit: Int64, _ body: (UnsafeRawBufferPointer) -> Void) throws(EntryReadFailure) -> Int64 {
+    func stream(through buffer: UnsafeMutableRawBufferPointer, limit: Int64, _ body: (UnsafeRawBufferPointer) -> Void)
+        throws(EntryReadFailure) -> Int64
+    {
         var total: Int64 = 0
         while true {
             let count = library.readData(archive, buffer.baseAddress!, buffer.count)
             if count == 0 { return total }
             guard count > 0 else { throw failure(status: Int32(count)) }
             total += Int64(count)
-            guard total <= limit else { throw EntryReadFailure(fatal: false, message: "holds more data than its header declares") }
+            guard total <= limit else {
+                throw EntryReadFailure(fatal: false, message: "holds more data than its header declares")
+            }
             body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
     }

@@ -32,7 +32,8 @@ struct ArchiveTree {
         let path = member.path
         // Members come grouped by folder: one in the folder of the member before skips the walk from the root.
         if let last = lastFolder, path.count > last.path.count + 1, path[last.path.count] == UInt8(ascii: "/"),
-           path.starts(with: last.path), !path[(last.path.count + 1)...].contains(UInt8(ascii: "/")) {
+            path.starts(with: last.path), !path[(last.path.count + 1)...].contains(UInt8(ascii: "/"))
+        {
             place(member, named: Array(path[(last.path.count + 1)...]), in: last.node, at: index)
             return
         }
@@ -41,7 +42,10 @@ struct ArchiveTree {
         for component in components.dropLast() {
             if let existing = child(parent, component) {
                 guard nodes[Int(existing)].isDirectory else {
-                    issues.append(ScanIssue(path: member.path, reason: .unreadable, detail: "archive entry left out: a folder above it is stored as a file"))
+                    issues.append(
+                        ScanIssue(
+                            path: member.path, reason: .unreadable,
+                            detail: "archive entry left out: a folder above it is stored as a file"))
                     return
                 }
                 parent = existing
@@ -66,11 +70,17 @@ struct ArchiveTree {
         }
         let node = nodes[Int(existing)]
         if node.isDirectory && !node.children.isEmpty && !isDirectory {
-            issues.append(ScanIssue(path: member.path, reason: .unreadable, detail: "archive entry left out: a folder of the same name holds other entries"))
+            issues.append(
+                ScanIssue(
+                    path: member.path, reason: .unreadable,
+                    detail: "archive entry left out: a folder of the same name holds other entries"))
             return
         }
         if node.member >= 0 && !(node.isDirectory && isDirectory) {
-            issues.append(ScanIssue(path: member.path, reason: .malformedMetadata, detail: "stored more than once in the archive: the last copy counts, as extraction would leave it"))
+            issues.append(
+                ScanIssue(
+                    path: member.path, reason: .malformedMetadata,
+                    detail: "stored more than once in the archive: the last copy counts, as extraction would leave it"))
         }
         nodes[Int(existing)].member = index
         nodes[Int(existing)].isDirectory = isDirectory

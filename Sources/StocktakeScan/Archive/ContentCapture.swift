@@ -21,7 +21,9 @@ struct ContentCapture {
 
     /// How many bytes of the entry to keep, nil when none: its kind is not read, or the bounds are reached.
     func wanted(kind: ContentKind, size: Int64) -> Int64? {
-        guard kept.count < budget.files * 4, let bytes = budget.bytesRead(kind: kind, size: size), bytes > 0 else { return nil }
+        guard kept.count < budget.files * 4, let bytes = budget.bytesRead(kind: kind, size: size), bytes > 0 else {
+            return nil
+        }
         if kind == .sqlite { return storeBytes + bytes <= Self.maxStoreBytes ? bytes : nil }
         return keptBytes + bytes <= budget.totalBytes * 4 ? bytes : nil
     }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CLibArchive
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The system's libarchive, loaded when the first archive is read and never linked: the package builds with
 /// nothing installed, and folders, simulators and device backups run without it. Each call is resolved by name
@@ -42,7 +43,8 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
     static let environmentVariable = "STOCKTAKE_LIBARCHIVE"
 
     /// The library, loaded once per process; or why it could not be.
-    static let shared: Result<LibArchive, Unavailable> = load(candidates: candidates(environment: getenv(environmentVariable)))
+    static let shared: Result<LibArchive, Unavailable> = load(
+        candidates: candidates(environment: getenv(environmentVariable)))
 
     /// Why the library could not be loaded, in words a user can act on.
     struct Unavailable: Error, Sendable {
@@ -51,9 +53,9 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
         /// What to install, by platform.
         var remedy: String {
             #if os(macOS)
-            "macOS ships it as /usr/lib/libarchive.2.dylib; if \(LibArchive.environmentVariable) is set, unset it"
+                "macOS ships it as /usr/lib/libarchive.2.dylib; if \(LibArchive.environmentVariable) is set, unset it"
             #else
-            "install the system's libarchive (Debian, Ubuntu: apt-get install libarchive13; Fedora: dnf install libarchive)"
+                "install the system's libarchive (Debian, Ubuntu: apt-get install libarchive13; Fedora: dnf install libarchive)"
             #endif
         }
     }
@@ -62,9 +64,9 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
     static func candidates(environment: UnsafePointer<CChar>?) -> [String] {
         if let environment, environment.pointee != 0 { return [String(cString: environment)] }
         #if canImport(Darwin)
-        return ["/usr/lib/libarchive.2.dylib"]
+            return ["/usr/lib/libarchive.2.dylib"]
         #else
-        return ["libarchive.so.13", "libarchive.so"]
+            return ["libarchive.so.13", "libarchive.so"]
         #endif
     }
 

@@ -24,12 +24,16 @@ public enum AppleDouble {
     /// (FinderInfo only, resource fork only) carries no attributes and yields [].
     /// - Parameter fileSize: the sidecar's full size when `bytes` holds only its start (the walker reads the
     ///   first 64 KiB: headers and names live there, while values and the resource fork may lie beyond).
-    public static func attributeNames(in bytes: UnsafeRawBufferPointer, fileSize: Int? = nil) throws(AppleDoubleError) -> [String] {
+    public static func attributeNames(in bytes: UnsafeRawBufferPointer, fileSize: Int? = nil) throws(AppleDoubleError)
+        -> [String]
+    {
         try attributes(in: bytes, fileSize: fileSize).map(\.name)
     }
 
     /// The extended attributes in a sidecar, in file order, with their value ranges.
-    public static func attributes(in bytes: UnsafeRawBufferPointer, fileSize: Int? = nil) throws(AppleDoubleError) -> [Attribute] {
+    public static func attributes(in bytes: UnsafeRawBufferPointer, fileSize: Int? = nil) throws(AppleDoubleError)
+        -> [Attribute]
+    {
         let extent = UInt64(max(bytes.count, fileSize ?? 0))
         guard let finderInfo = try finderInfoEntry(in: bytes, extent: extent) else { return [] }
         // The ATTR block lives inside the FinderInfo entry, after 32 bytes of Finder info and 2 of pad.
@@ -100,13 +104,18 @@ public enum AppleDouble {
         attributes.reserveCapacity(count)
         var cursor = start
         for index in 0..<count {
-            guard let valueOffset = bytes.bigEndianUInt32(at: cursor), let valueLength = bytes.bigEndianUInt32(at: cursor + 4),
+            guard let valueOffset = bytes.bigEndianUInt32(at: cursor),
+                let valueLength = bytes.bigEndianUInt32(at: cursor + 4),
                 let nameLength = bytes.byte(at: cursor + 10).map(Int.init)
             else { throw AppleDoubleError(.attributeEntryOutOfRange(index: index), at: cursor) }
             let nameStart = cursor + attrEntryFixedSize
             let entryEnd = nameStart + nameLength
-            guard entryEnd <= bytes.count else { throw AppleDoubleError(.attributeEntryOutOfRange(index: index), at: cursor) }
-            guard entryEnd <= attributeHeaderLimit else { throw AppleDoubleError(.attributeHeaderBeyondLimit, at: cursor) }
+            guard entryEnd <= bytes.count else {
+                throw AppleDoubleError(.attributeEntryOutOfRange(index: index), at: cursor)
+            }
+            guard entryEnd <= attributeHeaderLimit else {
+                throw AppleDoubleError(.attributeHeaderBeyondLimit, at: cursor)
+            }
             // The length counts the trailing NUL, so 1 is an empty name too.
             guard nameLength > 1 else { throw AppleDoubleError(.emptyAttributeName(index: index), at: cursor) }
             let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[nameStart..<(entryEnd - 1)])
@@ -127,7 +136,8 @@ public enum AppleDouble {
     private static func isCutMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count < 8 else { return false }
         let expected: (UInt64) = UInt64(magic) << 32 | UInt64(version2)
-        for index in 0..<bytes.count where bytes[index] != UInt8(truncatingIfNeeded: expected >> (56 - 8 * UInt64(index))) {
+        for index in 0..<bytes.count
+        where bytes[index] != UInt8(truncatingIfNeeded: expected >> (56 - 8 * UInt64(index))) {
             return false
         }
         return true

@@ -40,7 +40,8 @@ public struct AppleDoubleError: Error, Sendable, Equatable, CustomStringConverti
         switch reason {
         case .notAppleDouble: "no AppleDouble header: magic 00 05 16 07 with version 2 expected"
         case .truncatedHeader: "the file ends inside the header"
-        case .entryOutOfRange(let index, let entryID): "header entry \(index) (id \(entryID)) points past the end of the file"
+        case .entryOutOfRange(let index, let entryID):
+            "header entry \(index) (id \(entryID)) points past the end of the file"
         case .attributeHeaderBeyondLimit: "the attribute table does not fit in the first 64 KiB"
         case .tooManyAttributes(let count): "\(count) attributes claimed, at most \(AppleDouble.maxAttributes) accepted"
         case .attributeEntryOutOfRange(let index): "attribute entry \(index) runs past the end of the file"

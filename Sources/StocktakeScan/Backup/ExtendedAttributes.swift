@@ -1,11 +1,11 @@
 import CStocktakeSystem
+import StocktakeFiles
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import StocktakeFiles
 
 /// Why the extended attributes of an entry could not be listed.
 public struct ExtendedAttributeError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -50,7 +50,9 @@ public enum ExtendedAttributes {
     /// `vn_listxattr` authorizes `KAUTH_VNODE_READ_EXTATTRIBUTES`, which POSIX modes grant only with `r`, so a
     /// mode-000 file fails there with EACCES by path too, as it always did.) Never call it for a FIFO or a
     /// device: opening one is not harmless.
-    public static func names(of name: UnsafePointer<CChar>, inFolder folder: Int32) throws(ExtendedAttributeError) -> [[UInt8]]? {
+    public static func names(of name: UnsafePointer<CChar>, inFolder folder: Int32) throws(ExtendedAttributeError)
+        -> [[UInt8]]?
+    {
         let fd = openat(folder, name, entryOpenFlags)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -86,7 +88,8 @@ public enum ExtendedAttributes {
         for _ in 0..<maxAttempts {
             let size = listNames(nil, 0)
             if size <= 0 {
-                guard let settled = outcome(of: size, errorCode: errno, buffer: UnsafeBufferPointer(start: nil, count: 0))
+                guard
+                    let settled = outcome(of: size, errorCode: errno, buffer: UnsafeBufferPointer(start: nil, count: 0))
                 else { continue }
                 return try settled.get()
             }
@@ -136,7 +139,9 @@ public enum ExtendedAttributes {
         return names
     }
 
-    private static func listNames(_ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
+    private static func listNames(_ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int)
+        -> Int
+    {
         #if os(Linux)
             return llistxattr(path, buffer, size)
         #else

@@ -66,12 +66,14 @@ extension ArraySlice<UInt8> {
     /// Four bytes at `offset` (an index of the slice's base), in either byte order; the caller checks the bounds.
     func uint32(at offset: Int, bigEndian: Bool) -> UInt32 {
         let bytes = self[offset..<(offset + 4)]
-        return bigEndian ? bytes.reduce(0) { $0 << 8 | UInt32($1) } : bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+        return bigEndian
+            ? bytes.reduce(0) { $0 << 8 | UInt32($1) } : bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     /// Eight bytes at `offset`, in either byte order; the caller checks the bounds.
     func uint64(at offset: Int, bigEndian: Bool) -> UInt64 {
         let bytes = self[offset..<(offset + 8)]
-        return bigEndian ? bytes.reduce(0) { $0 << 8 | UInt64($1) } : bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        return bigEndian
+            ? bytes.reduce(0) { $0 << 8 | UInt64($1) } : bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

@@ -56,7 +56,9 @@ public final class ContentMeter {
         passObjects += objects
         passBytes += Int64(bytes)
         if fileObjects > limits.objectsPerFile {
-            stop("more than \(limits.objectsPerFile) decoded objects in one file (shared references repeat one object many times)")
+            stop(
+                "more than \(limits.objectsPerFile) decoded objects in one file (shared references repeat one object many times)"
+            )
         } else if fileBytes > limits.bytesPerFile {
             stop("more than \(limits.bytesPerFile >> 20) MiB of decoded strings and data in one file")
         } else if passObjects > limits.objectsPerPass {

@@ -48,7 +48,9 @@ extension ContentSniffer {
 
         // Realm: "T-DB" at 16 after two 8-byte top references. Real references are file offsets,
         // so their high bytes are zero; requiring a NUL up front keeps text out.
-        if prefix.bigEndianUInt32(at: 16) == 0x542D_4442, UnsafeRawBufferPointer(rebasing: prefix[0..<16]).contains("\0") {
+        if prefix.bigEndianUInt32(at: 16) == 0x542D_4442,
+            UnsafeRawBufferPointer(rebasing: prefix[0..<16]).contains("\0")
+        {
             return .realm
         }
         return nil
@@ -64,8 +66,11 @@ extension ContentSniffer {
     }
 
     /// ISO base media files: `ftyp` at 4 with a major brand at 8, or an old QuickTime first atom.
-    private static func isoMediaKind(_ prefix: UnsafeRawBufferPointer, name: UnsafeBufferPointer<UInt8>) -> ContentKind? {
-        guard let boxSize = prefix.bigEndianUInt32(at: 0), let boxType = prefix.bigEndianUInt32(at: 4) else { return nil }
+    private static func isoMediaKind(_ prefix: UnsafeRawBufferPointer, name: UnsafeBufferPointer<UInt8>) -> ContentKind?
+    {
+        guard let boxSize = prefix.bigEndianUInt32(at: 0), let boxType = prefix.bigEndianUInt32(at: 4) else {
+            return nil
+        }
         if boxType == 0x6674_7970 {  // "ftyp"
             guard let brand = prefix.bigEndianUInt32(at: 8) else { return nil }
             if let kind = brandKind(brand) { return kind }

@@ -31,12 +31,20 @@ extension ContentSniffer {
             var secondHigh: UInt8 = 0xBF
             switch lead {
             case 0xC2...0xDF: trailing = 1
-            case 0xE0: trailing = 2; secondLow = 0xA0
+            case 0xE0:
+                trailing = 2
+                secondLow = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
-            case 0xED: trailing = 2; secondHigh = 0x9F
-            case 0xF0: trailing = 3; secondLow = 0x90
+            case 0xED:
+                trailing = 2
+                secondHigh = 0x9F
+            case 0xF0:
+                trailing = 3
+                secondLow = 0x90
             case 0xF1...0xF3: trailing = 3
-            case 0xF4: trailing = 3; secondHigh = 0x8F
+            case 0xF4:
+                trailing = 3
+                secondHigh = 0x8F
             default: return false
             }
             for offset in 1...trailing {
@@ -78,7 +86,9 @@ extension ContentSniffer {
         let start = firstNonBlank(bytes)
         guard let opener = bytes.byte(at: start) else { return false }
         let next = skipBlanks(bytes, from: start + 1)
-        guard let following = bytes.byte(at: next) else { return opener == UInt8(ascii: "{") || opener == UInt8(ascii: "[") }
+        guard let following = bytes.byte(at: next) else {
+            return opener == UInt8(ascii: "{") || opener == UInt8(ascii: "[")
+        }
         switch opener {
         case UInt8(ascii: "{"):
             return following == UInt8(ascii: "\"") || following == UInt8(ascii: "}")
@@ -112,7 +122,8 @@ extension ContentSniffer {
     }
 
     /// Whether the bytes at `index` spell `literal`, or as much of it as was read.
-    private static func isLiteralPrefix(_ literal: StaticString, _ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+    private static func isLiteralPrefix(_ literal: StaticString, _ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool
+    {
         let available = min(literal.utf8CodeUnitCount, bytes.count - index)
         for offset in 0..<available where bytes[index + offset] != literal.utf8Start[offset] { return false }
         return true

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import StocktakeFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A private temporary folder (mode 0700) whose files go with it: removed when the last holder lets it go. Where
 /// the content checks put the copies SQLite must read as files (an archive's stores, URLCache's database).

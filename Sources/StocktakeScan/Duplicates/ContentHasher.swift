@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Crypto
 import StocktakeFiles
 import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Hashes files of the inventory for one worker thread. Every folder on the way is opened relative to its
 /// parent with `O_NOFOLLOW`, so a folder swapped for a symlink after the walk is refused, never followed;
@@ -47,7 +48,8 @@ final class ContentHasher {
             file = try openFile(index, in: folder.fd)
         } catch {
             guard let code = error.code else {
-                return .failed(reason: .vanished, detail: "cannot compare its content: it changed after the walk (\(error))")
+                return .failed(
+                    reason: .vanished, detail: "cannot compare its content: it changed after the walk (\(error))")
             }
             return failure(code, "cannot open it: ")
         }
@@ -69,18 +71,23 @@ final class ContentHasher {
                 if SystemError.current == EINTR { continue }
                 return failure(SystemError.current, "cannot read it: ")
             }
-            if n == 0 { return .failed(reason: .vanished, detail: "cannot compare its content: it shrank while being read") }
+            if n == 0 {
+                return .failed(reason: .vanished, detail: "cannot compare its content: it shrank while being read")
+            }
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
             total += Int64(n)
         }
         guard let digest = ContentDigest(bytes: Array(hasher.finalize())) else {
-            return .failed(reason: .unreadable, detail: "cannot compare its content: the digest has an unexpected length")
+            return .failed(
+                reason: .unreadable, detail: "cannot compare its content: the digest has an unexpected length")
         }
         return .digest(digest)
     }
 
     private func failure(_ code: Int32, _ what: String) -> Outcome {
-        .failed(reason: DirectoryLister.reason(for: code), detail: "cannot compare its content: " + what + DirectoryLister.explain(code))
+        .failed(
+            reason: DirectoryLister.reason(for: code),
+            detail: "cannot compare its content: " + what + DirectoryLister.explain(code))
     }
 
     private func openFile(_ index: Int32, in folder: Int32) throws(FileRefusal) -> RegularFile {
@@ -103,7 +110,9 @@ final class ContentHasher {
         while chain.count > common { close(chain.removeLast().fd) }
         for step in wanted[common...] {
             let parentFD = chain.last?.fd ?? rootFD
-            let fd = withName(step, otherwise: -1) { openat(parentFD, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            let fd = withName(step, otherwise: -1) {
+                openat(parentFD, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
             guard fd >= 0 else { return (-1, SystemError.current) }
             chain.append((step, fd))
         }
@@ -115,7 +124,7 @@ final class ContentHasher {
     private func withName<R>(_ index: Int32, otherwise invalid: R, _ body: (UnsafePointer<CChar>) -> R) -> R {
         let name = inventory.name(index)
         guard !name.isEmpty, !name.contains(0), !name.contains(UInt8(ascii: "/")),
-              !name.elementsEqual([UInt8(ascii: ".")]), !name.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+            !name.elementsEqual([UInt8(ascii: ".")]), !name.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
         else {
             SystemError.current = ENOENT
             return invalid

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
 import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Finds files of an inventory whose contents are identical: candidates grouped by size, then by the
 /// SHA-256 of their first 4 KiB, then by the SHA-256 of all their bytes (swift-crypto; CryptoKit on macOS).
@@ -48,7 +49,7 @@ public struct DuplicateFinder: Sendable {
         var bySize: [Int64: [Int32]] = [:]
         for (offset, entry) in inventory.entries.enumerated() {
             guard entry.type == .file, entry.apparentBytes >= minimumBytes, entry.countsBytes,
-                  !entry.flags.contains(.transportArtefact), !entry.flags.contains(.unreadable)
+                !entry.flags.contains(.transportArtefact), !entry.flags.contains(.unreadable)
             else { continue }
             bySize[entry.apparentBytes, default: []].append(Int32(offset))
         }
@@ -65,7 +66,8 @@ public struct DuplicateFinder: Sendable {
             let (pa, pb) = (inventory.entries[Int(a)].parent, inventory.entries[Int(b)].parent)
             return pa != pb ? pa < pb : a < b
         }
-        let outcomes = ParallelHashing.run(ordered, limit: limit, threads: threads, rootFD: rootFD, inventory: inventory)
+        let outcomes = ParallelHashing.run(
+            ordered, limit: limit, threads: threads, rootFD: rootFD, inventory: inventory)
         struct Key: Hashable {
             let size: Int64
             let digest: ContentDigest
@@ -74,7 +76,8 @@ public struct DuplicateFinder: Sendable {
         for (index, outcome) in zip(ordered, outcomes) {
             switch outcome {
             case .digest(let digest):
-                groups[Key(size: inventory.entries[Int(index)].apparentBytes, digest: digest), default: []].append(index)
+                groups[Key(size: inventory.entries[Int(index)].apparentBytes, digest: digest), default: []].append(
+                    index)
             case .failed(let reason, let detail):
                 issues.append(ScanIssue(path: inventory.path(index), reason: reason, detail: detail))
             }

@@ -7,7 +7,9 @@ import StocktakeModel
 enum ParallelHashing {
     static let runLength = 64
 
-    static func run(_ files: [Int32], limit: Int64, threads: Int, rootFD: Int32, inventory: Inventory) -> [ContentHasher.Outcome] {
+    static func run(_ files: [Int32], limit: Int64, threads: Int, rootFD: Int32, inventory: Inventory) -> [ContentHasher
+        .Outcome]
+    {
         guard !files.isEmpty else { return [] }
         let runs = RunQueue(count: files.count, runLength: runLength)
         // Each worker returns the runs it took with their outcomes; every run is taken exactly once.
@@ -20,7 +22,8 @@ enum ParallelHashing {
             return done
         }
         var outcomes = [ContentHasher.Outcome](
-            repeating: .failed(reason: .unreadable, detail: "cannot compare its content: it was not read"), count: files.count)
+            repeating: .failed(reason: .unreadable, detail: "cannot compare its content: it was not read"),
+            count: files.count)
         for (start, run) in taken.joined() { outcomes.replaceSubrange(start..<start + run.count, with: run) }
         return outcomes
     }

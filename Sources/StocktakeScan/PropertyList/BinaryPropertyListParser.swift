@@ -36,7 +36,9 @@ struct BinaryPropertyListParser {
         maxDecodedBytes = PropertyListLimits.maxDecodedBytes(fileBytes: size)
         let headerSize = Self.header.count
         guard size >= headerSize + 1 + Self.trailerSize else {
-            throw .binary("the file is \(size) bytes, too short for the \(headerSize)-byte header, one object and the \(Self.trailerSize)-byte trailer")
+            throw .binary(
+                "the file is \(size) bytes, too short for the \(headerSize)-byte header, one object and the \(Self.trailerSize)-byte trailer"
+            )
         }
         guard bytes.starts(with: Self.header) else {
             throw .binary("the file does not start with \"bplist00\"")
@@ -56,20 +58,28 @@ struct BinaryPropertyListParser {
         // Each object takes at least one byte, so a count above the file size is a lie; checking it
         // first keeps every later multiplication far from overflowing.
         guard rawCount >= 1, rawCount <= UInt64(size) else {
-            throw .binary("the trailer claims \(Plural.count(Int64(clamping: rawCount), "object", number: String(rawCount))), impossible in a \(size)-byte file")
+            throw .binary(
+                "the trailer claims \(Plural.count(Int64(clamping: rawCount), "object", number: String(rawCount))), impossible in a \(size)-byte file"
+            )
         }
         guard rawTop < rawCount else {
-            throw .binary("the top object \(rawTop) does not exist (the file has \(Plural.count(Int64(clamping: rawCount), "object", number: String(rawCount))))")
+            throw .binary(
+                "the top object \(rawTop) does not exist (the file has \(Plural.count(Int64(clamping: rawCount), "object", number: String(rawCount))))"
+            )
         }
         guard rawTableOffset > UInt64(headerSize), rawTableOffset < UInt64(trailer) else {
-            throw .binary("the offset table offset \(rawTableOffset) is outside the \(size)-byte file's object area (it must lie between \(headerSize + 1) and \(trailer - 1))")
+            throw .binary(
+                "the offset table offset \(rawTableOffset) is outside the \(size)-byte file's object area (it must lie between \(headerSize + 1) and \(trailer - 1))"
+            )
         }
         objectCount = Int(rawCount)
         topObject = Int(rawTop)
         offsetTableOffset = Int(rawTableOffset)
         let tableSize = objectCount * offsetIntSize
         guard tableSize <= trailer - offsetTableOffset else {
-            throw .binary("the offset table (\(objectCount) offsets of \(offsetIntSize) bytes at offset \(offsetTableOffset)) does not fit before the trailer at offset \(trailer)")
+            throw .binary(
+                "the offset table (\(objectCount) offsets of \(offsetIntSize) bytes at offset \(offsetTableOffset)) does not fit before the trailer at offset \(trailer)"
+            )
         }
     }
 
@@ -82,8 +92,12 @@ struct BinaryPropertyListParser {
     private mutating func value(of object: Int) throws(PropertyListError) -> PropertyListValue {
         decodedValues += 1
         guard decodedValues <= PropertyListLimits.maxValues else {
-            meter?.stop("more than \(PropertyListLimits.maxValues) values in one property list (shared references repeat one object many times)")
-            throw .binary("more than \(PropertyListLimits.maxValues) values (shared references expand to a tree too large to decode)")
+            meter?.stop(
+                "more than \(PropertyListLimits.maxValues) values in one property list (shared references repeat one object many times)"
+            )
+            throw .binary(
+                "more than \(PropertyListLimits.maxValues) values (shared references expand to a tree too large to decode)"
+            )
         }
         if let meter, !meter.charge(objects: 1) { throw .binary(meter.stopped ?? "a decoding limit was reached") }
         let start = try offset(of: object)
@@ -193,7 +207,9 @@ struct BinaryPropertyListParser {
         }
     }
 
-    private mutating func array(_ object: Int, at start: Int, info: Int) throws(PropertyListError) -> [PropertyListValue] {
+    private mutating func array(_ object: Int, at start: Int, info: Int) throws(PropertyListError)
+        -> [PropertyListValue]
+    {
         let references = try references(object, at: start, info: info, perEntry: 1)
         try enterContainer(object, at: start)
         var elements: [PropertyListValue] = []
@@ -205,7 +221,9 @@ struct BinaryPropertyListParser {
         return elements
     }
 
-    private mutating func dictionary(_ object: Int, at start: Int, info: Int) throws(PropertyListError) -> [String: PropertyListValue] {
+    private mutating func dictionary(_ object: Int, at start: Int, info: Int) throws(PropertyListError) -> [String:
+        PropertyListValue]
+    {
         let references = try references(object, at: start, info: info, perEntry: 2)
         try enterContainer(object, at: start)
         let pairCount = references.count / 2
@@ -224,7 +242,9 @@ struct BinaryPropertyListParser {
         if let meter, !meter.charge(objects: 1) { throw .binary(meter.stopped ?? "a decoding limit was reached") }
         let start = try offset(of: reference)
         guard [0x5, 0x6].contains(bytes[start] >> 4) else {
-            throw .binary("dictionary object \(dictionary) has key object \(reference) with marker 0x\(hex(bytes[start])); keys must be strings")
+            throw .binary(
+                "dictionary object \(dictionary) has key object \(reference) with marker 0x\(hex(bytes[start])); keys must be strings"
+            )
         }
         return try string(reference, at: start)
     }
@@ -246,8 +266,12 @@ struct BinaryPropertyListParser {
         decodedBytes += count
         if let meter, !meter.charge(bytes: count) { throw .binary(meter.stopped ?? "a decoding limit was reached") }
         guard decodedBytes <= maxDecodedBytes else {
-            meter?.stop("decodes to more than \(maxDecodedBytes) bytes of strings and data, the limit for a \(bytes.count)-byte file")
-            throw .binary("decodes to more than \(maxDecodedBytes) bytes of strings and data, the limit for a \(bytes.count)-byte file (shared references copy one object many times)")
+            meter?.stop(
+                "decodes to more than \(maxDecodedBytes) bytes of strings and data, the limit for a \(bytes.count)-byte file"
+            )
+            throw .binary(
+                "decodes to more than \(maxDecodedBytes) bytes of strings and data, the limit for a \(bytes.count)-byte file (shared references copy one object many times)"
+            )
         }
     }
 
@@ -255,7 +279,8 @@ struct BinaryPropertyListParser {
     private func offset(of object: Int) throws(PropertyListError) -> Int {
         let raw = Self.readUInt(bytes, at: offsetTableOffset + object * offsetIntSize, size: offsetIntSize)
         guard raw >= UInt64(Self.header.count), raw < UInt64(offsetTableOffset) else {
-            let place = raw >= UInt64(bytes.count)
+            let place =
+                raw >= UInt64(bytes.count)
                 ? "is past the end of the \(bytes.count)-byte file"
                 : "is outside the object area (bytes \(Self.header.count) to \(offsetTableOffset - 1))"
             throw .binary("object \(object) offset \(raw) \(place)")
@@ -265,12 +290,15 @@ struct BinaryPropertyListParser {
 
     /// An object's element count: the marker's low nibble, or when that is 0xF, an integer object
     /// that follows the marker. Returns the count and where the object's payload starts.
-    private func elementCount(_ object: Int, at start: Int, info: Int) throws(PropertyListError) -> (count: Int, first: Int) {
+    private func elementCount(_ object: Int, at start: Int, info: Int) throws(PropertyListError) -> (
+        count: Int, first: Int
+    ) {
         guard info == 0x0F else { return (info, start + 1) }
         let sizeMarker = try payload(object, start, start + 1, length: 1).lowerBound
         let exponent = Int(bytes[sizeMarker] & 0x0F)
         guard bytes[sizeMarker] >> 4 == 0x1, exponent <= 3 else {
-            throw failure(object, start, "has a count marker 0x\(hex(bytes[sizeMarker])); expected an integer of 1 to 8 bytes")
+            throw failure(
+                object, start, "has a count marker 0x\(hex(bytes[sizeMarker])); expected an integer of 1 to 8 bytes")
         }
         let size = 1 << exponent
         let range = try payload(object, start, sizeMarker + 1, length: size)
@@ -293,7 +321,10 @@ struct BinaryPropertyListParser {
         for position in stride(from: range.lowerBound, to: range.upperBound, by: objectRefSize) {
             let reference = Self.readUInt(bytes, at: position, size: objectRefSize)
             guard reference < UInt64(objectCount) else {
-                throw failure(object, start, "refers to object \(reference), but the file has \(Plural.count(Int64(clamping: objectCount), "object"))")
+                throw failure(
+                    object, start,
+                    "refers to object \(reference), but the file has \(Plural.count(Int64(clamping: objectCount), "object"))"
+                )
             }
             references.append(Int(reference))
         }
@@ -301,9 +332,13 @@ struct BinaryPropertyListParser {
     }
 
     /// `length` bytes at `first`, checked to end within the object area.
-    private func payload(_ object: Int, _ start: Int, _ first: Int, length: Int) throws(PropertyListError) -> Range<Int> {
+    private func payload(_ object: Int, _ start: Int, _ first: Int, length: Int) throws(PropertyListError) -> Range<Int>
+    {
         guard length >= 0, first <= offsetTableOffset, length <= offsetTableOffset - first else {
-            throw failure(object, start, "needs \(length) bytes from offset \(first), past the end of the object area at offset \(offsetTableOffset)")
+            throw failure(
+                object, start,
+                "needs \(length) bytes from offset \(first), past the end of the object area at offset \(offsetTableOffset)"
+            )
         }
         return first..<(first + length)
     }

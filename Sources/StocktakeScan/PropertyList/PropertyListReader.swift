@@ -7,7 +7,9 @@ import StocktakeModel
 public enum PropertyListReader {
     /// Parses binary (bplist00) or XML plists; anything else throws.
     /// `meter`: the content pass's, whose limits bound the values and bytes decoded as they are decoded.
-    public static func parse(_ bytes: [UInt8], meter: ContentMeter? = nil) throws(PropertyListError) -> PropertyListValue {
+    public static func parse(_ bytes: [UInt8], meter: ContentMeter? = nil) throws(PropertyListError)
+        -> PropertyListValue
+    {
         if bytes.starts(with: Array("bplist".utf8)) {
             guard bytes.starts(with: BinaryPropertyListParser.header) else {
                 let version = String(decoding: bytes.prefix(8).dropFirst(6), as: UTF8.self)
@@ -20,8 +22,9 @@ public enum PropertyListReader {
             return try XMLPropertyListParser.parse(bytes, meter: meter)
         }
         let shown = bytes.prefix(8).map(hex).joined(separator: " ")
-        throw PropertyListError("not a property list: expected a binary plist (bplist00) or an XML plist, found "
-            + (bytes.isEmpty ? "an empty file" : "bytes \(shown)"))
+        throw PropertyListError(
+            "not a property list: expected a binary plist (bplist00) or an XML plist, found "
+                + (bytes.isEmpty ? "an empty file" : "bytes \(shown)"))
     }
 
     /// The limit for the small plists a container describes itself with (container metadata, an app's Info.plist,
@@ -31,7 +34,9 @@ public enum PropertyListReader {
     /// Reads a regular file of at most `maxBytes` and parses it. Symbolic links are not followed and
     /// FIFOs, sockets and devices are never opened, so a hostile container cannot redirect or block
     /// the read.
-    public static func read(contentsOfFile path: String, maxBytes: Int = 8 << 20) throws(PropertyListError) -> PropertyListValue {
+    public static func read(contentsOfFile path: String, maxBytes: Int = 8 << 20) throws(PropertyListError)
+        -> PropertyListValue
+    {
         do {
             return try readUnlabelled(contentsOfFile: path, maxBytes: maxBytes)
         } catch {
@@ -41,7 +46,9 @@ public enum PropertyListReader {
 
     /// `read(contentsOfFile:maxBytes:)` with messages that do not repeat the path, for callers
     /// that show the path beside the message.
-    static func readUnlabelled(contentsOfFile path: String, maxBytes: Int = 8 << 20) throws(PropertyListError) -> PropertyListValue {
+    static func readUnlabelled(contentsOfFile path: String, maxBytes: Int = 8 << 20) throws(PropertyListError)
+        -> PropertyListValue
+    {
         let bytes: [UInt8]
         do {
             var options = RegularFile.Options.insideContainer(maxBytes: Int64(maxBytes))

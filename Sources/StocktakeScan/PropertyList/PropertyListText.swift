@@ -9,13 +9,14 @@ enum PropertyListText {
     static func secondsSinceReferenceDate(iso8601 text: String) -> Double? {
         let characters = Array(text.utf8)
         guard characters.count >= 20, characters.last == UInt8(ascii: "Z"),
-              let seconds = wallClockSeconds(characters, dateTimeSeparator: UInt8(ascii: "T"), secondsSeparators: [UInt8(ascii: ":")])
+            let seconds = wallClockSeconds(
+                characters, dateTimeSeparator: UInt8(ascii: "T"), secondsSeparators: [UInt8(ascii: ":")])
         else { return nil }
         var fraction = 0.0
         let fractionDigits = characters[19..<(characters.count - 1)]
         if !fractionDigits.isEmpty {
             guard fractionDigits.first == UInt8(ascii: "."), fractionDigits.count >= 2, fractionDigits.count <= 10,
-                  let value = number(characters, (fractionDigits.startIndex + 1)..<fractionDigits.endIndex)
+                let value = number(characters, (fractionDigits.startIndex + 1)..<fractionDigits.endIndex)
             else { return nil }
             fraction = Double(value) / pow10(fractionDigits.count - 1)
         }
@@ -24,13 +25,18 @@ enum PropertyListText {
 
     /// The first 19 characters as `YYYY-MM-DD?HH:MM?SS` (the separators given), as seconds since 1970 read
     /// as UTC; nil unless every field is in range. Shared by plist dates and Xcode's `XCDownloadDate`.
-    static func wallClockSeconds(_ characters: [UInt8], dateTimeSeparator: UInt8, secondsSeparators: Set<UInt8>) -> Int64? {
+    static func wallClockSeconds(_ characters: [UInt8], dateTimeSeparator: UInt8, secondsSeparators: Set<UInt8>)
+        -> Int64?
+    {
         guard characters.count >= 19, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-"),
-              characters[10] == dateTimeSeparator, characters[13] == UInt8(ascii: ":"), secondsSeparators.contains(characters[16]),
-              let year = number(characters, 0..<4), let month = number(characters, 5..<7), let day = number(characters, 8..<10),
-              let hour = number(characters, 11..<13), let minute = number(characters, 14..<16), let second = number(characters, 17..<19),
-              (1...12).contains(month), (1...daysInMonth(month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60
+            characters[10] == dateTimeSeparator, characters[13] == UInt8(ascii: ":"),
+            secondsSeparators.contains(characters[16]),
+            let year = number(characters, 0..<4), let month = number(characters, 5..<7),
+            let day = number(characters, 8..<10),
+            let hour = number(characters, 11..<13), let minute = number(characters, 14..<16),
+            let second = number(characters, 17..<19),
+            (1...12).contains(month), (1...daysInMonth(month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 60
         else { return nil }
         return daysSinceUnixEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
     }
@@ -49,7 +55,9 @@ enum PropertyListText {
     /// Decodes standard base64, ignoring the whitespace plist writers put between lines. Padding
     /// is optional; any other character makes the data invalid.
     static func base64Decoded(_ text: String) -> [UInt8]? {
-        var digits = text.utf8.filter { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
+        var digits = text.utf8.filter {
+            ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0)
+        }
         var padding = 0
         while digits.last == UInt8(ascii: "=") {
             digits.removeLast()

@@ -16,8 +16,8 @@ struct XMLPropertyListDecoder {
     mutating func document() throws(PropertyListError) -> PropertyListValue {
         try scanner.skipProlog()
         let first = try scanner.next()
-        guard case let .start(name, line, selfClosing) = first else {
-            if case let .text(_, line) = first { throw .xml("line \(line): text where the root element should start") }
+        guard case .start(let name, let line, let selfClosing) = first else {
+            if case .text(_, let line) = first { throw .xml("line \(line): text where the root element should start") }
             throw .xml("the document has no root element")
         }
         let root: PropertyListValue
@@ -34,12 +34,16 @@ struct XMLPropertyListDecoder {
         return root
     }
 
-    private mutating func value(_ element: String, line: Int, selfClosing: Bool, depth: Int) throws(PropertyListError) -> PropertyListValue {
+    private mutating func value(_ element: String, line: Int, selfClosing: Bool, depth: Int) throws(PropertyListError)
+        -> PropertyListValue
+    {
         valueCount += 1
         guard valueCount <= PropertyListLimits.maxValues else {
             throw .xml("line \(line): more than \(PropertyListLimits.maxValues) values")
         }
-        if let meter, !meter.charge(objects: 1) { throw .xml("line \(line): \(meter.stopped ?? "a decoding limit was reached")") }
+        if let meter, !meter.charge(objects: 1) {
+            throw .xml("line \(line): \(meter.stopped ?? "a decoding limit was reached")")
+        }
         switch element {
         case "dict":
             let depth = try deeper(depth, line)
@@ -50,7 +54,9 @@ struct XMLPropertyListDecoder {
         case "string":
             return .string(try text(of: element, line: line, selfClosing: selfClosing))
         case "integer":
-            return .integer(try integer(try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace(), line: line))
+            return .integer(
+                try integer(
+                    try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace(), line: line))
         case "real":
             let text = try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace()
             guard let real = Double(text) else {
@@ -65,27 +71,34 @@ struct XMLPropertyListDecoder {
         case "date":
             let text = try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace()
             guard let seconds = PropertyListText.secondsSinceReferenceDate(iso8601: text) else {
-                throw .xml("line \(line): <date> holds \"\(text.prefix(40))\"; expected a UTC date like 2026-11-21T02:00:00Z")
+                throw .xml(
+                    "line \(line): <date> holds \"\(text.prefix(40))\"; expected a UTC date like 2026-11-21T02:00:00Z")
             }
             return .date(seconds)
         case "data":
-            guard let bytes = PropertyListText.base64Decoded(try text(of: element, line: line, selfClosing: selfClosing)) else {
+            guard
+                let bytes = PropertyListText.base64Decoded(try text(of: element, line: line, selfClosing: selfClosing))
+            else {
                 throw .xml("line \(line): <data> does not hold valid base64")
             }
             return .data(bytes)
         default:
-            throw .xml("line \(line): unknown element <\(element.prefix(40))>; expected dict, array, string, integer, real, true, false, date or data")
+            throw .xml(
+                "line \(line): unknown element <\(element.prefix(40))>; expected dict, array, string, integer, real, true, false, date or data"
+            )
         }
     }
 
     private mutating func dictionary(line: Int, depth: Int) throws(PropertyListError) -> [String: PropertyListValue] {
         var entries: [String: PropertyListValue] = [:]
-        while case let .start(name, keyLine, selfClosing) = try childItem(of: "dict", line: line) {
+        while case .start(let name, let keyLine, let selfClosing) = try childItem(of: "dict", line: line) {
             guard name == "key" else {
                 throw .xml("line \(keyLine): <\(name.prefix(40))> in a <dict> where a <key> was expected")
             }
             let key = try text(of: "key", line: keyLine, selfClosing: selfClosing)
-            guard case let .start(valueName, valueLine, valueSelfClosing) = try childItem(of: "dict", line: line) else {
+            guard
+                case .start(let valueName, let valueLine, let valueSelfClosing) = try childItem(of: "dict", line: line)
+            else {
                 throw .xml("line \(keyLine): <key> without a value at the end of a <dict>")
             }
             entries[key] = try value(valueName, line: valueLine, selfClosing: valueSelfClosing, depth: depth)
@@ -93,9 +106,11 @@ struct XMLPropertyListDecoder {
         return entries
     }
 
-    private mutating func children(of element: String, line: Int, depth: Int) throws(PropertyListError) -> [PropertyListValue] {
+    private mutating func children(of element: String, line: Int, depth: Int) throws(PropertyListError)
+        -> [PropertyListValue]
+    {
         var values: [PropertyListValue] = []
-        while case let .start(name, childLine, selfClosing) = try childItem(of: element, line: line) {
+        while case .start(let name, let childLine, let selfClosing) = try childItem(of: element, line: line) {
             values.append(try value(name, line: childLine, selfClosing: selfClosing, depth: depth))
         }
         return values
@@ -109,10 +124,10 @@ struct XMLPropertyListDecoder {
             switch item {
             case .start:
                 return item
-            case let .end(name, endLine):
+            case .end(let name, let endLine):
                 try checkClose(element, openedAt: line, by: name, at: endLine)
                 return item
-            case let .text(text, textLine):
+            case .text(let text, let textLine):
                 guard text.trimmingWhitespace().isEmpty else {
                     throw .xml("line \(textLine): text directly inside <\(element)>")
                 }
@@ -128,12 +143,12 @@ struct XMLPropertyListDecoder {
         var text = ""
         while true {
             switch try scanner.next() {
-            case let .text(piece, _):
+            case .text(let piece, _):
                 text += piece
-            case let .end(name, endLine):
+            case .end(let name, let endLine):
                 try checkClose(element, openedAt: line, by: name, at: endLine)
                 return text
-            case let .start(_, childLine, _):
+            case .start(_, let childLine, _):
                 throw .xml("line \(childLine): <\(element)> may hold only text")
             case .endOfDocument:
                 throw .xml("line \(line): <\(element)> is never closed: the document ends first")
@@ -141,7 +156,9 @@ struct XMLPropertyListDecoder {
         }
     }
 
-    private func checkClose(_ element: String, openedAt line: Int, by name: String, at endLine: Int) throws(PropertyListError) {
+    private func checkClose(_ element: String, openedAt line: Int, by name: String, at endLine: Int)
+        throws(PropertyListError)
+    {
         guard name == element else {
             throw .xml("line \(endLine): </\(name.prefix(40))> closes <\(element)> opened at line \(line)")
         }

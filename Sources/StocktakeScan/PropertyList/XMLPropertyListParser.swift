@@ -10,7 +10,9 @@ enum XMLPropertyListParser {
         }
         let utf8 = try XMLTextEncoding.utf8(bytes)
         if contains(utf8, Array("<!ENTITY".utf8)) {
-            throw .xml("the document declares entities (<!ENTITY); property lists never need them, and they can expand without bound")
+            throw .xml(
+                "the document declares entities (<!ENTITY); property lists never need them, and they can expand without bound"
+            )
         }
         var decoder = XMLPropertyListDecoder(utf8: utf8, meter: meter)
         return try decoder.document()

@@ -131,7 +131,9 @@ struct XMLScanner {
     private mutating func skipAttribute(in element: String) throws(PropertyListError) {
         _ = try self.name()
         skipSpace()
-        guard peek == UInt8(ascii: "=") else { throw expected("'=' after an attribute name in <\(element)>", at: index) }
+        guard peek == UInt8(ascii: "=") else {
+            throw expected("'=' after an attribute name in <\(element)>", at: index)
+        }
         index += 1
         skipSpace()
         guard let quote = peek, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
@@ -140,7 +142,9 @@ struct XMLScanner {
         let start = index
         index += 1
         while let byte = peek, byte != quote {
-            guard byte != UInt8(ascii: "<") else { throw .xml("line \(line): '<' inside an attribute value of <\(element)>") }
+            guard byte != UInt8(ascii: "<") else {
+                throw .xml("line \(line): '<' inside an attribute value of <\(element)>")
+            }
             index += 1
         }
         guard peek == quote else { throw unterminated("an attribute value of <\(element)>", at: start) }
@@ -150,15 +154,19 @@ struct XMLScanner {
     private mutating func name() throws(PropertyListError) -> String {
         let start = index
         while let byte = peek, !isSpace(byte), byte != UInt8(ascii: ">"), byte != UInt8(ascii: "/"),
-              byte != UInt8(ascii: "="), byte != UInt8(ascii: "<") {
+            byte != UInt8(ascii: "="), byte != UInt8(ascii: "<")
+        {
             index += 1
         }
-        guard index > start, !isNameStartInvalid(bytes[start]) else { throw expected("an element or attribute name", at: start) }
+        guard index > start, !isNameStartInvalid(bytes[start]) else {
+            throw expected("an element or attribute name", at: start)
+        }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
     private func isNameStartInvalid(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "&")
     }
 
@@ -195,12 +203,14 @@ struct XMLScanner {
         case "apos": return [UInt8(ascii: "'")]
         default:
             guard body.hasPrefix("#") else {
-                throw .xml("line \(line(at: start)): entity &\(body); is not defined; property lists use only &lt; &gt; &amp; &quot; &apos;")
+                throw .xml(
+                    "line \(line(at: start)): entity &\(body); is not defined; property lists use only &lt; &gt; &amp; &quot; &apos;"
+                )
             }
             let digits = body.dropFirst()
             let isHex = digits.hasPrefix("x")
             guard let value = UInt32(isHex ? digits.dropFirst() : digits, radix: isHex ? 16 : 10),
-                  let scalar = Unicode.Scalar(value), isXMLCharacter(scalar)
+                let scalar = Unicode.Scalar(value), isXMLCharacter(scalar)
             else { throw .xml("line \(line(at: start)): &\(body); is not a valid character reference") }
             return Array(String(Character(scalar)).utf8)
         }
@@ -209,7 +219,9 @@ struct XMLScanner {
     /// XML 1.0 allows tab, newline, carriage return and everything from U+0020 but U+FFFE and U+FFFF.
     private func checkCharacters(_ text: String, at offset: Int) throws(PropertyListError) {
         if let bad = text.unicodeScalars.first(where: { !isXMLCharacter($0) }) {
-            throw .xml("line \(line(at: offset)): character U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed in XML")
+            throw .xml(
+                "line \(line(at: offset)): character U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed in XML"
+            )
         }
     }
 
@@ -279,7 +291,9 @@ struct XMLScanner {
     }
 
     private func expected(_ what: String, at offset: Int) -> PropertyListError {
-        .xml("line \(line(at: offset)): expected \(what)" + (offset < bytes.count ? ", found \(quoted(from: offset))" : ", found the end of the document"))
+        .xml(
+            "line \(line(at: offset)): expected \(what)"
+                + (offset < bytes.count ? ", found \(quoted(from: offset))" : ", found the end of the document"))
     }
 
     private func unterminated(_ what: String, at offset: Int) -> PropertyListError {
@@ -287,8 +301,8 @@ struct XMLScanner {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }

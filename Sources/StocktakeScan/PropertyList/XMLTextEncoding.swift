@@ -21,7 +21,9 @@ enum XMLTextEncoding {
         case "utf-16", "utf-16le", "utf-16be":
             throw .xml("encoding error: the declaration says UTF-16 but the document is 8-bit text")
         case let other?:
-            throw .xml("encoding error: \"\(other.prefix(40))\" is not supported; expected UTF-8, UTF-16, US-ASCII or ISO-8859-1")
+            throw .xml(
+                "encoding error: \"\(other.prefix(40))\" is not supported; expected UTF-8, UTF-16, US-ASCII or ISO-8859-1"
+            )
         }
     }
 
@@ -48,7 +50,9 @@ enum XMLTextEncoding {
                 return
             case .error:
                 let line = 1 + bytes[..<offset].lazy.filter { $0 == 0x0A }.count
-                throw .xml("encoding error: line \(line): byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at offset \(offset) is not valid UTF-8")
+                throw .xml(
+                    "encoding error: line \(line): byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at offset \(offset) is not valid UTF-8"
+                )
             }
         }
     }

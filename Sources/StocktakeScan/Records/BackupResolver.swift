@@ -36,7 +36,9 @@ struct BackupResolver {
         return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let buffer = buffer
             SideBySide.run(2) { half in
-                fill(buffer, from: half == 0 ? 0 : middle, to: half == 0 ? middle : count, ancestors: flaggedAncestor, rule: rule)
+                fill(
+                    buffer, from: half == 0 ? 0 : middle, to: half == 0 ? middle : count, ancestors: flaggedAncestor,
+                    rule: rule)
             }
             initialized = count
         }
@@ -48,16 +50,21 @@ struct BackupResolver {
     ) {
         var base = 0
         for (segment, records) in segments.enumerated() {
-            let lower = max(start, base), upper = min(end, base + records.count)
+            let lower = max(start, base)
+            let upper = min(end, base + records.count)
             if lower < upper {
                 for i in lower..<upper {
                     let record = records[i - base]
                     let (state, evidence, excludedBy) = resolve(record, ancestor: ancestors[i], rule: rule)
-                    (buffer.baseAddress! + i).initialize(to: Entry(
-                        parent: parents[i], nameOffset: record.nameOffset + nameBases[segment], nameLength: record.nameLength,
-                        type: record.type, kind: record.kind, location: record.zone.location, flags: record.flags, backup: state,
-                        evidence: evidence, apparentBytes: record.apparentBytes, allocatedBytes: record.allocatedBytes,
-                        modified: record.modified, excludedBy: excludedBy))
+                    (buffer.baseAddress! + i).initialize(
+                        to: Entry(
+                            parent: parents[i], nameOffset: record.nameOffset + nameBases[segment],
+                            nameLength: record.nameLength,
+                            type: record.type, kind: record.kind, location: record.zone.location, flags: record.flags,
+                            backup: state,
+                            evidence: evidence, apparentBytes: record.apparentBytes,
+                            allocatedBytes: record.allocatedBytes,
+                            modified: record.modified, excludedBy: excludedBy))
                 }
             }
             base += records.count
@@ -67,7 +74,8 @@ struct BackupResolver {
     private func resolve(_ record: EntryRecord, ancestor: Int32, rule: Rule) -> (BackupState, BackupEvidence, Int32) {
         guard case .export(let carriesAttributes) = rule else { return (.included, .deviceBackup, -1) }
         return ExportBackup.decide(
-            zone: record.zone, ownFlag: record.ownFlag, flaggedAncestor: ancestor, attributesUnreadable: record.attributesUnreadable,
+            zone: record.zone, ownFlag: record.ownFlag, flaggedAncestor: ancestor,
+            attributesUnreadable: record.attributesUnreadable,
             carriesAttributes: carriesAttributes)
     }
 
@@ -83,9 +91,18 @@ struct BackupResolver {
             while true {
                 let parent = parents[Int(current)]
                 pending.append(current)
-                if parent < 0 { answer = -1; break }
-                if ownFlags[Int(parent)] != .none { answer = parent; break }
-                if nearest[Int(parent)] != unresolved { answer = nearest[Int(parent)]; break }
+                if parent < 0 {
+                    answer = -1
+                    break
+                }
+                if ownFlags[Int(parent)] != .none {
+                    answer = parent
+                    break
+                }
+                if nearest[Int(parent)] != unresolved {
+                    answer = nearest[Int(parent)]
+                    break
+                }
                 current = parent
             }
             for index in pending { nearest[Int(index)] = answer }

@@ -47,8 +47,10 @@ package struct InventoryParts {
             entries = resolver.entries(.deviceBackup)
         }
         let ordered = issues.sorted {
-            $0.path.lexicographicallyPrecedes($1.path) || ($0.path == $1.path && $0.reason.rawValue < $1.reason.rawValue)
+            $0.path.lexicographicallyPrecedes($1.path)
+                || ($0.path == $1.path && $0.reason.rawValue < $1.reason.rawValue)
         }
-        return Inventory(entries: entries, names: names, symlinkTargets: symlinkTargets, issues: ordered, evidence: evidence)
+        return Inventory(
+            entries: entries, names: names, symlinkTargets: symlinkTargets, issues: ordered, evidence: evidence)
     }
 }

@@ -21,9 +21,12 @@ package struct TreeRecorder {
         parent: Int32, name: [UInt8], type: EntryType, kind: ContentKind, apparentBytes: Int64, allocatedBytes: Int64,
         modified: Int64, flags: EntryFlags = []
     ) -> Int32 {
-        let zone = name.withUnsafeBufferPointer { records[Int(parent)].zone.child(named: $0, isDirectory: type == .directory) }
+        let zone = name.withUnsafeBufferPointer {
+            records[Int(parent)].zone.child(named: $0, isDirectory: type == .directory)
+        }
         return append(
-            parent: parent, name: name, type: type, zone: zone, flags: zone.systemManaged ? flags.union(.systemManaged) : flags,
+            parent: parent, name: name, type: type, zone: zone,
+            flags: zone.systemManaged ? flags.union(.systemManaged) : flags,
             ownFlag: .none, apparent: apparentBytes, allocated: allocatedBytes, modified: modified, kind: kind)
     }
 
@@ -34,10 +37,13 @@ package struct TreeRecorder {
         apparent: Int64, allocated: Int64, modified: Int64, kind: ContentKind
     ) -> Int32 {
         let kept = name.prefix(Int(UInt16.max))
-        records.append(EntryRecord(
-            parent: nil, nameOffset: UInt32(parts.names.count), nameLength: UInt16(kept.count), type: type, kind: kind, zone: zone,
-            flags: flags, ownFlag: ownFlag, attributesUnreadable: false, apparentBytes: apparent, allocatedBytes: allocated,
-            modified: modified))
+        records.append(
+            EntryRecord(
+                parent: nil, nameOffset: UInt32(parts.names.count), nameLength: UInt16(kept.count), type: type,
+                kind: kind, zone: zone,
+                flags: flags, ownFlag: ownFlag, attributesUnreadable: false, apparentBytes: apparent,
+                allocatedBytes: allocated,
+                modified: modified))
         parts.names.append(contentsOf: kept)
         parts.parents.append(parent)
         return Int32(records.count - 1)

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import StocktakeModel
 import StocktakeFiles
+import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A CoreSimulator device set (`~/Library/Developer/CoreSimulator/Devices`, or any folder `xcrun simctl
 /// --set` names): one folder per device, named by its UDID, holding `device.plist` and `data/Containers`. Only
@@ -32,7 +33,8 @@ public struct DeviceSet: Sendable {
     /// The set at `path`, or the default set for nil.
     public static func open(_ path: String?) throws(SimulatorError) -> DeviceSet {
         guard let path = path ?? defaultPath else {
-            throw .unreadableDeviceSet(path: "~/Library/Developer/CoreSimulator/Devices", reason: "HOME is not set; give --device-set")
+            throw .unreadableDeviceSet(
+                path: "~/Library/Developer/CoreSimulator/Devices", reason: "HOME is not set; give --device-set")
         }
         return try read(path)
     }
@@ -66,9 +68,12 @@ public struct DeviceSet: Sendable {
                 continue
             }
             guard device.udid.lowercased() == entry.name.lowercased() else {
-                guarded.note(SetNote(
-                    path: folder,
-                    message: "its device.plist names the UDID \(device.udid), not the folder's name: not that device (a copy?), ignored"))
+                guarded.note(
+                    SetNote(
+                        path: folder,
+                        message:
+                            "its device.plist names the UDID \(device.udid), not the folder's name: not that device (a copy?), ignored"
+                    ))
                 continue
             }
             found.append(device)
@@ -76,9 +81,13 @@ public struct DeviceSet: Sendable {
         let byUDID = Dictionary(grouping: found, by: { $0.udid.lowercased() })
         let devices = found.filter { byUDID[$0.udid.lowercased()]?.count == 1 }
             .sorted { ($0.runtimeOrder, $0.name, $0.udid) < ($1.runtimeOrder, $1.name, $1.udid) }
-        let conflicts = byUDID.values.filter { $0.count > 1 }.map { $0.sorted { $0.path < $1.path } }.sorted { $0[0].path < $1[0].path }
+        let conflicts = byUDID.values.filter { $0.count > 1 }.map { $0.sorted { $0.path < $1.path } }.sorted {
+            $0[0].path < $1[0].path
+        }
         guard !found.isEmpty || !problems.isEmpty || !guarded.notes.isEmpty else {
-            if listing.entries.isEmpty { return DeviceSet(path: path, devices: [], problems: [], notes: [], conflicts: []) }
+            if listing.entries.isEmpty {
+                return DeviceSet(path: path, devices: [], problems: [], notes: [], conflicts: [])
+            }
             throw .notADeviceSet(path: path)
         }
         return DeviceSet(path: path, devices: devices, problems: problems, notes: guarded.notes, conflicts: conflicts)
@@ -102,7 +111,8 @@ public struct DeviceSet: Sendable {
         }
         // Copies of one device (one UDID, several valid folders) are a conflict, not a choice to offer.
         if Set(candidates.map { $0.udid.lowercased() }).count == 1,
-           let group = conflicts.first(where: { $0[0].udid.lowercased() == candidates[0].udid.lowercased() }) {
+            let group = conflicts.first(where: { $0[0].udid.lowercased() == candidates[0].udid.lowercased() })
+        {
             throw .conflictingDevices(udid: group[0].udid, folders: group.map(\.path))
         }
         guard candidates.count == 1 else { throw .ambiguousDevice(query: query, candidates: candidates) }
@@ -133,7 +143,9 @@ public struct DeviceSet: Sendable {
                 throw .appNotReadable(app: bundleIdentifier, device: device, notes: containers.notes.map(\.description))
             }
             let ids = containers.apps().map(\.bundleIdentifier)
-            throw .appNotInstalled(app: bundleIdentifier, device: device, nearest: EditDistance.nearest(to: bundleIdentifier, among: ids, limit: 3))
+            throw .appNotInstalled(
+                app: bundleIdentifier, device: device,
+                nearest: EditDistance.nearest(to: bundleIdentifier, among: ids, limit: 3))
         }
         let app = containers.app(bundleIdentifier)
         guard app.dataContainer != nil else { throw .appHasNoData(app: bundleIdentifier, device: device) }
@@ -141,9 +153,9 @@ public struct DeviceSet: Sendable {
     }
 }
 
-private extension SimulatorDevice {
+extension SimulatorDevice {
     /// Runtimes sort by platform, then version as numbers (iOS 9 before iOS 17).
-    var runtimeOrder: [String] {
+    fileprivate var runtimeOrder: [String] {
         runtime.split(whereSeparator: { $0 == " " || $0 == "." }).map { part in
             part.allSatisfy(\.isNumber) ? String(repeating: "0", count: max(0, 6 - part.count)) + part : String(part)
         }

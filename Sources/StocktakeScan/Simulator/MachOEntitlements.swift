@@ -31,7 +31,10 @@ enum MachOEntitlements {
             let table = try file.read(at: 8, count: count * entrySize)
             for slice in 0..<count where table.count >= (slice + 1) * entrySize {
                 let base = slice * entrySize
-                let offset = is64 ? table[...].uint64(at: base + 8, bigEndian: true) : UInt64(table[...].uint32(at: base + 8, bigEndian: true))
+                let offset =
+                    is64
+                    ? table[...].uint64(at: base + 8, bigEndian: true)
+                    : UInt64(table[...].uint32(at: base + 8, bigEndian: true))
                 if offset < UInt64(file.size), let found = try thin(file, at: Int64(offset)) { return found }
             }
             return nil
@@ -64,7 +67,9 @@ enum MachOEntitlements {
             if command == 0x19 || command == 0x1 {
                 if section == nil { section = entitlementsSection(body, is64: command == 0x19) }
             } else if command == 0x1D, body.count >= 16, signature == nil {
-                signature = (Int64(body[...].uint32(at: 8, bigEndian: false)), Int(body[...].uint32(at: 12, bigEndian: false)))
+                signature = (
+                    Int64(body[...].uint32(at: 8, bigEndian: false)), Int(body[...].uint32(at: 12, bigEndian: false))
+                )
             }
             cursor += size
         }
@@ -86,7 +91,10 @@ enum MachOEntitlements {
             let base = headerSize + index * sectionSize
             guard base + sectionSize <= command.count else { return nil }
             guard name(command, base) == "__entitlements" else { continue }
-            let size = is64 ? Int(clamping: command[...].uint64(at: base + 40, bigEndian: false)) : Int(command[...].uint32(at: base + 36, bigEndian: false))
+            let size =
+                is64
+                ? Int(clamping: command[...].uint64(at: base + 40, bigEndian: false))
+                : Int(command[...].uint32(at: base + 36, bigEndian: false))
             let offset = command[...].uint32(at: base + (is64 ? 48 : 40), bigEndian: false)
             return (offset, size)
         }
@@ -94,7 +102,9 @@ enum MachOEntitlements {
     }
 
     /// The XML entitlements blob of a code signature super blob (both big-endian, unlike the Mach-O around them).
-    private static func codeSignatureEntitlements(_ file: RegularFile, at offset: Int64, size: Int) throws(FileRefusal) -> PropertyListValue? {
+    private static func codeSignatureEntitlements(_ file: RegularFile, at offset: Int64, size: Int) throws(FileRefusal)
+        -> PropertyListValue?
+    {
         let superBlob = try file.read(at: offset, count: min(size, 64 << 10))
         guard superBlob.count >= 12, superBlob[...].uint32(at: 0, bigEndian: true) == 0xFADE_0CC0 else { return nil }
         let count = Int(superBlob[...].uint32(at: 8, bigEndian: true))

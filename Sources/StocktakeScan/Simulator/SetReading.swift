@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Something in a device set that Stocktake passed over, and why: a symbolic link it did not follow, a folder
 /// that is not the device it looks like. For the caller to show (the listing's notes, the audit's issues).
@@ -24,7 +25,9 @@ public struct SetNote: Sendable, Equatable, CustomStringConvertible {
         var buffer = [CChar](repeating: 0, count: 4_097)
         let count = readlink(path, &buffer, 4_096)
         let target = count >= 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
-        return SetNote(path: path, message: "a symbolic link (to \(target)): not followed, a device set is read without following links")
+        return SetNote(
+            path: path,
+            message: "a symbolic link (to \(target)): not followed, a device set is read without following links")
     }
 }
 
@@ -49,7 +52,8 @@ struct LinkGuard {
     mutating func folders(in parent: String, limit: Int) -> [String] {
         guard let listing = try? DirectoryListing.read(parent, limit: limit) else { return [] }
         if listing.isTruncated {
-            notes.append(SetNote(path: parent, message: "holds more than \(limit) entries: only the first \(limit) were read"))
+            notes.append(
+                SetNote(path: parent, message: "holds more than \(limit) entries: only the first \(limit) were read"))
         }
         var names: [String] = []
         for entry in listing.entries {

@@ -65,6 +65,7 @@ public struct SimulatorApp: Sendable, Equatable {
     func adding(notes more: [SetNote]) -> SimulatorApp {
         SimulatorApp(
             bundleIdentifier: bundleIdentifier, isSystem: isSystem, dataContainer: dataContainer, appBundle: appBundle,
-            appGroups: appGroups, plugins: plugins, groupMatch: groupMatch, legacyFolder: legacyFolder, notes: more + notes)
+            appGroups: appGroups, plugins: plugins, groupMatch: groupMatch, legacyFolder: legacyFolder,
+            notes: more + notes)
     }
 }

@@ -1,5 +1,5 @@
-import StocktakeModel
 import StocktakeFiles
+import StocktakeModel
 
 /// The containers of one simulator device, each found by the bundle or group id in its
 /// `.com.apple.mobile_container_manager.metadata.plist` (`MCMMetadataIdentifier`): the folder names are
@@ -32,15 +32,22 @@ struct SimulatorContainers {
         var legacy: [String: Legacy] = [:]
         if let data = guarded.folder(device.path, "data") {
             if let root = guarded.folder(data, "Containers") {
-                for (index, steps) in [["Bundle", "Application"], ["Data", "Application"], ["Shared", "AppGroup"], ["Data", "PluginKitPlugin"]].enumerated() {
-                    guard let parent = guarded.folder(root, steps[0]), let folder = guarded.folder(parent, steps[1]) else { continue }
+                for (index, steps) in [
+                    ["Bundle", "Application"], ["Data", "Application"], ["Shared", "AppGroup"],
+                    ["Data", "PluginKitPlugin"],
+                ].enumerated() {
+                    guard let parent = guarded.folder(root, steps[0]), let folder = guarded.folder(parent, steps[1])
+                    else { continue }
                     kinds[index] = identified(in: folder, &guarded)
                 }
             }
-            if let applications = guarded.folder(data, "Applications") { legacy = legacyApps(in: applications, &guarded) }
+            if let applications = guarded.folder(data, "Applications") {
+                legacy = legacyApps(in: applications, &guarded)
+            }
         }
         return SimulatorContainers(
-            bundles: kinds[0], data: kinds[1], groups: kinds[2], plugins: kinds[3], legacy: legacy, notes: guarded.notes)
+            bundles: kinds[0], data: kinds[1], groups: kinds[2], plugins: kinds[3], legacy: legacy, notes: guarded.notes
+        )
     }
 
     /// Every app's bundle id: those with a bundle or a data container.
@@ -53,10 +60,13 @@ struct SimulatorContainers {
         let current = appIdentifiers.map(app)
         let old = legacy.filter { !appIdentifiers.contains($0.key) }.map { id, found in
             SimulatorApp(
-                bundleIdentifier: id, isSystem: false, dataContainer: nil, appBundle: found.bundle, appGroups: [], plugins: [],
+                bundleIdentifier: id, isSystem: false, dataContainer: nil, appBundle: found.bundle, appGroups: [],
+                plugins: [],
                 groupMatch: .name, legacyFolder: found.data)
         }
-        return (current + old).sorted { ($0.isSystem ? 1 : 0, $0.bundleIdentifier) < ($1.isSystem ? 1 : 0, $1.bundleIdentifier) }
+        return (current + old).sorted {
+            ($0.isSystem ? 1 : 0, $0.bundleIdentifier) < ($1.isSystem ? 1 : 0, $1.bundleIdentifier)
+        }
     }
 
     /// The installed app a name belongs to by the naming convention: the longest installed app id that the
@@ -80,25 +90,36 @@ struct SimulatorContainers {
         let match: SimulatorApp.GroupMatch
         if let signed, signed.hasEntitlements {
             match = .entitlements
-            for id in signed.appGroups { if let path = groups[id] { companions.append(.init(identifier: id, path: path, matchedBy: .entitlements)) } }
+            for id in signed.appGroups {
+                if let path = groups[id] {
+                    companions.append(.init(identifier: id, path: path, matchedBy: .entitlements))
+                }
+            }
         } else {
             // Apple's apps (their bundles live in the runtime) and unsigned builds: by the naming convention.
             match = .name
-            for (id, path) in groups where id.hasPrefix("group.") && owner(of: id.dropFirst("group.".count)) == identifier {
+            for (id, path) in groups
+            where id.hasPrefix("group.") && owner(of: id.dropFirst("group.".count)) == identifier {
                 companions.append(.init(identifier: id, path: path, matchedBy: .bundleIdPrefix))
             }
         }
         var extensions: [SimulatorApp.Companion] = []
         if let signed {
-            for id in signed.extensionIdentifiers { if let path = plugins[id] { extensions.append(.init(identifier: id, path: path, matchedBy: .pluginBundle)) } }
+            for id in signed.extensionIdentifiers {
+                if let path = plugins[id] {
+                    extensions.append(.init(identifier: id, path: path, matchedBy: .pluginBundle))
+                }
+            }
         } else {
             for (id, path) in plugins where owner(of: Substring(id)) == identifier && id != identifier {
                 extensions.append(.init(identifier: id, path: path, matchedBy: .bundleIdPrefix))
             }
         }
         return SimulatorApp(
-            bundleIdentifier: identifier, isSystem: bundles[identifier] == nil, dataContainer: data[identifier], appBundle: bundle,
-            appGroups: companions.sorted { $0.identifier < $1.identifier }, plugins: extensions.sorted { $0.identifier < $1.identifier },
+            bundleIdentifier: identifier, isSystem: bundles[identifier] == nil, dataContainer: data[identifier],
+            appBundle: bundle,
+            appGroups: companions.sorted { $0.identifier < $1.identifier },
+            plugins: extensions.sorted { $0.identifier < $1.identifier },
             groupMatch: match, notes: guarded.notes)
     }
 
@@ -109,9 +130,10 @@ struct SimulatorContainers {
         for name in guarded.folders(in: folder, limit: maxContainers) {
             let container = Paths.join(folder, name)
             guard let file = guarded.file(container, ContainerSource.containerMetadataFile),
-                  let metadata = try? PropertyListReader.read(contentsOfFile: file, maxBytes: PropertyListReader.metadataLimit),
-                  let identifier = metadata["MCMMetadataIdentifier"]?.stringValue, !identifier.isEmpty,
-                  found[identifier] == nil
+                let metadata = try? PropertyListReader.read(
+                    contentsOfFile: file, maxBytes: PropertyListReader.metadataLimit),
+                let identifier = metadata["MCMMetadataIdentifier"]?.stringValue, !identifier.isEmpty,
+                found[identifier] == nil
             else { continue }
             found[identifier] = container
         }
@@ -120,7 +142,9 @@ struct SimulatorContainers {
 
     /// The one `.app` folder inside a bundle container.
     private static func appFolder(_ container: String, _ guarded: inout LinkGuard) -> String? {
-        guarded.folders(in: container, limit: 10_000).filter { $0.hasSuffix(".app") }.first.map { Paths.join(container, $0) }
+        guarded.folders(in: container, limit: 10_000).filter { $0.hasSuffix(".app") }.first.map {
+            Paths.join(container, $0)
+        }
     }
 
     /// The old layout: each `<UUID>` folder with a `<Name>.app` whose Info.plist names the app.
@@ -129,8 +153,9 @@ struct SimulatorContainers {
         for name in guarded.folders(in: folder, limit: maxContainers) {
             let data = Paths.join(folder, name)
             guard let app = appFolder(data, &guarded), let plist = guarded.file(app, "Info.plist"),
-                  let info = try? PropertyListReader.read(contentsOfFile: plist, maxBytes: PropertyListReader.metadataLimit),
-                  let identifier = info["CFBundleIdentifier"]?.stringValue, !identifier.isEmpty, found[identifier] == nil
+                let info = try? PropertyListReader.read(
+                    contentsOfFile: plist, maxBytes: PropertyListReader.metadataLimit),
+                let identifier = info["CFBundleIdentifier"]?.stringValue, !identifier.isEmpty, found[identifier] == nil
             else { continue }
             found[identifier] = Legacy(data: data, bundle: app)
         }
@@ -152,12 +177,19 @@ struct InstalledBundle {
         var parts = [app]
         for folder in ["PlugIns", "Extensions"] {
             guard let inside = guarded.folder(app, folder) else { continue }
-            parts += guarded.folders(in: inside, limit: 10_000).filter { $0.hasSuffix(".appex") }.map { Paths.join(inside, $0) }
+            parts += guarded.folders(in: inside, limit: 10_000).filter { $0.hasSuffix(".appex") }.map {
+                Paths.join(inside, $0)
+            }
         }
         for (index, part) in parts.enumerated() {
-            let info = guarded.file(part, "Info.plist").flatMap { try? PropertyListReader.read(contentsOfFile: $0, maxBytes: PropertyListReader.metadataLimit) }
+            let info = guarded.file(part, "Info.plist").flatMap {
+                try? PropertyListReader.read(contentsOfFile: $0, maxBytes: PropertyListReader.metadataLimit)
+            }
             if index > 0, let identifier = info?["CFBundleIdentifier"]?.stringValue { extensions.insert(identifier) }
-            guard let entitlements = self.entitlements(of: part, executable: info?["CFBundleExecutable"]?.stringValue, &guarded) else { continue }
+            guard
+                let entitlements = self.entitlements(
+                    of: part, executable: info?["CFBundleExecutable"]?.stringValue, &guarded)
+            else { continue }
             entitled = true
             for group in entitlements["com.apple.security.application-groups"]?.arrayValue ?? [] {
                 if let id = group.stringValue { groups.insert(id) }
@@ -167,9 +199,12 @@ struct InstalledBundle {
     }
 
     /// The executable's signed entitlements, else the `.xcent` Xcode leaves beside it.
-    private static func entitlements(of bundle: String, executable: String?, _ guarded: inout LinkGuard) -> PropertyListValue? {
+    private static func entitlements(of bundle: String, executable: String?, _ guarded: inout LinkGuard)
+        -> PropertyListValue?
+    {
         if let executable, !executable.contains("/"), executable != "..", let file = guarded.file(bundle, executable),
-           let value = try? MachOEntitlements.read(executable: file) {
+            let value = try? MachOEntitlements.read(executable: file)
+        {
             return value
         }
         return guarded.file(bundle, "archived-expanded-entitlements.xcent")

@@ -51,7 +51,9 @@ public struct SimulatorDevice: Sendable, Equatable {
 
     /// `iPhone 15 Pro` from `com.apple.CoreSimulator.SimDeviceType.iPhone-15-Pro`.
     public var deviceType: String {
-        Self.readable(deviceTypeIdentifier, prefix: "com.apple.CoreSimulator.SimDeviceType.") { $0.replacingDashes(with: " ") }
+        Self.readable(deviceTypeIdentifier, prefix: "com.apple.CoreSimulator.SimDeviceType.") {
+            $0.replacingDashes(with: " ")
+        }
     }
 
     /// Where the device keeps its containers.
@@ -62,19 +64,22 @@ public struct SimulatorDevice: Sendable, Equatable {
         let plist = try PropertyListReader.read(contentsOfFile: path, maxBytes: PropertyListReader.metadataLimit)
         guard let udid = plist["UDID"]?.stringValue, !udid.isEmpty else { return nil }
         return SimulatorDevice(
-            udid: udid, name: plist["name"]?.stringValue ?? udid, runtimeIdentifier: plist["runtime"]?.stringValue ?? "",
-            deviceTypeIdentifier: plist["deviceType"]?.stringValue ?? "", state: State(plist["state"]?.integerValue ?? -1),
+            udid: udid, name: plist["name"]?.stringValue ?? udid,
+            runtimeIdentifier: plist["runtime"]?.stringValue ?? "",
+            deviceTypeIdentifier: plist["deviceType"]?.stringValue ?? "",
+            state: State(plist["state"]?.integerValue ?? -1),
             path: folder)
     }
 
-    private static func readable(_ identifier: String, prefix: String, _ transform: (Substring) -> Substring) -> String {
+    private static func readable(_ identifier: String, prefix: String, _ transform: (Substring) -> Substring) -> String
+    {
         guard identifier.hasPrefix(prefix) else { return identifier }
         return String(transform(identifier.dropFirst(prefix.count)))
     }
 }
 
-private extension Substring {
-    func replacingDashes(with replacement: Character) -> Substring {
+extension Substring {
+    fileprivate func replacingDashes(with replacement: Character) -> Substring {
         Substring(map { $0 == "-" ? replacement : $0 })
     }
 }

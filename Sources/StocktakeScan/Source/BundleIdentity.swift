@@ -22,7 +22,9 @@ struct BundleIdentity: Equatable {
             let named = orderedUnique(clues.filter { tier.contains($0.source) }.map(\.identifier))
             guard !named.isEmpty else { continue }
             let winners = strongestSupport(among: named, clues: clues)
-            if winners.count == 1, let winner = clues.first(where: { $0.identifier == winners[0] && tier.contains($0.source) }) {
+            if winners.count == 1,
+                let winner = clues.first(where: { $0.identifier == winners[0] && tier.contains($0.source) })
+            {
                 return BundleIdentity(identifier: winner.identifier, source: winner.source, candidates: [])
             }
             return BundleIdentity(identifier: nil, source: .ambiguous, candidates: winners)

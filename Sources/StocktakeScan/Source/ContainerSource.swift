@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
 import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Recognises what the user pointed at (an `.xcappdata` package, a simulator data container or a
 /// bare Documents/Library/tmp tree) from its structure, never from one file alone, and works out
@@ -36,7 +37,8 @@ public enum ContainerSource {
         var metadata: [MetadataDocument] = []
         var appDataInfo: PropertyListValue?
         let appData = Paths.join(input, appDataFolder)
-        let info = FileKind(path: appData) == .directory
+        let info =
+            FileKind(path: appData) == .directory
             ? readMetadata(at: Paths.join(input, appDataInfoFile), shownAs: appDataInfoFile, required: true) : nil
         if let info, info.value != nil || looksLikeDataContainer(appData) {
             layout = .xcappdata
@@ -56,11 +58,14 @@ public enum ContainerSource {
 
         let metadataPrefix = layout == .xcappdata ? appDataFolder + "/" : ""
         let containerMetadata = readMetadata(
-            at: Paths.join(root, containerMetadataFile), shownAs: metadataPrefix + containerMetadataFile, required: false)
+            at: Paths.join(root, containerMetadataFile), shownAs: metadataPrefix + containerMetadataFile,
+            required: false)
         if let containerMetadata { metadata.append(containerMetadata) }
 
-        let clues = authoritativeClues(
-            override: override, appDataInfo: appDataInfo, containerMetadata: containerMetadata?.value, metadataPrefix: metadataPrefix)
+        let clues =
+            authoritativeClues(
+                override: override, appDataInfo: appDataInfo, containerMetadata: containerMetadata?.value,
+                metadataPrefix: metadataPrefix)
             + IdentityClues.collect(containerRoot: root)
         let identity = BundleIdentity.decide(clues)
         return ContainerDescription(
@@ -71,7 +76,9 @@ public enum ContainerSource {
 
     /// `XCDownloadDate`, else the modification time of `AppDataInfo.plist` (Xcode writes it with the
     /// download), else of the input folder.
-    private static func exportTime(input: String, layout: ContainerLayout, appDataInfo: PropertyListValue?) -> ExportTime? {
+    private static func exportTime(input: String, layout: ContainerLayout, appDataInfo: PropertyListValue?)
+        -> ExportTime?
+    {
         if let downloaded = DownloadDate.exportTime(appDataInfo?["XCDownloadDate"]) { return downloaded }
         if layout == .xcappdata, let seconds = modificationTime(Paths.join(input, appDataInfoFile)) {
             return ExportTime(seconds: seconds, source: .metadataFile)
@@ -95,7 +102,8 @@ public enum ContainerSource {
             throw .unreadableRoot(path: path, reason: SystemError.currentText)
         }
         guard let resolved = realpath(path, nil) else {
-            let reason = errno == ENOENT ? "it is a symbolic link to something that does not exist" : SystemError.currentText
+            let reason =
+                errno == ENOENT ? "it is a symbolic link to something that does not exist" : SystemError.currentText
             throw .unreadableRoot(path: path, reason: reason)
         }
         defer { free(resolved) }
@@ -107,7 +115,8 @@ public enum ContainerSource {
     /// The option and the metadata plists' ids, strongest first. Identifiers from the container must look
     /// like bundle ids.
     static func authoritativeClues(
-        override: String?, appDataInfo: PropertyListValue?, containerMetadata: PropertyListValue?, metadataPrefix: String
+        override: String?, appDataInfo: PropertyListValue?, containerMetadata: PropertyListValue?,
+        metadataPrefix: String
     ) -> [IdentityClue] {
         var clues: [IdentityClue] = []
         if let override, !override.isEmpty {
@@ -120,23 +129,31 @@ public enum ContainerSource {
                 break
             }
         }
-        if let identifier = containerMetadata?["MCMMetadataIdentifier"]?.stringValue, BundleIdentifierRules.isPlausible(identifier) {
-            clues.append(IdentityClue(identifier: identifier, source: .containerMetadata, path: metadataPrefix + containerMetadataFile))
+        if let identifier = containerMetadata?["MCMMetadataIdentifier"]?.stringValue,
+            BundleIdentifierRules.isPlausible(identifier)
+        {
+            clues.append(
+                IdentityClue(
+                    identifier: identifier, source: .containerMetadata, path: metadataPrefix + containerMetadataFile))
         }
         return clues
     }
 
     /// Reads a metadata plist. A malformed one is reported in the document, never fatal. Returns
     /// nil for an absent optional file; an absent required file is reported as missing.
-    private static func readMetadata(at path: String, shownAs relativePath: String, required: Bool) -> MetadataDocument? {
+    private static func readMetadata(at path: String, shownAs relativePath: String, required: Bool) -> MetadataDocument?
+    {
         guard FileKind(path: path) != .missing else {
             return required
-                ? MetadataDocument(path: relativePath, value: nil, problem: "missing: an Xcode .xcappdata package holds \(appDataInfoFile) beside \(appDataFolder)/")
+                ? MetadataDocument(
+                    path: relativePath, value: nil,
+                    problem: "missing: an Xcode .xcappdata package holds \(appDataInfoFile) beside \(appDataFolder)/")
                 : nil
         }
         do {
             // Real metadata plists are a few hundred bytes; 1 MiB leaves room and bounds the read.
-            let value = try PropertyListReader.readUnlabelled(contentsOfFile: path, maxBytes: PropertyListReader.metadataLimit)
+            let value = try PropertyListReader.readUnlabelled(
+                contentsOfFile: path, maxBytes: PropertyListReader.metadataLimit)
             return MetadataDocument(path: relativePath, value: value, problem: nil)
         } catch {
             return MetadataDocument(path: relativePath, value: nil, problem: error.message)
@@ -162,15 +179,20 @@ public enum ContainerSource {
     /// those iOS makes and never backs up (SplashBoard, Saved Application State).
     static let libraryMarkers =
         LibraryFolder.standard.filter { $0.location != .libraryOther }.map(\.name)
-        + SystemCatalogue.items.filter { $0.parent == .library && !$0.isPrefix && $0.backup == .notBackedUp }.map(\.name)
+        + SystemCatalogue.items.filter { $0.parent == .library && !$0.isPrefix && $0.backup == .notBackedUp }.map(
+            \.name)
 
     /// A CoreSimulator device's data folder holds the container: `…/CoreSimulator/Devices/<UDID>/data/…`, or
     /// `DEVICE/data/Containers/Data/<kind>/<UUID>` in any other device set (`--device-set`, `xcrun simctl --set`),
     /// whose device folder holds the `device.plist` every simulator device has.
     private static func isInSimulatorDevice(_ resolvedInput: String) -> Bool {
-        if resolvedInput.contains("/CoreSimulator/Devices/") && resolvedInput.contains("/data/Containers/Data/") { return true }
+        if resolvedInput.contains("/CoreSimulator/Devices/") && resolvedInput.contains("/data/Containers/Data/") {
+            return true
+        }
         let parts = resolvedInput.split(separator: "/")
-        guard parts.count > 5, parts.suffix(5).prefix(3).elementsEqual(["data", "Containers", "Data"]) else { return false }
+        guard parts.count > 5, parts.suffix(5).prefix(3).elementsEqual(["data", "Containers", "Data"]) else {
+            return false
+        }
         return FileKind(path: "/" + parts.dropLast(5).joined(separator: "/") + "/device.plist") == .regularFile
     }
 

@@ -12,7 +12,9 @@ enum DownloadDate {
             let milliseconds = Int(((sinceReference - sinceReference.rounded(.down)) * 1000).rounded(.down))
             return ExportTime(seconds: seconds, milliseconds: milliseconds, source: .downloadDate)
         case .string(let text)?:
-            return parse(text).map { ExportTime(seconds: $0.seconds, milliseconds: $0.milliseconds, source: .downloadDate, isLocalTime: true) }
+            return parse(text).map {
+                ExportTime(seconds: $0.seconds, milliseconds: $0.milliseconds, source: .downloadDate, isLocalTime: true)
+            }
         default:
             return nil
         }
@@ -22,11 +24,14 @@ enum DownloadDate {
     static func parse(_ text: String) -> (seconds: Int64, milliseconds: Int)? {
         let characters = Array(text.utf8)
         guard characters.count == 19 || (21...23).contains(characters.count),
-              let seconds = PropertyListText.wallClockSeconds(
-                characters, dateTimeSeparator: UInt8(ascii: " "), secondsSeparators: [UInt8(ascii: "."), UInt8(ascii: ":")])
+            let seconds = PropertyListText.wallClockSeconds(
+                characters, dateTimeSeparator: UInt8(ascii: " "),
+                secondsSeparators: [UInt8(ascii: "."), UInt8(ascii: ":")])
         else { return nil }
         guard characters.count > 19 else { return (seconds, 0) }
-        guard characters[19] == UInt8(ascii: "."), let fraction = PropertyListText.number(characters, 20..<characters.count) else { return nil }
+        guard characters[19] == UInt8(ascii: "."),
+            let fraction = PropertyListText.number(characters, 20..<characters.count)
+        else { return nil }
         return (seconds, Int(fraction) * [100, 10, 1][characters.count - 21])
     }
 }

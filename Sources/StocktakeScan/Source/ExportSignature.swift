@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
 import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What an export looks like on disk, cheaply: every entry's size and times summed up, without reading a
 /// byte of content. Two equal signatures of one path mean nothing was added, removed, written, renamed or

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a path names, seen with lstat: a symbolic link is reported as a link, never followed.
 enum FileKind: Equatable {
@@ -62,7 +63,8 @@ struct DirectoryListing {
                 return DirectoryListing(entries: entries, isTruncated: true)
             }
             var status = stat()
-            let kind = fstatat(descriptor, nameBytes.map { CChar(bitPattern: $0) } + [0], &status, AT_SYMLINK_NOFOLLOW) == 0
+            let kind =
+                fstatat(descriptor, nameBytes.map { CChar(bitPattern: $0) } + [0], &status, AT_SYMLINK_NOFOLLOW) == 0
                 ? FileKind(mode: status.st_mode) : .missing
             entries.append(Entry(name: name, kind: kind))
         }

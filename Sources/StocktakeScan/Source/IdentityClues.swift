@@ -1,5 +1,5 @@
-import StocktakeModel
 import StocktakeFiles
+import StocktakeModel
 
 /// Reads the names iOS and the app's own process give per-app files and folders (see `BundleIdentity`).
 /// Only listings are read; nothing is opened or followed.
@@ -10,7 +10,9 @@ enum IdentityClues {
     /// Every clue below the container root, strongest source first.
     static func collect(containerRoot root: String) -> [IdentityClue] {
         collect { relative in
-            guard isRealFolder(root, relative), let listing = try? DirectoryListing.read(Paths.join(root, relative), limit: 1_000) else {
+            guard isRealFolder(root, relative),
+                let listing = try? DirectoryListing.read(Paths.join(root, relative), limit: 1_000)
+            else {
                 return nil
             }
             return listing.entries
@@ -29,7 +31,9 @@ enum IdentityClues {
             clues.append(IdentityClue(identifier: identifier, source: source, path: path))
         }
         for name in names("Library/SplashBoard/Snapshots", kind: .directory) {
-            add(BundleIdentifierRules.fromSnapshotFolder(name), .launchSnapshot, "Library/SplashBoard/Snapshots/" + name)
+            add(
+                BundleIdentifierRules.fromSnapshotFolder(name), .launchSnapshot, "Library/SplashBoard/Snapshots/" + name
+            )
         }
         for name in names("Library/Caches/Snapshots", kind: .directory) {
             add(name, .launchSnapshot, "Library/Caches/Snapshots/" + name)
@@ -41,7 +45,9 @@ enum IdentityClues {
             add(name, .httpStorage, "Library/HTTPStorages/" + name)
         }
         for name in names("Library/Caches", kind: .directory)
-        where BundleIdentifierRules.isReverseDNS(name) && !name.hasPrefix("com.apple.") && holdsWhatIOSMakes(listing("Library/Caches/" + name)) {
+        where BundleIdentifierRules.isReverseDNS(name) && !name.hasPrefix("com.apple.")
+            && holdsWhatIOSMakes(listing("Library/Caches/" + name))
+        {
             add(name, .cachesFolder, "Library/Caches/" + name)
         }
         for name in names("Library/WebKit", kind: .directory) where BundleIdentifierRules.isReverseDNS(name) {
@@ -49,7 +55,9 @@ enum IdentityClues {
         }
         for name in names("Library/Preferences", kind: .regularFile) where name.hasSuffix(".plist") {
             let domain = String(name.dropLast(".plist".count))
-            guard BundleIdentifierRules.isReverseDNS(domain), !BundleIdentifierRules.isKnownNonAppDomain(domain) else { continue }
+            guard BundleIdentifierRules.isReverseDNS(domain), !BundleIdentifierRules.isKnownNonAppDomain(domain) else {
+                continue
+            }
             add(domain, .preferencesFile, "Library/Preferences/" + name)
         }
         return dropSuffixedPreferences(clues)

@@ -18,9 +18,11 @@ struct BesideSidecars {
         let components = root.split(separator: "/").map(String.init)
         for levels in 1...2 where components.count > levels {
             let ancestor = "/" + components.dropLast(levels).joined(separator: "/")
-            let mirror = (ancestor == "/" ? "" : ancestor) + "/__MACOSX/" + components.suffix(levels).joined(separator: "/")
+            let mirror =
+                (ancestor == "/" ? "" : ancestor) + "/__MACOSX/" + components.suffix(levels).joined(separator: "/")
             guard FileKind(path: mirror) == .directory else { continue }
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: AppleDouble.attributeHeaderLimit, alignment: 8)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: AppleDouble.attributeHeaderLimit, alignment: 8)
             defer { buffer.deallocate() }
             result.read(folder: mirror, relative: [], depth: 0, maxDepth: maxDepth, buffer: buffer)
             return result
@@ -28,7 +30,9 @@ struct BesideSidecars {
         return result
     }
 
-    private mutating func read(folder: String, relative: [UInt8], depth: Int, maxDepth: Int, buffer: UnsafeMutableRawBufferPointer) {
+    private mutating func read(
+        folder: String, relative: [UInt8], depth: Int, maxDepth: Int, buffer: UnsafeMutableRawBufferPointer
+    ) {
         guard depth <= maxDepth, let listing = try? DirectoryListing.read(folder, limit: 1_000_000) else { return }
         for entry in listing.entries {
             let path = Paths.join(folder, entry.name)
@@ -39,20 +43,30 @@ struct BesideSidecars {
                 continue
             }
             guard entry.kind == .regularFile, name.count > 2, name.starts(with: "._".utf8) else { continue }
-            let target = relative.isEmpty ? Array(name.dropFirst(2)) : relative + [UInt8(ascii: "/")] + name.dropFirst(2)
+            let target =
+                relative.isEmpty ? Array(name.dropFirst(2)) : relative + [UInt8(ascii: "/")] + name.dropFirst(2)
             var options = RegularFile.Options.insideContainer(maxBytes: nil)
-            guard let file = try? RegularFile.open(path, options: &options), let count = try? file.readPrefix(into: buffer) else { continue }
+            guard let file = try? RegularFile.open(path, options: &options),
+                let count = try? file.readPrefix(into: buffer)
+            else { continue }
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
             guard AppleDouble.hasHeader(bytes) else { continue }
             do {
                 var flag = ExclusionFlag.none
                 for attribute in try AppleDouble.attributeNames(in: bytes, fileSize: Int(clamping: file.size)) {
-                    flag = Array(attribute.utf8).withUnsafeBufferPointer { flag.strongest(with: BackupAttributes.flag(forAttributeName: $0)) }
+                    flag = Array(attribute.utf8).withUnsafeBufferPointer {
+                        flag.strongest(with: BackupAttributes.flag(forAttributeName: $0))
+                    }
                 }
                 sidecars += 1
                 if flag != .none { flags.append((target, .appleDouble)) }
             } catch {
-                issues.append(ScanIssue(path: target, reason: .malformedMetadata, detail: "its AppleDouble sidecar in \(VisibleText.render(folder, as: .message)) not understood: \(error)"))
+                issues.append(
+                    ScanIssue(
+                        path: target, reason: .malformedMetadata,
+                        detail:
+                            "its AppleDouble sidecar in \(VisibleText.render(folder, as: .message)) not understood: \(error)"
+                    ))
             }
         }
     }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
 import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The outcome of reading an entry's extended attributes.
 enum AttributeReading {
@@ -18,7 +19,9 @@ extension DirectoryLister {
     /// (Linux); else through a descriptor opened relative to the folder's (Darwin, which has no per-thread working
     /// directory); else by full path, as before that route (an entry that cannot be opened: mode 000, say, or a
     /// socket, FIFO or device, which the walk never opens).
-    func readAttributes(_ name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, type: EntryType, folder: Int32) -> AttributeReading {
+    func readAttributes(_ name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, type: EntryType, folder: Int32)
+        -> AttributeReading
+    {
         let names: Result<[[UInt8]], ExtendedAttributeError>
         if insideListedFolder {
             names = Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(atPath: cName) }
@@ -29,7 +32,8 @@ extension DirectoryLister {
             pathBuffer.append(contentsOf: UnsafeRawBufferPointer(name).bindMemory(to: CChar.self))
             pathBuffer.append(0)
             names = pathBuffer.withUnsafeBufferPointer { buffer in
-                Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(atPath: buffer.baseAddress!) }
+                Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(atPath: buffer.baseAddress!)
+                }
             }
             pathBuffer.removeSubrange(mark...)
         }
@@ -42,8 +46,12 @@ extension DirectoryLister {
     private func namesThroughDescriptor(
         _ cName: UnsafePointer<CChar>, type: EntryType, folder: Int32
     ) -> Result<[[UInt8]], ExtendedAttributeError>? {
-        guard Self.readsAttributesThroughDescriptors, type == .file || type == .directory || type == .symlink else { return nil }
-        switch Result(catching: { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(of: cName, inFolder: folder) }) {
+        guard Self.readsAttributesThroughDescriptors, type == .file || type == .directory || type == .symlink else {
+            return nil
+        }
+        switch Result(catching: { () throws(ExtendedAttributeError) in
+            try ExtendedAttributes.names(of: cName, inFolder: folder)
+        }) {
         case .success(let names?): return .success(names)
         case .success(nil): return nil
         case .failure(let error): return .failure(error)
@@ -93,7 +101,9 @@ extension DirectoryLister {
     }
 
     /// The kind from the first bytes of an open file, and its attributes through the descriptor.
-    func sniff(_ file: RegularFile, name: UnsafeBufferPointer<UInt8>, readAttributes: Bool) -> (ContentKind, AttributeReading?) {
+    func sniff(_ file: RegularFile, name: UnsafeBufferPointer<UInt8>, readAttributes: Bool) -> (
+        ContentKind, AttributeReading?
+    ) {
         // A read error (EIO) sniffs nothing: the name alone then decides the kind.
         let count = (try? file.readPrefix(into: prefix)) ?? 0
         let kind = ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix[0..<count]), name: name)
@@ -102,9 +112,10 @@ extension DirectoryLister {
     }
 
     func attributeReading(of file: RegularFile) -> AttributeReading {
-        reading(file.withDescriptor { fd in
-            Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(fileDescriptor: fd) }
-        })
+        reading(
+            file.withDescriptor { fd in
+                Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(fileDescriptor: fd) }
+            })
     }
 
     /// Opens a regular file of the listed folder (see `fileOptions`).
@@ -121,7 +132,8 @@ extension DirectoryLister {
     /// regular file the listing saw.
     func issue(_ path: [UInt8], _ what: String, _ refusal: FileRefusal) -> ScanIssue {
         guard let code = refusal.code else {
-            return ScanIssue(path: path, reason: .vanished, detail: what + "it was replaced during the walk (\(refusal))")
+            return ScanIssue(
+                path: path, reason: .vanished, detail: what + "it was replaced during the walk (\(refusal))")
         }
         return ScanIssue(path: path, reason: Self.reason(for: code), detail: what + Self.explain(code))
     }

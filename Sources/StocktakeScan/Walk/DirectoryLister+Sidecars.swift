@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
 import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the AppleDouble sidecars of one folder say.
 struct FolderSidecars {
@@ -14,7 +15,8 @@ struct FolderSidecars {
     var sidecarNames: Set<ArraySlice<UInt8>> = []
 
     func isSidecar(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        !sidecarNames.isEmpty && AppleDouble.targetName(ofSidecar: name) != nil && sidecarNames.contains(ArraySlice(name))
+        !sidecarNames.isEmpty && AppleDouble.targetName(ofSidecar: name) != nil
+            && sidecarNames.contains(ArraySlice(name))
     }
 
     func flag(for name: UnsafeBufferPointer<UInt8>) -> ExclusionFlag {
@@ -29,7 +31,8 @@ extension DirectoryLister {
     func readSidecars(fd: Int32, job: DirectoryJob) -> FolderSidecars {
         var result = FolderSidecars()
         var names: Set<ArraySlice<UInt8>>?
-        for span in nameSpans where span.length > 2 && nameArena[span.start] == 0x2E && nameArena[span.start + 1] == 0x5F {
+        for span in nameSpans
+        where span.length > 2 && nameArena[span.start] == 0x2E && nameArena[span.start + 1] == 0x5F {
             let name = nameArena[span.start..<span.start + span.length]
             guard let outcome = readSidecar(fd: fd, name: name, job: job) else { continue }
             result.sidecarNames.insert(name)
@@ -46,7 +49,12 @@ extension DirectoryLister {
                 result.flags[target] = flag
                 if names == nil { names = Set(nameSpans.map { nameArena[$0.start..<$0.start + $0.length] }) }
                 if !names!.contains(target) {
-                    store.issues.append(ScanIssue(path: joined(job.path, target), reason: .unpairedSidecar, detail: "stale AppleDouble sidecar ._\(VisibleText.render(PathText.display(target), as: .message)): its file is not in the export (deleted or renamed after the copy's metadata was written), so any backup flag it carries applies to nothing; harmless to the audit, and a fresh export drops it"))
+                    store.issues.append(
+                        ScanIssue(
+                            path: joined(job.path, target), reason: .unpairedSidecar,
+                            detail:
+                                "stale AppleDouble sidecar ._\(VisibleText.render(PathText.display(target), as: .message)): its file is not in the export (deleted or renamed after the copy's metadata was written), so any backup flag it carries applies to nothing; harmless to the audit, and a fresh export drops it"
+                        ))
                 }
             }
         }
@@ -59,8 +67,8 @@ extension DirectoryLister {
         // Check the type first: a FIFO or device named `._x` must not even be opened.
         var info = stat()
         guard withCString(name, { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let file = try? openRegularFile(name, in: fd),
-              let count = try? file.readPrefix(into: sidecar)
+            let file = try? openRegularFile(name, in: fd),
+            let count = try? file.readPrefix(into: sidecar)
         else { return nil }
         let bytes = UnsafeRawBufferPointer(rebasing: sidecar[0..<count])
         guard AppleDouble.hasHeader(bytes) else { return nil }
@@ -68,7 +76,10 @@ extension DirectoryLister {
         do {
             attributes = try AppleDouble.attributeNames(in: bytes, fileSize: Int(info.st_size))
         } catch {
-            store.issues.append(ScanIssue(path: joined(job.path, name), reason: .malformedMetadata, detail: "AppleDouble sidecar not understood: \(error)"))
+            store.issues.append(
+                ScanIssue(
+                    path: joined(job.path, name), reason: .malformedMetadata,
+                    detail: "AppleDouble sidecar not understood: \(error)"))
             return .some(nil)
         }
         store.appleDoubleSidecars += 1

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CStocktakeSystem
 import StocktakeFiles
 import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Lists one directory at a time for one worker: reads the names, pairs AppleDouble sidecars with their
 /// targets, stats every entry without following links, reads backup flags and sniffs content where the
@@ -37,7 +38,8 @@ final class DirectoryLister {
     @exclusivity(unchecked) var insideListedFolder = false
     /// How the walk opens files: never through a link, access times kept where the system allows; the
     /// entry was just seen to be a regular file, so no second stat before opening.
-    @exclusivity(unchecked) var fileOptions = RegularFile.Options(followsLinks: false, maxBytes: nil, keepsAccessTime: true, checksTypeBeforeOpening: false)
+    @exclusivity(unchecked) var fileOptions = RegularFile.Options(
+        followsLinks: false, maxBytes: nil, keepsAccessTime: true, checksTypeBeforeOpening: false)
 
     init(rootFD: Int32, rootPath: [UInt8], store: WorkerStore, maxDepth: Int, progress: ScanProgress?) {
         self.rootFD = rootFD
@@ -67,7 +69,9 @@ final class DirectoryLister {
             nameArena.withUnsafeBufferPointer { arena in
                 let name = UnsafeBufferPointer(rebasing: arena[span.start..<span.start + span.length])
                 let cName = UnsafeRawPointer(arena.baseAddress! + span.start).assumingMemoryBound(to: CChar.self)
-                if let next = record(name: name, cName: cName, listedType: listedType, fd: fd, job: job, sidecars: sidecars) {
+                if let next = record(
+                    name: name, cName: cName, listedType: listedType, fd: fd, job: job, sidecars: sidecars)
+                {
                     subdirectories.append(next)
                 }
             }
@@ -96,7 +100,7 @@ final class DirectoryLister {
         }
         var info = stat()
         guard fstat(fd, &info) == 0, UInt64(truncatingIfNeeded: info.st_dev) == job.device,
-              UInt64(truncatingIfNeeded: info.st_ino) == job.inode
+            UInt64(truncatingIfNeeded: info.st_ino) == job.inode
         else {
             close(fd)
             failDirectory(job, code: ENOTDIR)
@@ -126,7 +130,9 @@ final class DirectoryLister {
 
     private func failDirectory(_ job: DirectoryJob, code: Int32) {
         store.unreadable.append(job.ref)
-        store.issues.append(ScanIssue(path: job.path, reason: Self.reason(for: code), detail: "cannot list folder: " + Self.explain(code)))
+        store.issues.append(
+            ScanIssue(
+                path: job.path, reason: Self.reason(for: code), detail: "cannot list folder: " + Self.explain(code)))
     }
 
     static func reason(for code: Int32) -> ScanIssue.Reason {
@@ -178,7 +184,10 @@ final class DirectoryLister {
             info = opened.status
         } else if fstatat(fd, cName, &info, AT_SYMLINK_NOFOLLOW) != 0 {
             let code = SystemError.current
-            store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "cannot read entry: " + Self.explain(code)))
+            store.issues.append(
+                ScanIssue(
+                    path: joined(job.path, name), reason: Self.reason(for: code),
+                    detail: "cannot read entry: " + Self.explain(code)))
             return nil
         }
         let type = POSIX.entryType(mode: info.st_mode)
@@ -189,7 +198,9 @@ final class DirectoryLister {
         if zone.systemManaged { flags.insert(.systemManaged) }
         let isSidecar = type == .file && sidecars.isSidecar(name)
         if zone.transport || isSidecar { flags.insert(.transportArtefact) }
-        if type == .file && SparseCheck.isSparse(size: apparent, blocks: Int64(info.st_blocks), flags: POSIX.fileFlags(info)) {
+        if type == .file
+            && SparseCheck.isSparse(size: apparent, blocks: Int64(info.st_blocks), flags: POSIX.fileFlags(info))
+        {
             flags.insert(.sparse)
         }
         var ownFlag = sidecars.flag(for: name)
@@ -218,11 +229,17 @@ final class DirectoryLister {
             case .flag(let found): if found != .none { ownFlag = found }
             case .failed(let code):
                 attributesUnreadable = true
-                store.issues.append(ScanIssue(path: joined(job.path, name), reason: Self.reason(for: code), detail: "extended attributes not read (backup state unknown): " + SystemError.text(code)))
+                store.issues.append(
+                    ScanIssue(
+                        path: joined(job.path, name), reason: Self.reason(for: code),
+                        detail: "extended attributes not read (backup state unknown): " + SystemError.text(code)))
             }
         }
         guard let stored = store.storeName(name) else {
-            store.issues.append(ScanIssue(path: joined(job.path, name), reason: .unreadable, detail: "not recorded: the audit's name storage is full"))
+            store.issues.append(
+                ScanIssue(
+                    path: joined(job.path, name), reason: .unreadable,
+                    detail: "not recorded: the audit's name storage is full"))
             return nil
         }
         let record = EntryRecord(
@@ -230,7 +247,10 @@ final class DirectoryLister {
             flags: flags, ownFlag: ownFlag, attributesUnreadable: attributesUnreadable, apparentBytes: apparent,
             allocatedBytes: allocated, modified: POSIX.modificationTime(info))
         guard let ref = store.append(record) else {
-            store.issues.append(ScanIssue(path: joined(job.path, name), reason: .unreadable, detail: "not recorded: the audit's entry storage is full"))
+            store.issues.append(
+                ScanIssue(
+                    path: joined(job.path, name), reason: .unreadable,
+                    detail: "not recorded: the audit's entry storage is full"))
             return nil
         }
         pendingEntries += 1
@@ -238,14 +258,16 @@ final class DirectoryLister {
         if pendingEntries >= 4096 { flushProgress() }
         if type != .directory && info.st_nlink > 1 {
             store.records[ref.index].flags.insert(.hardLinked)
-            store.hardLinks.append((ref, UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino)))
+            store.hardLinks.append(
+                (ref, UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino)))
         }
         if type == .symlink { recordSymlink(ref: ref, name: name, fd: fd, job: job) }
         guard type == .directory else { return nil }
         let path = joined(job.path, name)
         guard job.depth + 1 <= maxDepth else {
             store.unreadable.append(ref)
-            store.issues.append(ScanIssue(path: path, reason: .tooDeep, detail: "not listed: deeper than \(maxDepth) levels"))
+            store.issues.append(
+                ScanIssue(path: path, reason: .tooDeep, detail: "not listed: deeper than \(maxDepth) levels"))
             return nil
         }
         return DirectoryJob(

@@ -95,7 +95,9 @@ struct InventoryAssembler {
     }
 
     /// The records that `__MACOSX/` sidecars (in the export or beside it) flag.
-    private func sequesteredFlags(_ flags: [(target: [UInt8], flag: ExclusionFlag)], draft: Draft) -> [(Int32, ExclusionFlag)] {
+    private func sequesteredFlags(_ flags: [(target: [UInt8], flag: ExclusionFlag)], draft: Draft) -> [(
+        Int32, ExclusionFlag
+    )] {
         let wanted = Set(flags.map(\.target))
         var found: [[UInt8]: Int32] = [:]
         for i in 0..<Int32(draft.count) where !draft.isSymlink(i) {

@@ -1,17 +1,18 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
 import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An open directory stream: glibc's `DIR` is an opaque type (imported as `OpaquePointer`), Darwin's a struct
 /// the SDK defines (imported as a typed pointer).
 #if canImport(Darwin)
-typealias DirectoryStream = UnsafeMutablePointer<DIR>
+    typealias DirectoryStream = UnsafeMutablePointer<DIR>
 #else
-typealias DirectoryStream = OpaquePointer
+    typealias DirectoryStream = OpaquePointer
 #endif
 
 /// What the walk reads from a `stat` (POSIX `openat`/`readdir`/`fstatat` run on Linux and macOS alike; the

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import StocktakeModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Walks the tree under an open root directory with several threads sharing one stack of directories.
 /// Each thread keeps its own store; nothing is shared on the hot path but the stack.
@@ -14,15 +15,18 @@ enum ParallelWalk {
         let stores = (0..<threads).map { WorkerStore(workerIndex: $0) }
         let root = EntryRecord(
             parent: nil, nameOffset: 0, nameLength: 0, type: .directory, kind: .unknown, zone: .root, flags: [],
-            ownFlag: .none, attributesUnreadable: false, apparentBytes: Int64(rootInfo.st_size), allocatedBytes: Int64(rootInfo.st_blocks) &* 512,
+            ownFlag: .none, attributesUnreadable: false, apparentBytes: Int64(rootInfo.st_size),
+            allocatedBytes: Int64(rootInfo.st_blocks) &* 512,
             modified: POSIX.modificationTime(rootInfo))
         let rootRef = stores[0].append(root)!
-        let queue = DirectoryQueue(first: DirectoryJob(
-            ref: rootRef, path: [], depth: 0, zone: .root, device: UInt64(truncatingIfNeeded: rootInfo.st_dev),
-            inode: UInt64(truncatingIfNeeded: rootInfo.st_ino)))
+        let queue = DirectoryQueue(
+            first: DirectoryJob(
+                ref: rootRef, path: [], depth: 0, zone: .root, device: UInt64(truncatingIfNeeded: rootInfo.st_dev),
+                inode: UInt64(truncatingIfNeeded: rootInfo.st_ino)))
         SideBySide.onOwnThreads(threads, stackSize: 1 << 20) { worker in
             let lister = DirectoryLister(
-                rootFD: rootFD, rootPath: rootPath, store: stores[worker], maxDepth: options.maxDepth, progress: options.progress)
+                rootFD: rootFD, rootPath: rootPath, store: stores[worker], maxDepth: options.maxDepth,
+                progress: options.progress)
             while let job = queue.next() {
                 queue.push(lister.list(job))
                 queue.done()

@@ -16,41 +16,61 @@ struct AuditSummary {
         lines.append("Container:  \(report.container.inputPath) (\(report.container.layout.rawValue))")
         let container = report.container
         if container.identityCandidates.isEmpty {
-            lines.append("Bundle id:  \(container.bundleIdentifier ?? "unknown") (from \(container.bundleIdentifierSource.rawValue))")
+            lines.append(
+                "Bundle id:  \(container.bundleIdentifier ?? "unknown") (from \(container.bundleIdentifierSource.rawValue))"
+            )
         } else {
-            lines.append("Bundle id:  ambiguous, candidates \(container.identityCandidates.joined(separator: ", ")) (see the report's container section)")
+            lines.append(
+                "Bundle id:  ambiguous, candidates \(container.identityCandidates.joined(separator: ", ")) (see the report's container section)"
+            )
         }
         let figure = { (figure: Figure) in ByteCount.format(figure.total(in: totals).allocatedBytes) }
         let onDisk = totals.onDisk
         let estimated = container.allocatedBytesEstimated ? " (allocated sizes estimated in 4 KiB blocks)" : ""
-        lines.append("On disk:    \(figure(.onDisk)) (\(ByteCount.format(onDisk.apparentBytes)) apparent), \(Plural.count(onDisk.files, "entry"))\(estimated)")
-        var appData = "App data:   \(figure(.appData)) in \(Plural.count(totals.appData.files, "file")); besides, "
+        lines.append(
+            "On disk:    \(figure(.onDisk)) (\(ByteCount.format(onDisk.apparentBytes)) apparent), \(Plural.count(onDisk.files, "entry"))\(estimated)"
+        )
+        var appData =
+            "App data:   \(figure(.appData)) in \(Plural.count(totals.appData.files, "file")); besides, "
             + Plural.count(totals.directories.files, "folder")
         if totals.transportArtefacts.files > 0 {
-            appData += " and \(Plural.count(totals.transportArtefacts.files, "transport artefact")) (\(figure(.transportArtefacts)))"
+            appData +=
+                " and \(Plural.count(totals.transportArtefacts.files, "transport artefact")) (\(figure(.transportArtefacts)))"
         }
         lines.append(appData)
         lines.append("")
         for location in Location.allCases {
             let total = totals.byLocation[location] ?? .zero
             guard total.files > 0 else { continue }
-            lines.append("  " + pad(location.title, 22) + pad(ByteCount.format(total.allocatedBytes), 10) + "  " + Plural.count(total.files, "file"))
+            lines.append(
+                "  " + pad(location.title, 22) + pad(ByteCount.format(total.allocatedBytes), 10) + "  "
+                    + Plural.count(total.files, "file"))
         }
         lines.append("")
-        lines.append("\(Figure.documentsAndData.name): \(figure(.documentsAndData))   \(Figure.purgeable.name): \(figure(.purgeable))")
+        lines.append(
+            "\(Figure.documentsAndData.name): \(figure(.documentsAndData))   \(Figure.purgeable.name): \(figure(.purgeable))"
+        )
         lines.append("Backup:     " + Figure.backup.map { "\($0.name) \(figure($0))" }.joined(separator: " · "))
         lines.append("Evidence:   \(report.inventory.evidence.summary)")
         if let device = report.deviceBackup {
             // The backup's own total: what iOS backed up for the app (the export's files found in it are counted above).
             let app = device.app.total
-            lines.append("In backup:  \(device.path)\(device.productVersion.map { " (iOS \($0))" } ?? ""): \(Plural.count(app.files, "file")), "
-                + "\(ByteCount.format(app.apparentBytes)) apparent (\(ByteCount.format(app.allocatedBytes)) allocated, estimated in 4 KiB blocks)"
-                + (device.notInExport.map { $0 > 0 ? "; \($0) of its files \($0 == 1 ? "is" : "are") not in the export" : "" } ?? ""))
+            lines.append(
+                "In backup:  \(device.path)\(device.productVersion.map { " (iOS \($0))" } ?? ""): \(Plural.count(app.files, "file")), "
+                    + "\(ByteCount.format(app.apparentBytes)) apparent (\(ByteCount.format(app.allocatedBytes)) allocated, estimated in 4 KiB blocks)"
+                    + (device.notInExport.map {
+                        $0 > 0 ? "; \($0) of its files \($0 == 1 ? "is" : "are") not in the export" : ""
+                    } ?? ""))
         }
-        if let appSize = report.appSize { lines.append("App size:   \(ByteCount.format(appSize.totalBytes)) (bundle + container − Caches + App Groups)") }
+        if let appSize = report.appSize {
+            lines.append(
+                "App size:   \(ByteCount.format(appSize.totalBytes)) (bundle + container − Caches + App Groups)")
+        }
         let issues = report.issues.count
         if issues > 0 { lines.append("Unreadable: \(Plural.count(issues, "issue")) (see the report)") }
-        if let coverage = report.contentCoverage { lines.append("Content:    " + coverage.summary.dropFirst("Content checks: ".count)) }
+        if let coverage = report.contentCoverage {
+            lines.append("Content:    " + coverage.summary.dropFirst("Content checks: ".count))
+        }
         lines.append(contentsOf: findingLines(report))
         lines.append("Reports:    \(result.outputDirectory)")
         return lines.map(ConsoleText.visible).joined(separator: "\n") + "\n"
@@ -73,7 +93,8 @@ struct AuditSummary {
         lines.append(headline)
         for group in groups.prefix(Self.groupsShown) {
             let size = group.bytes > 0 ? ", \(ByteCount.format(group.bytes)) at stake" : ""
-            lines.append("  \(group.severity.rawValue) \(group.rule): \(Plural.count(group.findings.count, "finding"))\(size)")
+            lines.append(
+                "  \(group.severity.rawValue) \(group.rule): \(Plural.count(group.findings.count, "finding"))\(size)")
             for finding in group.findings.prefix(Self.rowsShownPerGroup) {
                 let path = finding.path.isEmpty ? "(container root)" : finding.path
                 lines.append("    \(path): \(finding.message)")
@@ -84,7 +105,9 @@ struct AuditSummary {
         }
         if groups.count > Self.groupsShown {
             let rest = groups.dropFirst(Self.groupsShown).reduce(0) { $0 + $1.findings.count }
-            lines.append("  … \(Plural.count(groups.count - Self.groupsShown, "more rule")) with \(Plural.count(rest, "finding")) in the report")
+            lines.append(
+                "  … \(Plural.count(groups.count - Self.groupsShown, "more rule")) with \(Plural.count(rest, "finding")) in the report"
+            )
         }
         return lines
     }

@@ -15,7 +15,9 @@ struct BackupAppsListing {
         var header = "\(apps.apps.count) app\(apps.apps.count == 1 ? "" : "s") in \(backup.folder.path)"
         var facts: [String] = []
         if let version = backup.folder.productVersion { facts.append("iOS \(version)") }
-        if let date = backup.folder.date { facts.append("backed up \(ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))") }
+        if let date = backup.folder.date {
+            facts.append("backed up \(ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))")
+        }
         if !facts.isEmpty { header += " (" + facts.joined(separator: ", ") + ")" }
         var lines = [header]
         let width = apps.apps.map { $0.bundleIdentifier.count }.max() ?? 0
@@ -51,15 +53,24 @@ struct BackupAppsListing {
         typealias K = ReportKeys
         func domain(_ domain: DeviceBackupSummary.Domain) throws {
             try json.beginObject(compact: true)
-            try json.key(K.BackupDomain.allocatedBytes); try json.int(domain.total.allocatedBytes)
-            try json.key(K.DeviceBackup.allocatedBytesEstimated); try json.bool(true)
-            try json.key(K.BackupDomain.apparentBytes); try json.int(domain.total.apparentBytes)
-            try json.key(K.BackupDomain.directories); try json.int(domain.directories)
-            try json.key(K.BackupDomain.domain); try json.string(domain.name)
-            try json.key(K.BackupDomain.files); try json.int(domain.total.files)
-            try json.key(K.BackupDomain.identifier); try json.string(domain.identifier)
-            try json.key(K.BackupDomain.kind); try json.string(domain.kind.rawValue)
-            try json.key(K.BackupDomain.symlinks); try json.int(domain.symlinks)
+            try json.key(K.BackupDomain.allocatedBytes)
+            try json.int(domain.total.allocatedBytes)
+            try json.key(K.DeviceBackup.allocatedBytesEstimated)
+            try json.bool(true)
+            try json.key(K.BackupDomain.apparentBytes)
+            try json.int(domain.total.apparentBytes)
+            try json.key(K.BackupDomain.directories)
+            try json.int(domain.directories)
+            try json.key(K.BackupDomain.domain)
+            try json.string(domain.name)
+            try json.key(K.BackupDomain.files)
+            try json.int(domain.total.files)
+            try json.key(K.BackupDomain.identifier)
+            try json.string(domain.identifier)
+            try json.key(K.BackupDomain.kind)
+            try json.string(domain.kind.rawValue)
+            try json.key(K.BackupDomain.symlinks)
+            try json.int(domain.symlinks)
             try json.endObject()
         }
         try json.beginObject()
@@ -67,32 +78,45 @@ struct BackupAppsListing {
         try json.beginArray()
         for app in backup.apps.apps {
             try json.beginObject()
-            try json.key(K.BackupDomain.allocatedBytes); try json.int(app.domain.total.allocatedBytes)
-            try json.key(K.DeviceBackup.allocatedBytesEstimated); try json.bool(true)
+            try json.key(K.BackupDomain.allocatedBytes)
+            try json.int(app.domain.total.allocatedBytes)
+            try json.key(K.DeviceBackup.allocatedBytesEstimated)
+            try json.bool(true)
             try json.key(ListingKey.appGroups)
             try json.beginArray()
             for companion in app.companions where companion.kind == .appGroup { try domain(companion) }
             try json.endArray()
-            try json.key(K.BackupDomain.apparentBytes); try json.int(app.domain.total.apparentBytes)
-            try json.key(ListingKey.bundleIdentifier); try json.string(app.bundleIdentifier)
-            try json.key(K.BackupDomain.directories); try json.int(app.domain.directories)
-            try json.key(K.BackupDomain.domain); try json.string(app.domain.name)
-            try json.key(K.BackupDomain.files); try json.int(app.domain.total.files)
+            try json.key(K.BackupDomain.apparentBytes)
+            try json.int(app.domain.total.apparentBytes)
+            try json.key(ListingKey.bundleIdentifier)
+            try json.string(app.bundleIdentifier)
+            try json.key(K.BackupDomain.directories)
+            try json.int(app.domain.directories)
+            try json.key(K.BackupDomain.domain)
+            try json.string(app.domain.name)
+            try json.key(K.BackupDomain.files)
+            try json.int(app.domain.total.files)
             try json.key(ListingKey.plugins)
             try json.beginArray()
             for companion in app.companions where companion.kind == .plugin { try domain(companion) }
             try json.endArray()
-            try json.key(K.BackupDomain.symlinks); try json.int(app.domain.symlinks)
+            try json.key(K.BackupDomain.symlinks)
+            try json.int(app.domain.symlinks)
             try json.endObject()
         }
         try json.endArray()
         try json.key(ListingKey.backup)
         try json.beginObject()
         if let date = backup.folder.date {
-            try json.key(K.DeviceBackup.date); try json.string(ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))
+            try json.key(K.DeviceBackup.date)
+            try json.string(ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))
         }
-        try json.key(K.DeviceBackup.path); try json.string(backup.folder.path)
-        if let version = backup.folder.productVersion { try json.key(K.DeviceBackup.productVersion); try json.string(version) }
+        try json.key(K.DeviceBackup.path)
+        try json.string(backup.folder.path)
+        if let version = backup.folder.productVersion {
+            try json.key(K.DeviceBackup.productVersion)
+            try json.string(version)
+        }
         try json.endObject()
         try json.key(ListingKey.unattributed)
         try json.beginArray()

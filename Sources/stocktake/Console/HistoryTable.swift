@@ -1,5 +1,5 @@
-import StocktakeNightly
 import StocktakeModel
+import StocktakeNightly
 import StocktakePolicy
 
 /// `stocktake history` as text: one line per run, oldest first, with the change in size on disk since the
@@ -11,15 +11,21 @@ struct HistoryTable {
     var before: HistoryRun? = nil
 
     var text: String {
-        let header = ["Run", "App version", Figure.onDisk.name, Figure.documentsAndData.name, Figure.backedUp.name, Figure.purgeable.name, "Findings e/w/n", "Change", "Status"]
+        let header = [
+            "Run", "App version", Figure.onDisk.name, Figure.documentsAndData.name, Figure.backedUp.name,
+            Figure.purgeable.name, "Findings e/w/n", "Change", "Status",
+        ]
         var rows: [[String]] = []
         for (index, run) in runs.enumerated() {
-            let counts = [Severity.error, .warning, .note].map { String(run.findingsBySeverity[$0] ?? 0) }.joined(separator: "/")
+            let counts = [Severity.error, .warning, .note].map { String(run.findingsBySeverity[$0] ?? 0) }.joined(
+                separator: "/")
             rows.append([
                 ConsoleText.visible(run.runID), run.appVersion.map(ConsoleText.visible) ?? "-",
                 ByteCount.format(run.onDisk.allocatedBytes), ByteCount.format(run.documentsAndData.allocatedBytes),
                 ByteCount.format(run.backedUpBytes), ByteCount.format(run.purgeable.allocatedBytes), counts,
-                (index == 0 ? before : runs[index - 1]).map { run.onDiskChange(since: $0).text(bytes: ByteCount.format) } ?? "-",
+                (index == 0 ? before : runs[index - 1]).map {
+                    run.onDiskChange(since: $0).text(bytes: ByteCount.format)
+                } ?? "-",
                 run.status == .clean ? "clean" : "policy failure",
             ])
         }

@@ -22,7 +22,9 @@ struct SimulatorListing {
         let conflicted = deviceSet.conflicts.reduce(0) { $0 + $1.count }
         var aside: [String] = []
         if conflicted > 0 { aside.append("\(Plural.count(conflicted, "folder")) refused as conflicting copies") }
-        if !deviceSet.notes.isEmpty { aside.append("\(Plural.count(deviceSet.notes.count, "entry", "entries")) passed over") }
+        if !deviceSet.notes.isEmpty {
+            aside.append("\(Plural.count(deviceSet.notes.count, "entry", "entries")) passed over")
+        }
         if !aside.isEmpty { head[0] += " (" + aside.joined(separator: ", ") + ": see the end)" }
         write(Self.visible(head))
         for device in deviceSet.devices {
@@ -37,7 +39,9 @@ struct SimulatorListing {
                 } else {
                     line += size.map { "\(ByteCount.format($0.allocatedBytes)) on disk" } ?? "no data container"
                 }
-                if !app.appGroups.isEmpty { line += ", groups: " + app.appGroups.map(\.identifier).joined(separator: " ") }
+                if !app.appGroups.isEmpty {
+                    line += ", groups: " + app.appGroups.map(\.identifier).joined(separator: " ")
+                }
                 lines.append(line)
             }
             lines += notes.map { "  passed over: \($0)" }
@@ -45,7 +49,9 @@ struct SimulatorListing {
         }
         var tail: [String] = []
         for group in deviceSet.conflicts {
-            tail.append("refused: \(group.count) folders claim the UDID \(group[0].udid), each with a device.plist that agrees:")
+            tail.append(
+                "refused: \(group.count) folders claim the UDID \(group[0].udid), each with a device.plist that agrees:"
+            )
             tail += group.map { "  \($0.path)" }
         }
         tail += deviceSet.notes.map { "passed over: \($0)" }
@@ -65,9 +71,12 @@ struct SimulatorListing {
             try json.beginArray()
             for companion in list {
                 try json.beginObject(compact: true)
-                try json.key("identifier"); try json.string(companion.identifier)
-                try json.key("matchedBy"); try json.string(companion.matchedBy.rawValue)
-                try json.key("path"); try json.string(companion.path)
+                try json.key("identifier")
+                try json.string(companion.identifier)
+                try json.key("matchedBy")
+                try json.string(companion.matchedBy.rawValue)
+                try json.key("path")
+                try json.string(companion.path)
                 try json.endObject()
             }
             try json.endArray()
@@ -81,8 +90,10 @@ struct SimulatorListing {
             try json.beginArray()
             for note in list {
                 try json.beginObject(compact: true)
-                try json.key("message"); try json.string(note.message)
-                try json.key("path"); try json.string(note.path)
+                try json.key("message")
+                try json.string(note.message)
+                try json.key("path")
+                try json.string(note.path)
                 try json.endObject()
             }
             try json.endArray()
@@ -96,11 +107,13 @@ struct SimulatorListing {
             try json.beginArray()
             for device in group { try json.string(device.path) }
             try json.endArray()
-            try json.key("udid"); try json.string(group[0].udid)
+            try json.key("udid")
+            try json.string(group[0].udid)
             try json.endObject()
         }
         try json.endArray()
-        try json.key("deviceSet"); try json.string(deviceSet.path)
+        try json.key("deviceSet")
+        try json.string(deviceSet.path)
         try json.key("devices")
         try json.beginArray()
         for device in deviceSet.devices {
@@ -110,30 +123,45 @@ struct SimulatorListing {
             try json.beginArray()
             for (app, size) in apps {
                 try json.beginObject()
-                try json.key("allocatedBytes"); if let size { try json.int(size.allocatedBytes) } else { try json.null() }
+                try json.key("allocatedBytes")
+                if let size { try json.int(size.allocatedBytes) } else { try json.null() }
                 try optional("appBundle", app.appBundle)
                 try companions("appGroups", app.appGroups)
-                try json.key("apparentBytes"); if let size { try json.int(size.apparentBytes) } else { try json.null() }
-                try json.key("applicationType"); try json.string(app.isSystem ? "System" : "User")
-                try json.key("bundleIdentifier"); try json.string(app.bundleIdentifier)
+                try json.key("apparentBytes")
+                if let size { try json.int(size.apparentBytes) } else { try json.null() }
+                try json.key("applicationType")
+                try json.string(app.isSystem ? "System" : "User")
+                try json.key("bundleIdentifier")
+                try json.string(app.bundleIdentifier)
                 try optional("dataContainer", app.dataContainer)
-                try json.key("groupMatch"); try json.string(app.groupMatch.rawValue)
-                try json.key("layout"); try json.string(app.legacyFolder == nil ? "containers" : "legacyApplications")
+                try json.key("groupMatch")
+                try json.string(app.groupMatch.rawValue)
+                try json.key("layout")
+                try json.string(app.legacyFolder == nil ? "containers" : "legacyApplications")
                 try optional("legacyFolder", app.legacyFolder)
                 try companions("plugins", app.plugins)
                 try json.endObject()
             }
             try json.endArray()
-            try json.key("booted"); try json.bool(device.state == .booted)
-            try json.key("deviceType"); try json.string(device.deviceType)
-            try json.key("deviceTypeIdentifier"); try json.string(device.deviceTypeIdentifier)
-            try json.key("name"); try json.string(device.name)
+            try json.key("booted")
+            try json.bool(device.state == .booted)
+            try json.key("deviceType")
+            try json.string(device.deviceType)
+            try json.key("deviceTypeIdentifier")
+            try json.string(device.deviceTypeIdentifier)
+            try json.key("name")
+            try json.string(device.name)
             try notes(passedOver)
-            try json.key("path"); try json.string(device.path)
-            try json.key("runtime"); try json.string(device.runtime)
-            try json.key("runtimeIdentifier"); try json.string(device.runtimeIdentifier)
-            try json.key("state"); try json.string(device.state.name)
-            try json.key("udid"); try json.string(device.udid)
+            try json.key("path")
+            try json.string(device.path)
+            try json.key("runtime")
+            try json.string(device.runtime)
+            try json.key("runtimeIdentifier")
+            try json.string(device.runtimeIdentifier)
+            try json.key("state")
+            try json.string(device.state.name)
+            try json.key("udid")
+            try json.string(device.udid)
             try json.endObject()
         }
         try json.endArray()
@@ -142,7 +170,8 @@ struct SimulatorListing {
         try json.beginArray()
         for problem in deviceSet.problems { try json.string(problem) }
         try json.endArray()
-        try json.key("schemaVersion"); try json.int(1)
+        try json.key("schemaVersion")
+        try json.int(1)
         try json.endObject()
         try json.finish()
     }

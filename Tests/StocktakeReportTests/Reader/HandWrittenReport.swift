@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import StocktakeReport
 
 /// A small report.json written by hand, piece by piece, so a test can replace, drop or garble one key.
@@ -10,40 +11,40 @@ enum HandWrittenReport {
     static let pieces: [String: String] = [
         "budgets": #"[{"actual": 8192, "exceeded": true, "limit": 4096, "scope": "total", "unit": "allocatedBytes"}]"#,
         "container": """
-            {"bundleIdentifier": "com.example.app", "bundleIdentifierSource": "appDataInfo", "layout": "xcappdata",
-             "metadata": {"AppDataInfo.plist": {"value": {"XCExecutableVersion": "3.1"}}},
-             "path": "App.xcappdata", "root": "/exports/App.xcappdata/AppData"}
-            """,
+        {"bundleIdentifier": "com.example.app", "bundleIdentifierSource": "appDataInfo", "layout": "xcappdata",
+         "metadata": {"AppDataInfo.plist": {"value": {"XCExecutableVersion": "3.1"}}},
+         "path": "App.xcappdata", "root": "/exports/App.xcappdata/AppData"}
+        """,
         "directories": """
-            [{"allocatedBytes": 4096, "apparentBytes": 4096, "files": 2, "location": "other", "modified": 5, "path": "",
-              "totalAllocatedBytes": 16384, "totalApparentBytes": 13192, "type": "directory"},
-             {"allocatedBytes": 4096, "apparentBytes": 4096, "files": 2, "location": "documents", "modified": 6, "path": "Documents",
-              "totalAllocatedBytes": 12288, "totalApparentBytes": 9096, "type": "directory"}]
-            """,
+        [{"allocatedBytes": 4096, "apparentBytes": 4096, "files": 2, "location": "other", "modified": 5, "path": "",
+          "totalAllocatedBytes": 16384, "totalApparentBytes": 13192, "type": "directory"},
+         {"allocatedBytes": 4096, "apparentBytes": 4096, "files": 2, "location": "documents", "modified": 6, "path": "Documents",
+          "totalAllocatedBytes": 12288, "totalApparentBytes": 9096, "type": "directory"}]
+        """,
         "files": """
-            [{"allocatedBytes": 4096, "apparentBytes": 1000, "kind": "json", "location": "documents", "modified": 100,
-              "path": "Documents/a.json", "type": "file"},
-             {"allocatedBytes": 4096, "apparentBytes": 4000, "kind": "sqlite", "location": "documents", "modified": 200,
-              "path": "Documents/b.sqlite", "type": "file"}]
-            """,
+        [{"allocatedBytes": 4096, "apparentBytes": 1000, "kind": "json", "location": "documents", "modified": 100,
+          "path": "Documents/a.json", "type": "file"},
+         {"allocatedBytes": 4096, "apparentBytes": 4000, "kind": "sqlite", "location": "documents", "modified": 200,
+          "path": "Documents/b.sqlite", "type": "file"}]
+        """,
         "findings": """
-            [{"bytes": 4096, "fingerprint": "\(String(repeating: "ab", count: 32))", "fix": "Move it.", "message": "A database in Documents.",
-              "path": "Documents/b.sqlite", "rule": "documents-hidden-data", "severity": "warning"}]
-            """,
+        [{"bytes": 4096, "fingerprint": "\(String(repeating: "ab", count: 32))", "fix": "Move it.", "message": "A database in Documents.",
+          "path": "Documents/b.sqlite", "rule": "documents-hidden-data", "severity": "warning"}]
+        """,
         "generatedAt": #""2026-11-21T02:00:00Z""#,
         "groups": """
-            {"chats": {"members": [{"allocatedBytes": 4096, "apparentBytes": 1000, "files": 1, "id": "42", "path": "Documents/42"}],
-                       "pattern": "Documents/{id}/**"}}
-            """,
+        {"chats": {"members": [{"allocatedBytes": 4096, "apparentBytes": 1000, "files": 1, "id": "42", "path": "Documents/42"}],
+                   "pattern": "Documents/{id}/**"}}
+        """,
         "schemaVersion": "1",
         "tool": #"{"name": "stocktake", "version": "1.0.0"}"#,
         "totals": """
-            {"backup": {"excluded": \(total), "excludedBySystem": \(total), "included": \(total), "unknown": \(total)},
-             "byLocation": {"applicationSupport": \(total), "caches": \(total), "documents": \(total), "libraryOther": \(total),
-                            "other": \(total), "preferences": \(total), "systemData": \(total), "tmp": \(total)},
-             "directories": \(total), "documentsAndData": \(total), "onDisk": \(total), "purgeable": \(total),
-             "transportArtefacts": \(total)}
-            """,
+        {"backup": {"excluded": \(total), "excludedBySystem": \(total), "included": \(total), "unknown": \(total)},
+         "byLocation": {"applicationSupport": \(total), "caches": \(total), "documents": \(total), "libraryOther": \(total),
+                        "other": \(total), "preferences": \(total), "systemData": \(total), "tmp": \(total)},
+         "directories": \(total), "documentsAndData": \(total), "onDisk": \(total), "purgeable": \(total),
+         "transportArtefacts": \(total)}
+        """,
     ]
 
     /// The document with some keys replaced (a value) or removed (nil).

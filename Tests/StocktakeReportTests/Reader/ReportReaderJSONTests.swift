@@ -1,7 +1,8 @@
 import Foundation
 import StocktakeModel
-import Testing
 import TestSupport
+import Testing
+
 @testable import StocktakeReport
 
 /// The reader takes any JSON a report may be written as: escapes, keys in any order, keys of later versions,
@@ -29,8 +30,16 @@ import TestSupport
         #expect(snapshot.directories.locations == [.other, .documents])
         #expect(snapshot.findings.map(\.bytes) == [4096])
         #expect(snapshot.findings.first?.severity == .warning)
-        #expect(snapshot.groups["chats"] == [.init(id: "42", path: "Documents/42", size: SizeTotal(files: 1, apparentBytes: 1000, allocatedBytes: 4096))])
-        #expect(snapshot.budgets == [.init(scope: "total", unit: "allocatedBytes", limit: 4096, actual: 8192, exceeded: true)])
+        #expect(
+            snapshot.groups["chats"] == [
+                .init(
+                    id: "42", path: "Documents/42", size: SizeTotal(files: 1, apparentBytes: 1000, allocatedBytes: 4096)
+                )
+            ])
+        #expect(
+            snapshot.budgets == [
+                .init(scope: "total", unit: "allocatedBytes", limit: 4096, actual: 8192, exceeded: true)
+            ])
         #expect(snapshot.provenance.appVersion == "3.1")
         #expect(snapshot.provenance.toolVersion == "1.0.0")
         #expect(snapshot.totals.purgeable == SizeTotal(files: 2, apparentBytes: 5000, allocatedBytes: 8192))
@@ -57,22 +66,29 @@ import TestSupport
         let raw = Base64.encode(bytes)
         #expect(try Self.readPath(#""f\ufffd\ufffd.db", "rawPath": "\#(raw)""#) == bytes)
         // rawPath first: the later `path` (U+FFFD) must not replace it.
-        let row = #"{"rawPath": "\#(raw)", "path": "f\ufffd\ufffd.db", "modified": 1, "location": "documents", "apparentBytes": 1, "allocatedBytes": 0}"#
-        #expect(try HandWrittenReport.read(HandWrittenReport.text(fileRow: row)).files.pathBytes(at: 0).elementsEqual(bytes))
+        let row =
+            #"{"rawPath": "\#(raw)", "path": "f\ufffd\ufffd.db", "modified": 1, "location": "documents", "apparentBytes": 1, "allocatedBytes": 0}"#
+        #expect(
+            try HandWrittenReport.read(HandWrittenReport.text(fileRow: row)).files.pathBytes(at: 0).elementsEqual(bytes)
+        )
         #expect(Base64.decode(Array("Zg==".utf8)) == [0x66] && Base64.decode(Array("Zm8=".utf8)) == [0x66, 0x6F])
         #expect(Base64.decode(Array("Zm9v".utf8)) == Array("foo".utf8) && Base64.decode(Array("".utf8)) == [])
-        #expect(Base64.decode(Array("Zg=a".utf8)) == nil && Base64.decode(Array("Z===".utf8)) == nil && Base64.decode(Array("Zm9".utf8)) == nil)
+        #expect(
+            Base64.decode(Array("Zg=a".utf8)) == nil && Base64.decode(Array("Z===".utf8)) == nil
+                && Base64.decode(Array("Zm9".utf8)) == nil)
     }
 
     @Test func escapedKeysAreKeysToo() throws {
-        let row = #"{"allocatedBytes": 1, "\u0061pparentBytes": 2, "location": "tmp", "modified": 3, "p\u0061th": "tmp/x"}"#
+        let row =
+            #"{"allocatedBytes": 1, "\u0061pparentBytes": 2, "location": "tmp", "modified": 3, "p\u0061th": "tmp/x"}"#
         let snapshot = try HandWrittenReport.read(HandWrittenReport.text(fileRow: row))
         #expect(snapshot.files.path(at: 0) == "tmp/x")
         #expect(snapshot.files.apparentBytes == [2])
     }
 
     @Test func aKindThisVersionDoesNotKnowReadsAsUnknown() throws {
-        let snapshot = try HandWrittenReport.read(HandWrittenReport.text(fileRow: Self.row(path: #""a.avif""#, extra: #", "kind": "avif""#)))
+        let snapshot = try HandWrittenReport.read(
+            HandWrittenReport.text(fileRow: Self.row(path: #""a.avif""#, extra: #", "kind": "avif""#)))
         #expect(snapshot.files.kinds == [.unknown])
         let noKind = try HandWrittenReport.read(HandWrittenReport.text(fileRow: Self.row(path: #""a""#)))
         #expect(noKind.files.kinds == [.unknown])
@@ -103,10 +119,12 @@ import TestSupport
         #expect(snapshot.budgets == plain.budgets)
         #expect(snapshot.groups["chats"] == plain.groups["chats"])
         #expect(snapshot.groups.count == 1)
-        #expect(snapshot.provenance == ReportSnapshot.Provenance(
-            source: snapshot.provenance.source, schemaVersion: 1, toolName: "stocktake", toolVersion: "1.0.0",
-            generatedAt: "2026-11-21T02:00:00Z", bundleIdentifier: "com.example.app", appVersion: "3.1",
-            containerPath: "App.xcappdata", layout: "xcappdata"))
+        #expect(
+            snapshot.provenance
+                == ReportSnapshot.Provenance(
+                    source: snapshot.provenance.source, schemaVersion: 1, toolName: "stocktake", toolVersion: "1.0.0",
+                    generatedAt: "2026-11-21T02:00:00Z", bundleIdentifier: "com.example.app", appVersion: "3.1",
+                    containerPath: "App.xcappdata", layout: "xcappdata"))
     }
 
     // MARK: - Provenance
@@ -115,14 +133,19 @@ import TestSupport
         func container(value: String) -> String {
             #"{"bundleIdentifier": null, "layout": "bare", "metadata": {"AppDataInfo.plist": {"value": \#(value)}, "Other.plist": {"problem": "x"}}, "path": "p"}"#
         }
-        let bundle = #"{"infoPlist": {"CFBundleShortVersionString": "5.0", "Deep": [[[{"a": 1.5}]]]}, "path": "/A.app"}"#
+        let bundle =
+            #"{"infoPlist": {"CFBundleShortVersionString": "5.0", "Deep": [[[{"a": 1.5}]]]}, "path": "/A.app"}"#
         let fromBundle = try HandWrittenReport.read(
-            HandWrittenReport.text(["container": container(value: #"{"XCExecutableVersion": 14}"#), "appBundle": bundle]))
+            HandWrittenReport.text([
+                "container": container(value: #"{"XCExecutableVersion": 14}"#), "appBundle": bundle,
+            ]))
         #expect(fromBundle.provenance.appVersion == "5.0", "a version that is not a string is not used")
         #expect(fromBundle.provenance.bundleIdentifier == nil)
         #expect(fromBundle.provenance.layout == "bare")
         let both = try HandWrittenReport.read(
-            HandWrittenReport.text(["container": container(value: #"{"XCExecutableVersion": "4.2"}"#), "appBundle": bundle]))
+            HandWrittenReport.text([
+                "container": container(value: #"{"XCExecutableVersion": "4.2"}"#), "appBundle": bundle,
+            ]))
         #expect(both.provenance.appVersion == "4.2", "AppDataInfo.plist comes first")
         let neither = try HandWrittenReport.read(
             HandWrittenReport.text(["container": container(value: "[1, 2]"), "appBundle": #"{"infoPlist": null}"#]))
@@ -136,16 +159,22 @@ import TestSupport
         let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let expected = "values nest deeper than 512 levels, more than a report ever holds"
         for changes in [
-            ["container": #"{"bundleIdentifier": null, "layout": "bare", "metadata": {"AppDataInfo.plist": {"value": \#(deep)}}, "path": "p"}"#],
+            [
+                "container":
+                    #"{"bundleIdentifier": null, "layout": "bare", "metadata": {"AppDataInfo.plist": {"value": \#(deep)}}, "path": "p"}"#
+            ],
             ["files": "[" + Self.row(path: #""a""#, extra: #", "future": \#(deep)"#) + "]"],
             ["zzUnknown": deep],
             ["appBundle": #"{"infoPlist": {"a": \#(deep)}}"#],
         ] {
             let reason = try HandWrittenReport.failure(HandWrittenReport.text(changes))
-            #expect(reason?.hasPrefix("not valid JSON at line ") == true && reason?.hasSuffix(expected) == true, "\(reason ?? "read")")
+            #expect(
+                reason?.hasPrefix("not valid JSON at line ") == true && reason?.hasSuffix(expected) == true,
+                "\(reason ?? "read")")
         }
         let objects = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
-        #expect(try HandWrittenReport.failure(HandWrittenReport.text(["zzUnknown": objects]))?.hasSuffix(expected) == true)
+        #expect(
+            try HandWrittenReport.failure(HandWrittenReport.text(["zzUnknown": objects]))?.hasSuffix(expected) == true)
         // Nesting within the limit is just skipped.
         let fine = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         #expect(try HandWrittenReport.read(HandWrittenReport.text(["zzUnknown": fine])).files.count == 2)
@@ -158,8 +187,13 @@ import TestSupport
         try tree.mkfifo("fifo/report.json")
         try tree.symlink("zero/report.json", to: "/dev/zero")
         let fifo = try #require(throws: ReportReadError.self) { try ReportReader.read(path: tree.path("fifo")) }
-        #expect(fifo.description == "\(tree.path("fifo")): cannot read \(tree.path("fifo/report.json")): it is a FIFO (named pipe), not a regular file")
-        let zero = try #require(throws: ReportReadError.self) { try ReportReader.read(path: tree.path("zero/report.json")) }
+        #expect(
+            fifo.description
+                == "\(tree.path("fifo")): cannot read \(tree.path("fifo/report.json")): it is a FIFO (named pipe), not a regular file"
+        )
+        let zero = try #require(throws: ReportReadError.self) {
+            try ReportReader.read(path: tree.path("zero/report.json"))
+        }
         #expect(zero.reason == "cannot read: it is a device, not a regular file")
     }
 }

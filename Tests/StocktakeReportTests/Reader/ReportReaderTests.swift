@@ -3,8 +3,8 @@ import StocktakeAudit
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
-import Testing
 import TestSupport
+import Testing
 
 /// A report read back from `report.json` says what the audit that wrote it knew: every row with its exact
 /// path and figures, the totals, findings, groups, budgets and where it came from.
@@ -14,7 +14,8 @@ import TestSupport
     /// Samples/stocktake.yml (groups, scaled thresholds) with budgets, some of them exceeded.
     static func sampleConfiguration() throws -> PolicyConfiguration {
         let text = try String(contentsOfFile: repository + "/Samples/stocktake.yml", encoding: .utf8)
-        let budgets = "\nbudgets:\n  total: 1MB\n  files: 100000\n  locations:\n    tmp: 2 files\n  groups:\n    chats: 100KB\n"
+        let budgets =
+            "\nbudgets:\n  total: 1MB\n  files: 100000\n  locations:\n    tmp: 2 files\n  groups:\n    chats: 100KB\n"
         return try PolicyConfiguration.parse(text + budgets, file: "stocktake.yml")
     }
 
@@ -175,7 +176,8 @@ import TestSupport
                 let expected = Self.rows(of: report.inventory, directories: directories)
                 try #require(table.count == expected.count)
                 for (row, (_, path)) in expected.enumerated() {
-                    #expect(Array(table.pathBytes(at: row)) == path, "row \(row): \(table.path(at: row).debugDescription)")
+                    #expect(
+                        Array(table.pathBytes(at: row)) == path, "row \(row): \(table.path(at: row).debugDescription)")
                 }
             }
         }
@@ -185,6 +187,7 @@ import TestSupport
         let snapshot = try ReportReader.read(path: tree.path("report.json"))
         let row = try #require((0..<snapshot.files.count).first { Array(snapshot.files.pathBytes(at: $0)) == nonUTF8 })
         #expect(snapshot.files.path(at: row).contains("\u{FFFD}"), "shown with U+FFFD, kept exact in pathBytes")
-        #expect(snapshot.provenance.appVersion == "2.4.1 (381)", "XCExecutableVersion of the synthetic AppDataInfo.plist")
+        #expect(
+            snapshot.provenance.appVersion == "2.4.1 (381)", "XCExecutableVersion of the synthetic AppDataInfo.plist")
     }
 }

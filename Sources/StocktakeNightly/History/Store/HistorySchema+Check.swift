@@ -1,4 +1,5 @@
 import StocktakeSQLite
+
 /// A store is only read after its schema matches what the migrations make: every object a table (not a
 /// view standing in for one), with the expected columns, and nothing else: no triggers (one would run
 /// on every write, unseen), no views (one named like a table could loop forever).
@@ -28,7 +29,9 @@ extension HistorySchema {
         ) { (type: $0.text(0) ?? "", name: $0.text(1) ?? "") }
         return try listed.map { object in
             guard object.type == "table" else { return Object(type: object.type, name: object.name, columns: []) }
-            let columns = try connection.rows("SELECT name, hidden FROM pragma_table_xinfo(?) ORDER BY cid", [.text(object.name)]) { row in
+            let columns = try connection.rows(
+                "SELECT name, hidden FROM pragma_table_xinfo(?) ORDER BY cid", [.text(object.name)]
+            ) { row in
                 (row.text(0) ?? "") + (row.int(1) == 0 ? "" : " (hidden or generated)")
             }
             return Object(type: object.type, name: object.name, columns: columns)

@@ -8,21 +8,30 @@ extension HistoryStore {
         try guarded("written") {
             try connection.transaction(writing: true) {
                 try connection.execute(
-                    "DELETE FROM runs WHERE bundle_identifier = ? AND run_id = ?", [.text(run.bundleIdentifier), .text(run.runID)])
+                    "DELETE FROM runs WHERE bundle_identifier = ? AND run_id = ?",
+                    [.text(run.bundleIdentifier), .text(run.runID)])
                 let placeholders = Array(repeating: "?", count: RunRow.columns.count).joined(separator: ", ")
                 try connection.execute(
-                    "INSERT INTO runs (\(RunRow.columns.joined(separator: ", "))) VALUES (\(placeholders))", RunRow.values(run))
+                    "INSERT INTO runs (\(RunRow.columns.joined(separator: ", "))) VALUES (\(placeholders))",
+                    RunRow.values(run))
                 let id = connection.lastInsertedRowID
                 let location = try connection.prepare(
-                    "INSERT INTO run_locations (run, location, files, apparent_bytes, allocated_bytes) VALUES (?, ?, ?, ?, ?)")
+                    "INSERT INTO run_locations (run, location, files, apparent_bytes, allocated_bytes) VALUES (?, ?, ?, ?, ?)"
+                )
                 for place in Location.allCases {
                     let total = run.byLocation[place] ?? .zero
-                    try location.bind([.integer(id), .text(place.rawValue), .int(total.files), .integer(total.apparentBytes), .integer(total.allocatedBytes)])
+                    try location.bind([
+                        .integer(id), .text(place.rawValue), .int(total.files), .integer(total.apparentBytes),
+                        .integer(total.allocatedBytes),
+                    ])
                     while try location.step() {}
                 }
-                let finding = try connection.prepare("INSERT INTO run_findings (run, rule, severity, count) VALUES (?, ?, ?, ?)")
+                let finding = try connection.prepare(
+                    "INSERT INTO run_findings (run, rule, severity, count) VALUES (?, ?, ?, ?)")
                 for count in run.findings {
-                    try finding.bind([.integer(id), .text(count.rule), .text(count.severity.rawValue), .int(count.count)])
+                    try finding.bind([
+                        .integer(id), .text(count.rule), .text(count.severity.rawValue), .int(count.count),
+                    ])
                     while try finding.step() {}
                 }
             }
@@ -56,21 +65,30 @@ extension HistoryStore {
     /// Every app with at least one run, sorted.
     package func bundleIdentifiers() throws(HistoryError) -> [String] {
         try guarded("read") {
-            try connection.rows("SELECT DISTINCT bundle_identifier FROM runs ORDER BY bundle_identifier") { $0.text(0) ?? "" }
+            try connection.rows("SELECT DISTINCT bundle_identifier FROM runs ORDER BY bundle_identifier") {
+                $0.text(0) ?? ""
+            }
         }
     }
 
     private func run(id: Int64, fields: RunRow.Fields) throws -> HistoryRun {
         guard let status = HistoryRun.Status(rawValue: fields.status) else {
-            throw unreadable("run \(fields.runID) of \(fields.bundleIdentifier) has an unknown status '\(fields.status)'")
+            throw unreadable(
+                "run \(fields.runID) of \(fields.bundleIdentifier) has an unknown status '\(fields.status)'")
         }
         var byLocation: [Location: SizeTotal] = [:]
         for row in try connection.rows(
             "SELECT location, files, apparent_bytes, allocated_bytes FROM run_locations WHERE run = ?", [.integer(id)],
-            { (name: $0.text(0) ?? "", total: SizeTotal(files: $0.int(1), apparentBytes: $0.int64(2), allocatedBytes: $0.int64(3))) }
+            {
+                (
+                    name: $0.text(0) ?? "",
+                    total: SizeTotal(files: $0.int(1), apparentBytes: $0.int64(2), allocatedBytes: $0.int64(3))
+                )
+            }
         ) {
             guard let location = Location(rawValue: row.name) else {
-                throw unreadable("run \(fields.runID) of \(fields.bundleIdentifier) has an unknown location '\(row.name)'")
+                throw unreadable(
+                    "run \(fields.runID) of \(fields.bundleIdentifier) has an unknown location '\(row.name)'")
             }
             byLocation[location] = row.total
         }
@@ -81,11 +99,13 @@ extension HistoryStore {
             bundleIdentifier: fields.bundleIdentifier, runID: fields.runID, generatedAt: fields.generatedAt,
             toolVersion: fields.toolVersion, appVersion: fields.appVersion, onDisk: fields.onDisk,
             documentsAndData: fields.documentsAndData, purgeable: fields.purgeable, byLocation: byLocation,
-            backedUpBytes: fields.backedUpBytes, excludedBytes: fields.excludedBytes, unknownBackupBytes: fields.unknownBackupBytes,
+            backedUpBytes: fields.backedUpBytes, excludedBytes: fields.excludedBytes,
+            unknownBackupBytes: fields.unknownBackupBytes,
             findingsBySeverity: fields.findingsBySeverity,
             findings: try findings.map { row in
                 guard let severity = Severity(rawValue: row.severity) else {
-                    throw unreadable("run \(fields.runID) of \(fields.bundleIdentifier) has an unknown severity '\(row.severity)'")
+                    throw unreadable(
+                        "run \(fields.runID) of \(fields.bundleIdentifier) has an unknown severity '\(row.severity)'")
                 }
                 return FindingCount(rule: row.rule, severity: severity, count: row.count)
             },

@@ -1,10 +1,11 @@
-import StocktakeSQLite
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CSQLite3
+import StocktakeSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The nightly job's memory: one row per audited run, per app, in an SQLite file beside the reports
 /// (`Reports/history.sqlite`). Opening a store creates it when asked and brings its schema up to date;
@@ -36,12 +37,16 @@ package final class HistoryStore {
     }
 
     /// Applies migrations up to `schemaVersion` only: tests build the stores older versions left behind.
-    init(path: String, createIfMissing: Bool, schemaVersion: Int, timeLimit: Duration = .seconds(30)) throws(HistoryError) {
+    init(path: String, createIfMissing: Bool, schemaVersion: Int, timeLimit: Duration = .seconds(30))
+        throws(HistoryError)
+    {
         self.path = path
         if !createIfMissing && access(path, F_OK) != 0 {
             throw HistoryError(
                 path: path, kind: .missing,
-                message: "does not exist; the nightly job creates it on its first run (or pass the reports folder that holds it)")
+                message:
+                    "does not exist; the nightly job creates it on its first run (or pass the reports folder that holds it)"
+            )
         }
         do {
             connection = try SQLiteConnection(path: path, create: createIfMissing, timeLimit: timeLimit)
@@ -76,18 +81,24 @@ package final class HistoryStore {
         guard found <= known else {
             throw HistoryError(
                 path: path, kind: .newerSchema,
-                message: "has schema version \(found); this stocktake knows up to \(known): a newer stocktake wrote it, so run that version (or use another reports folder)")
+                message:
+                    "has schema version \(found); this stocktake knows up to \(known): a newer stocktake wrote it, so run that version (or use another reports folder)"
+            )
         }
         if found == 0, try connection.rows("SELECT count(*) FROM sqlite_master", [], { $0.int(0) }).first ?? 0 > 0 {
             throw HistoryError(
                 path: path, kind: .notAHistoryStore,
-                message: "is an SQLite database of something else (it has tables but no stocktake schema version); move it aside or use another reports folder")
+                message:
+                    "is an SQLite database of something else (it has tables but no stocktake schema version); move it aside or use another reports folder"
+            )
         }
         // Before any query touches a table: a hostile store could make one a view that never ends.
         if let problem = try HistorySchema.problem(in: connection, version: found) {
             throw HistoryError(
                 path: path, kind: .notAHistoryStore,
-                message: "is not a history store this stocktake can read: \(problem) (was it edited by hand?); move it aside and the next nightly run starts a new history")
+                message:
+                    "is not a history store this stocktake can read: \(problem) (was it edited by hand?); move it aside and the next nightly run starts a new history"
+            )
         }
         guard found < target else { return }
         try connection.transaction(writing: true) {
@@ -115,7 +126,9 @@ package final class HistoryStore {
         } catch let error as SQLiteError where error.code == SQLITE_INTERRUPT {
             throw HistoryError(
                 path: path, kind: .failed,
-                message: "could not be \(action): it took longer than \(connection.timeLimit) (is it damaged or edited by hand? move it aside and the next nightly run starts a new history)")
+                message:
+                    "could not be \(action): it took longer than \(connection.timeLimit) (is it damaged or edited by hand? move it aside and the next nightly run starts a new history)"
+            )
         } catch let error as SQLiteError {
             throw HistoryError(path: path, kind: .failed, message: "could not be \(action): \(error.message)")
         } catch {

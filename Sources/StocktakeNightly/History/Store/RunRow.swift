@@ -1,6 +1,6 @@
-import StocktakeSQLite
 import StocktakeModel
 import StocktakePolicy
+import StocktakeSQLite
 
 /// How a `HistoryRun` maps to a row of `runs`: the columns in one order, for writing and reading alike.
 enum RunRow {
@@ -40,10 +40,15 @@ enum RunRow {
 
         init(_ statement: SQLiteStatement, from first: Int32) {
             var column = first
-            func next() -> Int32 { defer { column += 1 }; return column }
+            func next() -> Int32 {
+                defer { column += 1 }
+                return column
+            }
             func text() -> String { statement.text(next()) ?? "" }
             func total() -> SizeTotal {
-                SizeTotal(files: statement.int(next()), apparentBytes: statement.int64(next()), allocatedBytes: statement.int64(next()))
+                SizeTotal(
+                    files: statement.int(next()), apparentBytes: statement.int64(next()),
+                    allocatedBytes: statement.int64(next()))
             }
             bundleIdentifier = text()
             runID = text()

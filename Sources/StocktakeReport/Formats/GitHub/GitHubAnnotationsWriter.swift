@@ -14,7 +14,7 @@ public struct GitHubAnnotationsWriter: Sendable {
         var output = ""
         for finding in report.findings.bySeverity {
             output += "::\(Self.command(finding.severity)) "
-            if !finding.path.isEmpty { output += "file=\(Self.escapeProperty(finding.path)),"}
+            if !finding.path.isEmpty { output += "file=\(Self.escapeProperty(finding.path))," }
             output += "title=\(Self.escapeProperty(finding.rule))::\(Self.escapeData(finding.message))\n"
         }
         return output

@@ -24,7 +24,8 @@ public struct JUnitReportWriter: Sendable {
         let counts = "tests=\"\(catalog.entries.count)\" failures=\"\(failing)\" errors=\"0\""
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"stocktake\" \(counts)>\n"
-        xml += "  <testsuite name=\"stocktake\" \(counts) skipped=\"0\" timestamp=\"\(ReportDates.iso8601(report.generatedAt))\">\n"
+        xml +=
+            "  <testsuite name=\"stocktake\" \(counts) skipped=\"0\" timestamp=\"\(ReportDates.iso8601(report.generatedAt))\">\n"
         xml += "    <properties>\n"
         xml += property("container", VisibleText.render(report.container.rootPath, as: .junit))
         if let bundleIdentifier = report.container.bundleIdentifier {
@@ -44,11 +45,13 @@ public struct JUnitReportWriter: Sendable {
     }
 
     private func testCase(_ rule: RuleCatalog.Entry, findings: [Finding]) -> String {
-        let open = "    <testcase classname=\"stocktake.\(XMLEscaping.attribute(rule.id))\" name=\"\(XMLEscaping.attribute(rule.id))\" time=\"0\""
+        let open =
+            "    <testcase classname=\"stocktake.\(XMLEscaping.attribute(rule.id))\" name=\"\(XMLEscaping.attribute(rule.id))\" time=\"0\""
         guard !findings.isEmpty else { return open + "/>\n" }
         var xml = open + ">\n"
         for finding in findings where finding.severity >= .warning {
-            xml += "      <failure message=\"\(XMLEscaping.attribute(finding.message))\" type=\"\(finding.severity.rawValue)\">"
+            xml +=
+                "      <failure message=\"\(XMLEscaping.attribute(finding.message))\" type=\"\(finding.severity.rawValue)\">"
             xml += XMLEscaping.text(failureText(finding)) + "</failure>\n"
         }
         let notes = findings.filter { $0.severity == .note }

@@ -14,7 +14,8 @@ public struct MarkdownSummaryWriter: Sendable {
     public static func fullReportsLine(files: [String]) -> String {
         let named = files.map { "`\($0)`" }
         guard let last = named.last else {
-            return "No full report was written beside this summary: add `json,html` to `--format` for every file and finding."
+            return
+                "No full report was written beside this summary: add `json,html` to `--format` for every file and finding."
         }
         let list = named.count == 1 ? last : named.dropLast().joined(separator: ", ") + " and " + last
         return "Full reports (every file and finding): \(list), in the audit's output folder."
@@ -43,13 +44,16 @@ public struct MarkdownSummaryWriter: Sendable {
     }
 
     private func totals(_ totals: InventoryTotals) -> String {
-        var figures: [Figure] = [.onDisk, .appData, .documentsAndData, .purgeable, .backedUp, .excludedByApp, .excludedByIOS]
+        var figures: [Figure] = [
+            .onDisk, .appData, .documentsAndData, .purgeable, .backedUp, .excludedByApp, .excludedByIOS,
+        ]
         if (totals.backup[.unknown] ?? .zero).files > 0 { figures.append(.backupUnknown) }
         var markdown = "| Figure | Allocated | Files |\n|---|---:|---:|\n"
         for figure in figures {
             let total = figure.total(in: totals)
             let count = figure == .onDisk ? Plural.count(total.files, "entry") : HTMLFormatting.grouped(total.files)
-            markdown += "| \(MarkdownEscaping.cell(figure.name)) | \(ByteCount.format(total.allocatedBytes)) | \(count) |\n"
+            markdown +=
+                "| \(MarkdownEscaping.cell(figure.name)) | \(ByteCount.format(total.allocatedBytes)) | \(count) |\n"
         }
         return markdown + "\n"
     }
@@ -62,9 +66,12 @@ public struct MarkdownSummaryWriter: Sendable {
             (totals.byLocation[location]).flatMap { $0.files > 0 ? (location.title, $0) : nil }
         }
         if totals.directories.files > 0 { rows.append((Figure.folders.name, totals.directories)) }
-        if totals.transportArtefacts.files > 0 { rows.append((Figure.transportArtefacts.name, totals.transportArtefacts)) }
+        if totals.transportArtefacts.files > 0 {
+            rows.append((Figure.transportArtefacts.name, totals.transportArtefacts))
+        }
         for (title, total) in rows {
-            markdown += "| \(MarkdownEscaping.cell(title)) | \(ByteCount.format(total.allocatedBytes)) | \(HTMLFormatting.grouped(total.files)) "
+            markdown +=
+                "| \(MarkdownEscaping.cell(title)) | \(ByteCount.format(total.allocatedBytes)) | \(HTMLFormatting.grouped(total.files)) "
             markdown += "| \(Percent.share(total.allocatedBytes, of: whole)) |\n"
         }
         return markdown + "\n"
@@ -73,7 +80,10 @@ public struct MarkdownSummaryWriter: Sendable {
     /// One row per rule (most severe, then most bytes at stake, first), then each rule's findings with its fix.
     private func findings(_ report: Report) -> String {
         let findings = report.findings
-        var markdown = findings.isEmpty ? "**Findings:** none" : "**Findings:** \(findings.severityCounts(number: HTMLFormatting.grouped).joined(separator: ", "))"
+        var markdown =
+            findings.isEmpty
+            ? "**Findings:** none"
+            : "**Findings:** \(findings.severityCounts(number: HTMLFormatting.grouped).joined(separator: ", "))"
         if let baseline = report.baseline, baseline.suppressed > 0 {
             markdown += " (\(Plural.count(baseline.suppressed, "finding")) suppressed by the baseline)"
         }
@@ -82,7 +92,8 @@ public struct MarkdownSummaryWriter: Sendable {
         guard !groups.isEmpty else { return markdown }
         markdown += "| Rule | Severity | Findings | At stake |\n|---|---|---:|---:|\n"
         for group in groups {
-            markdown += "| \(MarkdownEscaping.cell(group.rule)) | \(group.severity.rawValue) | \(HTMLFormatting.grouped(group.findings.count)) "
+            markdown +=
+                "| \(MarkdownEscaping.cell(group.rule)) | \(group.severity.rawValue) | \(HTMLFormatting.grouped(group.findings.count)) "
             markdown += "| \(group.bytes > 0 ? ByteCount.format(group.bytes) : "") |\n"
         }
         markdown += "\n"
@@ -90,7 +101,8 @@ public struct MarkdownSummaryWriter: Sendable {
         for group in groups where budget > 0 {
             let shown = group.findings.prefix(budget)
             budget -= shown.count
-            markdown += "<details><summary>\(MarkdownEscaping.cell(group.rule)): \(Plural.count(group.findings.count, "finding"))</summary>\n\n"
+            markdown +=
+                "<details><summary>\(MarkdownEscaping.cell(group.rule)): \(Plural.count(group.findings.count, "finding"))</summary>\n\n"
             if let fix = group.sharedFix { markdown += "Fix: \(MarkdownEscaping.cell(fix, limit: 1000))\n\n" }
             markdown += "| Path | At stake | Message |\n|---|---:|---|\n"
             for finding in shown {
@@ -100,7 +112,8 @@ public struct MarkdownSummaryWriter: Sendable {
                 markdown += "| \(path) | \(finding.bytes.map(ByteCount.format) ?? "") | \(message) |\n"
             }
             if group.findings.count > shown.count {
-                markdown += "\n\(HTMLFormatting.grouped(group.findings.count - shown.count)) more in the full reports.\n"
+                markdown +=
+                    "\n\(HTMLFormatting.grouped(group.findings.count - shown.count)) more in the full reports.\n"
             }
             markdown += "\n</details>\n\n"
         }

@@ -13,7 +13,8 @@ struct EntryRowsReader {
     /// The keys of report.json's table that rows are read for, grouped by length.
     private let keysByLength: [[(ReportKeys.Entry, [UInt8])]] = {
         let used: [ReportKeys.Entry] = [
-            .path, .kind, .files, .rawPath, .modified, .location, .apparentBytes, .allocatedBytes, .totalApparentBytes, .totalAllocatedBytes,
+            .path, .kind, .files, .rawPath, .modified, .location, .apparentBytes, .allocatedBytes, .totalApparentBytes,
+            .totalAllocatedBytes,
         ]
         var table = [[(ReportKeys.Entry, [UInt8])]](repeating: [], count: used.map(\.rawValue.utf8.count).max()! + 1)
         for key in used { table[key.rawValue.utf8.count].append((key, Array(key.rawValue.utf8))) }
@@ -73,7 +74,8 @@ struct EntryRowsReader {
         static let forFiles: Field = [.path, .apparent, .allocated, .modified, .location]
         static let forDirectories: Field = [.path, .totalApparent, .totalAllocated, .files, .modified, .location]
         static let keys: [(Field, ReportKeys.Entry)] = [
-            (.path, .path), (.apparent, .apparentBytes), (.allocated, .allocatedBytes), (.totalApparent, .totalApparentBytes),
+            (.path, .path), (.apparent, .apparentBytes), (.allocated, .allocatedBytes),
+            (.totalApparent, .totalApparentBytes),
             (.totalAllocated, .totalAllocatedBytes), (.files, .files), (.modified, .modified), (.location, .location),
         ]
     }
@@ -147,7 +149,8 @@ struct EntryRowsReader {
                 modified: row.modified, kind: .unknown, location: row.location)
         } else {
             table.append(
-                path: row.path, apparentBytes: row.apparent, allocatedBytes: row.allocated, files: 1, modified: row.modified,
+                path: row.path, apparentBytes: row.apparent, allocatedBytes: row.allocated, files: 1,
+                modified: row.modified,
                 kind: row.kind, location: row.location)
         }
     }
@@ -168,8 +171,11 @@ struct EntryRowsReader {
         }
         let known = Location.allCases.map(\.rawValue).joined(separator: ", ")
         throw JSONReadFailure.schema(
-            path: rowPath(index, .location), problem: "'\(String(decoding: name, as: UTF8.self))' is not a location (\(known))")
+            path: rowPath(index, .location),
+            problem: "'\(String(decoding: name, as: UTF8.self))' is not a location (\(known))")
     }
 
-    private func rowPath(_ index: Int, _ key: ReportKeys.Entry) -> String { KeyPath.member(KeyPath.element(section, index), key.rawValue) }
+    private func rowPath(_ index: Int, _ key: ReportKeys.Entry) -> String {
+        KeyPath.member(KeyPath.element(section, index), key.rawValue)
+    }
 }

@@ -12,7 +12,8 @@ extension JSONScanner {
             case JSONByte.openBrace, JSONByte.openBracket:
                 guard depth < Self.maximumDepth else {
                     throw JSONReadFailure.syntax(
-                        offset: position, problem: "values nest deeper than \(Self.maximumDepth) levels, more than a report ever holds")
+                        offset: position,
+                        problem: "values nest deeper than \(Self.maximumDepth) levels, more than a report ever holds")
                 }
                 let isObject = byte == JSONByte.openBrace
                 setContainer(at: depth, isObject: isObject)
@@ -57,10 +58,14 @@ extension JSONScanner {
     /// A key and its colon.
     private mutating func skipKey() throws(JSONReadFailure) {
         skipWhitespace()
-        guard position < count, bytes[position] == JSONByte.quote else { throw syntaxError(expected: "a key in double quotes") }
+        guard position < count, bytes[position] == JSONByte.quote else {
+            throw syntaxError(expected: "a key in double quotes")
+        }
         try skipString()
         skipWhitespace()
-        guard position < count, bytes[position] == JSONByte.colon else { throw syntaxError(expected: "':' after the key") }
+        guard position < count, bytes[position] == JSONByte.colon else {
+            throw syntaxError(expected: "':' after the key")
+        }
         position += 1
     }
 
@@ -76,7 +81,8 @@ extension JSONScanner {
             if byte == JSONByte.backslash {
                 guard index + 1 < count else { break }
                 switch bytes[index + 1] {
-                case JSONByte.quote, JSONByte.backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+                case JSONByte.quote, JSONByte.backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"),
                     UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 2
                 case UInt8(ascii: "u"):
@@ -88,12 +94,15 @@ extension JSONScanner {
                     index += 6
                 default:
                     throw JSONReadFailure.syntax(
-                        offset: index + 1, problem: "unknown escape '\\\(Character(Unicode.Scalar(bytes[index + 1])))' in a string")
+                        offset: index + 1,
+                        problem: "unknown escape '\\\(Character(Unicode.Scalar(bytes[index + 1])))' in a string")
                 }
                 continue
             }
             if byte < 0x20 {
-                throw JSONReadFailure.syntax(offset: index, problem: "\(Self.describe(byte)) inside a string; JSON needs control characters escaped")
+                throw JSONReadFailure.syntax(
+                    offset: index,
+                    problem: "\(Self.describe(byte)) inside a string; JSON needs control characters escaped")
             }
             index += 1
         }
@@ -113,13 +122,17 @@ extension JSONScanner {
         }
         if index < count, bytes[index] == JSONByte.dot {
             index += 1
-            guard index < count, bytes[index].isDigit else { throw syntaxError(at: index, expected: "a digit after '.'") }
+            guard index < count, bytes[index].isDigit else {
+                throw syntaxError(at: index, expected: "a digit after '.'")
+            }
             while index < count, bytes[index].isDigit { index += 1 }
         }
         if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
             if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == JSONByte.minus { index += 1 }
-            guard index < count, bytes[index].isDigit else { throw syntaxError(at: index, expected: "a digit in the exponent") }
+            guard index < count, bytes[index].isDigit else {
+                throw syntaxError(at: index, expected: "a digit in the exponent")
+            }
             while index < count, bytes[index].isDigit { index += 1 }
         }
         position = index

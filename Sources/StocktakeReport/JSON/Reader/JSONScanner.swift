@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A pull parser over the bytes of one JSON document (RFC 8259): the caller asks for the value it expects
@@ -50,7 +50,9 @@ struct JSONScanner: ~Copyable {
     /// The kind of the value that starts here (after whitespace), without consuming it.
     mutating func peek() throws(JSONReadFailure) -> JSONValueKind {
         skipWhitespace()
-        guard position < count, let kind = JSONValueKind(bytes[position]) else { throw syntaxError(expected: "a value") }
+        guard position < count, let kind = JSONValueKind(bytes[position]) else {
+            throw syntaxError(expected: "a value")
+        }
         return kind
     }
 
@@ -76,18 +78,24 @@ struct JSONScanner: ~Copyable {
             skipWhitespace()
         }
         first = false
-        guard position < count, bytes[position] == JSONByte.quote else { throw syntaxError(expected: "a key in double quotes") }
+        guard position < count, bytes[position] == JSONByte.quote else {
+            throw syntaxError(expected: "a key in double quotes")
+        }
         lastKeyOffset = position
         let key = try string()
         skipWhitespace()
-        guard position < count, bytes[position] == JSONByte.colon else { throw syntaxError(expected: "':' after the key") }
+        guard position < count, bytes[position] == JSONByte.colon else {
+            throw syntaxError(expected: "':' after the key")
+        }
         position += 1
         return key
     }
 
     mutating func beginArray() throws(JSONReadFailure) {
         skipWhitespace()
-        guard position < count, bytes[position] == JSONByte.openBracket else { throw typeMismatch(expected: "an array") }
+        guard position < count, bytes[position] == JSONByte.openBracket else {
+            throw typeMismatch(expected: "an array")
+        }
         position += 1
     }
 
@@ -197,7 +205,8 @@ struct JSONScanner: ~Copyable {
         }
         position = index
         if overflow {
-            throw JSONReadFailure.mismatch(offset: start, expected: "an integer of at most 64 bits", found: literal(from: start))
+            throw JSONReadFailure.mismatch(
+                offset: start, expected: "an integer of at most 64 bits", found: literal(from: start))
         }
         return value
     }
@@ -207,7 +216,9 @@ struct JSONScanner: ~Copyable {
     @inline(__always)
     mutating func size(at path: @autoclosure () -> String) throws(JSONReadFailure) -> Int64 {
         let value = try integer()
-        guard value >= 0 else { throw JSONReadFailure.schema(path: path(), problem: "is \(value); sizes and counts are never negative") }
+        guard value >= 0 else {
+            throw JSONReadFailure.schema(path: path(), problem: "is \(value); sizes and counts are never negative")
+        }
         return value
     }
 
@@ -234,7 +245,8 @@ struct JSONScanner: ~Copyable {
 
     mutating func expectLiteral(_ word: StaticString) throws(JSONReadFailure) {
         let length = word.utf8CodeUnitCount
-        for offset in 0..<length where position + offset >= count || bytes[position + offset] != word.utf8Start[offset] {
+        for offset in 0..<length where position + offset >= count || bytes[position + offset] != word.utf8Start[offset]
+        {
             throw syntaxError(at: position + offset, expected: "'\(word)'")
         }
         position += length
@@ -245,13 +257,17 @@ struct JSONScanner: ~Copyable {
     /// Nothing valid here: names what was expected and what is there (or that the file ended).
     func syntaxError(at offset: Int? = nil, expected: String) -> JSONReadFailure {
         let offset = offset ?? position
-        guard offset < count else { return .syntax(offset: offset, problem: "the file ends here (truncated?); expected \(expected)") }
+        guard offset < count else {
+            return .syntax(offset: offset, problem: "the file ends here (truncated?); expected \(expected)")
+        }
         return .syntax(offset: offset, problem: "expected \(expected), found \(Self.describe(bytes[offset]))")
     }
 
     /// A valid value of another type is a mismatch (the mapping names the key); anything else is a syntax error.
     func typeMismatch(expected: String) -> JSONReadFailure {
-        guard position < count, let kind = JSONValueKind(bytes[position]) else { return syntaxError(expected: "a value") }
+        guard position < count, let kind = JSONValueKind(bytes[position]) else {
+            return syntaxError(expected: "a value")
+        }
         return .mismatch(offset: position, expected: expected, found: kind.description)
     }
 
@@ -262,7 +278,9 @@ struct JSONScanner: ~Copyable {
     /// Up to 40 bytes of a number as written, for a message.
     func literal(from start: Int) -> String {
         var end = start
-        while end < count, end - start < 40, bytes[end] > 0x20, bytes[end] != JSONByte.comma, bytes[end] != JSONByte.closeBrace, bytes[end] != JSONByte.closeBracket {
+        while end < count, end - start < 40, bytes[end] > 0x20, bytes[end] != JSONByte.comma,
+            bytes[end] != JSONByte.closeBrace, bytes[end] != JSONByte.closeBracket
+        {
             end += 1
         }
         return String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
@@ -277,7 +295,9 @@ struct JSONScanner: ~Copyable {
     // MARK: - Escapes
 
     /// The slow path of `string()`: copies the plain part, then decodes escapes until the closing quote.
-    private mutating func decodeString(from start: Int, plainUntil plainEnd: Int) throws(JSONReadFailure) -> UnsafeBufferPointer<UInt8> {
+    private mutating func decodeString(from start: Int, plainUntil plainEnd: Int) throws(JSONReadFailure)
+        -> UnsafeBufferPointer<UInt8>
+    {
         var length = 0
         appendToScratch(bytes + start, plainEnd - start, at: &length)
         var index = plainEnd
@@ -289,11 +309,15 @@ struct JSONScanner: ~Copyable {
                 return UnsafeBufferPointer(start: scratch, count: length)
             }
             if byte < 0x20 {
-                throw JSONReadFailure.syntax(offset: index, problem: "\(Self.describe(byte)) inside a string; JSON needs control characters escaped")
+                throw JSONReadFailure.syntax(
+                    offset: index,
+                    problem: "\(Self.describe(byte)) inside a string; JSON needs control characters escaped")
             }
             if byte != JSONByte.backslash {
                 var runEnd = index + 1
-                while runEnd < count, bytes[runEnd] != JSONByte.quote, bytes[runEnd] != JSONByte.backslash, bytes[runEnd] >= 0x20 { runEnd += 1 }
+                while runEnd < count, bytes[runEnd] != JSONByte.quote, bytes[runEnd] != JSONByte.backslash,
+                    bytes[runEnd] >= 0x20
+                { runEnd += 1 }
                 appendToScratch(bytes + index, runEnd - index, at: &length)
                 index = runEnd
                 continue
@@ -316,7 +340,8 @@ struct JSONScanner: ~Copyable {
                 continue
             default:
                 throw JSONReadFailure.syntax(
-                    offset: index + 1, problem: "unknown escape '\\\(Character(Unicode.Scalar(bytes[index + 1])))' in a string")
+                    offset: index + 1,
+                    problem: "unknown escape '\\\(Character(Unicode.Scalar(bytes[index + 1])))' in a string")
             }
             appendToScratch(escaped, at: &length)
             index += 2
@@ -328,7 +353,9 @@ struct JSONScanner: ~Copyable {
     private func unicodeEscape(at index: Int) throws(JSONReadFailure) -> (Unicode.Scalar, next: Int) {
         let unit = try hexQuad(at: index + 2)
         var next = index + 6
-        if (0xD800..<0xDC00).contains(unit), next + 1 < count, bytes[next] == JSONByte.backslash, bytes[next + 1] == UInt8(ascii: "u") {
+        if (0xD800..<0xDC00).contains(unit), next + 1 < count, bytes[next] == JSONByte.backslash,
+            bytes[next + 1] == UInt8(ascii: "u")
+        {
             let low = try hexQuad(at: next + 2)
             if (0xDC00..<0xE000).contains(low) {
                 next += 6
@@ -342,7 +369,9 @@ struct JSONScanner: ~Copyable {
     private func hexQuad(at index: Int) throws(JSONReadFailure) -> UInt32 {
         var value: UInt32 = 0
         for offset in 0..<4 {
-            guard index + offset < count else { throw syntaxError(at: index + offset, expected: "four hex digits after '\\u'") }
+            guard index + offset < count else {
+                throw syntaxError(at: index + offset, expected: "four hex digits after '\\u'")
+            }
             let byte = bytes[index + offset]
             let digit: UInt8
             switch byte {
@@ -447,6 +476,7 @@ extension UnsafeBufferPointer<UInt8> {
     /// Byte equality (keys and enumeration names).
     @inline(__always)
     func equals(_ other: [UInt8]) -> Bool {
-        count == other.count && other.withUnsafeBufferPointer { count == 0 || memcmp(baseAddress!, $0.baseAddress!, count) == 0 }
+        count == other.count
+            && other.withUnsafeBufferPointer { count == 0 || memcmp(baseAddress!, $0.baseAddress!, count) == 0 }
     }
 }

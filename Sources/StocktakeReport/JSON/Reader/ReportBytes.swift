@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The bytes of one `report.json`. The file is mapped, not copied: its pages are clean, come from the
 /// page cache, and can be given back once read (`PageRelease`), so a 300 MB report does not cost 300 MB
@@ -18,7 +19,8 @@ struct ReportBytes: ~Copyable {
     init(file: String, maxBytes: Int64) throws(FileRefusal) {
         var options = RegularFile.Options.named(maxBytes: maxBytes)
         let opened = try RegularFile.open(file, options: &options)
-        let mapping = opened.size > 0 ? opened.withDescriptor { mmap(nil, Int(opened.size), PROT_READ, MAP_PRIVATE, $0, 0) } : nil
+        let mapping =
+            opened.size > 0 ? opened.withDescriptor { mmap(nil, Int(opened.size), PROT_READ, MAP_PRIVATE, $0, 0) } : nil
         if let mapping, mapping != UnsafeMutableRawPointer(bitPattern: -1) {
             // The reader goes front to back once: ask for read-ahead, and let the kernel drop pages behind.
             _ = madvise(mapping, Int(opened.size), MADV_SEQUENTIAL)

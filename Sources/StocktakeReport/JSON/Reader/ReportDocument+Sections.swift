@@ -6,8 +6,11 @@ extension ReportDocument {
     private typealias K = ReportKeys
 
     static func readTotals(_ json: inout JSONScanner) throws(JSONReadFailure) -> ReportSnapshot.Totals {
-        var onDisk: SizeTotal?, documentsAndData: SizeTotal?, purgeable: SizeTotal?
-        var byLocation: [Location: SizeTotal] = [:], backup: [BackupState: SizeTotal] = [:]
+        var onDisk: SizeTotal?
+        var documentsAndData: SizeTotal?
+        var purgeable: SizeTotal?
+        var byLocation: [Location: SizeTotal] = [:]
+        var backup: [BackupState: SizeTotal] = [:]
         let root = K.Document.totals.rawValue
         try json.forEachMember(at: root) { json, key throws(JSONReadFailure) in
             let path = KeyPath.member(root, key)
@@ -29,8 +32,12 @@ extension ReportDocument {
             default: try json.skipValue()
             }
         }
-        for location in Location.allCases where byLocation[location] == nil { throw .missing(KeyPath.member(KeyPath.member(root, K.Totals.byLocation), location.rawValue)) }
-        for state in BackupState.allCases where backup[state] == nil { throw .missing(KeyPath.member(KeyPath.member(root, K.Totals.backup), state.rawValue)) }
+        for location in Location.allCases where byLocation[location] == nil {
+            throw .missing(KeyPath.member(KeyPath.member(root, K.Totals.byLocation), location.rawValue))
+        }
+        for state in BackupState.allCases where backup[state] == nil {
+            throw .missing(KeyPath.member(KeyPath.member(root, K.Totals.backup), state.rawValue))
+        }
         return ReportSnapshot.Totals(
             onDisk: try required(onDisk, KeyPath.member(root, K.Totals.onDisk)), byLocation: byLocation,
             documentsAndData: try required(documentsAndData, KeyPath.member(root, K.Totals.documentsAndData)),
@@ -39,7 +46,9 @@ extension ReportDocument {
 
     /// `{files, apparentBytes, allocatedBytes}`.
     static func readSizeTotal(_ json: inout JSONScanner, at path: String) throws(JSONReadFailure) -> SizeTotal {
-        var files: Int64?, apparent: Int64?, allocated: Int64?
+        var files: Int64?
+        var apparent: Int64?
+        var allocated: Int64?
         try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
             switch K.SizeTotal(rawValue: key) {
             case .files?: files = try json.size(at: KeyPath.member(path, K.SizeTotal.files))
@@ -49,11 +58,13 @@ extension ReportDocument {
             }
         }
         return SizeTotal(
-            files: Int(try required(files, KeyPath.member(path, K.SizeTotal.files))), apparentBytes: try required(apparent, KeyPath.member(path, K.SizeTotal.apparentBytes)),
+            files: Int(try required(files, KeyPath.member(path, K.SizeTotal.files))),
+            apparentBytes: try required(apparent, KeyPath.member(path, K.SizeTotal.apparentBytes)),
             allocatedBytes: try required(allocated, KeyPath.member(path, K.SizeTotal.allocatedBytes)))
     }
 
-    static func readGroups(_ json: inout JSONScanner) throws(JSONReadFailure) -> [String: [ReportSnapshot.GroupMember]] {
+    static func readGroups(_ json: inout JSONScanner) throws(JSONReadFailure) -> [String: [ReportSnapshot.GroupMember]]
+    {
         var groups: [String: [ReportSnapshot.GroupMember]] = [:]
         let root = K.Document.groups.rawValue
         try json.forEachMember(at: root) { json, name throws(JSONReadFailure) in
@@ -62,8 +73,10 @@ extension ReportDocument {
             try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
                 guard key == K.Group.members.rawValue else { return try json.skipValue() }
                 var list: [ReportSnapshot.GroupMember] = []
-                try json.forEachElement(at: KeyPath.member(path, K.Group.members)) { json, index throws(JSONReadFailure) in
-                    list.append(try readGroupMember(&json, at: KeyPath.element(KeyPath.member(path, K.Group.members), index)))
+                try json.forEachElement(at: KeyPath.member(path, K.Group.members)) {
+                    json, index throws(JSONReadFailure) in
+                    list.append(
+                        try readGroupMember(&json, at: KeyPath.element(KeyPath.member(path, K.Group.members), index)))
                 }
                 members = list
             }
@@ -72,8 +85,14 @@ extension ReportDocument {
         return groups
     }
 
-    private static func readGroupMember(_ json: inout JSONScanner, at path: String) throws(JSONReadFailure) -> ReportSnapshot.GroupMember {
-        var id: String?, memberPath: String?, files: Int64?, apparent: Int64?, allocated: Int64?
+    private static func readGroupMember(_ json: inout JSONScanner, at path: String) throws(JSONReadFailure)
+        -> ReportSnapshot.GroupMember
+    {
+        var id: String?
+        var memberPath: String?
+        var files: Int64?
+        var apparent: Int64?
+        var allocated: Int64?
         try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
             switch K.GroupMember(rawValue: key) {
             case .id?: id = try json.text()
@@ -85,9 +104,12 @@ extension ReportDocument {
             }
         }
         let size = SizeTotal(
-            files: Int(try required(files, KeyPath.member(path, K.GroupMember.files))), apparentBytes: try required(apparent, KeyPath.member(path, K.GroupMember.apparentBytes)),
+            files: Int(try required(files, KeyPath.member(path, K.GroupMember.files))),
+            apparentBytes: try required(apparent, KeyPath.member(path, K.GroupMember.apparentBytes)),
             allocatedBytes: try required(allocated, KeyPath.member(path, K.GroupMember.allocatedBytes)))
-        return ReportSnapshot.GroupMember(id: try required(id, KeyPath.member(path, K.GroupMember.id)), path: try required(memberPath, KeyPath.member(path, K.GroupMember.path)), size: size)
+        return ReportSnapshot.GroupMember(
+            id: try required(id, KeyPath.member(path, K.GroupMember.id)),
+            path: try required(memberPath, KeyPath.member(path, K.GroupMember.path)), size: size)
     }
 
     static func readBudgets(_ json: inout JSONScanner) throws(JSONReadFailure) -> [ReportSnapshot.Budget] {
@@ -95,7 +117,11 @@ extension ReportDocument {
         let root = K.Document.budgets.rawValue
         try json.forEachElement(at: root) { json, index throws(JSONReadFailure) in
             let path = KeyPath.element(root, index)
-            var scope: String?, unit: String?, limit: Int64?, actual: Int64?, exceeded: Bool?
+            var scope: String?
+            var unit: String?
+            var limit: Int64?
+            var actual: Int64?
+            var exceeded: Bool?
             try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
                 switch K.Budget(rawValue: key) {
                 case .scope?: scope = try json.text()
@@ -108,8 +134,10 @@ extension ReportDocument {
             }
             budgets.append(
                 ReportSnapshot.Budget(
-                    scope: try required(scope, KeyPath.member(path, K.Budget.scope)), unit: try required(unit, KeyPath.member(path, K.Budget.unit)),
-                    limit: try required(limit, KeyPath.member(path, K.Budget.limit)), actual: try required(actual, KeyPath.member(path, K.Budget.actual)),
+                    scope: try required(scope, KeyPath.member(path, K.Budget.scope)),
+                    unit: try required(unit, KeyPath.member(path, K.Budget.unit)),
+                    limit: try required(limit, KeyPath.member(path, K.Budget.limit)),
+                    actual: try required(actual, KeyPath.member(path, K.Budget.actual)),
                     exceeded: try required(exceeded, KeyPath.member(path, K.Budget.exceeded))))
         }
         return budgets
@@ -120,14 +148,21 @@ extension ReportDocument {
         let root = K.Document.findings.rawValue
         try json.forEachElement(at: root) { json, index throws(JSONReadFailure) in
             let path = KeyPath.element(root, index)
-            var rule: String?, severity: Severity?, findingPath: String?, message: String?, fingerprint: String?, bytes: Int64?
+            var rule: String?
+            var severity: Severity?
+            var findingPath: String?
+            var message: String?
+            var fingerprint: String?
+            var bytes: Int64?
             try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
                 switch K.Finding(rawValue: key) {
                 case .rule?: rule = try json.text()
                 case .severity?:
                     let name = try json.text()
                     guard let value = Severity(rawValue: name) else {
-                        throw .schema(path: KeyPath.member(path, K.Finding.severity), problem: "'\(name)' is not a severity (error, warning, note)")
+                        throw .schema(
+                            path: KeyPath.member(path, K.Finding.severity),
+                            problem: "'\(name)' is not a severity (error, warning, note)")
                     }
                     severity = value
                 case .path?: findingPath = try json.text()
@@ -139,8 +174,10 @@ extension ReportDocument {
             }
             findings.append(
                 ReportSnapshot.FindingRecord(
-                    rule: try required(rule, KeyPath.member(path, K.Finding.rule)), severity: try required(severity, KeyPath.member(path, K.Finding.severity)),
-                    path: try required(findingPath, KeyPath.member(path, K.Finding.path)), message: try required(message, KeyPath.member(path, K.Finding.message)),
+                    rule: try required(rule, KeyPath.member(path, K.Finding.rule)),
+                    severity: try required(severity, KeyPath.member(path, K.Finding.severity)),
+                    path: try required(findingPath, KeyPath.member(path, K.Finding.path)),
+                    message: try required(message, KeyPath.member(path, K.Finding.message)),
                     fingerprint: try required(fingerprint, KeyPath.member(path, K.Finding.fingerprint)), bytes: bytes))
         }
         return findings

@@ -36,8 +36,11 @@ struct ReportDocument {
             case .appBundle?: shortVersion = try Self.readShortVersion(&json)
             case .budgets?: budgets = try Self.readBudgets(&json)
             case .container?: (container, executableVersion) = try Self.readContainer(&json)
-            case .directories?: directories = try EntryRowsReader(section: K.Document.directories.rawValue, directories: true).read(&json)
-            case .files?: files = try EntryRowsReader(section: K.Document.files.rawValue, directories: false).read(&json)
+            case .directories?:
+                directories = try EntryRowsReader(section: K.Document.directories.rawValue, directories: true).read(
+                    &json)
+            case .files?:
+                files = try EntryRowsReader(section: K.Document.files.rawValue, directories: false).read(&json)
             case .findings?: findings = try Self.readFindings(&json)
             case .generatedAt?: generatedAt = try json.text()
             case .groups?: groups = try Self.readGroups(&json)
@@ -56,13 +59,17 @@ struct ReportDocument {
         let provenance = ReportSnapshot.Provenance(
             source: source, schemaVersion: Int(try required(schemaVersion, K.Document.schemaVersion.rawValue)),
             toolName: try required(toolName, Self.toolName), toolVersion: try required(toolVersion, Self.toolVersion),
-            generatedAt: try required(generatedAt, K.Document.generatedAt.rawValue), bundleIdentifier: container.bundleIdentifier,
+            generatedAt: try required(generatedAt, K.Document.generatedAt.rawValue),
+            bundleIdentifier: container.bundleIdentifier,
             appVersion: executableVersion ?? shortVersion, containerPath: container.path, layout: container.layout,
             exportedAt: container.exportedAt)
         return ReportSnapshot(
-            provenance: provenance, totals: try required(totals, K.Document.totals.rawValue), files: try required(files, K.Document.files.rawValue),
-            directories: try required(directories, K.Document.directories.rawValue), groups: try required(groups, K.Document.groups.rawValue),
-            budgets: try required(budgets, K.Document.budgets.rawValue), findings: try required(findings, K.Document.findings.rawValue))
+            provenance: provenance, totals: try required(totals, K.Document.totals.rawValue),
+            files: try required(files, K.Document.files.rawValue),
+            directories: try required(directories, K.Document.directories.rawValue),
+            groups: try required(groups, K.Document.groups.rawValue),
+            budgets: try required(budgets, K.Document.budgets.rawValue),
+            findings: try required(findings, K.Document.findings.rawValue))
     }
 
     // MARK: - Provenance
@@ -71,7 +78,8 @@ struct ReportDocument {
     private static let toolVersion = KeyPath.member(K.Document.tool.rawValue, K.Tool.version)
 
     private static func readTool(_ json: inout JSONScanner) throws(JSONReadFailure) -> (String, String) {
-        var name: String?, version: String?
+        var name: String?
+        var version: String?
         try json.forEachMember(at: K.Document.tool.rawValue) { json, key throws(JSONReadFailure) in
             switch K.Tool(rawValue: key) {
             case .name?: name = try json.text()
@@ -82,8 +90,14 @@ struct ReportDocument {
         return (try required(name, Self.toolName), try required(version, Self.toolVersion))
     }
 
-    private static func readContainer(_ json: inout JSONScanner) throws(JSONReadFailure) -> (Container, executableVersion: String?) {
-        var bundleIdentifier: String??, path: String?, layout: String?, executableVersion: String?, exportedAt: String?
+    private static func readContainer(_ json: inout JSONScanner) throws(JSONReadFailure) -> (
+        Container, executableVersion: String?
+    ) {
+        var bundleIdentifier: String??
+        var path: String?
+        var layout: String?
+        var executableVersion: String?
+        var exportedAt: String?
         try json.forEachMember(at: K.Document.container.rawValue) { json, key throws(JSONReadFailure) in
             switch K.Container(rawValue: key) {
             case .bundleIdentifier?: bundleIdentifier = .some(try json.optionalText())
@@ -95,8 +109,11 @@ struct ReportDocument {
             }
         }
         let container = Container(
-            bundleIdentifier: try required(bundleIdentifier, KeyPath.member(K.Document.container.rawValue, K.Container.bundleIdentifier)), path: try required(path, KeyPath.member(K.Document.container.rawValue, K.Container.path)),
-            layout: try required(layout, KeyPath.member(K.Document.container.rawValue, K.Container.layout)), exportedAt: exportedAt)
+            bundleIdentifier: try required(
+                bundleIdentifier, KeyPath.member(K.Document.container.rawValue, K.Container.bundleIdentifier)),
+            path: try required(path, KeyPath.member(K.Document.container.rawValue, K.Container.path)),
+            layout: try required(layout, KeyPath.member(K.Document.container.rawValue, K.Container.layout)),
+            exportedAt: exportedAt)
         return (container, executableVersion)
     }
 
@@ -108,7 +125,9 @@ struct ReportDocument {
             guard document == "AppDataInfo.plist", try json.peek() == .object else { return try json.skipValue() }
             try json.forEachMember(at: KeyPath.member(metadata, document)) { json, key throws(JSONReadFailure) in
                 guard key == K.MetadataDocument.value.rawValue else { return try json.skipValue() }
-                version = try stringMember("XCExecutableVersion", of: &json, at: KeyPath.member(KeyPath.member(metadata, document), K.MetadataDocument.value))
+                version = try stringMember(
+                    "XCExecutableVersion", of: &json,
+                    at: KeyPath.member(KeyPath.member(metadata, document), K.MetadataDocument.value))
             }
         }
         return version
@@ -119,13 +138,17 @@ struct ReportDocument {
         var version: String?
         try json.forEachMember(at: K.Document.appBundle.rawValue) { json, key throws(JSONReadFailure) in
             guard key == K.AppBundle.infoPlist.rawValue else { return try json.skipValue() }
-            version = try stringMember("CFBundleShortVersionString", of: &json, at: KeyPath.member(K.Document.appBundle.rawValue, K.AppBundle.infoPlist))
+            version = try stringMember(
+                "CFBundleShortVersionString", of: &json,
+                at: KeyPath.member(K.Document.appBundle.rawValue, K.AppBundle.infoPlist))
         }
         return version
     }
 
     /// A string member of a plist value, when the value is a dictionary and the member a string; else nil.
-    private static func stringMember(_ wanted: String, of json: inout JSONScanner, at path: String) throws(JSONReadFailure) -> String? {
+    private static func stringMember(_ wanted: String, of json: inout JSONScanner, at path: String)
+        throws(JSONReadFailure) -> String?
+    {
         guard try json.peek() == .object else {
             try json.skipValue()
             return nil

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StocktakeFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads a `report.json` (or a report folder holding one) back into a `ReportSnapshot`, for `stocktake diff`
 /// and the history. Built for a million rows: the file is mapped, parsed once by a pull parser and the
@@ -23,7 +24,8 @@ public enum ReportReader {
         do {
             bytes = try ReportBytes(file: file, maxBytes: maxBytes)
         } catch {
-            throw ReportReadError(path: path, reason: file == path ? "cannot read: \(error)" : "cannot read \(file): \(error)")
+            throw ReportReadError(
+                path: path, reason: file == path ? "cannot read: \(error)" : "cannot read \(file): \(error)")
         }
         return try snapshot(of: bytes, path: path)
     }
@@ -45,13 +47,18 @@ public enum ReportReader {
         let file = (path.hasSuffix("/") ? path : path + "/") + "report.json"
         guard stat(file, &status) == 0 else {
             let code = errno
-            guard code == ENOENT else { throw ReportReadError(path: path, reason: "cannot read report.json: \(SystemError.text(code))") }
-            throw ReportReadError(path: path, reason: "holds no report.json; give a report.json or the folder `stocktake audit` wrote")
+            guard code == ENOENT else {
+                throw ReportReadError(path: path, reason: "cannot read report.json: \(SystemError.text(code))")
+            }
+            throw ReportReadError(
+                path: path, reason: "holds no report.json; give a report.json or the folder `stocktake audit` wrote")
         }
         return file
     }
 
-    private static func snapshot(of bytes: borrowing ReportBytes, path: String) throws(ReportReadError) -> ReportSnapshot {
+    private static func snapshot(of bytes: borrowing ReportBytes, path: String) throws(ReportReadError)
+        -> ReportSnapshot
+    {
         guard bytes.count > 0 else { throw ReportReadError(path: path, reason: "is empty, not a report.json") }
         var json = JSONScanner(bytes: bytes.start, count: bytes.count, pages: bytes.pageRelease)
         var document = ReportDocument()
@@ -73,7 +80,9 @@ public enum ReportReader {
     /// Reads only the top-level `schemaVersion` and `tool`, skipping the rest, after the full read failed.
     private static func checkIdentity(of bytes: borrowing ReportBytes, path: String) throws(ReportReadError) {
         var json = JSONScanner(bytes: bytes.start, count: bytes.count)
-        var isObject = true, hasVersion = false, hasTool = false
+        var isObject = true
+        var hasVersion = false
+        var hasTool = false
         var schemaVersion: Int64?
         do {
             isObject = try json.peek() == .object
@@ -98,7 +107,9 @@ public enum ReportReader {
             throw ReportReadError(path: path, reason: message(error, bytes))
         }
         guard isObject else { throw ReportReadError(path: path, reason: notAReport("its top level is not an object")) }
-        guard hasVersion, hasTool else { throw ReportReadError(path: path, reason: notAReport("it has no `schemaVersion` and `tool`")) }
+        guard hasVersion, hasTool else {
+            throw ReportReadError(path: path, reason: notAReport("it has no `schemaVersion` and `tool`"))
+        }
         // A schemaVersion that is not an integer: the full read's message names it.
         if let schemaVersion { try checkVersion(schemaVersion, path: path) }
     }
@@ -113,10 +124,15 @@ public enum ReportReader {
     private static func checkVersion(_ schemaVersion: Int64, path: String) throws(ReportReadError) {
         if schemaVersion > Int64(Self.schemaVersion) {
             throw ReportReadError(
-                path: path, reason: "schema version \(schemaVersion) is newer than this stocktake reads (\(Self.schemaVersion)); upgrade stocktake")
+                path: path,
+                reason:
+                    "schema version \(schemaVersion) is newer than this stocktake reads (\(Self.schemaVersion)); upgrade stocktake"
+            )
         }
         if schemaVersion < Int64(Self.schemaVersion) {
-            throw ReportReadError(path: path, reason: "schema version \(schemaVersion) is not one this stocktake reads (\(Self.schemaVersion))")
+            throw ReportReadError(
+                path: path,
+                reason: "schema version \(schemaVersion) is not one this stocktake reads (\(Self.schemaVersion))")
         }
     }
 

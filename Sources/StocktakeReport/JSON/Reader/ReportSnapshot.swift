@@ -50,7 +50,8 @@ public struct ReportSnapshot: Sendable {
 
         public init(
             source: String, schemaVersion: Int, toolName: String, toolVersion: String, generatedAt: String,
-            bundleIdentifier: String?, appVersion: String?, containerPath: String, layout: String, exportedAt: String? = nil
+            bundleIdentifier: String?, appVersion: String?, containerPath: String, layout: String,
+            exportedAt: String? = nil
         ) {
             self.exportedAt = exportedAt
             self.source = source
@@ -126,7 +127,8 @@ public struct ReportSnapshot: Sendable {
         /// The bytes the finding is about, when the rule states them.
         public let bytes: Int64?
 
-        public init(rule: String, severity: Severity, path: String, message: String, fingerprint: String, bytes: Int64?) {
+        public init(rule: String, severity: Severity, path: String, message: String, fingerprint: String, bytes: Int64?)
+        {
             self.rule = rule
             self.severity = severity
             self.path = path
@@ -147,6 +149,7 @@ extension ReportSnapshot {
                 source: source, schemaVersion: p.schemaVersion, toolName: p.toolName, toolVersion: p.toolVersion,
                 generatedAt: p.generatedAt, bundleIdentifier: p.bundleIdentifier, appVersion: p.appVersion,
                 containerPath: p.containerPath, layout: p.layout, exportedAt: p.exportedAt),
-            totals: totals, files: files, directories: directories, groups: groups, budgets: budgets, findings: findings)
+            totals: totals, files: files, directories: directories, groups: groups, budgets: budgets, findings: findings
+        )
     }
 }

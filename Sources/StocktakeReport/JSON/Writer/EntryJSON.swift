@@ -17,38 +17,82 @@ struct EntryJSON {
         var row = RowWriter(out: out)
         out = []
         defer { out = row.finish() }
-        row.key(.allocatedBytes); row.int(entry.allocatedBytes)
-        row.key(.apparentBytes); row.int(entry.apparentBytes)
-        row.key(.backup); row.literal(Self.backupNames[Self.position(of: entry.backup)])
-        row.key(.backupEvidence); row.literal(Self.evidenceNames[Self.position(of: entry.evidence)])
-        if flags.contains(.escapesContainer) { row.key(.escapesContainer); row.bool(true) }
-        let excludedBy = entry.excludedBy >= 0 ? ancestors.path(of: entry.excludedBy, in: inventory) : nil
-        if let excludedBy { row.key(.excludedBy); row.string(PathText.display(excludedBy)) }
-        let total = entry.isDirectory ? inventory.directoryTotals[index] : nil
-        if let total { row.key(.files); row.int(Int64(total.files)) }
-        if flags.contains(.hardLinked) {
-            row.key(.hardLink); row.string(flags.contains(.hardLinkDuplicate) ? "duplicate" : "counted")
+        row.key(.allocatedBytes)
+        row.int(entry.allocatedBytes)
+        row.key(.apparentBytes)
+        row.int(entry.apparentBytes)
+        row.key(.backup)
+        row.literal(Self.backupNames[Self.position(of: entry.backup)])
+        row.key(.backupEvidence)
+        row.literal(Self.evidenceNames[Self.position(of: entry.evidence)])
+        if flags.contains(.escapesContainer) {
+            row.key(.escapesContainer)
+            row.bool(true)
         }
-        if !entry.isDirectory { row.key(.kind); row.literal(Self.kindNames[Int(entry.kind.rawValue)]) }
-        row.key(.location); row.literal(Self.locationNames[Self.position(of: entry.location)])
-        row.key(.modified); row.int(entry.modified)
+        let excludedBy = entry.excludedBy >= 0 ? ancestors.path(of: entry.excludedBy, in: inventory) : nil
+        if let excludedBy {
+            row.key(.excludedBy)
+            row.string(PathText.display(excludedBy))
+        }
+        let total = entry.isDirectory ? inventory.directoryTotals[index] : nil
+        if let total {
+            row.key(.files)
+            row.int(Int64(total.files))
+        }
+        if flags.contains(.hardLinked) {
+            row.key(.hardLink)
+            row.string(flags.contains(.hardLinkDuplicate) ? "duplicate" : "counted")
+        }
+        if !entry.isDirectory {
+            row.key(.kind)
+            row.literal(Self.kindNames[Int(entry.kind.rawValue)])
+        }
+        row.key(.location)
+        row.literal(Self.locationNames[Self.position(of: entry.location)])
+        row.key(.modified)
+        row.int(entry.modified)
         let pathIsText = Self.isValidUTF8(path)
         row.key(.path)
         if pathIsText { row.string(utf8: path) } else { row.string(PathText.display(path)) }
-        if let excludedBy, !Self.isValidUTF8(excludedBy) { row.key(.rawExcludedBy); row.string(Base64.encode(excludedBy)) }
-        if !pathIsText { row.key(.rawPath); row.string(Base64.encode(path)) }
-        let target = entry.type == .symlink ? inventory.symlinkTargets[index] : nil
-        if let target, !Self.isValidUTF8(target) { row.key(.rawSymlinkTarget); row.string(Base64.encode(target)) }
-        if flags.contains(.sparse) { row.key(.sparse); row.bool(true) }
-        if let target { row.key(.symlinkTarget); row.string(PathText.display(target)) }
-        row.key(.systemManaged); row.bool(flags.contains(.systemManaged))
-        if let total {
-            row.key(.totalAllocatedBytes); row.int(total.allocatedBytes)
-            row.key(.totalApparentBytes); row.int(total.apparentBytes)
+        if let excludedBy, !Self.isValidUTF8(excludedBy) {
+            row.key(.rawExcludedBy)
+            row.string(Base64.encode(excludedBy))
         }
-        if flags.contains(.transportArtefact) { row.key(.transportArtefact); row.bool(true) }
-        row.key(.type); row.literal(Self.typeNames[Int(entry.type.rawValue)])
-        if flags.contains(.unreadable) { row.key(.unreadable); row.bool(true) }
+        if !pathIsText {
+            row.key(.rawPath)
+            row.string(Base64.encode(path))
+        }
+        let target = entry.type == .symlink ? inventory.symlinkTargets[index] : nil
+        if let target, !Self.isValidUTF8(target) {
+            row.key(.rawSymlinkTarget)
+            row.string(Base64.encode(target))
+        }
+        if flags.contains(.sparse) {
+            row.key(.sparse)
+            row.bool(true)
+        }
+        if let target {
+            row.key(.symlinkTarget)
+            row.string(PathText.display(target))
+        }
+        row.key(.systemManaged)
+        row.bool(flags.contains(.systemManaged))
+        if let total {
+            row.key(.totalAllocatedBytes)
+            row.int(total.allocatedBytes)
+            row.key(.totalApparentBytes)
+            row.int(total.apparentBytes)
+        }
+        if flags.contains(.transportArtefact) {
+            row.key(.transportArtefact)
+            row.bool(true)
+        }
+        row.key(.type)
+        row.literal(Self.typeNames[Int(entry.type.rawValue)])
+        if flags.contains(.unreadable) {
+            row.key(.unreadable)
+            row.bool(true)
+        }
     }
 
     // MARK: - Per-row helpers
@@ -59,7 +103,11 @@ struct EntryJSON {
             var index = 0
             let count = buffer.count
             while index + 8 <= count {
-                if UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                if UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080
+                    != 0
+                {
+                    return false
+                }
                 index += 8
             }
             while index < count {
@@ -86,7 +134,8 @@ struct EntryJSON {
     private static let evidenceNames = BackupEvidence.allCases.map { quoted($0.rawValue) }
     private static let locationNames = Location.allCases.map { quoted($0.rawValue) }
 
-    private static func position<Value: CaseIterable & Equatable>(of value: Value) -> Int where Value.AllCases == [Value] {
+    private static func position<Value: CaseIterable & Equatable>(of value: Value) -> Int
+    where Value.AllCases == [Value] {
         Value.allCases.firstIndex(of: value)!
     }
 
@@ -123,7 +172,11 @@ private struct RowWriter {
     mutating func literal(_ bytes: [UInt8]) { out.append(contentsOf: bytes) }
 
     mutating func bool(_ value: Bool) {
-        if value { out.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        if value {
+            out.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+        } else {
+            out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        }
     }
 
     mutating func int(_ value: Int64) { JSONDigits.append(value, to: &out) }

@@ -13,10 +13,14 @@ struct EntryRows: Sendable {
     static let chunkSize = 8192
 
     func write(_ emit: ([UInt8]) throws -> Void) throws {
-        let chunks = stride(from: 0, to: rows.count, by: Self.chunkSize).map { $0..<min($0 + Self.chunkSize, rows.count) }
+        let chunks = stride(from: 0, to: rows.count, by: Self.chunkSize).map {
+            $0..<min($0 + Self.chunkSize, rows.count)
+        }
         guard !chunks.isEmpty else { return }
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        try OrderedPipeline.run(count: chunks.count, workers: workers, window: 2 * workers + 1, make: { render(chunks[$0]) }) { chunk in
+        try OrderedPipeline.run(
+            count: chunks.count, workers: workers, window: 2 * workers + 1, make: { render(chunks[$0]) }
+        ) { chunk in
             switch chunk {
             case .success(let bytes): try emit(bytes)
             case .failure(let error): throw error
@@ -39,12 +43,15 @@ struct EntryRows: Sendable {
                         }
                         let index = rows[position]
                         let entry = entries[Int(index)]
-                        let name = UnsafeBufferPointer(rebasing: names[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
+                        let name = UnsafeBufferPointer(
+                            rebasing: names[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
                         if PlainFileRow.fits(entry), entry.parent >= 0, PlainFileRow.isPlain(name) {
                             let folder = folders.folder(of: entry.parent)
                             if folder.isPlain {
                                 out.reserve(PlainFileRow.maxBytesBesidesPath + folder.bytes.count + name.count)
-                                folder.bytes.withUnsafeBufferPointer { PlainFileRow.write(entry, folder: $0, name: name, to: &out) }
+                                folder.bytes.withUnsafeBufferPointer {
+                                    PlainFileRow.write(entry, folder: $0, name: name, to: &out)
+                                }
                                 continue
                             }
                         }

@@ -6,11 +6,14 @@ import StocktakeModel
 /// as it would write (keys sorted, compact).
 struct PlainFileRow {
     /// Flags that add a key to the row.
-    private static let flagsWithKeys: EntryFlags = [.escapesContainer, .hardLinked, .sparse, .transportArtefact, .unreadable]
+    private static let flagsWithKeys: EntryFlags = [
+        .escapesContainer, .hardLinked, .sparse, .transportArtefact, .unreadable,
+    ]
 
     /// Whether `entry` (with its path's printability known) takes this row.
     static func fits(_ entry: Entry) -> Bool {
-        !entry.isDirectory && entry.type != .symlink && entry.excludedBy < 0 && entry.flags.isDisjoint(with: flagsWithKeys)
+        !entry.isDirectory && entry.type != .symlink && entry.excludedBy < 0
+            && entry.flags.isDisjoint(with: flagsWithKeys)
     }
 
     /// Bytes of a path that `JSONStream` writes verbatim between quotes.
@@ -29,18 +32,24 @@ struct PlainFileRow {
 
     /// Appends the row: `{"allocatedBytes":…,"apparentBytes":…` + backup fragment + kind/location fragment +
     /// modified + path + tail fragment.
-    static func write(_ entry: Entry, folder: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, to out: inout RowBuffer) {
+    static func write(
+        _ entry: Entry, folder: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, to out: inout RowBuffer
+    ) {
         out.append(Fragments.opening)
         out.appendDigits(entry.allocatedBytes)
         out.append(Fragments.apparent)
         out.appendDigits(entry.apparentBytes)
         out.append(Fragments.shared.backup[entry.backup.ordinal * Fragments.evidenceCount + entry.evidence.ordinal])
-        out.append(Fragments.shared.kindAndLocation[Int(entry.kind.rawValue) * Fragments.locationCount + entry.location.ordinal])
+        out.append(
+            Fragments.shared.kindAndLocation[
+                Int(entry.kind.rawValue) * Fragments.locationCount + entry.location.ordinal])
         out.appendDigits(entry.modified)
         out.append(Fragments.path)
         out.append(folder)
         out.append(name)
-        out.append(Fragments.shared.tail[(entry.flags.contains(.systemManaged) ? 1 : 0) * Fragments.typeCount + Int(entry.type.rawValue)])
+        out.append(
+            Fragments.shared.tail[
+                (entry.flags.contains(.systemManaged) ? 1 : 0) * Fragments.typeCount + Int(entry.type.rawValue)])
     }
 
     /// Every fixed run of bytes a plain row holds, rendered once.
@@ -75,14 +84,18 @@ struct PlainFileRow {
             var backup: [RowFragment] = []
             for state in BackupState.allCases {
                 for evidence in BackupEvidence.allCases {
-                    backup.append(RowFragment(",\(key(.backup))\(quoted(state.rawValue)),\(key(.backupEvidence))\(quoted(evidence.rawValue))"))
+                    backup.append(
+                        RowFragment(
+                            ",\(key(.backup))\(quoted(state.rawValue)),\(key(.backupEvidence))\(quoted(evidence.rawValue))"
+                        ))
                 }
             }
             var kindAndLocation = [RowFragment](repeating: RowFragment(""), count: Self.kindCount * Self.locationCount)
             for kind in ContentKind.allCases {
                 for location in Location.allCases {
                     kindAndLocation[Int(kind.rawValue) * Self.locationCount + location.ordinal] = RowFragment(
-                        ",\(key(.kind))\(quoted(kind.name)),\(key(.location))\(quoted(location.rawValue)),\(key(.modified))")
+                        ",\(key(.kind))\(quoted(kind.name)),\(key(.location))\(quoted(location.rawValue)),\(key(.modified))"
+                    )
                 }
             }
             var tail = [RowFragment](repeating: RowFragment(""), count: 2 * Self.typeCount)

@@ -12,7 +12,8 @@ enum PropertyListJSON {
         case .real(let number):
             if number.isFinite { try json.double(number) } else { try json.string(String(number)) }
         case .bool(let flag): try json.bool(flag)
-        case .date(let seconds): try tagged("$date") { try json.string(ReportDates.iso8601(Date(timeIntervalSinceReferenceDate: seconds))) }
+        case .date(let seconds):
+            try tagged("$date") { try json.string(ReportDates.iso8601(Date(timeIntervalSinceReferenceDate: seconds))) }
         case .data(let bytes): try tagged("$data") { try json.string(Base64.encode(bytes)) }
         case .uid(let number): try tagged("$uid") { try json.int(Int64(clamping: number)) }
         case .array(let items):
@@ -37,4 +38,3 @@ enum PropertyListJSON {
         }
     }
 }
-

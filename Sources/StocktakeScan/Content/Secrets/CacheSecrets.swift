@@ -16,7 +16,9 @@ struct CacheSecrets {
 
     private mutating func add(_ place: String, _ kind: SensitiveItem.Kind, _ length: Int) {
         // The same header on every request to a host is one finding.
-        if seen.insert(place + " " + kind.rawValue).inserted { hits.append(PropertyListSecrets.Hit(place: place, kind: kind, length: length)) }
+        if seen.insert(place + " " + kind.rawValue).inserted {
+            hits.append(PropertyListSecrets.Hit(place: place, kind: kind, length: length))
+        }
     }
 
     /// One response's secrets, as the URL cache streams them.
@@ -27,15 +29,21 @@ struct CacheSecrets {
             guard let value = item.value, !value.isEmpty else { continue }
             if SecretShapes.isJWT(Substring(value)) {
                 add("request to \(host), parameter \(item.name)", .jwt, value.count)
-            } else if let kind = SecretNames.kind(ofName: item.name), let length = SecretNames.secretLength(value, as: kind, name: item.name) {
+            } else if let kind = SecretNames.kind(ofName: item.name),
+                let length = SecretNames.secretLength(value, as: kind, name: item.name)
+            {
                 add("request to \(host), parameter \(item.name)", kind, length)
             }
         }
         for (name, value) in response.requestHeaders.sorted(by: { $0.key < $1.key }) {
             if name.lowercased() == "authorization" {
                 let credential = value.split(separator: " ", maxSplits: 1).last.map(String.init) ?? value
-                if credential.count >= 8 { add("request to \(host), header \(name)", .authorizationHeader, credential.count) }
-            } else if name.lowercased() != "cookie", let kind = SecretNames.kind(ofName: name), let length = SecretNames.secretLength(value, as: kind, name: name) {
+                if credential.count >= 8 {
+                    add("request to \(host), header \(name)", .authorizationHeader, credential.count)
+                }
+            } else if name.lowercased() != "cookie", let kind = SecretNames.kind(ofName: name),
+                let length = SecretNames.secretLength(value, as: kind, name: name)
+            {
                 add("request to \(host), header \(name)", kind, length)
             }
         }

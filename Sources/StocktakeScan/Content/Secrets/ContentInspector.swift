@@ -51,7 +51,8 @@ public struct ContentInspector {
     let locate: ((Int32) -> Source?)?
 
     public init(
-        root: String, inventory: Inventory, budget: Budget = Budget(), limits: ContentMeter.Limits = ContentMeter.Limits(),
+        root: String, inventory: Inventory, budget: Budget = Budget(),
+        limits: ContentMeter.Limits = ContentMeter.Limits(),
         locate: ((Int32) -> Source?)? = nil
     ) {
         self.root = root
@@ -128,22 +129,28 @@ public struct ContentInspector {
         var unread: [Unread] = []
         var spent: Int64 = 0
         // One text for every file the budget leaves out (a large container has hundreds of thousands of them).
-        let budgetDetail = "not read: the content checks' budget (\(budget.files) files, \(budget.totalBytes >> 20) MiB of text and plists) ran out"
+        let budgetDetail =
+            "not read: the content checks' budget (\(budget.files) files, \(budget.totalBytes >> 20) MiB of text and plists) ran out"
         inventory.forEachInPathOrder { index in
             let entry = inventory.entries[Int(index)]
             guard entry.type == .file, !entry.flags.contains(.transportArtefact),
-                  let (store, limit) = store(of: entry, name: inventory.name(index))
+                let (store, limit) = store(of: entry, name: inventory.name(index))
             else { return }
             guard store == .textFile || entry.apparentBytes <= Int64(limit) else {
-                unread.append(Unread(entry: index, reason: .overSizeLimit, bytes: entry.apparentBytes,
-                                     detail: "not read: \(entry.apparentBytes) bytes, over the \(limit)-byte limit of a \(Self.noun(store))"))
+                unread.append(
+                    Unread(
+                        entry: index, reason: .overSizeLimit, bytes: entry.apparentBytes,
+                        detail:
+                            "not read: \(entry.apparentBytes) bytes, over the \(limit)-byte limit of a \(Self.noun(store))"
+                    ))
                 return
             }
             // Stores (databases, the URL cache, Realm files) are few and bounded by their own limits; the byte budget is
             // for the many small files, text and plists. A text file costs its prefix.
             let cost = [.database, .urlCache, .realm].contains(store) ? 0 : min(entry.apparentBytes, Int64(limit))
             guard selected.count < budget.files, spent + cost <= budget.totalBytes else {
-                unread.append(Unread(entry: index, reason: .budgetExhausted, bytes: entry.apparentBytes, detail: budgetDetail))
+                unread.append(
+                    Unread(entry: index, reason: .budgetExhausted, bytes: entry.apparentBytes, detail: budgetDetail))
                 return
             }
             spent += cost
@@ -168,17 +175,26 @@ public struct ContentInspector {
             meter.beginFile()
             let bytes = inventory.entries[Int(chosen.entry)].apparentBytes
             guard !meter.isPassSpent else {
-                unread.append(Unread(entry: chosen.entry, reason: .workLimit, bytes: bytes, detail: "not read: the content pass's limit of decoded work ran out before it"))
+                unread.append(
+                    Unread(
+                        entry: chosen.entry, reason: .workLimit, bytes: bytes,
+                        detail: "not read: the content pass's limit of decoded work ran out before it"))
                 continue
             }
-            guard let source = locate.map({ $0(chosen.entry) }) ?? .file(Paths.join(root, String(decoding: inventory.path(chosen.entry), as: UTF8.self)))
+            guard
+                let source = locate.map({ $0(chosen.entry) })
+                    ?? .file(Paths.join(root, String(decoding: inventory.path(chosen.entry), as: UTF8.self)))
             else {
-                unread.append(Unread(entry: chosen.entry, reason: .unreadable, bytes: bytes, detail: "not read: its content is not available"))
+                unread.append(
+                    Unread(
+                        entry: chosen.entry, reason: .unreadable, bytes: bytes,
+                        detail: "not read: its content is not available"))
                 continue
             }
             let read = hits(in: source, chosen: chosen, meter: meter)
             if let notRead = read.notRead {
-                unread.append(Unread(entry: chosen.entry, reason: notRead.0, bytes: bytes, detail: "not read: " + notRead.1))
+                unread.append(
+                    Unread(entry: chosen.entry, reason: notRead.0, bytes: bytes, detail: "not read: " + notRead.1))
             } else {
                 outcome.coverage.countInspected(chosen.store, bytes: chosen.bytes)
             }
@@ -196,12 +212,16 @@ public struct ContentInspector {
         // Issues in path order, paths built only for those listed: a budget that ran out early leaves most of a large
         // container's text files unread, and a path and a sort by paths for each would cost a second walk.
         for file in inPathOrder(unread).prefix(Self.maxIssues) {
-            outcome.issues.append(ScanIssue(path: inventory.path(file.entry), reason: .contentNotRead, detail: file.detail))
+            outcome.issues.append(
+                ScanIssue(path: inventory.path(file.entry), reason: .contentNotRead, detail: file.detail))
         }
         if unread.count > Self.maxIssues {
-            outcome.issues.append(ScanIssue(
-                path: [], reason: .contentNotRead,
-                detail: "\(unread.count - Self.maxIssues) more files not read by the content checks are not listed (the content coverage counts them)"))
+            outcome.issues.append(
+                ScanIssue(
+                    path: [], reason: .contentNotRead,
+                    detail:
+                        "\(unread.count - Self.maxIssues) more files not read by the content checks are not listed (the content coverage counts them)"
+                ))
         }
         return outcome
     }
@@ -217,14 +237,16 @@ public struct ContentInspector {
             next += 1
         }
         return unread.sorted {
-            let left = position[Int($0.entry)], right = position[Int($1.entry)]
+            let left = position[Int($0.entry)]
+            let right = position[Int($1.entry)]
             return left == right ? $0.reason.rawValue < $1.reason.rawValue : left < right
         }
     }
 
     /// One item per place and kind, repeats counted, at most `maxItemsPerFile` per file (the rest counted per kind
     /// under "other places"), in the order first found.
-    static func grouped(_ hits: [PropertyListSecrets.Hit], entry: Int32, store: SensitiveItem.Store) -> [SensitiveItem] {
+    static func grouped(_ hits: [PropertyListSecrets.Hit], entry: Int32, store: SensitiveItem.Store) -> [SensitiveItem]
+    {
         var order: [String] = []
         var found: [String: (hit: PropertyListSecrets.Hit, count: Int)] = [:]
         for hit in hits {
@@ -240,7 +262,8 @@ public struct ContentInspector {
         }
         return order.map { key in
             let (hit, count) = found[key]!
-            return SensitiveItem(entry: entry, store: store, place: hit.place, kind: hit.kind, length: hit.length, count: count)
+            return SensitiveItem(
+                entry: entry, store: store, place: hit.place, kind: hit.kind, length: hit.length, count: count)
         }
     }
 
@@ -332,7 +355,10 @@ public struct ContentInspector {
                     let value = try PropertyListReader.parse(bytes, meter: meter)
                     read.hits = PropertyListSecrets.find(in: value, meter: meter)
                 } catch {
-                    read.notRead = meter.stopped.map { (.workLimit, $0) } ?? (.unparseable, "not a property list: \(error.message)")
+                    read.notRead =
+                        meter.stopped.map { (.workLimit, $0) } ?? (
+                            .unparseable, "not a property list: \(error.message)"
+                        )
                     return read
                 }
             case .realm:
@@ -345,7 +371,8 @@ public struct ContentInspector {
                 do {
                     read.hits = CookieSecrets.find(try BinaryCookies.parse(bytes, meter: meter))
                 } catch {
-                    read.notRead = meter.stopped.map { (.workLimit, $0) } ?? (.unparseable, "not a cookie file: \(error.message)")
+                    read.notRead =
+                        meter.stopped.map { (.workLimit, $0) } ?? (.unparseable, "not a cookie file: \(error.message)")
                     return read
                 }
             default:
@@ -362,13 +389,21 @@ public struct ContentInspector {
         guard let wal = walSource(of: entry) else { return DatabaseSecrets.find(database: file, meter: meter) }
         guard let walPath = wal.path else {
             var outcome = DatabaseSecrets.find(database: file, meter: meter)
-            outcome.leftOut.append((.walNotRead, "its -wal (\(wal.bytes) bytes) may hold writes not in the store, and its content is not available here"))
+            outcome.leftOut.append(
+                (
+                    .walNotRead,
+                    "its -wal (\(wal.bytes) bytes) may hold writes not in the store, and its content is not available here"
+                ))
             return outcome
         }
         let storeBytes = inventory.entries[Int(entry)].apparentBytes
         guard storeBytes <= budget.copiedStoreBytes, wal.bytes <= budget.copiedStoreBytes else {
             var outcome = DatabaseSecrets.find(database: file, meter: meter)
-            outcome.leftOut.append((.walNotRead, "its -wal (\(wal.bytes) bytes) holds writes not in the store, and the two are over the \(budget.copiedStoreBytes >> 20) MiB copied to read it"))
+            outcome.leftOut.append(
+                (
+                    .walNotRead,
+                    "its -wal (\(wal.bytes) bytes) holds writes not in the store, and the two are over the \(budget.copiedStoreBytes >> 20) MiB copied to read it"
+                ))
             return outcome
         }
         guard let scratch = ScratchFolder("stocktake-wal") else {
@@ -378,8 +413,9 @@ public struct ContentInspector {
         }
         defer { withExtendedLifetime(scratch) {} }
         if case .success(let store) = readWhole(file, maxBytes: budget.copiedStoreBytes),
-           case .success(let log) = readWhole(walPath, maxBytes: budget.copiedStoreBytes),
-           scratch.store("store.sqlite", store) != nil, scratch.store("store.sqlite-wal", log) != nil {
+            case .success(let log) = readWhole(walPath, maxBytes: budget.copiedStoreBytes),
+            scratch.store("store.sqlite", store) != nil, scratch.store("store.sqlite-wal", log) != nil
+        {
             return DatabaseSecrets.find(database: scratch.path + "/store.sqlite", openedNormally: true, meter: meter)
         }
         var outcome = DatabaseSecrets.find(database: file, meter: meter)
@@ -392,7 +428,10 @@ public struct ContentInspector {
         guard let index = inventory.index(ofPath: inventory.path(entry) + Array("-wal".utf8)) else { return nil }
         let wal = inventory.entries[Int(index)]
         guard wal.type == .file, wal.apparentBytes > 0 else { return nil }
-        guard let source = locate.map({ $0(index) }) ?? .file(Paths.join(root, String(decoding: inventory.path(index), as: UTF8.self))) else {
+        guard
+            let source = locate.map({ $0(index) })
+                ?? .file(Paths.join(root, String(decoding: inventory.path(index), as: UTF8.self)))
+        else {
             return (nil, wal.apparentBytes)
         }
         guard case .file(let path) = source else { return (nil, wal.apparentBytes) }

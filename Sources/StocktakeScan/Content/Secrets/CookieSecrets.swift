@@ -10,8 +10,10 @@ enum CookieSecrets {
         cookies.compactMap { cookie in
             let name = cookie.name.lowercased()
             // CSRF tokens protect a form; they authenticate nobody.
-            guard !analytics.contains(where: { name.hasPrefix($0) }), !name.contains("csrf"), !name.contains("xsrf"), !cookie.value.isEmpty,
-                  !visitorCookies.contains(where: { $0.name == name && (cookie.domain.lowercased().hasSuffix($0.domain)) })
+            guard !analytics.contains(where: { name.hasPrefix($0) }), !name.contains("csrf"), !name.contains("xsrf"),
+                !cookie.value.isEmpty,
+                !visitorCookies.contains(where: { $0.name == name && (cookie.domain.lowercased().hasSuffix($0.domain)) }
+                )
             else { return nil }
             let place = "cookie \(cookie.name) for \(cookie.domain)"
             if SecretShapes.isJWT(Substring(cookie.value)) {
@@ -21,16 +23,24 @@ enum CookieSecrets {
             // `c_user` is the account's number, half of the `xs` pair), but never a UUID, a word or a template.
             if knownSessionCookies.contains(where: { $0.name == name }) {
                 let value = cookie.value
-                guard value.count >= 8, !SecretRandomness.isUUID(value), !SecretRandomness.isTemplate(value), !SecretRandomness.isIdentifier(value)
+                guard value.count >= 8, !SecretRandomness.isUUID(value), !SecretRandomness.isTemplate(value),
+                    !SecretRandomness.isIdentifier(value)
                 else { return nil }
                 return PropertyListSecrets.Hit(place: place, kind: .sessionCookie, length: value.count)
             }
             let bare = name.replacingPrefixes(["__secure-", "__host-"])
-            let named = sessionNames.contains { bare == $0 || bare.hasSuffix("_" + $0) || bare.hasSuffix("." + $0) || bare.hasSuffix("-" + $0) }
-                || SecretNames.kind(ofName: cookie.name).map { [.token, .password, .apiKey, .authorizationHeader].contains($0) } == true
+            let named =
+                sessionNames.contains {
+                    bare == $0 || bare.hasSuffix("_" + $0) || bare.hasSuffix("." + $0) || bare.hasSuffix("-" + $0)
+                }
+                || SecretNames.kind(ofName: cookie.name).map {
+                    [.token, .password, .apiKey, .authorizationHeader].contains($0)
+                } == true
             // Other names vouch for a session only with a value random enough to be one (`SecretNames.secretLength`):
             // not a UUID (a visit id), a word, a run or a template.
-            guard named, SecretNames.secretLength(cookie.value, as: .token, name: cookie.name) != nil else { return nil }
+            guard named, SecretNames.secretLength(cookie.value, as: .token, name: cookie.name) != nil else {
+                return nil
+            }
             return PropertyListSecrets.Hit(place: place, kind: .sessionCookie, length: cookie.value.count)
         }
     }
@@ -38,16 +48,21 @@ enum CookieSecrets {
     /// Session cookies of large services, by their documented names (lowercased).
     private static let knownSessionCookies: [(name: String, source: String)] = [
         // https://policies.google.com/technologies/cookies ("SID" and "HSID" … to authenticate users)
-        ("sid", "Google"), ("hsid", "Google"), ("ssid", "Google"), ("apisid", "Google"), ("sapisid", "Google"), ("lsid", "Google"),
-        ("__secure-1psid", "Google"), ("__secure-3psid", "Google"), ("__secure-1papisid", "Google"), ("__secure-3papisid", "Google"),
+        ("sid", "Google"), ("hsid", "Google"), ("ssid", "Google"), ("apisid", "Google"), ("sapisid", "Google"),
+        ("lsid", "Google"),
+        ("__secure-1psid", "Google"), ("__secure-3psid", "Google"), ("__secure-1papisid", "Google"),
+        ("__secure-3papisid", "Google"),
         ("__host-1plsid", "Google"), ("__host-3plsid", "Google"), ("__host-gaps", "Google"), ("sidcc", "Google"),
-        ("__secure-1psidcc", "Google"), ("__secure-3psidcc", "Google"), ("__secure-1psidts", "Google"), ("__secure-3psidts", "Google"),
+        ("__secure-1psidcc", "Google"), ("__secure-3psidcc", "Google"), ("__secure-1psidts", "Google"),
+        ("__secure-3psidts", "Google"),
         ("smsv", "Google"),
         // https://www.facebook.com/policy/cookies/ ("c_user" and "xs" … keep you logged in)
         ("xs", "Facebook"), ("c_user", "Facebook"),
         // https://www.tiktok.com/legal/page/global/cookie-policy/en (login: sessionid, sid_tt, sid_guard, uid_tt, …)
-        ("sessionid_ss", "TikTok"), ("sid_tt", "TikTok"), ("sid_guard", "TikTok"), ("uid_tt", "TikTok"), ("uid_tt_ss", "TikTok"),
-        ("multi_sids", "TikTok"), ("cmpl_token", "TikTok"), ("odin_tt", "TikTok"), ("d_ticket", "TikTok"), ("sid_ucp_v1", "TikTok"),
+        ("sessionid_ss", "TikTok"), ("sid_tt", "TikTok"), ("sid_guard", "TikTok"), ("uid_tt", "TikTok"),
+        ("uid_tt_ss", "TikTok"),
+        ("multi_sids", "TikTok"), ("cmpl_token", "TikTok"), ("odin_tt", "TikTok"), ("d_ticket", "TikTok"),
+        ("sid_ucp_v1", "TikTok"),
         ("ssid_ucp_v1", "TikTok"),
         // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/private-content-setting-signed-cookie-custom-policy.html
         // (the policy and its signature grant access; CloudFront-Key-Pair-Id names a public key and is not here)
@@ -65,21 +80,24 @@ enum CookieSecrets {
     ]
 
     private static let sessionNames = [
-        "sessionid", "session", "sess", "sid", "phpsessid", "jsessionid", "aspsessionid", "asp.net_sessionid", "connect.sid",
-        "auth", "authtoken", "auth_token", "access_token", "token", "jwt", "remember_token", "remember_me", "rememberme", "login",
+        "sessionid", "session", "sess", "sid", "phpsessid", "jsessionid", "aspsessionid", "asp.net_sessionid",
+        "connect.sid",
+        "auth", "authtoken", "auth_token", "access_token", "token", "jwt", "remember_token", "remember_me",
+        "rememberme", "login",
         "user_session", "logged_in_session", "_session", "laravel_session",
     ]
 
     /// Analytics, consent and bot-management cookies (Cloudflare's `__cf_bm` and `cf_clearance`, DataDome, AWS's
     /// load-balancer stickiness, Imperva's visitor ids): name prefixes, lowercased.
     private static let analytics = [
-        "_ga", "_gid", "_gat", "_gcl", "__utm", "_fbp", "_fbc", "__cfduid", "__cf_bm", "cf_clearance", "_hj", "mp_", "amplitude", "ajs_", "_uet",
+        "_ga", "_gid", "_gat", "_gcl", "__utm", "_fbp", "_fbc", "__cfduid", "__cf_bm", "cf_clearance", "_hj", "mp_",
+        "amplitude", "ajs_", "_uet",
         "optimizely", "_clck", "_clsk", "datadome", "awsalb", "visid_incap_", "incap_ses_", "nlbi_",
     ]
 }
 
-private extension String {
-    func replacingPrefixes(_ prefixes: [String]) -> String {
+extension String {
+    fileprivate func replacingPrefixes(_ prefixes: [String]) -> String {
         for prefix in prefixes where hasPrefix(prefix) { return String(dropFirst(prefix.count)) }
         return self
     }

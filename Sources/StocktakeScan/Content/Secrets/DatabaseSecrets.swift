@@ -37,33 +37,48 @@ enum DatabaseSecrets {
         var outcome = Outcome()
         let connection: SQLiteConnection
         do {
-            connection = openedNormally ? try SQLiteConnection(path: path, create: false) : try SQLiteConnection(readingImmutable: path)
+            connection =
+                openedNormally
+                ? try SQLiteConnection(path: path, create: false) : try SQLiteConnection(readingImmutable: path)
         } catch {
             outcome.notRead = (.unreadable, "cannot open the store: \(error)")
             return outcome
         }
         connection.limitValueLength(to: Int32(maxValueBytes))
-        func query<Row>(_ sql: String, _ values: [SQLiteValue] = [], _ row: (SQLiteStatement) throws -> Row) throws -> [Row] {
-            guard meter.charge(objects: queryCost) else { throw StoreReadError(meter.stopped ?? "a decoding limit was reached") }
+        func query<Row>(_ sql: String, _ values: [SQLiteValue] = [], _ row: (SQLiteStatement) throws -> Row) throws
+            -> [Row]
+        {
+            guard meter.charge(objects: queryCost) else {
+                throw StoreReadError(meter.stopped ?? "a decoding limit was reached")
+            }
             return try connection.rows(sql, values, row)
         }
         do {
             try connection.withStepLimit(maxSteps) { () throws in
-                let tables = try query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT \(maxTables + 1)") {
+                let tables = try query(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT \(maxTables + 1)"
+                ) {
                     $0.text(0) ?? ""
                 }
                 if tables.count > maxTables { meter.stop("more than \(maxTables) tables in one store") }
                 var probed = 0
                 for table in tables.prefix(maxTables) where !table.isEmpty {
-                    let columns = try query("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.text(0) ?? "" }
+                    let columns = try query("SELECT name FROM pragma_table_info(?)", [.text(table)]) {
+                        $0.text(0) ?? ""
+                    }
                     if WebStorageSecrets.isItemTable(table, columns: columns) {
-                        outcome.hits += try WebStorageSecrets.find(in: connection, meter: meter, leftOut: &outcome.leftOut)
+                        outcome.hits += try WebStorageSecrets.find(
+                            in: connection, meter: meter, leftOut: &outcome.leftOut)
                         continue
                     }
                     for column in columns {
-                        guard let kind = SecretNames.kind(ofName: column), kind != .authorizationHeader else { continue }
+                        guard let kind = SecretNames.kind(ofName: column), kind != .authorizationHeader else {
+                            continue
+                        }
                         probed += 1
-                        if probed > maxColumnsProbed { meter.stop("more than \(maxColumnsProbed) credential-named columns in one store") }
+                        if probed > maxColumnsProbed {
+                            meter.stop("more than \(maxColumnsProbed) credential-named columns in one store")
+                        }
                         let values: [String]
                         do {
                             values = try query(
@@ -71,12 +86,17 @@ enum DatabaseSecrets {
                             ) { $0.text(0) ?? "" }
                         } catch let error as SQLiteError where error.isTooBig {
                             // One value too large to read: the column's probe stops there, every other column is read.
-                            outcome.leftOut.append((.valueTooLarge, "column \(table).\(column) holds a value over \(maxValueBytes >> 20) MiB, not read"))
+                            outcome.leftOut.append(
+                                (
+                                    .valueTooLarge,
+                                    "column \(table).\(column) holds a value over \(maxValueBytes >> 20) MiB, not read"
+                                ))
                             continue
                         }
                         let lengths = values.compactMap { SecretNames.secretLength($0, as: kind, name: column) }
                         if let first = lengths.first {
-                            outcome.hits.append(PropertyListSecrets.Hit(place: "column \(table).\(column)", kind: kind, length: first))
+                            outcome.hits.append(
+                                PropertyListSecrets.Hit(place: "column \(table).\(column)", kind: kind, length: first))
                         }
                     }
                 }
@@ -109,7 +129,9 @@ enum RealmSecrets {
         var names: Set<String> = []
         var run: [UInt8] = []
         for byte in bytes {
-            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F {
+            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x5F
+            {
                 run.append(byte)
                 continue
             }
@@ -117,7 +139,9 @@ enum RealmSecrets {
             run.removeAll(keepingCapacity: true)
         }
         return names.sorted().compactMap { name in
-            guard let kind = SecretNames.kind(ofName: name), [.password, .pin, .token, .apiKey, .privateKey].contains(kind) else { return nil }
+            guard let kind = SecretNames.kind(ofName: name),
+                [.password, .pin, .token, .apiKey, .privateKey].contains(kind)
+            else { return nil }
             return PropertyListSecrets.Hit(place: "property \(name)", kind: kind, length: 0)
         }
     }

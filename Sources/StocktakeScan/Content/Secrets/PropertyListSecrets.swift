@@ -43,7 +43,8 @@ struct PropertyListSecrets {
     private mutating func walk(_ value: PropertyListValue, path: [String], nesting: Int) {
         guard path.count <= 64, visit() else { return }
         if case .dictionary = value, value["$archiver"]?.stringValue == "NSKeyedArchiver",
-           let objects = value["$objects"]?.arrayValue, let top = value["$top"] {
+            let objects = value["$objects"]?.arrayValue, let top = value["$top"]
+        {
             var archive = KeyedArchive(objects: objects)
             // `$top` names the archived roots; the usual single one is called `root`, which says nothing.
             for (key, root) in (top.dictionaryValue ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -66,7 +67,9 @@ struct PropertyListSecrets {
     }
 
     /// Follows UIDs through the archive's objects, each once.
-    private mutating func walkArchived(_ value: PropertyListValue, path: [String], archive: inout KeyedArchive, nesting: Int) {
+    private mutating func walkArchived(
+        _ value: PropertyListValue, path: [String], archive: inout KeyedArchive, nesting: Int
+    ) {
         guard path.count <= 64, visit() else { return }
         switch value {
         case .uid(let uid):
@@ -81,17 +84,22 @@ struct PropertyListSecrets {
             } else if let string = entries["NS.string"] {
                 walkArchived(string, path: path, archive: &archive, nesting: nesting)
             } else if let objects = entries["NS.objects"]?.arrayValue {
-                for (index, object) in objects.enumerated() { walkArchived(object, path: path + ["[\(index)]"], archive: &archive, nesting: nesting) }
+                for (index, object) in objects.enumerated() {
+                    walkArchived(object, path: path + ["[\(index)]"], archive: &archive, nesting: nesting)
+                }
             } else {
                 // An archived object of the app's own class: its fields by their coding keys, but for an SDK's
                 // public project key (`PublicValues.sdkFields`).
                 let className = entries["$class"].flatMap { archive.peek($0)?["$classname"]?.stringValue } ?? ""
-                for key in entries.keys.sorted() where !key.hasPrefix("$") && !PublicValues.isPublicField(className: className, key: key) {
+                for key in entries.keys.sorted()
+                where !key.hasPrefix("$") && !PublicValues.isPublicField(className: className, key: key) {
                     walkArchived(entries[key]!, path: path + [key], archive: &archive, nesting: nesting)
                 }
             }
         case .array(let values):
-            for (index, element) in values.enumerated() { walkArchived(element, path: path + ["[\(index)]"], archive: &archive, nesting: nesting) }
+            for (index, element) in values.enumerated() {
+                walkArchived(element, path: path + ["[\(index)]"], archive: &archive, nesting: nesting)
+            }
         case .string(let text):
             if text != "$null" { judge(text, path: path) }
         case .data(let bytes):
@@ -109,11 +117,14 @@ struct PropertyListSecrets {
     }
 
     private mutating func judgeData(_ bytes: [UInt8], path: [String], nesting: Int) {
-        if bytes.starts(with: Array("bplist00".utf8)), nesting < Self.maxNesting, bytes.count <= PropertyListReader.metadataLimit,
-           let nested = try? PropertyListReader.parse(bytes, meter: meter) {
+        if bytes.starts(with: Array("bplist00".utf8)), nesting < Self.maxNesting,
+            bytes.count <= PropertyListReader.metadataLimit,
+            let nested = try? PropertyListReader.parse(bytes, meter: meter)
+        {
             walk(nested, path: path, nesting: nesting + 1)
         } else if bytes.count <= 64 << 10, let text = PathText.text(validatingUTF8: bytes),
-                  !text.unicodeScalars.contains(where: { $0.value < 0x20 && !["\n", "\r", "\t"].contains($0) }) {
+            !text.unicodeScalars.contains(where: { $0.value < 0x20 && !["\n", "\r", "\t"].contains($0) })
+        {
             judge(text, path: path)
         }
     }
@@ -123,7 +134,8 @@ struct PropertyListSecrets {
         guard meter.charge(objects: ContentMeter.judgementCost, bytes: text.utf8.count) else { return }
         let place = "key " + path.joined(separator: ".")
         if let name = path.last(where: { !$0.hasPrefix("[") }), let kind = SecretNames.kind(ofName: name),
-           let length = SecretNames.secretLength(text, as: kind, name: name) {
+            let length = SecretNames.secretLength(text, as: kind, name: name)
+        {
             // A value with a shape of its own (a JWT, a Stripe key) is named by its shape.
             let shaped = SecretShapes.find(in: Substring(text)).first
             hits.append(Hit(place: place, kind: shaped?.kind ?? kind, length: shaped?.length ?? length))
@@ -132,7 +144,8 @@ struct PropertyListSecrets {
         if text.count >= 16, let shaped = SecretShapes.find(in: Substring(text)).first {
             hits.append(Hit(place: place, kind: shaped.kind, length: shaped.length))
         } else if let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[",
-                  let found = TextSecrets.find(in: Array(text.utf8)).first {
+            let found = TextSecrets.find(in: Array(text.utf8)).first
+        {
             // JSON kept as a string or data (`{"client_secret": …}`) is read as a text file would be.
             hits.append(Hit(place: place, kind: found.kind, length: found.length))
         }

@@ -30,12 +30,13 @@ enum PublicValues {
     static let sdkFields: [(className: String, key: String, what: String)] = [
         // https://developer.yahoo.com/flurry/docs/integrateflurry/ios/ (startSession:@"YOUR_API_KEY": the project
         // key is compiled into the app and identifies it to Flurry's analytics service)
-        ("FlurrySession", "apiKey", "Flurry Analytics project API key"),
+        ("FlurrySession", "apiKey", "Flurry Analytics project API key")
     ]
 
     /// Whether `value` is a publishable key or an SDK's constant.
     static func isPublic(_ value: String) -> Bool {
-        publishablePrefixes.contains { value.hasPrefix($0.prefix) } || sdkConstants.contains { value.equalsIgnoringCase($0.value) }
+        publishablePrefixes.contains { value.hasPrefix($0.prefix) }
+            || sdkConstants.contains { value.equalsIgnoringCase($0.value) }
     }
 
     /// Whether the field `key` of an archived object of class `className` is an SDK's public key.
@@ -44,8 +45,8 @@ enum PublicValues {
     }
 }
 
-private extension String {
-    func equalsIgnoringCase(_ other: String) -> Bool {
+extension String {
+    fileprivate func equalsIgnoringCase(_ other: String) -> Bool {
         lowercased() == other.lowercased()
     }
 }

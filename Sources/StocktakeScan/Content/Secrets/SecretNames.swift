@@ -10,17 +10,26 @@ enum SecretNames {
         let word = String(name.lowercased().filter { $0.isLetter || $0.isNumber })
         let words = Self.words(name)
         // Plural words count as their singular (`rules` → `rule`), nothing shorter.
-        guard !word.isEmpty, !words.contains(where: { mentionsOnly.contains($0) || ($0.hasSuffix("s") && mentionsOnly.contains(String($0.dropLast()))) })
+        guard !word.isEmpty,
+            !words.contains(where: {
+                mentionsOnly.contains($0) || ($0.hasSuffix("s") && mentionsOnly.contains(String($0.dropLast())))
+            })
         else { return nil }
         if pushTokenNames.contains(where: word.contains) { return nil }
         if ["password", "passwd", "pwd", "passphrase"].contains(where: word.contains) { return .password }
-        if word == "pin" || word.hasSuffix("pin") || word.contains("pincode") || word.contains("passcode") { return .pin }
+        if word == "pin" || word.hasSuffix("pin") || word.contains("pincode") || word.contains("passcode") {
+            return .pin
+        }
         if ["privatekey", "secretkey", "signingkey"].contains(where: word.contains) { return .privateKey }
         if ["secretaccesskey", "accesskeysecret"].contains(where: word.contains) { return .cloudAccessKey }
-        if ["apikey", "clientsecret", "appsecret", "consumersecret", "apisecret"].contains(where: word.contains) { return .apiKey }
+        if ["apikey", "clientsecret", "appsecret", "consumersecret", "apisecret"].contains(where: word.contains) {
+            return .apiKey
+        }
         if word.contains("authorization") { return .authorizationHeader }
-        if word.hasSuffix("token") || word.hasSuffix("jwt") || word.contains("sessionid") || word == "secret" || word.hasSuffix("secret")
-            || word.contains("credential") || word == "sid" || word.hasSuffix("sessionkey") || word.hasSuffix("authkey") {
+        if word.hasSuffix("token") || word.hasSuffix("jwt") || word.contains("sessionid") || word == "secret"
+            || word.hasSuffix("secret")
+            || word.contains("credential") || word == "sid" || word.hasSuffix("sessionkey") || word.hasSuffix("authkey")
+        {
             return .token
         }
         return nil
@@ -36,22 +45,30 @@ enum SecretNames {
     static func secretLength(_ value: String, as kind: SensitiveItem.Kind, name: String? = nil) -> Int? {
         let trimmed = value.trimmingWhitespace()
         guard !trimmed.isEmpty, !placeholders.contains(trimmed.lowercased()), !SecretRandomness.isTemplate(trimmed),
-              !SecretRandomness.isPathOrPlainURL(trimmed), !(name.map { SecretRandomness.echoes(trimmed, name: $0) } ?? false)
+            !SecretRandomness.isPathOrPlainURL(trimmed),
+            !(name.map { SecretRandomness.echoes(trimmed, name: $0) } ?? false)
         else { return nil }
         switch kind {
         case .pin:
-            guard (4...12).contains(trimmed.count), trimmed.allSatisfy(\.isNumber) || trimmed.count >= 6 else { return nil }
+            guard (4...12).contains(trimmed.count), trimmed.allSatisfy(\.isNumber) || trimmed.count >= 6 else {
+                return nil
+            }
         case .password:
-            guard trimmed.count >= 4, !trimmed.allSatisfy(\.isNumber) || trimmed.count >= 6, !isConstant(trimmed) else { return nil }
+            guard trimmed.count >= 4, !trimmed.allSatisfy(\.isNumber) || trimmed.count >= 6, !isConstant(trimmed) else {
+                return nil
+            }
         default:
-            guard trimmed.count >= 16, !PublicValues.isPublic(trimmed), !SecretRandomness.isUUID(trimmed), variety(trimmed) >= 2,
-                  !SecretRandomness.isNotSecret(trimmed, name: name)
+            guard trimmed.count >= 16, !PublicValues.isPublic(trimmed), !SecretRandomness.isUUID(trimmed),
+                variety(trimmed) >= 2,
+                !SecretRandomness.isNotSecret(trimmed, name: name)
             else { return nil }
             if SecretRandomness.isHex(trimmed) {
-                guard trimmed.count >= SecretRandomness.minimumHexLength, SecretRandomness.entropy(trimmed) >= SecretRandomness.hexEntropyFloor
+                guard trimmed.count >= SecretRandomness.minimumHexLength,
+                    SecretRandomness.entropy(trimmed) >= SecretRandomness.hexEntropyFloor
                 else { return nil }
             } else if SecretShapes.prefixedKind(Substring(trimmed)) == nil, !SecretShapes.isJWT(Substring(trimmed)) {
-                guard SecretRandomness.entropy(trimmed) >= SecretRandomness.namedEntropyFloor(length: trimmed.count) else { return nil }
+                guard SecretRandomness.entropy(trimmed) >= SecretRandomness.namedEntropyFloor(length: trimmed.count)
+                else { return nil }
             }
         }
         return trimmed.count
@@ -60,9 +77,12 @@ enum SecretNames {
     /// An enum-like constant or a dotted identifier (`PASSWORD_REQUIRED`, `kPasswordKey`, `com.example.password`):
     /// code's words, not a password someone chose.
     private static func isConstant(_ text: String) -> Bool {
-        let upperSnake = text.contains("_") && text.allSatisfy { ($0.isUppercase || $0.isNumber || $0 == "_") && $0.isASCII }
+        let upperSnake =
+            text.contains("_") && text.allSatisfy { ($0.isUppercase || $0.isNumber || $0 == "_") && $0.isASCII }
         let dotted = text.split(separator: ".").count >= 3 && SecretRandomness.isIdentifier(text)
-        let prefixedConstant = text.count >= 6 && text.hasPrefix("k") && text.dropFirst().first?.isUppercase == true && SecretRandomness.isIdentifier(text)
+        let prefixedConstant =
+            text.count >= 6 && text.hasPrefix("k") && text.dropFirst().first?.isUppercase == true
+            && SecretRandomness.isIdentifier(text)
         return upperSnake || dotted || prefixedConstant
     }
 
@@ -91,22 +111,30 @@ enum SecretNames {
 
     /// Words of names that describe a secret's handling, not the secret.
     private static let mentionsOnly: Set<String> = [
-        "count", "rule", "shown", "enabled", "expir", "type", "length", "date", "time", "url", "hint", "policy", "required",
+        "count", "rule", "shown", "enabled", "expir", "type", "length", "date", "time", "url", "hint", "policy",
+        "required",
         "reset", "changed", "saved", "remember", "should", "prompt", "did", "has", "is", "last", "attempt", "strength",
         "visible", "version", "scope", "label", "placeholder", "field", "min", "max", "format", "provider", "flag",
-        "expires", "expiry", "expiration", "created", "updated", "valid", "needs", "use", "show", "hide", "hidden", "public",
+        "expires", "expiry", "expiration", "created", "updated", "valid", "needs", "use", "show", "hide", "hidden",
+        "public",
         // A checksum or digest of public data is no secret (a password hash is: it can be cracked).
         "checksum", "digest", "sha1", "sha256", "md5", "etag", "fingerprint", "path", "name",
     ]
 
     /// Device and push tokens identify an install to a push service; they unlock nothing.
-    private static let pushTokenNames = ["devicetoken", "pushtoken", "apnstoken", "apnsdevicetoken", "fcmtoken", "voiptoken", "registrationtoken"]
+    private static let pushTokenNames = [
+        "devicetoken", "pushtoken", "apnstoken", "apnsdevicetoken", "fcmtoken", "voiptoken", "registrationtoken",
+    ]
 
-    private static let placeholders: Set<String> = ["true", "false", "yes", "no", "null", "nil", "none", "(null)", "undefined", "password", "******", "********"]
+    private static let placeholders: Set<String> = [
+        "true", "false", "yes", "no", "null", "nil", "none", "(null)", "undefined", "password", "******", "********",
+    ]
 
     /// How many of lowercase, uppercase, digits and symbols the text mixes.
     private static func variety(_ text: String) -> Int {
-        [text.contains(where: \.isLowercase), text.contains(where: \.isUppercase), text.contains(where: \.isNumber),
-         text.contains { !$0.isLetter && !$0.isNumber }].filter { $0 }.count
+        [
+            text.contains(where: \.isLowercase), text.contains(where: \.isUppercase), text.contains(where: \.isNumber),
+            text.contains { !$0.isLetter && !$0.isNumber },
+        ].filter { $0 }.count
     }
 }

@@ -60,7 +60,8 @@ enum SecretRandomness {
     /// What no value that is a secret looks like, whatever its entropy: a template, a run, an identifier made of
     /// words, a path, a URL without credentials, a labelled hash, the name it is stored under.
     static func isNotSecret(_ value: String, name: String?) -> Bool {
-        isTemplate(value) || isSequential(value) || isIdentifier(value) || isPathOrPlainURL(value) || isLabelledHash(value)
+        isTemplate(value) || isSequential(value) || isIdentifier(value) || isPathOrPlainURL(value)
+            || isLabelledHash(value)
             || name.map { echoes(value, name: $0) } == true
     }
 
@@ -69,17 +70,22 @@ enum SecretRandomness {
     static func isTemplate(_ value: String) -> Bool {
         let lowered = value.lowercased()
         if ["${", "{{", "$(", "%@", "%s", "%d", "%{"].contains(where: lowered.contains) { return true }
-        if let first = lowered.first, let last = lowered.last, ("<", ">") == (first, last) || ("[", "]") == (first, last) || ("{", "}") == (first, last) {
+        if let first = lowered.first, let last = lowered.last,
+            ("<", ">") == (first, last) || ("[", "]") == (first, last) || ("{", "}") == (first, last)
+        {
             return true
         }
-        if lowered.hasPrefix("$"), lowered.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return true }
+        if lowered.hasPrefix("$"), lowered.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+            return true
+        }
         return stopwords.contains(where: lowered.contains)
     }
 
     /// Words a real secret's random characters practically never spell (a run of four given letters in 40
     /// random base62 characters: about 3 in a million).
     private static let stopwords = [
-        "your", "example", "changeme", "placeholder", "dummy", "sample", "insert", "replace", "redacted", "xxxx", "****", "todo",
+        "your", "example", "changeme", "placeholder", "dummy", "sample", "insert", "replace", "redacted", "xxxx",
+        "****", "todo",
         "fixme", "secret_here", "token_here", "key_here",
     ]
 
@@ -93,9 +99,11 @@ enum SecretRandomness {
 
     private static let sequences = [
         String(repeating: "ABCDEFGHIJKLMNOPQRSTUVWXYZ", count: 2), String(repeating: "0123456789", count: 2),
-        String(repeating: "0123456789ABCDEF", count: 2), String(repeating: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", count: 2),
+        String(repeating: "0123456789ABCDEF", count: 2),
+        String(repeating: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", count: 2),
         String(repeating: "ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+/", count: 2),
-        "QWERTYUIOPASDFGHJKLZXCVBNM", "1QAZ2WSX3EDC4RFV5TGB6YHN7UJM8IK9OL0P", "9876543210", "ZYXWVUTSRQPONMLKJIHGFEDCBA",
+        "QWERTYUIOPASDFGHJKLZXCVBNM", "1QAZ2WSX3EDC4RFV5TGB6YHN7UJM8IK9OL0P", "9876543210",
+        "ZYXWVUTSRQPONMLKJIHGFEDCBA",
     ].map { $0.uppercased() }
 
     /// Words joined as code joins them: `currencyArrayKey`, `WebKitLocalStoragePath`, `AUTH_TOKEN_KEY`,
@@ -103,7 +111,9 @@ enum SecretRandomness {
     /// the words average three letters or more and most hold a vowel; random characters break into short
     /// consonant clusters with digits inside them (`Xk9f`, `Q2`, `Lm`).
     static func isIdentifier(_ value: String) -> Bool {
-        guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-. :".contains($0)) }) else { return false }
+        guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-. :".contains($0)) }) else {
+            return false
+        }
         let words = SecretNames.words(value)
         guard !words.isEmpty else { return false }
         var letterWords = 0
@@ -156,12 +166,14 @@ enum SecretRandomness {
         // Words joined to an id (`google_stats_a1517e7f56390cf`): the id is judged alone. Random base64url rarely
         // holds a fragment that reads as a word of four letters or more.
         let fragments = text.split { $0 == "_" || $0 == "-" }
-        if fragments.count > 1, fragments.contains(where: { $0.count >= 4 && $0.allSatisfy(\.isLetter) && isIdentifier(String($0)) }) {
+        if fragments.count > 1,
+            fragments.contains(where: { $0.count >= 4 && $0.allSatisfy(\.isLetter) && isIdentifier(String($0)) })
+        {
             return fragments.contains { !($0.allSatisfy(\.isLetter) && isIdentifier(String($0))) && looksLikeToken($0) }
         }
         guard text.count >= 20, text.contains(where: \.isNumber), text.contains(where: \.isLetter),
-              text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_+/=".contains($0)) }),
-              !isSequential(text), !isIdentifier(text), !isUUID(text)
+            text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_+/=".contains($0)) }),
+            !isSequential(text), !isIdentifier(text), !isUUID(text)
         else { return false }
         if isHex(text) { return text.count >= minimumHexLength && entropy(text) >= hexEntropyFloor }
         return entropy(text) >= unnamedEntropyFloor(length: text.count)

@@ -21,9 +21,13 @@ enum SecretShapes {
 
     /// `-----BEGIN … PRIVATE KEY-----` up to its END line (or the end of the text).
     private static func privateKeyLength(_ text: Substring) -> Int? {
-        guard let begin = text.range(of: "-----BEGIN "), text[begin.upperBound...].prefix(40).contains("PRIVATE KEY-----") else { return nil }
+        guard let begin = text.range(of: "-----BEGIN "),
+            text[begin.upperBound...].prefix(40).contains("PRIVATE KEY-----")
+        else { return nil }
         let rest = text[begin.lowerBound...]
-        guard let end = rest.range(of: "-----END "), let close = rest[end.upperBound...].range(of: "-----") else { return rest.count }
+        guard let end = rest.range(of: "-----END "), let close = rest[end.upperBound...].range(of: "-----") else {
+            return rest.count
+        }
         return rest.distance(from: rest.startIndex, to: close.upperBound)
     }
 
@@ -37,8 +41,8 @@ enum SecretShapes {
         guard word.hasPrefix("eyJ") else { return false }
         let parts = word.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count >= 10, parts[1].count >= 10,
-              parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } }),
-              let header = base64URLDecoded(parts[0])
+            parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } }),
+            let header = base64URLDecoded(parts[0])
         else { return false }
         return String(decoding: header, as: UTF8.self).contains("\"alg\"")
     }
@@ -48,11 +52,17 @@ enum SecretShapes {
     /// `PublicValues`.
     static func prefixedKind(_ word: Substring) -> SensitiveItem.Kind? {
         let upperAlphanumeric: (Character) -> Bool = { ($0.isUppercase || $0.isNumber) && $0.isASCII }
-        if word.count == 20, word.hasPrefix("AKIA") || word.hasPrefix("ASIA"), word.allSatisfy(upperAlphanumeric) { return .cloudAccessKey }
+        if word.count == 20, word.hasPrefix("AKIA") || word.hasPrefix("ASIA"), word.allSatisfy(upperAlphanumeric) {
+            return .cloudAccessKey
+        }
         guard word.count >= 20 else { return nil }
-        if ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-"].contains(where: word.hasPrefix) { return .token }
+        if ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-"].contains(where: word.hasPrefix) {
+            return .token
+        }
         if ["xoxb-", "xoxp-", "xoxa-", "xoxs-", "xoxr-", "xapp-"].contains(where: word.hasPrefix) { return .token }
-        if ["sk_live_", "rk_live_", "sk_test_", "rk_test_", "sk-proj-", "SG."].contains(where: word.hasPrefix) { return .apiKey }
+        if ["sk_live_", "rk_live_", "sk_test_", "rk_test_", "sk-proj-", "SG."].contains(where: word.hasPrefix) {
+            return .apiKey
+        }
         return nil
     }
 
@@ -66,7 +76,9 @@ enum SecretShapes {
             if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
                 let password = authority[authority.index(after: colon)..<at]
                 let user = authority[..<colon]
-                if !user.isEmpty, password.count >= 4, !SecretRandomness.isTemplate(String(password)), !password.allSatisfy({ $0 == "*" || $0 == "x" }) {
+                if !user.isEmpty, password.count >= 4, !SecretRandomness.isTemplate(String(password)),
+                    !password.allSatisfy({ $0 == "*" || $0 == "x" })
+                {
                     lengths.append(password.count)
                 }
             }
@@ -76,7 +88,9 @@ enum SecretShapes {
     }
 
     private static func base64URLDecoded(_ text: Substring) -> [UInt8]? {
-        var standard = Array(text.utf8).map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
+        var standard = Array(text.utf8).map {
+            $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0
+        }
         while standard.count % 4 != 0 { standard.append(UInt8(ascii: "=")) }
         return Base64.decode(standard)
     }

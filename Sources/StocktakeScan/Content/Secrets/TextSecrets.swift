@@ -18,7 +18,9 @@ enum TextSecrets {
                 continue
             }
             var kinds: [(SensitiveItem.Kind, Int)] = pairs(in: line).compactMap { name, value in
-                guard let kind = SecretNames.kind(ofName: name), let length = SecretNames.secretLength(value, as: kind, name: name) else { return nil }
+                guard let kind = SecretNames.kind(ofName: name),
+                    let length = SecretNames.secretLength(value, as: kind, name: name)
+                else { return nil }
                 // A value with a shape of its own (a JWT, an AWS key) is named by its shape.
                 return SecretShapes.find(in: Substring(value)).first.map { ($0.kind, $0.length) } ?? (kind, length)
             }
@@ -31,10 +33,13 @@ enum TextSecrets {
     /// Fragments every secret this reader recognises contains (a name stem or a shape's prefix), searched
     /// with `memmem`: most text an app writes holds none of them and is passed over at memory speed.
     private static let triggers: [[UInt8]] = [
-        "assw", "ASSW", "pwd", "PWD", "oken", "OKEN", "ecret", "ECRET", "pin\"", "pin=", "pin:", "Pin", "PIN", "asscode", "ASSCODE",
-        "piKey", "pi_key", "PI_KEY", "pikey", "ession", "ESSION", "redential", "REDENTIAL", "uthorization", "UTHORIZATION",
+        "assw", "ASSW", "pwd", "PWD", "oken", "OKEN", "ecret", "ECRET", "pin\"", "pin=", "pin:", "Pin", "PIN",
+        "asscode", "ASSCODE",
+        "piKey", "pi_key", "PI_KEY", "pikey", "ession", "ESSION", "redential", "REDENTIAL", "uthorization",
+        "UTHORIZATION",
         "sid", "SID", "eyJ", "PRIVATE KEY", "AKIA", "ASIA", "ghp_", "github_pat_", "xox", "sk_live_", "rk_live_",
-        "rivateKey", "rivate_key", "PRIVATE_KEY", "lientSecret", "sk_test_", "rk_test_", "gho_", "ghu_", "ghs_", "ghr_", "glpat-",
+        "rivateKey", "rivate_key", "PRIVATE_KEY", "lientSecret", "sk_test_", "rk_test_", "gho_", "ghu_", "ghs_", "ghr_",
+        "glpat-",
         "sk-proj-", "SG.", "://",
     ].map { Array($0.utf8) }
 
@@ -56,7 +61,8 @@ enum TextSecrets {
         for scheme in ["Bearer ", "Basic ", "Token ", "bearer ", "basic "] where value.hasPrefix(scheme) {
             value = String(value.dropFirst(scheme.count)).trimmingWhitespace()
         }
-        return value.count >= 8 && !SecretRandomness.isTemplate(value) && !PublicValues.isPublic(value) ? value.count : nil
+        return value.count >= 8 && !SecretRandomness.isTemplate(value) && !PublicValues.isPublic(value)
+            ? value.count : nil
     }
 
     /// `name=value`, `name: value`, `"name": "value"` and `name="value"` pairs of one line.
@@ -65,12 +71,20 @@ enum TextSecrets {
         let characters = Array(line)
         var index = 0
         while index < characters.count {
-            guard characters[index] == "=" || characters[index] == ":" else { index += 1; continue }
+            guard characters[index] == "=" || characters[index] == ":" else {
+                index += 1
+                continue
+            }
             // The name: the word before the separator, quotes and spaces aside.
             var end = index
-            while end > 0, characters[end - 1] == " " || characters[end - 1] == "\"" || characters[end - 1] == "'" { end -= 1 }
+            while end > 0, characters[end - 1] == " " || characters[end - 1] == "\"" || characters[end - 1] == "'" {
+                end -= 1
+            }
             var start = end
-            while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || "_-.".contains(characters[start - 1]) { start -= 1 }
+            while start > 0,
+                characters[start - 1].isLetter || characters[start - 1].isNumber
+                    || "_-.".contains(characters[start - 1])
+            { start -= 1 }
             // The value: quoted, or up to a space, comma, ampersand or brace.
             var valueStart = index + 1
             while valueStart < characters.count, characters[valueStart] == " " { valueStart += 1 }

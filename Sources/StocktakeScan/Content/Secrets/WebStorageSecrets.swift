@@ -21,26 +21,42 @@ enum WebStorageSecrets {
     static func find(
         in connection: SQLiteConnection, meter: ContentMeter, leftOut: inout [(ContentCoverage.Reason, String)]
     ) throws -> [PropertyListSecrets.Hit] {
-        guard meter.charge(objects: DatabaseSecrets.queryCost) else { throw StoreReadError(meter.stopped ?? "a decoding limit was reached") }
-        let ids = try connection.rows("SELECT rowid FROM ItemTable WHERE typeof(key) = 'text' LIMIT \(rowsProbed)") { $0.int64(0) }
-        let statement = try connection.prepare("SELECT key, substr(value, 1, \(valueBytesRead)), typeof(value) FROM ItemTable WHERE rowid = ?")
+        guard meter.charge(objects: DatabaseSecrets.queryCost) else {
+            throw StoreReadError(meter.stopped ?? "a decoding limit was reached")
+        }
+        let ids = try connection.rows("SELECT rowid FROM ItemTable WHERE typeof(key) = 'text' LIMIT \(rowsProbed)") {
+            $0.int64(0)
+        }
+        let statement = try connection.prepare(
+            "SELECT key, substr(value, 1, \(valueBytesRead)), typeof(value) FROM ItemTable WHERE rowid = ?")
         var rows: [(String, [UInt8], String)] = []
         for id in ids {
-            guard meter.charge(objects: 10) else { throw StoreReadError(meter.stopped ?? "a decoding limit was reached") }
+            guard meter.charge(objects: 10) else {
+                throw StoreReadError(meter.stopped ?? "a decoding limit was reached")
+            }
             do {
                 try statement.bind([.integer(id)])
-                if try statement.step() { rows.append((statement.text(0) ?? "", statement.bytes(1) ?? [], statement.text(2) ?? "")) }
+                if try statement.step() {
+                    rows.append((statement.text(0) ?? "", statement.bytes(1) ?? [], statement.text(2) ?? ""))
+                }
             } catch let error as SQLiteError where error.isTooBig {
-                leftOut.append((.valueTooLarge, "local storage row \(id) holds a value over \(DatabaseSecrets.maxValueBytes >> 20) MiB, not read"))
+                leftOut.append(
+                    (
+                        .valueTooLarge,
+                        "local storage row \(id) holds a value over \(DatabaseSecrets.maxValueBytes >> 20) MiB, not read"
+                    ))
             }
         }
         var hits: [PropertyListSecrets.Hit] = []
         for (key, bytes, type) in rows where !key.isEmpty {
             let value = type == "blob" ? utf16(bytes) : String(decoding: bytes, as: UTF8.self)
             let place = "local storage key \(String(key.prefix(100)))"
-            if let kind = SecretNames.kind(ofName: key), let length = SecretNames.secretLength(value, as: kind, name: key) {
+            if let kind = SecretNames.kind(ofName: key),
+                let length = SecretNames.secretLength(value, as: kind, name: key)
+            {
                 let shaped = SecretShapes.find(in: Substring(value)).first
-                hits.append(PropertyListSecrets.Hit(place: place, kind: shaped?.kind ?? kind, length: shaped?.length ?? length))
+                hits.append(
+                    PropertyListSecrets.Hit(place: place, kind: shaped?.kind ?? kind, length: shaped?.length ?? length))
                 continue
             }
             // A structured value (JSON a page stored) is read as a text file would be, one hit per kind.

@@ -40,9 +40,11 @@ public enum BinaryCookies {
         for page in 0..<pageCount {
             let size = Int(bytes[...].uint32(at: 8 + page * 4, bigEndian: true))
             guard size >= 8, offset + size <= bytes.count else {
-                throw StoreReadError("page \(page + 1) of \(size) bytes at offset \(offset) runs past the end of the file")
+                throw StoreReadError(
+                    "page \(page + 1) of \(size) bytes at offset \(offset) runs past the end of the file")
             }
-            cookies += try self.page(bytes[offset..<(offset + size)], number: page + 1, decoded: cookies.count, meter: meter)
+            cookies += try self.page(
+                bytes[offset..<(offset + size)], number: page + 1, decoded: cookies.count, meter: meter)
             offset += size
         }
         return cookies
@@ -66,32 +68,41 @@ public enum BinaryCookies {
             // One cookie listed twice is one cookie: repeated offsets must not multiply the work.
             guard offsets.insert(cookieOffset).inserted else { continue }
             if decoded + cookies.count >= maxCookies { meter.stop("more than \(maxCookies) cookies in one file") }
-            guard meter.charge(objects: 1) else { throw StoreReadError(meter.stopped ?? "a decoding limit was reached") }
+            guard meter.charge(objects: 1) else {
+                throw StoreReadError(meter.stopped ?? "a decoding limit was reached")
+            }
             guard cookieOffset >= 8, cookieOffset + 56 <= page.count else {
-                throw StoreReadError("cookie \(index + 1) of page \(number) at offset \(cookieOffset) lies outside its page")
+                throw StoreReadError(
+                    "cookie \(index + 1) of page \(number) at offset \(cookieOffset) lies outside its page")
             }
             let cookieStart = start + cookieOffset
             let size = Int(page.uint32(at: cookieStart, bigEndian: false))
             guard size >= 56, cookieOffset + size <= page.count else {
-                throw StoreReadError("cookie \(index + 1) of page \(number) declares \(size) bytes, past the end of its page")
+                throw StoreReadError(
+                    "cookie \(index + 1) of page \(number) declares \(size) bytes, past the end of its page")
             }
             let cookie = page[cookieStart..<(cookieStart + size)]
             func string(_ field: Int, _ what: String) throws(StoreReadError) -> String {
                 let at = Int(cookie.uint32(at: cookieStart + field, bigEndian: false))
                 guard at >= 56, at < size else {
-                    throw StoreReadError("the \(what) of cookie \(index + 1) of page \(number) starts outside the cookie (offset \(at))")
+                    throw StoreReadError(
+                        "the \(what) of cookie \(index + 1) of page \(number) starts outside the cookie (offset \(at))")
                 }
                 // A browser keeps 4 KiB a cookie; a longer string is read up to `maxStringBytes` (its judgement would cost megabytes).
                 let text = cookie[(cookieStart + at)...].prefix { $0 != 0 }.prefix(maxStringBytes)
-                guard meter.charge(bytes: text.count) else { throw StoreReadError(meter.stopped ?? "a decoding limit was reached") }
+                guard meter.charge(bytes: text.count) else {
+                    throw StoreReadError(meter.stopped ?? "a decoding limit was reached")
+                }
                 return String(decoding: text, as: UTF8.self)
             }
             let flags = cookie.uint32(at: cookieStart + 8, bigEndian: false)
-            cookies.append(StoredCookie(
-                domain: try string(16, "domain"), name: try string(20, "name"), path: try string(24, "path"), value: try string(28, "value"),
-                expires: Double(bitPattern: cookie.uint64(at: cookieStart + 40, bigEndian: false)),
-                created: Double(bitPattern: cookie.uint64(at: cookieStart + 48, bigEndian: false)),
-                isSecure: flags & 1 != 0, isHTTPOnly: flags & 4 != 0))
+            cookies.append(
+                StoredCookie(
+                    domain: try string(16, "domain"), name: try string(20, "name"), path: try string(24, "path"),
+                    value: try string(28, "value"),
+                    expires: Double(bitPattern: cookie.uint64(at: cookieStart + 40, bigEndian: false)),
+                    created: Double(bitPattern: cookie.uint64(at: cookieStart + 48, bigEndian: false)),
+                    isSecure: flags & 1 != 0, isHTTPOnly: flags & 4 != 0))
         }
         return cookies
     }

@@ -29,9 +29,13 @@ public enum URLCacheDatabase {
     static let maxBodyBytesPerFile = 16 << 20
 
     /// Every response, in `entry_ID` order (tests; the content pass streams with `read(database:meter:_:)`).
-    public static func read(database: String, maxRows: Int = 10_000, maxBodyBytes: Int = 256 << 10) throws(StoreReadError) -> [CachedResponse] {
+    public static func read(database: String, maxRows: Int = 10_000, maxBodyBytes: Int = 256 << 10)
+        throws(StoreReadError) -> [CachedResponse]
+    {
         var responses: [CachedResponse] = []
-        try read(database: database, maxRows: maxRows, maxBodyBytes: maxBodyBytes, meter: ContentMeter()) { responses.append($0) }
+        try read(database: database, maxRows: maxRows, maxBodyBytes: maxBodyBytes, meter: ContentMeter()) {
+            responses.append($0)
+        }
         return responses
     }
 
@@ -59,7 +63,8 @@ public enum URLCacheDatabase {
             connection.limitValueLength(to: Int32(maxObjectBytes + maxBodyBytes))
             try connection.withStepLimit(Int64(maxRows) * 1_000 + 1_000_000) {
                 try checkSchema(connection)
-                let statement = try connection.prepare("""
+                let statement = try connection.prepare(
+                    """
                     SELECT r.request_key,
                            CASE WHEN length(b.request_object) <= \(maxObjectBytes) THEN b.request_object END,
                            CASE WHEN length(b.response_object) <= \(maxObjectBytes) THEN b.response_object END,
@@ -77,16 +82,24 @@ public enum URLCacheDatabase {
                     guard meter.charge(objects: 1, bytes: (request?.count ?? 0) + (response?.count ?? 0)) else { break }
                     var body: [UInt8] = []
                     if onFileSystem {
-                        if filesRead.insert(data).inserted { body = cachedFile(data, in: folder, maxBytes: maxBodyBytes) }
+                        if filesRead.insert(data).inserted {
+                            body = cachedFile(data, in: folder, maxBytes: maxBodyBytes)
+                        }
                     } else if !data.isEmpty, bodiesSeen.insert(data.hashValue).inserted {
                         body = data
                     }
                     bodyBytes += body.count
-                    if bodyBytes > maxBodyBytesPerFile { meter.stop("more than \(maxBodyBytesPerFile >> 20) MiB of cached bodies in one Cache.db") }
+                    if bodyBytes > maxBodyBytesPerFile {
+                        meter.stop("more than \(maxBodyBytesPerFile >> 20) MiB of cached bodies in one Cache.db")
+                    }
                     guard meter.charge(bytes: body.count) else { break }
-                    each(CachedResponse(
-                        requestURL: statement.text(0) ?? "", requestHeaders: headers(request, meter: meter), responseHeaders: headers(response, meter: meter),
-                        body: body, bodyLocation: onFileSystem ? "fsCachedData/" + String(decoding: data, as: UTF8.self) : "Cache.db"))
+                    each(
+                        CachedResponse(
+                            requestURL: statement.text(0) ?? "", requestHeaders: headers(request, meter: meter),
+                            responseHeaders: headers(response, meter: meter),
+                            body: body,
+                            bodyLocation: onFileSystem
+                                ? "fsCachedData/" + String(decoding: data, as: UTF8.self) : "Cache.db"))
                 }
             }
         } catch let error as StoreReadError {
@@ -98,7 +111,9 @@ public enum URLCacheDatabase {
 
     /// The three tables must be tables: a view or a trigger is not what URLCache writes.
     private static func checkSchema(_ connection: SQLiteConnection) throws {
-        let objects = try connection.rows("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger')") {
+        let objects = try connection.rows(
+            "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger')"
+        ) {
             ($0.text(0) ?? "", $0.text(1) ?? "")
         }
         if let trigger = objects.first(where: { $0.0 == "trigger" }) {
@@ -142,7 +157,9 @@ public enum URLCacheDatabase {
         return (try? file.read(at: 0, count: maxBytes)) ?? []
     }
 
-    private static func copy(_ source: String, as name: String, into scratch: ScratchFolder, required: Bool) throws(StoreReadError) {
+    private static func copy(_ source: String, as name: String, into scratch: ScratchFolder, required: Bool)
+        throws(StoreReadError)
+    {
         var options = RegularFile.Options.insideContainer(maxBytes: maxCopiedBytes)
         let bytes: [UInt8]
         do {
