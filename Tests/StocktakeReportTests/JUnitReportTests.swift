@@ -10,10 +10,11 @@ import Testing
     @Test(
         .enabled(
             if: OutsideTools.has("xmllint") || OutsideTools.required,
-            "xmllint not found (apt-get install libxml2-utils); \(OutsideTools.requirementHint)"))
+            "xmllint not found (apt-get install libxml2-utils); \(OutsideTools.requirementHint)"),
+        .enabled(if: ExternalTools.schemasEnabled, ExternalTools.schemasHint))
     func validAgainstJenkinsSchema() throws {
         try #require(OutsideTools.has("xmllint"), "xmllint is not installed")
-        let schema = ExternalTools.schemas.appendingPathComponent("junit-10.xsd").path
+        let schema = try ExternalTools.schema("junit-10.xsd")
         for xml in [Self.xml, JUnitReportWriter().render(FindingsReport.with([]))] {
             let file = try ExternalTools.temporaryFile("report.junit.xml", Array(xml.utf8))
             let result = try StocktakeProcess.runCommand(["xmllint", "--noout", "--schema", schema, file])

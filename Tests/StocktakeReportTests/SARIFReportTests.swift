@@ -13,12 +13,13 @@ import Testing
     @Test(
         .enabled(
             if: ExternalTools.hasJSONSchema || OutsideTools.required,
-            "python3 with jsonschema not found (pip install jsonschema); \(OutsideTools.requirementHint)"))
+            "python3 with jsonschema not found (pip install jsonschema); \(OutsideTools.requirementHint)"),
+        .enabled(if: ExternalTools.schemasEnabled, ExternalTools.schemasHint))
     func validAgainstTheOASISSchema() throws {
         try #require(ExternalTools.hasJSONSchema, "python3 with jsonschema is not installed")
         for report in [FindingsReport.make(), FindingsReport.with([])] {
             let file = try ExternalTools.temporaryFile("report.sarif", try FindingsReport.rendered(.sarif, report))
-            let schema = ExternalTools.schemas.appendingPathComponent("sarif-schema-2.1.0.json").path
+            let schema = try ExternalTools.schema("sarif-schema-2.1.0.json")
             let script = """
                 import json, sys, jsonschema
                 schema = json.load(open(sys.argv[2]))

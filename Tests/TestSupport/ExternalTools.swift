@@ -4,7 +4,31 @@ import Testing
 /// External validators (python3 + jsonschema, xmllint, ncdu). A missing tool skips its test with a
 /// message, unless CI (`OutsideTools.required`) makes it a failure.
 package enum ExternalTools {
-    package static let schemas = URL(fileURLWithPath: Repository.path("Tests/Schemas"))
+    /// The official schemas the reports are validated against (OASIS's SARIF 2.1.0 JSON schema, Jenkins' JUnit
+    /// `junit-10.xsd`) are other people's files, so they stay out of the repository: `STOCKTAKE_SCHEMAS` names the
+    /// folder holding them (`.ci/run` finds the team's copy). Without it their tests skip; under CI they fail.
+    package static let schemasFolder: String? = {
+        guard let value = ProcessInfo.processInfo.environment["STOCKTAKE_SCHEMAS"], !value.isEmpty else { return nil }
+        return value
+    }()
+
+    /// For `.enabled(if:)`: the schemas are named, or CI requires them (then a missing one fails the test).
+    package static let schemasEnabled = schemasFolder != nil || OutsideTools.required
+
+    package static let schemasHint: Comment =
+        "set STOCKTAKE_SCHEMAS to the folder holding sarif-schema-2.1.0.json and junit-10.xsd; \(OutsideTools.requirementHint)"
+
+    /// The path of one schema; throws, saying what is missing, when the variable is unset or the file absent.
+    package static func schema(_ name: String) throws -> String {
+        guard let folder = schemasFolder else {
+            throw RealCorpus.Missing(description: "STOCKTAKE_SCHEMAS is not set: \(name) is needed")
+        }
+        let path = folder + "/" + name
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw RealCorpus.Missing(description: "STOCKTAKE_SCHEMAS (\(folder)) holds no \(name)")
+        }
+        return path
+    }
 
     /// Whether `python3` on `PATH` has a jsonschema that knows JSON Schema 2020-12 (what check_report.py uses).
     /// Probed once.
