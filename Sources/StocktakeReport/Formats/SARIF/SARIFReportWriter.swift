@@ -6,7 +6,7 @@ import StocktakeRendering
 /// result per finding. Locations are relative to `CONTAINER_ROOT` (described in `originalUriBaseIds`), so
 /// the same container audited on two machines yields the same results. Keys are sorted (`JSONStream`).
 public struct SARIFReportWriter: Sendable {
-    /// The OASIS schema the document conforms to (a copy is in `Tests/Schemas/`).
+    /// The OASIS schema the document conforms to (the tests validate against it; see Tests/README.md).
     public static let schemaURI =
         "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     /// The base every artifact URI is relative to.
