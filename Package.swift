@@ -8,6 +8,14 @@ let package = Package(
     products: [
         .executable(name: "stocktake", targets: ["stocktake"])
     ],
+    // The default build is SQLite only (nothing to fetch or build beyond the three packages below). `--traits
+    // PostgreSQL` adds the shared history on a PostgreSQL server (`--history postgresql://…`), through PostgresNIO.
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description: "A shared history on a PostgreSQL server (--history postgresql://…), through PostgresNIO."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         // The command-line front end (see README, "Dependencies").
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -15,6 +23,12 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // SHA-256 for the duplicate finder: CryptoKit on macOS, BoringSSL-backed on Linux.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // PostgreSQL's wire protocol in pure Swift (the Swift Server Workgroup's client; no libpq to install), and the
+        // TLS it negotiates with: only with the PostgreSQL trait, and not even fetched without it.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Pure values: locations, backup states, entries, the immutable inventory, and the one classifier (a path's
@@ -71,21 +85,40 @@ let package = Package(
                 "StocktakeReport",
                 "StocktakeBackup",
             ]),
-        // The nightly job (every inbox container audited, diffed, recorded, indexed; under a lock), its history (one
-        // row per run in an SQLite store, which `stocktake history` reads) and the index page over every app.
+        // The history: one row per run, its schema for SQLite and PostgreSQL alike, the SQLite store beside one
+        // machine's reports, and what is made of it (`stocktake history`'s JSON, the metrics file).
+        .target(
+            name: "StocktakeHistory",
+            dependencies: [
+                "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
+                "StocktakeSQLite", "CSQLite3",
+            ]),
+        // The history on a PostgreSQL server that many machines share (the PostgreSQL trait only).
+        .target(
+            name: "StocktakePostgres",
+            dependencies: [
+                "StocktakeHistory", "StocktakeModel",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
+            ]),
+        // The nightly job (every inbox container audited, diffed, recorded, indexed; under a lock) and the index page
+        // over every app, from whichever history it is given.
         .target(
             name: "StocktakeNightly",
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
-                "StocktakeDiff",
-                "StocktakeAudit", "StocktakeScan", "StocktakeBackup", "StocktakeSQLite", "CSQLite3",
+                "StocktakeDiff", "StocktakeHistory",
+                "StocktakeAudit", "StocktakeScan", "StocktakeBackup",
             ]),
         .executableTarget(
             name: "stocktake",
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
                 "StocktakeDiff",
-                "StocktakeAudit", "StocktakeNightly", "StocktakeScan", "StocktakeBackup",
+                "StocktakeAudit", "StocktakeNightly", "StocktakeScan", "StocktakeBackup", "StocktakeHistory",
+                "StocktakePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -117,7 +150,14 @@ let package = Package(
             name: "StocktakeNightlyTests",
             dependencies: [
                 "StocktakeNightly", "StocktakeDiff", "StocktakeModel", "StocktakePolicy", "StocktakeReport",
-                "StocktakeSQLite", "TestSupport",
+                "StocktakeSQLite", "StocktakeHistory", "TestSupport",
+            ]),
+        // The history's contract, held against SQLite always and against a PostgreSQL server with the trait.
+        .testTarget(
+            name: "StocktakeHistoryTests",
+            dependencies: [
+                "StocktakeHistory", "StocktakePostgres", "StocktakeModel", "StocktakePolicy", "StocktakeSQLite",
+                "TestSupport",
             ]),
         .testTarget(name: "StocktakeSQLiteTests", dependencies: ["StocktakeSQLite", "TestSupport"]),
         .testTarget(
@@ -131,7 +171,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeNightly",
-                "TestSupport",
+                "StocktakeHistory", "TestSupport",
                 "stocktake",
             ]),
     ],

@@ -9,4 +9,10 @@ public enum Paths {
         }
         return path
     }
+
+    /// The folder holding `path`: `.` for a bare name, `/` for a name at the root.
+    public static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
 }

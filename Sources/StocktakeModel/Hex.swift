@@ -73,4 +73,32 @@ public enum Hex {
         }
         return String(decoding: output, as: UTF8.self)
     }
+
+    /// `text` with every `%XX` turned back into its byte (a URL's user, password or database); nil when a `%` is not
+    /// followed by two hex digits. Bytes that are not UTF-8 become U+FFFD.
+    public static func percentDecoded(_ text: some StringProtocol) -> String? {
+        var output: [UInt8] = []
+        var bytes = Array(text.utf8)[...]
+        while let byte = bytes.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                output.append(byte)
+                continue
+            }
+            guard bytes.count >= 2, let high = value(of: bytes[bytes.startIndex]),
+                let low = value(of: bytes[bytes.startIndex + 1])
+            else { return nil }
+            output.append(high << 4 | low)
+            bytes = bytes.dropFirst(2)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func value(of digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
 }

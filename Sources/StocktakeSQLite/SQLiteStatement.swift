@@ -4,6 +4,7 @@ import CSQLite3
 package enum SQLiteValue {
     case integer(Int64)
     case text(String)
+    case real(Double)
     case null
 
     package static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
@@ -32,6 +33,7 @@ package final class SQLiteStatement {
             switch value {
             case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
             case .null: status = sqlite3_bind_null(handle, index)
+            case .real(let number): status = sqlite3_bind_double(handle, index, number)
             case .text(let text):
                 // By bytes and length, so a NUL inside a (hostile) name neither truncates nor ends it early.
                 let bytes = Array(text.utf8) + [0]
@@ -56,6 +58,11 @@ package final class SQLiteStatement {
     }
 
     package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    /// A REAL column's value; nil when it is NULL.
+    package func double(_ column: Int32) -> Double? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_double(handle, column)
+    }
 
     package func int(_ column: Int32) -> Int { Int(truncatingIfNeeded: sqlite3_column_int64(handle, column)) }
 

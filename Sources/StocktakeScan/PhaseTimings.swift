@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeModel
 
 /// Wall time of each phase of one audit, in the order the phases ran, for `stocktake audit --timings`:
 /// the next slowdown shows which phase it is in without a profiler. Phases may be recorded from any
@@ -19,14 +20,14 @@ public final class PhaseTimings: @unchecked Sendable {
     /// Runs `body` and records its wall time under `name`.
     public func measure<T, Failure: Error>(_ name: String, _ body: () throws(Failure) -> T) throws(Failure) -> T {
         let start = ContinuousClock.now
-        defer { record(name, seconds: Self.seconds(ContinuousClock.now - start)) }
+        defer { record(name, seconds: (ContinuousClock.now - start).inSeconds) }
         return try body()
     }
 
     /// One line per phase (`walk 0.412 s`), then the wall time since these timings were created, for
     /// standard error.
     public var text: String {
-        let phases = phases + [("total", Self.seconds(ContinuousClock.now - created))]
+        let phases = phases + [("total", (ContinuousClock.now - created).inSeconds)]
         let width = phases.map(\.name.count).max() ?? 0
         let lines = phases.map {
             "timings: \($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(Self.format($0.seconds)) s"
@@ -35,11 +36,6 @@ public final class PhaseTimings: @unchecked Sendable {
     }
 
     private static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (whole, fraction) = duration.components
-        return Double(whole) + Double(fraction) / 1e18
-    }
 }
 
 extension Optional where Wrapped == PhaseTimings {

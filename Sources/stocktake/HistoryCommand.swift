@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import StocktakeNightly
+import StocktakeHistory
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,6 +15,8 @@ struct HistoryCommand: ParsableCommand {
         help: "The reports folder the nightly job writes; the history is <folder>/\(HistoryStore.fileName).")
     var reports = "Reports"
 
+    @OptionGroup var shared: HistoryOptions
+
     @Option(name: .long, help: "text (a table) or json (sorted keys, integer bytes).")
     var format: HistoryFormat = .text
 
@@ -26,21 +28,36 @@ struct HistoryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let path = HistoryStore.path(inReports: reports)
         let fetched: [HistoryRun]
         let known: [String]
+        var otherSources: [String] = []
+        let name: String
         do {
-            let store = try HistoryStore(path: path, createIfMissing: false)
+            let store = try shared.open(fallback: HistoryStore.path(inReports: reports), create: false)
+            name = store.name
+            let series = RunSeries(bundleIdentifier: bundleIdentifier, source: shared.source)
             // One run more than shown: the first row's change is against the run before it.
-            fetched = try store.runs(bundleIdentifier: bundleIdentifier, limit: limit == Int.max ? limit : limit + 1)
-            known = fetched.isEmpty ? try store.bundleIdentifiers() : []
+            fetched = try store.runs(of: series, limit: limit == Int.max ? limit : limit + 1)
+            if fetched.isEmpty {
+                otherSources = try store.series(ofApp: bundleIdentifier).map(\.source)
+                known = otherSources.isEmpty ? try store.bundleIdentifiers() : []
+            } else {
+                known = []
+            }
         } catch {
             throw CommandFailure(.couldNotRun, error.description)
         }
         let runs = Array(fetched.suffix(limit))
         guard !runs.isEmpty else {
+            if !otherSources.isEmpty {
+                let sources = otherSources.map { ConsoleText.visible($0) }.joined(separator: ", ")
+                throw CommandFailure(
+                    .couldNotRun,
+                    "no runs recorded for '\(ConsoleText.visible(bundleIdentifier))' from source '\(shared.source)' in \(name); its runs come from: \(sources) (pass --source)"
+                )
+            }
             throw CommandFailure(
-                .couldNotRun, HistoryTable.noRunsMessage(bundleIdentifier: bundleIdentifier, path: path, known: known))
+                .couldNotRun, HistoryTable.noRunsMessage(bundleIdentifier: bundleIdentifier, path: name, known: known))
         }
         switch format {
         case .text:

@@ -12,7 +12,7 @@ struct NightlyCommand: ParsableCommand {
         discussion: """
             Writes REPORTS/<bundle id>/<UTC timestamp>/ (report.json, .html, .sarif, .junit.xml, summary.md, \
             and diff.json, .html, .md against the previous run), points REPORTS/<bundle id>/latest at it once \
-            complete, records the run in REPORTS/history.sqlite and rebuilds REPORTS/index.html. Entries go \
+            complete, records the run in REPORTS/history.sqlite (or the --history given) and rebuilds REPORTS/index.html. Entries go \
             oldest export first; one audited before and unchanged since is not audited again. \
             Silent on success. Exit status: 0 all clean, 2 a policy failure, 1 an error (the other containers \
             still run), 64 usage error, 75 another run holds the lock.
@@ -56,6 +56,15 @@ struct NightlyCommand: ParsableCommand {
         help: "A finding at or above this severity is a policy failure: error, warning or never.")
     var failOn: FailOn = .error
 
+    @OptionGroup var shared: HistoryOptions
+
+    @Option(
+        name: .customLong("metrics-file"),
+        help:
+            "Also write the apps' latest figures as OpenMetrics text to this file, atomically (for node_exporter's textfile collector: a .prom file in its folder)."
+    )
+    var metricsFile: String?
+
     func validate() throws {
         guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
         if simulator.isEmpty {
@@ -80,12 +89,16 @@ struct NightlyCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, policy, _) = try PolicySettings.load(config: config)
-        let request = NightlyRequest(
+        var request = NightlyRequest(
             inboxPath: folders.count == 2 ? folders[0] : nil, reportsPath: folders[folders.count - 1], keep: keep,
             configuration: configuration, policy: policy,
             failOn: failOn.severity, now: AuditCommand.reportTime(),
             policyDigest: PolicySettings.digest(config: config), backupApps: app,
             simulatorApps: simulatorApps)
+        request.openHistory = shared.opener
+        request.source = shared.source
+        request.recordedBy = MachineName.current
+        request.metricsFile = metricsFile
         let outcome: NightlyOutcome
         do {
             outcome = try NightlyJob.run(request)

@@ -46,7 +46,7 @@ struct Stocktake: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             AuditCommand.self, AppsCommand.self, DiffCommand.self, NightlyCommand.self, SimulatorsCommand.self,
-            RulesCommand.self, InitCommand.self, HistoryCommand.self,
+            RulesCommand.self, InitCommand.self, HistoryCommand.self, RecordCommand.self, IndexCommand.self,
         ],
         defaultSubcommand: AuditCommand.self
     )

@@ -5,6 +5,7 @@ import StocktakeReport
 import TestSupport
 import Testing
 
+@testable import StocktakeHistory
 @testable import StocktakeNightly
 
 /// `stocktake history` through the real binary, on a store the library wrote (as the nightly job would).

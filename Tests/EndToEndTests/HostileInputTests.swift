@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeHistory
 import StocktakeNightly
 import TestSupport
 import Testing

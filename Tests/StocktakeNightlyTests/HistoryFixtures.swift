@@ -4,6 +4,7 @@ import StocktakePolicy
 import StocktakeReport
 import TestSupport
 
+@testable import StocktakeHistory
 @testable import StocktakeNightly
 
 /// Runs and report snapshots built by hand, with figures chosen so each total is distinguishable.
@@ -62,5 +63,16 @@ final class StoreFixture {
     init() throws {
         tree = try TemporaryTree("history")
         store = try HistoryStore(path: HistoryStore.path(inReports: tree.root))
+    }
+}
+
+extension RunHistory {
+    /// The default source's runs of one app (what every store held before sources were kept).
+    func runs(bundleIdentifier: String, limit: Int) throws(HistoryError) -> [HistoryRun] {
+        try runs(of: RunSeries(bundleIdentifier: bundleIdentifier), limit: limit)
+    }
+
+    func runIDs(bundleIdentifier: String) throws(HistoryError) -> [String] {
+        try runIDs(of: RunSeries(bundleIdentifier: bundleIdentifier))
     }
 }

@@ -2,6 +2,7 @@ import StocktakeModel
 import StocktakePolicy
 import Testing
 
+@testable import StocktakeHistory
 @testable import StocktakeNightly
 
 /// A run as the history keeps it, from the report it was read from.

@@ -4,6 +4,7 @@ import StocktakeSQLite
 import TestSupport
 import Testing
 
+@testable import StocktakeHistory
 @testable import StocktakeNightly
 
 /// Stores written by older stocktakes are brought forward; files this code cannot vouch for are refused

@@ -5,6 +5,7 @@ import StocktakeSQLite
 import TestSupport
 import Testing
 
+@testable import StocktakeHistory
 @testable import StocktakeNightly
 
 /// Recording and reading runs back, as the nightly job and `stocktake history` use the store.

@@ -3,6 +3,7 @@ import StocktakeSQLite
 import TestSupport
 import Testing
 
+@testable import StocktakeHistory
 @testable import StocktakeNightly
 
 /// Issue 10, F5: a history store is a file anyone with access to the reports folder can edit. One whose

@@ -3,6 +3,7 @@ import StocktakeModel
 import TestSupport
 import Testing
 
+@testable import StocktakeHistory
 @testable import StocktakeNightly
 
 /// The index page as a careful reader checks it: self-contained, nothing from an inbox can become markup
@@ -27,13 +28,14 @@ import Testing
             apps: [
                 NightlyIndex.App(
                     bundleIdentifier: HistoryFixtures.chat, runs: chatRuns,
-                    latestReportHref: "com.example.chat/2026-11-21T020000Z/report.html",
-                    latestDiffHref: "com.example.chat/2026-11-21T020000Z/diff.html", previousRunID: "2026-11-20T020000Z"
+                    latestReport: .relative("com.example.chat/2026-11-21T020000Z/report.html"),
+                    latestDiff: .relative("com.example.chat/2026-11-21T020000Z/diff.html"),
+                    previousRunID: "2026-11-20T020000Z"
                 ),
                 NightlyIndex.App(
                     bundleIdentifier: hostileBundle, runs: evilRuns,
-                    latestReportHref: "javascript:alert(4)//\(hostileBundle)/2026-11-21T020000Z/report.html",
-                    latestDiffHref: nil, previousRunID: nil),
+                    latestReport: .relative("javascript:alert(4)//\(hostileBundle)/2026-11-21T020000Z/report.html"),
+                    latestDiff: nil, previousRunID: nil),
             ],
             failures: [
                 NightlyIndex.Failure(input: hostileInput, message: "not a container: found <b>nothing</b>\nsecond line")
@@ -51,7 +53,7 @@ import Testing
         ]
         let app = { (before: HistoryRun?) in
             NightlyIndex.App(
-                bundleIdentifier: HistoryFixtures.chat, runs: runs, latestReportHref: "r.html", latestDiffHref: nil,
+                bundleIdentifier: HistoryFixtures.chat, runs: runs, latestReport: .relative("r.html"), latestDiff: nil,
                 previousRunID: nil,
                 runBefore: before)
         }

@@ -1,3 +1,4 @@
+import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
@@ -9,7 +10,11 @@ struct AppSectionHTML {
     /// A stable anchor made by the page (never from the bundle identifier).
     let anchor: String
 
-    var name: HTML { HTML.visible(app.bundleIdentifier) }
+    var name: HTML {
+        app.source == RunSeries.defaultSource
+            ? HTML.visible(app.bundleIdentifier)
+            : "\(visible: app.bundleIdentifier) <span class=\"source\">\(visible: app.source)</span>"
+    }
 
     func render() -> HTML {
         var html: HTML = "<section id=\"\(anchor)\" aria-labelledby=\"\(anchor)-title\">\n<div class=\"app-head\">"
@@ -21,7 +26,9 @@ struct AppSectionHTML {
         html += Self.statusTag(latest.status) + "</div>\n"
         html += "<p class=\"lead\">Latest run \(visible: latest.runID)"
         if let version = latest.appVersion { html += " · app version \(visible: version)" }
-        html += " · stocktake \(visible: latest.toolVersion)</p>\n"
+        html += " · stocktake \(visible: latest.toolVersion)"
+        if app.showsMachine, let machine = latest.recordedBy { html += " · recorded by \(visible: machine)" }
+        html += "</p>\n"
         html += cards(latest)
         html += LocationTreemap(latest).render(idPrefix: anchor + "-map")
         html += trend()
@@ -113,10 +120,28 @@ struct AppSectionHTML {
     }
 
     private func links() -> HTML {
-        var html: HTML = "<p class=\"links\"><a href=\"\(RelativeHref.encode(app.latestReportHref))\">Latest report</a>"
-        if let diff = app.latestDiffHref {
-            html += "<a href=\"\(RelativeHref.encode(diff))\">Changes since the previous run</a>"
+        var html: HTML = "<p class=\"links\">"
+        if let report = app.latestReport {
+            html += "<a href=\"\(Self.href(report))\">Latest report</a>"
+        } else if let latest = app.latest {
+            // Recorded elsewhere, in a folder this page cannot reach: say where it is.
+            var place = "Latest report: not reachable from this page"
+            if let machine = latest.recordedBy {
+                place += " (on \(machine)" + (latest.reportLocation.map { ", \($0)" } ?? "") + ")"
+            }
+            html += "<span class=\"muted\">\(visible: place)</span>"
+        }
+        if let diff = app.latestDiff {
+            html += "<a href=\"\(Self.href(diff))\">Changes since the previous run</a>"
         }
         return html + "</p>\n"
+    }
+
+    /// An address was checked to hold nothing an attribute could read differently; it is still escaped.
+    static func href(_ link: ReportLink) -> HTML {
+        switch link {
+        case .relative(let path): HTML.text(RelativeHref.encode(path))
+        case .address(let address): HTML.text(address)
+        }
     }
 }

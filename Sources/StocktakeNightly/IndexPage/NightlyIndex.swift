@@ -1,3 +1,5 @@
+import StocktakeHistory
+
 /// What the nightly index page shows: every app's recent runs, and the inputs that could not be audited.
 struct NightlyIndex: Sendable {
     /// When the nightly job wrote the page (ISO 8601, UTC).
@@ -24,12 +26,16 @@ struct NightlyIndex: Sendable {
 
     struct App: Sendable {
         let bundleIdentifier: String
+        /// The source of these runs; shown beside the app when an app has several, or one that is not the default.
+        var source: String = RunSeries.defaultSource
+        /// Whether the page names the machine that recorded the latest run (a history many machines share).
+        var showsMachine = false
         /// The recent runs (the last 30), oldest first; the last is the one just audited.
         let runs: [HistoryRun]
-        /// The latest report, relative to the index page: `com.example.chat/2026-11-21T020000Z/report.html`.
-        let latestReportHref: String
-        /// The diff of the latest run against the previous one, relative to the index page, when there is one.
-        let latestDiffHref: String?
+        /// The latest report, when the page's reader can reach it.
+        let latestReport: ReportLink?
+        /// The diff of the latest run against the previous one, when there is one and it can be reached.
+        let latestDiff: ReportLink?
         /// The run the latest was compared with; when nil, the run before the latest in `runs`.
         let previousRunID: String?
         /// The run just before the first of `runs`, so the oldest row shown still has its change.

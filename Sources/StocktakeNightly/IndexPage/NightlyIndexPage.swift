@@ -1,3 +1,4 @@
+import StocktakeHistory
 import StocktakeModel
 import StocktakeRendering
 

@@ -3,6 +3,7 @@ import StocktakeAudit
 import StocktakeBackup
 import StocktakeDiff
 import StocktakeFiles
+import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
@@ -14,7 +15,7 @@ import StocktakeScan
 struct AppRunner {
     let request: NightlyRequest
     let folder: ReportsFolder
-    let history: HistoryStore?
+    let history: (any RunHistory)?
     let runID: String
 
     /// The finished run and the problems that did not stop it (no diff, history, retention).
@@ -46,10 +47,12 @@ struct AppRunner {
         }
         let partial = try folder.makePartial(runID: runID, index: index)
         var problems: [String] = []
+        let started = ContinuousClock.now
         let result: AuditResult
         let snapshot: ReportSnapshot
         let app: String
         let name: String
+        let duration: Double
         do {
             var audit = audit
             audit.outputDirectory = partial
@@ -59,6 +62,7 @@ struct AppRunner {
             audit.tool = request.tool
             audit.now = request.now
             result = try Audit.run(audit)
+            duration = (ContinuousClock.now - started).inSeconds
             // The file, not `result.report`, is the source of truth for the diff and the history row: they then hold
             // exactly what was published, read by the one reader `stocktake diff` and the recovery use (a snapshot
             // made from the in-memory report would be a second definition of report.json to keep in step).
@@ -80,10 +84,13 @@ struct AppRunner {
             throw error
         }
         let failed = policyFailure(result.report)
+        let runFolder = Paths.join(folder.appFolder(app), name)
+        let recorded = HistoryRun(
+            bundleIdentifier: app, runID: name, snapshot: snapshot, status: failed ? .policyFailure : .clean,
+            source: request.source, recordedBy: request.recordedBy, reportLocation: ResolvedPath.of(runFolder),
+            durationSeconds: duration)
         do {
-            try history?.record(
-                HistoryRun(
-                    bundleIdentifier: app, runID: name, snapshot: snapshot, status: failed ? .policyFailure : .clean))
+            try history?.record(recorded)
         } catch {
             problems.append("\(app) \(name): not recorded in the history store: \(error)")
         }
@@ -94,11 +101,10 @@ struct AppRunner {
         }
         // Even when `latest` could not be replaced (a real folder of that name): retention goes on.
         problems += folder.prune(app, keep: request.keep)
-        let runFolder = Paths.join(folder.appFolder(app), name)
         return (
             NightlyOutcome.AppRun(
                 input: input, bundleIdentifier: app, runFolder: runFolder, policyFailure: failed,
-                summary: summary(result.report)), problems
+                summary: summary(result.report), recorded: recorded), problems
         )
     }
 

@@ -1,34 +1,63 @@
 import Foundation
 import StocktakeFiles
+import StocktakeHistory
 import StocktakeRendering
 import StocktakeReport
 
-/// Rebuilds `REPORTS/index.html` from the history store: every app, its latest run, the change since
-/// the run before, a trend over the last runs, links to the latest report and diff.
-struct IndexBuilder {
-    let folder: ReportsFolder
-    let history: HistoryStore
+/// Writes `index.html` from a history: every app (per source), its latest run, the change since the run before, a
+/// trend over the last runs, and links to the latest report and diff wherever the page's reader can reach them.
+/// The nightly job writes it into its reports folder; `stocktake index` anywhere, from a history many machines share.
+package struct IndexBuilder {
+    /// The folder the page is written into; links are relative to it.
+    let outputPath: String
+    let history: any RunHistory
     let trendLength: Int
+    /// The run `<app>/latest` names in the nightly job's own reports folder, preferred as an app's latest run for
+    /// `localSource` (the newest run id may be a recovered older run). Nil for `stocktake index`.
+    var localLatest: ((String) -> String?)? = nil
+    var localSource: String? = nil
+    /// Whether each app names the machine that recorded its latest run (for a history many machines share).
+    var showsMachines = false
 
-    func write(generatedAt: String, failures: [NightlyOutcome.Failure], skipped: [NightlyOutcome.Skipped]) throws {
-        let apps = try history.bundleIdentifiers().compactMap { app -> NightlyIndex.App? in
+    package init(outputPath: String, history: any RunHistory, trendLength: Int = 30, showsMachines: Bool) {
+        self.outputPath = outputPath
+        self.history = history
+        self.trendLength = trendLength
+        self.showsMachines = showsMachines
+    }
+
+    init(folder: ReportsFolder, history: any RunHistory, trendLength: Int, source: String, showsMachines: Bool) {
+        self.init(outputPath: folder.path, history: history, trendLength: trendLength, showsMachines: showsMachines)
+        localLatest = { folder.latestRunID($0) }
+        localSource = source
+    }
+
+    package func write(
+        generatedAt: String, failures: [NightlyOutcome.Failure] = [], skipped: [NightlyOutcome.Skipped] = []
+    ) throws {
+        let apps = try history.series().compactMap { series -> NightlyIndex.App? in
             // One more than the trend shows: the oldest row's change is against the run before it.
-            let fetched = try history.runs(bundleIdentifier: app, limit: trendLength + 1)
+            let fetched = try history.runs(of: series, limit: trendLength + 1)
             let runs = Array(fetched.suffix(trendLength))
-            // The run `latest` names; failing that (no link yet, or a broken one), the newest recorded run.
-            guard let latest = folder.latestRunID(app) ?? runs.last?.runID else { return nil }
-            // Raw names: the page percent-encodes each path segment itself.
-            let base = Paths.join(app, latest)
-            let hasDiff = FileManager.default.fileExists(atPath: Paths.join(folder.appFolder(app), latest, "diff.html"))
+            guard let newest = runs.last else { return nil }
+            // The links go to the run `latest` names, when it is among these; otherwise to the newest recorded run.
+            var latest = newest
+            if series.source == localSource, let named = localLatest?(series.bundleIdentifier),
+                let run = runs.last(where: { $0.runID == named })
+            {
+                latest = run
+            }
             return NightlyIndex.App(
-                bundleIdentifier: app, runs: runs, latestReportHref: base + "/report.html",
-                latestDiffHref: hasDiff ? base + "/diff.html" : nil, previousRunID: runs.dropLast().last?.runID,
+                bundleIdentifier: series.bundleIdentifier, source: series.source, showsMachine: showsMachines,
+                runs: runs, latestReport: ReportLink.to("report.html", of: latest, fromPageIn: outputPath),
+                latestDiff: ReportLink.to("diff.html", of: latest, fromPageIn: outputPath),
+                previousRunID: runs.dropLast().last?.runID,
                 runBefore: fetched.count > runs.count ? fetched.first : nil)
         }
         let page = NightlyIndex(
             generatedAt: generatedAt, apps: apps,
             failures: failures.map { NightlyIndex.Failure(input: $0.input, message: $0.message) },
             unchanged: skipped.map { NightlyIndex.Unchanged(input: $0.input, run: $0.run) })
-        try AtomicFile.write(NightlyIndexPage.render(page), to: folder.path + "/index.html")
+        try AtomicFile.write(NightlyIndexPage.render(page), to: Paths.join(outputPath, "index.html"))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import StocktakeAudit
 import StocktakeDiff
 import StocktakeFiles
+import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
@@ -36,9 +37,13 @@ package enum NightlyJob {
         for file in ["index.html", AuditedExports.fileName] {
             AtomicFile.removeLeftovers(of: Paths.join(folder.path, file))
         }
-        let history: HistoryStore?
+        let started = ContinuousClock.now
+        // A history that cannot be opened (a damaged file, a server that is down) stops nothing: every run is still
+        // audited into its folder, the night exits 1, and the next night records the runs it missed.
+        let history: (any RunHistory)?
         do {
-            history = try HistoryStore(path: HistoryStore.path(inReports: request.reportsPath))
+            history =
+                try request.openHistory?() ?? HistoryStore(path: HistoryStore.path(inReports: request.reportsPath))
         } catch {
             history = nil
             problems.append("\(error)")
@@ -49,7 +54,8 @@ package enum NightlyJob {
         var skipped: [NightlyOutcome.Skipped] = []
         var audited = AuditedExports(reportsPath: request.reportsPath)
         // What a killed run or a failed history insert left unnamed, repaired before anything new is audited.
-        let repair = NightlyRecovery.repair(folder: folder, history: history, audited: &audited, failOn: request.failOn)
+        let repair = NightlyRecovery.repair(
+            folder: folder, history: history, audited: &audited, request: request)
         problems += repair.problems
         if repair.recordChanged {
             do {
@@ -135,13 +141,47 @@ package enum NightlyJob {
         }
         if let history {
             do {
-                try IndexBuilder(folder: folder, history: history, trendLength: trendLength)
-                    .write(generatedAt: ReportDates.iso8601(request.now), failures: failures, skipped: skipped)
+                try IndexBuilder(
+                    folder: folder, history: history, trendLength: trendLength, source: request.source,
+                    showsMachines: request.openHistory != nil
+                )
+                .write(generatedAt: ReportDates.iso8601(request.now), failures: failures, skipped: skipped)
             } catch {
                 problems.append(Self.problem(error, otherwise: "cannot write \(request.reportsPath)/index.html"))
             }
         }
-        return NightlyOutcome(runs: runs, failures: failures, skipped: skipped, problems: problems)
+        var outcome = NightlyOutcome(runs: runs, failures: failures, skipped: skipped, problems: problems)
+        if let metricsFile = request.metricsFile {
+            let latest = latestRuns(folder: folder, history: history, source: request.source, tonight: runs)
+            let job = RunMetrics.Job(
+                name: "nightly", durationSeconds: (ContinuousClock.now - started).inSeconds,
+                finishedAt: Date().timeIntervalSince1970, failures: failures.count, exitStatus: outcome.exitStatus)
+            do {
+                try AtomicFile.write(Array(RunMetrics(runs: latest, job: job).render().utf8), to: metricsFile)
+            } catch {
+                outcome = NightlyOutcome(
+                    runs: runs, failures: failures, skipped: skipped,
+                    problems: problems + [
+                        Self.problem(error, otherwise: "cannot write the metrics file \(metricsFile)")
+                    ])
+            }
+        }
+        return outcome
+    }
+
+    /// The latest run of every app in the reports folder, for the metrics file: from the history (which knows the apps
+    /// not audited tonight too), or, when it could not be opened, tonight's runs alone.
+    private static func latestRuns(
+        folder: ReportsFolder, history: (any RunHistory)?, source: String, tonight: [NightlyOutcome.AppRun]
+    ) -> [HistoryRun] {
+        if let history {
+            let apps = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            let runs = apps.compactMap { app in
+                try? history.runs(of: RunSeries(bundleIdentifier: app, source: source), limit: 1).last
+            }
+            if !runs.isEmpty || tonight.isEmpty { return runs }
+        }
+        return tonight.compactMap(\.recorded)
     }
 
     /// The inbox's entries, by name (the job orders them by export time): container folders and archives; hidden names (`.DS_Store`, `.partial` uploads)

@@ -1,6 +1,7 @@
 import Foundation
 import StocktakeDiff
 import StocktakeFiles
+import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
@@ -22,9 +23,9 @@ enum NightlyRecovery {
         var published = PublishedInputs()
     }
 
-    static func repair(folder: ReportsFolder, history: HistoryStore?, audited: inout AuditedExports, failOn: Severity?)
-        -> Repair
-    {
+    static func repair(
+        folder: ReportsFolder, history: (any RunHistory)?, audited: inout AuditedExports, request: NightlyRequest
+    ) -> Repair {
         var repair = Repair()
         let apps = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
             !$0.hasPrefix(".")
@@ -32,17 +33,19 @@ enum NightlyRecovery {
         for app in apps {
             let runs = folder.runIDs(app)
             guard !runs.isEmpty else { continue }
-            if let history, let known = try? Set(history.runIDs(bundleIdentifier: app)) {
+            let series = RunSeries(bundleIdentifier: app, source: request.source)
+            if let history, let known = try? Set(history.runIDs(of: series)) {
                 for run in runs where !known.contains(run) {
                     do {
                         let snapshot = try ReportReader.read(
                             path: Paths.join(folder.appFolder(app), run, "report.json"))
-                        let failed =
-                            failOn.map { threshold in snapshot.findings.contains { $0.severity >= threshold } } ?? false
+                        let failed = RecordedReport.isPolicyFailure(snapshot, failingAt: request.failOn)
+                        let runFolder = Paths.join(folder.appFolder(app), run)
                         try history.record(
                             HistoryRun(
                                 bundleIdentifier: app, runID: run, snapshot: snapshot,
-                                status: failed ? .policyFailure : .clean))
+                                status: failed ? .policyFailure : .clean, source: request.source,
+                                recordedBy: request.recordedBy, reportLocation: ResolvedPath.of(runFolder)))
                     } catch {
                         repair.problems.append(
                             "\(app) \(run): not in the history store, and its report cannot be read back: \(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
@@ -28,6 +29,14 @@ package struct NightlyRequest: Sendable {
     package var backupApps: [String]
     /// Apps on simulator devices, audited in place every night (`--simulator DEVICE --app ID`).
     package var simulatorApps: [SimulatorTarget]
+    /// Opens the history the runs are recorded in (`--history URL`); nil: the SQLite file in the reports folder.
+    package var openHistory: (@Sendable () throws(HistoryError) -> any RunHistory)? = nil
+    /// The source the runs are recorded under (`--source`).
+    package var source: String = RunSeries.defaultSource
+    /// The machine recording the runs, kept with each (the shared index names it).
+    package var recordedBy: String? = nil
+    /// Where to write the metrics file (`--metrics-file`), if anywhere.
+    package var metricsFile: String? = nil
 
     package init(
         inboxPath: String?, reportsPath: String, keep: Int = 30,
@@ -61,6 +70,8 @@ package struct NightlyOutcome: Sendable {
         package let policyFailure: Bool
         /// One line: counts of findings and exceeded budgets.
         package let summary: String
+        /// The run as recorded (or as it would have been, when the history was not reachable).
+        package var recorded: HistoryRun? = nil
     }
 
     /// An inbox entry left alone: unchanged since it was audited into `run` (`<app>/<run id>`).

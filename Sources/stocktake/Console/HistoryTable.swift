@@ -1,5 +1,5 @@
+import StocktakeHistory
 import StocktakeModel
-import StocktakeNightly
 import StocktakePolicy
 
 /// `stocktake history` as text: one line per run, oldest first, with the change in size on disk since the

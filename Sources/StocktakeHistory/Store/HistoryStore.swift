@@ -13,7 +13,7 @@ import StocktakeSQLite
 ///
 /// Not `Sendable`: use one store object from one thread. Separate processes (the nightly writer and a
 /// `stocktake history` reader) may open the same file; SQLite's locks and a busy timeout keep them apart.
-package final class HistoryStore {
+package final class HistoryStore: RunHistory {
     /// The store's file name inside the reports folder.
     package static let fileName = "history.sqlite"
 
@@ -24,6 +24,8 @@ package final class HistoryStore {
 
     package let path: String
     let connection: SQLiteConnection
+
+    package var name: String { path }
 
     /// Opens the store at `path`, creating it when it does not exist, and migrates its schema forward.
     package convenience init(path: String) throws(HistoryError) {
@@ -43,7 +45,7 @@ package final class HistoryStore {
         self.path = path
         if !createIfMissing && access(path, F_OK) != 0 {
             throw HistoryError(
-                path: path, kind: .missing,
+                store: path, kind: .missing,
                 message:
                     "does not exist; the nightly job creates it on its first run (or pass the reports folder that holds it)"
             )
@@ -51,9 +53,9 @@ package final class HistoryStore {
         do {
             connection = try SQLiteConnection(path: path, create: createIfMissing, timeLimit: timeLimit)
         } catch let error as SQLiteError {
-            throw HistoryError(path: path, kind: .failed, message: "could not be opened: \(error.message)")
+            throw HistoryError(store: path, kind: .failed, message: "could not be opened: \(error.message)")
         } catch {
-            throw HistoryError(path: path, kind: .failed, message: "could not be opened: \(error)")
+            throw HistoryError(store: path, kind: .failed, message: "could not be opened: \(error)")
         }
         try guarded("opened") { try migrate(upTo: schemaVersion) }
     }
@@ -74,20 +76,20 @@ package final class HistoryStore {
             found = try userVersion()
         } catch let error as SQLiteError where error.code == SQLITE_NOTADB {
             throw HistoryError(
-                path: path, kind: .notAHistoryStore,
+                store: path, kind: .notAHistoryStore,
                 message: "is not an SQLite database; move it aside and the next nightly run starts a new history")
         }
         let known = HistorySchema.currentVersion
         guard found <= known else {
             throw HistoryError(
-                path: path, kind: .newerSchema,
+                store: path, kind: .newerSchema,
                 message:
                     "has schema version \(found); this stocktake knows up to \(known): a newer stocktake wrote it, so run that version (or use another reports folder)"
             )
         }
         if found == 0, try connection.rows("SELECT count(*) FROM sqlite_master", [], { $0.int(0) }).first ?? 0 > 0 {
             throw HistoryError(
-                path: path, kind: .notAHistoryStore,
+                store: path, kind: .notAHistoryStore,
                 message:
                     "is an SQLite database of something else (it has tables but no stocktake schema version); move it aside or use another reports folder"
             )
@@ -95,19 +97,31 @@ package final class HistoryStore {
         // Before any query touches a table: a hostile store could make one a view that never ends.
         if let problem = try HistorySchema.problem(in: connection, version: found) {
             throw HistoryError(
-                path: path, kind: .notAHistoryStore,
+                store: path, kind: .notAHistoryStore,
                 message:
                     "is not a history store this stocktake can read: \(problem) (was it edited by hand?); move it aside and the next nightly run starts a new history"
             )
         }
         guard found < target else { return }
+        // Version 3 copies `runs`: with foreign keys on, dropping the old table would delete every run's other rows.
+        // (The pragma cannot change inside a transaction, so it is set around it; the copy keeps every id.)
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        defer { try? connection.execute("PRAGMA foreign_keys = ON") }
         try connection.transaction(writing: true) {
             // Read again under the write lock: another process may have migrated meanwhile.
             let current = try userVersion()
             for migration in HistorySchema.migrations where migration.version > current && migration.version <= target {
-                for statement in migration.statements { try connection.execute(statement) }
+                for statement in migration.statements(for: .sqlite) { try connection.execute(statement) }
                 // A pragma takes no bound parameters; the version is a constant of this code, not input.
                 try connection.execute("PRAGMA user_version = \(migration.version)")
+            }
+            let orphans = try connection.rows("PRAGMA foreign_key_check", [], { $0.text(0) ?? "" })
+            if let table = orphans.first {
+                throw HistoryError(
+                    store: path, kind: .notAHistoryStore,
+                    message:
+                        "could not be migrated: table `\(table)` has rows of runs that do not exist (was it edited by hand?)"
+                )
             }
         }
     }
@@ -125,14 +139,14 @@ package final class HistoryStore {
             throw error
         } catch let error as SQLiteError where error.code == SQLITE_INTERRUPT {
             throw HistoryError(
-                path: path, kind: .failed,
+                store: path, kind: .failed,
                 message:
                     "could not be \(action): it took longer than \(connection.timeLimit) (is it damaged or edited by hand? move it aside and the next nightly run starts a new history)"
             )
         } catch let error as SQLiteError {
-            throw HistoryError(path: path, kind: .failed, message: "could not be \(action): \(error.message)")
+            throw HistoryError(store: path, kind: .failed, message: "could not be \(action): \(error.message)")
         } catch {
-            throw HistoryError(path: path, kind: .failed, message: "could not be \(action): \(error)")
+            throw HistoryError(store: path, kind: .failed, message: "could not be \(action): \(error)")
         }
     }
 }

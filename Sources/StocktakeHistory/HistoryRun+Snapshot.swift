@@ -1,4 +1,3 @@
-import StocktakeDiff
 import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
@@ -6,7 +5,11 @@ import StocktakeReport
 extension HistoryRun {
     /// The run as the history keeps it, from its `report.json` read back. The bundle identifier and run id
     /// come from the caller (the report folder's names), since a report may not know its bundle id.
-    package init(bundleIdentifier: String, runID: String, snapshot: ReportSnapshot, status: Status) {
+    package init(
+        bundleIdentifier: String, runID: String, snapshot: ReportSnapshot, status: Status,
+        source: String = RunSeries.defaultSource, recordedBy: String? = nil, reportLocation: String? = nil,
+        durationSeconds: Double? = nil
+    ) {
         let totals = snapshot.totals
         let backup = { (state: BackupState) in totals.backup[state]?.allocatedBytes ?? 0 }
         var bySeverity: [Severity: Int] = [:]
@@ -25,7 +28,8 @@ extension HistoryRun {
             findings: byRuleAndSeverity.map {
                 FindingCount(rule: $0.key.rule, severity: $0.key.severity, count: $0.value)
             },
-            status: status)
+            status: status, source: source, recordedBy: recordedBy, reportLocation: reportLocation,
+            durationSeconds: durationSeconds)
     }
 }
 

@@ -17,7 +17,7 @@ extension HistorySchema {
         let found = try objects(in: connection)
         let reference = try SQLiteConnection(path: ":memory:", create: true)
         for migration in migrations where migration.version <= version {
-            for statement in migration.statements { try reference.execute(statement) }
+            for statement in migration.statements(for: .sqlite) { try reference.execute(statement) }
         }
         return difference(found: found, expected: try objects(in: reference))
     }
@@ -64,5 +64,19 @@ extension HistorySchema {
             return "it has a \(extra.type) `\(extra.name)` that a history store does not have"
         }
         return nil
+    }
+}
+
+extension HistorySchema {
+    /// The columns of each table at `version`, in order, as SQLite's migrations make them: the one definition of the
+    /// schema that a PostgreSQL store is held to (both engines' migrations must make the same columns, in this order).
+    package static func columns(atVersion version: Int) throws -> [String: [String]] {
+        let reference = try SQLiteConnection(path: ":memory:", create: true)
+        for migration in migrations where migration.version <= version {
+            for statement in migration.statements(for: .sqlite) { try reference.execute(statement) }
+        }
+        var tables: [String: [String]] = [:]
+        for object in try objects(in: reference) where object.type == "table" { tables[object.name] = object.columns }
+        return tables
     }
 }

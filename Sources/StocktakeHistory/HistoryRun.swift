@@ -13,6 +13,9 @@ package struct HistoryRun: Sendable, Equatable {
     }
 
     package let bundleIdentifier: String
+    /// Where the app's runs come from, named by whoever records them (`--source`): a device, a simulator, a pipeline
+    /// lane. An app's runs from one source make one trend; the same run id may exist once per source.
+    package let source: String
     /// The run's folder name under `Reports/<bundle id>/`, a UTC timestamp such as `2026-11-21T020000Z`.
     /// Runs sort by it.
     package let runID: String
@@ -37,14 +40,27 @@ package struct HistoryRun: Sendable, Equatable {
     /// recorded before the store kept them (schema version 1).
     package let findings: [FindingCount]
     package let status: Status
+    /// The machine that recorded the run (its host name), when known: the shared index says where a run came from.
+    package let recordedBy: String?
+    /// Where the run's report folder is: an absolute path on `recordedBy`, or an `http(s)` address. Nil when unknown
+    /// (runs recorded before the store kept it).
+    package let reportLocation: String?
+    /// How long the audit took, when measured (the nightly job measures it; `record` is told it).
+    package let durationSeconds: Double?
 
     package init(
         bundleIdentifier: String, runID: String, generatedAt: String, toolVersion: String, appVersion: String?,
         onDisk: SizeTotal, documentsAndData: SizeTotal, purgeable: SizeTotal, byLocation: [Location: SizeTotal],
         backedUpBytes: Int64, excludedBytes: Int64, unknownBackupBytes: Int64,
-        findingsBySeverity: [Severity: Int], findings: [FindingCount], status: Status
+        findingsBySeverity: [Severity: Int], findings: [FindingCount], status: Status,
+        source: String = RunSeries.defaultSource, recordedBy: String? = nil, reportLocation: String? = nil,
+        durationSeconds: Double? = nil
     ) {
         self.bundleIdentifier = bundleIdentifier
+        self.source = source
+        self.recordedBy = recordedBy
+        self.reportLocation = reportLocation
+        self.durationSeconds = durationSeconds
         self.runID = runID
         self.generatedAt = generatedAt
         self.toolVersion = toolVersion
@@ -78,6 +94,8 @@ package struct HistoryRun: Sendable, Equatable {
     }
 
     package var findingCount: Int { findingsBySeverity.values.reduce(0, +) }
+
+    package var series: RunSeries { RunSeries(bundleIdentifier: bundleIdentifier, source: source) }
 }
 
 /// How many findings one rule raised at one severity in a run. (A rule's severity can differ between

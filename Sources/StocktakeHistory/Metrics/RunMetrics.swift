@@ -1,0 +1,183 @@
+import StocktakeModel
+import StocktakePolicy
+
+/// The metrics file (`--metrics-file`): OpenMetrics text that node_exporter's textfile collector reads and
+/// Prometheus' text parser accepts too. Every family is a gauge in base units (`_bytes`, `_seconds`), each with its
+/// `# HELP`, `# TYPE` and `# UNIT`; samples carry no timestamps (the collector refuses them), and the file ends with
+/// `# EOF`. Labels are bounded: `app` (the apps audited), `source` (names the operator chose), `severity` (three).
+package struct RunMetrics: Sendable {
+    /// The job that wrote the file: the nightly job, or `record`.
+    package struct Job: Sendable {
+        package let name: String
+        package let durationSeconds: Double
+        /// When the job finished, in seconds since 1970.
+        package let finishedAt: Double
+        /// Inputs that could not be audited or recorded this time.
+        package let failures: Int
+        package let exitStatus: Int32
+
+        package init(name: String, durationSeconds: Double, finishedAt: Double, failures: Int, exitStatus: Int32) {
+            self.name = name
+            self.durationSeconds = durationSeconds
+            self.finishedAt = finishedAt
+            self.failures = failures
+            self.exitStatus = exitStatus
+        }
+    }
+
+    /// The latest run of each series the file describes (one per app and source; the last wins).
+    package let runs: [HistoryRun]
+    package let job: Job?
+
+    package init(runs: [HistoryRun], job: Job?) {
+        var latest: [RunSeries: HistoryRun] = [:]
+        for run in runs { latest[run.series] = run }
+        self.runs = latest.values.sorted { $0.series < $1.series }
+        self.job = job
+    }
+
+    /// The whole file.
+    package func render() -> String {
+        var text = ""
+        func family(
+            _ name: String, unit: String?, help: String, _ samples: [(labels: [(String, String)], value: String)]
+        ) {
+            guard !samples.isEmpty else { return }
+            text += "# HELP \(name) \(Self.escapedHelp(help))\n# TYPE \(name) gauge\n"
+            if let unit { text += "# UNIT \(name) \(unit)\n" }
+            for sample in samples {
+                let labels = sample.labels.map { "\($0.0)=\"\(Self.escapedLabel($0.1))\"" }.joined(separator: ",")
+                text += labels.isEmpty ? "\(name) \(sample.value)\n" : "\(name){\(labels)} \(sample.value)\n"
+            }
+        }
+        func perRun(_ value: (HistoryRun) -> String?) -> [(labels: [(String, String)], value: String)] {
+            runs.compactMap { run in value(run).map { (labels: Self.labels(run), value: $0) } }
+        }
+        family(
+            "stocktake_on_disk_bytes", unit: "bytes", help: "Allocated bytes of the app's data at its latest run.",
+            perRun { String($0.onDisk.allocatedBytes) })
+        family(
+            "stocktake_documents_and_data_bytes", unit: "bytes",
+            help:
+                "Allocated bytes iOS counts as the app's Documents & Data (all but tmp and Caches) at its latest run.",
+            perRun { String($0.documentsAndData.allocatedBytes) })
+        family(
+            "stocktake_backed_up_bytes", unit: "bytes",
+            help: "Allocated bytes iOS backs up (not excluded by the app or by iOS) at the latest run.",
+            perRun { String($0.backedUpBytes) })
+        family(
+            "stocktake_purgeable_bytes", unit: "bytes", help: "Allocated bytes in Caches and tmp at the latest run.",
+            perRun { String($0.purgeable.allocatedBytes) })
+        family(
+            "stocktake_findings", unit: nil, help: "Policy findings of the latest run, by severity.",
+            runs.flatMap { run in
+                Severity.allCases.sorted().reversed().map { severity in
+                    (
+                        labels: Self.labels(run) + [("severity", severity.rawValue)],
+                        value: String(run.findingsBySeverity[severity] ?? 0)
+                    )
+                }
+            })
+        family(
+            "stocktake_policy_failure", unit: nil,
+            help:
+                "1 when the latest run failed the policy (a finding at or above --fail-on, a budget exceeded), else 0.",
+            perRun { $0.status == .policyFailure ? "1" : "0" })
+        family(
+            "stocktake_run_duration_seconds", unit: "seconds", help: "How long the latest run's audit took.",
+            perRun { $0.durationSeconds.map(Self.number) })
+        family(
+            "stocktake_last_success_timestamp_seconds", unit: "seconds",
+            help: "When the latest recorded run was made (the report's generatedAt), in seconds since 1970.",
+            perRun { ISO8601Seconds.parse($0.generatedAt).map(Self.number) })
+        if let job {
+            let labels = [("job", job.name)]
+            family(
+                "stocktake_job_duration_seconds", unit: "seconds", help: "How long the job that wrote this file ran.",
+                [(labels, Self.number(job.durationSeconds))])
+            family(
+                "stocktake_job_last_completion_timestamp_seconds", unit: "seconds",
+                help: "When the job that wrote this file finished, in seconds since 1970.",
+                [(labels, Self.number(job.finishedAt))])
+            family(
+                "stocktake_job_failed_inputs", unit: nil,
+                help: "Inputs the job could not audit or record (0 on a clean run).", [(labels, String(job.failures))])
+            family(
+                "stocktake_job_exit_status", unit: nil,
+                help: "The job's exit status: 0 clean, 2 a policy failure, 1 an error.",
+                [(labels, String(job.exitStatus))])
+        }
+        return text + "# EOF\n"
+    }
+
+    private static func labels(_ run: HistoryRun) -> [(String, String)] {
+        [("app", run.bundleIdentifier), ("source", run.source)]
+    }
+
+    /// A label value as the format escapes it: backslash, double quote and line feed.
+    static func escapedLabel(_ value: String) -> String {
+        var escaped = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    private static func escapedHelp(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    /// A number as the format writes it: integral values without a fraction, others to the millisecond.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : value > 0 ? "+Inf" : "-Inf" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String((value * 1000).rounded() / 1000)
+    }
+}
+
+/// `2026-11-21T02:00:00Z` (what report.json's `generatedAt` holds) as seconds since 1970; nil for anything else.
+enum ISO8601Seconds {
+    static func parse(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes.last == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for byte in bytes[range] {
+                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var fraction = 0.0
+        if bytes[19] == UInt8(ascii: ".") {
+            guard bytes.count > 21, let digits = number(20..<(bytes.count - 1)) else { return nil }
+            fraction = Double(digits) / pow10(bytes.count - 21)
+        } else if bytes.count != 20 {
+            return nil
+        }
+        // Days from the civil date (Howard Hinnant's algorithm, proleptic Gregorian).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Double(days * 86_400 + hour * 3_600 + minute * 60 + second) + fraction
+    }
+
+    private static func pow10(_ count: Int) -> Double {
+        (0..<count).reduce(1.0) { value, _ in value * 10 }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import StocktakeFiles
+import StocktakeHistory
+
+/// A link from the index page to a run's report folder, where the page's reader can reach it.
+enum ReportLink: Sendable, Equatable {
+    /// A path relative to the page, each segment percent-encoded when rendered (`RelativeHref`).
+    case relative(String)
+    /// An `http(s)` address given when the run was recorded (a CI job's artifacts), checked to be safe in an
+    /// attribute (`address(_:)`).
+    case address(String)
+
+    /// The file `name` (`report.html`, `diff.html`) of `run`'s report folder, as seen from a page in `pageFolder`:
+    /// the recorded address; else the recorded folder, when it exists here (the same machine, or a shared disk);
+    /// else `<pageFolder>/<app>/<run id>`, the nightly job's own layout. Nil when none of them holds the file.
+    static func to(_ name: String, of run: HistoryRun, fromPageIn pageFolder: String) -> ReportLink? {
+        if let location = run.reportLocation, let base = address(location) {
+            // Nothing to check at an address: a CI run has its report, and a diff only when it says so.
+            return name == "report.html" ? .address(base + "/" + name) : nil
+        }
+        var candidates: [String] = []
+        if let location = run.reportLocation, location.hasPrefix("/") { candidates.append(location) }
+        candidates.append(Paths.join(pageFolder, run.bundleIdentifier, run.runID))
+        for folder in candidates where FileManager.default.fileExists(atPath: Paths.join(folder, name)) {
+            return .relative(relativePath(from: pageFolder, to: Paths.join(folder, name)))
+        }
+        return nil
+    }
+
+    /// `text` when it is an `http://` or `https://` address of printable ASCII with nothing an attribute or a URL
+    /// parser could read differently (quotes, angle brackets, spaces, backslashes); its trailing `/` dropped.
+    static func address(_ text: String) -> String? {
+        guard text.hasPrefix("https://") || text.hasPrefix("http://"), text.utf8.count <= 2048 else { return nil }
+        let unsafe: Set<UInt8> = Set("\"'<>\\`{}|^ ".utf8)
+        guard text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !unsafe.contains($0) }) else { return nil }
+        var trimmed = Substring(text)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+
+    /// `target` relative to `folder`, both made absolute and resolved (links included), so the page works wherever
+    /// the two are opened from: `com.example.chat/2026-11-21T020000Z/report.html`, or `../other/…/report.html`.
+    static func relativePath(from folder: String, to target: String) -> String {
+        let from = components(ResolvedPath.of(folder))
+        let to =
+            components(ResolvedPath.of((target as NSString).deletingLastPathComponent))
+            + [(target as NSString).lastPathComponent]
+        var shared = 0
+        while shared < min(from.count, to.count - 1) && from[shared] == to[shared] { shared += 1 }
+        return (Array(repeating: "..", count: from.count - shared) + to[shared...]).joined(separator: "/")
+    }
+
+    private static func components(_ path: String) -> [String] {
+        path.split(separator: "/").map(String.init)
+    }
+}

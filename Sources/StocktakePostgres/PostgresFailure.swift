@@ -1,0 +1,128 @@
+#if PostgreSQL
+    import NIOCore
+    import PostgresNIO
+    import StocktakeHistory
+    import StocktakeModel
+
+    /// A failed call to the server, worded for the person running the job: what happened and what to check. The
+    /// password is never part of it (the server's messages do not hold it, and the address is shown without it).
+    enum PostgresFailure {
+        static func describe(_ error: any Error, address: PostgresAddress, action: String) -> HistoryError {
+            let store = address.description
+            func failure(_ kind: HistoryError.Kind, _ message: String) -> HistoryError {
+                HistoryError(store: store, kind: kind, message: message)
+            }
+            if let failure = error as? PostgresHistoryFailure {
+                return HistoryError(store: store, kind: .failed, message: "could not be \(action): \(failure)")
+            }
+            guard let error = error as? PSQLError else {
+                return failure(.unreachable, "could not be \(action): \(reason(error, address))")
+            }
+            switch error.code {
+            case .server:
+                return server(error, address: address, action: action)
+            case .authMechanismRequiresPassword:
+                return failure(
+                    .refused,
+                    "asks for a password for user \(address.user) and none was given: set PGPASSWORD, add a line to ~/.pgpass (host:port:database:user:password, mode 0600), or put it in the URL"
+                )
+            case .unsupportedAuthMechanism, .saslError:
+                return failure(
+                    .refused,
+                    "asks for a way of logging in that this client does not support (it supports password, md5 and SCRAM-SHA-256): \(error.code)"
+                )
+            case .sslUnsupported:
+                return failure(
+                    .refused,
+                    "does not accept TLS, and sslmode=\(address.tls.rawValue) requires it: enable ssl on the server, or use sslmode=prefer"
+                )
+            case .connectionError:
+                return failure(
+                    .unreachable,
+                    "could not be reached: \(error.underlying.map { reason($0, address) } ?? "the connection failed") (is the server running, and listening on \(endpoint(address))?)"
+                )
+            case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
+                return failure(
+                    .unreachable,
+                    "closed the connection while it was being \(action) (the server stopped, or the network failed); nothing half-done was kept, and the next run tries again"
+                )
+            default:
+                return failure(.failed, "could not be \(action): the client failed (\(error.code))")
+            }
+        }
+
+        /// An error the server sent, by its SQLSTATE.
+        private static func server(_ error: PSQLError, address: PostgresAddress, action: String) -> HistoryError {
+            let store = address.description
+            let state = error.serverInfo?[.sqlState] ?? ""
+            let said = VisibleText.render(error.serverInfo?[.message] ?? "no message", as: .message)
+            switch state {
+            case "28P01":
+                let from =
+                    switch address.passwordSource {
+                    case .url: "the URL"
+                    case .environment: "PGPASSWORD"
+                    case .passwordFile(let path): path
+                    case .none: "nowhere: none was given"
+                    }
+                return HistoryError(
+                    store: store, kind: .refused,
+                    message:
+                        "refused the password for user \(address.user) (the password came from \(from)): check it, or the user's password on the server"
+                )
+            case "28000":
+                return HistoryError(
+                    store: store, kind: .refused,
+                    message:
+                        "refused user \(address.user): \(said) (check the user, and the server's pg_hba.conf for this host)"
+                )
+            case "3D000":
+                return HistoryError(
+                    store: store, kind: .refused,
+                    message: "has no database \(address.database): create it (createdb) or name another in the URL")
+            case "42501":
+                return HistoryError(
+                    store: store, kind: .refused,
+                    message:
+                        "does not let user \(address.user) do this: \(said) (the recording user needs to create tables the first time, then to read and write them)"
+                )
+            case "57P01", "57P02", "57P03", "53300":
+                return HistoryError(
+                    store: store, kind: .unreachable,
+                    message: "is not taking work now: \(said); nothing half-done was kept, and the next run tries again"
+                )
+            case "57014":
+                return HistoryError(
+                    store: store, kind: .failed,
+                    message:
+                        "could not be \(action): a statement took longer than its limit (60 s, or 30 s waiting for a lock another writer holds); nothing half-done was kept"
+                )
+            default:
+                return HistoryError(
+                    store: store, kind: .failed,
+                    message: "could not be \(action): the server said: \(said) (SQLSTATE \(state))")
+            }
+        }
+
+        /// A connection failure in a few words, without the Swift type names a person cannot act on.
+        private static func reason(_ error: any Error, _ address: PostgresAddress) -> String {
+            if let channel = error as? ChannelError, case .connectTimeout = channel {
+                return "no answer within \(address.connectTimeoutSeconds) s"
+            }
+            let text = "\(error)"
+            let known: [(String, String)] = [
+                ("refused", "connection refused"), ("Connection reset", "connection reset"),
+                ("No such file", "no server socket at \(address.socketPath ?? address.host)"),
+                ("unreachable", "network unreachable"), ("getaddrinfo", "unknown host \(address.host)"),
+                ("lookup", "unknown host \(address.host)"), ("timed out", "timed out"),
+                ("connectTimeout", "no answer within \(address.connectTimeoutSeconds) s"),
+            ]
+            for (needle, said) in known where text.contains(needle) { return said }
+            return VisibleText.render(text.count > 200 ? String(text.prefix(200)) + "…" : text, as: .message)
+        }
+
+        private static func endpoint(_ address: PostgresAddress) -> String {
+            address.socketPath ?? "\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(address.port)"
+        }
+    }
+#endif

@@ -1,0 +1,112 @@
+#if PostgreSQL
+    import StocktakeHistory
+    import PostgresNIO
+
+    /// Brings a PostgreSQL history's schema up to date, in one transaction under an advisory lock (so two machines
+    /// opening a new database at once migrate it once): the version is read, the tables checked against what that
+    /// version makes, the missing migrations run and the version written, or none of it.
+    struct PostgresSchema {
+        /// The advisory lock's key: "stocktak" in ASCII, so that no other program's lock is taken by chance.
+        static let lockKey: Int64 = 0x7374_6F63_6B74_616B
+
+        let history: PostgresHistory
+
+        func migrate(upTo target: Int) throws(HistoryError) {
+            let store = history.name
+            let references = try (0...HistorySchema.currentVersion).map { version throws(HistoryError) in
+                do { return try HistorySchema.columns(atVersion: version) } catch {
+                    throw HistoryError(store: store, kind: .failed, message: "could not be checked: \(error)")
+                }
+            }
+            let migrations = HistorySchema.migrations
+            let known = HistorySchema.currentVersion
+            let outcome: Problem? = try history.transaction("opened") { connection, logger in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger)
+                let tables = try await Self.columns(connection, logger)
+                var version = 0
+                if tables["stocktake_schema"] == nil {
+                    if let table = HistorySchema.tables.first(where: { tables[$0] != nil }) {
+                        return .foreign(table)
+                    }
+                    try await connection.query(
+                        "CREATE TABLE stocktake_schema (version INTEGER NOT NULL)", logger: logger)
+                    try await connection.query("INSERT INTO stocktake_schema (version) VALUES (0)", logger: logger)
+                } else {
+                    let versions = try await PostgresHistory.rows(
+                        connection, logger, "SELECT version FROM stocktake_schema", []
+                    ) { try $0.decode(Int32.self) }
+                    guard versions.count == 1, let found = versions.first else { return .versionRows(versions.count) }
+                    version = Int(found)
+                }
+                guard version <= known else { return .newer(version) }
+                let wanted = references[version]
+                for table in HistorySchema.tables where wanted[table] != nil || tables[table] != nil {
+                    if tables[table] != wanted[table] {
+                        return .columns(table, found: tables[table] ?? [], expected: wanted[table] ?? [])
+                    }
+                }
+                guard version < target else { return nil }
+                for migration in migrations where migration.version > version && migration.version <= target {
+                    for statement in migration.statements(for: .postgresql) {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query(
+                        "UPDATE stocktake_schema SET version = \(Int32(migration.version))", logger: logger)
+                }
+                return nil
+            }
+            if let outcome { throw outcome.error(store: store, known: known) }
+        }
+
+        /// Every column of every table in the connection's schema (`search_path`'s first), by table, in order.
+        private static func columns(_ connection: PostgresConnection, _ logger: Logger) async throws -> [String:
+            [String]]
+        {
+            let rows = try await PostgresHistory.rows(
+                connection, logger,
+                """
+                SELECT table_name::text, column_name::text FROM information_schema.columns
+                WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position
+                """, []
+            ) { try $0.decode((String, String).self) }
+            return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
+        }
+
+        /// Why the database is not a history this stocktake can use (found inside the transaction, said outside).
+        enum Problem: Sendable {
+            case foreign(String)
+            case versionRows(Int)
+            case newer(Int)
+            case columns(String, found: [String], expected: [String])
+
+            func error(store: String, known: Int) -> HistoryError {
+                switch self {
+                case .foreign(let table):
+                    HistoryError(
+                        store: store, kind: .notAHistoryStore,
+                        message:
+                            "holds a table `\(table)` that stocktake did not make: give the history a database (or a schema, through the role's search_path) of its own"
+                    )
+                case .versionRows(let count):
+                    HistoryError(
+                        store: store, kind: .notAHistoryStore,
+                        message:
+                            "has \(count) rows in stocktake_schema, where a history has exactly one (was it edited by hand?)"
+                    )
+                case .newer(let version):
+                    HistoryError(
+                        store: store, kind: .newerSchema,
+                        message:
+                            "has schema version \(version); this stocktake knows up to \(known): a newer stocktake migrated it, so run that version (every machine that records into it needs it)"
+                    )
+                case .columns(let table, let found, let expected):
+                    HistoryError(
+                        store: store, kind: .notAHistoryStore,
+                        message:
+                            "is not a history this stocktake can read: table `\(table)` has the columns (\(found.joined(separator: ", "))), not (\(expected.joined(separator: ", "))) (was it edited by hand?)"
+                    )
+                }
+            }
+        }
+    }
+#endif

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import StocktakeHistory
+import StocktakeModel
+import StocktakeNightly
+import StocktakeRendering
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a report an audit wrote as one run in a history (a CI job that audited once, say).",
+        discussion: """
+            The run is the report's app, --source and run id (default: the report's time, 2026-11-21T020000Z). \
+            Recording it again replaces it: a retried step never adds a second run. Exit status: 0 recorded, \
+            1 not (the report unreadable, the history unreachable, refused or newer than this stocktake), 64 usage error.
+            """)
+
+    @Argument(help: "The report.json (or the folder holding it) that `stocktake audit` wrote.")
+    var report: String
+
+    @OptionGroup var shared: HistoryOptions
+
+    @Option(name: .customLong("run-id"), help: "The run's id (default: the report's generatedAt, without colons).")
+    var runID: String?
+
+    @Option(
+        name: .customLong("report-url"),
+        help: "Where the index's readers find the report folder (an http(s) address, such as the CI job's artifacts).")
+    var reportURL: String?
+
+    @Option(name: .customLong("duration-seconds"), help: "How long the audit took, for the metrics.")
+    var durationSeconds: Double?
+
+    @Option(
+        name: .customLong("fail-on"),
+        help:
+            "The run is recorded as a policy failure for a finding at or above this severity: error, warning or never.")
+    var failOn: FailOn = .error
+
+    @Option(
+        name: .customLong("metrics-file"),
+        help: "Also write the run's figures as OpenMetrics text to this file, atomically (one file per app and source)."
+    )
+    var metricsFile: String?
+
+    func validate() throws {
+        guard shared.history != nil else {
+            throw ValidationError("give --history: a postgresql:// URL, or the SQLite file to record into")
+        }
+        if let durationSeconds, !(durationSeconds >= 0 && durationSeconds.isFinite) {
+            throw ValidationError("--duration-seconds must be a number of seconds, 0 or more")
+        }
+    }
+
+    func run() throws {
+        let started = ContinuousClock.now
+        var options = RecordedReport.Options()
+        options.source = shared.source
+        options.runID = runID
+        options.reportURL = reportURL
+        options.recordedBy = MachineName.current
+        options.durationSeconds = durationSeconds
+        options.failOn = failOn.severity
+        let run: HistoryRun
+        do {
+            run = try RecordedReport.run(reportAt: report, options)
+        } catch {
+            throw CommandFailure(.couldNotRun, error.description)
+        }
+        var failure: String?
+        do {
+            try shared.open(fallback: "", create: true).record(run)
+        } catch {
+            failure = error.description
+        }
+        if let metricsFile {
+            let job = RunMetrics.Job(
+                name: "record", durationSeconds: (ContinuousClock.now - started).inSeconds,
+                finishedAt: Date().timeIntervalSince1970, failures: failure == nil ? 0 : 1,
+                exitStatus: failure == nil ? 0 : 1)
+            do {
+                try AtomicFile.write(Array(RunMetrics(runs: [run], job: job).render().utf8), to: metricsFile)
+            } catch {
+                failure = [failure, "\(error)"].compactMap { $0 }.joined(separator: "; ")
+            }
+        }
+        if let failure { throw CommandFailure(.couldNotRun, failure) }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import StocktakeModel
+import StocktakePolicy
+import TestSupport
+import Testing
+
+@testable import StocktakeHistory
+
+/// A history under test, on either engine: a new, empty store, how to open it again (as another process would), and
+/// what its tables hold, read past the store (SQLite's own connection, or psql).
+protocol HistoryUnderTest: AnyObject {
+    var history: any RunHistory { get }
+    func reopen(schemaVersion: Int) throws -> any RunHistory
+    func rowCount(_ table: String) throws -> Int
+    /// The columns of each of the schema's tables, in order.
+    func columns() throws -> [String: [String]]
+    /// Runs SQL the engine takes as it is (to build old schemas and hostile states).
+    func execute(_ sql: String) throws
+    /// Sets the schema version the store says it has.
+    func setVersion(_ version: Int) throws
+}
+
+extension HistoryUnderTest {
+    func reopen() throws -> any RunHistory { try reopen(schemaVersion: HistorySchema.currentVersion) }
+}
+
+/// What every history must do (`RunHistory`'s contract), written once and run against each engine.
+enum HistoryContract {
+    static let chat = "com.example.chat"
+
+    static func run(
+        _ runID: String, app: String = chat, source: String = RunSeries.defaultSource, onDisk: Int64 = 1_000_000,
+        findings: [FindingCount] = [FindingCount(rule: "documents-hidden-data", severity: .warning, count: 2)]
+    ) -> HistoryRun {
+        var byLocation: [Location: SizeTotal] = [:]
+        for (index, location) in Location.allCases.enumerated() {
+            byLocation[location] = SizeTotal(
+                files: index + 1, apparentBytes: onDisk / 16 - Int64(index), allocatedBytes: onDisk / 16)
+        }
+        return HistoryRun(
+            bundleIdentifier: app, runID: runID, generatedAt: "2026-11-21T02:00:00Z", toolVersion: "0.1.0",
+            appVersion: "2.1", onDisk: SizeTotal(files: 20, apparentBytes: onDisk - 4096, allocatedBytes: onDisk),
+            documentsAndData: SizeTotal(files: 8, apparentBytes: onDisk / 2 - 1, allocatedBytes: onDisk / 2),
+            purgeable: SizeTotal(files: 7, apparentBytes: onDisk / 8, allocatedBytes: onDisk / 8),
+            byLocation: byLocation,
+            backedUpBytes: 4096, excludedBytes: 8192, unknownBackupBytes: 12_288,
+            findingsBySeverity: [.warning: findings.reduce(0) { $0 + $1.count }], findings: findings, status: .clean,
+            source: source, recordedBy: "farm-mac-3", reportLocation: "/srv/reports/\(app)/\(runID)",
+            durationSeconds: 12.5)
+    }
+
+    static func aRecordedRunReadsBackIdentically(_ store: some HistoryUnderTest) throws {
+        let run = run(
+            "2026-11-21T020000Z",
+            findings: [
+                FindingCount(rule: "tmp-leftovers", severity: .error, count: 3),
+                FindingCount(rule: "tmp-leftovers", severity: .note, count: 1),
+            ])
+        try store.history.record(run)
+        #expect(try store.history.runs(of: run.series, limit: 30) == [run])
+        let back = try store.reopen().runs(of: run.series, limit: 1)
+        #expect(back == [run])
+    }
+
+    static func recordingTheSameRunAgainReplacesIt(_ store: some HistoryUnderTest) throws {
+        for size in [1_000_000, 2_000_000, 3_000_000] as [Int64] {
+            try store.history.record(run("2026-11-21T020000Z", onDisk: size))
+        }
+        let runs = try store.history.runs(of: RunSeries(bundleIdentifier: chat), limit: 30)
+        #expect(runs.map(\.onDisk.allocatedBytes) == [3_000_000])
+        #expect(try store.rowCount("runs") == 1)
+        #expect(try store.rowCount("run_locations") == Location.allCases.count)
+        #expect(try store.rowCount("run_findings") == 1)
+    }
+
+    static func theSameRunIDFromTwoSourcesIsTwoRuns(_ store: some HistoryUnderTest) throws {
+        let device = run("2026-11-21T020000Z", source: "farm-ipad", onDisk: 5_000_000)
+        let simulator = run("2026-11-21T020000Z", source: "ci-simulator", onDisk: 7_000_000)
+        let other = run("2026-11-21T020000Z", app: "com.example.mail")
+        for run in [device, simulator, other] { try store.history.record(run) }
+        #expect(try store.history.runs(of: device.series, limit: 5) == [device])
+        #expect(try store.history.runs(of: simulator.series, limit: 5) == [simulator])
+        #expect(
+            try store.history.series() == [
+                RunSeries(bundleIdentifier: chat, source: "ci-simulator"),
+                RunSeries(bundleIdentifier: chat, source: "farm-ipad"),
+                RunSeries(bundleIdentifier: "com.example.mail"),
+            ])
+        #expect(try store.history.bundleIdentifiers() == [chat, "com.example.mail"])
+    }
+
+    static func runsComeOldestFirstAndLimited(_ store: some HistoryUnderTest) throws {
+        let ids = (1...5).map { "2026-11-2\($0)T020000Z" }
+        for id in ids.shuffled() { try store.history.record(run(id)) }
+        let series = RunSeries(bundleIdentifier: chat)
+        #expect(try store.history.runs(of: series, limit: 3).map(\.runID) == Array(ids.suffix(3)))
+        #expect(try store.history.runIDs(of: series) == ids)
+        #expect(try store.history.runs(of: series, limit: 0).isEmpty)
+        #expect(try store.history.runs(of: RunSeries(bundleIdentifier: "com.example.none"), limit: 3).isEmpty)
+    }
+
+    static func textIsBoundNotSpliced(_ store: some HistoryUnderTest) throws {
+        // Quotes, SQL, a backslash, a right-to-left override and non-ASCII would break or inject if SQL were spliced.
+        let hostile = "com.evil'); DROP TABLE runs; --\"x\\\u{202E}é"
+        let run = run(
+            "2026-11-21T020000Z", app: hostile, source: "a_b.c-d",
+            findings: [FindingCount(rule: "rule'; DELETE FROM run_findings; --", severity: .error, count: 1)])
+        try store.history.record(run)
+        #expect(try store.history.runs(of: run.series, limit: 1) == [run])
+        #expect(try store.rowCount("runs") == 1)
+    }
+
+    static func aNewStoreHasTheSchemaSQLiteMakes(_ store: some HistoryUnderTest) throws {
+        let expected = try HistorySchema.columns(atVersion: HistorySchema.currentVersion)
+        let found = try store.columns()
+        for table in HistorySchema.tables { #expect(found[table] == expected[table], "table \(table)") }
+        #expect(found["runs"]?.contains("source") == true)
+    }
+
+    /// A store left by version 2 (before sources): its runs keep every figure and join the default source.
+    static func aVersionTwoStoreIsMigratedAndKeepsItsRuns(_ store: some HistoryUnderTest) throws {
+        try store.execute(
+            """
+            INSERT INTO runs (bundle_identifier, run_id, generated_at, tool_version, app_version, status,
+                on_disk_files, on_disk_apparent_bytes, on_disk_allocated_bytes,
+                documents_and_data_files, documents_and_data_apparent_bytes, documents_and_data_allocated_bytes,
+                purgeable_files, purgeable_apparent_bytes, purgeable_allocated_bytes,
+                backed_up_bytes, excluded_bytes, unknown_backup_bytes, error_findings, warning_findings, note_findings)
+            VALUES ('com.example.chat', '2026-11-20T020000Z', '2026-11-20T02:00:00Z', '0.1.0', NULL, 'policyFailure',
+                3, 5000, 8192, 2, 3000, 4096, 1, 2000, 4096, 4096, 0, 0, 1, 0, 0)
+            """)
+        try store.execute(
+            "INSERT INTO run_locations (run, location, files, apparent_bytes, allocated_bytes) SELECT id, 'documents', 2, 3000, 4096 FROM runs"
+        )
+        try store.execute(
+            "INSERT INTO run_findings (run, rule, severity, count) SELECT id, 'tmp-leftovers', 'error', 1 FROM runs")
+        let migrated = try store.reopen()
+        let runs = try migrated.runs(of: RunSeries(bundleIdentifier: chat), limit: 5)
+        let run = try #require(runs.first)
+        #expect(runs.count == 1)
+        #expect(run.status == .policyFailure)
+        #expect(run.onDisk == SizeTotal(files: 3, apparentBytes: 5000, allocatedBytes: 8192))
+        #expect(run.byLocation[.documents] == SizeTotal(files: 2, apparentBytes: 3000, allocatedBytes: 4096))
+        #expect(run.findings == [FindingCount(rule: "tmp-leftovers", severity: .error, count: 1)])
+        #expect(run.source == RunSeries.defaultSource && run.recordedBy == nil && run.durationSeconds == nil)
+        // The migrated store takes a second source for the same run id: the uniqueness moved to (app, source, run).
+        try migrated.record(Self.run("2026-11-20T020000Z", source: "farm-ipad"))
+        #expect(try migrated.series().count == 2)
+        #expect(try store.rowCount("run_locations") == 1 + Location.allCases.count)
+    }
+
+    static func aStoreFromANewerStocktakeIsRefusedUntouched(_ store: some HistoryUnderTest) throws {
+        try store.history.record(run("2026-11-21T020000Z"))
+        try store.setVersion(HistorySchema.currentVersion + 1)
+        #expect {
+            _ = try store.reopen()
+        } throws: { error in
+            (error as? HistoryError)?.kind == .newerSchema
+                && "\(error)".contains("schema version \(HistorySchema.currentVersion + 1)")
+        }
+        #expect(try store.rowCount("runs") == 1)
+    }
+}
