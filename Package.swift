@@ -90,8 +90,8 @@ let package = Package(
         .target(
             name: "StocktakeHistory",
             dependencies: [
-                "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
-                "StocktakeSQLite", "CSQLite3",
+                "StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeSQLite",
+                "CSQLite3",
             ]),
         // The history on a PostgreSQL server that many machines share (the PostgreSQL trait only).
         .target(

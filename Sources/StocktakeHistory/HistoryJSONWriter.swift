@@ -3,7 +3,7 @@ import StocktakePolicy
 import StocktakeRendering
 import StocktakeReport
 
-/// `stocktake history --format json` (contract): `{"bundleIdentifier", "runs": [...]}`, runs oldest first,
+/// `stocktake history --format json` (contract): `{"bundleIdentifier", "runs": [...], "source"}`, runs oldest first,
 /// sorted keys, integer bytes. Sizes are `{files, apparentBytes, allocatedBytes}` as in `report.json`, and the
 /// keys the two share are report.json's (`HistoryKeys`).
 package struct HistoryJSONWriter: Sendable {
@@ -11,8 +11,10 @@ package struct HistoryJSONWriter: Sendable {
 
     package init() {}
 
-    package func write(bundleIdentifier: String, runs: [HistoryRun], to sink: @escaping ([UInt8]) throws -> Void) throws
-    {
+    package func write(
+        bundleIdentifier: String, source: String = RunSeries.defaultSource, runs: [HistoryRun],
+        to sink: @escaping ([UInt8]) throws -> Void
+    ) throws {
         let json = JSONStream(sink: sink)
         try json.beginObject()
         try json.key(K.Document.bundleIdentifier)
@@ -21,6 +23,8 @@ package struct HistoryJSONWriter: Sendable {
         try json.beginArray()
         for run in runs { try writeRun(run, json) }
         try json.endArray()
+        try json.key(K.Document.source)
+        try json.string(source)
         try json.endObject()
         try json.finish()
     }

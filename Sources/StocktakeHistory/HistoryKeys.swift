@@ -2,7 +2,7 @@
 /// (a run's totals, its time, the app), it spells it as report.json does; a test holds those to `ReportKeys`.
 package enum HistoryKeys {
     package enum Document: String, CaseIterable, Sendable {
-        case bundleIdentifier, runs
+        case bundleIdentifier, runs, source
     }
 
     package enum Run: String, CaseIterable, Sendable {

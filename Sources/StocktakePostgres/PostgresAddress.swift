@@ -55,7 +55,7 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     ) throws(HistoryError) -> PostgresAddress {
         func invalid(_ why: String) -> HistoryError {
             HistoryError(
-                store: "URL", kind: .failed,
+                store: "given by --history", kind: .failed,
                 message: "is not a PostgreSQL connection URL: \(why) (the form is postgresql://user@host:port/database)"
             )
         }

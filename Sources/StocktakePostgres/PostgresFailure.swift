@@ -42,6 +42,18 @@
                     "could not be reached: \(error.underlying.map { reason($0, address) } ?? "the connection failed") (is the server running, and listening on \(endpoint(address))?)"
                 )
             case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
+                if let underlying = error.underlying, action == "opened" {
+                    return failure(
+                        .unreachable,
+                        "could not be reached: \(reason(underlying, address)) (is the server running, and listening on \(endpoint(address))?)"
+                    )
+                }
+                if action == "opened" {
+                    return failure(
+                        .unreachable,
+                        "closed the connection before the login finished (is it a PostgreSQL server at \(endpoint(address)), taking connections from this machine?)"
+                    )
+                }
                 return failure(
                     .unreachable,
                     "closed the connection while it was being \(action) (the server stopped, or the network failed); nothing half-done was kept, and the next run tries again"
@@ -111,7 +123,8 @@
             }
             let text = "\(error)"
             let known: [(String, String)] = [
-                ("refused", "connection refused"), ("Connection reset", "connection reset"),
+                ("UnknownHost", "unknown host \(address.host)"), ("refused", "connection refused"),
+                ("Connection reset", "connection reset"),
                 ("No such file", "no server socket at \(address.socketPath ?? address.host)"),
                 ("unreachable", "network unreachable"), ("getaddrinfo", "unknown host \(address.host)"),
                 ("lookup", "unknown host \(address.host)"), ("timed out", "timed out"),

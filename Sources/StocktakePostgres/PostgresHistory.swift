@@ -56,8 +56,13 @@ package enum PostgresSupport {
 
         deinit { close() }
 
+        /// Closes the connection, waiting a little for the server's goodbye (never on a connection that hangs).
         private func close() {
-            if !connection.isClosed { try? connection.close().wait() }
+            guard !connection.isClosed else { return }
+            let closed: EventLoopFuture<Void> = connection.close()
+            let waiter = Waiter<Void>()
+            closed.whenComplete { waiter.finish($0.mapError { $0 }) }
+            _ = waiter.wait(for: .seconds(5))
         }
 
         // MARK: The contract
@@ -179,7 +184,9 @@ package enum PostgresSupport {
         ) throws(HistoryError) -> T {
             let connection = self.connection
             let logger = self.logger
-            return try Self.blocking(address, action) { try await body(connection, logger) }
+            return try Self.blocking(address, action, giveUp: { _ = connection.close() as EventLoopFuture<Void> }) {
+                try await body(connection, logger)
+            }
         }
 
         /// `body` in one transaction, rolled back when it throws. A read-only one is `REPEATABLE READ`, so every query
@@ -196,8 +203,8 @@ package enum PostgresSupport {
                     try await connection.query("COMMIT", logger: logger)
                     return result
                 } catch {
-                    // A lost connection has rolled back on the server already.
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    // A lost connection has rolled back on the server already (and takes no more queries).
+                    if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
                     throw error
                 }
             }
@@ -223,15 +230,30 @@ package enum PostgresSupport {
             (1...count).map { "$\($0)" }.joined(separator: ", ")
         }
 
-        /// Waits on this (non-async) thread for `work`, run as a task; failures are described for a person.
+        /// How long one call may take in all before the connection is given up: the server's own limits (60 s a
+        /// statement, 30 s a lock) and the connect timeout come first; this is the backstop for a connection that
+        /// neither answers nor closes (a server frozen, a network that drops packets silently).
+        static let callLimit: Duration = .seconds(120)
+
+        /// Waits on this (non-async) thread for `work`, run as a task; failures are described for a person. When the
+        /// work outlives `callLimit`, `giveUp` runs (closing the connection, which fails whatever waits on it).
         static func blocking<T: Sendable>(
-            _ address: PostgresAddress, _ action: String, _ work: @escaping @Sendable () async throws -> T
+            _ address: PostgresAddress, _ action: String, giveUp: @Sendable () -> Void = {},
+            _ work: @escaping @Sendable () async throws -> T
         ) throws(HistoryError) -> T {
             let waiter = Waiter<T>()
             Task {
                 do { waiter.finish(.success(try await work())) } catch { waiter.finish(.failure(error)) }
             }
-            switch waiter.wait() {
+            guard let result = waiter.wait(for: callLimit) else {
+                giveUp()
+                throw HistoryError(
+                    store: address.description, kind: .unreachable,
+                    message:
+                        "did not answer within \(callLimit.components.seconds) s while being \(action) (is the server or the network frozen?); nothing half-done was kept, and the next run tries again"
+                )
+            }
+            switch result {
             case .success(let value): return value
             case .failure(let error as HistoryError): throw error
             case .failure(let error): throw PostgresFailure.describe(error, address: address, action: action)
@@ -337,11 +359,15 @@ package enum PostgresSupport {
             condition.unlock()
         }
 
-        func wait() -> Result<T, any Error> {
+        /// The result, or nil when `limit` passed first.
+        func wait(for limit: Duration) -> Result<T, any Error>? {
+            let deadline = Date(timeIntervalSinceNow: limit.inSeconds)
             condition.lock()
             defer { condition.unlock() }
-            while result == nil { condition.wait() }
-            return result!
+            while result == nil {
+                if !condition.wait(until: deadline) { return result }
+            }
+            return result
         }
     }
 

@@ -64,7 +64,7 @@ struct HistoryCommand: ParsableCommand {
             let before = fetched.count > runs.count ? fetched.first : nil
             print(HistoryTable(bundleIdentifier: bundleIdentifier, runs: runs, before: before).text, terminator: "")
         case .json:
-            try HistoryJSONWriter().write(bundleIdentifier: bundleIdentifier, runs: runs) {
+            try HistoryJSONWriter().write(bundleIdentifier: bundleIdentifier, source: shared.source, runs: runs) {
                 FileHandle.standardOutput.write(Data($0))
             }
         }

@@ -48,8 +48,12 @@ struct HistoryOptions: ParsableArguments {
     }
 
     private static func openServer(_ url: String) throws(HistoryError) -> any RunHistory {
-        let address = try PostgresAddress.parse(
-            url, environment: ProcessInfo.processInfo.environment, readFile: PasswordFileReader.read)
+        var environment = ProcessInfo.processInfo.environment
+        // libpq's last resort for the user: the account running the command.
+        if environment["USER"] == nil, let account = getpwuid(getuid())?.pointee.pw_name {
+            environment["USER"] = String(cString: account)
+        }
+        let address = try PostgresAddress.parse(url, environment: environment, readFile: PasswordFileReader.read)
         #if PostgreSQL
             return try PostgresHistory(address: address)
         #else

@@ -9,7 +9,9 @@ import Testing
 /// listed in `skipped` with why. A new example is run or must be listed; none is passed over in silence.
 @Suite struct DocumentationExampleTests {
     static let repository = SampleReportTests.repository
-    static let documents = ["README.md", "docs/design.md", "docs/policy.md", "docs/reports.md", "docs/usage.md"]
+    static let documents = [
+        "README.md", "docs/design.md", "docs/policy.md", "docs/reports.md", "docs/usage.md", "docs/fleet.md",
+    ]
 
     /// Examples that need what a test cannot have, by their exact text, and why.
     static let skipped: [String: String] = [
@@ -22,6 +24,12 @@ import Testing
             "needs a device backup",
         "stocktake audit MyApp.xcappdata --backup ~/Library/Application\\ Support/MobileSync/Backup/UDID":
             "needs a device backup",
+        "stocktake nightly /srv/exports/inbox Reports --history postgresql://stocktake@db.example.com/stocktake --source farm-ipad --metrics-file /var/lib/node_exporter/stocktake.prom":
+            "needs a PostgreSQL server (PostgresSharedHistoryTests run the nightly job against one)",
+        "stocktake index --history postgresql://stocktake@db.example.com/stocktake --output /srv/www/stocktake":
+            "needs a PostgreSQL server (SharedHistoryTests build the index from a shared history)",
+        "stocktake record out/report.json --history postgresql://stocktake@db.example.com/stocktake --source ci-simulator --report-url \"$CI_JOB_URL/artifacts\" --metrics-file /var/lib/node_exporter/stocktake-chat.prom":
+            "needs a PostgreSQL server and node_exporter's folder (SharedHistoryTests record and check the metrics)",
     ]
 
     /// The reader's own files in an example, and what stands in for them: the sample and its report.

@@ -38,7 +38,7 @@ for name, dependencies in declared.items():
         continue
     imported = set()
     for path in glob.glob(folder + '/**/*.swift', recursive=True):
-        for module in re.findall(r'^(?:@testable )?import (\w+)', open(path).read(), re.M):
+        for module in re.findall(r'^[ \t]*(?:@testable )?import (\w+)', open(path).read(), re.M):
             imported.add(module)
             if module in known and module != name and module not in dependencies:
                 problems.append(f'{os.path.relpath(path, root)}: imports {module}, which Package.swift does not declare for {name}')

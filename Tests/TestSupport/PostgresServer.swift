@@ -83,14 +83,28 @@ package enum PostgresServer {
 
     package static func restart() throws { try control("restart") }
 
+    /// Runs the cluster script with its output in a file. Not through Foundation's `Process`: the server the script
+    /// starts outlives it, and `Process` was seen to wait forever for the script's exit then; `posix_spawn` and
+    /// `waitpid` do not.
     private static func control(_ arguments: String...) throws {
         guard let script = environment["STOCKTAKE_POSTGRES_CONTROL"],
             let state = environment["STOCKTAKE_POSTGRES_STATE"]
         else { throw Unavailable(description: "no STOCKTAKE_POSTGRES_CONTROL to stop and start the server with") }
-        let result = try StocktakeProcess.runCommand(
-            ["/bin/bash", script, arguments[0], state] + arguments.dropFirst(), timeout: 120)
-        guard result.status == 0 else {
-            throw Unavailable(description: "postgres_cluster.sh \(arguments[0]) failed: \(result.stderr)")
+        let log = state + ".control.log"
+        let command =
+            ["/bin/bash", "-c", "exec \"$0\" \"$@\" > \"\(log)\" 2>&1 < /dev/null", script, arguments[0], state]
+            + arguments.dropFirst()
+        var pid: pid_t = 0
+        let argv = command.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        guard posix_spawn(&pid, "/bin/bash", nil, nil, argv, environ) == 0 else {
+            throw Unavailable(description: "could not start postgres_cluster.sh")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else {
+            let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw Unavailable(description: "postgres_cluster.sh \(arguments[0]) failed: \(said)")
         }
     }
 

@@ -91,7 +91,7 @@ package struct RunMetrics: Sendable {
             help: "When the latest recorded run was made (the report's generatedAt), in seconds since 1970.",
             perRun { ISO8601Seconds.parse($0.generatedAt).map(Self.number) })
         if let job {
-            let labels = [("job", job.name)]
+            let labels = [("command", job.name)]
             family(
                 "stocktake_job_duration_seconds", unit: "seconds", help: "How long the job that wrote this file ran.",
                 [(labels, Self.number(job.durationSeconds))])
