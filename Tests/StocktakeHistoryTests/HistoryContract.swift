@@ -149,6 +149,40 @@ enum HistoryContract {
         #expect(try store.rowCount("run_locations") == 1 + Location.allCases.count)
     }
 
+    /// One writer replaces a run over and over (its rows deleted and written again each time) while a second
+    /// connection reads it: every read is a whole run, its location and finding rows matching its totals.
+    static func aReaderNeverSeesHalfARun(_ store: some HistoryUnderTest) throws {
+        let reader = try store.reopen()
+        // Handed to the writer's thread, which alone uses it from here on.
+        nonisolated(unsafe) let writer = store.history
+        let finished = Flag()
+        let failure = Flag()
+        let thread = Thread {
+            for round in 1...60 {
+                let findings =
+                    round % 2 == 0
+                    ? [FindingCount(rule: "a", severity: .warning, count: round), FindingCount(rule: "b", severity: .note, count: 1)]
+                    : [FindingCount(rule: "c", severity: .error, count: round)]
+                do { try writer.record(run("2026-11-21T020000Z", onDisk: Int64(round) * 16_000, findings: findings)) } catch {
+                    failure.set()
+                }
+            }
+            finished.set()
+        }
+        thread.start()
+        var reads = 0
+        repeat {
+            for run in try reader.runs(of: RunSeries(bundleIdentifier: chat), limit: 1) {
+                reads += 1
+                let located = run.byLocation.values.reduce(0) { $0 + $1.allocatedBytes }
+                #expect(located == run.onDisk.allocatedBytes / 16 * Int64(Location.allCases.count))
+                #expect(run.findings.reduce(0) { $0 + $1.count } == run.findingCount)
+            }
+        } while !finished.isSet
+        #expect(!failure.isSet)
+        #expect(reads > 0)
+    }
+
     static func aStoreFromANewerStocktakeIsRefusedUntouched(_ store: some HistoryUnderTest) throws {
         try store.history.record(run("2026-11-21T020000Z"))
         try store.setVersion(HistorySchema.currentVersion + 1)
@@ -160,4 +194,13 @@ enum HistoryContract {
         }
         #expect(try store.rowCount("runs") == 1)
     }
+}
+
+/// A flag one thread sets and another reads.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

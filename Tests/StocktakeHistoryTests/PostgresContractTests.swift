@@ -39,6 +39,10 @@
             }
         }
 
+        @Test func aReaderNeverSeesHalfARun() async throws {
+            try await onThread { try HistoryContract.aReaderNeverSeesHalfARun(try PostgresUnderTest()) }
+        }
+
         @Test func aStoreFromANewerStocktakeIsRefusedUntouched() async throws {
             try await onThread {
                 try HistoryContract.aStoreFromANewerStocktakeIsRefusedUntouched(try PostgresUnderTest())

@@ -34,6 +34,10 @@ import Testing
         try HistoryContract.aVersionTwoStoreIsMigratedAndKeepsItsRuns(try SQLiteUnderTest(schemaVersion: 2))
     }
 
+    @Test func aReaderNeverSeesHalfARun() throws {
+        try HistoryContract.aReaderNeverSeesHalfARun(try SQLiteUnderTest())
+    }
+
     @Test func aStoreFromANewerStocktakeIsRefusedUntouched() throws {
         try HistoryContract.aStoreFromANewerStocktakeIsRefusedUntouched(try SQLiteUnderTest())
     }

@@ -1,0 +1,104 @@
+import StocktakeHistory
+import StocktakePostgres
+import Testing
+
+/// The libpq URL, completed from the environment and the password file as psql completes it (every build reads it,
+/// so a build without the trait still names the server correctly when it says it cannot use it).
+@Suite struct PostgresAddressTests {
+    @Test func aFullURL() throws {
+        let address = try PostgresAddress.parse(
+            "postgresql://ci%40farm:s3cr%3At@db.example.com:6543/stock%20take?sslmode=verify-full&connect_timeout=5",
+            environment: [:])
+        #expect(address.host == "db.example.com" && address.port == 6543)
+        #expect(address.user == "ci@farm" && address.database == "stock take")
+        #expect(address.password == "s3cr:t" && address.passwordSource == .url)
+        #expect(address.tls == .verifyFull && address.connectTimeoutSeconds == 5)
+        #expect(address.description == "postgresql://ci%40farm@db.example.com:6543/stock%20take")
+        #expect(!address.description.contains("s3cr"))
+    }
+
+    @Test func whatTheURLLeavesOutComesFromTheEnvironment() throws {
+        let address = try PostgresAddress.parse(
+            "postgres://",
+            environment: [
+                "PGHOST": "pg.internal", "PGPORT": "5433", "PGUSER": "farm", "PGDATABASE": "history",
+                "PGPASSWORD": "from-env", "PGSSLMODE": "require",
+            ])
+        #expect(address.host == "pg.internal" && address.port == 5433 && address.user == "farm")
+        #expect(address.database == "history" && address.tls == .require)
+        #expect(address.password == "from-env" && address.passwordSource == .environment)
+        // libpq's defaults: localhost, 5432, the user's name for the database, TLS preferred.
+        let bare = try PostgresAddress.parse("postgresql://", environment: ["USER": "alice"])
+        #expect(bare.host == "localhost" && bare.port == 5432 && bare.user == "alice" && bare.database == "alice")
+        #expect(bare.tls == .prefer && bare.password == nil && bare.passwordSource == .none)
+    }
+
+    @Test func aPasswordInTheURLWinsOverTheEnvironment() throws {
+        let address = try PostgresAddress.parse(
+            "postgresql://u:inurl@h/db", environment: ["PGPASSWORD": "env"])
+        #expect(address.password == "inurl" && address.passwordSource == .url)
+    }
+
+    @Test func thePasswordFileIsReadAsLibpqReadsIt() throws {
+        let file = """
+            # comment
+            other.host:5432:*:u:wrong
+            h:*:db:u:pa\\:ss\\\\word:with:colons
+            *:*:*:*:fallback
+            """
+        let read: (String) -> (contents: String, othersCanRead: Bool)? = { path in
+            path == "/home/u/.pgpass" ? (file, false) : nil
+        }
+        let address = try PostgresAddress.parse(
+            "postgresql://u@h/db", environment: ["HOME": "/home/u"], readFile: read)
+        #expect(address.password == "pa:ss\\word:with:colons")
+        #expect(address.passwordSource == .passwordFile("/home/u/.pgpass"))
+        let other = try PostgresAddress.parse("postgresql://v@elsewhere/x", environment: ["HOME": "/home/u"], readFile: read)
+        #expect(other.password == "fallback")
+        // PGPASSFILE names another file; a file others can read is ignored, as libpq ignores it.
+        let named = try PostgresAddress.parse(
+            "postgresql://u@h/db", environment: ["PGPASSFILE": "/etc/pgpass"],
+            readFile: { $0 == "/etc/pgpass" ? ("h:5432:db:u:named", false) : nil })
+        #expect(named.password == "named")
+        let open = try PostgresAddress.parse(
+            "postgresql://u@h/db", environment: ["HOME": "/home/u"], readFile: { _ in (file, true) })
+        #expect(open.password == nil && open.passwordSource == .none)
+    }
+
+    @Test func ipv6AndUnixSockets() throws {
+        let v6 = try PostgresAddress.parse("postgresql://u@[::1]:5444/db", environment: [:])
+        #expect(v6.host == "::1" && v6.port == 5444 && v6.description == "postgresql://u@[::1]:5444/db")
+        let socket = try PostgresAddress.parse("postgresql://u@/db?host=/var/run/postgresql", environment: [:])
+        #expect(socket.socketPath == "/var/run/postgresql/.s.PGSQL.5432")
+    }
+
+    @Test(arguments: [
+        ("postgresql://u@h:99999/db", "the port must be a number from 1 to 65535"),
+        ("postgresql://u@h/db?sslmode=sometimes", "sslmode must be"),
+        ("postgresql://u@h/db?options=-c%20x", "the parameter 'options' is not supported"),
+        ("postgresql://u@h/d%zzb", "a '%' is not followed by two hex digits"),
+        ("postgresql://u@h1,h2/db", "several hosts are not supported"),
+        ("postgresql://u@[::1/db", "misses its ']'"),
+    ])
+    func badURLsSayWhatIsWrong(url: String, says: String) {
+        #expect {
+            _ = try PostgresAddress.parse(url, environment: ["USER": "x"])
+        } throws: { error in
+            "\(error)".contains(says) && "\(error)".contains("is not a PostgreSQL connection URL")
+        }
+    }
+
+    @Test func aURLWithAPasswordIsNeverShownInAnError() {
+        #expect {
+            _ = try PostgresAddress.parse("postgresql://u:hunter2@h:0/db", environment: [:])
+        } throws: { error in
+            !"\(error)".contains("hunter2")
+        }
+    }
+
+    @Test func onlyServerURLsAreServers() {
+        #expect(PostgresAddress.isServerURL("postgresql://h/db") && PostgresAddress.isServerURL("postgres://h"))
+        #expect(!PostgresAddress.isServerURL("Reports/history.sqlite"))
+        #expect(!PostgresAddress.isServerURL("postgresql:/h"))
+    }
+}
