@@ -38,7 +38,9 @@ package enum PostgresSupport {
             self.address = address
             let configuration = try Self.configuration(address)
             let logger = self.logger
-            connection = try Self.blocking(address, "opened") {
+            // The login's own limit: the connect timeout, then the server's answers to the startup and the password.
+            let loginLimit = Duration.seconds(address.connectTimeoutSeconds + 20)
+            connection = try Self.blocking(address, "opened", limit: loginLimit) {
                 try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
             }
             do {
@@ -238,19 +240,20 @@ package enum PostgresSupport {
         /// Waits on this (non-async) thread for `work`, run as a task; failures are described for a person. When the
         /// work outlives `callLimit`, `giveUp` runs (closing the connection, which fails whatever waits on it).
         static func blocking<T: Sendable>(
-            _ address: PostgresAddress, _ action: String, giveUp: @Sendable () -> Void = {},
+            _ address: PostgresAddress, _ action: String, limit: Duration = callLimit,
+            giveUp: @Sendable () -> Void = {},
             _ work: @escaping @Sendable () async throws -> T
         ) throws(HistoryError) -> T {
             let waiter = Waiter<T>()
             Task {
                 do { waiter.finish(.success(try await work())) } catch { waiter.finish(.failure(error)) }
             }
-            guard let result = waiter.wait(for: callLimit) else {
+            guard let result = waiter.wait(for: limit) else {
                 giveUp()
                 throw HistoryError(
                     store: address.description, kind: .unreachable,
                     message:
-                        "did not answer within \(callLimit.components.seconds) s while being \(action) (is the server or the network frozen?); nothing half-done was kept, and the next run tries again"
+                        "did not answer within \(limit.components.seconds) s while being \(action) (is the server or the network frozen?); nothing half-done was kept, and the next run tries again"
                 )
             }
             switch result {

@@ -173,4 +173,46 @@
                     """) == 0)
         }
     }
+
+    /// A peer that takes the connection and never answers (a frozen server, a black-holing proxy): the login gives up
+    /// at `connect_timeout` and says so, rather than holding a cron job. Needs no server: a listener stands in.
+    @Suite struct SilentServerTests {
+        @Test func aServerThatNeverAnswersIsGivenUpOnAtTheConnectTimeout() throws {
+            let tree = try TemporaryTree("silent")
+            let report = try SharedHistory.sampleReport(in: tree)
+            let listener = Process()
+            listener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            listener.arguments = [
+                "python3", "-c",
+                """
+                import socket
+                s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(5); s.settimeout(60)
+                print(s.getsockname()[1], flush=True)
+                held = s.accept()[0]
+                held.settimeout(60)
+                try: held.recv(1 << 16); held.recv(1 << 16)
+                except OSError: pass
+                """,
+            ]
+            let output = Pipe()
+            listener.standardOutput = output
+            // Not the test's own stderr: a listener left running would hold the runner's pipe open.
+            listener.standardError = FileHandle.nullDevice
+            try listener.run()
+            defer { kill(listener.processIdentifier, SIGKILL) }
+            let port = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            try #require(Int(port) != nil, "the listener printed '\(port)'")
+            let started = Date()
+            let result = try StocktakeProcess.run(
+                [
+                    "record", report, "--history",
+                    "postgresql://stocktake@127.0.0.1:\(port)/db?sslmode=disable&connect_timeout=2",
+                ], timeout: 60)
+            #expect(!result.timedOut)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("could not be reached: no answer within 2 s"), "\(result.stderr)")
+            #expect(Date().timeIntervalSince(started) < 30)
+        }
+    }
 #endif

@@ -161,9 +161,14 @@ enum HistoryContract {
             for round in 1...60 {
                 let findings =
                     round % 2 == 0
-                    ? [FindingCount(rule: "a", severity: .warning, count: round), FindingCount(rule: "b", severity: .note, count: 1)]
+                    ? [
+                        FindingCount(rule: "a", severity: .warning, count: round),
+                        FindingCount(rule: "b", severity: .note, count: 1),
+                    ]
                     : [FindingCount(rule: "c", severity: .error, count: round)]
-                do { try writer.record(run("2026-11-21T020000Z", onDisk: Int64(round) * 16_000, findings: findings)) } catch {
+                do {
+                    try writer.record(run("2026-11-21T020000Z", onDisk: Int64(round) * 16_000, findings: findings))
+                } catch {
                     failure.set()
                 }
             }

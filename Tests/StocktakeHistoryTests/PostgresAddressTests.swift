@@ -53,7 +53,8 @@ import Testing
             "postgresql://u@h/db", environment: ["HOME": "/home/u"], readFile: read)
         #expect(address.password == "pa:ss\\word:with:colons")
         #expect(address.passwordSource == .passwordFile("/home/u/.pgpass"))
-        let other = try PostgresAddress.parse("postgresql://v@elsewhere/x", environment: ["HOME": "/home/u"], readFile: read)
+        let other = try PostgresAddress.parse(
+            "postgresql://v@elsewhere/x", environment: ["HOME": "/home/u"], readFile: read)
         #expect(other.password == "fallback")
         // PGPASSFILE names another file; a file others can read is ignored, as libpq ignores it.
         let named = try PostgresAddress.parse(

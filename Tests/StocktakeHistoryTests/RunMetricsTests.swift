@@ -23,7 +23,9 @@ import Testing
         }
         #expect(text.contains("stocktake_on_disk_bytes{app=\"com.example.chat\",source=\"default\"} 1000000\n"))
         #expect(text.contains("stocktake_run_duration_seconds{app=\"com.example.chat\",source=\"default\"} 12.5\n"))
-        #expect(text.contains("stocktake_last_success_timestamp_seconds{app=\"com.example.chat\",source=\"default\"} 1795226400\n"))
+        #expect(
+            text.contains(
+                "stocktake_last_success_timestamp_seconds{app=\"com.example.chat\",source=\"default\"} 1795226400\n"))
         #expect(text.contains("stocktake_job_duration_seconds{command=\"nightly\"} 12.346\n"))
         #expect(text.contains("stocktake_job_exit_status{command=\"nightly\"} 1\n"))
         // Never a sample timestamp: node_exporter's textfile collector refuses them.
@@ -43,10 +45,11 @@ import Testing
             status: .clean)
         let text = RunMetrics(runs: [older, newer, other], job: nil).render()
         let onDisk = text.split(separator: "\n").filter { $0.hasPrefix("stocktake_on_disk_bytes{") }
-        #expect(onDisk == [
-            "stocktake_on_disk_bytes{app=\"com.example.chat\",source=\"default\"} 2000",
-            "stocktake_on_disk_bytes{app=\"com.example.mail\",source=\"default\"} 0",
-        ])
+        #expect(
+            onDisk == [
+                "stocktake_on_disk_bytes{app=\"com.example.chat\",source=\"default\"} 2000",
+                "stocktake_on_disk_bytes{app=\"com.example.mail\",source=\"default\"} 0",
+            ])
         #expect(!text.contains("stocktake_run_duration_seconds{app=\"com.example.mail\""))
         #expect(!text.contains("stocktake_last_success_timestamp_seconds{app=\"com.example.mail\""))
         #expect(!text.contains("stocktake_job_"))
@@ -77,7 +80,9 @@ import Testing
         }
         let tree = try TemporaryTree("metrics")
         try tree.write("m.prom", string: text)
-        let result = try StocktakeProcess.runCommand(["/bin/sh", "-c", "promtool check metrics < \(tree.path("m.prom"))"])
+        let result = try StocktakeProcess.runCommand([
+            "/bin/sh", "-c", "promtool check metrics < \(tree.path("m.prom"))",
+        ])
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
     }
 }

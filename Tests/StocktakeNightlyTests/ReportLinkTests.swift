@@ -19,7 +19,8 @@ import Testing
     }
 
     @Test func anAddressIsLinkedAsGivenWhenItIsSafe() {
-        let link = ReportLink.to("report.html", of: Self.run("https://ci.example.com/jobs/12/artifacts/"), fromPageIn: "/x")
+        let link = ReportLink.to(
+            "report.html", of: Self.run("https://ci.example.com/jobs/12/artifacts/"), fromPageIn: "/x")
         #expect(link == .address("https://ci.example.com/jobs/12/artifacts/report.html"))
         #expect(ReportLink.to("diff.html", of: Self.run("https://ci.example.com/a"), fromPageIn: "/x") == nil)
         for unsafe in [

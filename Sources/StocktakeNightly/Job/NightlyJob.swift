@@ -175,7 +175,9 @@ package enum NightlyJob {
         folder: ReportsFolder, history: (any RunHistory)?, source: String, tonight: [NightlyOutcome.AppRun]
     ) -> [HistoryRun] {
         if let history {
-            let apps = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            let apps = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                !$0.hasPrefix(".") && folder.latestRunID($0) != nil
+            }.sorted()
             let runs = apps.compactMap { app in
                 try? history.runs(of: RunSeries(bundleIdentifier: app, source: source), limit: 1).last
             }
