@@ -30,6 +30,8 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     package let database: String
     package let tls: TLSMode
     package let connectTimeoutSeconds: Int
+    /// The certificates `verify-ca` and `verify-full` trust (`sslrootcert`); nil: the system's.
+    package let rootCertificate: String?
     package let password: String?
     package let passwordSource: PasswordSource
 
@@ -40,18 +42,29 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// The server's address without its password, for every message.
     package var description: String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        return "postgresql://\(Hex.percentEncoded(user.utf8))@\(shownHost):\(port)/\(Hex.percentEncoded(database.utf8))"
+        let user = Hex.percentEncoded(user.utf8)
+        let database = Hex.percentEncoded(database.utf8)
+        if host.hasPrefix("/") {
+            let folder = Hex.percentEncoded(host.utf8, keeping: [UInt8(ascii: "/")])
+            return "postgresql://\(user)@/\(database)?host=\(folder)" + (port == 5432 ? "" : "&port=\(port)")
+        }
+        return "postgresql://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
     }
 
     /// The Unix socket's path when `host` is a folder.
     package var socketPath: String? { host.hasPrefix("/") ? "\(host)/.s.PGSQL.\(port)" : nil }
 
-    /// Parses `url` and completes it from `environment` and the password file (read through `readFile`, which
-    /// returns nil when there is none, and the file's mode, to ignore a file others can read, as libpq does).
+    /// The folders libpq's builds keep the server's socket in (Debian's, and the source default macOS builds use).
+    static let defaultSocketFolders = ["/var/run/postgresql", "/tmp"]
+
+    /// Parses `url` and completes it as libpq does: from `environment`, the account running the command (`account`:
+    /// libpq's last word on the user), the password file (read through `readFile`, which returns nil when there is
+    /// none, and whether others can read it: such a file is ignored, as libpq ignores it), and the files that exist
+    /// (`exists`: the server's socket in a default folder, `~/.postgresql/root.crt`).
     package static func parse(
-        _ url: String, environment: [String: String],
-        readFile: (String) -> (contents: String, othersCanRead: Bool)? = { _ in nil }
+        _ url: String, environment: [String: String], account: String? = nil,
+        readFile: (String) -> (contents: String, othersCanRead: Bool)? = { _ in nil },
+        exists: (String) -> Bool = { _ in false }
     ) throws(HistoryError) -> PostgresAddress {
         func invalid(_ why: String) -> HistoryError {
             HistoryError(
@@ -59,10 +72,22 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
                 message: "is not a PostgreSQL connection URL: \(why) (the form is postgresql://user@host:port/database)"
             )
         }
-        let scheme = url.hasPrefix("postgresql://") ? "postgresql://" : "postgres://"
         guard isServerURL(url) else { throw invalid("it does not start with postgresql://") }
-        var rest = Substring(url.dropFirst(scheme.count))
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        var rest = Substring(url.dropFirst(url.hasPrefix("postgresql://") ? 13 : 11))
+        // As libpq reads it: the credentials end at the first `@` before any `/` (so a password may hold `?` or `#`),
+        // then the host and port end at `/` or `?`, the database at `?`.
+        var user: String?
+        var password: String?
+        if let end = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[end] == "@" {
+            let userInfo = rest[..<end]
+            rest = rest[rest.index(after: end)...]
+            if let colon = userInfo.firstIndex(of: ":") {
+                user = try decoded(userInfo[..<colon], invalid)
+                password = try decoded(userInfo[userInfo.index(after: colon)...], invalid)
+            } else {
+                user = try decoded(userInfo, invalid)
+            }
+        }
         var query: Substring = ""
         if let mark = rest.firstIndex(of: "?") {
             query = rest[rest.index(after: mark)...]
@@ -72,21 +97,6 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         if let slash = rest.firstIndex(of: "/") {
             path = rest[rest.index(after: slash)...]
             rest = rest[..<slash]
-        }
-        var userInfo: Substring?
-        if let at = rest.lastIndex(of: "@") {
-            userInfo = rest[..<at]
-            rest = rest[rest.index(after: at)...]
-        }
-        var user: String?
-        var password: String?
-        if let userInfo {
-            if let colon = userInfo.firstIndex(of: ":") {
-                user = try decoded(userInfo[..<colon], invalid)
-                password = try decoded(userInfo[userInfo.index(after: colon)...], invalid)
-            } else {
-                user = try decoded(userInfo, invalid)
-            }
         }
         var host: String?
         var portText: Substring?
@@ -109,12 +119,14 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         var database = path.isEmpty ? nil : try decoded(path, invalid)
         var tls: String?
         var timeout: String?
+        var rootCertificate: String?
         for pair in query.split(separator: "&") where !pair.isEmpty {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = try decoded(parts[0], invalid)
             let value = parts.count == 2 ? try decoded(parts[1], invalid) : ""
             switch key {
             case "sslmode": tls = value
+            case "sslrootcert": rootCertificate = value
             case "connect_timeout": timeout = value
             case "host": host = value
             case "port": portText = Substring(value)
@@ -122,11 +134,14 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             case "password": password = value
             case "dbname": database = value
             case "application_name", "fallback_application_name": break
-            default: throw invalid("the parameter '\(VisibleText.render(key, as: .message))' is not supported")
+            // The key is not repeated: a mistyped URL may have put part of a password there.
+            default:
+                throw invalid(
+                    "a parameter is not supported (these are: sslmode, sslrootcert, connect_timeout, host, port, user, password, dbname, application_name)"
+                )
             }
         }
 
-        let resolvedHost = nonEmpty(host) ?? nonEmpty(environment["PGHOST"]) ?? "localhost"
         let port: Int
         if let text = nonEmpty(portText.map(String.init)) ?? nonEmpty(environment["PGPORT"]) {
             guard let number = Int(text), (1...65535).contains(number) else {
@@ -136,17 +151,27 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         } else {
             port = 5432
         }
-        guard let resolvedUser = nonEmpty(user) ?? nonEmpty(environment["PGUSER"]) ?? nonEmpty(environment["USER"])
-        else { throw invalid("no user: name one in the URL (postgresql://user@host/db) or in PGUSER") }
+        // libpq's default is the server's Unix socket; where there is none, the loopback address.
+        let resolvedHost =
+            nonEmpty(host) ?? nonEmpty(environment["PGHOST"])
+            ?? defaultSocketFolders.first { exists("\($0)/.s.PGSQL.\(port)") } ?? "localhost"
+        guard let resolvedUser = nonEmpty(user) ?? nonEmpty(environment["PGUSER"]) ?? nonEmpty(account) else {
+            throw invalid("no user: name one in the URL (postgresql://user@host/db) or in PGUSER")
+        }
         let resolvedDatabase = nonEmpty(database) ?? nonEmpty(environment["PGDATABASE"]) ?? resolvedUser
         let modeText = nonEmpty(tls) ?? nonEmpty(environment["PGSSLMODE"]) ?? "prefer"
         guard let mode = TLSMode(rawValue: modeText == "allow" ? "prefer" : modeText) else {
             throw invalid("sslmode must be disable, allow, prefer, require, verify-ca or verify-full")
         }
+        // 0 (libpq: wait forever) is taken as the default: a cron job must not wait forever.
         let timeoutText = nonEmpty(timeout) ?? nonEmpty(environment["PGCONNECT_TIMEOUT"]) ?? "10"
         guard let seconds = Int(timeoutText), seconds >= 0 else {
             throw invalid("connect_timeout must be a whole number of seconds")
         }
+        let home = nonEmpty(environment["HOME"])
+        let roots =
+            nonEmpty(rootCertificate) ?? nonEmpty(environment["PGSSLROOTCERT"])
+            ?? home.map { $0 + "/.postgresql/root.crt" }.flatMap { exists($0) ? $0 : nil }
 
         var source = PasswordSource.none
         if let password, !password.isEmpty {
@@ -156,12 +181,10 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             source = .environment
         } else {
             password = nil
-            let file =
-                nonEmpty(environment["PGPASSFILE"]) ?? nonEmpty(environment["HOME"]).map { $0 + "/.pgpass" }
+            let file = nonEmpty(environment["PGPASSFILE"]) ?? home.map { $0 + "/.pgpass" }
             if let file, let (contents, othersCanRead) = readFile(file), !othersCanRead,
                 let found = PasswordFile.password(
-                    in: contents, host: resolvedHost.hasPrefix("/") ? "localhost" : resolvedHost, port: port,
-                    database: resolvedDatabase, user: resolvedUser)
+                    in: contents, host: resolvedHost, port: port, database: resolvedDatabase, user: resolvedUser)
             {
                 password = found
                 source = .passwordFile(file)
@@ -169,7 +192,8 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         }
         return PostgresAddress(
             host: resolvedHost, port: port, user: resolvedUser, database: resolvedDatabase, tls: mode,
-            connectTimeoutSeconds: seconds == 0 ? 10 : max(seconds, 2), password: password, passwordSource: source)
+            connectTimeoutSeconds: seconds == 0 ? 10 : max(seconds, 2), rootCertificate: roots, password: password,
+            passwordSource: source)
     }
 
     private static func nonEmpty(_ text: String?) -> String? {
@@ -183,24 +207,34 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// `~/.pgpass`: `host:port:database:user:password` per line, `*` matching anything, `\:` and `\\` escaped, `#`
-/// starting a comment; the first matching line wins.
+/// `~/.pgpass`: `host:port:database:user:password` per line, `*` (unescaped) matching anything, `\:` and `\\`
+/// escaped, `#` starting a comment; the first matching line wins. A Unix socket's folder matches its path, and
+/// `localhost` too when it is a default folder.
 enum PasswordFile {
     static func password(in contents: String, host: String, port: Int, database: String, user: String) -> String? {
+        let hosts =
+            host.hasPrefix("/") && PostgresAddress.defaultSocketFolders.contains(host) ? [host, "localhost"] : [host]
         for line in contents.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             if line.hasPrefix("#") { continue }
             let fields = split(line)
-            guard fields.count == 5 else { continue }
-            let wanted = [host, String(port), database, user]
-            if zip(fields, wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return fields[4] }
+            guard fields.count >= 5 else { continue }
+            func matches(_ field: (text: String, isWildcard: Bool), _ wanted: [String]) -> Bool {
+                field.isWildcard || wanted.contains(field.text)
+            }
+            if matches(fields[0], hosts) && matches(fields[1], [String(port)]) && matches(fields[2], [database])
+                && matches(fields[3], [user])
+            {
+                return fields[4].text
+            }
         }
         return nil
     }
 
-    /// The line's fields, split at unescaped colons (the password, last, keeps any colons after the fourth).
-    private static func split(_ line: Substring) -> [String] {
-        var fields: [String] = []
+    /// The line's fields, split at unescaped colons; a field is a wildcard only when it is an unescaped `*`.
+    private static func split(_ line: Substring) -> [(text: String, isWildcard: Bool)] {
+        var fields: [(text: String, isWildcard: Bool)] = []
         var field = ""
+        var escapedAny = false
         var escaped = false
         for character in line {
             if escaped {
@@ -208,14 +242,16 @@ enum PasswordFile {
                 escaped = false
             } else if character == "\\" {
                 escaped = true
-            } else if character == ":" && fields.count < 4 {
-                fields.append(field)
+                escapedAny = true
+            } else if character == ":" {
+                fields.append((field, field == "*" && !escapedAny))
                 field = ""
+                escapedAny = false
             } else {
                 field.append(character)
             }
         }
-        fields.append(field)
+        fields.append((field, field == "*" && !escapedAny))
         return fields
     }
 }

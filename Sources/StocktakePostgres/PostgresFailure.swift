@@ -107,7 +107,13 @@
                 return HistoryError(
                     store: store, kind: .failed,
                     message:
-                        "could not be \(action): a statement took longer than its limit (60 s, or 30 s waiting for a lock another writer holds); nothing half-done was kept"
+                        "could not be \(action): a statement took longer than its limit (60 s); nothing half-done was kept"
+                )
+            case "55P03":
+                return HistoryError(
+                    store: store, kind: .failed,
+                    message:
+                        "could not be \(action): waited 30 s for a lock another session holds (a long migration, or a session left open by hand); nothing half-done was kept"
                 )
             default:
                 return HistoryError(

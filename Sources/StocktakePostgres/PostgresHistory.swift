@@ -199,7 +199,12 @@ package enum PostgresSupport {
         ) throws(HistoryError) -> T {
             try call(action) { connection, logger in
                 try await connection.query(
-                    readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", logger: logger)
+                    // Writers at READ COMMITTED whatever the server's default: a row lock waited for is then read anew
+                    // (no serialization failures between two writers of one run), and the migration sees the table
+                    // that the holder of the advisory lock made.
+                    readOnly
+                        ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL READ COMMITTED",
+                    logger: logger)
                 do {
                     let result = try await body(connection, logger)
                     try await connection.query("COMMIT", logger: logger)
@@ -245,15 +250,16 @@ package enum PostgresSupport {
             _ work: @escaping @Sendable () async throws -> T
         ) throws(HistoryError) -> T {
             let waiter = Waiter<T>()
-            Task {
+            let task = Task {
                 do { waiter.finish(.success(try await work())) } catch { waiter.finish(.failure(error)) }
             }
             guard let result = waiter.wait(for: limit) else {
+                task.cancel()
                 giveUp()
                 throw HistoryError(
                     store: address.description, kind: .unreachable,
                     message:
-                        "did not answer within \(limit.components.seconds) s while being \(action) (is the server or the network frozen?); nothing half-done was kept, and the next run tries again"
+                        "did not finish within \(limit.components.seconds) s while being \(action) (a frozen server or network, or other writers' locks); nothing half-done was kept, and the next run tries again"
                 )
             }
             switch result {
@@ -291,6 +297,9 @@ package enum PostgresSupport {
             case .prefer, .require: settings.certificateVerification = .none
             case .verifyCA: settings.certificateVerification = .noHostnameVerification
             case .verifyFull: settings.certificateVerification = .fullVerification
+            }
+            if let roots = address.rootCertificate, address.tls == .verifyCA || address.tls == .verifyFull {
+                settings.trustRoots = .file(roots)
             }
             do {
                 let context = try NIOSSLContext(configuration: settings)

@@ -39,6 +39,7 @@
                     version = Int(found)
                 }
                 guard version <= known else { return .newer(version) }
+                guard version >= 0 else { return .versionRows(-1) }
                 let wanted = references[version]
                 for table in HistorySchema.tables where wanted[table] != nil || tables[table] != nil {
                     if tables[table] != wanted[table] {
@@ -90,8 +91,9 @@
                 case .versionRows(let count):
                     HistoryError(
                         store: store, kind: .notAHistoryStore,
-                        message:
-                            "has \(count) rows in stocktake_schema, where a history has exactly one (was it edited by hand?)"
+                        message: count < 0
+                            ? "has a negative schema version in stocktake_schema (was it edited by hand?)"
+                            : "has \(count) rows in stocktake_schema, where a history has exactly one (was it edited by hand?)"
                     )
                 case .newer(let version):
                     HistoryError(

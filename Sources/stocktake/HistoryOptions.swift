@@ -48,12 +48,11 @@ struct HistoryOptions: ParsableArguments {
     }
 
     private static func openServer(_ url: String) throws(HistoryError) -> any RunHistory {
-        var environment = ProcessInfo.processInfo.environment
         // libpq's last resort for the user: the account running the command.
-        if environment["USER"] == nil, let account = getpwuid(getuid())?.pointee.pw_name {
-            environment["USER"] = String(cString: account)
-        }
-        let address = try PostgresAddress.parse(url, environment: environment, readFile: PasswordFileReader.read)
+        let account = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) }
+        let address = try PostgresAddress.parse(
+            url, environment: ProcessInfo.processInfo.environment, account: account, readFile: PasswordFileReader.read,
+            exists: { access($0, F_OK) == 0 })
         #if PostgreSQL
             return try PostgresHistory(address: address)
         #else

@@ -37,8 +37,11 @@ struct IndexCommand: ParsableCommand {
         }
         do {
             let history = try shared.open(fallback: "", create: false)
-            try IndexBuilder(outputPath: output, history: history, trendLength: limit, showsMachines: shared.isServer)
-                .write(generatedAt: ReportDates.iso8601(Date()))
+            try IndexBuilder(
+                outputPath: output, history: history, trendLength: limit, showsMachines: shared.isServer,
+                thisMachine: MachineName.current
+            )
+            .write(generatedAt: ReportDates.iso8601(Date()))
         } catch {
             throw CommandFailure(.couldNotRun, "\(error)")
         }

@@ -77,9 +77,11 @@ struct RecordCommand: ParsableCommand {
             let job = RunMetrics.Job(
                 name: "record", durationSeconds: (ContinuousClock.now - started).inSeconds,
                 finishedAt: Date().timeIntervalSince1970, failures: failure == nil ? 0 : 1,
-                exitStatus: failure == nil ? 0 : 1)
+                exitStatus: failure == nil ? 0 : 1, app: run.bundleIdentifier, source: run.source)
+            // A run the history did not take is not reported as the latest success: only the failed job is.
+            let runs = failure == nil ? [run] : []
             do {
-                try AtomicFile.write(Array(RunMetrics(runs: [run], job: job).render().utf8), to: metricsFile)
+                try AtomicFile.write(Array(RunMetrics(runs: runs, job: job).render().utf8), to: metricsFile)
             } catch {
                 failure = [failure, "\(error)"].compactMap { $0 }.joined(separator: "; ")
             }

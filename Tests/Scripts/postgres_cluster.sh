@@ -11,7 +11,8 @@ command=${1:?start, stop, restart or remove}
 state=${2:?the folder of the cluster}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -n "$bin" ] || bin=$(dirname "$(command -v pg_ctl)")
-as_server() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+# From / : the server's user may not be allowed into the caller's folder, which initdb and pg_ctl go back to.
+as_server() { if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi; }
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 new_password() { python3 -c 'import secrets; print(secrets.token_hex(16))'; }
 server_options() { echo "-p $(cat "$state/port") -k $state -c listen_addresses=127.0.0.1 -c fsync=on"; }
@@ -28,7 +29,7 @@ start)
   chmod 600 "$state/password" "$state/port"
   [ "$(id -u)" != 0 ] || chown postgres "$state/password" "$state/port"
   as_server "$bin/initdb" -D "$state/data" -U stocktake --pwfile="$state/password" --auth-host=scram-sha-256 \
-    --auth-local=trust --no-sync >"$state/initdb.log" 2>&1 || { cat "$state/initdb.log" >&2; exit 1; }
+    --auth-local=trust --locale=C --encoding=UTF8 --no-sync >"$state/initdb.log" 2>&1 || { cat "$state/initdb.log" >&2; exit 1; }
   as_server "$bin/pg_ctl" -D "$state/data" -l "$state/server.log" -o "$(server_options)" -w start >/dev/null \
     || { cat "$state/server.log" >&2; exit 1; }
   port=$(cat "$state/port")

@@ -27,10 +27,15 @@ import Testing
         #expect(address.host == "pg.internal" && address.port == 5433 && address.user == "farm")
         #expect(address.database == "history" && address.tls == .require)
         #expect(address.password == "from-env" && address.passwordSource == .environment)
-        // libpq's defaults: localhost, 5432, the user's name for the database, TLS preferred.
-        let bare = try PostgresAddress.parse("postgresql://", environment: ["USER": "alice"])
+        // libpq's defaults: the server's socket in its default folder (else the loopback address), 5432, the
+        // account's name for the user and the database, TLS preferred; $USER is not libpq's.
+        let bare = try PostgresAddress.parse("postgresql://", environment: ["USER": "mallory"], account: "alice")
         #expect(bare.host == "localhost" && bare.port == 5432 && bare.user == "alice" && bare.database == "alice")
         #expect(bare.tls == .prefer && bare.password == nil && bare.passwordSource == .none)
+        let local = try PostgresAddress.parse(
+            "postgresql:///db", environment: [:], account: "alice",
+            exists: { $0 == "/var/run/postgresql/.s.PGSQL.5432" })
+        #expect(local.socketPath == "/var/run/postgresql/.s.PGSQL.5432" && local.database == "db")
     }
 
     @Test func aPasswordInTheURLWinsOverTheEnvironment() throws {
@@ -43,7 +48,8 @@ import Testing
         let file = """
             # comment
             other.host:5432:*:u:wrong
-            h:*:db:u:pa\\:ss\\\\word:with:colons
+            h:*:db:u:pa\\:ss\\\\word:ignored
+            \\*:*:*:*:not-a-wildcard
             *:*:*:*:fallback
             """
         let read: (String) -> (contents: String, othersCanRead: Bool)? = { path in
@@ -51,7 +57,7 @@ import Testing
         }
         let address = try PostgresAddress.parse(
             "postgresql://u@h/db", environment: ["HOME": "/home/u"], readFile: read)
-        #expect(address.password == "pa:ss\\word:with:colons")
+        #expect(address.password == "pa:ss\\word")
         #expect(address.passwordSource == .passwordFile("/home/u/.pgpass"))
         let other = try PostgresAddress.parse(
             "postgresql://v@elsewhere/x", environment: ["HOME": "/home/u"], readFile: read)
@@ -71,30 +77,59 @@ import Testing
         #expect(v6.host == "::1" && v6.port == 5444 && v6.description == "postgresql://u@[::1]:5444/db")
         let socket = try PostgresAddress.parse("postgresql://u@/db?host=/var/run/postgresql", environment: [:])
         #expect(socket.socketPath == "/var/run/postgresql/.s.PGSQL.5432")
+        #expect(socket.description == "postgresql://u@/db?host=/var/run/postgresql")
+        let other = try PostgresAddress.parse("postgresql://u@%2Ftmp%2Fpg:6000/db", environment: [:])
+        #expect(other.socketPath == "/tmp/pg/.s.PGSQL.6000")
+        #expect(other.description == "postgresql://u@/db?host=/tmp/pg&port=6000")
     }
 
     @Test(arguments: [
         ("postgresql://u@h:99999/db", "the port must be a number from 1 to 65535"),
         ("postgresql://u@h/db?sslmode=sometimes", "sslmode must be"),
-        ("postgresql://u@h/db?options=-c%20x", "the parameter 'options' is not supported"),
+        ("postgresql://u@h/db?options=-c%20x", "a parameter is not supported"),
         ("postgresql://u@h/d%zzb", "a '%' is not followed by two hex digits"),
         ("postgresql://u@h1,h2/db", "several hosts are not supported"),
         ("postgresql://u@[::1/db", "misses its ']'"),
     ])
     func badURLsSayWhatIsWrong(url: String, says: String) {
         #expect {
-            _ = try PostgresAddress.parse(url, environment: ["USER": "x"])
+            _ = try PostgresAddress.parse(url, environment: [:], account: "x")
         } throws: { error in
             "\(error)".contains(says) && "\(error)".contains("is not a PostgreSQL connection URL")
         }
     }
 
     @Test func aURLWithAPasswordIsNeverShownInAnError() {
-        #expect {
-            _ = try PostgresAddress.parse("postgresql://u:hunter2@h:0/db", environment: [:])
-        } throws: { error in
-            !"\(error)".contains("hunter2")
+        for url in ["postgresql://u:hunter2@h:0/db", "postgresql://u:se?cret=1@h/db?bad=1", "postgresql://u:a%zz@h/db"]
+        {
+            #expect {
+                _ = try PostgresAddress.parse(url, environment: [:])
+            } throws: { error in
+                !"\(error)".contains("hunter2") && !"\(error)".contains("cret") && !"\(error)".contains("a%zz")
+            }
         }
+    }
+
+    /// As libpq reads it, a password may hold `?` and `#` unencoded: the credentials end at the first `@`.
+    @Test func aPasswordMayHoldQuestionMarksAndHashes() throws {
+        let address = try PostgresAddress.parse(
+            "postgresql://u:p?a#ss@db.example.com/x?sslmode=require", environment: [:])
+        #expect(address.password == "p?a#ss" && address.host == "db.example.com" && address.database == "x")
+        #expect(address.tls == .require)
+    }
+
+    @Test func aSocketFolderOtherThanTheDefaultMatchesOnlyItsPathInThePasswordFile() throws {
+        let file = "localhost:*:*:*:for-localhost\n/tmp/x:*:*:*:for-tmp-x\n"
+        let read: (String) -> (contents: String, othersCanRead: Bool)? = { _ in (file, false) }
+        let custom = try PostgresAddress.parse(
+            "postgresql://u@%2Ftmp%2Fx/db", environment: ["HOME": "/h"], readFile: read)
+        #expect(custom.password == "for-tmp-x")
+        let standard = try PostgresAddress.parse(
+            "postgresql://u@/db?host=/var/run/postgresql", environment: ["HOME": "/h"], readFile: read)
+        #expect(standard.password == "for-localhost")
+        let other = try PostgresAddress.parse(
+            "postgresql://u@/db?host=/srv/sock", environment: ["HOME": "/h"], readFile: read)
+        #expect(other.password == nil)
     }
 
     @Test func onlyServerURLsAreServers() {

@@ -7,7 +7,8 @@ import Testing
 
 @Suite struct RunMetricsTests {
     static let job = RunMetrics.Job(
-        name: "nightly", durationSeconds: 12.3456, finishedAt: 1_795_226_500, failures: 1, exitStatus: 1)
+        name: "nightly", durationSeconds: 12.3456, finishedAt: 1_795_226_500, failures: 1, exitStatus: 1,
+        source: "farm-a")
 
     @Test func everyFamilyIsAGaugeWithHelpTypeAndUnitAndTheFileEnds() {
         let text = RunMetrics(runs: [HistoryContract.run("2026-11-21T020000Z")], job: Self.job).render()
@@ -26,8 +27,8 @@ import Testing
         #expect(
             text.contains(
                 "stocktake_last_success_timestamp_seconds{app=\"com.example.chat\",source=\"default\"} 1795226400\n"))
-        #expect(text.contains("stocktake_job_duration_seconds{command=\"nightly\"} 12.346\n"))
-        #expect(text.contains("stocktake_job_exit_status{command=\"nightly\"} 1\n"))
+        #expect(text.contains("stocktake_job_duration_seconds{command=\"nightly\",source=\"farm-a\"} 12.346\n"))
+        #expect(text.contains("stocktake_job_exit_status{command=\"nightly\",source=\"farm-a\"} 1\n"))
         // Never a sample timestamp: node_exporter's textfile collector refuses them.
         for line in lines where !line.hasPrefix("#") && !line.isEmpty {
             #expect(line.split(separator: " ").count == 2, "\(line)")

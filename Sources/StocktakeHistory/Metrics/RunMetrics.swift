@@ -4,7 +4,8 @@ import StocktakePolicy
 /// The metrics file (`--metrics-file`): OpenMetrics text that node_exporter's textfile collector reads and
 /// Prometheus' text parser accepts too. Every family is a gauge in base units (`_bytes`, `_seconds`), each with its
 /// `# HELP`, `# TYPE` and `# UNIT`; samples carry no timestamps (the collector refuses them), and the file ends with
-/// `# EOF`. Labels are bounded: `app` (the apps audited), `source` (names the operator chose), `severity` (three).
+/// `# EOF`. Labels are bounded: `app` (the apps audited), `source` (names the operator chose), `severity` (three),
+/// `command` (`nightly` or `record`).
 package struct RunMetrics: Sendable {
     /// The job that wrote the file: the nightly job, or `record`.
     package struct Job: Sendable {
@@ -15,9 +16,18 @@ package struct RunMetrics: Sendable {
         /// Inputs that could not be audited or recorded this time.
         package let failures: Int
         package let exitStatus: Int32
+        /// What tells this job's series from another's in the collector's folder, where every file is merged: the
+        /// nightly job's source; `record`'s app and source.
+        package let app: String?
+        package let source: String
 
-        package init(name: String, durationSeconds: Double, finishedAt: Double, failures: Int, exitStatus: Int32) {
+        package init(
+            name: String, durationSeconds: Double, finishedAt: Double, failures: Int, exitStatus: Int32,
+            app: String? = nil, source: String
+        ) {
             self.name = name
+            self.app = app
+            self.source = source
             self.durationSeconds = durationSeconds
             self.finishedAt = finishedAt
             self.failures = failures
@@ -91,7 +101,7 @@ package struct RunMetrics: Sendable {
             help: "When the latest recorded run was made (the report's generatedAt), in seconds since 1970.",
             perRun { ISO8601Seconds.parse($0.generatedAt).map(Self.number) })
         if let job {
-            let labels = [("command", job.name)]
+            let labels = [("command", job.name)] + (job.app.map { [("app", $0)] } ?? []) + [("source", job.source)]
             family(
                 "stocktake_job_duration_seconds", unit: "seconds", help: "How long the job that wrote this file ran.",
                 [(labels, Self.number(job.durationSeconds))])

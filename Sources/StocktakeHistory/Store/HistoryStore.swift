@@ -71,14 +71,43 @@ package final class HistoryStore: RunHistory {
         // A committed run must survive a power cut on macOS too, where only F_FULLFSYNC empties the drive's
         // cache (SQLite uses it only when asked; elsewhere the pragma is accepted and changes nothing).
         try connection.execute("PRAGMA fullfsync = ON")
+        // One read transaction for every check, so another process's migration is seen whole or not at all.
         let found: Int
         do {
-            found = try userVersion()
+            found = try connection.transaction(writing: false) { try checkedVersion() }
         } catch let error as SQLiteError where error.code == SQLITE_NOTADB {
             throw HistoryError(
                 store: path, kind: .notAHistoryStore,
                 message: "is not an SQLite database; move it aside and the next nightly run starts a new history")
         }
+        guard found < target else { return }
+        // Version 3 copies `runs`: with foreign keys on, dropping the old table would delete every run's other rows.
+        // (The pragma cannot change inside a transaction, so it is set around it; the copy keeps every id.)
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        defer { try? connection.execute("PRAGMA foreign_keys = ON") }
+        try connection.transaction(writing: true) {
+            // Read and checked again under the write lock: another process may have migrated meanwhile.
+            let current = try checkedVersion()
+            for migration in HistorySchema.migrations where migration.version > current && migration.version <= target {
+                for statement in migration.statements(for: .sqlite) { try connection.execute(statement) }
+                // A pragma takes no bound parameters; the version is a constant of this code, not input.
+                try connection.execute("PRAGMA user_version = \(migration.version)")
+            }
+            let orphans = try connection.rows("PRAGMA foreign_key_check", [], { $0.text(0) ?? "" })
+            if let table = orphans.first {
+                throw HistoryError(
+                    store: path, kind: .notAHistoryStore,
+                    message:
+                        "could not be migrated: table `\(table)` has rows of runs that do not exist (was it edited by hand?)"
+                )
+            }
+        }
+    }
+
+    /// The store's schema version, once its schema is checked to be what that version's migrations make. Throws a
+    /// `HistoryError` for a newer stocktake's store, another program's database, or a schema edited by hand.
+    private func checkedVersion() throws -> Int {
+        let found = try userVersion()
         let known = HistorySchema.currentVersion
         guard found <= known else {
             throw HistoryError(
@@ -102,28 +131,7 @@ package final class HistoryStore: RunHistory {
                     "is not a history store this stocktake can read: \(problem) (was it edited by hand?); move it aside and the next nightly run starts a new history"
             )
         }
-        guard found < target else { return }
-        // Version 3 copies `runs`: with foreign keys on, dropping the old table would delete every run's other rows.
-        // (The pragma cannot change inside a transaction, so it is set around it; the copy keeps every id.)
-        try connection.execute("PRAGMA foreign_keys = OFF")
-        defer { try? connection.execute("PRAGMA foreign_keys = ON") }
-        try connection.transaction(writing: true) {
-            // Read again under the write lock: another process may have migrated meanwhile.
-            let current = try userVersion()
-            for migration in HistorySchema.migrations where migration.version > current && migration.version <= target {
-                for statement in migration.statements(for: .sqlite) { try connection.execute(statement) }
-                // A pragma takes no bound parameters; the version is a constant of this code, not input.
-                try connection.execute("PRAGMA user_version = \(migration.version)")
-            }
-            let orphans = try connection.rows("PRAGMA foreign_key_check", [], { $0.text(0) ?? "" })
-            if let table = orphans.first {
-                throw HistoryError(
-                    store: path, kind: .notAHistoryStore,
-                    message:
-                        "could not be migrated: table `\(table)` has rows of runs that do not exist (was it edited by hand?)"
-                )
-            }
-        }
+        return found
     }
 
     func userVersion() throws -> Int {

@@ -11,13 +11,18 @@ enum ReportLink: Sendable, Equatable {
     case address(String)
 
     /// The file `name` (`report.html`, `diff.html`) of `run`'s report folder, as seen from a page in `pageFolder`:
-    /// the recorded address; else the recorded folder, when it exists here (the same machine, or a shared disk);
-    /// else `<pageFolder>/<app>/<run id>`, the nightly job's own layout. Nil when none of them holds the file.
-    static func to(_ name: String, of run: HistoryRun, fromPageIn pageFolder: String) -> ReportLink? {
+    /// the recorded address; else, for a run this machine recorded (`thisMachine`; or one recorded before machines
+    /// were kept), the recorded folder, or `<pageFolder>/<app>/<run id>`, the nightly job's own layout. Nil when none
+    /// holds the file. Another machine's path is never looked up here: farm Macs laid out alike have folders of the
+    /// same name and run id, and this machine's would be the wrong report.
+    static func to(_ name: String, of run: HistoryRun, fromPageIn pageFolder: String, thisMachine: String?)
+        -> ReportLink?
+    {
         if let location = run.reportLocation, let base = address(location) {
             // Nothing to check at an address: a CI run has its report, and a diff only when it says so.
             return name == "report.html" ? .address(base + "/" + name) : nil
         }
+        guard run.recordedBy == nil || run.recordedBy == thisMachine else { return nil }
         var candidates: [String] = []
         if let location = run.reportLocation, location.hasPrefix("/") { candidates.append(location) }
         candidates.append(Paths.join(pageFolder, run.bundleIdentifier, run.runID))

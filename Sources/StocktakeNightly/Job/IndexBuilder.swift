@@ -18,16 +18,26 @@ package struct IndexBuilder {
     var localSource: String? = nil
     /// Whether each app names the machine that recorded its latest run (for a history many machines share).
     var showsMachines = false
+    /// This machine's name: only its own runs' folders are looked for on this disk.
+    let thisMachine: String?
 
-    package init(outputPath: String, history: any RunHistory, trendLength: Int = 30, showsMachines: Bool) {
+    package init(
+        outputPath: String, history: any RunHistory, trendLength: Int = 30, showsMachines: Bool, thisMachine: String?
+    ) {
         self.outputPath = outputPath
         self.history = history
         self.trendLength = trendLength
         self.showsMachines = showsMachines
+        self.thisMachine = thisMachine
     }
 
-    init(folder: ReportsFolder, history: any RunHistory, trendLength: Int, source: String, showsMachines: Bool) {
-        self.init(outputPath: folder.path, history: history, trendLength: trendLength, showsMachines: showsMachines)
+    init(
+        folder: ReportsFolder, history: any RunHistory, trendLength: Int, source: String, showsMachines: Bool,
+        thisMachine: String?
+    ) {
+        self.init(
+            outputPath: folder.path, history: history, trendLength: trendLength, showsMachines: showsMachines,
+            thisMachine: thisMachine)
         localLatest = { folder.latestRunID($0) }
         localSource = source
     }
@@ -49,8 +59,10 @@ package struct IndexBuilder {
             }
             return NightlyIndex.App(
                 bundleIdentifier: series.bundleIdentifier, source: series.source, showsMachine: showsMachines,
-                runs: runs, latestReport: ReportLink.to("report.html", of: latest, fromPageIn: outputPath),
-                latestDiff: ReportLink.to("diff.html", of: latest, fromPageIn: outputPath),
+                runs: runs,
+                latestReport: ReportLink.to(
+                    "report.html", of: latest, fromPageIn: outputPath, thisMachine: thisMachine),
+                latestDiff: ReportLink.to("diff.html", of: latest, fromPageIn: outputPath, thisMachine: thisMachine),
                 previousRunID: runs.dropLast().last?.runID,
                 runBefore: fetched.count > runs.count ? fetched.first : nil)
         }

@@ -143,7 +143,7 @@ package enum NightlyJob {
             do {
                 try IndexBuilder(
                     folder: folder, history: history, trendLength: trendLength, source: request.source,
-                    showsMachines: request.openHistory != nil
+                    showsMachines: request.openHistory != nil, thisMachine: request.recordedBy
                 )
                 .write(generatedAt: ReportDates.iso8601(request.now), failures: failures, skipped: skipped)
             } catch {
@@ -155,7 +155,8 @@ package enum NightlyJob {
             let latest = latestRuns(folder: folder, history: history, source: request.source, tonight: runs)
             let job = RunMetrics.Job(
                 name: "nightly", durationSeconds: (ContinuousClock.now - started).inSeconds,
-                finishedAt: Date().timeIntervalSince1970, failures: failures.count, exitStatus: outcome.exitStatus)
+                finishedAt: Date().timeIntervalSince1970, failures: failures.count, exitStatus: outcome.exitStatus,
+                source: request.source)
             do {
                 try AtomicFile.write(Array(RunMetrics(runs: latest, job: job).render().utf8), to: metricsFile)
             } catch {
