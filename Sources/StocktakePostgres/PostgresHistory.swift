@@ -24,8 +24,9 @@ package enum PostgresSupport {
     /// The history on a PostgreSQL server that many machines share. Each object holds one connection; each call is
     /// one transaction, so a run is recorded whole or not at all and a reader sees whole runs only. A retried or
     /// concurrent record of the same run takes the row's lock (`ON CONFLICT … DO UPDATE`) and replaces it, so the
-    /// run stays one row. Calls block the calling thread (the CLI is synchronous) while the connection's event loop
-    /// does the work.
+    /// run stays one row. Calls block the calling thread (the CLI is synchronous) while a task on the concurrency
+    /// pool does the work: call them from a thread of your own (the main thread, a `Thread`), never from async
+    /// code, whose blocked pool thread that task might need.
     package final class PostgresHistory: RunHistory {
         package let address: PostgresAddress
         private let connection: PostgresConnection

@@ -71,6 +71,34 @@ import Testing
         #expect(table(app(nil)).contains("<span class=\"muted\">—</span></td>"), "no earlier run: a dash")
     }
 
+    /// A shared history's page: the source beside the app, the recording machine, an address link kept as text, and
+    /// a run no link reaches named with the machine that holds it.
+    @Test func aSharedHistoryNamesSourcesMachinesAndUnreachableReports() {
+        let elsewhere = HistoryRun(
+            bundleIdentifier: HistoryFixtures.chat, runID: "2026-11-21T020000Z", generatedAt: "", toolVersion: "0.1.0",
+            appVersion: nil, onDisk: .zero, documentsAndData: .zero, purgeable: .zero, byLocation: [:],
+            backedUpBytes: 0, excludedBytes: 0, unknownBackupBytes: 0, findingsBySeverity: [:], findings: [],
+            status: .clean, source: "farm-ipad", recordedBy: "mac<3>", reportLocation: "/srv/reports/x")
+        let page = String(
+            decoding: NightlyIndexPage.render(
+                NightlyIndex(
+                    generatedAt: "2026-11-21T02:30:00Z",
+                    apps: [
+                        NightlyIndex.App(
+                            bundleIdentifier: HistoryFixtures.chat, source: "farm-ipad", showsMachine: true,
+                            runs: [elsewhere], latestReport: nil, latestDiff: nil, previousRunID: nil),
+                        NightlyIndex.App(
+                            bundleIdentifier: HistoryFixtures.chat, source: "ci-simulator", showsMachine: true,
+                            runs: [HistoryFixtures.run("2026-11-21T020000Z")],
+                            latestReport: .address("https://ci.example.com/jobs/1/artifacts/report.html?a=1&b=2"),
+                            latestDiff: nil, previousRunID: nil),
+                    ], failures: [])), as: UTF8.self)
+        #expect(page.contains("com.example.chat <span class=\"source\">· farm-ipad</span>"))
+        #expect(page.contains("recorded by mac&lt;3&gt;"))
+        #expect(page.contains("Latest report: not reachable from this page (on mac&lt;3&gt;, /srv/reports/x)"))
+        #expect(page.contains("href=\"https://ci.example.com/jobs/1/artifacts/report.html?a=1&amp;b=2\""))
+    }
+
     @Test func pageIsWellFormedAndLoadsNothing() throws {
         let structure = HTMLStructure(html)
         #expect(structure.problems == [])

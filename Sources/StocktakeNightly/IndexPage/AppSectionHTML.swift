@@ -13,7 +13,7 @@ struct AppSectionHTML {
     var name: HTML {
         app.source == RunSeries.defaultSource
             ? HTML.visible(app.bundleIdentifier)
-            : "\(visible: app.bundleIdentifier) <span class=\"source\">\(visible: app.source)</span>"
+            : "\(visible: app.bundleIdentifier) <span class=\"source\">· \(visible: app.source)</span>"
     }
 
     func render() -> HTML {

@@ -13,6 +13,7 @@ enum IndexStyle {
             #failures td.path{min-width:14ch}
             .app-head h2{overflow-wrap:anywhere;unicode-bidi:isolate}
             .app-name{overflow-wrap:break-word;unicode-bidi:isolate}
+            .source{color:var(--muted);font-weight:400;font-size:.8em;overflow-wrap:anywhere;unicode-bidi:isolate}
             .card-value.change{font-size:18px;line-height:1.35;margin:6px 0 4px}
             .status{display:inline-block;font-size:12px;font-weight:600;padding:1px 8px;border-radius:999px;white-space:nowrap}
             .status.clean{background:#dcfce7;color:#166534}
