@@ -130,6 +130,22 @@ enum SharedHistory {
         }
         let tree = try TemporaryTree("metrics")
         try tree.write("m.prom", string: text)
+        // The OpenMetrics parser of Prometheus' Python client: strict about `# EOF`, units and types.
+        let parsed = try StocktakeProcess.runCommand([
+            "/usr/bin/env", "python3", "-c",
+            """
+            import sys
+            from prometheus_client.openmetrics.parser import text_string_to_metric_families
+            families = list(text_string_to_metric_families(open(sys.argv[1]).read()))
+            print(len(families))
+            """, tree.path("m.prom"),
+        ])
+        if parsed.stderr.contains("No module named 'prometheus_client'") {
+            if OutsideTools.required { Issue.record("python3's prometheus_client is missing; CI requires it") }
+        } else {
+            #expect(parsed.status == 0, "the OpenMetrics parser: \(parsed.stderr)")
+            #expect(Int(parsed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= 8)
+        }
         let checked = try StocktakeProcess.runCommand([
             "/bin/sh", "-c", "promtool check metrics < \(tree.path("m.prom"))",
         ])
