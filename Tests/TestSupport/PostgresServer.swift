@@ -96,8 +96,10 @@ package enum PostgresServer {
             + arguments.dropFirst()
         var pid: pid_t = 0
         let argv = command.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        guard posix_spawn(&pid, "/bin/bash", nil, nil, argv, environ) == 0 else {
+        // The environment as `NAME=value` strings: `environ` is no variable macOS's headers declare.
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        guard posix_spawn(&pid, "/bin/bash", nil, nil, argv, envp) == 0 else {
             throw Unavailable(description: "could not start postgres_cluster.sh")
         }
         var status: Int32 = 0

@@ -143,7 +143,7 @@ package enum NightlyJob {
             do {
                 try IndexBuilder(
                     folder: folder, history: history, trendLength: trendLength, source: request.source,
-                    showsMachines: request.openHistory != nil, thisMachine: request.recordedBy
+                    showsMachines: request.usesSharedHistory, thisMachine: request.recordedBy
                 )
                 .write(generatedAt: ReportDates.iso8601(request.now), failures: failures, skipped: skipped)
             } catch {

@@ -31,6 +31,12 @@ package struct NightlyRequest: Sendable {
     package var simulatorApps: [SimulatorTarget]
     /// Opens the history the runs are recorded in (`--history URL`); nil: the SQLite file in the reports folder.
     package var openHistory: (@Sendable () throws(HistoryError) -> any RunHistory)? = nil
+
+    /// Whether `openHistory` names a shared history. Matched, not compared with `!= nil`: comparing or mapping an
+    /// optional typed-throws closure is a generic use of its type, which needs the macOS 15 runtime.
+    package var usesSharedHistory: Bool {
+        if case .some = openHistory { true } else { false }
+    }
     /// The source the runs are recorded under (`--source`).
     package var source: String = RunSeries.defaultSource
     /// The machine recording the runs, kept with each (the shared index names it).
