@@ -1,7 +1,7 @@
 /// Turning raw name bytes into text. Names in a container are attacker-controlled and need not be UTF-8.
 public enum PathText {
     /// Whether the bytes are well-formed UTF-8. Our own check: the standard library's validating initialiser needs
-    /// macOS 15, and the package targets macOS 13 (Tests/Scripts/check_availability.py). Called per name in a walk.
+    /// macOS 15, and the package targets macOS 13 (Tests/Scripts/typecheck_macos.py). Called per name in a walk.
     public static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
         if let valid = bytes.withContiguousStorageIfAvailable(isValidUTF8(buffer:)) { return valid }
         return Array(bytes).withUnsafeBufferPointer(isValidUTF8(buffer:))

@@ -210,7 +210,8 @@ def printed_interface(text, module, arch, renames=None):
                 imports.add(match.group(1))
             continue
         body.append(line)
-    exported = {"Dispatch", *FOUNDATION_PARTS} if module == "Foundation" else set()
+    # On a Mac, Foundation brings Darwin and Dispatch with it.
+    exported = {"Darwin", "Dispatch", *FOUNDATION_PARTS} if module == "Foundation" else set()
     header = flags_line(module, arch, "-enable-experimental-feature NonescapableTypes "
                         "-enable-experimental-feature LifetimeDependence")
     text = header + "".join(("@_exported " if name in exported else "") + f"import {name}\n"
@@ -330,7 +331,8 @@ def assemble_sdk(modules):
     # Printed interfaces, in dependency order, each pruned of what does not compile as an interface.
     printed = [("Dispatch", synthesized("Dispatch") + "\npublic typealias dispatch_time_t = Swift.UInt64\n"
                 "public typealias dispatch_fd_t = Swift.Int32\n")]
-    printed += [(FOUNDATION_PARTS.get(name, name), synthesized(name)) for name in [*FOUNDATION_PARTS, "Foundation"]]
+    printed += [(FOUNDATION_PARTS.get(name, name), synthesized(name) + SUPPLEMENTS.get(name, ""))
+                for name in [*FOUNDATION_PARTS, "Foundation"]]
     pruned = []
     for module, text in printed:
         texts = {arch: printed_interface(text, module, arch) for arch in ARCHES}
@@ -366,6 +368,21 @@ def prune_until_built(sdk, folder, module, texts, search=()):
 
 # Package dependencies --------------------------------------------------------------------------------------------
 
+# Public conformances a printed interface loses because they come through an internal protocol (swift-crypto's
+# digests are `Digest` through its internal `DigestPrivate`).
+# And String's bridging to NSString (`as NSString`), which the printer leaves out as an underscored protocol.
+SUPPLEMENTS = {"Foundation": """
+extension Swift.String : Swift._ObjectiveCBridgeable {
+  public typealias _ObjectiveCType = Foundation.NSString
+  public func _bridgeToObjectiveC() -> Foundation.NSString
+  public static func _forceBridgeFromObjectiveC(_ source: Foundation.NSString, result: inout Swift.String?)
+  public static func _conditionallyBridgeFromObjectiveC(_ source: Foundation.NSString, result: inout Swift.String?) -> Swift.Bool
+  public static func _unconditionallyBridgeFromObjectiveC(_ source: Foundation.NSString?) -> Swift.String
+}
+""", "Crypto": "".join(f"\nextension Crypto.{name} : Crypto.Digest {{}}\n" for name in [
+    "SHA256Digest", "SHA384Digest", "SHA512Digest", "Insecure.SHA1Digest", "Insecure.MD5Digest"])}
+
+
 def dependency_stand_ins(sdk, build, modules, toolchain_modules):
     """Stand-ins for the package modules our code imports from other packages, printed from `build` (a Linux build
     of them), with each Swift module they import in turn. Their C modules are dropped (on a Mac swift-crypto is
@@ -393,6 +410,7 @@ def dependency_stand_ins(sdk, build, modules, toolchain_modules):
     for module in modules:
         visit(module)
     for module, text in order:
+        text += SUPPLEMENTS.get(module, "")
         texts = {arch: printed_interface(text, module, arch, renames) for arch in ARCHES}
         pruned += prune_until_built(sdk, folder, module, texts, [folder])
     return folder, pruned
@@ -454,7 +472,7 @@ def check_c_sources(targets, sdk, arch):
     return failures
 
 
-def typecheck(sdk, arch, targets, names, dependencies, defines, output):
+def typecheck(sdk, arch, targets, names, dependencies, defines, output, upstream=None):
     """Each named Swift target compiled to a module (its bodies typechecked in full) in dependency order; the
     modules go to `output` for the targets after them. Returns the compiler's errors, by target."""
     os.makedirs(output, exist_ok=True)
@@ -468,7 +486,8 @@ def typecheck(sdk, arch, targets, names, dependencies, defines, output):
         command = swiftc(arch, sdk) + [
             "-emit-module", "-emit-module-path", os.path.join(output, name + ".swiftmodule"), "-module-name", name,
             "-package-name", "stocktake", "-swift-version", "6", "-enable-testing", "-D", "DEBUG", "-D",
-            "SWIFT_PACKAGE", "-I", output, "-I", dependencies, "-parse-as-library"] + flags + sources
+            "SWIFT_PACKAGE", "-I", output, "-I", upstream or output, "-I", dependencies, "-parse-as-library"]
+        command += flags + sources
         for define in defines:
             command += ["-D", define]
         result = subprocess.run(command, capture_output=True, text=True)
@@ -582,39 +601,40 @@ def main():
     if options.self_test:
         return 0
     targets = package_targets()
+
+    def each_arch(names, dependencies, defines, suffix=""):
+        def one(arch):
+            base = os.path.join(WORK, "modules", arch)
+            return [(arch, name, errors) for name, errors in
+                    typecheck(sdk, arch, targets, names, dependencies, defines, base + suffix, base)]
+        with ThreadPoolExecutor(len(ARCHES)) as pool:
+            return [failure for failures in pool.map(one, ARCHES) for failure in failures]
+
+    failures = each_arch(set(targets), dependencies, [])
     ensure_built(".build-postgres", ["--traits", TRAIT])
     trait_dependencies, trait_pruned = dependency_stand_ins(sdk, ".build-postgres", DEPENDENCIES[".build-postgres"],
                                                             modules)
-
-    def one(arch):
-        output = os.path.join(WORK, "modules", arch)
-        failures = typecheck(sdk, arch, targets, set(targets), dependencies, [], output)
-        with_trait = trait_targets(targets)
-        failures += [(f"{name} (--traits {TRAIT})", errors) for name, errors in typecheck(
-            sdk, arch, targets, with_trait, trait_dependencies, [TRAIT], output + "-" + TRAIT)]
-        return arch, failures
-
-    with ThreadPoolExecutor(len(ARCHES)) as pool:
-        results = list(pool.map(one, ARCHES))
+    with_trait = trait_targets(targets)
+    failures += [(arch, f"{name} (--traits {TRAIT})", errors) for arch, name, errors in
+                 each_arch(with_trait, trait_dependencies, [TRAIT], "-" + TRAIT)]
     swift_targets = [n for n, t in targets.items() if t.get("module_type") == "SwiftTarget"]
     c_failures = check_c_sources(targets, sdk, ARCHES[0])
-    failed = False
-    for arch, failures in results:
-        for name, errors in failures:
-            failed = True
-            print(f"error: {name} does not typecheck for {arch}-apple-macosx{deployment_target()}:")
-            print("\n".join("  " + line for line in errors[:40]))
+    failed = bool(failures)
+    for arch, name, errors in failures:
+        print(f"error: {name} does not typecheck for {arch}-apple-macosx{deployment_target()}:")
+        print("\n".join("  " + line for line in errors[:40]))
     for failure in c_failures:
         failed = True
         print(f"error: C sources do not compile for macOS:\n{failure}")
     print(f"typechecked for macOS {deployment_target()} ({', '.join(ARCHES)}): {len(swift_targets)} Swift targets "
-          f"(Sources, Tests, TestSupport, Fuzz), then {len(trait_targets(targets))} again with --traits {TRAIT}")
+          f"(Sources, Tests, TestSupport, Fuzz), then {len(with_trait)} again with --traits {TRAIT}")
     print("not typechecked for macOS, only their interfaces as this Linux build prints them: the sources of "
           "swift-argument-parser, Yams and swift-crypto, and with the trait postgres-nio, swift-nio, swift-nio-ssl and "
           f"swift-log; {len(pruned) + len(trait_pruned)} of their declarations and "
           f"{sum(1 for _ in open(os.path.join(sdk, 'pruned.txt')))} of Foundation's and Dispatch's left out of the "
-          f"stand-ins as not compilable from a printed interface (listed in {os.path.relpath(sdk, ROOT)}/pruned.txt)")
-    with open(os.path.join(sdk, "pruned.txt"), "a") as handle:
+          f"stand-ins as not compilable from a printed interface (listed in {os.path.relpath(WORK, ROOT)}/sdk/pruned.txt and "
+          "dependencies/pruned.txt)")
+    with open(os.path.join(WORK, "dependencies", "pruned.txt"), "w") as handle:
         handle.write("\n".join(pruned + trait_pruned) + "\n")
     return 1 if failed else 0
 
