@@ -190,6 +190,7 @@ if Context.environment["STOCKTAKE_FUZZ"] == "1" {
         ("FuzzConfiguration", ["StocktakePolicy"]),
         ("FuzzBackupManifest", ["StocktakeBackup", "StocktakeModel", "StocktakeScan"]),
         ("FuzzURLCache", ["StocktakeScan"]), ("FuzzLocalStorage", ["StocktakeScan"]), ("FuzzMachO", ["StocktakeScan"]),
+        ("FuzzRecord", ["StocktakeReport", "StocktakeHistory", "StocktakeNightly", "StocktakeAudit"]),
     ]
     for target in fuzzTargets {
         package.targets.append(

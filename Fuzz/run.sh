@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (Fuzz/Targets) into .build-fuzz, apart from the normal build, and runs each on
 # a working copy of its seed corpus (Fuzz/Corpus/<target>, never written to).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET ...]     default: 30 seconds for each of the thirteen targets
+#   Fuzz/run.sh [SECONDS] [TARGET ...]     default: 30 seconds for each of the fourteen targets
 #
 # Fails on a crash, a leak, a timeout (one input running over 10 s) or running out of memory, and prints the
 # reproducer; run it again with `.build-fuzz/release/<target> <reproducer>`. Linux: libFuzzer ships with the
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-30}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzBinaryPlist FuzzXMLPlist FuzzAppleDouble FuzzArchive FuzzBinaryCookies FuzzSecretScan FuzzReportReader FuzzBaseline FuzzConfiguration FuzzBackupManifest FuzzURLCache FuzzLocalStorage FuzzMachO)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzBinaryPlist FuzzXMLPlist FuzzAppleDouble FuzzArchive FuzzBinaryCookies FuzzSecretScan FuzzReportReader FuzzBaseline FuzzConfiguration FuzzBackupManifest FuzzURLCache FuzzLocalStorage FuzzMachO FuzzRecord)
 scratch=.build-fuzz
 # Package.swift declares the fuzz targets only with this set, so `swift build` never sees them.
 export STOCKTAKE_FUZZ=1

@@ -10,7 +10,7 @@ enum OutputFolder {
     static func prepare(request: AuditRequest, container: ContainerDescription) throws(AuditError) -> String {
         // Resolved before the check, and used for writing: `L/out` with `L` a link into the container is
         // judged (and written) where it really is, so the check and the writes cannot disagree.
-        let folder = ResolvedPath.of(
+        var folder = ResolvedPath.of(
             request.outputDirectory
                 ?? "Reports/\(ReportPaths.appFolderName(container.bundleIdentifier))/\(ReportDates.folderName(request.now))"
         )
@@ -29,7 +29,12 @@ enum OutputFolder {
             }
         }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let isDefault = request.outputDirectory == nil
+            try FileManager.default.createDirectory(
+                atPath: isDefault ? Paths.parent(of: folder) : folder, withIntermediateDirectories: true)
+            if isDefault { folder = try claimFresh(folder) }
+        } catch let error as AuditError {
+            throw error
         } catch {
             throw .output("cannot create the output folder \(folder): \(FileSystemReason.of(error))")
         }
@@ -57,6 +62,19 @@ enum OutputFolder {
         if let backup = request.backupPath { trees.append((backup, "device backup")) }
         if let set = request.deviceSetPath { trees.append((set, "simulator device set")) }
         return trees
+    }
+
+    /// The default folder is named by the second: a second audit of the app within it gets `<time>-2` (`-3`, …),
+    /// claimed with `mkdir`, which only one process wins, rather than writing over the first one's reports.
+    private static func claimFresh(_ folder: String) throws(AuditError) -> String {
+        for attempt in 1...1_000 {
+            let candidate = attempt == 1 ? folder : "\(folder)-\(attempt)"
+            if mkdir(candidate, 0o777) == 0 { return candidate }
+            guard errno == EEXIST else {
+                throw .output("cannot create the output folder \(candidate): \(SystemError.currentText)")
+            }
+        }
+        throw .output("cannot create the output folder \(folder): a thousand audits of this app this second")
     }
 
     static func removeIfEmpty(_ folder: String) {

@@ -4,7 +4,8 @@ import StocktakeReport
 
 extension HistoryRun {
     /// The run as the history keeps it, from its `report.json` read back. The bundle identifier and run id
-    /// come from the caller (the report folder's names), since a report may not know its bundle id.
+    /// come from the caller (the report folder's names), since a report may not know its bundle id. The versions are
+    /// kept as shown text (`RecordedValues.displayText`): an app's plist may hold what no store keeps.
     package init(
         bundleIdentifier: String, runID: String, snapshot: ReportSnapshot, status: Status,
         source: String = RunSeries.defaultSource, recordedBy: String? = nil, reportLocation: String? = nil,
@@ -20,7 +21,8 @@ extension HistoryRun {
         }
         self.init(
             bundleIdentifier: bundleIdentifier, runID: runID, generatedAt: snapshot.provenance.generatedAt,
-            toolVersion: snapshot.provenance.toolVersion, appVersion: snapshot.provenance.appVersion,
+            toolVersion: RecordedValues.displayText(snapshot.provenance.toolVersion),
+            appVersion: snapshot.provenance.appVersion.map { RecordedValues.displayText($0) },
             onDisk: totals.onDisk, documentsAndData: totals.documentsAndData, purgeable: totals.purgeable,
             byLocation: totals.byLocation, backedUpBytes: backup(.included),
             excludedBytes: backup(.excluded).saturatingAdd(backup(.excludedBySystem)),

@@ -79,7 +79,7 @@ package struct HistoryRun: Sendable, Equatable {
         for count in findings.filter({ $0.count > 0 }).sorted() {
             if let last = merged.last, last.rule == count.rule, last.severity == count.severity {
                 merged[merged.count - 1] = FindingCount(
-                    rule: last.rule, severity: last.severity, count: last.count + count.count)
+                    rule: last.rule, severity: last.severity, count: last.count.saturatingAdd(count.count))
             } else {
                 merged.append(count)
             }
@@ -90,10 +90,10 @@ package struct HistoryRun: Sendable, Equatable {
 
     /// Findings per rule, whatever their severity.
     package var findingsByRule: [String: Int] {
-        findings.reduce(into: [:]) { $0[$1.rule, default: 0] += $1.count }
+        findings.reduce(into: [:]) { $0[$1.rule] = ($0[$1.rule] ?? 0).saturatingAdd($1.count) }
     }
 
-    package var findingCount: Int { findingsBySeverity.values.reduce(0, +) }
+    package var findingCount: Int { findingsBySeverity.values.saturatingSum() }
 
     package var series: RunSeries { RunSeries(bundleIdentifier: bundleIdentifier, source: source) }
 }

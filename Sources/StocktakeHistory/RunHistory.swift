@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// A history of runs: the SQLite file beside one machine's reports (`HistoryStore`), or a PostgreSQL database many
 /// machines share. Both keep the same schema and honour the same contract, which one test suite holds them to:
 ///
@@ -28,6 +30,19 @@ extension RunHistory {
     /// The series of one app, sorted by source.
     package func series(ofApp bundleIdentifier: String) throws(HistoryError) -> [RunSeries] {
         try series().filter { $0.bundleIdentifier == bundleIdentifier }
+    }
+
+    /// Records `run` once it passes `RecordedValues` (what every writer records through, so that every store takes
+    /// the same runs), else says what is wrong with it.
+    package func recordChecked(_ run: HistoryRun) throws(HistoryError) {
+        if let problem = run.problem {
+            throw HistoryError(
+                store: name, kind: .failed,
+                message:
+                    "will not record run \(VisibleText.quoted(run.runID)) of \(VisibleText.quoted(run.bundleIdentifier)): \(problem)"
+            )
+        }
+        try record(run)
     }
 
     /// Every app with at least one run, sorted.

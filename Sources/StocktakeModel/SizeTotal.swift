@@ -21,7 +21,7 @@ public struct SizeTotal: Sendable, Equatable {
     }
 
     public mutating func add(_ other: SizeTotal) {
-        files += other.files
+        files = files.saturatingAdd(other.files)
         apparentBytes = apparentBytes.saturatingAdd(other.apparentBytes)
         allocatedBytes = allocatedBytes.saturatingAdd(other.allocatedBytes)
     }
@@ -113,9 +113,25 @@ extension Int64 {
 }
 
 extension Int {
+    /// `self + other`, stopping at the limits: counts read from a report or a history are another machine's word.
+    public func saturatingAdd(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+
     /// `self - other`, stopping at the limits (see `Int64.saturatingSubtract`).
     public func saturatingSubtract(_ other: Int) -> Int {
         let (difference, overflow) = subtractingReportingOverflow(other)
         return overflow ? (other < 0 ? .max : .min) : difference
     }
+}
+
+extension Sequence where Element == Int64 {
+    /// The sum, stopping at the limits: the one way recorded or reported sizes are added up.
+    public func saturatingSum() -> Int64 { reduce(0) { $0.saturatingAdd($1) } }
+}
+
+extension Sequence where Element == Int {
+    /// The sum, stopping at the limits: the one way recorded or reported counts are added up.
+    public func saturatingSum() -> Int { reduce(0) { $0.saturatingAdd($1) } }
 }

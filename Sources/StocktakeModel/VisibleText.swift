@@ -52,6 +52,16 @@ public enum VisibleText {
         return output
     }
 
+    /// A value a message echoes (`'abc'`): visible, and cut after `limit` characters with its full size said, so a
+    /// hostile multi-megabyte value never reaches a terminal whole.
+    public static func quoted(_ text: String, limit: Int = 64) -> String {
+        var scalars = text.unicodeScalars.prefix(limit + 1)
+        guard scalars.count > limit else { return "'" + render(text, as: .message) + "'" }
+        scalars = scalars.prefix(limit)
+        let shown = render(String(String.UnicodeScalarView(scalars)), as: .message)
+        return "'\(shown)…' (\(text.utf8.count) bytes)"
+    }
+
     /// One scalar in `style`, for writers that escape their own syntax in the same pass.
     public static func append(_ scalar: Unicode.Scalar, as style: Style, to output: inout String) {
         guard isReplaced(scalar) else {

@@ -19,7 +19,7 @@ public enum HTMLFormatting {
 
     /// A fixed-point number with one decimal for SVG coordinates and CSS widths: 12.3.
     public static func decimal(tenths: Int) -> String {
-        "\(tenths / 10).\(tenths % 10)"
+        (tenths < 0 ? "-" : "") + "\(tenths.magnitude / 10).\(tenths.magnitude % 10)"
     }
 
 }

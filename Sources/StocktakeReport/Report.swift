@@ -104,7 +104,7 @@ public struct ReportDraft: Sendable {
         return AppSize(
             bundleBytes: appBundle.size.allocatedBytes,
             containerWithoutCachesBytes: inventory.totals.onDisk.allocatedBytes - caches,
-            appGroupBytes: appGroups.reduce(0) { $0.saturatingAdd($1.size.allocatedBytes) })
+            appGroupBytes: appGroups.map(\.size.allocatedBytes).saturatingSum())
     }
 }
 

@@ -99,6 +99,7 @@ struct NightlyCommand: ParsableCommand {
         request.source = shared.source
         request.recordedBy = MachineName.current
         request.metricsFile = metricsFile
+        request.historyFile = shared.isServer ? nil : shared.history
         let outcome: NightlyOutcome
         do {
             outcome = try NightlyJob.run(request)

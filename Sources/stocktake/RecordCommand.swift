@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StocktakeFiles
 import StocktakeHistory
 import StocktakeModel
 import StocktakeNightly
@@ -61,6 +62,15 @@ struct RecordCommand: ParsableCommand {
         options.recordedBy = MachineName.current
         options.durationSeconds = durationSeconds
         options.failOn = failOn.severity
+        if let metricsFile {
+            let folder = report.hasSuffix(".json") ? Paths.parent(of: report) : report
+            let kept =
+                [(path: folder, what: "the report's folder")]
+                + (shared.isServer ? [] : [(path: shared.history ?? "", what: "the history")])
+            if let problem = MetricsFilePlace.problem(metricsFile, kept: kept) {
+                throw CommandFailure(.couldNotRun, problem)
+            }
+        }
         let run: HistoryRun
         do {
             run = try RecordedReport.run(reportAt: report, options)
@@ -69,7 +79,7 @@ struct RecordCommand: ParsableCommand {
         }
         var failure: String?
         do {
-            try shared.open(fallback: "", create: true).record(run)
+            try shared.open(fallback: "", create: true).recordChecked(run)
         } catch {
             failure = error.description
         }

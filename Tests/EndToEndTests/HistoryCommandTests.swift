@@ -39,7 +39,7 @@ import Testing
             run("2026-11-21T020000Z", onDisk: 1_200_000, findings: [.error: 1, .warning: 2], status: .policyFailure))
         try store.record(
             HistoryRun(
-                bundleIdentifier: "com.example.maps", runID: "2026-11-21T020000Z", generatedAt: "",
+                bundleIdentifier: "com.example.maps", runID: "2026-11-21T020000Z", generatedAt: "2026-11-21T02:00:00Z",
                 toolVersion: "0.1.0", appVersion: nil,
                 onDisk: .zero, documentsAndData: .zero, purgeable: .zero, byLocation: [:], backedUpBytes: 0,
                 excludedBytes: 0,

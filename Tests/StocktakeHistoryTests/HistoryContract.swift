@@ -110,6 +110,39 @@ enum HistoryContract {
         #expect(try store.rowCount("runs") == 1)
     }
 
+    /// Issue 41, 13: SQLite kept a NUL that PostgreSQL refuses. Every engine takes the same runs: a version as shown
+    /// text reads back as recorded, a NUL is refused before either store sees it, and a row edited past what a
+    /// history accepts is named on reading, whichever engine holds it.
+    static func everyEngineTakesTheSameRuns(_ store: some HistoryUnderTest) throws {
+        let plain = run("2026-11-21T020000Z")
+        let shown = RecordedValues.displayText("3.0\u{0}rc\u{1B}")
+        let versioned = HistoryRun(
+            bundleIdentifier: plain.bundleIdentifier, runID: plain.runID, generatedAt: plain.generatedAt,
+            toolVersion: plain.toolVersion, appVersion: shown, onDisk: plain.onDisk,
+            documentsAndData: plain.documentsAndData, purgeable: plain.purgeable, byLocation: plain.byLocation,
+            backedUpBytes: plain.backedUpBytes, excludedBytes: plain.excludedBytes,
+            unknownBackupBytes: plain.unknownBackupBytes, findingsBySeverity: plain.findingsBySeverity,
+            findings: plain.findings, status: plain.status, source: plain.source)
+        try store.history.recordChecked(versioned)
+        #expect(try store.history.runs(of: plain.series, limit: 1) == [versioned])
+
+        let nul = HistoryRun(
+            bundleIdentifier: plain.bundleIdentifier, runID: "2026-11-22T020000Z", generatedAt: plain.generatedAt,
+            toolVersion: plain.toolVersion, appVersion: "3.0\u{0}rc", onDisk: plain.onDisk,
+            documentsAndData: plain.documentsAndData, purgeable: plain.purgeable, byLocation: plain.byLocation,
+            backedUpBytes: 0, excludedBytes: 0, unknownBackupBytes: 0, findingsBySeverity: [:], findings: [],
+            status: .clean)
+        let refusal = try #require(throws: HistoryError.self) { try store.history.recordChecked(nul) }
+        #expect(refusal.message.contains("its app version '3.0\\x00rc' holds the control character U+0000"))
+        #expect(try store.rowCount("runs") == 1)
+
+        try store.execute("UPDATE runs SET error_findings = 9223372036854775807, note_findings = 9223372036854775807")
+        let unreadable = try #require(throws: HistoryError.self) {
+            try store.history.runs(of: plain.series, limit: 1)
+        }
+        #expect(unreadable.message.contains("a finding count is not 0 to"), "\(unreadable.message)")
+    }
+
     static func aNewStoreHasTheSchemaSQLiteMakes(_ store: some HistoryUnderTest) throws {
         let expected = try HistorySchema.columns(atVersion: HistorySchema.currentVersion)
         let found = try store.columns()

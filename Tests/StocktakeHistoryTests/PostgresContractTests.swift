@@ -29,6 +29,10 @@
             try await onThread { try HistoryContract.textIsBoundNotSpliced(try PostgresUnderTest()) }
         }
 
+        @Test func everyEngineTakesTheSameRuns() async throws {
+            try await onThread { try HistoryContract.everyEngineTakesTheSameRuns(try PostgresUnderTest()) }
+        }
+
         @Test func aNewStoreHasTheSchemaSQLiteMakes() async throws {
             try await onThread { try HistoryContract.aNewStoreHasTheSchemaSQLiteMakes(try PostgresUnderTest()) }
         }

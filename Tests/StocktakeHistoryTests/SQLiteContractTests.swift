@@ -26,6 +26,10 @@ import Testing
         try HistoryContract.textIsBoundNotSpliced(try SQLiteUnderTest())
     }
 
+    @Test func everyEngineTakesTheSameRuns() throws {
+        try HistoryContract.everyEngineTakesTheSameRuns(try SQLiteUnderTest())
+    }
+
     @Test func aNewStoreHasTheSchemaSQLiteMakes() throws {
         try HistoryContract.aNewStoreHasTheSchemaSQLiteMakes(try SQLiteUnderTest())
     }

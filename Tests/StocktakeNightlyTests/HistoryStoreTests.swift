@@ -34,22 +34,29 @@ import Testing
         let fixture = try StoreFixture()
         // Quotes, SQL and a NUL would break or inject if the SQL were built from values.
         let hostile = "com.evil'); DROP TABLE runs; --\u{0}\"x"
-        let run = HistoryRun(
-            bundleIdentifier: hostile, runID: "2026-11-21T020000Z", generatedAt: "", toolVersion: "0.1.0",
-            appVersion: "",
-            onDisk: SizeTotal(files: 1, apparentBytes: .max, allocatedBytes: .max), documentsAndData: .zero,
-            purgeable: .zero,
-            byLocation: [:], backedUpBytes: 0, excludedBytes: 0, unknownBackupBytes: 0, findingsBySeverity: [:],
-            findings: [],
-            status: .clean)
-        try fixture.store.record(run)
-        #expect(try fixture.store.bundleIdentifiers() == [hostile])
-        #expect(
-            try fixture.store.runs(bundleIdentifier: hostile, limit: 5) == [run],
-            "empty strings stay empty, not NULL; Int64.max survives")
+        func run(_ bundleIdentifier: String) -> HistoryRun {
+            HistoryRun(
+                bundleIdentifier: bundleIdentifier, runID: "2026-11-21T020000Z", generatedAt: "2026-11-21T02:00:00Z",
+                toolVersion: "0.1.0", appVersion: "",
+                onDisk: SizeTotal(files: 1, apparentBytes: .max, allocatedBytes: .max), documentsAndData: .zero,
+                purgeable: .zero, byLocation: [:], backedUpBytes: 0, excludedBytes: 0, unknownBackupBytes: 0,
+                findingsBySeverity: [:], findings: [], status: .clean)
+        }
+        try fixture.store.record(run(hostile))
+        #expect(try fixture.store.bundleIdentifiers() == [hostile], "bound whole, no truncation at the NUL")
+        // Read back, the NUL is refused as every reader refuses it (issue 41): no store keeps what PostgreSQL refuses.
+        let error = try #require(throws: HistoryError.self) {
+            try fixture.store.runs(bundleIdentifier: hostile, limit: 5)
+        }
+        #expect(error.message.contains("holds the control character U+0000"))
         #expect(
             try fixture.store.runs(bundleIdentifier: "com.evil'); DROP TABLE runs; --", limit: 5).isEmpty,
             "no truncation at the NUL")
+        let quoted = "com.evil'); DROP TABLE runs; --\"x"
+        try fixture.store.record(run(quoted))
+        #expect(
+            try fixture.store.runs(bundleIdentifier: quoted, limit: 5) == [run(quoted)],
+            "empty strings stay empty, not NULL; Int64.max survives")
     }
 
     @Test func recordingTheSameRunAgainReplacesIt() throws {

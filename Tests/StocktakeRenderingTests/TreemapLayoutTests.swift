@@ -166,3 +166,39 @@ import Testing
         }
     }
 }
+
+/// Issue 41, 1: children whose sizes add past Int64 (sparse files claim exabytes each; a recorded report claims
+/// anything) trapped the layout's sum of tiles. Sizes add up to the limit and the tiles still lay out.
+@Suite struct TreemapOverflowTests {
+    /// A root of `sizes.count` children, its own total saturated as every total of a report is.
+    struct Flat: TreemapSource {
+        let sizes: [Int64]
+        var root: Int32 { 0 }
+        func parent(_ node: Int32) -> Int32 { node == 0 ? -1 : 0 }
+        func children(_ node: Int32) -> ArraySlice<Int32> {
+            node == 0 ? Array(1...Int32(sizes.count))[...] : []
+        }
+        func name(_ node: Int32) -> ArraySlice<UInt8> { Array("n\(node)".utf8)[...] }
+        func isFolder(_ node: Int32) -> Bool { node == 0 }
+        func bytes(_ node: Int32) -> Int64 {
+            guard node == 0 else { return sizes[Int(node) - 1] }
+            return sizes.reduce(0) { $0.addingReportingOverflow($1).overflow ? .max : $0 + $1 }
+        }
+    }
+
+    @Test(arguments: [
+        [5_000_000_000_000_000_000, 5_000_000_000_000_000_000], [Int64.max, Int64.max, 1],
+        Array(repeating: Int64.max / 3, count: 40),
+    ])
+    func sizesPastInt64LayOut(_ sizes: [Int64]) {
+        let source = Flat(sizes: sizes)
+        let layout = TreemapLayout(source)
+        #expect(layout.totalBytes == Int64.max)
+        let tiles = layout.views.first?.tiles ?? []
+        #expect(!tiles.isEmpty)
+        #expect(tiles.allSatisfy { $0.bytes >= 0 && $0.rect.width >= 0 && $0.rect.height >= 0 })
+        _ = TreemapSVG(layout: layout, source: source, idPrefix: "t", rootName: "root", shareOf: "of all") { _ in
+            TreemapLook(classes: "x")
+        }.render(label: "sizes")
+    }
+}

@@ -86,7 +86,7 @@ extension ReportDiff {
         let rest = changes.dropFirst(shown.count)
         return RankedList(
             shown: shown, othersCount: rest.count,
-            othersAllocatedDelta: rest.reduce(0) { $0.saturatingAdd($1.allocatedDelta) })
+            othersAllocatedDelta: rest.map(\.allocatedDelta).saturatingSum())
     }
 
     /// Largest absolute allocated change first; ties by apparent change, then by id, so output is stable.

@@ -113,7 +113,7 @@ struct ListHead<Element> {
     init(_ all: [Element], limit: Int, delta: (Element) -> Int64) {
         shown = all.prefix(limit)
         othersCount = all.count - shown.count
-        othersAllocatedDelta = all.dropFirst(limit).reduce(Int64(0)) { $0.saturatingAdd(delta($1)) }
+        othersAllocatedDelta = all.dropFirst(limit).map(delta).saturatingSum()
     }
 }
 

@@ -150,9 +150,10 @@ package struct RunMetrics: Sendable {
     }
 }
 
-/// `2026-11-21T02:00:00Z` (what report.json's `generatedAt` holds) as seconds since 1970; nil for anything else.
-enum ISO8601Seconds {
-    static func parse(_ text: String) -> Double? {
+/// `2026-11-21T02:00:00Z` (what report.json's `generatedAt` holds) as seconds since 1970; nil for anything else,
+/// a fraction of more than nine digits included (a recorded value is another machine's word: nothing here traps).
+package enum ISO8601Seconds {
+    package static func parse(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
@@ -172,7 +173,7 @@ enum ISO8601Seconds {
         else { return nil }
         var fraction = 0.0
         if bytes[19] == UInt8(ascii: ".") {
-            guard bytes.count > 21, let digits = number(20..<(bytes.count - 1)) else { return nil }
+            guard bytes.count > 21, bytes.count <= 30, let digits = number(20..<(bytes.count - 1)) else { return nil }
             fraction = Double(digits) / pow10(bytes.count - 21)
         } else if bytes.count != 20 {
             return nil

@@ -50,6 +50,14 @@ package final class HistoryStore: RunHistory {
                     "does not exist; the nightly job creates it on its first run (or pass the reports folder that holds it)"
             )
         }
+        // SQLite would open a device or a FIFO and leave its `-journal` beside it (or block): only a regular file.
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            let kind = status.st_mode & S_IFMT == S_IFDIR ? "a folder" : "a device, a FIFO or a socket"
+            throw HistoryError(
+                store: path, kind: .notAHistoryStore,
+                message: "is \(kind), not an SQLite file; give a history file's path (or a new file's)")
+        }
         do {
             connection = try SQLiteConnection(path: path, create: createIfMissing, timeLimit: timeLimit)
         } catch let error as SQLiteError {

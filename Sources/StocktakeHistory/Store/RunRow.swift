@@ -90,14 +90,14 @@ package enum RunRow {
         )
             throws(RowProblem) -> HistoryRun
         {
-            let named = "run \(runID) of \(bundleIdentifier)"
+            let named = "run \(VisibleText.quoted(runID)) of \(VisibleText.quoted(bundleIdentifier))"
             guard let status = HistoryRun.Status(rawValue: status) else {
-                throw RowProblem("\(named) has an unknown status '\(VisibleText.render(status, as: .message))'")
+                throw RowProblem("\(named) has an unknown status \(VisibleText.quoted(status))")
             }
             var byLocation: [Location: SizeTotal] = [:]
             for row in locations {
                 guard let location = Location(rawValue: row.name) else {
-                    throw RowProblem("\(named) has an unknown location '\(VisibleText.render(row.name, as: .message))'")
+                    throw RowProblem("\(named) has an unknown location \(VisibleText.quoted(row.name))")
                 }
                 byLocation[location] = row.total
             }
@@ -105,17 +105,20 @@ package enum RunRow {
             for row in findings {
                 guard let severity = Severity(rawValue: row.severity) else {
                     throw RowProblem(
-                        "\(named) has an unknown severity '\(VisibleText.render(row.severity, as: .message))'")
+                        "\(named) has an unknown severity \(VisibleText.quoted(row.severity))")
                 }
                 counts.append(FindingCount(rule: row.rule, severity: severity, count: row.count))
             }
-            return HistoryRun(
+            let run = HistoryRun(
                 bundleIdentifier: bundleIdentifier, runID: runID, generatedAt: generatedAt, toolVersion: toolVersion,
                 appVersion: appVersion, onDisk: onDisk, documentsAndData: documentsAndData, purgeable: purgeable,
                 byLocation: byLocation, backedUpBytes: backedUpBytes, excludedBytes: excludedBytes,
                 unknownBackupBytes: unknownBackupBytes, findingsBySeverity: findingsBySeverity, findings: counts,
                 status: status, source: source, recordedBy: recordedBy, reportLocation: reportLocation,
                 durationSeconds: durationSeconds)
+            // Re-checked as a recorded run is: the row may come from another machine, another version, or a hand.
+            if let problem = run.problem { throw RowProblem("\(named): \(problem)") }
+            return run
         }
     }
 

@@ -20,7 +20,7 @@ struct LocationTreemap: TreemapSource {
     func children(_ node: Int32) -> ArraySlice<Int32> { node == 0 ? nodes[...] : [] }
     func name(_ node: Int32) -> ArraySlice<UInt8> { node == 0 ? [] : Array(locations[Int(node) - 1].title.utf8)[...] }
     func isFolder(_ node: Int32) -> Bool { node == 0 }
-    func bytes(_ node: Int32) -> Int64 { node == 0 ? sizes.reduce(0) { $0.saturatingAdd($1) } : sizes[Int(node) - 1] }
+    func bytes(_ node: Int32) -> Int64 { node == 0 ? sizes.saturatingSum() : sizes[Int(node) - 1] }
 
     /// The picture, or nothing when the run recorded no app data.
     func render(idPrefix: String) -> HTML {

@@ -32,16 +32,8 @@ enum ReportLink: Sendable, Equatable {
         return nil
     }
 
-    /// `text` when it is an `http://` or `https://` address of printable ASCII with nothing an attribute or a URL
-    /// parser could read differently (quotes, angle brackets, spaces, backslashes); its trailing `/` dropped.
-    static func address(_ text: String) -> String? {
-        guard text.hasPrefix("https://") || text.hasPrefix("http://"), text.utf8.count <= 2048 else { return nil }
-        let unsafe: Set<UInt8> = Set("\"'<>\\`{}|^ ".utf8)
-        guard text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !unsafe.contains($0) }) else { return nil }
-        var trimmed = Substring(text)
-        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        return String(trimmed)
-    }
+    /// `text` when it is an address `record` accepts (`ReportAddress`), its trailing `/` dropped.
+    static func address(_ text: String) -> String? { ReportAddress.normalized(text) }
 
     /// `target` relative to `folder`, both made absolute and resolved (links included), so the page works wherever
     /// the two are opened from: `com.example.chat/2026-11-21T020000Z/report.html`, or `../other/…/report.html`.

@@ -10,8 +10,11 @@ enum TrendChart {
     /// Room above the tallest bar, so it does not touch the frame.
     private static let headroom = 6
     private static let minimumSlots = 12
+    /// Bars drawn at most (the latest runs): each stays at least 1 unit wide with its gap, whatever `--limit` asks.
+    static let maximumBars = 200
 
-    static func svg(_ runs: [HistoryRun], label: String) -> HTML {
+    static func svg(_ allRuns: [HistoryRun], label: String) -> HTML {
+        let runs = allRuns.suffix(maximumBars)
         var html: HTML =
             "<svg class=\"trend\" viewBox=\"0 0 \(width) \(height)\" preserveAspectRatio=\"none\" role=\"img\" "
         html += "aria-label=\"\(label)\">"
@@ -51,7 +54,10 @@ enum TrendChart {
         var text: HTML =
             "Oldest on the left, latest (dark) on the right. Highest \(HTMLPieces.size(highest.onDisk.allocatedBytes)) "
         text += "(\(visible: highest.runID)); latest \(HTMLPieces.size(latest.onDisk.allocatedBytes))."
-        if runs.contains(where: { $0.status == .policyFailure }) { text += " Orange: a run that failed the policy." }
+        if runs.suffix(maximumBars).contains(where: { $0.status == .policyFailure }) {
+            text += " Orange: a run that failed the policy."
+        }
+        if runs.count > maximumBars { text += " The chart shows the last \(maximumBars) of \(runs.count) runs." }
         return text
     }
 }

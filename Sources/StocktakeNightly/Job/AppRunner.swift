@@ -90,7 +90,7 @@ struct AppRunner {
             source: request.source, recordedBy: request.recordedBy, reportLocation: ResolvedPath.of(runFolder),
             durationSeconds: duration)
         do {
-            try history?.record(recorded)
+            try history?.recordChecked(recorded)
         } catch {
             problems.append("\(app) \(name): not recorded in the history store: \(error)")
         }

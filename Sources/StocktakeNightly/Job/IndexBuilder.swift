@@ -1,6 +1,7 @@
 import Foundation
 import StocktakeFiles
 import StocktakeHistory
+import StocktakeModel
 import StocktakeRendering
 import StocktakeReport
 
@@ -47,7 +48,7 @@ package struct IndexBuilder {
     ) throws {
         let apps = try history.series().compactMap { series -> NightlyIndex.App? in
             // One more than the trend shows: the oldest row's change is against the run before it.
-            let fetched = try history.runs(of: series, limit: trendLength + 1)
+            let fetched = try history.runs(of: series, limit: trendLength.saturatingAdd(1))
             let runs = Array(fetched.suffix(trendLength))
             guard let newest = runs.last else { return nil }
             // The links go to the run `latest` names, when it is among these; otherwise to the newest recorded run.

@@ -24,6 +24,15 @@ package enum NightlyJob {
         } catch {
             throw .unusable("cannot create the reports folder \(request.reportsPath): \(FileSystemReason.of(error))")
         }
+        // Checked once the folder exists: a path inside it is judged by where it really is.
+        if let metricsFile = request.metricsFile {
+            let kept =
+                [(request.reportsPath, "the reports folder")] + (request.inboxPath.map { [($0, "the inbox")] } ?? [])
+                + (request.historyFile.map { [($0, "the history")] } ?? [])
+            if let problem = MetricsFilePlace.problem(metricsFile, kept: kept.map { (path: $0.0, what: $0.1) }) {
+                throw .unusable(problem)
+            }
+        }
         let inbox = request.inboxPath ?? ""
         let inputs =
             try request.inboxPath.map { inbox throws(NightlyError) in
@@ -56,6 +65,7 @@ package enum NightlyJob {
         // What a killed run or a failed history insert left unnamed, repaired before anything new is audited.
         let repair = NightlyRecovery.repair(
             folder: folder, history: history, audited: &audited, request: request)
+        if let otherSource = repair.otherSource { throw .unusable(otherSource) }
         problems += repair.problems
         if repair.recordChanged {
             do {

@@ -21,6 +21,25 @@ enum NightlyRecovery {
         var recordChanged = false
         /// What every run folder audited, for the night's own decisions (a backup's apps already done).
         var published = PublishedInputs()
+        /// Set when this folder's runs are in the history under another source: the night must not re-record them
+        /// (each app would show twice, its trend restarted). Says what to do.
+        var otherSource: String? = nil
+    }
+
+    /// The other source this folder's `runs` of `app` are recorded under (the row names this very folder), if any.
+    private static func recordedSource(
+        of runs: [String], app: String, folder: ReportsFolder, history: any RunHistory, _ request: NightlyRequest
+    ) -> String? {
+        guard !runs.isEmpty, let others = try? history.series(ofApp: app).filter({ $0.source != request.source })
+        else { return nil }
+        let locations = Set(runs.map { ResolvedPath.of(Paths.join(folder.appFolder(app), $0)) })
+        for series in others {
+            let recorded = (try? history.runs(of: series, limit: Int.max)) ?? []
+            if recorded.contains(where: { run in run.reportLocation.map(locations.contains) ?? false }) {
+                return series.source
+            }
+        }
+        return nil
     }
 
     static func repair(
@@ -35,20 +54,32 @@ enum NightlyRecovery {
             guard !runs.isEmpty else { continue }
             let series = RunSeries(bundleIdentifier: app, source: request.source)
             if let history, let known = try? Set(history.runIDs(of: series)) {
-                for run in runs where !known.contains(run) {
+                let missing = runs.filter { !known.contains($0) }
+                if let source = recordedSource(of: missing, app: app, folder: folder, history: history, request) {
+                    repair.otherSource =
+                        "the reports folder \(folder.path) holds runs recorded under the source '\(source)' (\(app)), not '\(request.source)': recording them again would show the app twice and restart its trend; pass --source \(source), or give a new reports folder"
+                    return repair
+                }
+                for run in missing {
+                    let runFolder = Paths.join(folder.appFolder(app), run)
+                    let snapshot: ReportSnapshot
                     do {
-                        let snapshot = try ReportReader.read(
-                            path: Paths.join(folder.appFolder(app), run, "report.json"))
-                        let failed = RecordedReport.isPolicyFailure(snapshot, failingAt: request.failOn)
-                        let runFolder = Paths.join(folder.appFolder(app), run)
-                        try history.record(
+                        snapshot = try ReportReader.read(path: Paths.join(runFolder, "report.json"))
+                    } catch {
+                        repair.problems.append(
+                            "\(app) \(run): not in the history store, and its report cannot be read back: \(error)")
+                        continue
+                    }
+                    let failed = RecordedReport.isPolicyFailure(snapshot, failingAt: request.failOn)
+                    do {
+                        try history.recordChecked(
                             HistoryRun(
                                 bundleIdentifier: app, runID: run, snapshot: snapshot,
                                 status: failed ? .policyFailure : .clean, source: request.source,
                                 recordedBy: request.recordedBy, reportLocation: ResolvedPath.of(runFolder)))
                     } catch {
                         repair.problems.append(
-                            "\(app) \(run): not in the history store, and its report cannot be read back: \(error)")
+                            "\(app) \(run): not in the history store, and not recorded now: \(error)")
                     }
                 }
             }

@@ -43,6 +43,8 @@ package struct NightlyRequest: Sendable {
     package var recordedBy: String? = nil
     /// Where to write the metrics file (`--metrics-file`), if anywhere.
     package var metricsFile: String? = nil
+    /// The history's file when `--history` names one outside the reports folder (the metrics file never replaces it).
+    package var historyFile: String? = nil
 
     package init(
         inboxPath: String?, reportsPath: String, keep: Int = 30,

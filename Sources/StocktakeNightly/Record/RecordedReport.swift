@@ -30,17 +30,25 @@ package enum RecordedReport {
         } catch {
             throw RecordError(message: "\(error)")
         }
-        let runID = options.runID ?? snapshot.provenance.generatedAt.replacingOccurrences(of: ":", with: "")
-        if let problem = problem(withRunID: runID) { throw RecordError(message: problem) }
-        if let url = options.reportURL, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
-            throw RecordError(message: "--report-url must be an http:// or https:// address")
+        if let url = options.reportURL, let problem = ReportAddress.problem(url) {
+            throw RecordError(message: "--report-url: \(problem)")
         }
+        if let runID = options.runID, let problem = RecordedValues.problem(withRunID: runID) {
+            throw RecordError(message: "--run-id: \(problem)")
+        }
+        if let problem = RecordedValues.problem(withGeneratedAt: snapshot.provenance.generatedAt) {
+            throw RecordError(message: "\(path): cannot be recorded: its \(problem)")
+        }
+        let runID = options.runID ?? snapshot.provenance.generatedAt.replacingOccurrences(of: ":", with: "")
         let folder = path.hasSuffix(".json") ? Paths.parent(of: path) : path
-        return HistoryRun(
+        let run = HistoryRun(
             bundleIdentifier: ReportPaths.appFolderName(snapshot.provenance.bundleIdentifier), runID: runID,
             snapshot: snapshot, status: isPolicyFailure(snapshot, failingAt: options.failOn) ? .policyFailure : .clean,
             source: options.source, recordedBy: options.recordedBy,
             reportLocation: options.reportURL ?? ResolvedPath.of(folder), durationSeconds: options.durationSeconds)
+        // A report.json is untrusted input: what any history would refuse, or any reader trip on, is refused here.
+        if let problem = run.problem { throw RecordError(message: "\(path): cannot be recorded: \(problem)") }
+        return run
     }
 
     /// As `stocktake audit --fail-on` decides it: a finding at or above the threshold, or an exceeded budget.
@@ -49,14 +57,6 @@ package enum RecordedReport {
             || (threshold.map { threshold in snapshot.findings.contains { $0.severity >= threshold } } ?? false)
     }
 
-    /// Why `runID` cannot name a run: it sorts the app's runs and names a folder in the nightly layout.
-    static func problem(withRunID runID: String) -> String? {
-        guard !runID.isEmpty, runID.utf8.count <= 128 else { return "a run id has 1 to 128 characters" }
-        guard runID != ".", runID != "..",
-            runID.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\\") })
-        else { return "a run id is printable ASCII without spaces or slashes (such as 2026-11-21T020000Z)" }
-        return nil
-    }
 }
 
 /// Why a report could not be recorded.

@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// Which folders of a tree get a picture of their own ("views"), and the tiles of each, laid out. A view shows a
 /// folder's children and, inside each child folder large enough, that folder's children: two levels, nested.
 /// Everything is bounded: at most `Budget.tiles` tiles over all views, whatever the size or shape of the tree,
@@ -103,11 +105,12 @@ public struct TreemapLayout: Sendable {
         let largest = LargestChildren(of: folder, in: source, keeping: limit)
         let perByte = bounds.area / Double(max(folderBytes, largest.total))
         let shown = largest.kept.prefix { Double($0.bytes) * perByte >= minimumArea }
-        let restBytes = largest.total - shown.reduce(0) { $0 + $1.bytes }
+        let restBytes = largest.total.saturatingSubtract(shown.map(\.bytes).saturatingSum())
         let restCount = largest.count - shown.count
         var weights = shown.map { Double($0.bytes) }
         weights.append(Double(restBytes))
-        weights.append(Double(max(0, folderBytes - largest.total)))  // the folder's own blocks: no tile
+        // The folder's own blocks: no tile.
+        weights.append(Double(max(0, folderBytes.saturatingSubtract(largest.total))))
         let rects = Squarify.layout(weights, in: bounds)
         var tiles = zip(shown, rects).map { Tile(node: $0.node, restCount: 0, bytes: $0.bytes, rect: $1, children: []) }
         if restCount > 0 {
@@ -128,7 +131,7 @@ struct LargestChildren {
         for child in source.children(folder) {
             let bytes = max(0, source.bytes(child))
             count += 1
-            total = total.addingReportingOverflow(bytes).overflow ? .max : total + bytes
+            total = total.saturatingAdd(bytes)
             guard kept.count < limit || bytes > kept[kept.count - 1].bytes else { continue }
             // Insert after every child of the same size already kept, so earlier children win ties.
             var low = 0

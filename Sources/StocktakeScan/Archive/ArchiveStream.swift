@@ -68,10 +68,17 @@ final class ArchiveStream {
             throw .unreadableRoot(path: path, reason: "out of memory")
         }
         self.archive = archive
-        for support in [
-            library.supportFormatTar, library.supportFormatGnutar, library.supportFormatZip, library.supportFilterGzip,
-            library.supportFilterBzip2, library.supportFilterXz,
-        ] { _ = support(archive) }
+        if let filter = library.missingFilter((try? file.read(at: 0, count: 8)) ?? []) {
+            throw .unreadableRoot(
+                path: path,
+                reason:
+                    "it is compressed with \(filter.rawValue), which the system's libarchive cannot decompress itself (stocktake never runs an outside program for it); give the archive uncompressed, or install a libarchive built with \(filter.rawValue)"
+            )
+        }
+        guard library.enableReading(archive) else {
+            throw .unreadableRoot(
+                path: path, reason: "the system's libarchive refused to read zip and tar: " + errorText)
+        }
         // macOS's libarchive folds `._` and `__MACOSX/` sidecars into its own metadata by default: keep them as
         // entries, so every platform reads the same archive the same way (unknown options are ignored).
         _ = library.setOptions(archive, "zip:!mac-ext")

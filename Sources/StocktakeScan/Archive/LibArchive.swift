@@ -46,6 +46,23 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
     static let shared: Result<LibArchive, Unavailable> = load(
         candidates: candidates(environment: getenv(environmentVariable)))
 
+    /// The compressions the reader asks for, each with its magic bytes (to name it when the library cannot read it).
+    enum Filter: String, CaseIterable, Sendable {
+        case gzip, bzip2, xz
+
+        var magic: [UInt8] {
+            switch self {
+            case .gzip: [0x1F, 0x8B]
+            case .bzip2: Array("BZh".utf8)
+            case .xz: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]
+            }
+        }
+    }
+
+    /// The filters this library decompresses itself. libarchive built without one answers ARCHIVE_WARN and would run
+    /// an external program (`xz -d`, …) instead: such a filter is never enabled, and its archives are refused.
+    let builtInFilters: [Filter]
+
     /// Why the library could not be loaded, in words a user can act on.
     struct Unavailable: Error, Sendable {
         let reason: String
@@ -60,19 +77,32 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
         }
     }
 
-    /// The files tried in order: the one the environment names, else the system's.
+    /// The files tried in order: the one the environment names, else the system's, by absolute path. Never by soname:
+    /// the binary's `$ORIGIN` run path would let a `libarchive.so.13` beside it load first.
     static func candidates(environment: UnsafePointer<CChar>?) -> [String] {
         if let environment, environment.pointee != 0 { return [String(cString: environment)] }
         #if canImport(Darwin)
             return ["/usr/lib/libarchive.2.dylib"]
         #else
-            return ["libarchive.so.13", "libarchive.so"]
+            #if arch(x86_64)
+                let triple = "x86_64-linux-gnu"
+            #elseif arch(arm64)
+                let triple = "aarch64-linux-gnu"
+            #else
+                let triple = "unknown"
+            #endif
+            // Debian and Ubuntu (multiarch), then Fedora and openSUSE, then Arch and Alpine.
+            let folders = ["/usr/lib/\(triple)", "/lib/\(triple)", "/usr/lib64", "/lib64", "/usr/lib", "/lib"]
+            return folders.flatMap { ["\($0)/libarchive.so.13", "\($0)/libarchive.so"] }
         #endif
     }
 
     static func load(candidates: [String]) -> Result<LibArchive, Unavailable> {
         var reasons: [String] = []
-        for file in candidates {
+        for file in candidates where file.hasPrefix("/") {
+            #if !canImport(Darwin)
+                guard access(file, F_OK) == 0 else { continue }
+            #endif
             // RTLD_LOCAL: the library's symbols stay out of the process's namespace; the handle lives as long as the process.
             guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
                 reasons.append(dlerror().map { String(cString: $0) } ?? "\(file) could not be loaded")
@@ -85,6 +115,7 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
                 dlclose(handle)
             }
         }
+        if reasons.isEmpty { reasons.append("no libarchive in the system's library folders (\(candidates[0]), …)") }
         return .failure(Unavailable(reason: reasons.joined(separator: "; ")))
     }
 
@@ -121,5 +152,26 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
         entrySymlinkUTF8 = try call("archive_entry_symlink_utf8")
         entryXattrReset = try call("archive_entry_xattr_reset")
         entryXattrNext = try call("archive_entry_xattr_next")
+        // Asked of a scratch reader: registering a filter runs nothing (a program would start only when an archive
+        // is opened), and the answer is the library's, the same for every archive.
+        guard let scratch = readNew() else { throw Unavailable(reason: "out of memory") }
+        defer { _ = readFree(scratch) }
+        let supports = [Filter.gzip: supportFilterGzip, .bzip2: supportFilterBzip2, .xz: supportFilterXz]
+        builtInFilters = Filter.allCases.filter { supports[$0]?(scratch) == ARCHIVE_OK }
+    }
+
+    /// Registers the formats and the built-in filters on `archive`; false when the library refused a format.
+    func enableReading(_ archive: OpaquePointer) -> Bool {
+        let supports = [Filter.gzip: supportFilterGzip, .bzip2: supportFilterBzip2, .xz: supportFilterXz]
+        let formats = [supportFormatTar, supportFormatGnutar, supportFormatZip].allSatisfy { $0(archive) == ARCHIVE_OK }
+        let filters = builtInFilters.allSatisfy { supports[$0]?(archive) == ARCHIVE_OK }
+        return formats && filters
+    }
+
+    /// The filter `start` (an archive's first bytes) is compressed with when this library cannot decompress it itself.
+    func missingFilter(_ start: [UInt8]) -> Filter? { Self.missingFilter(start, builtIn: builtInFilters) }
+
+    static func missingFilter(_ start: [UInt8], builtIn: [Filter]) -> Filter? {
+        Filter.allCases.first { !builtIn.contains($0) && start.starts(with: $0.magic) }
     }
 }

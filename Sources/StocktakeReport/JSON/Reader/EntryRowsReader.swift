@@ -172,7 +172,7 @@ struct EntryRowsReader {
         let known = Location.allCases.map(\.rawValue).joined(separator: ", ")
         throw JSONReadFailure.schema(
             path: rowPath(index, .location),
-            problem: "'\(String(decoding: name, as: UTF8.self))' is not a location (\(known))")
+            problem: "\(VisibleText.quoted(String(decoding: name, as: UTF8.self))) is not a location (\(known))")
     }
 
     private func rowPath(_ index: Int, _ key: ReportKeys.Entry) -> String {

@@ -162,7 +162,7 @@ extension ReportDocument {
                     guard let value = Severity(rawValue: name) else {
                         throw .schema(
                             path: KeyPath.member(path, K.Finding.severity),
-                            problem: "'\(name)' is not a severity (error, warning, note)")
+                            problem: "\(VisibleText.quoted(name)) is not a severity (error, warning, note)")
                     }
                     severity = value
                 case .path?: findingPath = try json.text()

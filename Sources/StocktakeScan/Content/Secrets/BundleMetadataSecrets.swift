@@ -18,8 +18,16 @@ public enum BundleMetadataSecrets {
         switch value {
         case .dictionary(let entries):
             var shown: [String: PropertyListValue] = [:]
-            for (key, element) in entries {
-                shown[SecretRandomness.redacted(key)] = redacted(element, path: path + [key])
+            // Keys in order, so that two keys of one shape (or a shape equal to a plain key) each keep their entry,
+            // numbered the same way every time.
+            for (key, element) in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                var name = SecretRandomness.redacted(key)
+                var number = 1
+                while shown[name] != nil || (name != key && entries[name] != nil) {
+                    number += 1
+                    name = "\(SecretRandomness.redacted(key)) #\(number)"
+                }
+                shown[name] = redacted(element, path: path + [key])
             }
             return .dictionary(shown)
         case .array(let elements):
