@@ -17,7 +17,7 @@ let package = Package(
         .default(enabledTraits: []),
     ],
     dependencies: [
-        // The command-line front end (see README, "Dependencies").
+        // The command-line front end (docs/design.md, "Dependencies", says why each package is here).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // stocktake.yml: a YAML parser that reports line numbers (for config errors users can act on).
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),

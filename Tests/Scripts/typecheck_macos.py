@@ -21,8 +21,8 @@ stand-in SDK (under .build-macos/sdk) holds, and where each piece comes from:
   interfaces SourceKit prints from this machine's Linux build of them. Their own sources are not typechecked for
   macOS (swift-crypto is CryptoKit there); the run names them.
 
-Then each target of the package (Sources, Tests, TestSupport, and the Fuzz targets) is compiled to a module in
-dependency order for each architecture, without and then with the PostgreSQL trait (the second pass only for the
+Then each target of the package (Sources, Tests, TestSupport, and the Fuzz targets) is typechecked in dependency
+order for each architecture, without and then with the PostgreSQL trait (the second pass only for the
 targets a trait condition changes and what depends on them); any error fails the run.
 A planted self-test runs first (alone with --self-test): a typed-throws closure compared in an optional, `environ`,
 `st_mtim`, a Glibc-only call outside its guard, and APIs newer than macOS 13 from the standard library and from
@@ -52,9 +52,8 @@ TRAIT = "PostgreSQL"
 STDLIB = ["Swift", "_Concurrency", "_StringProcessing", "_RegexParser", "Synchronization", "RegexBuilder",
           "_Builtin_float", "Observation", "Distributed", "_Volatile", "SwiftOnoneSupport", "Testing",
           "_Testing_Foundation", "_TestingInterop"]
-# Package modules our code imports from other packages, per build (their interfaces come from that build).
-DEPENDENCIES = {".build": ["ArgumentParser", "Yams", "Crypto"],
-                ".build-postgres": ["PostgresNIO", "NIOCore", "NIOSSL", "Logging"]}
+# The Linux builds whose modules stand in for the package's dependencies: the default one, and the trait's.
+BUILDS = {"default": ".build", TRAIT: ".build-postgres"}
 
 
 def run(command, **kwargs):
@@ -166,9 +165,30 @@ def synthesized(module, search_paths=(), module_maps=()):
     text = result.stdout
     if result.returncode != 0:
         sys.exit(f"typecheck_macos: cannot print {module}'s interface: {result.stderr.strip()}")
-    if not text.strip():
+    if not text.strip() and not search_paths:
         sys.exit(f"typecheck_macos: the toolchain printed no interface for {module}")
-    return text
+    return text  # a dependency's module may have no public API (swift-collections' internal utilities)
+
+
+# NSRange is a C struct the printer names without its type, and its Swift API (ranges of a String) lives in
+# extensions of that C type, which it leaves out: stated here as Foundation declares them.
+NS_RANGE = """public typealias NSRange = Foundation._NSRange
+public struct _NSRange : Swift.Hashable, Swift.Sendable {
+  public var location: Swift.Int
+  public var length: Swift.Int
+  public init()
+  public init(location: Swift.Int, length: Swift.Int)
+  public var lowerBound: Swift.Int { get }
+  public var upperBound: Swift.Int { get }
+  public init<R>(_ region: R) where R : Swift.RangeExpression, R.Bound : Swift.FixedWidthInteger
+  public init<R, S>(_ region: R, in target: S) where R : Swift.RangeExpression, S : Swift.StringProtocol, R.Bound == Swift.String.Index
+}
+extension Swift.Range where Bound == Swift.Int {
+  public init?(_ range: Foundation.NSRange)
+}
+extension Swift.Range where Bound == Swift.String.Index {
+  public init?(_ range: Foundation.NSRange, in string: some Swift.StringProtocol)
+}"""
 
 
 def printable(text):
@@ -177,14 +197,16 @@ def printable(text):
     text = re.sub(r"(?m)^(\s*(?:@\w+(?:\([^)]*\))? )*(?:public |open )(?:static |class |final )*)let (\w+: .*) \{ get \}$",
                   r"\1var \2 { get }", text)
     text = re.sub(r"(?m)^(\s*(?:[@\w]+ )*subscript\b[^\n{]*)$", r"\1 { get }", text)
-    text = re.sub(r"(?m)^public typealias NSRange$", "public typealias NSRange = Foundation._NSRange\n"
-                  "public struct _NSRange {\n  public var location: Int\n  public var length: Int\n"
-                  "  public init()\n  public init(location: Int, length: Int)\n}", text)
+    text = re.sub(r"(?m)^public typealias NSRange$", lambda _: NS_RANGE, text)
     # A property printed without accessors (stored, or in an extension) gets them; setters' access is moot here.
     text = re.sub(r"(?m)^(\s*(?:@[\w.]+(?:\([^)]*\))? )*(?:public |open )(?:[\w()]+ )*var [^{=\n]*)$", r"\1 { get set }",
                   text)
     text = re.sub(r"(?m)^(\s*)@inlinable (public (?:[\w()]+ )*var [^{=\n]*\{ get set \})$", r"\1\2", text)
     text = re.sub(r"\b(?:internal|private|fileprivate)\(set\) ", "", text)
+    # A raw-value enum's synthesized members, which an interface states and the printer does not.
+    text = re.sub(r"(?m)^(\s*)((?:public |open )(?:[\w()]+ )*enum \w+ : (Swift\.(?:String|U?Int\d*|Character))\b.*\{)$",
+                  r"\1\2\n\1    public init?(rawValue: \3)\n\1    public typealias RawValue = \3\n"
+                  r"\1    public var rawValue: \3 { get }", text)
     # Extensions of a type the printer did not print (internal on Linux).
     return remove_declarations(text, lambda line: line.startswith("extension") and "URL.Template.Element" in line)
 
@@ -231,7 +253,14 @@ def interface_errors(sdk, module, path, search=()):
             handle.write(f"import {module}\n")
         command = swiftc("x86_64", sdk) + ["-typecheck", probe] + [f"-I{path}" for path in search]
         result = subprocess.run(command, capture_output=True, text=True)
-    return {int(m.group(1)) for m in re.finditer(rf"(?m)^{re.escape(path)}:(\d+):\d+: error:", result.stderr)}
+    if result.returncode == 0:
+        return set()
+    # An error's line, or where a compiler crash was typechecking (its stack dump names the declaration).
+    found = {int(m.group(1)) for m in re.finditer(rf"(?m)^{re.escape(path)}:(\d+):\d+: error:", result.stderr)}
+    found |= {int(m.group(1)) for m in re.finditer(rf"\(at {re.escape(path)}:(\d+):\d+\)", result.stderr)}
+    if not found:
+        sys.exit(f"typecheck_macos: importing the stand-in {module} fails outside it:\n{result.stderr[-3000:]}")
+    return found
 
 
 def swiftc(arch, sdk):
@@ -387,7 +416,7 @@ def dependency_stand_ins(sdk, build, modules, toolchain_modules):
     """Stand-ins for the package modules our code imports from other packages, printed from `build` (a Linux build
     of them), with each Swift module they import in turn. Their C modules are dropped (on a Mac swift-crypto is
     CryptoKit, and no C type is in the API our code uses)."""
-    folder = os.path.join(WORK, "dependencies")
+    folder = os.path.join(WORK, "dependencies", build.lstrip("."))
     products = os.path.join(ROOT, build, "debug", "Modules")
     maps = [os.path.join(dirpath, "module.modulemap") for dirpath, _, names in os.walk(os.path.join(ROOT, build))
             if "module.modulemap" in names and ("/checkouts/" in dirpath or dirpath.endswith(".build"))]
@@ -473,8 +502,8 @@ def check_c_sources(targets, sdk, arch):
 
 
 def typecheck(sdk, arch, targets, names, dependencies, defines, output, upstream=None):
-    """Each named Swift target compiled to a module (its bodies typechecked in full) in dependency order; the
-    modules go to `output` for the targets after them. Returns the compiler's errors, by target."""
+    """Each named Swift target typechecked in full, in dependency order; those other targets import are emitted as
+    modules into `output` for them. Returns the compiler's errors, by target."""
     os.makedirs(output, exist_ok=True)
     flags = c_module_flags(targets, output)
     failures = []
@@ -483,8 +512,10 @@ def typecheck(sdk, arch, targets, names, dependencies, defines, output, upstream
         if name not in names or target.get("module_type") != "SwiftTarget":
             continue
         sources = [os.path.join(ROOT, target["path"], source) for source in target["sources"]]
-        command = swiftc(arch, sdk) + [
-            "-emit-module", "-emit-module-path", os.path.join(output, name + ".swiftmodule"), "-module-name", name,
+        # A module another target imports is emitted (which typechecks it whole); a leaf is only typechecked.
+        imported = any(name in (other.get("target_dependencies") or []) for other in targets.values())
+        emit = ["-emit-module", "-emit-module-path", os.path.join(output, name + ".swiftmodule")]
+        command = swiftc(arch, sdk) + (emit if imported else ["-typecheck"]) + ["-module-name", name,
             "-package-name", "stocktake", "-swift-version", "6", "-enable-testing", "-D", "DEBUG", "-D",
             "SWIFT_PACKAGE", "-I", output, "-I", upstream or output, "-I", dependencies, "-parse-as-library"]
         command += flags + sources
@@ -574,10 +605,21 @@ def self_test(sdk, dependencies):
 
 # Main ---------------------------------------------------------------------------------------------------------------
 
-def ensure_built(build, arguments):
+def imported_dependencies(targets, build):
+    """The modules our sources import that `build` made from other packages (not our targets, not the SDK's)."""
     products = os.path.join(ROOT, build, "debug", "Modules")
-    if not all(os.path.exists(os.path.join(products, m + ".swiftmodule")) for m in DEPENDENCIES[build]):
-        print(f"--- building the dependencies on Linux first (swift build {' '.join(arguments)})", flush=True)
+    names = set()
+    for target in targets.values():
+        for source in target.get("sources", []):
+            with open(os.path.join(ROOT, target["path"], source), encoding="utf-8", errors="replace") as handle:
+                names.update(re.findall(r"(?m)^\s*(?:@testable |@_exported )?import (\w+)", handle.read()))
+    return sorted(n for n in names - set(targets) if os.path.exists(os.path.join(products, n + ".swiftmodule")))
+
+
+def ensure_built(build, arguments):
+    """A Linux build of the package (its dependencies' modules are what the stand-ins are printed from)."""
+    if not os.path.exists(os.path.join(ROOT, build, "debug", "Modules", "ArgumentParser.swiftmodule")):
+        print(f"--- building the package on Linux first (swift build {' '.join(arguments)})", flush=True)
         run(["swift", "build", "--scratch-path", build] + arguments, cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
@@ -591,8 +633,10 @@ def main():
     modules, _ = toolchain()
     os.makedirs(WORK, exist_ok=True)
     sdk = assemble_sdk(modules)
-    ensure_built(".build", [])
-    dependencies, pruned = dependency_stand_ins(sdk, ".build", DEPENDENCIES[".build"], modules)
+    targets = package_targets()
+    ensure_built(BUILDS["default"], [])
+    dependencies, pruned = dependency_stand_ins(sdk, BUILDS["default"],
+                                                imported_dependencies(targets, BUILDS["default"]), modules)
     problems = self_test(sdk, dependencies)
     if problems:
         print("typecheck_macos: the self-test failed; the check cannot be trusted:\n  " + "\n  ".join(problems))
@@ -600,7 +644,6 @@ def main():
     print(f"self-test: {len(PLANTED)} planted Mac-only errors caught on {', '.join(ARCHES)}, their guarded twins pass")
     if options.self_test:
         return 0
-    targets = package_targets()
 
     def each_arch(names, dependencies, defines, suffix=""):
         def one(arch):
@@ -611,9 +654,9 @@ def main():
             return [failure for failures in pool.map(one, ARCHES) for failure in failures]
 
     failures = each_arch(set(targets), dependencies, [])
-    ensure_built(".build-postgres", ["--traits", TRAIT])
-    trait_dependencies, trait_pruned = dependency_stand_ins(sdk, ".build-postgres", DEPENDENCIES[".build-postgres"],
-                                                            modules)
+    ensure_built(BUILDS[TRAIT], ["--traits", TRAIT])
+    trait_dependencies, trait_pruned = dependency_stand_ins(sdk, BUILDS[TRAIT],
+                                                            imported_dependencies(targets, BUILDS[TRAIT]), modules)
     with_trait = trait_targets(targets)
     failures += [(arch, f"{name} (--traits {TRAIT})", errors) for arch, name, errors in
                  each_arch(with_trait, trait_dependencies, [TRAIT], "-" + TRAIT)]
