@@ -1,4 +1,3 @@
-import StocktakeFiles
 import Testing
 
 @testable import StocktakeBackup
@@ -21,7 +20,8 @@ import Testing
             "/Users/ana/library/APPLICATION SUPPORT/mobilesync/Backup",
         ] {
             let message = BackupError.accessRefused(path: path, code: code).description
-            #expect(message.hasPrefix("cannot open the device backup folder \(path): \(SystemError.text(code))"))
+            #expect(
+                message.hasPrefix("cannot open the device backup folder \(path): \(String(cString: strerror(code)))"))
             #expect(message.contains("(errno \(code))"), "\(message)")
             #expect(
                 message.contains("System Settings > Privacy & Security > Full Disk Access")
