@@ -23,6 +23,13 @@ enum BackupAudit {
     }
 
     static func input(_ request: AuditRequest) throws(AuditError) -> Input? {
+        // An input the system will not open, where a backup was meant (--app, or where Finder keeps them): what to
+        // do about it, not "not a device backup".
+        if let refused = BackupFolder.accessRefusal(request.inputPath), case .accessRefused(let path, _) = refused,
+            request.backupApp != nil || BackupError.guardedByPrivacySettings(path)
+        {
+            throw .backup(refused)
+        }
         guard BackupFolder.looksLikeBackup(request.inputPath) else {
             // --app names an app of a backup: given with a container, the input is not what the user meant.
             if request.backupApp != nil { throw .backup(.notABackup(path: request.inputPath)) }

@@ -1,3 +1,4 @@
+import StocktakeFiles
 import StocktakeModel
 
 /// Why a device backup cannot be read. Messages say what was found and what to do; paths go through `VisibleText`.
@@ -18,6 +19,9 @@ package enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
     case noAppChosen(path: String, apps: [String])
     /// `--backup` with a container that does not say whose it is.
     case containerUnidentified(path: String)
+    /// The folder cannot be opened (`code`: EPERM or EACCES); `path` is absolute, so that where macOS guards it
+    /// (Full Disk Access) the message can say so.
+    case accessRefused(path: String, code: Int32)
 
     package var description: String {
         func quote(_ text: String) -> String { VisibleText.render(text, as: .message) }
@@ -46,6 +50,25 @@ package enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "; `stocktake apps` lists them"
         case .containerUnidentified(let path):
             "cannot find the container's app in the device backup \(quote(path)): the container does not say whose it is; give --bundle-id ID"
+        case .accessRefused(let path, let code):
+            "cannot open the device backup folder \(quote(path)): \(SystemError.text(code)) (errno \(code)); "
+                + (Self.guardedByPrivacySettings(path)
+                    ? Self.fullDiskAccessAdvice
+                    : "give the user running stocktake read and search access to it and to everything in it")
         }
+    }
+
+    /// What to do where macOS's privacy protection refuses Finder's backups.
+    package static let fullDiskAccessAdvice =
+        "macOS lets only apps with Full Disk Access read Library/Application Support/MobileSync: turn it on for the terminal app you run stocktake from (System Settings > Privacy & Security > Full Disk Access), or for /usr/sbin/cron when a cron job runs it, then run stocktake again"
+
+    /// Whether the absolute `path` lies in a `Library/Application Support/MobileSync` folder, where Finder keeps
+    /// device backups and macOS's privacy protection refuses every app without Full Disk Access. Compared without
+    /// case: a default Mac volume does not tell the spellings apart.
+    package static func guardedByPrivacySettings(_ path: String) -> Bool {
+        let guarded = "/library/application support/mobilesync"
+        let lowered = path.lowercased()
+        guard let range = lowered.range(of: guarded) else { return false }
+        return range.upperBound == lowered.endIndex || lowered[range.upperBound] == "/"
     }
 }

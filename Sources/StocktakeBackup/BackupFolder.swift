@@ -36,6 +36,7 @@ package struct BackupFolder: Sendable {
     /// no `Manifest.db` (or one that is no regular file), a `Manifest.plist` or `Status.plist` that is there but
     /// does not read. The database itself is checked when `ManifestDatabase` opens it.
     package static func open(_ path: String) throws(BackupError) -> BackupFolder {
+        if let refused = accessRefusal(path) { throw refused }
         guard looksLikeBackup(path) else { throw .notABackup(path: path) }
         let manifest = try plist(path, manifestPlist, maxBytes: BackupLimits.maxManifestPlistBytes)
         if manifest?["IsEncrypted"]?.boolValue == true {
@@ -118,6 +119,27 @@ package struct BackupFolder: Sendable {
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
+    /// Why the folder at `path` cannot be opened, when the system refuses it (EPERM or EACCES: modes, or macOS's
+    /// privacy protection, which refuses a listing and every look inside but not a `stat` of the folder); nil
+    /// otherwise, including for what is no folder. Opened without blocking: `path` may be anything.
+    package static func accessRefusal(_ path: String) -> BackupError? {
+        let fd = openFolder(path)
+        if fd >= 0 {
+            close(fd)
+            return nil
+        }
+        let code = SystemError.current
+        guard code == EPERM || code == EACCES else { return nil }
+        return .accessRefused(path: absolute(path), code: code)
+    }
+
+    /// `path` against the working folder when relative, as the user would look for it.
+    private static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
+        defer { free(folder) }
+        return Paths.join(String(cString: folder), path)
+    }
+
     /// lstat: the manifests themselves must be regular files, not links out of the folder.
     static func isRegularFile(_ path: String) -> Bool { fileType(path) == S_IFREG }
 
@@ -132,4 +154,9 @@ package struct BackupFolder: Sendable {
         guard lstat(path, &status) == 0 else { return nil }
         return status.st_mode & S_IFMT
     }
+}
+
+/// At file scope `open` is the C function, not `BackupFolder.open`.
+private func openFolder(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeAudit
+import StocktakeBackup
 import StocktakeDiff
 import StocktakeFiles
 import StocktakeHistory
@@ -204,7 +205,7 @@ package enum NightlyJob {
         var info = stat()
         var reportsInfo = stat()
         guard stat(inbox, &info) == 0 else {
-            throw .unusable("cannot read the inbox \(inbox): \(SystemError.currentText)")
+            throw .unusable("cannot read the inbox \(inbox): \(SystemError.currentText)" + privacyAdvice(inbox))
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .unusable("the inbox \(inbox) is not a folder") }
         let haveReports = stat(reports, &reportsInfo) == 0
@@ -218,8 +219,16 @@ package enum NightlyJob {
                 !$0.hasPrefix(".") && $0 != "__MACOSX" && !isReports($0)
             }.sorted()
         } catch {
-            throw .unusable("cannot list the inbox \(inbox): \(FileSystemReason.of(error))")
+            throw .unusable("cannot list the inbox \(inbox): \(FileSystemReason.of(error))" + privacyAdvice(inbox))
         }
+    }
+
+    /// An inbox of Finder's backups refused by macOS's privacy protection (cron's job, typically): what to grant.
+    private static func privacyAdvice(_ inbox: String) -> String {
+        guard case .accessRefused(let path, _)? = BackupFolder.accessRefusal(inbox),
+            BackupError.guardedByPrivacySettings(path)
+        else { return "" }
+        return "; " + BackupError.fullDiskAccessAdvice
     }
 
     /// One line for a failed write: an `OutputError` already names its path (saying it again read

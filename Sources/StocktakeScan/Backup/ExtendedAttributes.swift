@@ -1,5 +1,6 @@
 import CStocktakeSystem
 import StocktakeFiles
+import StocktakeModel
 
 #if canImport(Glibc)
     import Glibc
@@ -115,6 +116,14 @@ public enum ExtendedAttributes {
         if errorCode == ERANGE { return nil }
         if isUnsupported(errorCode) { return .success([]) }
         return .failure(ExtendedAttributeError(code: errorCode))
+    }
+
+    /// Whether a listing that failed with `code` only means the entry of `type` holds no attributes. XNU lists
+    /// attributes of files, folders, links, FIFOs and sockets only and refuses a device by its type with EPERM,
+    /// not ENOTSUP (`XATTR_VNODE_SUPPORTED` in `bsd/sys/xattr.h`). EPERM from any other type is a real refusal
+    /// (a sandbox or security policy): its backup state stays unknown.
+    static func meansNoAttributes(_ code: Int32, type: EntryType) -> Bool {
+        isUnsupported(code) || (code == EPERM && (type == .characterDevice || type == .blockDevice))
     }
 
     private static func isUnsupported(_ code: Int32) -> Bool {

@@ -37,6 +37,9 @@ extension DirectoryLister {
             }
             pathBuffer.removeSubrange(mark...)
         }
+        if case .failure(let error) = names, ExtendedAttributes.meansNoAttributes(error.code, type: type) {
+            return .flag(.none)
+        }
         return reading(names)
     }
 
