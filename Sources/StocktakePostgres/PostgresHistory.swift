@@ -78,7 +78,14 @@ package enum PostgresSupport {
                 INSERT INTO runs (\(columns.joined(separator: ", "))) VALUES (\(Self.placeholders(columns.count)))
                 ON CONFLICT (bundle_identifier, source, run_id) DO UPDATE SET \(updates) RETURNING id
                 """
+            let store = name
             try transaction("written") { connection, logger in
+                // Asked first, so that a role that may only read is told which grant it lacks.
+                if let refusal = try await PostgresGrants.refusal(
+                    PostgresGrants.recording, to: "record runs", connection, logger)
+                {
+                    throw HistoryError(store: store, kind: .refused, message: refusal)
+                }
                 let id = try await Self.rows(
                     connection, logger, insert, values.map(\.bind), { try $0.decode(Int64.self) }
                 ).first
