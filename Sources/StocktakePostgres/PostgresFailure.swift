@@ -1,5 +1,6 @@
 #if PostgreSQL
     import NIOCore
+    import NIOSSL
     import PostgresNIO
     import StocktakeHistory
     import StocktakeModel
@@ -127,6 +128,7 @@
             if let channel = error as? ChannelError, case .connectTimeout = channel {
                 return "no answer within \(address.connectTimeoutSeconds) s"
             }
+            if let tls = error as? NIOSSLError { return PostgresTLS.reason(tls) }
             let text = "\(error)"
             let known: [(String, String)] = [
                 ("UnknownHost", "unknown host \(address.host)"), ("refused", "connection refused"),
