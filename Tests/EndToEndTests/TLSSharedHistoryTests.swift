@@ -26,7 +26,8 @@
             let plain = try TLSServer.record(
                 report, try TLSServer.url(database: database, host: "127.0.0.1", mode: "disable", roots: nil))
             #expect(plain.status == 1)
-            #expect(plain.stderr.contains("pg_hba.conf"), "\(plain.stderr)")
+            #expect(
+                plain.stderr.contains("(it may take TLS connections only: set sslmode=require"), "\(plain.stderr)")
         }
 
         @Test func aCertificateOfAnUntrustedCAIsRefusedSayingSo() throws {
