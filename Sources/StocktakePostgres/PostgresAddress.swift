@@ -72,6 +72,10 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
                 message: "is not a PostgreSQL connection URL: \(why) (the form is postgresql://user@host:port/database)"
             )
         }
+        func invalidCredentials() -> HistoryError {
+            invalid(
+                "an '@' is where none can be: write an '@', '/' or ':' in a user name or password as %40, %2F or %3A")
+        }
         guard isServerURL(url) else { throw invalid("it does not start with postgresql://") }
         var rest = Substring(url.dropFirst(url.hasPrefix("postgresql://") ? 13 : 11))
         // As libpq reads it: the credentials end at the first `@` before any `/` (so a password may hold `?` or `#`),
@@ -88,6 +92,10 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
                 user = try decoded(userInfo, invalid)
             }
         }
+        // libpq takes what follows a second `@` in a password (or any `@` after a `/` or `?` in one) for the host,
+        // the database or a parameter, and shows it in its messages. Only a password holds an unescaped `@`: any
+        // other is refused, echoing nothing.
+        if rest.prefix(while: { $0 != "?" }).contains("@") { throw invalidCredentials() }
         var query: Substring = ""
         if let mark = rest.firstIndex(of: "?") {
             query = rest[rest.index(after: mark)...]
@@ -123,6 +131,7 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         for pair in query.split(separator: "&") where !pair.isEmpty {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = try decoded(parts[0], invalid)
+            if key != "password" && pair.contains("@") { throw invalidCredentials() }
             let value = parts.count == 2 ? try decoded(parts[1], invalid) : ""
             switch key {
             case "sslmode": tls = value
@@ -163,10 +172,13 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         guard let mode = TLSMode(rawValue: modeText == "allow" ? "prefer" : modeText) else {
             throw invalid("sslmode must be disable, allow, prefer, require, verify-ca or verify-full")
         }
-        // 0 (libpq: wait forever) is taken as the default: a cron job must not wait forever.
+        // 0 (libpq: wait forever) is taken as the default: a cron job must not wait forever. Bounded, so that the
+        // limits built on it (in nanoseconds) cannot overflow.
         let timeoutText = nonEmpty(timeout) ?? nonEmpty(environment["PGCONNECT_TIMEOUT"]) ?? "10"
-        guard let seconds = Int(timeoutText), seconds >= 0 else {
-            throw invalid("connect_timeout must be a whole number of seconds")
+        guard let seconds = Int(timeoutText), (0...maxConnectTimeout).contains(seconds) else {
+            throw invalid(
+                "connect_timeout (or PGCONNECT_TIMEOUT) must be a whole number of seconds from 0 to \(maxConnectTimeout)"
+            )
         }
         let home = nonEmpty(environment["HOME"])
         let roots =
@@ -195,6 +207,9 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             connectTimeoutSeconds: seconds == 0 ? 10 : max(seconds, 2), rootCertificate: roots, password: password,
             passwordSource: source)
     }
+
+    /// The longest connect timeout taken, in seconds: an hour.
+    package static let maxConnectTimeout = 3600
 
     private static func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }

@@ -1,5 +1,6 @@
 #if PostgreSQL
     import NIOCore
+    import NIOSSL
     import PostgresNIO
     import StocktakeHistory
     import StocktakeModel
@@ -83,10 +84,15 @@
                         "refused the password for user \(address.user) (the password came from \(from)): check it, or the user's password on the server"
                 )
             case "28000":
+                // The server's words for a pg_hba.conf that has hostssl lines only, met without TLS.
+                let tlsOnly = address.tls == .disable && said.hasSuffix("no encryption")
                 return HistoryError(
                     store: store, kind: .refused,
                     message:
-                        "refused user \(address.user): \(said) (check the user, and the server's pg_hba.conf for this host)"
+                        "refused user \(address.user): \(said) "
+                        + (tlsOnly
+                            ? "(it may take TLS connections only: set sslmode=require, or verify-full with sslrootcert)"
+                            : "(check the user, and the server's pg_hba.conf for this host)")
                 )
             case "3D000":
                 return HistoryError(
@@ -127,6 +133,7 @@
             if let channel = error as? ChannelError, case .connectTimeout = channel {
                 return "no answer within \(address.connectTimeoutSeconds) s"
             }
+            if let tls = error as? NIOSSLError { return PostgresTLS.reason(tls) }
             let text = "\(error)"
             let known: [(String, String)] = [
                 ("UnknownHost", "unknown host \(address.host)"), ("refused", "connection refused"),

@@ -42,7 +42,11 @@ package enum PostgresSupport {
             // The login's own limit: the connect timeout, then the server's answers to the startup and the password.
             let loginLimit = Duration.seconds(address.connectTimeoutSeconds + 20)
             connection = try Self.blocking(address, "opened", limit: loginLimit) {
-                try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+                do {
+                    return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+                } catch {
+                    throw await PostgresTLS.diagnose(error, address) ?? error
+                }
             }
             do {
                 try call("opened") { connection, logger in
@@ -78,7 +82,14 @@ package enum PostgresSupport {
                 INSERT INTO runs (\(columns.joined(separator: ", "))) VALUES (\(Self.placeholders(columns.count)))
                 ON CONFLICT (bundle_identifier, source, run_id) DO UPDATE SET \(updates) RETURNING id
                 """
+            let store = name
             try transaction("written") { connection, logger in
+                // Asked first, so that a role that may only read is told which grant it lacks.
+                if let refusal = try await PostgresGrants.refusal(
+                    PostgresGrants.recording, to: "record runs", connection, logger)
+                {
+                    throw HistoryError(store: store, kind: .refused, message: refusal)
+                }
                 let id = try await Self.rows(
                     connection, logger, insert, values.map(\.bind), { try $0.decode(Int64.self) }
                 ).first
@@ -281,34 +292,11 @@ package enum PostgresSupport {
             } else {
                 configuration = .init(
                     host: address.host, port: address.port, username: address.user, password: address.password,
-                    database: address.database, tls: try tls(address))
+                    database: address.database, tls: try PostgresTLS.configuration(address))
             }
             configuration.options.connectTimeout = .seconds(Int64(address.connectTimeoutSeconds))
             configuration.options.additionalStartupParameters = [("application_name", "stocktake")]
             return configuration
-        }
-
-        /// libpq's modes: `prefer` and `require` encrypt without checking the certificate; `verify-ca` checks its
-        /// chain, `verify-full` its chain and host name.
-        private static func tls(_ address: PostgresAddress) throws(HistoryError) -> PostgresConnection.Configuration.TLS
-        {
-            var settings = TLSConfiguration.makeClientConfiguration()
-            switch address.tls {
-            case .disable: return .disable
-            case .prefer, .require: settings.certificateVerification = .none
-            case .verifyCA: settings.certificateVerification = .noHostnameVerification
-            case .verifyFull: settings.certificateVerification = .fullVerification
-            }
-            if let roots = address.rootCertificate, address.tls == .verifyCA || address.tls == .verifyFull {
-                settings.trustRoots = .file(roots)
-            }
-            do {
-                let context = try NIOSSLContext(configuration: settings)
-                return address.tls == .prefer ? .prefer(context) : .require(context)
-            } catch {
-                throw HistoryError(
-                    store: address.description, kind: .failed, message: "could not set up TLS: \(error)")
-            }
         }
     }
 

@@ -28,10 +28,18 @@
                     if let table = HistorySchema.tables.first(where: { tables[$0] != nil }) {
                         return .foreign(table)
                     }
+                    if let refusal = try await PostgresGrants.creationRefusal(connection, logger) {
+                        return .refused(refusal)
+                    }
                     try await connection.query(
                         "CREATE TABLE stocktake_schema (version INTEGER NOT NULL)", logger: logger)
                     try await connection.query("INSERT INTO stocktake_schema (version) VALUES (0)", logger: logger)
                 } else {
+                    if let refusal = try await PostgresGrants.refusal(
+                        PostgresGrants.reading, to: "read the history", connection, logger)
+                    {
+                        return .refused(refusal)
+                    }
                     let versions = try await PostgresHistory.rows(
                         connection, logger, "SELECT version FROM stocktake_schema", []
                     ) { try $0.decode(Int32.self) }
@@ -59,15 +67,20 @@
             if let outcome { throw outcome.error(store: store, known: known) }
         }
 
-        /// Every column of every table in the connection's schema (`search_path`'s first), by table, in order.
+        /// Every column of every table in the connection's schema (`search_path`'s first), by table, in order. From
+        /// the catalog, which shows every table whatever the role's grants (information_schema hides those it may
+        /// not use, and a table hidden so looked like another program's).
         private static func columns(_ connection: PostgresConnection, _ logger: Logger) async throws -> [String:
             [String]]
         {
             let rows = try await PostgresHistory.rows(
                 connection, logger,
                 """
-                SELECT table_name::text, column_name::text FROM information_schema.columns
-                WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position
+                SELECT c.relname::text, a.attname::text FROM pg_catalog.pg_class c
+                JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+                WHERE c.relnamespace = quote_ident(current_schema())::regnamespace
+                    AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+                ORDER BY c.relname, a.attnum
                 """, []
             ) { try $0.decode((String, String).self) }
             return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
@@ -79,6 +92,7 @@
             case versionRows(Int)
             case newer(Int)
             case columns(String, found: [String], expected: [String])
+            case refused(String)
 
             func error(store: String, known: Int) -> HistoryError {
                 switch self {
@@ -88,6 +102,8 @@
                         message:
                             "holds a table `\(table)` that stocktake did not make: give the history a database (or a schema, through the role's search_path) of its own"
                     )
+                case .refused(let message):
+                    HistoryError(store: store, kind: .refused, message: message)
                 case .versionRows(let count):
                     HistoryError(
                         store: store, kind: .notAHistoryStore,

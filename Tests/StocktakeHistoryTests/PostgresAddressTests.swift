@@ -1,5 +1,6 @@
 import StocktakeHistory
 import StocktakePostgres
+import TestSupport
 import Testing
 
 /// The libpq URL, completed from the environment and the password file as psql completes it (every build reads it,
@@ -108,6 +109,72 @@ import Testing
                 !"\(error)".contains("hunter2") && !"\(error)".contains("cret") && !"\(error)".contains("a%zz")
             }
         }
+    }
+
+    /// Passwords holding unescaped `@`, `/`, `?`, `:` and `#` between random words: the URL is read, or refused,
+    /// and no word of the password is in the error, the address shown, its host or its database.
+    @Test(arguments: 0..<4) func noPartOfAnUnescapedPasswordIsEverShown(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed) &+ 41)
+        let alphabet = Array("abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        for _ in 0..<200 {
+            let words = (0..<Int.random(in: 2...4, using: &random)).map { _ in
+                String((0..<10).map { _ in alphabet.randomElement(using: &random)! })
+            }
+            var password = words[0]
+            for word in words.dropFirst() {
+                password += String(["@", "/", "?", ":", "#", "@@", "/@", "?@"].randomElement(using: &random)!) + word
+            }
+            let tail = ["db.example.com/x", "127.0.0.1:6543/x?sslmode=require", "/x?host=/tmp", "h"]
+                .randomElement(using: &random)!
+            let url = "postgresql://farm:\(password)@\(tail)"
+            let shown: String
+            do {
+                let address = try PostgresAddress.parse(url, environment: [:], account: "x")
+                shown = [address.description, address.host, address.database, address.user].joined(separator: " ")
+            } catch {
+                shown = "\(error)"
+            }
+            for word in words { #expect(!shown.contains(word), "\(url) shows \(shown)") }
+        }
+    }
+
+    /// libpq reads a second `@` as the start of the host; only a password may hold one unescaped.
+    @Test func anUnescapedAtAfterTheCredentialsIsRefusedWithoutEcho() {
+        for url in [
+            "postgresql://u:p@Qz7k@db.example.com/x", "postgresql://u:pa/Qz7k@db.example.com/x",
+            "postgresql://u:5?host=h/Qz7k@db.example.com/x",
+        ] {
+            #expect {
+                _ = try PostgresAddress.parse(url, environment: [:])
+            } throws: { error in
+                "\(error)".contains("write an '@', '/' or ':' in a user name or password as %40")
+                    && !"\(error)".contains("Qz7k")
+            }
+        }
+        // Escaped, it is the password; `password=` may hold it unescaped.
+        #expect((try? PostgresAddress.parse("postgresql://u:p%40ss@h/x", environment: [:]))?.password == "p@ss")
+        #expect((try? PostgresAddress.parse("postgresql://u@h/x?password=p@ss", environment: [:]))?.password == "p@ss")
+    }
+
+    /// A connect timeout is bounded: the limits built on it are nanoseconds, and a huge one overflowed them.
+    @Test(arguments: ["99999999999", "9223372036854775807", "99999999999999999999", "3601", "-1", "1e3"])
+    func aConnectTimeoutOutOfRangeIsRefused(value: String) {
+        for (url, environment) in [
+            ("postgresql://u@h/db?connect_timeout=\(value)", [String: String]()),
+            ("postgresql://u@h/db", ["PGCONNECT_TIMEOUT": value]),
+        ] {
+            #expect {
+                _ = try PostgresAddress.parse(url, environment: environment)
+            } throws: { error in
+                "\(error)".contains(
+                    "connect_timeout (or PGCONNECT_TIMEOUT) must be a whole number of seconds from 0 to 3600")
+            }
+        }
+    }
+
+    @Test func theLongestConnectTimeoutIsTaken() throws {
+        let address = try PostgresAddress.parse("postgresql://u@h/db?connect_timeout=3600", environment: [:])
+        #expect(address.connectTimeoutSeconds == 3600)
     }
 
     /// As libpq reads it, a password may hold `?` and `#` unencoded: the credentials end at the first `@`.
