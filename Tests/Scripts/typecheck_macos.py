@@ -31,6 +31,7 @@ Usage: typecheck_macos.py [--self-test] [--arch x86_64|arm64]. Needs a Linux bui
 (it runs `swift build` for the dependency products it reads, and `--traits PostgreSQL` into .build-postgres).
 """
 import argparse
+import glob
 import hashlib
 import json
 import os
@@ -191,7 +192,7 @@ extension Swift.Range where Bound == Swift.String.Index {
 }"""
 
 
-def printable(text):
+def printable(text, dispatch=False):
     """What SourceKit prints for reading made compilable: a subscript's or constant's accessors, which it leaves
     out or prints where Swift takes none, restored; a typealias to a C type (NSRange) given one."""
     text = re.sub(r"(?m)^(\s*(?:@\w+(?:\([^)]*\))? )*(?:public |open )(?:static |class |final )*)let (\w+: .*) \{ get \}$",
@@ -207,6 +208,8 @@ def printable(text):
     text = re.sub(r"(?m)^(\s*)((?:public |open )(?:[\w()]+ )*enum \w+ : (Swift\.(?:String|U?Int\d*|Character))\b.*\{)$",
                   r"\1\2\n\1    public init?(rawValue: \3)\n\1    public typealias RawValue = \3\n"
                   r"\1    public var rawValue: \3 { get }", text)
+    # Dispatch's objects on Linux override an initialiser of a base class the printer does not show.
+    text = re.sub(r"(?m)^(\s*)override public init\(\)$", r"\1public init()", text) if dispatch else text
     # Extensions of a type the printer did not print (internal on Linux).
     return remove_declarations(text, lambda line: line.startswith("extension") and "URL.Template.Element" in line)
 
@@ -221,7 +224,7 @@ FOUNDATION_PARTS = {"FoundationEssentials": "_StandInFoundationEssentials",
                     "FoundationInternationalization": "_StandInFoundationInternationalization"}
 
 
-def printed_interface(text, module, arch, renames=None):
+def printed_interface(text, module, arch, renames=None, exports=()):
     """A printed interface made a stand-in module's: Linux's C modules dropped (their types are Darwin's on a Mac,
     Dispatch's own C types aside), Foundation's parts renamed and re-exported."""
     body, imports = [], {"Darwin", "_Concurrency", "_StringProcessing"}
@@ -233,11 +236,11 @@ def printed_interface(text, module, arch, renames=None):
             continue
         body.append(line)
     # On a Mac, Foundation brings Darwin and Dispatch with it.
-    exported = {"Darwin", "Dispatch", *FOUNDATION_PARTS} if module == "Foundation" else set()
+    exported = {"Darwin", "Dispatch", *FOUNDATION_PARTS} if module == "Foundation" else set(exports)
     header = flags_line(module, arch, "-enable-experimental-feature NonescapableTypes "
                         "-enable-experimental-feature LifetimeDependence")
     text = header + "".join(("@_exported " if name in exported else "") + f"import {name}\n"
-                            for name in sorted(imports - {"Glibc"})) + printable("\n".join(body))
+                            for name in sorted(imports - {"Glibc"})) + printable("\n".join(body), module == "Dispatch")
     text = re.sub(r"\bCDispatch\.(dispatch_)", r"Dispatch.\1", text)
     text = re.sub(r"\b(?:SwiftGlibc|Glibc|CDispatch)\.", "Darwin.", text)
     for name, stand_in in (renames or FOUNDATION_PARTS).items():
@@ -398,7 +401,7 @@ def prune_until_built(sdk, folder, module, texts, search=()):
 # Package dependencies --------------------------------------------------------------------------------------------
 
 # Public conformances a printed interface loses because they come through an internal protocol (swift-crypto's
-# digests are `Digest` through its internal `DigestPrivate`).
+# digests are `Digest`, and its hash functions `HashFunction`, through internal ones).
 # And String's bridging to NSString (`as NSString`), which the printer leaves out as an underscored protocol.
 SUPPLEMENTS = {"Foundation": """
 extension Swift.String : Swift._ObjectiveCBridgeable {
@@ -408,8 +411,22 @@ extension Swift.String : Swift._ObjectiveCBridgeable {
   public static func _conditionallyBridgeFromObjectiveC(_ source: Foundation.NSString, result: inout Swift.String?) -> Swift.Bool
   public static func _unconditionallyBridgeFromObjectiveC(_ source: Foundation.NSString?) -> Swift.String
 }
-""", "Crypto": "".join(f"\nextension Crypto.{name} : Crypto.Digest {{}}\n" for name in [
-    "SHA256Digest", "SHA384Digest", "SHA512Digest", "Insecure.SHA1Digest", "Insecure.MD5Digest"])}
+""", "Crypto": "".join(f"\nextension Crypto.{name}Digest : Crypto.Digest {{}}\n"
+                            f"extension Crypto.{name} : Crypto.HashFunction {{}}\n"
+                            for name in ["SHA256", "SHA384", "SHA512", "Insecure.SHA1", "Insecure.MD5"])}
+
+
+def exported_imports(build, module):
+    """The modules a dependency's module re-exports (`@_exported import`), which its printed interface does not say:
+    read from its sources in the build's checkouts."""
+    found = set()
+    for folder in glob.glob(os.path.join(ROOT, build, "checkouts", "*", "Sources", module)):
+        for dirpath, _, names in os.walk(folder):
+            for name in names:
+                if name.endswith(".swift"):
+                    with open(os.path.join(dirpath, name), encoding="utf-8", errors="replace") as handle:
+                        found.update(re.findall(r"@_exported import (?:\w+ )?(\w+)", handle.read()))
+    return found
 
 
 def dependency_stand_ins(sdk, build, modules, toolchain_modules):
@@ -440,7 +457,8 @@ def dependency_stand_ins(sdk, build, modules, toolchain_modules):
         visit(module)
     for module, text in order:
         text += SUPPLEMENTS.get(module, "")
-        texts = {arch: printed_interface(text, module, arch, renames) for arch in ARCHES}
+        exports = exported_imports(build, module)
+        texts = {arch: printed_interface(text, module, arch, renames, exports) for arch in ARCHES}
         pruned += prune_until_built(sdk, folder, module, texts, [folder])
     return folder, pruned
 
