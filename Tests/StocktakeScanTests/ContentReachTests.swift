@@ -142,4 +142,19 @@ import Testing
         #expect(outcome.coverage.isComplete)
         #expect(outcome.items.map(\.kind) == [.token])
     }
+
+    /// A Realm file larger than the old 16 MiB limit is read in windows, and a property name cut by a window's
+    /// end is found whole (by the next window, which overlaps it), not as its tail.
+    @Test func aLargeRealmFileIsReadInWindows() throws {
+        var bytes = [UInt8](repeating: 0, count: 20 << 20)
+        bytes.replaceSubrange(16..<20, with: Array("T-DB".utf8))
+        let name = Array("userPassword".utf8)
+        let at = ContentInspector.realmWindow - 4
+        bytes.replaceSubrange(at..<(at + name.count), with: name)
+        let tree = try TemporaryTree("reach-realm")
+        try tree.write("Documents/default.realm", bytes: bytes)
+        let outcome = try Self.pass(tree)
+        #expect(outcome.coverage.isComplete)
+        #expect(outcome.items.map(\.place) == ["property userPassword"])
+    }
 }

@@ -94,6 +94,8 @@ extension ContentInspector {
                 read.notRead = meter.stopped.map { (.workLimit, $0) } ?? (.unparseable, error.message)
             }
             return read
+        case (.realm, .file(let file, _)):
+            return realmHits(file)
         case (.database, .bytes), (.urlCache, .bytes):
             read.notRead = (.unreadable, "an archive's store is read from a copy, and none was made")
             return read
@@ -112,6 +114,28 @@ extension ContentInspector {
             return decode(bytes, store: store, meter: meter)
         }
     }
+
+    /// A Realm file scanned in overlapping windows: memory stays one window however large the file.
+    private func realmHits(_ file: RegularFile) -> FileRead {
+        var names: Set<String> = []
+        var offset: Int64 = 0
+        do {
+            while offset < file.size {
+                let window = try file.read(at: offset, count: Self.realmWindow)
+                if offset == 0 && !RealmSecrets.isRealm(window) {
+                    return FileRead(notRead: (.encrypted, "no Realm header (`T-DB`): an encrypted Realm file"))
+                }
+                RealmSecrets.collect(window, into: &names, continuing: offset > 0)
+                guard window.count == Self.realmWindow else { break }
+                offset += Int64(Self.realmWindow - RealmSecrets.maxName - 1)
+            }
+        } catch {
+            return FileRead(notRead: (.unreadable, error.description))
+        }
+        return FileRead(hits: RealmSecrets.hits(names))
+    }
+
+    static let realmWindow = 4 << 20
 
     /// The hits of a plist, Realm file, cookie jar or text file already read.
     private func decode(_ bytes: [UInt8], store: SensitiveItem.Store, meter: ContentMeter) -> FileRead {

@@ -16,8 +16,9 @@ public struct ContentInspector {
         public var textFileBytes = 64 << 10
         /// Real preferences and keyed archives are kilobytes; past this a plist is media or a dump, not settings.
         public var propertyListBytes = 4 << 20
-        /// A Realm file is scanned whole for its strings; real ones that hold credentials are small.
-        public var realmBytes = 16 << 20
+        /// A Realm file is scanned whole for its property names, in windows (memory stays flat); a gigabyte is
+        /// past what an app keeps on a phone, and scanning it costs about a second.
+        public var realmBytes = 1 << 30
         /// Largest database read from a copy (an archive's entry, URLCache's `Cache.db`, a store with its `-wal`).
         public var copiedStoreBytes: Int64 = 64 << 20
 
