@@ -20,7 +20,7 @@ public struct ContentCoverage: Sendable, Equatable {
     public enum Reason: String, Sendable, CaseIterable {
         /// Larger than its store's size limit: never opened.
         case overSizeLimit
-        /// The pass's budget of files or bytes ran out before it.
+        /// Kept so reports of older versions read the same: the pass has no budget of files or bytes any more.
         case budgetExhausted
         /// Decoding it stopped at a limit on decoded objects, bytes or work (per file or per audit).
         case workLimit
