@@ -1,3 +1,4 @@
+import Foundation
 import StocktakeFiles
 import StocktakeModel
 
@@ -121,11 +122,16 @@ extension ContentInspector {
         var offset: Int64 = 0
         do {
             while offset < file.size {
+                let data = Self.nextData(in: file, from: offset)
+                guard data < file.size else { break }
+                // A hole reads as zeros, which end every name: the window starts where data does.
+                let continuing = offset > 0 && data == offset
+                offset = data
                 let window = try file.read(at: offset, count: Self.realmWindow)
                 if offset == 0 && !RealmSecrets.isRealm(window) {
                     return FileRead(notRead: (.encrypted, "no Realm header (`T-DB`): an encrypted Realm file"))
                 }
-                RealmSecrets.collect(window, into: &names, continuing: offset > 0)
+                RealmSecrets.collect(window, into: &names, continuing: continuing)
                 guard window.count == Self.realmWindow else { break }
                 offset += Int64(Self.realmWindow - RealmSecrets.maxName - 1)
             }
@@ -136,6 +142,21 @@ extension ContentInspector {
     }
 
     static let realmWindow = 4 << 20
+
+    /// Where data starts at or after `offset`, past a sparse file's holes (Linux's `SEEK_DATA`); `offset` itself
+    /// where the system cannot say, the file's size when only a hole follows.
+    private static func nextData(in file: RegularFile, from offset: Int64) -> Int64 {
+        #if os(Linux)
+            file.withDescriptor { descriptor in
+                // SEEK_DATA is 3 on Linux; Glibc exports it only under _GNU_SOURCE.
+                let found = lseek(descriptor, off_t(offset), 3)
+                if found >= 0 { return Int64(found) }
+                return errno == ENXIO ? file.size : offset
+            }
+        #else
+            offset
+        #endif
+    }
 
     /// The hits of a plist, Realm file, cookie jar or text file already read.
     private func decode(_ bytes: [UInt8], store: SensitiveItem.Store, meter: ContentMeter) -> FileRead {

@@ -149,6 +149,13 @@ enum RealmSecrets {
                 while index < bytes.count && isNameByte[Int(bytes[index])] { index += 1 }
             }
             while index < bytes.count {
+                // Zeros (most of a Realm file's free space) are passed over a word at a time.
+                while index + 8 <= bytes.count,
+                    UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) == 0
+                {
+                    index += 8
+                }
+                guard index < bytes.count else { break }
                 if isNameByte[Int(bytes[index])] {
                     start = index
                     while index < bytes.count && isNameByte[Int(bytes[index])] { index += 1 }
