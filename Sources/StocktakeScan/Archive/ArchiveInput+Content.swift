@@ -15,7 +15,7 @@ extension ArchiveInput {
     public func contentPass(threads: Int = 4) throws(ScanError) -> ContentInspector.Outcome {
         let inspector = ContentInspector(root: "", inventory: inventory)
         let budget = ContentInspector.Budget()
-        var (selected, unread) = inspector.plan()
+        var (selected, unread, passedOver) = inspector.fullPlan()
         for chosen in selected where chosen.bytes > budget.copiedStoreBytes {
             unread.append(
                 ContentInspector.Unread(
@@ -55,9 +55,10 @@ extension ArchiveInput {
                     detail: "not read: the archive's entry could not be read again"))
         }
         let located = sources
-        let outcome = ContentInspector(root: "", inventory: inventory, threads: threads, locate: { located[$0] })
+        var outcome = ContentInspector(root: "", inventory: inventory, threads: threads, locate: { located[$0] })
             .inspect(selected.filter { sources[$0.entry] != nil }, unread: unread)
         withExtendedLifetime(copies) {}
+        outcome.countPassedOver(passedOver, in: inventory)
         return outcome
     }
 

@@ -106,6 +106,10 @@ public struct ContentInspector {
         public var filesStopped = 0
 
         public init() {}
+
+        mutating func countPassedOver(_ entries: [Int32], in inventory: Inventory) {
+            for entry in entries { coverage.countPassedOver(bytes: inventory.entries[Int(entry)].apparentBytes) }
+        }
     }
 
     /// Distinct items kept per file (a place and kind each, repeats counted); more are counted under "other places".
@@ -120,8 +124,10 @@ public struct ContentInspector {
 
     /// The whole pass: what it found, its coverage and what it could not read.
     public func run() -> Outcome {
-        let (selected, unread) = plan()
-        return inspect(selected, unread: unread)
+        let (selected, unread, passedOver) = fullPlan()
+        var outcome = inspect(selected, unread: unread)
+        outcome.countPassedOver(passedOver, in: inventory)
+        return outcome
     }
 
     /// The files the pass reads, in path order.
@@ -133,13 +139,22 @@ public struct ContentInspector {
     /// could not open (their kind unknown, they may be any store). Only files of a kind the pass reads are looked at
     /// here (paths are built only for those read): the accounting costs nothing per file of the walk.
     public func plan() -> (selected: [Selected], unread: [Unread]) {
+        let (selected, unread, _) = fullPlan()
+        return (selected, unread)
+    }
+
+    /// The plan, and the files of a kind the pass reads that it passes over because iOS made them.
+    func fullPlan() -> (selected: [Selected], unread: [Unread], passedOver: [Int32]) {
         var selected: [Selected] = []
         var unread: [Unread] = []
+        var passedOver: [Int32] = []
         inventory.forEachInPathOrder { index in
             let entry = inventory.entries[Int(index)]
             guard entry.type == .file, !entry.flags.contains(.transportArtefact) else { return }
             guard let (store, limit) = store(of: entry, name: inventory.name(index)) else {
-                if entry.flags.contains(.unreadable) && entry.kind == .unknown
+                if entry.flags.contains(.systemManaged) && Self.readsKind(entry.kind) {
+                    passedOver.append(index)
+                } else if entry.flags.contains(.unreadable) && entry.kind == .unknown
                     && !entry.flags.contains(.systemManaged)
                 {
                     unread.append(
@@ -161,7 +176,12 @@ public struct ContentInspector {
             let bytes = store == .textFile ? min(entry.apparentBytes, Int64(limit)) : entry.apparentBytes
             selected.append(Selected(entry: index, store: store, limit: limit, bytes: bytes))
         }
-        return (selected, unread)
+        return (selected, unread, passedOver)
+    }
+
+    /// Kinds some store of the pass is read as.
+    static func readsKind(_ kind: ContentKind) -> Bool {
+        [.binaryPlist, .xmlPlist, .keyedArchive, .sqlite, .realm, .binaryCookies, .json, .text].contains(kind)
     }
 
     /// What the selected files reveal; a file `locate` cannot place is listed as unread.
