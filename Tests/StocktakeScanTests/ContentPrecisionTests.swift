@@ -37,4 +37,19 @@ import Testing
         try URLCacheDatabase.read(database: database, meter: ContentMeter()) { _ in responses += 1 }
         #expect(responses >= 361)
     }
+
+    /// The one-pass trigger scan finds each trigger anywhere (first byte, last bytes, between others) and nothing
+    /// in text that holds none, as searching for each in turn did.
+    @Test func theTriggerScanFindsWhatASearchForEachFinds() {
+        var generator = SystemRandomNumberGenerator()
+        let plain = Array("0123456789 abcdfghjlmqvwz.,;\n".utf8)
+        for trigger in TextSecrets.triggers {
+            let filler = (0..<200).map { _ in plain.randomElement(using: &generator)! }
+            #expect(TextSecrets.mayHoldSecret(trigger))
+            #expect(TextSecrets.mayHoldSecret(filler + trigger))
+            #expect(TextSecrets.mayHoldSecret(filler + trigger + filler))
+            #expect(!TextSecrets.mayHoldSecret(filler + Array(trigger.dropLast())))
+        }
+        #expect(!TextSecrets.mayHoldSecret((0..<100_000).map { _ in plain.randomElement(using: &generator)! }))
+    }
 }
