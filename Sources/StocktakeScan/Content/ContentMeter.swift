@@ -3,7 +3,7 @@
 /// per file and per pass. A shared reference counts every time it is decoded or visited, so a small file that
 /// describes a huge tree reaches the limit in proportion to the work it causes, not to its size. Once a limit
 /// is reached every further charge fails: the reader stops, and the pass lists the file as not read.
-/// Not `Sendable`: one pass runs on one thread.
+/// Not `Sendable`: each thread of a pass has its own.
 public final class ContentMeter {
     /// Limits of decoded work. Measured on this repository's hostile generators (see `ContentLimitTests`):
     /// a real UserDefaults plist decodes to thousands of values; the largest real sample here to about 40,000.
