@@ -33,8 +33,3 @@ int stocktake_own_working_directory(void) {
     return -1;
 #endif
 }
-
-const void *stocktake_find_bytes(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
-    // memmem: glibc declares it under _GNU_SOURCE (defined above), macOS's <string.h> always.
-    return memmem(haystack, haystack_length, needle, needle_length);
-}

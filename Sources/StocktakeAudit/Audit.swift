@@ -57,7 +57,10 @@ package enum Audit {
         let scope = ContentScope(unprotected: applied?.unprotected ?? [], companions: companions)
         let checked = request.configuration.contentChecks && request.contentChecks
         let content =
-            checked ? timings.measure("content") { scope.contentPass(input: input, inventory: inventory) } : nil
+            checked
+            ? timings.measure("content") {
+                scope.contentPass(input: input, inventory: inventory, threads: request.scan.threads)
+            } : nil
         let draft = prepare(
             request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups,
             deviceBackup: deviceBackup,

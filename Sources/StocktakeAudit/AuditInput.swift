@@ -78,21 +78,21 @@ enum AuditInput {
     /// What the files' contents reveal: read from a folder, from copies of the few files read out of an archive,
     /// or from a device backup's content files (with the backup's data protection classes); with what was read and
     /// what was not.
-    func contentPass(in inventory: Inventory) -> ContentInspector.Outcome {
+    func contentPass(in inventory: Inventory, threads: Int) -> ContentInspector.Outcome {
         switch self {
         case .folder(let container):
-            return ContentInspector(root: container.rootPath, inventory: inventory).run()
+            return ContentInspector(root: container.rootPath, inventory: inventory, threads: threads).run()
         case .backup(let backup):
             let content = backup.content
             var outcome = ContentInspector(
-                root: content.folder.path, inventory: inventory,
+                root: content.folder.path, inventory: inventory, threads: threads,
                 locate: { content.contentPath(of: $0).map { .file($0) } }
             ).run()
             outcome.items = outcome.items.map { $0.with(unprotected: content.unprotected.contains($0.entry)) }
             return outcome
         case .archive(let archive):
             do {
-                return try archive.contentPass()
+                return try archive.contentPass(threads: threads)
             } catch {
                 // The first pass read it whole; a second that fails now (the file changed) leaves the content unread, and says so.
                 var outcome = ContentInspector.Outcome()

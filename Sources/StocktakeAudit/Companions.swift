@@ -68,8 +68,9 @@ struct CompanionContainer {
     let inventory: Inventory
 
     /// What its files reveal, each item named `<name>/<path>`, with the pass's coverage and issues (paths the same).
-    func contentPass() -> (items: [CompanionSensitiveItem], coverage: ContentCoverage, issues: [ScanIssue]) {
-        let outcome = ContentInspector(root: path, inventory: inventory).run()
+    func contentPass(threads: Int) -> (items: [CompanionSensitiveItem], coverage: ContentCoverage, issues: [ScanIssue])
+    {
+        let outcome = ContentInspector(root: path, inventory: inventory, threads: threads).run()
         let items = outcome.items.map { item in
             CompanionSensitiveItem(
                 container: name, path: inventory.path(item.entry), file: inventory.entries[Int(item.entry)], item: item)

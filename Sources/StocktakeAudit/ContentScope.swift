@@ -15,13 +15,13 @@ struct ContentScope: Sendable {
         var issues: [ScanIssue] = []
     }
 
-    func contentPass(input: AuditInput, inventory: Inventory) -> Result {
-        let pass = input.contentPass(in: inventory)
+    func contentPass(input: AuditInput, inventory: Inventory, threads: Int) -> Result {
+        let pass = input.contentPass(in: inventory, threads: threads)
         var result = Result(
             own: pass.items.map { $0.unprotected ? $0 : $0.with(unprotected: unprotected.contains($0.entry)) },
             coverage: pass.coverage, issues: pass.issues)
         for companion in companions {
-            let read = companion.contentPass()
+            let read = companion.contentPass(threads: threads)
             result.companions += read.items
             result.coverage.merge(read.coverage)
             result.issues += read.issues

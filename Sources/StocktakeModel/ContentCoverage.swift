@@ -20,7 +20,7 @@ public struct ContentCoverage: Sendable, Equatable {
     public enum Reason: String, Sendable, CaseIterable {
         /// Larger than its store's size limit: never opened.
         case overSizeLimit
-        /// The pass's budget of files or bytes ran out before it.
+        /// Kept so reports of older versions read the same: the pass has no budget of files or bytes any more.
         case budgetExhausted
         /// Decoding it stopped at a limit on decoded objects, bytes or work (per file or per audit).
         case workLimit
@@ -55,6 +55,9 @@ public struct ContentCoverage: Sendable, Equatable {
     /// Files not read (or not read whole), and their bytes, per reason. A file read only in part counts here and
     /// under `inspected`.
     public private(set) var skipped: [Reason: Count] = [:]
+    /// Files of a kind the pass reads that iOS's own frameworks make in the container (WebKit's and CFNetwork's
+    /// stores, HSTS.plist, system preferences): passed over on purpose, not the app's data, and not a gap.
+    public private(set) var passedOver = Count()
 
     public init() {}
 
@@ -62,11 +65,17 @@ public struct ContentCoverage: Sendable, Equatable {
         inspected[store, default: Count()].add(bytes)
     }
 
+    public mutating func countPassedOver(bytes: Int64) {
+        passedOver.add(bytes)
+    }
+
     public mutating func countSkipped(_ reason: Reason, bytes: Int64) {
         skipped[reason, default: Count()].add(bytes)
     }
 
     public mutating func merge(_ other: ContentCoverage) {
+        passedOver.files += other.passedOver.files
+        passedOver.bytes = passedOver.bytes.saturatingAdd(other.passedOver.bytes)
         for (store, count) in other.inspected {
             inspected[store, default: Count()].files += count.files
             inspected[store, default: Count()].bytes = inspected[store, default: Count()].bytes.saturatingAdd(

@@ -10,6 +10,15 @@ public struct ScanIssue: Sendable, Equatable {
         case unpairedSidecar
         /// The content checks did not read the file, or not all of it (the detail says why: a limit, a parse failure).
         case contentNotRead
+
+        /// Whether an entry (or a folder's contents) may be missing from the totals: not for a file whose size was
+        /// read and only its content or metadata was not.
+        public var mayHideSize: Bool {
+            switch self {
+            case .permissionDenied, .vanished, .tooDeep, .nameTooLong, .unreadable: true
+            case .malformedMetadata, .unpairedSidecar, .contentNotRead: false
+            }
+        }
     }
 
     /// Path relative to the container root, `/`-separated, raw bytes (names may not be UTF-8).

@@ -80,3 +80,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path("run")))
     }
 }
+
+/// What the pages say of files the content checks did not read: their sizes are in the totals.
+@Suite struct ContentNotReadWordingTests {
+    @Test func aFileNotReadByTheContentChecksIsNotSaidToHideItsSize() throws {
+        let tree = try TemporaryTree("wording")
+        for folder in ["Documents", "Library/Preferences", "tmp"] { try tree.mkdir(folder) }
+        // No Realm header: an encrypted Realm file, which the content checks cannot read.
+        try tree.write("Documents/vault.realm", bytes: [UInt8](repeating: 7, count: 4096))
+        let out = try TemporaryTree("wording-out")
+        let result = try Audit.run(
+            AuditRequest(
+                inputPath: tree.root, outputDirectory: out.path("run"), formats: [.html],
+                now: Date(timeIntervalSince1970: 1_700_000_000)))
+        #expect(result.report.issues.map(\.reason) == [.contentNotRead])
+        let html = try String(contentsOfFile: out.path("run/report.html"), encoding: .utf8)
+        #expect(html.contains("could not be read completely; every size is in the totals."))
+        #expect(!html.contains("may be missing from the totals"))
+    }
+}

@@ -17,6 +17,4 @@ int stocktake_start_writeback(int fd, long long offset, long long length);
 /// Turns direct I/O (Linux `O_DIRECT`: writes go to the disk, not through the page cache) on or off for
 /// `fd`. Returns 0, or -1 where unsupported (then the file stays buffered).
 int stocktake_direct_io(int fd, int on);
-/// The first occurrence of `needle` in `haystack` (`memmem`, which Swift's Glibc module does not export), or NULL.
-const void *stocktake_find_bytes(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 #endif

@@ -106,10 +106,13 @@ struct ReportTablesHTML {
         }
         html +=
             "<p class=\"lead\">\(Plural.count(issues.count, "entry", number: HTMLFormatting.grouped(issues.count))) "
+        let sizesMissing = issues.contains { $0.reason.mayHideSize }
         html +=
-            issues.count == 1
-            ? "could not be read completely; its size may be missing from the totals.</p>\n"
-            : "could not be read completely; their sizes may be missing from the totals.</p>\n"
+            !sizesMissing
+            ? "could not be read completely; every size is in the totals.</p>\n"
+            : issues.count == 1
+                ? "could not be read completely; its size may be missing from the totals.</p>\n"
+                : "could not be read completely; their sizes may be missing from the totals.</p>\n"
         html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Path</th>"
         html += "<th data-type=\"text\">Reason</th><th data-type=\"text\">Detail</th></tr></thead>\n<tbody>\n"
         for issue in issues.prefix(Self.issueLimit) {

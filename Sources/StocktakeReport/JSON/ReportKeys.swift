@@ -99,9 +99,10 @@ public enum ReportKeys {
         case allocatedBytes, apparentBytes, directories, domain, files, identifier, kind, symlinks
     }
 
-    /// `contentCoverage`: what the content checks read (`inspected`, per store) and did not (`skipped`, per reason).
+    /// `contentCoverage`: what the content checks read (`inspected`, per store), passed over on purpose (`passedOver`:
+    /// stores iOS's own frameworks make) and did not read (`skipped`, per reason).
     public enum ContentCoverage: String, CaseIterable, Sendable {
-        case complete, inspected, skipped
+        case complete, inspected, passedOver, skipped
     }
 
     /// A value of `contentCoverage.inspected` and `contentCoverage.skipped`.
@@ -155,6 +156,8 @@ extension JSONStream {
         try bool(coverage.isComplete)
         try key(K.ContentCoverage.inspected)
         try object(everyCaseOf: SensitiveItem.Store.self) { try count(coverage.inspected[$0]) }
+        try key(K.ContentCoverage.passedOver)
+        try count(coverage.passedOver)
         try key(K.ContentCoverage.skipped)
         try object(everyCaseOf: StocktakeModel.ContentCoverage.Reason.self) { try count(coverage.skipped[$0]) }
         try endObject()

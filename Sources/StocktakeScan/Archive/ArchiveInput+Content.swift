@@ -12,10 +12,10 @@ extension ArchiveInput {
     }
 
     /// The content pass over the archive's files, with its coverage and what it could not read.
-    public func contentPass() throws(ScanError) -> ContentInspector.Outcome {
+    public func contentPass(threads: Int = 4) throws(ScanError) -> ContentInspector.Outcome {
         let inspector = ContentInspector(root: "", inventory: inventory)
         let budget = ContentInspector.Budget()
-        var (selected, unread) = inspector.plan()
+        var (selected, unread, passedOver) = inspector.fullPlan()
         for chosen in selected where chosen.bytes > budget.copiedStoreBytes {
             unread.append(
                 ContentInspector.Unread(
@@ -54,9 +54,11 @@ extension ArchiveInput {
                     entry: chosen.entry, reason: .unreadable, bytes: chosen.bytes,
                     detail: "not read: the archive's entry could not be read again"))
         }
-        let outcome = ContentInspector(root: "", inventory: inventory, locate: { sources[$0] })
+        let located = sources
+        var outcome = ContentInspector(root: "", inventory: inventory, threads: threads, locate: { located[$0] })
             .inspect(selected.filter { sources[$0.entry] != nil }, unread: unread)
         withExtendedLifetime(copies) {}
+        outcome.countPassedOver(passedOver, in: inventory)
         return outcome
     }
 

@@ -3,8 +3,8 @@ import StocktakeModel
 /// What an archive's first pass keeps for the content checks, so that they need no second pass over the archive
 /// (for a compressed tar, a second decompression of everything): each entry whose kind the checks read, as many
 /// of its bytes as they would read (`ContentInspector.Budget.bytesRead`), in memory; SQLite stores, which SQLite
-/// reads as files, in a private temporary folder. Bounded at four times the checks' own budget: beyond it nothing
-/// more is kept, and the checks copy what they still need by a second pass.
+/// reads as files, in a private temporary folder. Bounded (memory stays flat however large the archive): beyond
+/// the bounds nothing more is kept, and the checks copy what they still need by a second pass.
 struct ContentCapture {
     let budget = ContentInspector.Budget()
     let scratch: ScratchFolder
@@ -12,6 +12,8 @@ struct ContentCapture {
     private var keptBytes: Int64 = 0
     private var storeBytes: Int64 = 0
     static let maxStoreBytes: Int64 = 256 << 20
+    static let maxKeptBytes: Int64 = 32 << 20
+    static let maxKeptEntries = 8_000
 
     /// Nil without a temporary folder: then nothing is kept.
     init?() {
@@ -21,11 +23,11 @@ struct ContentCapture {
 
     /// How many bytes of the entry to keep, nil when none: its kind is not read, or the bounds are reached.
     func wanted(kind: ContentKind, size: Int64) -> Int64? {
-        guard kept.count < budget.files * 4, let bytes = budget.bytesRead(kind: kind, size: size), bytes > 0 else {
+        guard kept.count < Self.maxKeptEntries, let bytes = budget.bytesRead(kind: kind, size: size), bytes > 0 else {
             return nil
         }
         if kind == .sqlite { return storeBytes + bytes <= Self.maxStoreBytes ? bytes : nil }
-        return keptBytes + bytes <= budget.totalBytes * 4 ? bytes : nil
+        return keptBytes + bytes <= Self.maxKeptBytes ? bytes : nil
     }
 
     /// Keeps an entry's bytes: `prefix` already read, the rest (up to `bytes` in all) read from the stream now.

@@ -3,7 +3,7 @@
 /// per file and per pass. A shared reference counts every time it is decoded or visited, so a small file that
 /// describes a huge tree reaches the limit in proportion to the work it causes, not to its size. Once a limit
 /// is reached every further charge fails: the reader stops, and the pass lists the file as not read.
-/// Not `Sendable`: one pass runs on one thread.
+/// Not `Sendable`: each thread of a pass has its own.
 public final class ContentMeter {
     /// Limits of decoded work. Measured on this repository's hostile generators (see `ContentLimitTests`):
     /// a real UserDefaults plist decodes to thousands of values; the largest real sample here to about 40,000.
@@ -12,9 +12,13 @@ public final class ContentMeter {
         public var objectsPerFile = 1_000_000
         /// Bytes of strings and data decoded and judged in one file.
         public var bytesPerFile = 32 << 20
-        /// Over the whole pass (one container), so 2,000 small files that each decode to their own limit stop early.
+        /// Over the whole pass (one container), so 2,000 small files that each decode to their own limit stop early;
+        /// each byte the pass reads adds to both, so an honest container of any size is read whole while the pass's
+        /// work stays within a multiple of what it read.
         public var objectsPerPass = 3_000_000
         public var bytesPerPass: Int64 = 256 << 20
+        public var objectsPerByteRead = 2
+        public var bytesPerByteRead: Int64 = 8
 
         public init() {}
     }
@@ -33,8 +37,36 @@ public final class ContentMeter {
     /// How many files a limit stopped, over the pass.
     public private(set) var filesStopped = 0
 
-    public init(limits: Limits = Limits()) {
+    /// `threads`: how many meters share the pass's fixed allowance.
+    public init(limits: Limits = Limits(), threads: Int = 1) {
         self.limits = limits
+        share = max(1, threads)
+    }
+
+    /// Bytes read by the pass so far (what its own limits grow with).
+    public private(set) var bytesRead: Int64 = 0
+    /// One meter per thread of a pass: the pass's fixed allowance is split between them.
+    private let share: Int
+
+    /// A new file of `bytes` read: its own counts start at zero (the pass's go on, and grow with what it reads).
+    func beginFile(reading bytes: Int64) {
+        bytesRead = bytesRead.saturatingAdd(max(0, bytes))
+        beginFile()
+    }
+
+    private var objectsAllowed: Int {
+        Int(
+            clamping: Int64(limits.objectsPerPass / share).saturatingAdd(
+                Self.times(bytesRead, limits.objectsPerByteRead)))
+    }
+
+    private var bytesAllowed: Int64 {
+        (limits.bytesPerPass / Int64(share)).saturatingAdd(Self.times(bytesRead, Int(limits.bytesPerByteRead)))
+    }
+
+    private static func times(_ bytes: Int64, _ factor: Int) -> Int64 {
+        let (product, overflow) = bytes.multipliedReportingOverflow(by: Int64(factor))
+        return overflow ? .max : product
     }
 
     /// A new file: its own counts start at zero (the pass's go on).
@@ -45,7 +77,7 @@ public final class ContentMeter {
     }
 
     /// Whether the pass's own limits are spent: no further file is worth opening.
-    var isPassSpent: Bool { passObjects >= limits.objectsPerPass || passBytes >= limits.bytesPerPass }
+    var isPassSpent: Bool { passObjects >= objectsAllowed || passBytes >= bytesAllowed }
 
     /// Counts work; false (and `stopped` says why) once a limit is passed, and from then on for this file.
     @discardableResult
@@ -61,10 +93,10 @@ public final class ContentMeter {
             )
         } else if fileBytes > limits.bytesPerFile {
             stop("more than \(limits.bytesPerFile >> 20) MiB of decoded strings and data in one file")
-        } else if passObjects > limits.objectsPerPass {
-            stop("the content pass's limit of \(limits.objectsPerPass) decoded objects ran out")
-        } else if passBytes > limits.bytesPerPass {
-            stop("the content pass's limit of \(limits.bytesPerPass >> 20) MiB of decoded data ran out")
+        } else if passObjects > objectsAllowed {
+            stop("the content pass's limit of decoded objects (a multiple of the bytes it read) ran out")
+        } else if passBytes > bytesAllowed {
+            stop("the content pass's limit of decoded data (a multiple of the bytes it read) ran out")
         }
         return stopped == nil
     }

@@ -66,7 +66,8 @@ struct AuditSummary {
             lines.append(
                 "App size:   \(ByteCount.format(appSize.totalBytes)) (bundle + container − Caches + App Groups)")
         }
-        let issues = report.issues.count
+        // Files the content checks did not read are counted on the content line, not as unreadable.
+        let issues = report.issues.filter { $0.reason != .contentNotRead }.count
         if issues > 0 { lines.append("Unreadable: \(Plural.count(issues, "issue")) (see the report)") }
         if let coverage = report.contentCoverage {
             lines.append("Content:    " + coverage.summary.dropFirst("Content checks: ".count))

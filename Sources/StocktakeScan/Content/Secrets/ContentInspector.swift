@@ -2,20 +2,24 @@ import StocktakeFiles
 import StocktakeModel
 
 /// Reads what an app's files reveal, after the walk: property lists (UserDefaults among them), text files
-/// the app writes, cookies, URLCache's `Cache.db`, SQLite stores and Realm files. Only these stores are
-/// opened, each under a byte limit, and the whole pass under a budget, so a container of a million files
-/// costs little more than its walk. Nothing is written; links are never followed; the values found are
-/// never kept, only where they are, their kind and their length (`SensitiveItem`).
+/// the app writes, cookies, URLCache's `Cache.db`, SQLite stores and Realm files. Every file of these kinds is
+/// read (each under its own size and work limits), on several threads, so a container of a million files is
+/// read whole at little more than its walk's cost. Nothing is written; no link is followed, at any component of a
+/// path (`ContainerFiles`); the values found are never kept, only where they are, their kind and their length
+/// (`SensitiveItem`).
 public struct ContentInspector {
-    /// Limits of one pass.
+    /// Limits of one file, by its store: each is read whole up to its limit (a text file up to its prefix), and a
+    /// larger one is listed as not read, over its size. No limit applies to the pass as a whole but the decoded
+    /// work's (`ContentMeter`), which grows with the bytes read.
     public struct Budget: Sendable {
         /// Text files are read up to this prefix (a log's first lines hold its headers and tokens as much as its last).
         public var textFileBytes = 64 << 10
+        /// Real preferences and keyed archives are kilobytes; past this a plist is media or a dump, not settings.
         public var propertyListBytes = 4 << 20
-        public var realmBytes = 16 << 20
-        public var totalBytes: Int64 = 8 << 20
-        public var files = 2_000
-        /// Largest database read from a copy (an archive's entry, URLCache's `Cache.db`).
+        /// A Realm file is scanned whole for its property names, in windows (memory stays flat); a gigabyte is
+        /// past what an app keeps on a phone, and scanning it costs about a second.
+        public var realmBytes = 1 << 30
+        /// Largest database read from a copy (an archive's entry, URLCache's `Cache.db`, a store with its `-wal`).
         public var copiedStoreBytes: Int64 = 64 << 20
 
         public init() {}
@@ -48,17 +52,20 @@ public struct ContentInspector {
     let limits: ContentMeter.Limits
     /// Where an entry's bytes are when not at its path below `root` (a device backup's content files, an archive's
     /// kept or copied entries); nil: not readable.
-    let locate: ((Int32) -> Source?)?
+    let locate: (@Sendable (Int32) -> Source?)?
+    /// Threads reading files at once (the walk's count).
+    let threads: Int
 
     public init(
         root: String, inventory: Inventory, budget: Budget = Budget(),
-        limits: ContentMeter.Limits = ContentMeter.Limits(),
-        locate: ((Int32) -> Source?)? = nil
+        limits: ContentMeter.Limits = ContentMeter.Limits(), threads: Int = 4,
+        locate: (@Sendable (Int32) -> Source?)? = nil
     ) {
         self.root = root
         self.inventory = inventory
         self.budget = budget
         self.limits = limits
+        self.threads = max(1, threads)
         self.locate = locate
     }
 
@@ -92,12 +99,17 @@ public struct ContentInspector {
         public var coverage = ContentCoverage()
         /// Paths relative to the inspected container's root.
         public var issues: [ScanIssue] = []
-        /// The decoded work the pass did (`ContentMeter`), and how many files a limit stopped.
+        /// The decoded work the pass did (`ContentMeter`), the bytes it read, and how many files a limit stopped.
+        public var bytesRead: Int64 = 0
         public var decodedObjects = 0
         public var decodedBytes: Int64 = 0
         public var filesStopped = 0
 
         public init() {}
+
+        mutating func countPassedOver(_ entries: [Int32], in inventory: Inventory) {
+            for entry in entries { coverage.countPassedOver(bytes: inventory.entries[Int(entry)].apparentBytes) }
+        }
     }
 
     /// Distinct items kept per file (a place and kind each, repeats counted); more are counted under "other places".
@@ -112,30 +124,46 @@ public struct ContentInspector {
 
     /// The whole pass: what it found, its coverage and what it could not read.
     public func run() -> Outcome {
-        let (selected, unread) = plan()
-        return inspect(selected, unread: unread)
+        let (selected, unread, passedOver) = fullPlan()
+        var outcome = inspect(selected, unread: unread)
+        outcome.countPassedOver(passedOver, in: inventory)
+        return outcome
     }
 
-    /// The files the pass reads, in path order, within the budget.
+    /// The files the pass reads, in path order.
     public func selection() -> [Selected] {
         plan().selected
     }
 
-    /// The files the pass reads, in path order, within the budget, and those it passes over for their size or
-    /// because the budget ran out. Only files of a kind the pass reads are looked at here (paths are built only
-    /// for the few read): the accounting costs nothing per file of the walk.
+    /// The files the pass reads, in path order, and those it passes over: over their size limit, or that the walk
+    /// could not open (their kind unknown, they may be any store). Only files of a kind the pass reads are looked at
+    /// here (paths are built only for those read): the accounting costs nothing per file of the walk.
     public func plan() -> (selected: [Selected], unread: [Unread]) {
+        let (selected, unread, _) = fullPlan()
+        return (selected, unread)
+    }
+
+    /// The plan, and the files of a kind the pass reads that it passes over because iOS made them.
+    func fullPlan() -> (selected: [Selected], unread: [Unread], passedOver: [Int32]) {
         var selected: [Selected] = []
         var unread: [Unread] = []
-        var spent: Int64 = 0
-        // One text for every file the budget leaves out (a large container has hundreds of thousands of them).
-        let budgetDetail =
-            "not read: the content checks' budget (\(budget.files) files, \(budget.totalBytes >> 20) MiB of text and plists) ran out"
+        var passedOver: [Int32] = []
         inventory.forEachInPathOrder { index in
             let entry = inventory.entries[Int(index)]
-            guard entry.type == .file, !entry.flags.contains(.transportArtefact),
-                let (store, limit) = store(of: entry, name: inventory.name(index))
-            else { return }
+            guard entry.type == .file, !entry.flags.contains(.transportArtefact) else { return }
+            guard let (store, limit) = store(of: entry, name: inventory.name(index)) else {
+                if entry.flags.contains(.systemManaged) && Self.readsKind(entry.kind) {
+                    passedOver.append(index)
+                } else if entry.flags.contains(.unreadable) && entry.kind == .unknown
+                    && !entry.flags.contains(.systemManaged)
+                {
+                    unread.append(
+                        Unread(
+                            entry: index, reason: .unreadable, bytes: entry.apparentBytes,
+                            detail: "not read: the walk could not open it, so its kind and content are unknown"))
+                }
+                return
+            }
             guard store == .textFile || entry.apparentBytes <= Int64(limit) else {
                 unread.append(
                     Unread(
@@ -145,19 +173,15 @@ public struct ContentInspector {
                     ))
                 return
             }
-            // Stores (databases, the URL cache, Realm files) are few and bounded by their own limits; the byte budget is
-            // for the many small files, text and plists. A text file costs its prefix.
-            let cost = [.database, .urlCache, .realm].contains(store) ? 0 : min(entry.apparentBytes, Int64(limit))
-            guard selected.count < budget.files, spent + cost <= budget.totalBytes else {
-                unread.append(
-                    Unread(entry: index, reason: .budgetExhausted, bytes: entry.apparentBytes, detail: budgetDetail))
-                return
-            }
-            spent += cost
             let bytes = store == .textFile ? min(entry.apparentBytes, Int64(limit)) : entry.apparentBytes
             selected.append(Selected(entry: index, store: store, limit: limit, bytes: bytes))
         }
-        return (selected, unread)
+        return (selected, unread, passedOver)
+    }
+
+    /// Kinds some store of the pass is read as.
+    static func readsKind(_ kind: ContentKind) -> Bool {
+        [.binaryPlist, .xmlPlist, .keyedArchive, .sqlite, .realm, .binaryCookies, .json, .text].contains(kind)
     }
 
     /// What the selected files reveal; a file `locate` cannot place is listed as unread.
@@ -170,28 +194,9 @@ public struct ContentInspector {
     public func inspect(_ selected: [Selected], unread: [Unread]) -> Outcome {
         var outcome = Outcome()
         var unread = unread
-        let meter = ContentMeter(limits: limits)
-        for chosen in selected {
-            meter.beginFile()
+        let reads = readAll(selected)
+        for (chosen, read) in zip(selected, reads.files) {
             let bytes = inventory.entries[Int(chosen.entry)].apparentBytes
-            guard !meter.isPassSpent else {
-                unread.append(
-                    Unread(
-                        entry: chosen.entry, reason: .workLimit, bytes: bytes,
-                        detail: "not read: the content pass's limit of decoded work ran out before it"))
-                continue
-            }
-            guard
-                let source = locate.map({ $0(chosen.entry) })
-                    ?? .file(Paths.join(root, String(decoding: inventory.path(chosen.entry), as: UTF8.self)))
-            else {
-                unread.append(
-                    Unread(
-                        entry: chosen.entry, reason: .unreadable, bytes: bytes,
-                        detail: "not read: its content is not available"))
-                continue
-            }
-            let read = hits(in: source, chosen: chosen, meter: meter)
             if let notRead = read.notRead {
                 unread.append(
                     Unread(entry: chosen.entry, reason: notRead.0, bytes: bytes, detail: "not read: " + notRead.1))
@@ -204,9 +209,12 @@ public struct ContentInspector {
             // Hits found before a limit stopped the file are kept: they are real.
             outcome.items += Self.grouped(read.hits, entry: chosen.entry, store: chosen.store)
         }
-        outcome.decodedObjects = meter.passObjects
-        outcome.decodedBytes = meter.passBytes
-        outcome.filesStopped = meter.filesStopped
+        for meter in reads.meters {
+            outcome.bytesRead += meter.bytesRead
+            outcome.decodedObjects += meter.passObjects
+            outcome.decodedBytes += meter.passBytes
+            outcome.filesStopped += meter.filesStopped
+        }
         // A file read in part is counted once per reason; its bytes were counted as inspected.
         for file in unread { outcome.coverage.countSkipped(file.reason, bytes: file.bytes) }
         // Issues in path order, paths built only for those listed: a budget that ran out early leaves most of a large
@@ -308,153 +316,4 @@ public struct ContentInspector {
         return lowered.hasSuffix(".localstorage") || lowered == "localstorage.sqlite3"
     }
 
-    /// What one file gave, and why it was not read (or not read whole).
-    struct FileRead {
-        var hits: [PropertyListSecrets.Hit] = []
-        var notRead: (ContentCoverage.Reason, String)?
-        var leftOut: [(ContentCoverage.Reason, String)] = []
-    }
-
-    private func hits(in source: Source, chosen: Selected, meter: ContentMeter) -> FileRead {
-        let store = chosen.store
-        let limit = chosen.limit
-        var read = FileRead()
-        switch (store, source) {
-        case (.database, .file(let file)):
-            let outcome = databaseHits(file, entry: chosen.entry, meter: meter)
-            return FileRead(hits: outcome.hits, notRead: outcome.notRead, leftOut: outcome.leftOut)
-        case (.urlCache, .file(let file)):
-            var finder = CacheSecrets()
-            do {
-                try URLCacheDatabase.read(database: file, meter: meter) { finder.add($0) }
-                read.hits = finder.hits
-                if let stopped = meter.stopped { read.notRead = (.workLimit, stopped) }
-            } catch {
-                read.hits = finder.hits
-                read.notRead = meter.stopped.map { (.workLimit, $0) } ?? (.unparseable, error.message)
-            }
-            return read
-        case (.database, .bytes), (.urlCache, .bytes):
-            read.notRead = (.unreadable, "an archive's store is read from a copy, and none was made")
-            return read
-        case (.propertyList, _), (.textFile, _), (.realm, _), (.cookies, _):
-            let bytes: [UInt8]
-            switch source {
-            case .bytes(let kept): bytes = store == .textFile ? Array(kept.prefix(limit)) : kept
-            case .file(let file):
-                switch self.read(file, limit: limit, prefixOnly: store == .textFile) {
-                case .success(let read): bytes = read
-                case .failure(let refusal):
-                    read.notRead = (.unreadable, refusal.description)
-                    return read
-                }
-            }
-            switch store {
-            case .propertyList:
-                do {
-                    let value = try PropertyListReader.parse(bytes, meter: meter)
-                    read.hits = PropertyListSecrets.find(in: value, meter: meter)
-                } catch {
-                    read.notRead =
-                        meter.stopped.map { (.workLimit, $0) } ?? (
-                            .unparseable, "not a property list: \(error.message)"
-                        )
-                    return read
-                }
-            case .realm:
-                if bytes.count > 24, bytes[16..<20].elementsEqual("T-DB".utf8) {
-                    read.hits = RealmSecrets.find(bytes)
-                } else {
-                    read.notRead = (.encrypted, "no Realm header (`T-DB`): an encrypted Realm file")
-                }
-            case .cookies:
-                do {
-                    read.hits = CookieSecrets.find(try BinaryCookies.parse(bytes, meter: meter))
-                } catch {
-                    read.notRead =
-                        meter.stopped.map { (.workLimit, $0) } ?? (.unparseable, "not a cookie file: \(error.message)")
-                    return read
-                }
-            default:
-                read.hits = TextSecrets.find(in: bytes)
-            }
-            if let stopped = meter.stopped { read.notRead = (.workLimit, stopped) }
-            return read
-        }
-    }
-
-    /// A store read in place, or, when its `-wal` holds writes not yet in it, from a private copy of both (never
-    /// beside the input): the immutable mode would skip the `-wal`, where a password just saved may still be.
-    private func databaseHits(_ file: String, entry: Int32, meter: ContentMeter) -> DatabaseSecrets.Outcome {
-        guard let wal = walSource(of: entry) else { return DatabaseSecrets.find(database: file, meter: meter) }
-        guard let walPath = wal.path else {
-            var outcome = DatabaseSecrets.find(database: file, meter: meter)
-            outcome.leftOut.append(
-                (
-                    .walNotRead,
-                    "its -wal (\(wal.bytes) bytes) may hold writes not in the store, and its content is not available here"
-                ))
-            return outcome
-        }
-        let storeBytes = inventory.entries[Int(entry)].apparentBytes
-        guard storeBytes <= budget.copiedStoreBytes, wal.bytes <= budget.copiedStoreBytes else {
-            var outcome = DatabaseSecrets.find(database: file, meter: meter)
-            outcome.leftOut.append(
-                (
-                    .walNotRead,
-                    "its -wal (\(wal.bytes) bytes) holds writes not in the store, and the two are over the \(budget.copiedStoreBytes >> 20) MiB copied to read it"
-                ))
-            return outcome
-        }
-        guard let scratch = ScratchFolder("stocktake-wal") else {
-            var outcome = DatabaseSecrets.find(database: file, meter: meter)
-            outcome.leftOut.append((.walNotRead, "its -wal could not be copied to be read: \(SystemError.currentText)"))
-            return outcome
-        }
-        defer { withExtendedLifetime(scratch) {} }
-        if case .success(let store) = readWhole(file, maxBytes: budget.copiedStoreBytes),
-            case .success(let log) = readWhole(walPath, maxBytes: budget.copiedStoreBytes),
-            scratch.store("store.sqlite", store) != nil, scratch.store("store.sqlite-wal", log) != nil
-        {
-            return DatabaseSecrets.find(database: scratch.path + "/store.sqlite", openedNormally: true, meter: meter)
-        }
-        var outcome = DatabaseSecrets.find(database: file, meter: meter)
-        outcome.leftOut.append((.walNotRead, "its -wal could not be read or copied"))
-        return outcome
-    }
-
-    /// The store's `-wal` when it holds anything, and where its bytes are (nil: not available, as in an archive).
-    private func walSource(of entry: Int32) -> (path: String?, bytes: Int64)? {
-        guard let index = inventory.index(ofPath: inventory.path(entry) + Array("-wal".utf8)) else { return nil }
-        let wal = inventory.entries[Int(index)]
-        guard wal.type == .file, wal.apparentBytes > 0 else { return nil }
-        guard
-            let source = locate.map({ $0(index) })
-                ?? .file(Paths.join(root, String(decoding: inventory.path(index), as: UTF8.self)))
-        else {
-            return (nil, wal.apparentBytes)
-        }
-        guard case .file(let path) = source else { return (nil, wal.apparentBytes) }
-        return (path, wal.apparentBytes)
-    }
-
-    private func readWhole(_ path: String, maxBytes: Int64) -> Result<[UInt8], FileRefusal> {
-        var options = RegularFile.Options.insideContainer(maxBytes: maxBytes)
-        do {
-            return .success(try RegularFile.open(path, options: &options).readAll())
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// The whole file for a plist or Realm file (within `limit`); its first `limit` bytes for a text file.
-    private func read(_ path: String, limit: Int, prefixOnly: Bool) -> Result<[UInt8], FileRefusal> {
-        var options = RegularFile.Options.insideContainer(maxBytes: prefixOnly ? nil : Int64(limit))
-        do {
-            let file = try RegularFile.open(path, options: &options)
-            return .success(prefixOnly ? try file.read(at: 0, count: limit) : try file.readAll())
-        } catch {
-            return .failure(error)
-        }
-    }
 }

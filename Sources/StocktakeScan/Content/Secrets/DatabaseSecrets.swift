@@ -124,21 +124,58 @@ enum DatabaseSecrets {
 /// credential-like properties. Realm keeps property names as plain strings in the file; their values are not
 /// located, so the length is unknown (0).
 enum RealmSecrets {
+    /// Longest name taken; windows of a file read in parts overlap by more than this.
+    static let maxName = 40
+
     static func find(_ bytes: [UInt8]) -> [PropertyListSecrets.Hit] {
-        guard bytes.count > 24, bytes[16..<20].elementsEqual("T-DB".utf8) else { return [] }
+        guard isRealm(bytes) else { return [] }
         var names: Set<String> = []
-        var run: [UInt8] = []
-        for byte in bytes {
-            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x5F
-            {
-                run.append(byte)
-                continue
+        collect(bytes, into: &names, continuing: false)
+        return hits(names)
+    }
+
+    /// Whether the first bytes hold Realm's header (`T-DB` at byte 16; an encrypted file has none).
+    static func isRealm(_ bytes: [UInt8]) -> Bool {
+        bytes.count > 24 && bytes[16..<20].elementsEqual("T-DB".utf8)
+    }
+
+    /// Adds the names of one window; `continuing`: it starts inside the previous one's overlap, so a name cut at
+    /// its start (seen whole before) is skipped.
+    static func collect(_ bytes: [UInt8], into names: inout Set<String>, continuing: Bool) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            var index = 0
+            if continuing {
+                while index < bytes.count && isNameByte[Int(bytes[index])] { index += 1 }
             }
-            if (4...40).contains(run.count) { names.insert(String(decoding: run, as: UTF8.self)) }
-            run.removeAll(keepingCapacity: true)
+            while index < bytes.count {
+                // Zeros (most of a Realm file's free space) are passed over a word at a time.
+                while index + 8 <= bytes.count,
+                    UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) == 0
+                {
+                    index += 8
+                }
+                guard index < bytes.count else { break }
+                if isNameByte[Int(bytes[index])] {
+                    start = index
+                    while index < bytes.count && isNameByte[Int(bytes[index])] { index += 1 }
+                    // A run cut by the window's end is taken up by the next window, which overlaps it.
+                    if index < bytes.count, (4...maxName).contains(index - start) {
+                        names.insert(String(decoding: bytes[start..<index], as: UTF8.self))
+                    }
+                }
+                index += 1
+            }
         }
-        return names.sorted().compactMap { name in
+    }
+
+    /// Letters, digits and `_`.
+    private static let isNameByte: [Bool] = (0..<256).map { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
+    }
+
+    static func hits(_ names: Set<String>) -> [PropertyListSecrets.Hit] {
+        names.sorted().compactMap { name in
             guard let kind = SecretNames.kind(ofName: name),
                 [.password, .pin, .token, .apiKey, .privateKey].contains(kind)
             else { return nil }

@@ -133,7 +133,8 @@ struct PropertyListSecrets {
         // A judgement costs about as much as decoding `judgementCost` values (measured: 25 µs against 1.5).
         guard meter.charge(objects: ContentMeter.judgementCost, bytes: text.utf8.count) else { return }
         let place = "key " + path.joined(separator: ".")
-        if let name = path.last(where: { !$0.hasPrefix("[") }), let kind = SecretNames.kind(ofName: name),
+        if let name = path.last(where: { !$0.hasPrefix("[") }), !PublicValues.isClientIdentifierKey(name),
+            let kind = SecretNames.kind(ofName: name),
             let length = SecretNames.secretLength(text, as: kind, name: name)
         {
             // A value with a shape of its own (a JWT, a Stripe key) is named by its shape.

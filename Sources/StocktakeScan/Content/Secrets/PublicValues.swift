@@ -33,6 +33,20 @@ enum PublicValues {
         ("FlurrySession", "apiKey", "Flurry Analytics project API key")
     ]
 
+    /// Keys (in Info.plist and the app's plists) whose value the vendor documents as a client identifier shipped
+    /// in every copy of the app: judged by shape only, never by the name's "token".
+    static let clientIdentifierKeys: [(key: String, what: String)] = [
+        // https://developers.facebook.com/docs/facebook-login/guides/access-tokens/#clienttokens ("Client tokens
+        // are identifiers that you can embed into native mobile binaries … not meant to be secret"), set as
+        // `FacebookClientToken` in Info.plist (https://developers.facebook.com/docs/ios/getting-started)
+        ("FacebookClientToken", "Facebook client token")
+    ]
+
+    /// Whether the key `name` holds a documented client identifier.
+    static func isClientIdentifierKey(_ name: String) -> Bool {
+        clientIdentifierKeys.contains { $0.key == name }
+    }
+
     /// Whether `value` is a publishable key or an SDK's constant.
     static func isPublic(_ value: String) -> Bool {
         publishablePrefixes.contains { value.hasPrefix($0.prefix) }

@@ -43,7 +43,7 @@ enum SecretNames {
     /// a run or a labelled hash, mixing two character classes, hex from 32 characters at entropy 3.0, anything
     /// else at the entropy `SecretRandomness.namedEntropyFloor` gives its length.
     static func secretLength(_ value: String, as kind: SensitiveItem.Kind, name: String? = nil) -> Int? {
-        let trimmed = value.trimmingWhitespace()
+        let trimmed = unwrapped(value.trimmingWhitespace())
         guard !trimmed.isEmpty, !placeholders.contains(trimmed.lowercased()), !SecretRandomness.isTemplate(trimmed),
             !SecretRandomness.isPathOrPlainURL(trimmed),
             !(name.map { SecretRandomness.echoes(trimmed, name: $0) } ?? false)
@@ -72,6 +72,15 @@ enum SecretNames {
             }
         }
         return trimmed.count
+    }
+
+    /// The value inside Swift's description of an optional (`Optional("…")`, `Optional(…)`), which an app that
+    /// interpolates an optional writes: the secret is what is inside.
+    static func unwrapped(_ value: String) -> String {
+        guard value.hasPrefix("Optional("), value.hasSuffix(")") else { return value }
+        let inner = value.dropFirst("Optional(".count).dropLast()
+        guard inner.count >= 2, inner.hasPrefix("\""), inner.hasSuffix("\"") else { return String(inner) }
+        return String(inner.dropFirst().dropLast())
     }
 
     /// An enum-like constant or a dotted identifier (`PASSWORD_REQUIRED`, `kPasswordKey`, `com.example.password`):

@@ -39,51 +39,96 @@ public enum URLCacheDatabase {
         return responses
     }
 
-    /// Streams the responses to `each`, one at a time: nothing but the current row is held. A body stored again
-    /// under another response (the same `fsCachedData/` file, the same bytes in `Cache.db`) is read and handed on
-    /// once (the later responses get an empty body), and every response and body byte counts against `meter`:
-    /// past a limit (or `maxBodyBytesPerFile`) the read stops with the meter saying why.
+    /// The same from a path (tests, tools): the database, its `-wal` beside it and its `fsCachedData/` folder.
     public static func read(
         database: String, maxRows: Int = 10_000, maxBodyBytes: Int = 256 << 10, meter: ContentMeter,
         _ each: (CachedResponse) -> Void
+    ) throws(StoreReadError) {
+        var options = RegularFile.Options.insideContainer(maxBytes: maxCopiedBytes)
+        let file: RegularFile
+        do {
+            file = try RegularFile.open(database, options: &options)
+        } catch {
+            throw StoreReadError("\((database as NSString).lastPathComponent): \(error)")
+        }
+        let wal = try? RegularFile.open(database + "-wal", options: &options)
+        let folder = open((database as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try read(
+            database: file, wal: wal, bodies: folder >= 0 ? OpenFolder(folder) : nil, maxRows: maxRows,
+            maxBodyBytes: maxBodyBytes, meter: meter, each)
+    }
+
+    /// Streams the responses of an open `Cache.db` (and its open `-wal`) to `each`, one at a time: nothing but the
+    /// current row is held. Bodies on the file system are read from `bodies/fsCachedData/` (nil: not read). A body
+    /// or request object stored once and joined to many responses (the same row, the same `fsCachedData/` file,
+    /// the same bytes) is read and handed on once (the later responses get it empty), and every response and byte
+    /// read counts against `meter`: past a limit (or `maxBodyBytesPerFile`) the read stops with the meter saying why.
+    static func read(
+        database: RegularFile, wal: RegularFile?, bodies: OpenFolder?, maxRows: Int = 10_000,
+        maxBodyBytes: Int = 256 << 10, meter: ContentMeter, _ each: (CachedResponse) -> Void
     ) throws(StoreReadError) {
         guard let scratch = ScratchFolder("stocktake-urlcache") else {
             throw StoreReadError("cannot make a temporary folder: \(SystemError.currentText)")
         }
         // The copies go with `scratch`: keep it until SQLite is done with them.
         defer { withExtendedLifetime(scratch) {} }
-        try copy(database, as: "Cache.db", into: scratch, required: true)
-        try copy(database + "-wal", as: "Cache.db-wal", into: scratch, required: false)
-        let folder = (database as NSString).deletingLastPathComponent
+        try copy(database, as: "Cache.db", into: scratch)
+        if let wal { try copy(wal, as: "Cache.db-wal", into: scratch) }
         var filesRead: Set<[UInt8]> = []
         var bodiesSeen: Set<Int> = []
+        var rowsSeen: (objects: Set<Int64>, bodies: Set<Int64>) = ([], [])
         var bodyBytes = 0
         do {
             let connection = try SQLiteConnection(path: scratch.path + "/Cache.db", create: false)
             connection.limitValueLength(to: Int32(maxObjectBytes + maxBodyBytes))
             try connection.withStepLimit(Int64(maxRows) * 1_000 + 1_000_000) {
-                try checkSchema(connection)
-                let statement = try connection.prepare(
+                // iOS 5 and 6 wrote no `isDataOnFS` column: every body is in the database.
+                let onFileSystemColumn = try checkSchema(connection) ? "isDataOnFS" : "0"
+                let responses = try connection.prepare(
                     """
-                    SELECT r.request_key,
-                           CASE WHEN length(b.request_object) <= \(maxObjectBytes) THEN b.request_object END,
-                           CASE WHEN length(b.response_object) <= \(maxObjectBytes) THEN b.response_object END,
-                           d.isDataOnFS, substr(d.receiver_data, 1, \(maxBodyBytes))
+                    SELECT r.request_key, b.rowid, d.rowid
                     FROM cfurl_cache_response r
                     LEFT JOIN cfurl_cache_blob_data b ON b.entry_ID = r.entry_ID
                     LEFT JOIN cfurl_cache_receiver_data d ON d.entry_ID = r.entry_ID
                     ORDER BY r.entry_ID LIMIT \(maxRows)
                     """)
-                while try statement.step() {
-                    let onFileSystem = statement.int(3) != 0
-                    let data = statement.bytes(4) ?? []
-                    let request = statement.bytes(1)
-                    let response = statement.bytes(2)
+                let objects = try connection.prepare(
+                    """
+                    SELECT CASE WHEN length(request_object) <= \(maxObjectBytes) THEN request_object END,
+                           CASE WHEN length(response_object) <= \(maxObjectBytes) THEN response_object END
+                    FROM cfurl_cache_blob_data WHERE rowid = ?
+                    """)
+                let receiver = try connection.prepare(
+                    """
+                    SELECT \(onFileSystemColumn), substr(receiver_data, 1, \(maxBodyBytes))
+                    FROM cfurl_cache_receiver_data WHERE rowid = ?
+                    """)
+                while try responses.step() {
+                    var request: [UInt8]?
+                    var response: [UInt8]?
+                    // A row joined to many responses (a hostile store's duplicate `entry_ID`s) is read once.
+                    if responses.bytes(1) != nil, rowsSeen.objects.insert(responses.int64(1)).inserted {
+                        try objects.bind([.integer(responses.int64(1))])
+                        if try objects.step() {
+                            request = objects.bytes(0)
+                            response = objects.bytes(1)
+                        }
+                    }
                     guard meter.charge(objects: 1, bytes: (request?.count ?? 0) + (response?.count ?? 0)) else { break }
+                    var onFileSystem = false
+                    var data: [UInt8] = []
+                    if responses.bytes(2) != nil, rowsSeen.bodies.insert(responses.int64(2)).inserted {
+                        try receiver.bind([.integer(responses.int64(2))])
+                        if try receiver.step() {
+                            onFileSystem = receiver.int(0) != 0
+                            data = receiver.bytes(1) ?? []
+                        }
+                    }
+                    guard meter.charge(bytes: data.count) else { break }
                     var body: [UInt8] = []
                     if onFileSystem {
-                        if filesRead.insert(data).inserted {
-                            body = cachedFile(data, in: folder, maxBytes: maxBodyBytes)
+                        if let bodies, filesRead.insert(data).inserted {
+                            body = cachedFile(data, in: bodies, maxBytes: maxBodyBytes)
                         }
                     } else if !data.isEmpty, bodiesSeen.insert(data.hashValue).inserted {
                         body = data
@@ -95,7 +140,7 @@ public enum URLCacheDatabase {
                     guard meter.charge(bytes: body.count) else { break }
                     each(
                         CachedResponse(
-                            requestURL: statement.text(0) ?? "", requestHeaders: headers(request, meter: meter),
+                            requestURL: responses.text(0) ?? "", requestHeaders: headers(request, meter: meter),
                             responseHeaders: headers(response, meter: meter),
                             body: body,
                             bodyLocation: onFileSystem
@@ -109,8 +154,9 @@ public enum URLCacheDatabase {
         }
     }
 
-    /// The three tables must be tables: a view or a trigger is not what URLCache writes.
-    private static func checkSchema(_ connection: SQLiteConnection) throws {
+    /// The three tables must be tables: a view or a trigger is not what URLCache writes. True when the receiver
+    /// table has `isDataOnFS` (iOS 7 on).
+    private static func checkSchema(_ connection: SQLiteConnection) throws -> Bool {
         let objects = try connection.rows(
             "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger')"
         ) {
@@ -124,6 +170,9 @@ public enum URLCacheDatabase {
                 throw StoreReadError("Cache.db has no table \(table): not URLCache's database")
             }
         }
+        return try connection.rows("SELECT name FROM pragma_table_info('cfurl_cache_receiver_data')") {
+            $0.text(0) ?? ""
+        }.contains("isDataOnFS")
     }
 
     /// Every `[String: String]` dictionary in a request or response object plist, merged.
@@ -149,27 +198,34 @@ public enum URLCacheDatabase {
     }
 
     /// The first bytes of `fsCachedData/<name>`: a plain name only, a regular file only, never through a link.
-    private static func cachedFile(_ name: [UInt8], in folder: String, maxBytes: Int) -> [UInt8] {
-        let text = String(decoding: name, as: UTF8.self)
-        guard !text.isEmpty, !text.contains("/"), text != "..", text != "." else { return [] }
+    private static func cachedFile(_ name: [UInt8], in folder: OpenFolder, maxBytes: Int) -> [UInt8] {
+        guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), !name.contains(0), name != Array(".".utf8),
+            name != Array("..".utf8)
+        else { return [] }
+        let subfolder = openat(folder.descriptor, "fsCachedData", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard subfolder >= 0 else { return [] }
+        let held = OpenFolder(subfolder)
         var options = RegularFile.Options.insideContainer(maxBytes: nil)
-        guard let file = try? RegularFile.open(folder + "/fsCachedData/" + text, options: &options) else { return [] }
-        return (try? file.read(at: 0, count: maxBytes)) ?? []
+        let file = (name + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                try? RegularFile.open($0.baseAddress!, in: held.descriptor, options: &options)
+            }
+        }
+        return (try? file?.read(at: 0, count: maxBytes)) ?? []
     }
 
-    private static func copy(_ source: String, as name: String, into scratch: ScratchFolder, required: Bool)
-        throws(StoreReadError)
-    {
-        var options = RegularFile.Options.insideContainer(maxBytes: maxCopiedBytes)
+    private static func copy(_ file: RegularFile, as name: String, into scratch: ScratchFolder) throws(StoreReadError) {
+        guard file.size <= maxCopiedBytes else {
+            throw StoreReadError("\(name): \(file.size) bytes, over the \(maxCopiedBytes >> 20) MiB copied to read it")
+        }
         let bytes: [UInt8]
         do {
-            bytes = try RegularFile.open(source, options: &options).readAll()
+            bytes = try file.readAll()
         } catch {
-            if !required, case .system(let code) = error, code == ENOENT { return }
-            throw StoreReadError("\((source as NSString).lastPathComponent): \(error)")
+            throw StoreReadError("\(name): \(error)")
         }
         guard scratch.store(name, bytes) != nil else {
-            throw StoreReadError("cannot copy \((source as NSString).lastPathComponent) into a temporary folder")
+            throw StoreReadError("cannot copy \(name) into a temporary folder")
         }
     }
 }

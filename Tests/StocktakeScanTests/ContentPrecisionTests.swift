@@ -1,0 +1,55 @@
+import Foundation
+import StocktakeModel
+import TestSupport
+import Testing
+
+@testable import StocktakeScan
+
+/// Values that look like secrets and are not, and lengths reported as the secret's own.
+@Suite struct ContentPrecisionTests {
+    static let hex = "3f9c2a7be41d08c5a6f2e9b17d4c0a58"
+
+    /// Facebook documents its client token as shipped in every copy of the app (Info.plist's `FacebookClientToken`):
+    /// no credential. The same value under a secret's name still is one.
+    @Test func aVendorsDocumentedClientTokenIsNotACredential() {
+        let info = PropertyListValue.dictionary([
+            "FacebookAppID": .string("1234567890123456"), "FacebookClientToken": .string(Self.hex),
+        ])
+        #expect(BundleMetadataSecrets.find(in: info).isEmpty)
+        let secret = PropertyListValue.dictionary(["ClientSecret": .string(Self.hex)])
+        #expect(BundleMetadataSecrets.find(in: secret).map(\.length) == [32])
+    }
+
+    /// An app that interpolates an optional writes `Optional("…")`: the length is the token's, not the wrapper's.
+    @Test func aWrappersCharactersAreNotCountedInTheLength() {
+        let token = "Xk9fQ2LmZp7RtV4wYs1NqW"
+        let wrapped = PropertyListValue.dictionary(["accessToken": .string("Optional(\"\(token)\")")])
+        #expect(PropertyListSecrets.find(in: wrapped).map(\.length) == [token.count])
+        #expect(TextSecrets.find(in: Array("access_token = Optional(\"\(token)\")\n".utf8)).map(\.length) == [22])
+    }
+
+    /// A real iOS 6 URL cache (no `isDataOnFS` column) reads: every response, none refused.
+    @Test(.enabled(if: RealCorpus.enabled, RealCorpus.hint)) func aRealIOS6URLCacheIsRead() throws {
+        let database = try RealCorpus.path(
+            "samples/content/flappybird-ios6-ipod/Library/Caches/com.dotgears.flap/Cache.db")
+        // Read in place: the database and its -wal are copied to a private folder, nothing is written beside them.
+        var responses = 0
+        try URLCacheDatabase.read(database: database, meter: ContentMeter()) { _ in responses += 1 }
+        #expect(responses >= 361)
+    }
+
+    /// The one-pass trigger scan finds each trigger anywhere (first byte, last bytes, between others) and nothing
+    /// in text that holds none, as searching for each in turn did.
+    @Test func theTriggerScanFindsWhatASearchForEachFinds() {
+        var generator = SystemRandomNumberGenerator()
+        let plain = Array("0123456789 abcdfghjlmqvwz.,;\n".utf8)
+        for trigger in TextSecrets.triggers {
+            let filler = (0..<200).map { _ in plain.randomElement(using: &generator)! }
+            #expect(TextSecrets.mayHoldSecret(trigger))
+            #expect(TextSecrets.mayHoldSecret(filler + trigger))
+            #expect(TextSecrets.mayHoldSecret(filler + trigger + filler))
+            #expect(!TextSecrets.mayHoldSecret(filler + Array(trigger.dropLast())))
+        }
+        #expect(!TextSecrets.mayHoldSecret((0..<100_000).map { _ in plain.randomElement(using: &generator)! }))
+    }
+}
