@@ -77,7 +77,9 @@ package enum Audit {
             let html =
                 request.formats.contains(.html)
                 ? (try? report.get()).map { report in
-                    timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) }
+                    timings.measure("render html") {
+                        Array(HTMLReportWriter(failingAt: request.failOn).render(report).utf8)
+                    }
                 } : nil
             return Judged(report: report, html: html)
         }

@@ -44,6 +44,8 @@ package struct AuditRequest: Sendable {
     package var writeBaselinePath: String?
     package var tool: ToolInfo
     package var now: Date
+    /// The `--fail-on` threshold the HTML report's verdict states; nil for `--fail-on never`.
+    package var failOn: Severity? = .error
 
     package init(
         inputPath: String, bundleIdentifier: String? = nil, appBundlePath: String? = nil, appGroupPaths: [String] = [],

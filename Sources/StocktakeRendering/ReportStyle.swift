@@ -134,6 +134,7 @@ public enum ReportStyle {
         .scroll{overflow:visible}
         details::details-content{content-visibility:visible;display:block}
         }
+        \(VerdictHTML.css)
         """
 
     /// Progressive enhancement only: sortable columns, expand/collapse of the tree, and opening the tree for

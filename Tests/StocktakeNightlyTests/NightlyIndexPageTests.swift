@@ -45,6 +45,16 @@ import Testing
 
     let html = NightlyIndexPageTests.page()
 
+    @Test("the page opens with its verdict: the apps that failed their gate and the inputs not audited")
+    func verdictFirst() throws {
+        let verdict = try #require(html.range(of: "<section id=\"verdict\""))
+        #expect(verdict.lowerBound < (html.range(of: "<section id=\"apps\"")?.lowerBound ?? html.startIndex))
+        let text = String(html[verdict.lowerBound...].prefix(1200))
+        #expect(text.contains("<strong class=\"v-word\">Failed</strong> 1 app of 2 failed the policy gate"))
+        #expect(text.contains("1 input could not be audited"))
+        #expect(text.contains("1 error · 2 warnings"))
+    }
+
     /// The oldest row of the run-by-run table has its change when an earlier run exists outside the window.
     @Test func theOldestRowComparesWithTheRunBeforeTheWindow() {
         let runs = [
