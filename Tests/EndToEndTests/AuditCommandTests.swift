@@ -142,17 +142,19 @@ import Testing
             "\(strict.stderr)")
     }
 
-    @Test("the summary opens with the verdict: the gate, why, and the counts")
+    @Test("the summary opens with the verdict: the gate, why, and the counts with grouped digits")
     func summaryOpensWithTheVerdict() throws {
         let tree = try Self.container()
         try tree.write("Documents/debug.log", string: "internal")
         try tree.write("Library/stray.json", string: "{}")
+        for i in 0..<1_000 { try tree.write("tmp/t\(i)", string: "x") }
         let out = try TemporaryTree("out")
         let passing = try StocktakeProcess.run(["audit", tree.root, "--output", out.root])
         let first = passing.stdout.split(separator: "\n").first ?? ""
         #expect(first.hasPrefix("Passed (--fail-on error): no finding at or above error; "), "\(passing.stdout)")
         let strict = try StocktakeProcess.run(["audit", tree.root, "--output", out.root, "--strict"])
         #expect(strict.stdout.hasPrefix("Failed (--fail-on warning): "), "\(strict.stdout)")
+        #expect(strict.stdout.contains("1,0"), "a count of a thousand or more has its separator: \(strict.stdout)")
     }
 
     @Test func defaultOutputFolderIsPerAppAndTimestamped() throws {
