@@ -25,10 +25,13 @@ package enum NightlyJob {
             throw .unusable("cannot create the reports folder \(request.reportsPath): \(FileSystemReason.of(error))")
         }
         let inbox = request.inboxPath ?? ""
-        let inputs =
+        let found =
             try request.inboxPath.map { inbox throws(NightlyError) in
                 try inboxEntries(inbox, reports: request.reportsPath)
             } ?? []
+        // A note or a README dropped beside the exports is not a failed audit every night: it is named and left.
+        let strays = found.filter { Self.isStrayFile(Paths.join(inbox, $0)) }
+        let inputs = found.filter { !strays.contains($0) }
         let lock = try NightlyLock(reportsPath: request.reportsPath)
         defer { withExtendedLifetime(lock) {} }
 
@@ -150,7 +153,9 @@ package enum NightlyJob {
                 problems.append(Self.problem(error, otherwise: "cannot write \(request.reportsPath)/index.html"))
             }
         }
+        let notices = strays.map { "inbox: \($0) skipped: not a container folder or an archive" }
         var outcome = NightlyOutcome(runs: runs, failures: failures, skipped: skipped, problems: problems)
+        outcome.notices = notices
         if let metricsFile = request.metricsFile {
             let latest = latestRuns(folder: folder, history: history, source: request.source, tonight: runs)
             let job = RunMetrics.Job(
@@ -165,6 +170,7 @@ package enum NightlyJob {
                     problems: problems + [
                         Self.problem(error, otherwise: "cannot write the metrics file \(metricsFile)")
                     ])
+                outcome.notices = notices
             }
         }
         return outcome
@@ -210,6 +216,11 @@ package enum NightlyJob {
         } catch {
             throw .unusable("cannot list the inbox \(inbox): \(FileSystemReason.of(error))")
         }
+    }
+
+    /// A regular file that is no archive Stocktake reads: not a container export, so not an input.
+    private static func isStrayFile(_ path: String) -> Bool {
+        ArchiveInput.isArchiveCandidate(path) && !ArchiveInput.startsAsArchive(path)
     }
 
     /// One line for a failed write: an `OutputError` already names its path (saying it again read
