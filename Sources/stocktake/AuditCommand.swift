@@ -184,6 +184,9 @@ struct AuditCommand: ParsableCommand {
             })
         request.contentChecks = !noContentChecks
         request.failOn = strict ? .warning : failOn.severity
+        // GitHub's checkout; elsewhere the current folder, where a workflow's steps run.
+        request.repositoryRoot =
+            ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"] ?? FileManager.default.currentDirectoryPath
         let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
         let result: AuditResult
         do {
