@@ -56,10 +56,11 @@ struct ReportTablesHTML {
         let rows = folders.map { index -> HTML in
             let entry = inventory.entries[Int(index)]
             let total = inventory.directoryTotals[index] ?? .zero
+            let location = ContainerTreemapHTML.locationText(index, in: inventory)
             var html: HTML = "<tr><td class=\"path\">\(path: inventory.path(index))\(tags(entry))</td>"
-            html +=
-                "<td class=\"nowrap\" data-value=\"\(entry.location.title)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.location)))"
-            return html + "\(entry.location.title)</td>" + HTMLPieces.countCell(total.files)
+            html += "<td class=\"nowrap\" data-value=\"\(location)\">"
+            if location == entry.location.title { html += HTMLPieces.swatch(ReportPalette.colour(entry.location)) }
+            return html + "\(location)</td>" + HTMLPieces.countCell(total.files)
                 + HTMLPieces.sizeCell(total.allocatedBytes) + "</tr>\n"
         }
         html += ShortTable.render(open: "<table data-sortable>", head: head, rows: rows, noun: "folder")
