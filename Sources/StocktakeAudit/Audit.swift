@@ -80,16 +80,35 @@ package enum Audit {
             let html =
                 request.formats.contains(.html)
                 ? (try? report.get()).map { report in
-                    timings.measure("render html") { Array(HTMLReportWriter().render(report).utf8) }
+                    timings.measure("render html") {
+                        Array(HTMLReportWriter(failingAt: request.failOn).render(report).utf8)
+                    }
                 } : nil
             return Judged(report: report, html: html)
         }
         let streamsRows = request.baseline == nil && request.writeBaselinePath == nil
         let (written, standardOutput) = try write(
-            draft, judged: judged, streamsRows: streamsRows, formats: request.formats, into: folder, timings: timings)
+            draft, judged: judged, streamsRows: streamsRows, formats: request.formats, into: folder,
+            repositoryFile: repositoryFile(request), timings: timings)
         return AuditResult(
             report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written,
             standardOutput: standardOutput)
+    }
+
+    /// Maps a container path to the repository's path of the same file, when the audited folder lies inside the
+    /// repository and the file is there (an export committed to it); nil for anything else.
+    private static func repositoryFile(_ request: AuditRequest) -> @Sendable (String) -> String? {
+        guard let root = request.repositoryRoot, request.simulator == nil, request.backupApp == nil,
+            !request.inputPath.isEmpty
+        else { return { _ in nil } }
+        let base = ResolvedPath.of(root)
+        let input = ResolvedPath.of(request.inputPath)
+        guard input == base || input.hasPrefix(base == "/" ? "/" : base + "/") else { return { _ in nil } }
+        let prefix = String(input.dropFirst(base.count)).drop { $0 == "/" }
+        return { path in
+            let file = prefix.isEmpty ? path : prefix + "/" + path
+            return FileManager.default.fileExists(atPath: Paths.join(base, file)) ? file : nil
+        }
     }
 
     /// The report without what the rules decide (findings, baseline, what duplicate detection could not read).
@@ -148,7 +167,7 @@ package enum Audit {
     /// with `streamsRows`, report.json starts from it; everything else waits for the judged report.
     private static func write(
         _ draft: ReportDraft, judged: BackgroundTask<Judged>, streamsRows: Bool, formats: [ReportFormat],
-        into folder: String,
+        into folder: String, repositoryFile: @escaping @Sendable (String) -> String?,
         timings: PhaseTimings?
     ) throws(AuditError) -> (written: [String], standardOutput: [UInt8]) {
         var written: [String] = []
@@ -159,7 +178,13 @@ package enum Audit {
                 func final() throws(AuditError) -> Report { try judged.value.report.get() }
                 guard case .file(let name) = format.destination else {
                     try timings.measure("write \(format.rawValue)") {
-                        try format.render(final()) { standardOutput.append(contentsOf: $0) }
+                        let report = try final()
+                        if format == .github {
+                            let writer = GitHubAnnotationsWriter(repositoryFile: repositoryFile)
+                            standardOutput.append(contentsOf: Array(writer.render(report).utf8))
+                        } else {
+                            try format.render(report) { standardOutput.append(contentsOf: $0) }
+                        }
                     }
                     continue
                 }

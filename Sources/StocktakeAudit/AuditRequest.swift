@@ -44,6 +44,11 @@ package struct AuditRequest: Sendable {
     package var writeBaselinePath: String?
     package var tool: ToolInfo
     package var now: Date
+    /// The `--fail-on` threshold the HTML report's verdict states; nil for `--fail-on never`.
+    package var failOn: Severity? = .error
+    /// The checked-out repository (GitHub's workspace): a GitHub annotation names a file only when the container
+    /// lies inside it and the finding's path is a file there.
+    package var repositoryRoot: String?
 
     package init(
         inputPath: String, bundleIdentifier: String? = nil, appBundlePath: String? = nil, appGroupPaths: [String] = [],

@@ -134,6 +134,8 @@ public enum ReportStyle {
         .scroll{overflow:visible}
         details::details-content{content-visibility:visible;display:block}
         }
+        details.more-rows>summary{cursor:pointer;color:var(--accent);margin:10px 0 4px}
+        \(VerdictHTML.css)
         """
 
     /// Progressive enhancement only: sortable columns, expand/collapse of the tree, and opening the tree for

@@ -183,6 +183,10 @@ struct AuditCommand: ParsableCommand {
                 SimulatorTarget(deviceSetPath: deviceSet, device: $0, bundleIdentifier: app ?? "")
             })
         request.contentChecks = !noContentChecks
+        request.failOn = strict ? .warning : failOn.severity
+        // GitHub's checkout; elsewhere the current folder, where a workflow's steps run.
+        request.repositoryRoot =
+            ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"] ?? FileManager.default.currentDirectoryPath
         let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
         let result: AuditResult
         do {
@@ -194,7 +198,7 @@ struct AuditCommand: ParsableCommand {
         }
         // Even with --quiet: asking for timings is asking for them to be printed.
         if let phaseTimings { FileHandle.standardError.write(Data(phaseTimings.text.utf8)) }
-        if !quiet { print(AuditSummary(result: result).text, terminator: "") }
+        if !quiet { print(AuditSummary(result: result, failingAt: request.failOn).text, terminator: "") }
         // Output the user asked for (GitHub annotations): printed even with --quiet, after the summary.
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput)) }
         // Reports are written first: a policy failure still leaves them for the reader.

@@ -114,6 +114,7 @@ struct NightlyCommand: ParsableCommand {
                 Terminal.visible(
                     "\(run.bundleIdentifier): policy failure: \(run.summary) (\(run.runFolder)/report.html)"))
         }
+        for notice in outcome.notices { Terminal.warning(notice) }
         for failure in outcome.failures { Terminal.error("\(failure.input): \(failure.message)") }
         for problem in outcome.problems { Terminal.error(problem) }
         // Each app's line was printed above: the failure itself says nothing more.

@@ -24,8 +24,10 @@ struct RulesCommand: ParsableCommand {
             for rule in RuleRegistry.all {
                 let description = rule.description
                 let padding = String(repeating: " ", count: width - description.id.count)
+                // The severity as it is decided: a rule that escalates says when ("warning; error when backed up").
+                let note = description.severityNote.map { " (\($0))" } ?? ""
                 print(
-                    "\(description.id)\(padding)  \(description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(description.title)\(description.isOptIn ? " (opt-in)" : "")"
+                    "\(description.id)\(padding)  \(description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(description.title)\(description.isOptIn ? " (opt-in)" : "")\(note)"
                 )
             }
             return
@@ -33,7 +35,7 @@ struct RulesCommand: ParsableCommand {
         let description = rule.description
         var text = "\(description.id): \(description.title)\n"
         text +=
-            "Default severity: \(description.defaultSeverity.rawValue)\(description.isOptIn ? "; opt-in: enable it in stocktake.yml" : "")\n\n\(description.rationale)\nSource: \(description.source)\n"
+            "Default severity: \(description.defaultSeverity.rawValue)\(description.severityNote.map { "; \($0)" } ?? "")\(description.isOptIn ? "; opt-in: enable it in stocktake.yml" : "")\n\n\(description.rationale)\nSource: \(description.source)\n"
         if !description.options.isEmpty {
             text +=
                 "\nOptions:\n"

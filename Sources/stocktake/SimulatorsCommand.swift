@@ -27,12 +27,24 @@ struct SimulatorsCommand: ParsableCommand {
         do {
             set = try DeviceSet.open(deviceSet)
         } catch {
-            throw CommandFailure(.couldNotRun, lines: error.lines)
+            throw CommandFailure(.couldNotRun, lines: error.lines + Self.hint(deviceSet: deviceSet))
         }
         let listing = SimulatorListing(deviceSet: set)
         switch format {
         case .text: listing.text { FileHandle.standardOutput.write(Data($0.utf8)) }
         case .json: try listing.json { FileHandle.standardOutput.write(Data($0)) }
         }
+    }
+
+    /// Off macOS there is no Xcode and so no default device set: say how to name one copied from a Mac.
+    static func hint(deviceSet: String?) -> [String] {
+        #if os(Linux)
+            guard deviceSet == nil else { return [] }
+            return [
+                "simulators live on a Mac: copy a device set (~/Library/Developer/CoreSimulator/Devices) here and give it with --device-set PATH"
+            ]
+        #else
+            return []
+        #endif
     }
 }

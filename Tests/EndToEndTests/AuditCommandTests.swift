@@ -142,6 +142,39 @@ import Testing
             "\(strict.stderr)")
     }
 
+    @Test("the summary opens with the verdict: the gate, why, and the counts with grouped digits")
+    func summaryOpensWithTheVerdict() throws {
+        let tree = try Self.container()
+        try tree.write("Documents/debug.log", string: "internal")
+        try tree.write("Library/stray.json", string: "{}")
+        for i in 0..<1_000 { try tree.write("tmp/t\(i)", string: "x") }
+        let out = try TemporaryTree("out")
+        let passing = try StocktakeProcess.run(["audit", tree.root, "--output", out.root])
+        let first = passing.stdout.split(separator: "\n").first ?? ""
+        #expect(first.hasPrefix("Passed (--fail-on error): no finding at or above error; "), "\(passing.stdout)")
+        let strict = try StocktakeProcess.run(["audit", tree.root, "--output", out.root, "--strict"])
+        #expect(strict.stdout.hasPrefix("Failed (--fail-on warning): "), "\(strict.stdout)")
+        #expect(strict.stdout.contains("1,0"), "a count of a thousand or more has its separator: \(strict.stdout)")
+    }
+
+    @Test("a GitHub annotation names a file only when the container lies in the repository and has it")
+    func annotationsNameRepositoryFiles() throws {
+        let repository = try TemporaryTree("repository")
+        try repository.write("Exports/X/Documents/debug.log", string: "internal")
+        try repository.write("Exports/X/Library/stray.json", string: "{}")
+        let out = try TemporaryTree("out")
+        let arguments = ["audit", repository.path("Exports/X"), "--output", out.root, "--format", "json,github"]
+        let inside = try StocktakeProcess.run(arguments, environment: ["GITHUB_WORKSPACE": repository.root])
+        let lines = inside.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.contains(" file=Exports/X/") }, "\(inside.stdout)")
+        let elsewhere = try StocktakeProcess.run(arguments, environment: ["GITHUB_WORKSPACE": out.root])
+        let others = elsewhere.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(
+            others.count == lines.count
+                && others.allSatisfy { !$0.contains("file=") && $0.contains(" in the container at ") },
+            "\(elsewhere.stdout)")
+    }
+
     @Test func defaultOutputFolderIsPerAppAndTimestamped() throws {
         let tree = try Self.container()
         let work = try TemporaryTree("cwd")

@@ -76,7 +76,8 @@ import Testing
         for line in commands {
             #expect(
                 line.range(
-                    of: #"^::(error|warning|notice) (file=[^:,]*,)?title=[a-z-]+::"#, options: .regularExpression)
+                    of: #"^::(error|warning|notice) title=[a-z-]+( in the container at [^:]*)?::"#,
+                    options: .regularExpression)
                     != nil, "\(line)")
         }
         #expect(Self.rawControls(result.stdout).isEmpty, "\(result.stdout)")

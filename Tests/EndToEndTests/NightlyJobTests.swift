@@ -150,6 +150,25 @@ import Testing
         #expect(!index.contains("Broken <export>"))
     }
 
+    @Test("a stray text file in the inbox is named once and skipped: the night still exits 0")
+    func strayFileIsSkipped() throws {
+        let farm = try Farm()
+        try farm.export(version: 1)
+        try farm.tree.write("inbox/notes.txt", string: "exports from the release branch\n")
+        // A file that starts as an archive is still an input: a broken one fails as before.
+        try farm.tree.write("inbox/broken.zip", string: "PK\u{3}\u{4}truncated")
+        let result = try farm.night(0, Self.config + ["--fail-on", "never"])
+        let named = result.stderr.components(separatedBy: "notes.txt").count - 1
+        #expect(named == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: inbox: notes.txt skipped: not a container folder or an archive"))
+        #expect(result.stderr.contains("error: broken.zip"), "\(result.stderr)")
+        try FileManager.default.removeItem(atPath: farm.tree.path("inbox/broken.zip"))
+        try farm.export(version: 2)
+        let quiet = try farm.night(1, Self.config + ["--fail-on", "never"])
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(farm.latest() == Self.runIDs[1])
+    }
+
     @Test("retention: --keep N keeps the newest N runs and latest")
     func retention() throws {
         let farm = try Farm()

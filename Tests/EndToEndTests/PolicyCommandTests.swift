@@ -59,9 +59,12 @@ import Testing
         for id in ["documents-hidden-data", "redownloadable-in-backup", "sqlite-sidecar", "tmp-leftovers"] {
             #expect(list.stdout.contains(id), "\(id)")
         }
+        // A rule that escalates lists the severity it really gets, not only its default.
+        let cookie = try #require(list.stdout.split(separator: "\n").first { $0.hasPrefix("credential-cookie ") })
+        #expect(cookie.contains("warning") && cookie.hasSuffix("(error when backed up)"), "\(cookie)")
         let one = try StocktakeProcess.run(["rules", "documents-hidden-data"])
         #expect(one.status == 0)
-        #expect(one.stdout.contains("Default severity:"))
+        #expect(one.stdout.contains("Default severity: warning; error when Documents is exposed"))
         #expect(one.stdout.contains("Fix:"))
         let typo = try StocktakeProcess.run(["rules", "documents-hiden-data"])
         #expect(typo.status == 64)

@@ -147,6 +147,13 @@ import Testing
         let missingSet = try Self.run(["simulators", "--device-set", out.path("none")])
         #expect(missingSet.status == 1)
         #expect(missingSet.stderr.contains("cannot read the simulator device set"))
+        // Without --device-set, a machine with no Xcode (an empty home here) is told how to give one.
+        let home = try TemporaryTree("home")
+        let noSet = try StocktakeProcess.run(["simulators"], environment: ["HOME": home.root], timeout: 120)
+        #expect(noSet.status == 1)
+        #if os(Linux)
+            #expect(noSet.stderr.contains("give it with --device-set PATH"), "\(noSet.stderr)")
+        #endif
     }
 
     /// A Mac in a closet keeps the history of simulator apps: no inbox, the app audited every night where it

@@ -25,7 +25,9 @@ struct DiffGateTests {
         #expect(try !tripped("30%"))
         #expect(try tripped("12KB"))
         #expect(try !tripped("12288"))
-        #expect(try GrowthGate.parse("10%").evaluate(diff).message == "total grew 12.3 KB (+30%), over the 10% limit")
+        #expect(
+            try GrowthGate.parse("10%").evaluate(diff).message
+                == "On disk (total) grew 12.3 KB (+30%), over the 10% limit")
     }
 
     @Test("scoped gates read their own row")
@@ -35,6 +37,13 @@ struct DiffGateTests {
         #expect(try tripped("documentsAndData:10KB"))
         #expect(try !tripped("purgeable:1B"))
         #expect(try tripped("backedUp:1%"))
+        // Messages name a scope as the pages do, its id (what the gate was written with) in parentheses.
+        #expect(
+            try GrowthGate.parse("documentsAndData:10KB").evaluate(diff).message.hasPrefix(
+                "Documents & Data (documentsAndData) grew"))
+        #expect(
+            try GrowthGate.parse("applicationSupport:100%").evaluate(diff).message.hasPrefix(
+                "Application Support (applicationSupport) grew"))
     }
 
     @Test("growth from nothing trips a percentage gate; shrinking never trips")
@@ -46,7 +55,7 @@ struct DiffGateTests {
         let shrunk = ReportDiff.compute(
             old: DiffSnapshots.make([F(path: "a", bytes: 9000)]), new: DiffSnapshots.make([]))
         #expect(try !GrowthGate.parse("0%").evaluate(shrunk).tripped)
-        #expect(try GrowthGate.parse("0%").evaluate(shrunk).message.hasPrefix("total shrank 12.3 KB"))
+        #expect(try GrowthGate.parse("0%").evaluate(shrunk).message.hasPrefix("On disk (total) shrank 12.3 KB"))
     }
 
     @Test("a change of Int64.min bytes (a foreign report's extreme figures) is reported, not a trap")
@@ -63,7 +72,7 @@ struct DiffGateTests {
         let diff = ReportDiff.compute(old: report(allocated: 0), new: report(allocated: .min))
         let result = try GrowthGate.parse("10MB").evaluate(diff)
         #expect(!result.tripped)
-        #expect(result.message.hasPrefix("total shrank 9.2 EB"))
+        #expect(result.message.hasPrefix("On disk (total) shrank 9.2 EB"))
     }
 
     @Test(

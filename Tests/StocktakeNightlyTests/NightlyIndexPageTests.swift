@@ -45,6 +45,31 @@ import Testing
 
     let html = NightlyIndexPageTests.page()
 
+    @Test("the page opens with its verdict: the apps that failed their gate and the inputs not audited")
+    func verdictFirst() throws {
+        let verdict = try #require(html.range(of: "<section id=\"verdict\""))
+        #expect(verdict.lowerBound < (html.range(of: "<section id=\"apps\"")?.lowerBound ?? html.startIndex))
+        let text = String(html[verdict.lowerBound...].prefix(1200))
+        #expect(text.contains("<strong class=\"v-word\">Failed</strong> 1 app of 2 failed the policy gate"))
+        #expect(text.contains("1 input could not be audited"))
+        #expect(text.contains("1 error · 2 warnings"))
+    }
+
+    @Test("the trend has a scale and its latest bar is darker than the others, failed or not")
+    func trendAxisAndLatestBar() throws {
+        let trend = try #require(html.components(separatedBy: "<div class=\"trend-figure\">").dropFirst().first)
+        #expect(trend.contains("<span>1.5 MB</span><span class=\"trend-y-name\">on disk</span><span>0</span>"))
+        #expect(trend.contains("oldest run") && trend.contains("latest run"))
+        let fills = trend.components(separatedBy: "fill=\"").dropFirst().map { String($0.prefix(7)) }
+        #expect(fills == [IndexStyle.barColour, IndexStyle.barColour, IndexStyle.latestFailureColour])
+        #expect(IndexStyle.latestFailureColour != IndexStyle.failureColour)
+    }
+
+    @Test("the small map has a legend: each location's colour, name and size")
+    func mapLegend() {
+        #expect(html.contains("<p class=\"tm-legend\"><span><span class=\"tm-key\" style=\"background:"))
+    }
+
     /// The oldest row of the run-by-run table has its change when an earlier run exists outside the window.
     @Test func theOldestRowComparesWithTheRunBeforeTheWindow() {
         let runs = [

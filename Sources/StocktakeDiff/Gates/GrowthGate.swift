@@ -18,6 +18,17 @@ package struct GrowthGate: Sendable, Equatable {
             case .location(let location): location.rawValue
             }
         }
+
+        /// What a reader calls it, the id a gate is written with in parentheses: "Documents & Data (documentsAndData)".
+        var displayName: String {
+            let title: String =
+                switch self {
+                case .total: Figure.onDisk.name
+                case .totalRow(_, let id): DiffLabels.total(id)
+                case .location(let location): location.title
+                }
+            return title == name ? title : "\(title) (\(name))"
+        }
     }
 
     package enum Limit: Sendable, Equatable {
@@ -97,7 +108,8 @@ package struct GrowthGate: Sendable, Equatable {
             : " (\(delta >= 0 ? "+" : "")\(Self.decimal(Double(delta) * 100 / Double(before)))%)"
         let verdict = tripped ? "over the \(limitText) limit" : "within the \(limitText) limit"
         var result = DiffGateResult(
-            gate: "--fail-on-growth \(spec)", tripped: tripped, message: "\(scope.name) \(change)\(share), \(verdict)")
+            gate: "--fail-on-growth \(spec)", tripped: tripped,
+            message: "\(scope.displayName) \(change)\(share), \(verdict)")
         if tripped { result.places = places }
         return result
     }

@@ -17,12 +17,13 @@ struct HTMLDiffTreemap {
         let layout = TreemapLayout(tree)
         let marks = GateMarks(tree: tree, gates: gates)
         let strength = Strength(tree: tree, layout: layout)
+        let fileDeltas = Self.fileDeltas(tree)
         if layout.totalBytes > 0 {
             html += TreemapStyle.definitions
             html += TreemapSVG(
                 layout: layout, source: tree, idPrefix: "map", rootName: "Container root",
                 shareOf: "of the newer version",
-                look: { look($0, marks: marks, strength: strength) }
+                look: { look($0, marks: marks, strength: strength, fileDelta: fileDeltas[Int($0)]) }
             ).render(label: "Treemap of the newer version's sizes")
         } else {
             html += "<p class=\"muted\">Nothing in the newer version occupies space on disk.</p>\n"
@@ -44,13 +45,34 @@ struct HTMLDiffTreemap {
         return html + HTMLPieces.sectionEnd
     }
 
-    private func look(_ node: Int32, marks: GateMarks, strength: Strength) -> TreemapLook {
+    /// For each folder, how much the files beneath it changed (folders' own blocks left out): the locations
+    /// table counts files only, so a folder whose files did not change must not read "shrank" beside its "0 bytes".
+    /// Nodes come parents first, so one backward pass sums every subtree.
+    static func fileDeltas(_ tree: GrowthTree) -> [Int64] {
+        var deltas = [Int64](repeating: 0, count: tree.count)
+        for node in stride(from: tree.count - 1, to: 0, by: -1) {
+            let own =
+                tree.isFolder(Int32(node))
+                ? deltas[node] : tree.newBytes[node].saturatingSubtract(tree.oldBytes[node])
+            deltas[node] = own
+            let parent = Int(tree.parent(Int32(node)))
+            if parent >= 0 { deltas[parent] = deltas[parent].saturatingAdd(own) }
+        }
+        return deltas
+    }
+
+    private func look(_ node: Int32, marks: GateMarks, strength: Strength, fileDelta: Int64) -> TreemapLook {
         let before = tree.oldBytes[Int(node)]
         let after = tree.newBytes[Int(node)]
         let delta = after.saturatingSubtract(before)
         var classes: [String]
         var change: String
         switch tree.presence(node) {
+        case .both where delta != 0 && tree.isFolder(node) && fileDelta == 0:
+            // Only the folders' own blocks changed: the files, and so the locations table, are unchanged.
+            classes = ["g-same"]
+            change =
+                "files unchanged (folder blocks \(delta > 0 ? "+" : "-")\(ByteCount.format(Int64(clamping: delta.magnitude))))"
         case .onlyNew:
             classes = ["g-new"]
             change = "new in the newer version"
@@ -67,7 +89,7 @@ struct HTMLDiffTreemap {
             classes = ["g-same"]
             change = "unchanged"
         }
-        if delta != 0 { classes.append("i\(strength.level(delta))") }
+        if delta != 0 && classes != ["g-same"] { classes.append("i\(strength.level(delta))") }
         var details = [tree.locations[Int(node)].title + " · " + change]
         if marks.contains(node) {
             classes.append("gate")

@@ -21,6 +21,7 @@ struct HTMLDiffWriter {
         page += masthead()
         page += "<main class=\"wrap\">\n"
         let sections = HTMLDiffSections(diff: diff, limit: options.limit)
+        page += HTMLDiffVerdict(diff: diff, gates: gates).render()
         page += HTMLDiffSummary(diff: diff, gates: gates).render()
         if let growth = diff.growth { page += HTMLDiffTreemap(tree: growth, gates: gates).render() }
         page += sections.locations()

@@ -98,7 +98,7 @@ struct AppSectionHTML {
         let runs = app.runs
         var html: HTML =
             "<h3>On disk over the last \(Plural.count(runs.count, "run", number: HTMLFormatting.grouped(runs.count)))</h3>\n"
-        html += TrendChart.svg(
+        html += TrendChart.figure(
             runs, label: "Allocated bytes on disk per run, oldest first; the table below lists the same numbers.")
         html += "<p class=\"note\">\(TrendChart.caption(runs))</p>\n"
         html +=

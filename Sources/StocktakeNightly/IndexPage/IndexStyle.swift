@@ -5,7 +5,8 @@ import StocktakeRendering
 enum IndexStyle {
     static let barColour = "#93c5fd"
     static let latestColour = "#2563eb"
-    static let failureColour = "#d97706"
+    static let failureColour = "#fdba74"
+    static let latestFailureColour = "#c2410c"
 
     static let css: HTML =
         ReportStyle.css + "\n" + TreemapStyle.css + """
@@ -18,7 +19,12 @@ enum IndexStyle {
             .status{display:inline-block;font-size:12px;font-weight:600;padding:1px 8px;border-radius:999px;white-space:nowrap}
             .status.clean{background:#dcfce7;color:#166534}
             .status.failed{background:#fef3c7;color:#92400e}
-            .trend{display:block;width:100%;height:80px;border-radius:6px;background:var(--soft);margin:8px 0 6px}
+            .trend-figure{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:0 8px;margin:8px 0 6px}
+            .trend{display:block;width:100%;height:80px;border-radius:6px;background:var(--soft);grid-column:2}
+            .trend-y{grid-row:1;display:flex;flex-direction:column;justify-content:space-between;text-align:right;\
+            font-size:11px;color:var(--muted);height:80px}
+            .trend-y-name{font-style:italic}
+            .trend-x{grid-column:2;display:flex;justify-content:space-between;font-size:11px;color:var(--muted)}
             .grew{color:var(--warn)}
             .shrank{color:#15803d}
             .links{display:flex;flex-wrap:wrap;gap:8px 16px;margin:12px 0 0}

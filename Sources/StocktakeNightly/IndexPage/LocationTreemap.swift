@@ -32,6 +32,16 @@ struct LocationTreemap: TreemapSource {
         ) {
             TreemapLook(classes: TreemapStyle.locationClass(locations[Int($0) - 1]))
         }
-        return svg.render(label: "App data by location in the latest run")
+        return svg.render(label: "App data by location in the latest run") + legend()
+    }
+
+    /// The locations' colours, each with its share, as the report's map legend shows them.
+    private func legend() -> HTML {
+        var html: HTML = "<p class=\"tm-legend\">"
+        for (location, size) in zip(locations, sizes) {
+            html += "<span><span class=\"tm-key\" style=\"background:\(ReportPalette.colour(location))\"></span>"
+            html += "\(location.title) \(HTMLPieces.size(size))</span>"
+        }
+        return html + "</p>\n"
     }
 }

@@ -13,6 +13,7 @@ enum NightlyIndexPage {
             css: IndexStyle.css)
         html += masthead(page)
         html += "<main class=\"wrap\">\n"
+        html += verdict(page, anchors: anchors)
         html += overview(page, anchors: anchors)
         for (app, anchor) in zip(page.apps, anchors) { html += AppSectionHTML(app: app, anchor: anchor).render() }
         html += failures(page.failures, anyUnchanged: !page.unchanged.isEmpty)
@@ -42,6 +43,29 @@ enum NightlyIndexPage {
         html += "<nav class=\"toc\" aria-label=\"Sections\"><a href=\"#apps\">Apps</a>"
         html += "<a href=\"#failures\">Failed inputs (\(HTMLFormatting.grouped(page.failures.count)))</a></nav>\n"
         return html + "</div>\n</header>\n"
+    }
+
+    /// Failed when an app's latest run failed its policy gate (`--fail-on`, budgets) or an input could not be
+    /// audited; the failing apps (the first three) follow with their counts.
+    private static func verdict(_ page: NightlyIndex, anchors: [String]) -> HTML {
+        let failing = zip(page.apps, anchors).filter { $0.0.latest?.status == .policyFailure }
+        let failed = !failing.isEmpty || !page.failures.isEmpty
+        let grouped = { (count: Int, noun: String) in Plural.count(count, noun, number: HTMLFormatting.grouped(count)) }
+        var headline: HTML = "\(grouped(failing.count, "app")) of \(HTMLFormatting.grouped(page.apps.count)) "
+        headline += "failed the policy gate (<code>--fail-on</code>, budgets) on its latest run; "
+        headline += "\(grouped(page.failures.count, "input")) could not be audited."
+        var lines: [HTML] = failing.prefix(3).map { app, anchor in
+            let section = AppSectionHTML(app: app, anchor: anchor)
+            let counts = app.latest.map { AppSectionHTML.findingCounts($0, omittingZeros: true) } ?? "none"
+            return "<a href=\"#\(anchor)\">\(section.name)</a>: \(counts)"
+        }
+        if failing.count > 3 { lines.append("… and \(grouped(failing.count - 3, "more app")), in the table below") }
+        if let first = page.failures.first {
+            lines.append(
+                "<a href=\"#failures\">Not audited</a>: <span class=\"path\">\(visible: first.input)</span>"
+                    + (page.failures.count > 1 ? " and \(HTMLFormatting.grouped(page.failures.count - 1)) more" : ""))
+        }
+        return VerdictHTML.render(failed ? .failed : .passed, headline: headline, lines: lines)
     }
 
     /// One row per app, latest run, linking down to its section.

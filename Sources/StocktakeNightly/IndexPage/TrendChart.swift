@@ -30,9 +30,12 @@ enum TrendChart {
             let value = max(0, run.onDisk.allocatedBytes)
             let full = (height - headroom) * 10
             let barHeight = value == 0 ? 0 : max(10, Int((Double(value) / Double(highest) * Double(full)).rounded()))
+            // The latest is the darker shade of its own colour, failed or not, so it stands out either way.
+            let latest = index == runs.count - 1
             let colour =
                 run.status == .policyFailure
-                ? IndexStyle.failureColour : (index == runs.count - 1 ? IndexStyle.latestColour : IndexStyle.barColour)
+                ? (latest ? IndexStyle.latestFailureColour : IndexStyle.failureColour)
+                : (latest ? IndexStyle.latestColour : IndexStyle.barColour)
             html += "<rect x=\"\(HTMLFormatting.decimal(tenths: offset + index * slot + gap / 2))\" "
             html += "y=\"\(HTMLFormatting.decimal(tenths: height * 10 - barHeight))\" "
             html +=
@@ -44,6 +47,19 @@ enum TrendChart {
         return html + "</svg>\n"
     }
 
+    /// The chart with its axes as text around it (text inside the SVG would stretch with it): the height's
+    /// scale from zero to the highest run on the left, the runs' order underneath.
+    static func figure(_ runs: [HistoryRun], label: String) -> HTML {
+        let highest = runs.map(\.onDisk.allocatedBytes).max() ?? 0
+        var html: HTML = "<div class=\"trend-figure\"><div class=\"trend-y\" aria-hidden=\"true\">"
+        html +=
+            "<span>\(ByteCount.format(max(0, highest)))</span><span class=\"trend-y-name\">on disk</span><span>0</span></div>"
+        html += svg(runs, label: label)
+        html +=
+            "<div class=\"trend-x\" aria-hidden=\"true\"><span>oldest run</span><span>latest run</span></div></div>\n"
+        return html
+    }
+
     /// The chart in words: its scale, and what the colours mean.
     static func caption(_ runs: [HistoryRun]) -> HTML {
         guard let latest = runs.last,
@@ -52,7 +68,7 @@ enum TrendChart {
             return "No runs yet."
         }
         var text: HTML =
-            "Oldest on the left, latest (dark) on the right. Highest \(HTMLPieces.size(highest.onDisk.allocatedBytes)) "
+            "Oldest on the left, latest (darker) on the right. Highest \(HTMLPieces.size(highest.onDisk.allocatedBytes)) "
         text += "(\(visible: highest.runID)); latest \(HTMLPieces.size(latest.onDisk.allocatedBytes))."
         if runs.suffix(maximumBars).contains(where: { $0.status == .policyFailure }) {
             text += " Orange: a run that failed the policy."

@@ -35,10 +35,13 @@ package enum NightlyJob {
             }
         }
         let inbox = request.inboxPath ?? ""
-        let inputs =
+        let found =
             try request.inboxPath.map { inbox throws(NightlyError) in
                 try inboxEntries(inbox, reports: request.reportsPath)
             } ?? []
+        // A note or a README dropped beside the exports is not a failed audit every night: it is named and left.
+        let strays = found.filter { Self.isStrayFile(Paths.join(inbox, $0)) }
+        let inputs = found.filter { !strays.contains($0) }
         let lock = try NightlyLock(reportsPath: request.reportsPath)
         defer { withExtendedLifetime(lock) {} }
 
@@ -161,7 +164,9 @@ package enum NightlyJob {
                 problems.append(Self.problem(error, otherwise: "cannot write \(request.reportsPath)/index.html"))
             }
         }
+        let notices = strays.map { "inbox: \($0) skipped: not a container folder or an archive" }
         var outcome = NightlyOutcome(runs: runs, failures: failures, skipped: skipped, problems: problems)
+        outcome.notices = notices
         if let metricsFile = request.metricsFile {
             let latest = latestRuns(folder: folder, history: history, source: request.source, tonight: runs)
             let job = RunMetrics.Job(
@@ -176,6 +181,7 @@ package enum NightlyJob {
                     problems: problems + [
                         Self.problem(error, otherwise: "cannot write the metrics file \(metricsFile)")
                     ])
+                outcome.notices = notices
             }
         }
         return outcome
@@ -229,6 +235,11 @@ package enum NightlyJob {
             BackupError.guardedByPrivacySettings(path)
         else { return "" }
         return "; " + BackupError.fullDiskAccessAdvice
+    }
+
+    /// A regular file that is no archive Stocktake reads: not a container export, so not an input.
+    private static func isStrayFile(_ path: String) -> Bool {
+        ArchiveInput.isArchiveCandidate(path) && !ArchiveInput.startsAsArchive(path)
     }
 
     /// One line for a failed write: an `OutputError` already names its path (saying it again read

@@ -100,6 +100,8 @@ package struct NightlyOutcome: Sendable {
     package let skipped: [Skipped]
     /// Problems after the runs (history store, index page, retention): the runs themselves are complete.
     package let problems: [String]
+    /// Inbox entries left alone that are not failures (a stray text file): one line each, the exit status unchanged.
+    package var notices: [String] = []
 
     /// 0 all clean, 2 any policy failure, 1 any error (cron conventions; docs/usage.md, "Exit status").
     package var exitStatus: Int32 {

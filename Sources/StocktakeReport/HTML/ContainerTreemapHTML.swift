@@ -34,7 +34,7 @@ struct ContainerTreemapHTML {
         let entry = report.inventory.entries[Int(index)]
         var classes = [TreemapStyle.locationClass(entry.location)]
         if let backup = TreemapStyle.backupClass(entry.backup) { classes.append(backup) }
-        var details = [entry.location.title + " · " + Self.backupText(entry.backup)]
+        var details = [Self.locationText(index, in: report.inventory) + " · " + Self.backupText(entry.backup)]
         if let mark = marks.mark(index) {
             if let outline = TreemapStyle.severityClass(mark.severity) { classes.append(outline) }
             details.append(
@@ -42,6 +42,16 @@ struct ContainerTreemapHTML {
         }
         return TreemapLook(
             classes: classes.joined(separator: " "), details: details, hatched: entry.backup == .excluded)
+    }
+
+    /// The location a folder's tile or row names. `Library` holds several locations (Application Support, Caches,
+    /// Preferences and the rest of Library), so it names none rather than read "Library (other)"; the same for the
+    /// root. Everything else names its own.
+    static func locationText(_ index: Int32, in inventory: Inventory) -> String {
+        let entry = inventory.entries[Int(index)]
+        guard entry.isDirectory else { return entry.location.title }
+        let path = inventory.path(index)
+        return path.isEmpty || path.elementsEqual("Library".utf8) ? "several locations" : entry.location.title
     }
 
     /// The state in words of its own: the figures' names ("Excluded by iOS") are kept for the totals they name.

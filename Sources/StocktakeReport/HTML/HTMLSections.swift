@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeModel
+import StocktakePolicy
 import StocktakeRendering
 
 /// The page's frame: title, masthead with contents, the summary cards and the footer.
@@ -50,6 +51,26 @@ struct HTMLSections {
         html += "</nav>\n</div>\n</header>\n"
         return html
     }
+
+    /// Passed or failed by `--fail-on`, the counts, and the worst findings with their fixes.
+    func verdict(failingAt threshold: Severity?) -> HTML {
+        let verdict = ReportVerdict(report: report, failingAt: threshold, number: HTMLFormatting.grouped)
+        let outcome: VerdictHTML.Outcome = verdict.failed.map { $0 ? .failed : .passed } ?? .ungated
+        var lines: [HTML] = verdict.worst.map { finding in
+            let title = RuleRegistry.rule(id: finding.rule)?.description.title ?? finding.rule
+            let path = finding.path.isEmpty ? "(container root)" : HTML.path(Array(finding.path.utf8))
+            var line: HTML = "<span class=\"tag sev-\(finding.severity.rawValue)\">\(finding.severity.rawValue)</span> "
+            line += "<strong>\(title)</strong>: <span class=\"path\">\(path)</span>"
+            if let bytes = finding.bytes { line += " (\(HTMLPieces.size(bytes)))" }
+            return line + "<div class=\"fix\"><strong>Fix:</strong> \(visible: finding.fix)</div>"
+        }
+        if report.findings.count > verdict.worst.count { lines.append("<a href=\"#findings\">Every finding</a>") }
+        return VerdictHTML.render(
+            outcome, headline: "<code>\(verdict.gate)</code>: \(verdict.reason). \(Self.capitalised(verdict.counts)).",
+            lines: lines)
+    }
+
+    private static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     func summary() -> HTML {
         let onDisk = totals.onDisk

@@ -58,7 +58,7 @@ struct LocationChart {
             }
             return Row(
                 colour: ReportPalette.colour(location),
-                title: "\(location.title) <code class=\"muted\">\(location.rawValue)</code>", total: total)
+                title: "\(location.title) files <code class=\"muted\">\(location.rawValue)</code>", total: total)
         }
         if totals.directories.files > 0 {
             rows.append(
@@ -109,7 +109,10 @@ struct LocationChart {
         html += HTMLPieces.sizeCell(onDisk.apparentBytes) + HTMLPieces.sizeCell(onDisk.allocatedBytes)
         html += "<td class=\"num\">100%</td></tr>\n</tbody>\n</table></div>\n"
         html +=
-            "<p class=\"note\">Files count every entry that is not a folder; \(Figure.onDisk.name) counts every entry, "
+            "<p class=\"note\">A location counts its files only: the folder of the same name (in the map, the folder tree "
+        html +=
+            "and Largest folders) also counts the blocks of the folders inside it, which are the \(Figure.folders.name) row here. "
+        html += "Files count every entry that is not a folder; \(Figure.onDisk.name) counts every entry, "
         html +=
             "folders included, and equals <code>du</code> on the same tree (hard links once). The locations together are "
         html += "\(Figure.appData.name) (\(HTMLPieces.size(totals.appData.allocatedBytes))).</p>\n"

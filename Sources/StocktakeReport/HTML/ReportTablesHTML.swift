@@ -8,24 +8,25 @@ struct ReportTablesHTML {
 
     static let largestFileLimit = 200
     static let largestFolderLimit = 50
-    static let issueLimit = 500
 
     private var inventory: Inventory { report.inventory }
 
     func largestFiles() -> HTML {
         let files = report.largestFiles(limit: Self.largestFileLimit)
-        var html = HTMLPieces.sectionStart(
-            id: "largest-files", title: "Largest files",
-            lead: "The \(HTMLFormatting.grouped(files.count)) largest files by allocated size"
-                + (files.count == Self.largestFileLimit ? " (the JSON report lists every file)." : "."))
+        let all = report.inventory.totals.appData.files
+        let lead =
+            files.count < all || all == 0
+            ? "The \(HTMLFormatting.grouped(files.count)) largest files by allocated size (the JSON report lists every file)."
+            : "All \(Plural.count(files.count, "file", number: HTMLFormatting.grouped(files.count))), largest first."
+        var html = HTMLPieces.sectionStart(id: "largest-files", title: "Largest files", lead: lead)
         guard !files.isEmpty else { return html + "<p class=\"muted\">No files.</p>\n" + HTMLPieces.sectionEnd }
-        html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Path</th>"
-        html += "<th data-type=\"text\">Location</th><th data-type=\"text\">Kind</th><th data-type=\"text\">Backup</th>"
-        html += "<th class=\"num\" data-type=\"number\" aria-sort=\"descending\">Allocated</th>"
-        html += "<th class=\"num\" data-type=\"number\">Apparent</th></tr></thead>\n<tbody>\n"
-        for index in files {
+        var head: HTML = "<thead><tr><th data-type=\"text\">Path</th>"
+        head += "<th data-type=\"text\">Location</th><th data-type=\"text\">Kind</th><th data-type=\"text\">Backup</th>"
+        head += "<th class=\"num\" data-type=\"number\" aria-sort=\"descending\">Allocated</th>"
+        head += "<th class=\"num\" data-type=\"number\">Apparent</th></tr></thead>"
+        let rows = files.map { index -> HTML in
             let entry = inventory.entries[Int(index)]
-            html += "<tr><td class=\"path\">\(path: inventory.path(index))\(tags(entry))</td>"
+            var html: HTML = "<tr><td class=\"path\">\(path: inventory.path(index))\(tags(entry))</td>"
             html +=
                 "<td class=\"nowrap\" data-value=\"\(entry.location.title)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.location)))"
             html += "\(entry.location.title)</td>"
@@ -33,9 +34,10 @@ struct ReportTablesHTML {
             html += "<td class=\"nowrap\" data-value=\"\(entry.backup.label)\" title=\"\(entry.backup.rawValue), "
             html += "evidence: \(entry.evidence.rawValue)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.backup)))"
             html += "\(entry.backup.label)</td>"
-            html += HTMLPieces.sizeCell(entry.allocatedBytes) + HTMLPieces.sizeCell(entry.apparentBytes) + "</tr>\n"
+            return html + HTMLPieces.sizeCell(entry.allocatedBytes) + HTMLPieces.sizeCell(entry.apparentBytes)
+                + "</tr>\n"
         }
-        html += "</tbody>\n</table></div>\n"
+        html += ShortTable.render(open: "<table data-sortable>", head: head, rows: rows, noun: "file")
         html +=
             "<p class=\"note\">Column headers sort the table when scripts run; the order above is by allocated size.</p>\n"
         return html + HTMLPieces.sectionEnd
@@ -48,20 +50,21 @@ struct ReportTablesHTML {
             id: "largest-folders", title: "Largest folders",
             lead: "Folders by the allocated size of everything beneath them; a folder includes its subfolders.")
         guard !folders.isEmpty else { return html + "<p class=\"muted\">No folders.</p>\n" + HTMLPieces.sectionEnd }
-        html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Path</th>"
-        html += "<th data-type=\"text\">Location</th><th class=\"num\" data-type=\"number\">Files</th>"
-        html += "<th class=\"num\" data-type=\"number\" aria-sort=\"descending\">Allocated</th></tr></thead>\n<tbody>\n"
-        for index in folders {
+        var head: HTML = "<thead><tr><th data-type=\"text\">Path</th>"
+        head += "<th data-type=\"text\">Location</th><th class=\"num\" data-type=\"number\">Files</th>"
+        head += "<th class=\"num\" data-type=\"number\" aria-sort=\"descending\">Allocated</th></tr></thead>"
+        let rows = folders.map { index -> HTML in
             let entry = inventory.entries[Int(index)]
             let total = inventory.directoryTotals[index] ?? .zero
-            html += "<tr><td class=\"path\">\(path: inventory.path(index))\(tags(entry))</td>"
-            html +=
-                "<td class=\"nowrap\" data-value=\"\(entry.location.title)\">\(HTMLPieces.swatch(ReportPalette.colour(entry.location)))"
-            html +=
-                "\(entry.location.title)</td>" + HTMLPieces.countCell(total.files)
+            let location = ContainerTreemapHTML.locationText(index, in: inventory)
+            var html: HTML = "<tr><td class=\"path\">\(path: inventory.path(index))\(tags(entry))</td>"
+            html += "<td class=\"nowrap\" data-value=\"\(location)\">"
+            if location == entry.location.title { html += HTMLPieces.swatch(ReportPalette.colour(entry.location)) }
+            return html + "\(location)</td>" + HTMLPieces.countCell(total.files)
                 + HTMLPieces.sizeCell(total.allocatedBytes) + "</tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
+        html += ShortTable.render(open: "<table data-sortable>", head: head, rows: rows, noun: "folder")
+        return html + HTMLPieces.sectionEnd
     }
 
     private func tags(_ entry: Entry) -> HTML {
@@ -75,7 +78,7 @@ struct ReportTablesHTML {
 
     func kinds() -> HTML {
         let kinds = report.kinds
-        var html = HTMLPieces.sectionStart(
+        let html = HTMLPieces.sectionStart(
             id: "kinds", title: "Kinds of content",
             lead: "Regular files by what they hold, recognised from their first bytes, name or place.")
         guard !kinds.isEmpty else { return html + "<p class=\"muted\">No files.</p>\n" + HTMLPieces.sectionEnd }
@@ -83,21 +86,28 @@ struct ReportTablesHTML {
         var families: [String: SizeTotal] = [:]
         for item in kinds { families[item.kind.family, default: .zero].add(item.total) }
         let familyOrder = families.sorted { ($0.value.allocatedBytes, $1.key) > ($1.value.allocatedBytes, $0.key) }
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Family / kind</th><th class=\"num\">Files</th>"
-        html += "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th></tr></thead>\n<tbody>\n"
+        let head: HTML =
+            "<thead><tr><th>Family / kind</th><th class=\"num\">Files</th><th class=\"num\">Apparent</th><th class=\"num\">Allocated</th></tr></thead>"
+        var rows: [HTML] = []
         for (family, total) in familyOrder {
-            html += "<tr class=\"group\"><td>\(family)</td>" + HTMLPieces.countCell(total.files)
-            html += HTMLPieces.sizeCell(total.apparentBytes) + HTMLPieces.sizeCell(total.allocatedBytes) + "</tr>\n"
+            rows.append(
+                "<tr class=\"group\"><td>\(family)</td>" + HTMLPieces.countCell(total.files)
+                    + HTMLPieces.sizeCell(total.apparentBytes) + HTMLPieces.sizeCell(total.allocatedBytes) + "</tr>\n")
             for item in kinds where item.kind.family == family {
-                html += "<tr><td class=\"sub\">\(item.kind.name)</td>" + HTMLPieces.countCell(item.total.files)
-                html +=
-                    HTMLPieces.sizeCell(item.total.apparentBytes) + HTMLPieces.sizeCell(item.total.allocatedBytes)
-                    + "</tr>\n"
+                rows.append(
+                    "<tr><td class=\"sub\">\(item.kind.name)</td>" + HTMLPieces.countCell(item.total.files)
+                        + HTMLPieces.sizeCell(item.total.apparentBytes) + HTMLPieces.sizeCell(item.total.allocatedBytes)
+                        + "</tr>\n")
             }
         }
-        return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
+        return html + ShortTable.render(open: "<table>", head: head, rows: rows, noun: "row") + HTMLPieces.sectionEnd
     }
 
+    /// Paths listed per reason behind its disclosure; the JSON report lists every one.
+    static let pathsPerReason = 100
+
+    /// One row per reason with its count and first detail; the paths behind a disclosure, so 500 files that
+    /// could not be read for one reason are one row, not 500.
     func issues() -> HTML {
         let issues = report.issues
         var html = HTMLPieces.sectionStart(id: "issues", title: "What could not be read")
@@ -113,18 +123,35 @@ struct ReportTablesHTML {
             : issues.count == 1
                 ? "could not be read completely; its size may be missing from the totals.</p>\n"
                 : "could not be read completely; their sizes may be missing from the totals.</p>\n"
-        html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Path</th>"
-        html += "<th data-type=\"text\">Reason</th><th data-type=\"text\">Detail</th></tr></thead>\n<tbody>\n"
-        for issue in issues.prefix(Self.issueLimit) {
-            let path = issue.path.isEmpty ? "<span class=\"muted\">(container root)</span>" : HTML.path(issue.path)
-            html += "<tr><td class=\"path\">\(path)</td><td>\(issue.reason.rawValue)</td>"
-            html += "<td>\(issue.detail)</td></tr>\n"
+        var byReason: [ScanIssue.Reason: [ScanIssue]] = [:]
+        for issue in issues { byReason[issue.reason, default: []].append(issue) }
+        let reasons = byReason.sorted { ($0.value.count, $1.key.rawValue) > ($1.value.count, $0.key.rawValue) }
+        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Reason</th><th class=\"num\">Entries</th>"
+        html += "<th>Paths</th></tr></thead>\n<tbody>\n"
+        for (reason, members) in reasons {
+            html += "<tr><td>\(reason.rawValue)</td>" + HTMLPieces.countCell(members.count) + "<td>"
+            if members.count == 1, let only = members.first {
+                html += "\(path(only)): \(only.detail)"
+            } else {
+                html +=
+                    "<details><summary>\(path(members[0])): \(members[0].detail)</summary><ul class=\"issue-paths\">\n"
+                for issue in members.dropFirst().prefix(Self.pathsPerReason - 1) {
+                    html += "<li>\(path(issue)): \(issue.detail)</li>\n"
+                }
+                html += "</ul>"
+                if members.count > Self.pathsPerReason {
+                    html +=
+                        "<p class=\"note\">\(HTMLFormatting.grouped(members.count - Self.pathsPerReason)) more are listed in the JSON report.</p>"
+                }
+                html += "</details>"
+            }
+            html += "</td></tr>\n"
         }
-        html += "</tbody>\n</table></div>\n"
-        if issues.count > Self.issueLimit {
-            html +=
-                "<p class=\"note\">\(HTMLFormatting.grouped(issues.count - Self.issueLimit)) more are listed in the JSON report.</p>\n"
-        }
-        return html + HTMLPieces.sectionEnd
+        return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
+    }
+
+    private func path(_ issue: ScanIssue) -> HTML {
+        issue.path.isEmpty
+            ? "<span class=\"muted\">(container root)</span>" : "<span class=\"path\">\(path: issue.path)</span>"
     }
 }

@@ -29,6 +29,14 @@ public struct ArchiveInput: Sendable {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
+    /// Whether the regular file at `path` starts as an archive Stocktake reads (zip, tar, gzip, bzip2, xz). A file
+    /// that cannot be opened counts as one: whoever reads it then says why.
+    package static func startsAsArchive(_ path: String) -> Bool {
+        var options = RegularFile.Options.named(maxBytes: nil)
+        guard let file = try? RegularFile.open(path, options: &options) else { return true }
+        return ArchiveSignature.matches((try? file.read(at: 0, count: 512)) ?? [])
+    }
+
     /// Reads the archive, finds the container and builds its inventory. A damaged, truncated or unsupported
     /// archive, or one holding no container, throws with a message naming what was found.
     /// `capturingContent`: keep what the content checks read as the pass goes (`sensitiveData()` then needs no

@@ -1,6 +1,7 @@
 import StocktakeAudit
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 import StocktakeReport
 
 /// The short text printed after an audit: what was audited, the totals, where the reports went. Paths,
@@ -8,11 +9,14 @@ import StocktakeReport
 /// a name can neither drive the terminal nor start a line of its own (a forged `::error` command).
 struct AuditSummary {
     let result: AuditResult
+    /// The `--fail-on` threshold the opening verdict line is stated against.
+    let failingAt: Severity?
 
     var text: String {
         let report = result.report
         let totals = report.inventory.totals
-        var lines: [String] = []
+        // The verdict first, as on the page: a reader who reads one line reads this one.
+        var lines: [String] = [ReportVerdict(report: report, failingAt: failingAt, number: HTMLFormatting.grouped).line]
         lines.append("Container:  \(report.container.inputPath) (\(report.container.layout.rawValue))")
         let container = report.container
         if container.identityCandidates.isEmpty {
@@ -28,14 +32,14 @@ struct AuditSummary {
         let onDisk = totals.onDisk
         let estimated = container.allocatedBytesEstimated ? " (allocated sizes estimated in 4 KiB blocks)" : ""
         lines.append(
-            "On disk:    \(figure(.onDisk)) (\(ByteCount.format(onDisk.apparentBytes)) apparent), \(Plural.count(onDisk.files, "entry"))\(estimated)"
+            "On disk:    \(figure(.onDisk)) (\(ByteCount.format(onDisk.apparentBytes)) apparent), \(Self.count(onDisk.files, "entry"))\(estimated)"
         )
         var appData =
-            "App data:   \(figure(.appData)) in \(Plural.count(totals.appData.files, "file")); besides, "
-            + Plural.count(totals.directories.files, "folder")
+            "App data:   \(figure(.appData)) in \(Self.count(totals.appData.files, "file")); besides, "
+            + Self.count(totals.directories.files, "folder")
         if totals.transportArtefacts.files > 0 {
             appData +=
-                " and \(Plural.count(totals.transportArtefacts.files, "transport artefact")) (\(figure(.transportArtefacts)))"
+                " and \(Self.count(totals.transportArtefacts.files, "transport artefact")) (\(figure(.transportArtefacts)))"
         }
         lines.append(appData)
         lines.append("")
@@ -44,7 +48,7 @@ struct AuditSummary {
             guard total.files > 0 else { continue }
             lines.append(
                 "  " + pad(location.title, 22) + pad(ByteCount.format(total.allocatedBytes), 10) + "  "
-                    + Plural.count(total.files, "file"))
+                    + Self.count(total.files, "file"))
         }
         lines.append("")
         lines.append(
@@ -56,10 +60,12 @@ struct AuditSummary {
             // The backup's own total: what iOS backed up for the app (the export's files found in it are counted above).
             let app = device.app.total
             lines.append(
-                "In backup:  \(device.path)\(device.productVersion.map { " (iOS \($0))" } ?? ""): \(Plural.count(app.files, "file")), "
+                "In backup:  \(device.path)\(device.productVersion.map { " (iOS \($0))" } ?? ""): \(Self.count(app.files, "file")), "
                     + "\(ByteCount.format(app.apparentBytes)) apparent (\(ByteCount.format(app.allocatedBytes)) allocated, estimated in 4 KiB blocks)"
                     + (device.notInExport.map {
-                        $0 > 0 ? "; \($0) of its files \($0 == 1 ? "is" : "are") not in the export" : ""
+                        $0 > 0
+                            ? "; \(HTMLFormatting.grouped($0)) of its files \($0 == 1 ? "is" : "are") not in the export"
+                            : ""
                     } ?? ""))
         }
         if let appSize = report.appSize {
@@ -68,7 +74,7 @@ struct AuditSummary {
         }
         // Files the content checks did not read are counted on the content line, not as unreadable.
         let issues = report.issues.filter { $0.reason != .contentNotRead }.count
-        if issues > 0 { lines.append("Unreadable: \(Plural.count(issues, "issue")) (see the report)") }
+        if issues > 0 { lines.append("Unreadable: \(Self.count(issues, "issue")) (see the report)") }
         if let coverage = report.contentCoverage {
             lines.append("Content:    " + coverage.summary.dropFirst("Content checks: ".count))
         }
@@ -85,32 +91,39 @@ struct AuditSummary {
     private func findingLines(_ report: Report) -> [String] {
         var lines: [String] = []
         var headline = "Findings:   "
-        headline += report.findings.isEmpty ? "none" : report.findings.severityCounts().joined(separator: ", ")
+        headline +=
+            report.findings.isEmpty
+            ? "none" : report.findings.severityCounts(number: HTMLFormatting.grouped).joined(separator: ", ")
         let groups = FindingGroup.rank(report.findings)
         if groups.count > 1 { headline += " in \(groups.count) rules, most at stake first" }
         if let baseline = report.baseline, baseline.suppressed > 0 {
-            headline += " (\(Plural.count(baseline.suppressed, "finding")) suppressed by the baseline)"
+            headline += " (\(Self.count(baseline.suppressed, "finding")) suppressed by the baseline)"
         }
         lines.append(headline)
         for group in groups.prefix(Self.groupsShown) {
             let size = group.bytes > 0 ? ", \(ByteCount.format(group.bytes)) at stake" : ""
             lines.append(
-                "  \(group.severity.rawValue) \(group.rule): \(Plural.count(group.findings.count, "finding"))\(size)")
+                "  \(group.severity.rawValue) \(group.rule): \(Self.count(group.findings.count, "finding"))\(size)")
             for finding in group.findings.prefix(Self.rowsShownPerGroup) {
                 let path = finding.path.isEmpty ? "(container root)" : finding.path
                 lines.append("    \(path): \(finding.message)")
             }
             if group.findings.count > Self.rowsShownPerGroup {
-                lines.append("    … \(group.findings.count - Self.rowsShownPerGroup) more")
+                lines.append("    … \(HTMLFormatting.grouped(group.findings.count - Self.rowsShownPerGroup)) more")
             }
         }
         if groups.count > Self.groupsShown {
             let rest = groups.dropFirst(Self.groupsShown).reduce(0) { $0 + $1.findings.count }
             lines.append(
-                "  … \(Plural.count(groups.count - Self.groupsShown, "more rule")) with \(Plural.count(rest, "finding")) in the report"
+                "  … \(Self.count(groups.count - Self.groupsShown, "more rule")) with \(Self.count(rest, "finding")) in the report"
             )
         }
         return lines
+    }
+
+    /// "12,345 files": digits grouped as on the pages, so a large count reads at a glance.
+    private static func count(_ count: Int, _ noun: String) -> String {
+        Plural.count(count, noun, number: HTMLFormatting.grouped(count))
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -5,17 +5,28 @@ import StocktakePolicy
 /// `::error file=<path>,title=<rule>::<message>` (`::warning`, `::notice` for notes). The runner reads
 /// them from the step's standard output, so this format is printed, not saved (see `ReportFormat.destination`).
 /// GitHub shows at most 10 error and 10 warning annotations per step; the rest stay in the log, which is
-/// why the most severe come first. Paths are relative to the container root, so they do not anchor to
-/// repository files; the annotation still lists the path.
+/// why the most severe come first. Paths are relative to the container root: GitHub would take them for
+/// repository files and point at nothing, so `file=` is given only where `repositoryFile` finds the finding's
+/// path in the checked-out repository (an export committed to it); otherwise the path goes in the title.
 public struct GitHubAnnotationsWriter: Sendable {
-    public init() {}
+    /// The repository-relative path of a container path, when that file is in the repository; nil otherwise.
+    public let repositoryFile: @Sendable (String) -> String?
+
+    public init(repositoryFile: @escaping @Sendable (String) -> String? = { _ in nil }) {
+        self.repositoryFile = repositoryFile
+    }
 
     public func render(_ report: Report) -> String {
         var output = ""
         for finding in report.findings.bySeverity {
             output += "::\(Self.command(finding.severity)) "
-            if !finding.path.isEmpty { output += "file=\(Self.escapeProperty(finding.path))," }
-            output += "title=\(Self.escapeProperty(finding.rule))::\(Self.escapeData(finding.message))\n"
+            var title = finding.rule
+            if let file = finding.path.isEmpty ? nil : repositoryFile(finding.path) {
+                output += "file=\(Self.escapeProperty(file)),"
+            } else if !finding.path.isEmpty {
+                title += " in the container at " + finding.path
+            }
+            output += "title=\(Self.escapeProperty(title))::\(Self.escapeData(finding.message))\n"
         }
         return output
     }

@@ -1,0 +1,69 @@
+import StocktakeModel
+import StocktakePolicy
+import StocktakeRendering
+import StocktakeReport
+
+/// The top of the diff page: the gates' outcome, how much the container grew and where, and the worst new
+/// findings with their rules' fixes.
+struct HTMLDiffVerdict {
+    let diff: ReportDiff
+    let gates: [DiffGateResult]
+
+    func render() -> HTML {
+        let outcome: VerdictHTML.Outcome =
+            gates.isEmpty ? .ungated : gates.contains(where: \.tripped) ? .failed : .passed
+        let tripped = gates.filter(\.tripped)
+        var headline: HTML =
+            switch outcome {
+            case .ungated: "(no <code>--fail-on-growth</code> or <code>--fail-on-new-findings</code> given). "
+            case .failed: "\(Plural.count(tripped.count, "gate")) of \(gates.count) tripped. "
+            case .passed: "\(Plural.count(gates.count, "gate")) passed. "
+            }
+        headline += growth()
+        var lines: [HTML] = tripped.map { "<code>\(visible: $0.gate)</code>: \(visible: $0.message)" }
+        let new = diff.findings.new
+        let counts = Severity.allCases.reversed().compactMap { severity -> String? in
+            let count = new.count { $0.severity == severity }
+            return count == 0 ? nil : Plural.count(count, severity.rawValue, number: HTMLFormatting.grouped(count))
+        }
+        lines.append(
+            "New findings: \(counts.isEmpty ? "none" : counts.joined(separator: " · ")); "
+                + "\(HTMLFormatting.grouped(diff.findings.resolved.count)) resolved.")
+        for finding in worstNew() {
+            let rule = RuleRegistry.rule(id: finding.rule)?.description
+            let path = finding.path.isEmpty ? "(container root)" : HTML.path(Array(finding.path.utf8))
+            var line: HTML =
+                "<span class=\"tag sev-\(finding.severity.rawValue)\">\(finding.severity.rawValue)</span> "
+            line += "<strong>\(rule?.title ?? finding.rule)</strong>: <span class=\"path\">\(path)</span>"
+            if let fix = rule?.fix { line += "<div class=\"fix\"><strong>Fix:</strong> \(visible: fix)</div>" }
+            lines.append(line)
+        }
+        return VerdictHTML.render(outcome, headline: headline, lines: lines)
+    }
+
+    /// "+254 KB (+4.7%) on disk, mostly Library/Caches/VideoThumbnails (+102 KB), …".
+    private func growth() -> HTML {
+        let total = diff.total(ReportDiff.totalID(.onDisk))
+        let old = total.oldOrZero.allocatedBytes
+        let new = total.newOrZero.allocatedBytes
+        // The change first, then what it is of: the figure's name is followed by its own value everywhere else.
+        var html: HTML =
+            "\(HTMLDiffPieces.delta(total.allocatedDelta)) (\(Percent.change(old: old, new: new))) on disk"
+        let folders = diff.foldersThatGrewMost()
+        guard total.allocatedDelta > 0, !folders.isEmpty else { return html + "." }
+        html += ", mostly "
+        html += folders.map {
+            "<span class=\"path\">\(path: Array($0.id.utf8))</span> (\(HTMLDiffPieces.delta($0.allocatedDelta)))"
+                as HTML
+        }
+        .joined(separator: ", ")
+        return html + "."
+    }
+
+    /// One new finding per rule, most severe first: at most three.
+    private func worstNew() -> [ReportSnapshot.FindingRecord] {
+        var seen = Set<String>()
+        return diff.findings.new.filter { seen.insert($0.rule).inserted }.prefix(ReportVerdict.worstShown)
+            .map { $0 }
+    }
+}
