@@ -140,10 +140,12 @@ final class DevicectlStandIn {
             sys.exit(status)
         def option(name):
             return args[args.index(name) + 1]
-        def fail(message, code=1):
+        def fail(message, code=1, plain=False):
+            # devicectl's userInfo values come as {"string": …}; a plain string is read as well.
             info["outcome"] = "failed"
+            text = message if plain else {"string": message}
             answer({"error": {"code": code, "domain": "com.apple.dt.CoreDeviceError",
-                              "userInfo": {"NSLocalizedDescription": {"string": message}}}, "info": info}, 1)
+                              "userInfo": {"NSLocalizedDescription": text}}, "info": info}, 1)
         if command in conf.get("fail", {}):
             fail(conf["fail"][command])
         if command == "list devices":
@@ -159,7 +161,7 @@ final class DevicectlStandIn {
             if mode in ("halfway", "sleep"):
                 shutil.copytree(os.path.join(source, "Documents"), os.path.join(destination, "Documents"))
                 if mode == "halfway":
-                    fail("The connection to the device was lost while copying Library/Caches.")
+                    fail("The connection to the device was lost while copying Library/Caches.", plain=True)
                 open(conf["marker"], "w").write(str(os.getpid()))
                 time.sleep(600)
             shutil.copytree(source, destination, dirs_exist_ok=True)
