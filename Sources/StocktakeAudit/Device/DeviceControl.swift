@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -58,7 +59,7 @@ package final class DeviceControl: @unchecked Sendable {
             unlink(output)
             unlink(errors)
         }
-        let data = FileManager.default.contents(atPath: output)
+        let data = Self.read(output).map { Data($0) }
         let envelope = data.flatMap { try? JSONDecoder().decode(DevicectlOutput.Envelope<Result>.self, from: $0) }
         if let failure = envelope?.error { throw .devicectl(command: shown, message: failure.message) }
         guard status == 0 else {
@@ -121,10 +122,16 @@ package final class DeviceControl: @unchecked Sendable {
 
     /// The end of what the tool printed on stderr, for a failure its JSON did not explain.
     private static func lastLines(of path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = read(path) else { return nil }
         let lines = String(decoding: data.suffix(4096), as: UTF8.self).split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return lines.isEmpty ? nil : lines.suffix(3).joined(separator: " ")
+    }
+
+    /// A file devicectl wrote (at most 64 MiB: a listing of thousands of apps is a few MiB).
+    private static func read(_ path: String) -> [UInt8]? {
+        var options = RegularFile.Options.named(maxBytes: 64 << 20)
+        return try? RegularFile.open(path, options: &options).readAll()
     }
 
     private static func path(_ keys: [any CodingKey]) -> String {

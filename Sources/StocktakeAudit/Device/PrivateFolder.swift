@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +18,7 @@ package final class PrivateFolder: @unchecked Sendable {
     package init(prefix: String) throws(DeviceError) {
         var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw .scratch("\(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+            throw .scratch("\(NSTemporaryDirectory()): \(SystemError.currentText)")
         }
         path = String(cString: made)
     }
