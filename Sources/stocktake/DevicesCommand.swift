@@ -38,22 +38,19 @@ struct DevicesCommand: ParsableCommand {
                 output =
                     format == .json
                     ? try DeviceListing.json(installed, on: device)
-                    : Data(DeviceListing.text(installed, on: device).utf8)
+                    : Self.text(DeviceListing.lines(installed, on: device))
             } else {
                 let devices = try DeviceAudit.devices(control, scratch: scratch)
-                output = format == .json ? try DeviceListing.json(devices) : Data(DeviceListing.text(devices).utf8)
+                output = format == .json ? try DeviceListing.json(devices) : Self.text(DeviceListing.lines(devices))
             }
-            // Names come from the device: each line of text is made visible (no terminal control, no forged line).
-            let shown =
-                format == .json
-                ? output
-                : Data(
-                    String(decoding: output, as: UTF8.self).split(separator: "\n").map {
-                        Terminal.visible(String($0)) + "\n"
-                    }.joined().utf8)
-            FileHandle.standardOutput.write(shown)
+            FileHandle.standardOutput.write(output)
         } catch let error as DeviceError {
             throw CommandFailure(.couldNotRun, lines: error.lines)
         }
+    }
+
+    /// Names come from the device: each line is made visible (no terminal control, no line of its own).
+    static func text(_ lines: [String]) -> Data {
+        Data(lines.map { Terminal.visible($0) + "\n" }.joined().utf8)
     }
 }

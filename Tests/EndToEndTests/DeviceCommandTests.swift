@@ -195,6 +195,32 @@ import Testing
         #expect(hostile.calls.isEmpty)
     }
 
+    /// A device's name is the device owner's to choose: it cannot drive the terminal or forge a line, and a name
+    /// two devices share is refused with both.
+    @Test func hostileAndSharedNames() throws {
+        let standIn = try StandIn()
+        let hostile = "Phone\u{1B}[2J\n::error::forged"
+        standIn.config["devices"] = [
+            StandIn.device(StandIn.phone, udid: StandIn.phoneUDID, name: hostile),
+            StandIn.device(StandIn.locked, udid: "00008110-000A1B2C3D4E5F60", name: "iPad"),
+            StandIn.device("2B3C4D5E-6F70-4A8B-9C0D-1E2F3A4B5C6D", udid: "00008110-000B", name: "iPad"),
+        ]
+        let listed = try standIn.run(["devices"])
+        try #require(listed.status == 0, "\(listed.stderr)")
+        #expect(!listed.stdout.contains("\u{1B}"))
+        #expect(!listed.stdout.split(separator: "\n").contains { $0.hasPrefix("::error::") })
+        let json = try standIn.run(["devices", "--format", "json"])
+        let devices = try #require(try Self.json(json.stdout)["devices"] as? [[String: Any]])
+        #expect(devices.first?["name"] as? String == hostile)
+
+        let shared = try standIn.run(["audit", "--device", "iPad", "--app", StandIn.app])
+        #expect(shared.status == 1)
+        #expect(shared.stderr.contains("2 devices are named 'iPad'; give one's UDID or identifier"), "\(shared.stderr)")
+        #expect(
+            shared.stderr.contains(StandIn.locked) && shared.stderr.contains("2B3C4D5E-6F70-4A8B-9C0D-1E2F3A4B5C6D"))
+        #expect(standIn.leftovers.isEmpty)
+    }
+
     @Test(arguments: [SIGINT, SIGTERM]) func anInterruptedCopyIsRemoved(signal: Int32) throws {
         let standIn = try StandIn()
         standIn.config["copy"] = "sleep"

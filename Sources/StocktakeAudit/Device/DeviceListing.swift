@@ -1,31 +1,33 @@
 import Foundation
 
-/// `stocktake devices`: the connected devices, or one device's apps, as text or JSON (`schemaVersion` 1, keys
-/// sorted; a value devicectl did not give is null).
+/// `stocktake devices`: the connected devices, or one device's apps, as lines of text (names from the device stay
+/// inside their line, for the printer to escape each) or JSON (`schemaVersion` 1, keys sorted; a value devicectl
+/// did not give is null).
 package enum DeviceListing {
-    package static func text(_ devices: [ConnectedDevice]) -> String {
-        var text = "\(devices.count) device\(devices.count == 1 ? "" : "s") (xcrun devicectl list devices)\n"
+    package static func lines(_ devices: [ConnectedDevice]) -> [String] {
+        var lines = ["\(devices.count) device\(devices.count == 1 ? "" : "s") (xcrun devicectl list devices)"]
         for device in devices {
-            text +=
+            lines.append(
                 "\(device.name)  \(device.udid ?? "-")  \(device.model ?? "-")  "
-                + "\(device.platform ?? "iOS") \(device.osVersion ?? "-")  \(device.pairingState ?? "pairing unknown")  "
-                + "Developer Mode \(device.developerMode ?? "unknown")  identifier \(device.identifier)\n"
+                    + "\(device.platform ?? "iOS") \(device.osVersion ?? "-")  \(device.pairingState ?? "pairing unknown")  "
+                    + "Developer Mode \(device.developerMode ?? "unknown")  identifier \(device.identifier)")
         }
-        return text
+        return lines
     }
 
-    package static func text(_ apps: [InstalledApp], on device: ConnectedDevice) -> String {
+    package static func lines(_ apps: [InstalledApp], on device: ConnectedDevice) -> [String] {
         let copyable = apps.filter(\.builtByDeveloper).count
-        var text =
+        var lines = [
             "\(apps.count) app\(apps.count == 1 ? "" : "s") on \(device.title), \(copyable) copyable "
-            + "(development-signed: `stocktake audit --device \(device.udid ?? device.identifier) --app ID`)\n"
+                + "(development-signed: `stocktake audit --device \(device.udid ?? device.identifier) --app ID`)"
+        ]
         for app in apps {
             let version = [app.version, app.bundleVersion.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
-            text +=
+            lines.append(
                 "\(app.bundleIdentifier)  \(app.name ?? "-")  \(version.isEmpty ? "-" : version)  "
-                + (app.builtByDeveloper ? "copyable" : "not development-signed") + "\n"
+                    + (app.builtByDeveloper ? "copyable" : "not development-signed"))
         }
-        return text
+        return lines
     }
 
     package static func json(_ devices: [ConnectedDevice]) throws -> Data {
