@@ -30,7 +30,8 @@ package enum Audit {
             }
             for path in request.appGroupPaths {
                 let (info, walked) = try Companions.appGroup(
-                    at: path, matchedBy: request.companionRules[path], options: request.scan)
+                    at: path, matchedBy: request.companionRules[path], identifier: request.companionIdentifiers[path],
+                    options: request.scan)
                 appGroups.append(info)
                 companions.append(walked)
             }

@@ -20,10 +20,10 @@ enum AuditInput {
                         path: request.inputPath, bundleIdentifier: request.bundleIdentifier, options: request.scan,
                         capturingContent: request.contentChecks && request.configuration.contentChecks))
             }
-            return .folder(
-                try ContainerSource.identify(
-                    path: request.inputPath, bundleIdentifier: request.bundleIdentifier,
-                    inSimulatorDevice: request.simulator != nil))
+            let container = try ContainerSource.identify(
+                path: request.inputPath, bundleIdentifier: request.bundleIdentifier,
+                inSimulatorDevice: request.simulator != nil)
+            return .folder(request.deviceCopy.map { container.copied(from: $0) } ?? container)
         } catch {
             throw .input(error)
         }

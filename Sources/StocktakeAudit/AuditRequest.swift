@@ -28,6 +28,10 @@ package struct AuditRequest: Sendable {
     package var deviceSetPath: String?
     package var companionRules: [String: String] = [:]
     package var simulatorNotes: [SetNote] = []
+    /// Set by `DeviceAudit`: the device the input was copied from, and the App Group ids of the copied
+    /// companions (by path; a copy has no container metadata to name them).
+    package var deviceCopy: DeviceCopyDescription?
+    package var companionIdentifiers: [String: String] = [:]
     /// Read file contents for credentials and tokens (`--no-content-checks` sets it false; so does the
     /// configuration's `contentChecks: false`).
     package var contentChecks = true
@@ -95,12 +99,14 @@ package enum AuditError: Error, Sendable, CustomStringConvertible {
     case output(String)
     case backup(BackupError)
     case simulator(SimulatorError)
+    case device(DeviceError)
 
     package var description: String {
         switch self {
         case .input(let error): error.description
         case .backup(let error): error.description
         case .simulator(let error): error.description
+        case .device(let error): error.description
         case .companion(let path, let reason): "\(path): \(reason)"
         case .output(let message): message
         }
@@ -110,6 +116,7 @@ package enum AuditError: Error, Sendable, CustomStringConvertible {
     /// line on its own.
     package var lines: [String] {
         if case .simulator(let error) = self { return error.lines }
+        if case .device(let error) = self { return error.lines }
         return [description]
     }
 }

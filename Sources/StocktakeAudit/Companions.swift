@@ -35,13 +35,16 @@ enum Companions {
 
     /// An App Group (or extension) container: its summary, and its walk for the content checks.
     /// `matchedBy` is the rule that gave it to the app, when the audit found it itself (`--simulator`).
-    static func appGroup(at path: String, matchedBy: String? = nil, options: ScanOptions) throws(AuditError) -> (
+    /// `identifier` names a container whose metadata plist was not copied (`audit --device`).
+    static func appGroup(
+        at path: String, matchedBy: String? = nil, identifier known: String? = nil, options: ScanOptions
+    ) throws(AuditError) -> (
         AppGroupInfo, CompanionContainer
     ) {
         let inventory = try scan(path, options: options)
         let metadata = try? PropertyListReader.read(
             contentsOfFile: path + "/.com.apple.mobile_container_manager.metadata.plist")
-        let identifier = metadata?["MCMMetadataIdentifier"]?.stringValue
+        let identifier = metadata?["MCMMetadataIdentifier"]?.stringValue ?? known
         let name = identifier ?? String(path.split(separator: "/").last ?? Substring(path))
         return (
             AppGroupInfo(path: path, identifier: identifier, size: inventory.totals.onDisk, matchedBy: matchedBy),

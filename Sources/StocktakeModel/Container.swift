@@ -116,14 +116,17 @@ public struct ContainerDescription: Sendable {
     public let archive: ArchiveDescription?
     /// Allocated sizes are estimated (as the device's APFS would allocate them), not measured on disk.
     public let allocatedBytesEstimated: Bool
+    /// The device the container was copied from (`audit --device`); nil otherwise.
+    public let device: DeviceCopyDescription?
 
     public init(
         inputPath: String, rootPath: String, layout: ContainerLayout, bundleIdentifier: String?,
         bundleIdentifierSource: BundleIdentifierSource, identityClues: [IdentityClue] = [],
         identityCandidates: [String] = [],
         metadata: [MetadataDocument], exportedAt: ExportTime? = nil, archive: ArchiveDescription? = nil,
-        allocatedBytesEstimated: Bool = false
+        allocatedBytesEstimated: Bool = false, device: DeviceCopyDescription? = nil
     ) {
+        self.device = device
         self.archive = archive
         self.allocatedBytesEstimated = allocatedBytesEstimated
         self.exportedAt = exportedAt
@@ -135,5 +138,17 @@ public struct ContainerDescription: Sendable {
         self.bundleIdentifier = bundleIdentifier
         self.bundleIdentifierSource = bundleIdentifierSource
         self.metadata = metadata
+    }
+}
+
+extension ContainerDescription {
+    /// This container as copied from a device: a data container (devicectl may leave the container manager's
+    /// plist behind, which would otherwise make it a bare tree) with the device it came from.
+    public func copied(from device: DeviceCopyDescription) -> ContainerDescription {
+        ContainerDescription(
+            inputPath: inputPath, rootPath: rootPath, layout: .dataContainer, bundleIdentifier: bundleIdentifier,
+            bundleIdentifierSource: bundleIdentifierSource, identityClues: identityClues,
+            identityCandidates: identityCandidates, metadata: metadata, exportedAt: exportedAt, archive: archive,
+            allocatedBytesEstimated: allocatedBytesEstimated, device: device)
     }
 }

@@ -31,13 +31,15 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .customLong("app-bundle"), help: "The app's .app bundle: adds its size and Info.plist keys.")
     var appBundle: String?
 
-    @Option(name: .customLong("app-group"), help: "An App Group container of the app (repeatable).")
+    @Option(
+        name: .customLong("app-group"),
+        help: "An App Group container of the app (repeatable); with --device, its group id (group.…).")
     var appGroups: [String] = []
 
     @Option(
         name: .long,
         help:
-            "With a device backup as the input, or with --simulator: the bundle id of the app to audit (see `stocktake apps`, `stocktake simulators`)."
+            "With a device backup as the input, or with --simulator or --device: the bundle id of the app to audit (see `stocktake apps`, `stocktake simulators`, `stocktake devices --apps`)."
     )
     var app: String?
 
@@ -47,6 +49,13 @@ struct AuditCommand: ParsableCommand {
             "Audit --app on this simulator device (a UDID, a device name, or booted): its data container, .app bundle and App Group containers, found in the device set."
     )
     var simulator: String?
+
+    @Option(
+        name: .long,
+        help:
+            "Audit --app on this connected device (its name, UDID or identifier; see `stocktake devices`): Xcode's devicectl copies the app's data container, and each --app-group ID's, into a private temporary folder, removed after the audit."
+    )
+    var device: String?
 
     @Option(
         name: .customLong("device-set"),
@@ -108,7 +117,9 @@ struct AuditCommand: ParsableCommand {
         _ = try formats()
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be between 1 and 16") }
         guard maxDepth >= 1 else { throw ValidationError("--max-depth must be at least 1") }
-        if simulator != nil {
+        if device != nil {
+            try validateDevice()
+        } else if simulator != nil {
             guard container == nil else {
                 throw ValidationError("--simulator finds the container itself: give no CONTAINER with it")
             }
@@ -127,10 +138,38 @@ struct AuditCommand: ParsableCommand {
             }
             guard deviceSet == nil else { throw ValidationError("--device-set goes with --simulator") }
         }
-        guard app == nil || backup == nil else {
+        guard app == nil || backup == nil || device != nil else {
             throw ValidationError(
                 "--app audits a device backup itself; --backup lays a backup over a container export: give one of them")
         }
+    }
+
+    private func validateDevice() throws {
+        guard simulator == nil, container == nil, deviceSet == nil else {
+            throw ValidationError(
+                "--device copies the container itself: give no CONTAINER, --simulator or --device-set with it")
+        }
+        guard let app, !app.isEmpty else {
+            throw ValidationError(
+                "--device needs --app ID, the bundle id of the app to audit (see `stocktake devices --apps DEVICE`)")
+        }
+        guard appBundle == nil, backup == nil else {
+            throw ValidationError("--device copies the app's data only: drop --app-bundle and --backup")
+        }
+        // Ids go to devicectl as arguments (never through a shell) and name folders of the copy: keep them to
+        // what bundle and group ids are made of.
+        for id in [app] + appGroups where !Self.isIdentifier(id) {
+            throw ValidationError(
+                "'\(id)' is no bundle or group id (letters, digits, hyphens and dots, such as com.example.app or group.com.example)"
+            )
+        }
+    }
+
+    static func isIdentifier(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= 255 && !id.hasPrefix(".") && !id.hasPrefix("-") && !id.contains("..")
+            && id.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-")
+            }
     }
 
     func formats() throws -> [ReportFormat] {
@@ -178,7 +217,7 @@ struct AuditCommand: ParsableCommand {
                 threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress,
                 timings: phaseTimings),
             configuration: configuration, policy: policy, baseline: baseline, writeBaselinePath: writeBaseline,
-            now: Self.reportTime(), backupApp: simulator == nil ? app : nil, backupPath: backup,
+            now: Self.reportTime(), backupApp: simulator == nil && device == nil ? app : nil, backupPath: backup,
             simulator: simulator.map {
                 SimulatorTarget(deviceSetPath: deviceSet, device: $0, bundleIdentifier: app ?? "")
             })
@@ -190,7 +229,11 @@ struct AuditCommand: ParsableCommand {
         let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
         let result: AuditResult
         do {
-            result = try Audit.run(request)
+            if let device {
+                result = try Self.audit(request, on: device, app: app ?? "", groups: appGroups)
+            } else {
+                result = try Audit.run(request)
+            }
             line?.stop()
         } catch {
             line?.stop()
@@ -214,6 +257,32 @@ struct AuditCommand: ParsableCommand {
             throw CommandFailure(
                 .policyFailure, "failed: \(reasons.joined(separator: "; ")) (reports in \(result.outputDirectory))")
         }
+    }
+}
+
+extension AuditCommand {
+    /// `--device`: the copy is made into a private folder that is removed however the audit ends: returned,
+    /// thrown, or stopped by SIGINT or SIGTERM (the running devicectl is killed first).
+    static func audit(_ request: AuditRequest, on device: String, app: String, groups: [String]) throws(AuditError)
+        -> AuditResult
+    {
+        let control: DeviceControl
+        let scratch: PrivateFolder
+        do {
+            control = try DeviceControl()
+            scratch = try PrivateFolder(prefix: "stocktake-device")
+        } catch {
+            throw .device(error)
+        }
+        let interruption = Interruption {
+            control.stop()
+            scratch.remove()
+        }
+        defer { interruption.end() }
+        defer { scratch.remove() }
+        return try DeviceAudit.run(
+            request, target: DeviceTarget(device: device, bundleIdentifier: app, appGroups: groups), control: control,
+            scratch: scratch)
     }
 }
 

@@ -46,6 +46,7 @@ struct Stocktake: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             AuditCommand.self, AppsCommand.self, DiffCommand.self, NightlyCommand.self, SimulatorsCommand.self,
+            DevicesCommand.self,
             RulesCommand.self, InitCommand.self, HistoryCommand.self, RecordCommand.self, IndexCommand.self,
         ],
         defaultSubcommand: AuditCommand.self

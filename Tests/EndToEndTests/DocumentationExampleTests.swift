@@ -17,6 +17,13 @@ import Testing
     static let skipped: [String: String] = [
         "stocktake simulators": "needs a Mac's CoreSimulator device set",
         "stocktake audit --simulator booted --app com.example.chat": "needs a booted simulator",
+        "stocktake devices": "needs a connected device and Xcode's devicectl (DeviceCommandTests use a stand-in)",
+        "stocktake devices --apps \"Anna's iPhone\"":
+            "needs a connected device and Xcode's devicectl (DeviceCommandTests use a stand-in)",
+        "stocktake audit --device \"Anna's iPhone\" --app com.example.chat":
+            "needs a connected device and Xcode's devicectl (DeviceCommandTests use a stand-in)",
+        "stocktake audit --device \"Anna's iPhone\" --app com.example.chat --app-group group.com.example.chat":
+            "needs a connected device and Xcode's devicectl (DeviceCommandTests use a stand-in)",
         "stocktake history com.example.chat --reports /srv/stocktake/Reports":
             "needs the history a nightly job run by cron wrote",
         "stocktake apps ~/Library/Application\\ Support/MobileSync/Backup/UDID": "needs a device backup",

@@ -22,6 +22,7 @@ import Testing
             ("Tool", Self.names(K.Tool.self), top + ["tool"]),
             ("Container", Self.names(K.Container.self), top + ["container"]),
             ("Archive", Self.names(K.Archive.self), top + ["container", "properties", "archive"]),
+            ("Device", Self.names(K.Device.self), top + ["container", "properties", "device"]),
             (
                 "IdentityClue", Self.names(K.IdentityClue.self),
                 top + ["container", "properties", "bundleIdentifierClues", "items"]

@@ -57,6 +57,14 @@ struct ContainerSectionHTML {
                 archive.folder.isEmpty ? "its root" : "<span class=\"path\">\(visible: archive.folder)</span>"
             html += fact("Archive", "read in place (\(packed)), container at \(folder)")
         }
+        if let device = container.device {
+            let details = [device.model, device.osVersion.map { "iOS \($0)" }, device.udid ?? device.identifier]
+                .compactMap { $0 }.joined(separator: ", ")
+            html += fact(
+                "Device",
+                "copied from \(visible: device.name) (\(visible: details)) with <code>\(visible: device.copiedWith)</code>"
+                    + " into a private temporary folder, removed after the audit")
+        }
         if container.allocatedBytesEstimated {
             html += fact(
                 "Allocated sizes", "estimated as the device's APFS allocates them (4 KiB blocks), not measured on disk")

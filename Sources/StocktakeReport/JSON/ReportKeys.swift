@@ -35,7 +35,12 @@ public enum ReportKeys {
 
     public enum Container: String, CaseIterable, Sendable {
         case allocatedBytesEstimated, archive, bundleIdentifier, bundleIdentifierCandidates, bundleIdentifierClues
-        case bundleIdentifierSource, exportedAt, exportedAtSource, layout, metadata, path, root
+        case bundleIdentifierSource, device, exportedAt, exportedAtSource, layout, metadata, path, root
+    }
+
+    /// `container.device`: the device an `audit --device` copied the container from.
+    public enum Device: String, CaseIterable, Sendable {
+        case copiedWith, identifier, model, name, osVersion, udid
     }
 
     public enum Archive: String, CaseIterable, Sendable {

@@ -186,6 +186,23 @@ public struct JSONReportWriter: Sendable {
         }
         try json.key(K.Container.bundleIdentifierSource)
         try json.string(container.bundleIdentifierSource.rawValue)
+        if let device = container.device {
+            try json.key(K.Container.device)
+            try json.beginObject()
+            try json.key(K.Device.copiedWith)
+            try json.string(device.copiedWith)
+            try json.key(K.Device.identifier)
+            try json.string(device.identifier)
+            try json.key(K.Device.model)
+            try optional(device.model, json)
+            try json.key(K.Device.name)
+            try json.string(device.name)
+            try json.key(K.Device.osVersion)
+            try optional(device.osVersion, json)
+            try json.key(K.Device.udid)
+            try optional(device.udid, json)
+            try json.endObject()
+        }
         if let exportedAt = container.exportedAt {
             try json.key(K.Container.exportedAt)
             try json.string(ReportDates.exportTime(exportedAt))

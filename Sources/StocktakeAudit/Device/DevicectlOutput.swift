@@ -1,0 +1,109 @@
+import Foundation
+
+/// What `xcrun devicectl … --json-output FILE` writes, read defensively: every field devicectl may leave out is
+/// optional, unknown fields are ignored, and a field the audit cannot do without is named when missing
+/// (`DeviceError.malformedOutput`). Shapes as devicectl 341+ (Xcode 15 and later) writes them.
+enum DevicectlOutput {
+    /// `{"info": {"outcome": …}, "result": …}` or, on failure, `{"error": {"code", "domain", "userInfo": …}}`.
+    struct Envelope<Result: Decodable>: Decodable {
+        let info: Info?
+        let result: Result?
+        let error: Failure?
+    }
+
+    struct Info: Decodable {
+        let outcome: String?
+    }
+
+    struct Failure: Decodable {
+        let code: Int?
+        let domain: String?
+        let userInfo: UserInfo?
+
+        struct UserInfo: Decodable {
+            let description: Text?
+            let reason: Text?
+            let suggestion: Text?
+
+            enum CodingKeys: String, CodingKey {
+                case description = "NSLocalizedDescription"
+                case reason = "NSLocalizedFailureReason"
+                case suggestion = "NSLocalizedRecoverySuggestion"
+            }
+        }
+
+        /// devicectl writes these either as a plain string or as `{"string": …}`.
+        struct Text: Decodable {
+            let value: String?
+
+            init(from decoder: any Decoder) throws {
+                if let plain = try? decoder.singleValueContainer().decode(String.self) {
+                    value = plain
+                } else {
+                    value = try? decoder.container(keyedBy: Key.self).decode(String.self, forKey: .string)
+                }
+            }
+
+            enum Key: String, CodingKey { case string }
+        }
+
+        /// The sentence devicectl gave, with its reason and suggestion when present.
+        var message: String {
+            let parts = [userInfo?.description?.value, userInfo?.reason?.value, userInfo?.suggestion?.value]
+                .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+            if !parts.isEmpty { return parts.joined(separator: " ") }
+            return "\(domain ?? "devicectl") error \(code.map(String.init) ?? "without a code")"
+        }
+    }
+
+    struct DeviceList: Decodable {
+        let devices: [Device]?
+    }
+
+    struct Device: Decodable {
+        let identifier: String?
+        let deviceProperties: DeviceProperties?
+        let hardwareProperties: HardwareProperties?
+        let connectionProperties: ConnectionProperties?
+    }
+
+    struct DeviceProperties: Decodable {
+        let name: String?
+        let osVersionNumber: String?
+        let developerModeStatus: String?
+        let bootState: String?
+    }
+
+    struct HardwareProperties: Decodable {
+        let udid: String?
+        let marketingName: String?
+        let productType: String?
+        let platform: String?
+        let reality: String?
+        let deviceType: String?
+    }
+
+    struct ConnectionProperties: Decodable {
+        let pairingState: String?
+        let tunnelState: String?
+        let transportType: String?
+    }
+
+    struct AppList: Decodable {
+        let apps: [App]?
+    }
+
+    struct App: Decodable {
+        let bundleIdentifier: String?
+        let name: String?
+        let version: String?
+        let bundleVersion: String?
+        let builtByDeveloper: Bool?
+        let defaultApp: Bool?
+        let hidden: Bool?
+        let removable: Bool?
+    }
+
+    /// A copy's result is not read: the exit status and the error say whether it worked.
+    struct Ignored: Decodable {}
+}
