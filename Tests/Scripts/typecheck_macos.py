@@ -254,7 +254,7 @@ def interface_errors(sdk, module, path, search=()):
         probe = os.path.join(folder, "probe.swift")
         with open(probe, "w") as handle:
             handle.write(f"import {module}\n")
-        command = swiftc("x86_64", sdk) + ["-typecheck", probe] + [f"-I{path}" for path in search]
+        command = swiftc(ARCHES[0], sdk) + ["-typecheck", probe] + [f"-I{path}" for path in search]
         result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode == 0:
         return set()
@@ -388,11 +388,11 @@ def prune_until_built(sdk, folder, module, texts, search=()):
 
     pruned = []
     for _ in range(10):
-        path = {arch: put(arch, texts[arch]) for arch in texts}["x86_64"]
+        path = {arch: put(arch, texts[arch]) for arch in texts}[ARCHES[0]]
         errors = interface_errors(sdk, module, path, search)
         if not errors:
             return pruned
-        lines = texts["x86_64"].split("\n")
+        lines = texts[ARCHES[0]].split("\n")
         pruned += [f"{module}:{n}: {lines[n - 1].strip()[:160]}" for n in sorted(errors)]
         texts = {arch: remove_enclosing(texts[arch], errors) for arch in texts}
     sys.exit(f"typecheck_macos: the stand-in {module} does not compile: {path}")
