@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "StocktakeModel", "TestSupport"]),
         .testTarget(
             name: "StocktakeScanTests",
-            dependencies: ["StocktakeScan", "StocktakeModel", "TestSupport", "CStocktakeSystem"]),
+            dependencies: ["StocktakeScan", "StocktakeModel", "StocktakeFiles", "TestSupport", "CStocktakeSystem"]),
         .testTarget(
             name: "StocktakeReportTests",
             dependencies: [
@@ -151,7 +151,7 @@ let package = Package(
             name: "StocktakeNightlyTests",
             dependencies: [
                 "StocktakeNightly", "StocktakeDiff", "StocktakeModel", "StocktakePolicy", "StocktakeReport",
-                "StocktakeSQLite", "StocktakeHistory", "TestSupport",
+                "StocktakeRendering", "StocktakeSQLite", "StocktakeHistory", "TestSupport",
             ]),
         // The history's contract, held against SQLite always and against a PostgreSQL server with the trait.
         .testTarget(

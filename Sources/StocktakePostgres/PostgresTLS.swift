@@ -154,7 +154,8 @@
                             answer.succeed(chain.map { (notBefore: $0.notValidBefore, notAfter: $0.notValidAfter) })
                             verdict.succeed(.failed)
                         }),
-                    (try? context.pipeline.syncOperations.addHandler(tls, position: .first)) != nil
+                    (try? context.pipeline.syncOperations.addHandler(
+                        tls, position: ChannelPipeline.SynchronousOperations.Position.first)) != nil
                 else {
                     answer.succeed(nil)
                     context.close(promise: nil)

@@ -402,7 +402,8 @@ def prune_until_built(sdk, folder, module, texts, search=()):
 
 # Public conformances a printed interface loses because they come through an internal protocol (swift-crypto's
 # digests are `Digest`, and its hash functions `HashFunction`, through internal ones).
-# And String's bridging to NSString (`as NSString`), which the printer leaves out as an underscored protocol.
+# And the bridging of String to NSString and of errors to NSError (`as NSString`, `as NSError`), which the printer
+# leaves out as underscored API.
 SUPPLEMENTS = {"Foundation": """
 extension Swift.String : Swift._ObjectiveCBridgeable {
   public typealias _ObjectiveCType = Foundation.NSString
@@ -411,6 +412,8 @@ extension Swift.String : Swift._ObjectiveCBridgeable {
   public static func _conditionallyBridgeFromObjectiveC(_ source: Foundation.NSString, result: inout Swift.String?) -> Swift.Bool
   public static func _unconditionallyBridgeFromObjectiveC(_ source: Foundation.NSString?) -> Swift.String
 }
+public func _convertErrorToNSError(_ error: any Swift.Error) -> Foundation.NSError
+public func _convertNSErrorToError(_ error: Foundation.NSError?) -> any Swift.Error
 """, "Crypto": "".join(f"\nextension Crypto.{name}Digest : Crypto.Digest {{}}\n"
                             f"extension Crypto.{name} : Crypto.HashFunction {{}}\n"
                             for name in ["SHA256", "SHA384", "SHA512", "Insecure.SHA1", "Insecure.MD5"])}
@@ -671,6 +674,7 @@ def main():
         with ThreadPoolExecutor(len(ARCHES)) as pool:
             return [failure for failures in pool.map(one, ARCHES) for failure in failures]
 
+    shutil.rmtree(os.path.join(WORK, "modules"), ignore_errors=True)  # no module of an earlier run stands in
     failures = each_arch(set(targets), dependencies, [])
     ensure_built(BUILDS[TRAIT], ["--traits", TRAIT])
     trait_dependencies, trait_pruned = dependency_stand_ins(sdk, BUILDS[TRAIT],
