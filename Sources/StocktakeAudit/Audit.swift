@@ -90,20 +90,22 @@ package enum Audit {
         let streamsRows = request.baseline == nil && request.writeBaselinePath == nil
         let (written, standardOutput) = try write(
             draft, judged: judged, streamsRows: streamsRows, formats: request.formats, into: folder,
-            repositoryFile: repositoryFile(request), timings: timings)
+            repositoryFile: repositoryFile(request, containerRoot: input.container.rootPath), timings: timings)
         return AuditResult(
             report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written,
             standardOutput: standardOutput)
     }
 
-    /// Maps a container path to the repository's path of the same file, when the audited folder lies inside the
-    /// repository and the file is there (an export committed to it); nil for anything else.
-    private static func repositoryFile(_ request: AuditRequest) -> @Sendable (String) -> String? {
+    /// Maps a container path to the repository's path of the same file, when the container's root (an
+    /// `.xcappdata`'s `AppData/`) lies inside the repository and the file is there (an export committed to it); nil
+    /// for anything else.
+    private static func repositoryFile(_ request: AuditRequest, containerRoot: String) -> @Sendable (String) -> String?
+    {
         guard let root = request.repositoryRoot, request.simulator == nil, request.backupApp == nil,
-            !request.inputPath.isEmpty
+            !containerRoot.isEmpty
         else { return { _ in nil } }
         let base = ResolvedPath.of(root)
-        let input = ResolvedPath.of(request.inputPath)
+        let input = ResolvedPath.of(containerRoot)
         guard input == base || input.hasPrefix(base == "/" ? "/" : base + "/") else { return { _ in nil } }
         let prefix = String(input.dropFirst(base.count)).drop { $0 == "/" }
         return { path in

@@ -175,6 +175,19 @@ import Testing
             "\(elsewhere.stdout)")
     }
 
+    @Test("an .xcappdata in the repository: annotations name its files under AppData/, where they are")
+    func annotationsNameFilesOfACommittedExport() throws {
+        let out = try TemporaryTree("out")
+        let arguments = [
+            "audit", Repository.path("Samples/ChatApp.xcappdata"), "--output", out.root, "--format", "github",
+        ]
+        let run = try StocktakeProcess.run(arguments, environment: ["GITHUB_WORKSPACE": Repository.root])
+        let lines = run.stdout.split(separator: "\n").filter { $0.hasPrefix("::warning") }
+        #expect(
+            !lines.isEmpty && lines.allSatisfy { $0.contains(" file=Samples/ChatApp.xcappdata/AppData/") },
+            "\(run.stdout)")
+    }
+
     @Test func defaultOutputFolderIsPerAppAndTimestamped() throws {
         let tree = try Self.container()
         let work = try TemporaryTree("cwd")
