@@ -16,60 +16,46 @@ package struct HistoryJSONWriter: Sendable {
         to sink: @escaping ([UInt8]) throws -> Void
     ) throws {
         let json = JSONStream(sink: sink)
-        try json.beginObject()
-        try json.key(K.Document.bundleIdentifier)
-        try json.string(bundleIdentifier)
-        try json.key(K.Document.runs)
-        try json.beginArray()
-        for run in runs { try writeRun(run, json) }
-        try json.endArray()
-        try json.key(K.Document.source)
-        try json.string(source)
-        try json.endObject()
+        try json.object {
+            try json.field(K.Document.bundleIdentifier, bundleIdentifier)
+            try json.array(K.Document.runs) { for run in runs { try writeRun(run, json) } }
+            try json.field(K.Document.source, source)
+        }
         try json.finish()
     }
 
     private func writeRun(_ run: HistoryRun, _ json: JSONStream) throws {
-        try json.beginObject()
-        try json.key(K.Run.appVersion)
-        try run.appVersion.map { try json.string($0) } ?? json.null()
-        try json.key(K.Run.backup)
-        try json.beginObject(compact: true)
-        try json.key(K.Backup.excludedBytes)
-        try json.int(run.excludedBytes)
-        try json.key(K.Backup.includedBytes)
-        try json.int(run.backedUpBytes)
-        try json.key(K.Backup.unknownBytes)
-        try json.int(run.unknownBackupBytes)
-        try json.endObject()
-        try json.key(K.Run.byLocation)
-        try json.object(everyCaseOf: Location.self) { try json.total(run.byLocation[$0] ?? .zero) }
-        try json.key(K.Run.documentsAndData)
-        try json.total(run.documentsAndData)
-        try json.key(K.Run.findings)
-        try json.beginObject()
-        try json.key(K.Findings.byRule)
-        try json.beginObject()
-        for (rule, count) in run.findingsByRule.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            try json.key(escaping: rule)
-            try json.int(count)
+        try json.object {
+            try json.field(K.Run.appVersion, run.appVersion)
+            try json.object(K.Run.backup, compact: true) {
+                try json.field(K.Backup.excludedBytes, run.excludedBytes)
+                try json.field(K.Backup.includedBytes, run.backedUpBytes)
+                try json.field(K.Backup.unknownBytes, run.unknownBackupBytes)
+            }
+            try json.field(K.Run.byLocation) {
+                try json.object(everyCaseOf: Location.self) { try json.total(run.byLocation[$0] ?? .zero) }
+            }
+            try json.field(K.Run.documentsAndData, run.documentsAndData)
+            try json.object(K.Run.findings) {
+                try json.object(K.Findings.byRule) {
+                    for (rule, count) in run.findingsByRule.sorted(by: {
+                        $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+                    }) {
+                        try json.field(rule, count)
+                    }
+                }
+                try json.field(K.Findings.bySeverity) {
+                    try json.object(everyCaseOf: Severity.self, compact: true) {
+                        try json.int(run.findingsBySeverity[$0] ?? 0)
+                    }
+                }
+            }
+            try json.field(K.Run.generatedAt, run.generatedAt)
+            try json.field(K.Run.onDisk, run.onDisk)
+            try json.field(K.Run.purgeable, run.purgeable)
+            try json.field(K.Run.runID, run.runID)
+            try json.field(K.Run.status, run.status.rawValue)
+            try json.field(K.Run.toolVersion, run.toolVersion)
         }
-        try json.endObject()
-        try json.key(K.Findings.bySeverity)
-        try json.object(everyCaseOf: Severity.self, compact: true) { try json.int(run.findingsBySeverity[$0] ?? 0) }
-        try json.endObject()
-        try json.key(K.Run.generatedAt)
-        try json.string(run.generatedAt)
-        try json.key(K.Run.onDisk)
-        try json.total(run.onDisk)
-        try json.key(K.Run.purgeable)
-        try json.total(run.purgeable)
-        try json.key(K.Run.runID)
-        try json.string(run.runID)
-        try json.key(K.Run.status)
-        try json.string(run.status.rawValue)
-        try json.key(K.Run.toolVersion)
-        try json.string(run.toolVersion)
-        try json.endObject()
     }
 }

@@ -1,5 +1,5 @@
 /// A streaming JSON writer: bytes go to a sink in large chunks, so a million-file report never sits in
-/// memory. Keys are written in the order given; `key(_:)` checks they come sorted (the contract).
+/// memory. Writers name each member in one call (`field`, `object`, `array`); keys come sorted (the contract).
 public final class JSONStream {
     // Unchecked: only this object's own methods touch these, one at a time; the runtime checks cost ~20%.
     @exclusivity(unchecked) private var buffer: [UInt8] = []
@@ -31,40 +31,63 @@ public final class JSONStream {
 
     public func endArray() throws { try end(UInt8(ascii: "]")) }
 
-    /// A key known at compile time (plain ASCII, nothing to escape): copied straight in. The hot path.
-    public func key(_ name: StaticString) throws {
+    /// A member's name. Keys are written in the order given: the caller sorts them (checked in debug builds).
+    public func key(_ key: some JSONKey) throws {
+        let name = key.jsonKey
         let level = levels.count - 1
         #if DEBUG
-            let text = name.description
             precondition(
-                levels[level].lastKey.map { $0.utf8.lexicographicallyPrecedes(text.utf8) } ?? true,
-                "JSON keys must be written sorted: \(text)")
-            levels[level].lastKey = text
-        #endif
-        separate()
-        buffer.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        if !levels[level].compact { buffer.append(UInt8(ascii: " ")) }
-        levels[level].first = false
-        pendingValueAfterKey = true
-    }
-
-    /// A key from data (plist keys, file names): escaped.
-    public func key(escaping name: String) throws {
-        let level = levels.count - 1
-        assert(
-            levels[level].lastKey.map { $0.utf8.lexicographicallyPrecedes(name.utf8) } ?? true,
-            "JSON keys must be written sorted: \(name)")
-        separate()
-        #if DEBUG
+                levels[level].lastKey.map { $0.utf8.lexicographicallyPrecedes(name.utf8) } ?? true,
+                "JSON keys must be written sorted: \(name)")
             levels[level].lastKey = name
         #endif
+        separate()
         appendQuoted(name)
         buffer.append(UInt8(ascii: ":"))
         if !levels[level].compact { buffer.append(UInt8(ascii: " ")) }
         levels[level].first = false
         pendingValueAfterKey = true
+    }
+
+    // MARK: Fields: one call per member
+
+    public func field(_ key: some JSONKey, _ value: some JSONWritable) throws {
+        try self.key(key)
+        try value.write(into: self)
+    }
+
+    /// A member left out when `value` is nil (where a nil one is written as null, pass the optional itself).
+    public func field(_ key: some JSONKey, ifPresent value: (some JSONWritable)?) throws {
+        if let value { try field(key, value) }
+    }
+
+    /// A member whose value `value` writes (a shared object, a value of several kinds).
+    public func field(_ key: some JSONKey, _ value: () throws -> Void) throws {
+        try self.key(key)
+        try value()
+    }
+
+    /// An object member; `compact` keeps it on one line.
+    public func object(_ key: some JSONKey, compact: Bool = false, _ members: () throws -> Void) throws {
+        try self.key(key)
+        try object(compact: compact, members)
+    }
+
+    public func array(_ key: some JSONKey, compact: Bool = false, _ elements: () throws -> Void) throws {
+        try self.key(key)
+        try array(compact: compact, elements)
+    }
+
+    public func object(compact: Bool = false, _ members: () throws -> Void) throws {
+        try beginObject(compact: compact)
+        try members()
+        try endObject()
+    }
+
+    public func array(compact: Bool = false, _ elements: () throws -> Void) throws {
+        try beginArray(compact: compact)
+        try elements()
+        try endArray()
     }
 
     // MARK: Scalars
@@ -78,15 +101,11 @@ public final class JSONStream {
     /// generic: it is called once per row from other modules, where a generic would run unspecialized.
     public func string(utf8 bytes: [UInt8]) throws {
         try beginValue()
-        bytes.withUnsafeBufferPointer { appendQuoted($0) }
+        bytes.withUnsafeBufferPointer { JSONString.appendQuoted($0, to: &buffer) }
     }
 
     public func int(_ value: Int64) throws {
         try beginValue()
-        appendDecimal(value)
-    }
-
-    private func appendDecimal(_ value: Int64) {
         JSONDigits.append(value, to: &buffer)
     }
 
@@ -185,9 +204,55 @@ public final class JSONStream {
         var text = text
         text.withUTF8 { JSONString.appendQuoted($0, to: &buffer) }
     }
+}
 
-    private func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
-        JSONString.appendQuoted(bytes, to: &buffer)
+/// A member's name: a literal, a name from data, or a case of a key enum (which declares the conformance).
+public protocol JSONKey {
+    var jsonKey: String { get }
+}
+
+extension String: JSONKey {
+    public var jsonKey: String { self }
+}
+
+extension JSONKey where Self: RawRepresentable, RawValue == String {
+    public var jsonKey: String { rawValue }
+}
+
+/// A value `field` writes in one call: strings, numbers, booleans, an optional (nil is null), an array of them.
+public protocol JSONWritable {
+    func write(into json: JSONStream) throws
+}
+
+extension String: JSONWritable {
+    public func write(into json: JSONStream) throws { try json.string(self) }
+}
+
+extension Int: JSONWritable {
+    public func write(into json: JSONStream) throws { try json.int(self) }
+}
+
+extension Int64: JSONWritable {
+    public func write(into json: JSONStream) throws { try json.int(self) }
+}
+
+extension Double: JSONWritable {
+    public func write(into json: JSONStream) throws { try json.double(self) }
+}
+
+extension Bool: JSONWritable {
+    public func write(into json: JSONStream) throws { try json.bool(self) }
+}
+
+extension Optional: JSONWritable where Wrapped: JSONWritable {
+    public func write(into json: JSONStream) throws {
+        if let self { try self.write(into: json) } else { try json.null() }
+    }
+}
+
+extension Array: JSONWritable where Element: JSONWritable {
+    public func write(into json: JSONStream) throws {
+        try json.array { for element in self { try element.write(into: json) } }
     }
 }
 

@@ -122,7 +122,7 @@ import Testing
         for compact in [false, true] {
             let (bytes, _) = try Self.capture { json in
                 try json.beginObject(compact: compact)
-                try json.key(escaping: Self.hostile)
+                try json.key(Self.hostile)
                 try json.string(Self.hostile)
                 try json.key("plain")
                 try json.string(utf8: Array(Self.hostile.utf8))
@@ -179,5 +179,61 @@ import Testing
         #expect(rows.count == 60_000)
         #expect(rows.last?["index"] as? Int == 59_999)
         #expect(rows.last?["name"] as? String == "file 59999 \"quoted\"\n")
+    }
+
+    /// The one-call forms write exactly what a key followed by its value (or begin…end) writes, in indented and
+    /// compact containers: nil is null, an absent `ifPresent` member leaves no trace, arrays keep the layout.
+    @Test func oneCallFieldsWriteWhatKeyAndValueWrite() throws {
+        let missing: Int64? = nil
+        for compact in [false, true] {
+            let (fields, _) = try Self.capture { json in
+                try json.object(compact: compact) {
+                    try json.field(Self.hostile, "value \(Self.hostile)")
+                    try json.field("b", 7)
+                    try json.field("c", Int64.min)
+                    try json.field("d", ifPresent: missing)
+                    try json.field("e", missing)
+                    try json.field("f", ifPresent: 0.5)
+                    try json.field("g", [true, false])
+                    try json.array("h", compact: true) { try json.string("x") }
+                    try json.object("i") { try json.field("j", [String]()) }
+                    try json.field("k") { try json.null() }
+                }
+            }
+            let (pairs, _) = try Self.capture { json in
+                try json.beginObject(compact: compact)
+                try json.key(Self.hostile)
+                try json.string("value \(Self.hostile)")
+                try json.key("b")
+                try json.int(7)
+                try json.key("c")
+                try json.int(Int64.min)
+                try json.key("e")
+                try json.null()
+                try json.key("f")
+                try json.double(0.5)
+                try json.key("g")
+                try json.beginArray()
+                try json.bool(true)
+                try json.bool(false)
+                try json.endArray()
+                try json.key("h")
+                try json.beginArray(compact: true)
+                try json.string("x")
+                try json.endArray()
+                try json.key("i")
+                try json.beginObject()
+                try json.key("j")
+                try json.beginArray()
+                try json.endArray()
+                try json.endObject()
+                try json.key("k")
+                try json.null()
+                try json.endObject()
+            }
+            #expect(String(decoding: fields, as: UTF8.self) == String(decoding: pairs, as: UTF8.self))
+            let parsed = try #require(try JSONSerialization.jsonObject(with: Data(fields)) as? [String: Any])
+            #expect(parsed["d"] == nil && parsed["e"] is NSNull && parsed.count == 9)
+        }
     }
 }

@@ -49,86 +49,43 @@ struct BackupAppsListing {
     func json() throws -> [UInt8] {
         var bytes: [UInt8] = []
         let json = JSONStream { bytes.append(contentsOf: $0) }
-        // A domain in report.json's words (`deviceBackup.app`), plus that its allocated bytes are an estimate.
         typealias K = ReportKeys
-        func domain(_ domain: DeviceBackupSummary.Domain) throws {
-            try json.beginObject(compact: true)
-            try json.key(K.BackupDomain.allocatedBytes)
-            try json.int(domain.total.allocatedBytes)
-            try json.key(K.DeviceBackup.allocatedBytesEstimated)
-            try json.bool(true)
-            try json.key(K.BackupDomain.apparentBytes)
-            try json.int(domain.total.apparentBytes)
-            try json.key(K.BackupDomain.directories)
-            try json.int(domain.directories)
-            try json.key(K.BackupDomain.domain)
-            try json.string(domain.name)
-            try json.key(K.BackupDomain.files)
-            try json.int(domain.total.files)
-            try json.key(K.BackupDomain.identifier)
-            try json.string(domain.identifier)
-            try json.key(K.BackupDomain.kind)
-            try json.string(domain.kind.rawValue)
-            try json.key(K.BackupDomain.symlinks)
-            try json.int(domain.symlinks)
-            try json.endObject()
+        func domains(_ key: ListingKey, _ domains: [DeviceBackupSummary.Domain]) throws {
+            try json.array(key) { for domain in domains { try json.backupDomain(domain, estimated: true) } }
         }
-        try json.beginObject()
-        try json.key(ListingKey.apps)
-        try json.beginArray()
-        for app in backup.apps.apps {
-            try json.beginObject()
-            try json.key(K.BackupDomain.allocatedBytes)
-            try json.int(app.domain.total.allocatedBytes)
-            try json.key(K.DeviceBackup.allocatedBytesEstimated)
-            try json.bool(true)
-            try json.key(ListingKey.appGroups)
-            try json.beginArray()
-            for companion in app.companions where companion.kind == .appGroup { try domain(companion) }
-            try json.endArray()
-            try json.key(K.BackupDomain.apparentBytes)
-            try json.int(app.domain.total.apparentBytes)
-            try json.key(ListingKey.bundleIdentifier)
-            try json.string(app.bundleIdentifier)
-            try json.key(K.BackupDomain.directories)
-            try json.int(app.domain.directories)
-            try json.key(K.BackupDomain.domain)
-            try json.string(app.domain.name)
-            try json.key(K.BackupDomain.files)
-            try json.int(app.domain.total.files)
-            try json.key(ListingKey.plugins)
-            try json.beginArray()
-            for companion in app.companions where companion.kind == .plugin { try domain(companion) }
-            try json.endArray()
-            try json.key(K.BackupDomain.symlinks)
-            try json.int(app.domain.symlinks)
-            try json.endObject()
+        try json.object {
+            try json.array(ListingKey.apps) {
+                for app in backup.apps.apps {
+                    try json.object {
+                        try json.field(K.BackupDomain.allocatedBytes, app.domain.total.allocatedBytes)
+                        try json.field(K.DeviceBackup.allocatedBytesEstimated, true)
+                        try domains(.appGroups, app.companions.filter { $0.kind == .appGroup })
+                        try json.field(K.BackupDomain.apparentBytes, app.domain.total.apparentBytes)
+                        try json.field(ListingKey.bundleIdentifier, app.bundleIdentifier)
+                        try json.field(K.BackupDomain.directories, app.domain.directories)
+                        try json.field(K.BackupDomain.domain, app.domain.name)
+                        try json.field(K.BackupDomain.files, app.domain.total.files)
+                        try domains(.plugins, app.companions.filter { $0.kind == .plugin })
+                        try json.field(K.BackupDomain.symlinks, app.domain.symlinks)
+                    }
+                }
+            }
+            try json.object(ListingKey.backup) {
+                if let date = backup.folder.date {
+                    try json.field(
+                        K.DeviceBackup.date, ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))
+                }
+                try json.field(K.DeviceBackup.path, backup.folder.path)
+                try json.field(K.DeviceBackup.productVersion, ifPresent: backup.folder.productVersion)
+            }
+            try domains(.unattributed, backup.apps.unattributed)
         }
-        try json.endArray()
-        try json.key(ListingKey.backup)
-        try json.beginObject()
-        if let date = backup.folder.date {
-            try json.key(K.DeviceBackup.date)
-            try json.string(ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))
-        }
-        try json.key(K.DeviceBackup.path)
-        try json.string(backup.folder.path)
-        if let version = backup.folder.productVersion {
-            try json.key(K.DeviceBackup.productVersion)
-            try json.string(version)
-        }
-        try json.endObject()
-        try json.key(ListingKey.unattributed)
-        try json.beginArray()
-        for companion in backup.apps.unattributed { try domain(companion) }
-        try json.endArray()
-        try json.endObject()
         try json.finish()
         return bytes
     }
 }
 
 /// The listing's own keys; the figures and the backup's facts use report.json's (`ReportKeys`).
-private enum ListingKey: String {
+private enum ListingKey: String, JSONKey {
     case apps, appGroups, backup, bundleIdentifier, plugins, unattributed
 }

@@ -66,113 +66,76 @@ struct SimulatorListing {
     /// The JSON document, handed to `write` in pieces, device by device.
     func json(_ write: @escaping ([UInt8]) -> Void) throws {
         let json = JSONStream(sink: write)
-        func companions(_ key: StaticString, _ list: [SimulatorApp.Companion]) throws {
-            try json.key(key)
-            try json.beginArray()
-            for companion in list {
-                try json.beginObject(compact: true)
-                try json.key("identifier")
-                try json.string(companion.identifier)
-                try json.key("matchedBy")
-                try json.string(companion.matchedBy.rawValue)
-                try json.key("path")
-                try json.string(companion.path)
-                try json.endObject()
+        func companions(_ key: String, _ list: [SimulatorApp.Companion]) throws {
+            try json.array(key) {
+                for companion in list {
+                    try json.object(compact: true) {
+                        try json.field("identifier", companion.identifier)
+                        try json.field("matchedBy", companion.matchedBy.rawValue)
+                        try json.field("path", companion.path)
+                    }
+                }
             }
-            try json.endArray()
-        }
-        func optional(_ key: StaticString, _ value: String?) throws {
-            try json.key(key)
-            if let value { try json.string(value) } else { try json.null() }
         }
         func notes(_ list: [SetNote]) throws {
-            try json.key("notes")
-            try json.beginArray()
-            for note in list {
-                try json.beginObject(compact: true)
-                try json.key("message")
-                try json.string(note.message)
-                try json.key("path")
-                try json.string(note.path)
-                try json.endObject()
+            try json.array("notes") {
+                for note in list {
+                    try json.object(compact: true) {
+                        try json.field("message", note.message)
+                        try json.field("path", note.path)
+                    }
+                }
             }
-            try json.endArray()
         }
-        try json.beginObject()
-        try json.key("conflicts")
-        try json.beginArray()
-        for group in deviceSet.conflicts {
-            try json.beginObject(compact: true)
-            try json.key("folders")
-            try json.beginArray()
-            for device in group { try json.string(device.path) }
-            try json.endArray()
-            try json.key("udid")
-            try json.string(group[0].udid)
-            try json.endObject()
-        }
-        try json.endArray()
-        try json.key("deviceSet")
-        try json.string(deviceSet.path)
-        try json.key("devices")
-        try json.beginArray()
-        for device in deviceSet.devices {
-            let (apps, passedOver) = read(device)
-            try json.beginObject()
-            try json.key("apps")
-            try json.beginArray()
-            for (app, size) in apps {
-                try json.beginObject()
-                try json.key("allocatedBytes")
-                if let size { try json.int(size.allocatedBytes) } else { try json.null() }
-                try optional("appBundle", app.appBundle)
-                try companions("appGroups", app.appGroups)
-                try json.key("apparentBytes")
-                if let size { try json.int(size.apparentBytes) } else { try json.null() }
-                try json.key("applicationType")
-                try json.string(app.isSystem ? "System" : "User")
-                try json.key("bundleIdentifier")
-                try json.string(app.bundleIdentifier)
-                try optional("dataContainer", app.dataContainer)
-                try json.key("groupMatch")
-                try json.string(app.groupMatch.rawValue)
-                try json.key("layout")
-                try json.string(app.legacyFolder == nil ? "containers" : "legacyApplications")
-                try optional("legacyFolder", app.legacyFolder)
-                try companions("plugins", app.plugins)
-                try json.endObject()
+        try json.object {
+            try json.array("conflicts") {
+                for group in deviceSet.conflicts {
+                    try json.object(compact: true) {
+                        try json.field("folders", group.map(\.path))
+                        try json.field("udid", group[0].udid)
+                    }
+                }
             }
-            try json.endArray()
-            try json.key("booted")
-            try json.bool(device.state == .booted)
-            try json.key("deviceType")
-            try json.string(device.deviceType)
-            try json.key("deviceTypeIdentifier")
-            try json.string(device.deviceTypeIdentifier)
-            try json.key("name")
-            try json.string(device.name)
-            try notes(passedOver)
-            try json.key("path")
-            try json.string(device.path)
-            try json.key("runtime")
-            try json.string(device.runtime)
-            try json.key("runtimeIdentifier")
-            try json.string(device.runtimeIdentifier)
-            try json.key("state")
-            try json.string(device.state.name)
-            try json.key("udid")
-            try json.string(device.udid)
-            try json.endObject()
+            try json.field("deviceSet", deviceSet.path)
+            try json.array("devices") {
+                for device in deviceSet.devices {
+                    let (apps, passedOver) = read(device)
+                    try json.object {
+                        try json.array("apps") {
+                            for (app, size) in apps {
+                                try json.object {
+                                    try json.field("allocatedBytes", size?.allocatedBytes)
+                                    try json.field("appBundle", app.appBundle)
+                                    try companions("appGroups", app.appGroups)
+                                    try json.field("apparentBytes", size?.apparentBytes)
+                                    try json.field("applicationType", app.isSystem ? "System" : "User")
+                                    try json.field("bundleIdentifier", app.bundleIdentifier)
+                                    try json.field("dataContainer", app.dataContainer)
+                                    try json.field("groupMatch", app.groupMatch.rawValue)
+                                    try json.field(
+                                        "layout", app.legacyFolder == nil ? "containers" : "legacyApplications")
+                                    try json.field("legacyFolder", app.legacyFolder)
+                                    try companions("plugins", app.plugins)
+                                }
+                            }
+                        }
+                        try json.field("booted", device.state == .booted)
+                        try json.field("deviceType", device.deviceType)
+                        try json.field("deviceTypeIdentifier", device.deviceTypeIdentifier)
+                        try json.field("name", device.name)
+                        try notes(passedOver)
+                        try json.field("path", device.path)
+                        try json.field("runtime", device.runtime)
+                        try json.field("runtimeIdentifier", device.runtimeIdentifier)
+                        try json.field("state", device.state.name)
+                        try json.field("udid", device.udid)
+                    }
+                }
+            }
+            try notes(deviceSet.notes)
+            try json.field("problems", deviceSet.problems)
+            try json.field("schemaVersion", 1)
         }
-        try json.endArray()
-        try notes(deviceSet.notes)
-        try json.key("problems")
-        try json.beginArray()
-        for problem in deviceSet.problems { try json.string(problem) }
-        try json.endArray()
-        try json.key("schemaVersion")
-        try json.int(1)
-        try json.endObject()
         try json.finish()
     }
 }

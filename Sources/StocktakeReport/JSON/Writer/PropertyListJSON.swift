@@ -16,25 +16,18 @@ enum PropertyListJSON {
             try tagged("$date") { try json.string(ReportDates.iso8601(Date(timeIntervalSinceReferenceDate: seconds))) }
         case .data(let bytes): try tagged("$data") { try json.string(Base64.encode(bytes)) }
         case .uid(let number): try tagged("$uid") { try json.int(Int64(clamping: number)) }
-        case .array(let items):
-            try json.beginArray()
-            for item in items { try write(item, json) }
-            try json.endArray()
+        case .array(let items): try json.array { for item in items { try write(item, json) } }
         case .dictionary(let entries):
-            try json.beginObject()
-            // Byte order of the UTF-8 keys, as JSON tools sort them (Swift's String order normalises first).
-            for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                try json.key(escaping: key)
-                try write(entries[key]!, json)
+            try json.object {
+                // Byte order of the UTF-8 keys, as JSON tools sort them (Swift's String order normalises first).
+                for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                    try json.field(key) { try write(entries[key]!, json) }
+                }
             }
-            try json.endObject()
         }
 
-        func tagged(_ tag: StaticString, _ body: () throws -> Void) throws {
-            try json.beginObject(compact: true)
-            try json.key(tag)
-            try body()
-            try json.endObject()
+        func tagged(_ tag: String, _ body: () throws -> Void) throws {
+            try json.object(compact: true) { try json.field(tag, body) }
         }
     }
 }
