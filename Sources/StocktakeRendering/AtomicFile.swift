@@ -64,8 +64,7 @@ public enum AtomicFile {
     /// writer dies. Decided by liveness, not by time (a run killed in the second the next one starts left a
     /// temporary no clock could tell from a live one). Nothing else in the folder is touched. Best effort:
     /// returns the names it removed.
-    @discardableResult
-    public static func removeLeftovers(of path: String) -> [String] {
+    @discardableResult public static func removeLeftovers(of path: String) -> [String] {
         let (folder, base) = split(path)
         let prefix = Array(temporaryPrefix(base).utf8)
         guard let directory = opendir(folder) else { return [] }

@@ -138,8 +138,7 @@ private final class DiskThread: @unchecked Sendable {
 
     /// Waits for the queued block, ends the thread and frees its blocks; returns the bytes written and the
     /// first failure. (Linux reports a write-back error to one sync call only: the caller must hear it here.)
-    @discardableResult
-    func finish() -> (written: Int64, failure: Int32?) {
+    @discardableResult func finish() -> (written: Int64, failure: Int32?) {
         condition.lock()
         defer { condition.unlock() }
         closing = true

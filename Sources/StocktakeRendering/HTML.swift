@@ -11,30 +11,20 @@ public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custom
     /// The page's text.
     public private(set) var markup: String
 
-    public init(stringLiteral literal: StaticString) {
-        markup = literal.description
-    }
+    public init(stringLiteral literal: StaticString) { markup = literal.description }
 
-    public init(stringInterpolation: Interpolation) {
-        markup = stringInterpolation.markup
-    }
+    public init(stringInterpolation: Interpolation) { markup = stringInterpolation.markup }
 
-    private init(markup: String) {
-        self.markup = markup
-    }
+    private init(markup: String) { self.markup = markup }
 
     public static let empty: HTML = ""
 
     /// Markup the caller vouches for: the pages' own CSS and script, colours from `ReportPalette`, numbers formatted
     /// here. Never text that came from a container, a report or a user.
-    public static func raw(_ trusted: String) -> HTML {
-        HTML(markup: trusted)
-    }
+    public static func raw(_ trusted: String) -> HTML { HTML(markup: trusted) }
 
     /// Text as content or as a quoted attribute value (see `escape`).
-    public static func text(_ text: String) -> HTML {
-        HTML(markup: escape(text))
-    }
+    public static func text(_ text: String) -> HTML { HTML(markup: escape(text)) }
 
     /// A file or path name as a reader should see it: invalid UTF-8 becomes U+FFFD (`PathText.display`), and what
     /// `VisibleText` replaces shows in its `html` style (a newline as ␊; a bidirectional control, which could make
@@ -51,17 +41,11 @@ public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custom
     }
 
     /// `name` for text already decoded (plist strings shown on one line, such as a bundle identifier).
-    public static func visible(_ text: String) -> HTML {
-        HTML(markup: escape(VisibleText.render(text, as: .html)))
-    }
+    public static func visible(_ text: String) -> HTML { HTML(markup: escape(VisibleText.render(text, as: .html))) }
 
-    public static func + (left: HTML, right: HTML) -> HTML {
-        HTML(markup: left.markup + right.markup)
-    }
+    public static func + (left: HTML, right: HTML) -> HTML { HTML(markup: left.markup + right.markup) }
 
-    public static func += (left: inout HTML, right: HTML) {
-        left.markup += right.markup
-    }
+    public static func += (left: inout HTML, right: HTML) { left.markup += right.markup }
 
     public var isEmpty: Bool { markup.isEmpty }
 
@@ -77,34 +61,22 @@ public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custom
             markup.reserveCapacity(literalCapacity + interpolationCount * 8)
         }
 
-        public mutating func appendLiteral(_ literal: StaticString) {
-            markup += literal.description
-        }
+        public mutating func appendLiteral(_ literal: StaticString) { markup += literal.description }
 
-        public mutating func appendInterpolation(_ html: HTML) {
-            markup += html.markup
-        }
+        public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
 
-        public mutating func appendInterpolation(_ text: String) {
-            markup += HTML.escape(text)
-        }
+        public mutating func appendInterpolation(_ text: String) { markup += HTML.escape(text) }
 
         /// Digits and a sign need no escaping.
-        public mutating func appendInterpolation(_ number: some BinaryInteger) {
-            markup += String(number)
-        }
+        public mutating func appendInterpolation(_ number: some BinaryInteger) { markup += String(number) }
 
         public mutating func appendInterpolation(name bytes: some Collection<UInt8>) {
             markup += HTML.name(bytes).markup
         }
 
-        public mutating func appendInterpolation(path bytes: [UInt8]) {
-            markup += HTML.path(bytes).markup
-        }
+        public mutating func appendInterpolation(path bytes: [UInt8]) { markup += HTML.path(bytes).markup }
 
-        public mutating func appendInterpolation(visible text: String) {
-            markup += HTML.visible(text).markup
-        }
+        public mutating func appendInterpolation(visible text: String) { markup += HTML.visible(text).markup }
     }
 
     /// Escapes for text content and for double- or single-quoted attribute values alike, so one function cannot be

@@ -2,9 +2,7 @@
 /// always renders to the same bytes on every platform.
 public enum HTMLFormatting {
     /// "1,234,567 bytes", for title attributes beside the human figure.
-    public static func exactBytes(_ value: Int64) -> String {
-        grouped(value) + (value == 1 ? " byte" : " bytes")
-    }
+    public static func exactBytes(_ value: Int64) -> String { grouped(value) + (value == 1 ? " byte" : " bytes") }
 
     /// Digits grouped by thousands with commas.
     public static func grouped(_ value: some BinaryInteger) -> String {

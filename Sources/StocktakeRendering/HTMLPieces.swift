@@ -14,9 +14,7 @@ public enum HTMLPieces {
     }
 
     /// A share as text for markup ("&lt;0.1%" for a sliver).
-    public static func percent(_ part: Int64, of whole: Int64) -> HTML {
-        HTML.text(Percent.share(part, of: whole))
-    }
+    public static func percent(_ part: Int64, of whole: Int64) -> HTML { HTML.text(Percent.share(part, of: whole)) }
 
     public static func countCell(_ count: Int) -> HTML {
         "<td class=\"num\" data-value=\"\(count)\">\(HTMLFormatting.grouped(count))</td>"

@@ -207,42 +207,24 @@ public final class JSONStream {
 }
 
 /// A member's name: a literal, a name from data, or a case of a key enum (which declares the conformance).
-public protocol JSONKey {
-    var jsonKey: String { get }
-}
+public protocol JSONKey { var jsonKey: String { get } }
 
-extension String: JSONKey {
-    public var jsonKey: String { self }
-}
+extension String: JSONKey { public var jsonKey: String { self } }
 
-extension JSONKey where Self: RawRepresentable, RawValue == String {
-    public var jsonKey: String { rawValue }
-}
+extension JSONKey where Self: RawRepresentable, RawValue == String { public var jsonKey: String { rawValue } }
 
 /// A value `field` writes in one call: strings, numbers, booleans, an optional (nil is null), an array of them.
-public protocol JSONWritable {
-    func write(into json: JSONStream) throws
-}
+public protocol JSONWritable { func write(into json: JSONStream) throws }
 
-extension String: JSONWritable {
-    public func write(into json: JSONStream) throws { try json.string(self) }
-}
+extension String: JSONWritable { public func write(into json: JSONStream) throws { try json.string(self) } }
 
-extension Int: JSONWritable {
-    public func write(into json: JSONStream) throws { try json.int(self) }
-}
+extension Int: JSONWritable { public func write(into json: JSONStream) throws { try json.int(self) } }
 
-extension Int64: JSONWritable {
-    public func write(into json: JSONStream) throws { try json.int(self) }
-}
+extension Int64: JSONWritable { public func write(into json: JSONStream) throws { try json.int(self) } }
 
-extension Double: JSONWritable {
-    public func write(into json: JSONStream) throws { try json.double(self) }
-}
+extension Double: JSONWritable { public func write(into json: JSONStream) throws { try json.double(self) } }
 
-extension Bool: JSONWritable {
-    public func write(into json: JSONStream) throws { try json.bool(self) }
-}
+extension Bool: JSONWritable { public func write(into json: JSONStream) throws { try json.bool(self) } }
 
 extension Optional: JSONWritable where Wrapped: JSONWritable {
     public func write(into json: JSONStream) throws {
@@ -262,8 +244,7 @@ extension Array: JSONWritable where Element: JSONWritable {
 /// in as base64, see `EntryJSON`); the ncdu export passes raw name bytes on purpose, since ncdu reads names as
 /// bytes. Inlinable because the row writer calls it across the module line for several strings of every row.
 public enum JSONString {
-    @inlinable
-    public static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+    @inlinable public static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
         // Most names need no escaping: copy them in one go.
         var clean = true
@@ -294,18 +275,14 @@ public enum JSONString {
     }
 
     /// A nibble as a lowercase hex digit.
-    @inlinable
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-    }
+    @inlinable static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
 }
 
 /// An integer as JSON digits, straight into a byte buffer: `String(value)` allocates, and a report writes
 /// millions of integers. Shared by `JSONStream` and the report's row writer; inlinable because the row writer
 /// calls it across the module line once per number.
 public enum JSONDigits {
-    @inlinable
-    public static func append(_ value: Int64, to buffer: inout [UInt8]) {
+    @inlinable public static func append(_ value: Int64, to buffer: inout [UInt8]) {
         if value < 0 { buffer.append(UInt8(ascii: "-")) }
         var rest = value.magnitude
         if rest < 10 {

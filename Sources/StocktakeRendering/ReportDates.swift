@@ -63,7 +63,5 @@ public enum ReportDates {
     }
 
     /// Folder-name form, e.g. `2026-11-21T020000Z` (no colons: safe on every file system).
-    public static func folderName(_ date: Date) -> String {
-        iso8601(date).replacingOccurrences(of: ":", with: "")
-    }
+    public static func folderName(_ date: Date) -> String { iso8601(date).replacingOccurrences(of: ":", with: "") }
 }

@@ -5,9 +5,7 @@ import StocktakeModel
 public enum TerminalText {
     /// Columns the text takes in a terminal, roughly as `wcwidth` counts them: East Asian wide and emoji
     /// characters take two, combining marks and zero-width characters none. Good enough to line up tables.
-    public static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width($1) }
-    }
+    public static func width(_ text: String) -> Int { text.unicodeScalars.reduce(0) { $0 + width($1) } }
 
     private static func width(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
@@ -22,8 +20,7 @@ public enum TerminalText {
             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
             return 2
-        default:
-            return 1
+        default: return 1
         }
     }
 }

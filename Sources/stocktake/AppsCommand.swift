@@ -14,9 +14,7 @@ struct AppsCommand: ParsableCommand {
     @Option(name: .long, help: "text or json.")
     var format: ListingFormat = .text
 
-    enum ListingFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
+    enum ListingFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func run() throws {
         let read: DeviceBackup

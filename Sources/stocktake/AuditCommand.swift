@@ -69,8 +69,7 @@ struct AuditCommand: ParsableCommand {
 
     @Flag(
         name: .customLong("no-content-checks"),
-        help: "Do not read file contents for credentials, tokens and session cookies.")
-    var noContentChecks = false
+        help: "Do not read file contents for credentials, tokens and session cookies.") var noContentChecks = false
 
     @Flag(
         name: .customLong("require-content-coverage"),
@@ -211,8 +210,7 @@ struct AuditCommand: ParsableCommand {
         let (configuration, policy, baseline) = try PolicySettings.load(config: config, baseline: baseline)
         var request = AuditRequest(
             inputPath: container ?? "", bundleIdentifier: bundleIdentifier, appBundlePath: appBundle,
-            appGroupPaths: appGroups,
-            outputDirectory: output, formats: try formats(),
+            appGroupPaths: appGroups, outputDirectory: output, formats: try formats(),
             scan: ScanOptions(
                 threads: threads, maxDepth: maxDepth, xattrsPreserved: xattrsPreserved, progress: progress,
                 timings: phaseTimings),

@@ -44,13 +44,9 @@ struct DevicesCommand: ParsableCommand {
                 output = format == .json ? try DeviceListing.json(devices) : Self.text(DeviceListing.lines(devices))
             }
             FileHandle.standardOutput.write(output)
-        } catch let error as DeviceError {
-            throw CommandFailure(.couldNotRun, lines: error.lines)
-        }
+        } catch let error as DeviceError { throw CommandFailure(.couldNotRun, lines: error.lines) }
     }
 
     /// Names come from the device: each line is made visible (no terminal control, no line of its own).
-    static func text(_ lines: [String]) -> Data {
-        Data(lines.map { Terminal.visible($0) + "\n" }.joined().utf8)
-    }
+    static func text(_ lines: [String]) -> Data { Data(lines.map { Terminal.visible($0) + "\n" }.joined().utf8) }
 }

@@ -33,8 +33,7 @@ struct DiffCommand: ParsableCommand {
         name: .customLong("fail-on-growth"),
         help: ArgumentHelp(
             "Exit 2 when allocated bytes grow by more than this (repeatable): 10%, 50MB, or scoped, e.g. applicationSupport:10%.",
-            valueName: "spec"))
-    var failOnGrowth: [String] = []
+            valueName: "spec")) var failOnGrowth: [String] = []
 
     @Option(
         name: .customLong("fail-on-new-findings"),
@@ -59,18 +58,14 @@ struct DiffCommand: ParsableCommand {
     }
 
     func growthGates() throws -> [GrowthGate] {
-        do {
-            return try failOnGrowth.map { spec throws(GateSpecError) in try GrowthGate.parse(spec) }
-        } catch {
+        do { return try failOnGrowth.map { spec throws(GateSpecError) in try GrowthGate.parse(spec) } } catch {
             throw ValidationError(error.description)
         }
     }
 
     func run() throws {
         let snapshots: (ReportSnapshot, ReportSnapshot)
-        do {
-            snapshots = try ReportReader.read(old: old, new: new)
-        } catch {
+        do { snapshots = try ReportReader.read(old: old, new: new) } catch {
             throw CommandFailure(.couldNotRun, "\(error)")
         }
         let mismatch = SameAppCheck.mismatch(old: snapshots.0.provenance, new: snapshots.1.provenance)

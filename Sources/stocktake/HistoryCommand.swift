@@ -23,9 +23,7 @@ struct HistoryCommand: ParsableCommand {
     @Option(name: .long, help: "Show the last N runs.")
     var limit = 30
 
-    func validate() throws {
-        guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
-    }
+    func validate() throws { guard limit >= 1 else { throw ValidationError("--limit must be at least 1") } }
 
     func run() throws {
         let fetched: [HistoryRun]
@@ -71,6 +69,4 @@ struct HistoryCommand: ParsableCommand {
     }
 }
 
-enum HistoryFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}
+enum HistoryFormat: String, ExpressibleByArgument, CaseIterable { case text, json }

@@ -11,8 +11,7 @@ struct HistoryOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "The history: a postgresql://user@host:port/db URL (a server many machines share; password from PGPASSWORD, ~/.pgpass or the URL) or an SQLite file.",
-            valueName: "url-or-file"))
-    var history: String?
+            valueName: "url-or-file")) var history: String?
 
     @Option(
         name: .long,

@@ -30,9 +30,7 @@ struct IndexCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
+        do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
             throw CommandFailure(.couldNotRun, "cannot create \(output): \(error.localizedDescription)")
         }
         do {

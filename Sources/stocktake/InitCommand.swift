@@ -6,8 +6,7 @@ import StocktakeReport
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "init",
-        abstract: "Write a commented default stocktake.yml.")
+        commandName: "init", abstract: "Write a commented default stocktake.yml.")
 
     @Argument(help: "Where to write it.")
     var path = "stocktake.yml"

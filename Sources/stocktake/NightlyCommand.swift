@@ -21,8 +21,7 @@ struct NightlyCommand: ParsableCommand {
     @Argument(
         help: ArgumentHelp(
             "[INBOX] REPORTS: the folder the exports land in (each entry is one container, or a device backup: one run per app), then the reports folder. INBOX may be left out with --simulator.",
-            valueName: "folders"))
-    var folders: [String] = []
+            valueName: "folders")) var folders: [String] = []
 
     @Option(
         name: .long,
@@ -91,19 +90,15 @@ struct NightlyCommand: ParsableCommand {
         let (configuration, policy, _) = try PolicySettings.load(config: config)
         var request = NightlyRequest(
             inboxPath: folders.count == 2 ? folders[0] : nil, reportsPath: folders[folders.count - 1], keep: keep,
-            configuration: configuration, policy: policy,
-            failOn: failOn.severity, now: AuditCommand.reportTime(),
-            policyDigest: PolicySettings.digest(config: config), backupApps: app,
-            simulatorApps: simulatorApps)
+            configuration: configuration, policy: policy, failOn: failOn.severity, now: AuditCommand.reportTime(),
+            policyDigest: PolicySettings.digest(config: config), backupApps: app, simulatorApps: simulatorApps)
         request.openHistory = shared.opener
         request.source = shared.source
         request.recordedBy = MachineName.current
         request.metricsFile = metricsFile
         request.historyFile = shared.isServer ? nil : shared.history
         let outcome: NightlyOutcome
-        do {
-            outcome = try NightlyJob.run(request)
-        } catch .busy(let message) {
+        do { outcome = try NightlyJob.run(request) } catch .busy(let message) {
             throw CommandFailure(.locked, message)
         } catch {
             throw CommandFailure(.couldNotRun, error.description)

@@ -72,9 +72,7 @@ struct RecordCommand: ParsableCommand {
             }
         }
         let run: HistoryRun
-        do {
-            run = try RecordedReport.run(reportAt: report, options)
-        } catch {
+        do { run = try RecordedReport.run(reportAt: report, options) } catch {
             throw CommandFailure(.couldNotRun, error.description)
         }
         var failure: String?
@@ -90,9 +88,7 @@ struct RecordCommand: ParsableCommand {
                 exitStatus: failure == nil ? 0 : 1, app: run.bundleIdentifier, source: run.source)
             // A run the history did not take is not reported as the latest success: only the failed job is.
             let runs = failure == nil ? [run] : []
-            do {
-                try AtomicFile.write(Array(RunMetrics(runs: runs, job: job).render().utf8), to: metricsFile)
-            } catch {
+            do { try AtomicFile.write(Array(RunMetrics(runs: runs, job: job).render().utf8), to: metricsFile) } catch {
                 failure = [failure, "\(error)"].compactMap { $0 }.joined(separator: "; ")
             }
         }

@@ -4,8 +4,7 @@ import StocktakePolicy
 
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rules",
-        abstract: "List the policy rules, or explain one.")
+        commandName: "rules", abstract: "List the policy rules, or explain one.")
 
     @Argument(help: "A rule id: explain that rule (rationale, source, options, fix, examples).")
     var id: String?

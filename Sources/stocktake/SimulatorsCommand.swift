@@ -24,9 +24,7 @@ struct SimulatorsCommand: ParsableCommand {
 
     func run() throws {
         let set: DeviceSet
-        do {
-            set = try DeviceSet.open(deviceSet)
-        } catch {
+        do { set = try DeviceSet.open(deviceSet) } catch {
             throw CommandFailure(.couldNotRun, lines: error.lines + Self.hint(deviceSet: deviceSet))
         }
         let listing = SimulatorListing(deviceSet: set)

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
 
-@main
-struct Stocktake: ParsableCommand {
+@main struct Stocktake: ParsableCommand {
     /// The one place a command's failure becomes an exit status: commands throw `CommandFailure`.
     static func main() {
         #if os(Linux)
@@ -42,13 +41,10 @@ struct Stocktake: ParsableCommand {
             Exit status: 0 ran, 1 could not run (input missing or not a container, a report unreadable, \
             reports not writable), 2 policy failure (a finding, a budget, a diff gate), 64 usage error, \
             75 another nightly run holds the lock.
-            """,
-        version: "0.1.0",
+            """, version: "0.1.0",
         subcommands: [
             AuditCommand.self, AppsCommand.self, DiffCommand.self, NightlyCommand.self, SimulatorsCommand.self,
-            DevicesCommand.self,
-            RulesCommand.self, InitCommand.self, HistoryCommand.self, RecordCommand.self, IndexCommand.self,
-        ],
-        defaultSubcommand: AuditCommand.self
-    )
+            DevicesCommand.self, RulesCommand.self, InitCommand.self, HistoryCommand.self, RecordCommand.self,
+            IndexCommand.self,
+        ], defaultSubcommand: AuditCommand.self)
 }

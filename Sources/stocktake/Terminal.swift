@@ -36,9 +36,7 @@ enum Terminal {
     }
 
     /// One line as the terminal shows it (`ConsoleText.visible`).
-    static func visible(_ line: String) -> String {
-        ConsoleText.visible(line)
-    }
+    static func visible(_ line: String) -> String { ConsoleText.visible(line) }
 
     /// Says why a command failed, on stderr: errors as errors, a policy failure as one plain line.
     static func report(_ failure: CommandFailure) {

@@ -21,16 +21,13 @@ extension ReportDiff {
         -> ReportDiff
     {
         var diff = ReportDiff(
-            old: old.provenance, new: new.provenance,
-            totals: totalRows(old.totals, new.totals),
+            old: old.provenance, new: new.provenance, totals: totalRows(old.totals, new.totals),
             locations: Location.allCases.map {
                 SizeChange(
                     id: $0.rawValue, old: old.totals.byLocation[$0] ?? .zero, new: new.totals.byLocation[$0] ?? .zero)
-            },
-            directories: directoryChanges(old.directories, new.directories, limit: options.directoryLimit),
+            }, directories: directoryChanges(old.directories, new.directories, limit: options.directoryLimit),
             files: FileComparison(old: old.files, new: new.files).changes(),
-            groups: groupChanges(old.groups, new.groups),
-            budgets: budgetChanges(old.budgets, new.budgets),
+            groups: groupChanges(old.groups, new.groups), budgets: budgetChanges(old.budgets, new.budgets),
             findings: findingChanges(old.findings, new.findings))
         if options.growthMap { diff.growth = GrowthTree(old: old, new: new) }
         return diff
@@ -85,8 +82,7 @@ extension ReportDiff {
         let shown = Array(changes.prefix(max(0, limit)))
         let rest = changes.dropFirst(shown.count)
         return RankedList(
-            shown: shown, othersCount: rest.count,
-            othersAllocatedDelta: rest.map(\.allocatedDelta).saturatingSum())
+            shown: shown, othersCount: rest.count, othersAllocatedDelta: rest.map(\.allocatedDelta).saturatingSum())
     }
 
     /// Largest absolute allocated change first; ties by apparent change, then by id, so output is stable.

@@ -69,9 +69,7 @@ package struct GrowthGate: Sendable, Equatable {
         if amount.hasSuffix("%") {
             guard let percent = Double(amount.dropLast().trimmingCharacters(in: .whitespaces)), percent.isFinite,
                 percent >= 0
-            else {
-                throw GateSpecError("--fail-on-growth '\(spec)': '\(amount)' is not a percentage such as 10%")
-            }
+            else { throw GateSpecError("--fail-on-growth '\(spec)': '\(amount)' is not a percentage such as 10%") }
             return GrowthGate(spec: text, scope: scope, limit: .percent(percent))
         }
         guard !amount.isEmpty, let bytes = ByteQuantity.parse(amount) else {
@@ -147,9 +145,7 @@ package struct GrowthGate: Sendable, Equatable {
 package struct NewFindingsGate: Sendable, Equatable {
     package let severity: Severity
 
-    package init(severity: Severity) {
-        self.severity = severity
-    }
+    package init(severity: Severity) { self.severity = severity }
 
     package func evaluate(_ diff: ReportDiff) -> DiffGateResult {
         let counted = diff.findings.new.filter { $0.severity >= severity }
@@ -174,7 +170,5 @@ package struct NewFindingsGate: Sendable, Equatable {
 package struct GateSpecError: Error, Sendable, CustomStringConvertible {
     package let description: String
 
-    package init(_ description: String) {
-        self.description = description
-    }
+    package init(_ description: String) { self.description = description }
 }

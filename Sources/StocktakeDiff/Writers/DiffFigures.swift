@@ -20,9 +20,7 @@ enum DiffSigned {
         delta > 0 ? "+" + format(delta) : format(delta)
     }
 
-    static func count(_ delta: Int) -> String {
-        delta > 0 ? "+\(delta)" : "\(delta)"
-    }
+    static func count(_ delta: Int) -> String { delta > 0 ? "+\(delta)" : "\(delta)" }
 
     /// "… and 12 others (+340 KB)": the collapsed tail of a list.
     static func othersLine(count: Int, allocatedDelta: Int64, _ format: (Int64) -> String) -> String {

@@ -16,40 +16,24 @@ enum DiffKeys {
     }
 
     /// A size row: `delta`, `new`, `old`, `percent`, and what names it (a path, a location, a group member's id).
-    enum Row: String, CaseIterable, JSONKey {
-        case delta, id, location, new, old, path, percent
-    }
+    enum Row: String, CaseIterable, JSONKey { case delta, id, location, new, old, path, percent }
 
-    enum NotShown: String, CaseIterable, JSONKey {
-        case allocatedBytes, count
-    }
+    enum NotShown: String, CaseIterable, JSONKey { case allocatedBytes, count }
 
-    enum Files: String, CaseIterable, JSONKey {
-        case added, changed, leftBehind, moved, removed
-    }
+    enum Files: String, CaseIterable, JSONKey { case added, changed, leftBehind, moved, removed }
 
-    enum Move: String, CaseIterable, JSONKey {
-        case delta, evidence, location, new, old, oldLocation, oldPath, path
-    }
+    enum Move: String, CaseIterable, JSONKey { case delta, evidence, location, new, old, oldLocation, oldPath, path }
 
-    enum Budget: String, CaseIterable, JSONKey {
-        case new, old, scope, unit
-    }
+    enum Budget: String, CaseIterable, JSONKey { case new, old, scope, unit }
 
-    enum BudgetSide: String, CaseIterable, JSONKey {
-        case actual, exceeded, limit
-    }
+    enum BudgetSide: String, CaseIterable, JSONKey { case actual, exceeded, limit }
 
-    enum Findings: String, CaseIterable, JSONKey {
-        case new, resolved, unchanged
-    }
+    enum Findings: String, CaseIterable, JSONKey { case new, resolved, unchanged }
 
     /// A finding: report.json's, without `fix`.
     typealias Finding = ReportKeys.Finding
 
-    enum Gate: String, CaseIterable, JSONKey {
-        case gate, message, tripped
-    }
+    enum Gate: String, CaseIterable, JSONKey { case gate, message, tripped }
 
     enum Provenance: String, CaseIterable, JSONKey {
         case appVersion, bundleIdentifier, containerPath, exportedAt, generatedAt, layout, schemaVersion, source,

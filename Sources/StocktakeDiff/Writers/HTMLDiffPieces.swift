@@ -3,9 +3,7 @@ import StocktakeRendering
 
 /// Table cells of the diff page. Growth and shrink differ in colour and always in sign.
 enum HTMLDiffPieces {
-    static func trend(_ delta: Int64) -> HTML {
-        delta > 0 ? " grow" : delta < 0 ? " shrink" : .empty
-    }
+    static func trend(_ delta: Int64) -> HTML { delta > 0 ? " grow" : delta < 0 ? " shrink" : .empty }
 
     /// "+1.2 MB" with the exact signed count in its title.
     static func delta(_ delta: Int64) -> HTML {

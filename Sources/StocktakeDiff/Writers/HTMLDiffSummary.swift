@@ -40,9 +40,8 @@ struct HTMLDiffSummary {
         let rows: [(String, (ReportSnapshot.Provenance) -> String)] = [
             ("Bundle id", { $0.bundleIdentifier ?? "unknown" }), ("App version", { $0.appVersion ?? "unknown" }),
             ("Exported", { $0.exportedAt ?? "unknown" }), ("Generated", { $0.generatedAt }),
-            ("Tool", { "\($0.toolName) \($0.toolVersion)" }),
-            ("Report schema", { String($0.schemaVersion) }), ("Report", { $0.source }),
-            ("Container", { $0.containerPath }), ("Layout", { $0.layout }),
+            ("Tool", { "\($0.toolName) \($0.toolVersion)" }), ("Report schema", { String($0.schemaVersion) }),
+            ("Report", { $0.source }), ("Container", { $0.containerPath }), ("Layout", { $0.layout }),
         ]
         for (label, value) in rows {
             html += "<tr><td class=\"muted nowrap\">\(label)</td><td class=\"path\">\(visible: value(diff.old))</td>"

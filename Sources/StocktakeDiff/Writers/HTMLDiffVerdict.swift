@@ -32,8 +32,7 @@ struct HTMLDiffVerdict {
         for finding in worstNew() {
             let rule = RuleRegistry.rule(id: finding.rule)?.description
             let path = finding.path.isEmpty ? "(container root)" : HTML.path(Array(finding.path.utf8))
-            var line: HTML =
-                "<span class=\"tag sev-\(finding.severity.rawValue)\">\(finding.severity.rawValue)</span> "
+            var line: HTML = "<span class=\"tag sev-\(finding.severity.rawValue)\">\(finding.severity.rawValue)</span> "
             line += "<strong>\(rule?.title ?? finding.rule)</strong>: <span class=\"path\">\(path)</span>"
             if let fix = rule?.fix { line += "<div class=\"fix\"><strong>Fix:</strong> \(visible: fix)</div>" }
             lines.append(line)
@@ -47,23 +46,20 @@ struct HTMLDiffVerdict {
         let old = total.oldOrZero.allocatedBytes
         let new = total.newOrZero.allocatedBytes
         // The change first, then what it is of: the figure's name is followed by its own value everywhere else.
-        var html: HTML =
-            "\(HTMLDiffPieces.delta(total.allocatedDelta)) (\(Percent.change(old: old, new: new))) on disk"
+        var html: HTML = "\(HTMLDiffPieces.delta(total.allocatedDelta)) (\(Percent.change(old: old, new: new))) on disk"
         let folders = diff.foldersThatGrewMost()
         guard total.allocatedDelta > 0, !folders.isEmpty else { return html + "." }
         html += ", mostly "
         html += folders.map {
             "<span class=\"path\">\(path: Array($0.id.utf8))</span> (\(HTMLDiffPieces.delta($0.allocatedDelta)))"
                 as HTML
-        }
-        .joined(separator: ", ")
+        }.joined(separator: ", ")
         return html + "."
     }
 
     /// One new finding per rule, most severe first: at most three.
     private func worstNew() -> [ReportSnapshot.FindingRecord] {
         var seen = Set<String>()
-        return diff.findings.new.filter { seen.insert($0.rule).inserted }.prefix(ReportVerdict.worstShown)
-            .map { $0 }
+        return diff.findings.new.filter { seen.insert($0.rule).inserted }.prefix(ReportVerdict.worstShown).map { $0 }
     }
 }

@@ -21,9 +21,7 @@ public enum ReportKeys {
     }
 
     /// A size total (`totals.onDisk`, an app group's `size`, …).
-    public enum SizeTotal: String, CaseIterable, Sendable, JSONKey {
-        case allocatedBytes, apparentBytes, files
-    }
+    public enum SizeTotal: String, CaseIterable, Sendable, JSONKey { case allocatedBytes, apparentBytes, files }
 
     public enum Totals: String, CaseIterable, Sendable, JSONKey {
         case appData, appSize, backup, byLocation, directories, documentsAndData, onDisk, purgeable, transportArtefacts
@@ -43,19 +41,13 @@ public enum ReportKeys {
         case copiedWith, identifier, model, name, osVersion, udid
     }
 
-    public enum Archive: String, CaseIterable, Sendable, JSONKey {
-        case compression, folder, format, path
-    }
+    public enum Archive: String, CaseIterable, Sendable, JSONKey { case compression, folder, format, path }
 
     /// An entry of `container.bundleIdentifierClues`.
-    public enum IdentityClue: String, CaseIterable, Sendable, JSONKey {
-        case agrees, identifier, path, source
-    }
+    public enum IdentityClue: String, CaseIterable, Sendable, JSONKey { case agrees, identifier, path, source }
 
     /// A value of `container.metadata`.
-    public enum MetadataDocument: String, CaseIterable, Sendable, JSONKey {
-        case problem, value
-    }
+    public enum MetadataDocument: String, CaseIterable, Sendable, JSONKey { case problem, value }
 
     public enum Evidence: String, CaseIterable, Sendable, JSONKey {
         case appleDoubleSidecars, carriesAttributes, declaredByUser, deviceBackup, entriesWithAttributes
@@ -66,30 +58,20 @@ public enum ReportKeys {
         case bytes, fingerprint, fix, message, path, rule, severity
     }
 
-    public enum Issue: String, CaseIterable, Sendable, JSONKey {
-        case detail, path, rawPath, reason
-    }
+    public enum Issue: String, CaseIterable, Sendable, JSONKey { case detail, path, rawPath, reason }
 
-    public enum Tool: String, CaseIterable, Sendable, JSONKey {
-        case name, version
-    }
+    public enum Tool: String, CaseIterable, Sendable, JSONKey { case name, version }
 
     public enum AppBundle: String, CaseIterable, Sendable, JSONKey {
         case bundleIdentifier, fileSharingEnabled, infoPlist, opensDocumentsInPlace, path, size
     }
 
-    public enum AppGroup: String, CaseIterable, Sendable, JSONKey {
-        case identifier, matchedBy, path, size
-    }
+    public enum AppGroup: String, CaseIterable, Sendable, JSONKey { case identifier, matchedBy, path, size }
 
-    public enum Budget: String, CaseIterable, Sendable, JSONKey {
-        case actual, exceeded, limit, scope, unit
-    }
+    public enum Budget: String, CaseIterable, Sendable, JSONKey { case actual, exceeded, limit, scope, unit }
 
     /// A value of `groups`.
-    public enum Group: String, CaseIterable, Sendable, JSONKey {
-        case members, pattern
-    }
+    public enum Group: String, CaseIterable, Sendable, JSONKey { case members, pattern }
 
     public enum GroupMember: String, CaseIterable, Sendable, JSONKey {
         case allocatedBytes, apparentBytes, files, id, path
@@ -111,16 +93,10 @@ public enum ReportKeys {
     }
 
     /// A value of `contentCoverage.inspected` and `contentCoverage.skipped`.
-    public enum ContentCount: String, CaseIterable, Sendable, JSONKey {
-        case bytes, files
-    }
+    public enum ContentCount: String, CaseIterable, Sendable, JSONKey { case bytes, files }
 
-    public enum Baseline: String, CaseIterable, Sendable, JSONKey {
-        case stale, suppressed
-    }
+    public enum Baseline: String, CaseIterable, Sendable, JSONKey { case stale, suppressed }
 
     /// An entry of `baseline.stale`.
-    public enum StaleEntry: String, CaseIterable, Sendable, JSONKey {
-        case fingerprint, path, rule
-    }
+    public enum StaleEntry: String, CaseIterable, Sendable, JSONKey { case fingerprint, path, rule }
 }

@@ -23,9 +23,7 @@ struct BackupAppsListing {
         let width = apps.apps.map { $0.bundleIdentifier.count }.max() ?? 0
         for app in apps.apps {
             lines.append(Self.row(app.bundleIdentifier, app.domain, width: width))
-            for companion in app.companions {
-                lines.append("  " + Self.row(companion.name, companion, width: 0))
-            }
+            for companion in app.companions { lines.append("  " + Self.row(companion.name, companion, width: 0)) }
         }
         if !apps.unattributed.isEmpty {
             lines.append("Domains no app claims:")
@@ -86,6 +84,4 @@ struct BackupAppsListing {
 }
 
 /// The listing's own keys; the figures and the backup's facts use report.json's (`ReportKeys`).
-private enum ListingKey: String, JSONKey {
-    case apps, appGroups, backup, bundleIdentifier, plugins, unattributed
-}
+private enum ListingKey: String, JSONKey { case apps, appGroups, backup, bundleIdentifier, plugins, unattributed }

@@ -5,9 +5,7 @@ import StocktakeModel
 /// own (a forged `::error` workflow command, which GitHub Actions reads from stdout and stderr alike).
 enum ConsoleText {
     /// One line as the terminal shows it (`VisibleText`'s terminal style: `\x1b`, `\u{202e}`).
-    static func visible(_ line: String) -> String {
-        VisibleText.render(line, as: .terminal)
-    }
+    static func visible(_ line: String) -> String { VisibleText.render(line, as: .terminal) }
 
     /// The progress line drawn while walking: entries, bytes, rate.
     static func progress(entries: Int, bytes: Int64, seconds: Double) -> String {

@@ -25,8 +25,7 @@ struct HistoryTable {
                 ByteCount.format(run.backedUpBytes), ByteCount.format(run.purgeable.allocatedBytes), counts,
                 (index == 0 ? before : runs[index - 1]).map {
                     run.onDiskChange(since: $0).text(bytes: ByteCount.format)
-                } ?? "-",
-                run.status == .clean ? "clean" : "policy failure",
+                } ?? "-", run.status == .clean ? "clean" : "policy failure",
             ])
         }
         // Text columns left-aligned, figures right-aligned.

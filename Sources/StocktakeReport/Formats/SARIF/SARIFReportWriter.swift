@@ -122,8 +122,7 @@ public struct SARIFReportWriter: Sendable {
 
     /// `documents-hidden-data` → `DocumentsHiddenData`: SARIF's readable rule name.
     static func name(ofRule id: String) -> String {
-        id.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        id.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined()
     }
 }

@@ -12,7 +12,5 @@ enum SARIFURI {
         return encoded.isEmpty || encoded.hasPrefix("/") ? "./" + encoded : encoded
     }
 
-    static func encodePath(_ path: String) -> String {
-        Hex.percentEncoded(path.utf8, keeping: [UInt8(ascii: "/")])
-    }
+    static func encodePath(_ path: String) -> String { Hex.percentEncoded(path.utf8, keeping: [UInt8(ascii: "/")]) }
 }

@@ -30,9 +30,7 @@ struct EntryRowsReader {
         while try json.nextElement(first: &first) {
             do { try json.beginObject() } catch { throw error.located(at: KeyPath.element(section, index)) }
             row.reset()
-            do {
-                try readMembers(&json, into: &row, index: index)
-            } catch {
+            do { try readMembers(&json, into: &row, index: index) } catch {
                 throw error.located(at: KeyPath.member(KeyPath.element(section, index), json.lastKey()))
             }
             try append(row, to: &table, index: index)
@@ -94,8 +92,7 @@ struct EntryRowsReader {
                     row.path.append(contentsOf: path)
                 }
                 row.seen.insert(.path)
-            case .kind?:
-                row.kind = kind(try json.string())
+            case .kind?: row.kind = kind(try json.string())
             case .files?:
                 row.files = try json.size(at: rowPath(index, .files))
                 row.seen.insert(.files)
@@ -123,15 +120,13 @@ struct EntryRowsReader {
             case .totalAllocatedBytes?:
                 row.totalAllocated = try json.size(at: rowPath(index, .totalAllocatedBytes))
                 row.seen.insert(.totalAllocated)
-            default:
-                try json.skipValue()
+            default: try json.skipValue()
             }
         }
     }
 
     /// The key among those this reader uses, matched as bytes against the one or two of its length.
-    @inline(__always)
-    private func usedKey(_ key: UnsafeBufferPointer<UInt8>) -> ReportKeys.Entry? {
+    @inline(__always) private func usedKey(_ key: UnsafeBufferPointer<UInt8>) -> ReportKeys.Entry? {
         guard key.count < keysByLength.count else { return nil }
         for (candidate, bytes) in keysByLength[key.count] where key.equals(bytes) { return candidate }
         return nil
@@ -150,14 +145,12 @@ struct EntryRowsReader {
         } else {
             table.append(
                 path: row.path, apparentBytes: row.apparent, allocatedBytes: row.allocated, files: 1,
-                modified: row.modified,
-                kind: row.kind, location: row.location)
+                modified: row.modified, kind: row.kind, location: row.location)
         }
     }
 
     /// A kind this version does not know (a later one detects more) reads as unknown.
-    @inline(__always)
-    private func kind(_ name: UnsafeBufferPointer<UInt8>) -> ContentKind {
+    @inline(__always) private func kind(_ name: UnsafeBufferPointer<UInt8>) -> ContentKind {
         for (raw, candidate) in kindNames.enumerated() where name.equals(candidate) {
             return ContentKind(rawValue: UInt8(raw)) ?? .unknown
         }

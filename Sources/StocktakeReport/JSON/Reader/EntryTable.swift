@@ -46,9 +46,7 @@ public struct EntryTable: Sendable {
     }
 
     /// The exact path bytes of a row.
-    public func pathBytes(at row: Int) -> ArraySlice<UInt8> {
-        pathArena[pathRange(row)]
-    }
+    public func pathBytes(at row: Int) -> ArraySlice<UInt8> { pathArena[pathRange(row)] }
 
     package func pathRange(_ row: Int) -> Range<Int> { (row == 0 ? 0 : pathEnds[row - 1])..<pathEnds[row] }
 

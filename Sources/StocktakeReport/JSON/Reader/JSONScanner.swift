@@ -38,8 +38,7 @@ struct JSONScanner: ~Copyable {
 
     // MARK: - Structure
 
-    @inline(__always)
-    mutating func skipWhitespace() {
+    @inline(__always) mutating func skipWhitespace() {
         while position < count {
             let byte = bytes[position]
             guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
@@ -64,8 +63,7 @@ struct JSONScanner: ~Copyable {
 
     /// The next key of the object being read (its `:` consumed), or nil at its closing brace.
     /// `first` is true before the first member; the scanner clears it.
-    @inline(__always)
-    mutating func nextKey(first: inout Bool) throws(JSONReadFailure) -> UnsafeBufferPointer<UInt8>? {
+    @inline(__always) mutating func nextKey(first: inout Bool) throws(JSONReadFailure) -> UnsafeBufferPointer<UInt8>? {
         skipWhitespace()
         guard position < count else { throw syntaxError(expected: first ? "a key or '}'" : "',' or '}'") }
         if bytes[position] == JSONByte.closeBrace {
@@ -100,8 +98,7 @@ struct JSONScanner: ~Copyable {
     }
 
     /// True when another element follows (its `,` consumed); false at the closing bracket.
-    @inline(__always)
-    mutating func nextElement(first: inout Bool) throws(JSONReadFailure) -> Bool {
+    @inline(__always) mutating func nextElement(first: inout Bool) throws(JSONReadFailure) -> Bool {
         skipWhitespace()
         guard position < count else { throw syntaxError(expected: first ? "a value or ']'" : "',' or ']'") }
         if bytes[position] == JSONByte.closeBracket {
@@ -124,9 +121,7 @@ struct JSONScanner: ~Copyable {
 
     /// Called between rows: what lies before the current position is not needed again (strings that
     /// were kept have been copied), so its pages can go.
-    mutating func releaseConsumed() {
-        pages?.release(before: position)
-    }
+    mutating func releaseConsumed() { pages?.release(before: position) }
 
     /// The last key read, decoded again (its view may have been overwritten since), for messages.
     mutating func lastKey() -> String {
@@ -140,8 +135,7 @@ struct JSONScanner: ~Copyable {
     // MARK: - Scalars
 
     /// A string's decoded bytes, valid until the next string is read.
-    @inline(__always)
-    mutating func string() throws(JSONReadFailure) -> UnsafeBufferPointer<UInt8> {
+    @inline(__always) mutating func string() throws(JSONReadFailure) -> UnsafeBufferPointer<UInt8> {
         skipWhitespace()
         guard position < count, bytes[position] == JSONByte.quote else { throw typeMismatch(expected: "a string") }
         let start = position + 1
@@ -159,14 +153,11 @@ struct JSONScanner: ~Copyable {
     }
 
     /// A string as Swift text (for the few strings that are not paths of rows).
-    mutating func text() throws(JSONReadFailure) -> String {
-        String(decoding: try string(), as: UTF8.self)
-    }
+    mutating func text() throws(JSONReadFailure) -> String { String(decoding: try string(), as: UTF8.self) }
 
     /// A JSON integer that fits in 64 bits. Fractions, exponents and larger numbers are mismatches that name
     /// the number, so the message can say what was found.
-    @inline(__always)
-    mutating func integer() throws(JSONReadFailure) -> Int64 {
+    @inline(__always) mutating func integer() throws(JSONReadFailure) -> Int64 {
         skipWhitespace()
         let start = position
         var index = position
@@ -213,8 +204,7 @@ struct JSONScanner: ~Copyable {
 
     /// A size or a count: an integer that is not negative. A negative one would make every delta and
     /// gate on it meaningless (and `Int64.min` has no magnitude to subtract), so it is refused by `path`.
-    @inline(__always)
-    mutating func size(at path: @autoclosure () -> String) throws(JSONReadFailure) -> Int64 {
+    @inline(__always) mutating func size(at path: @autoclosure () -> String) throws(JSONReadFailure) -> Int64 {
         let value = try integer()
         guard value >= 0 else {
             throw JSONReadFailure.schema(path: path(), problem: "is \(value); sizes and counts are never negative")
@@ -388,8 +378,7 @@ struct JSONScanner: ~Copyable {
     private mutating func appendToScratch(_ scalar: Unicode.Scalar, at filled: inout Int) {
         let value = scalar.value
         switch value {
-        case ..<0x80:
-            appendToScratch(UInt8(value), at: &filled)
+        case ..<0x80: appendToScratch(UInt8(value), at: &filled)
         case ..<0x800:
             appendToScratch(UInt8(0xC0 | value >> 6), at: &filled)
             appendToScratch(UInt8(0x80 | value & 0x3F), at: &filled)
@@ -474,8 +463,7 @@ enum JSONByte {
 
 extension UnsafeBufferPointer<UInt8> {
     /// Byte equality (keys and enumeration names).
-    @inline(__always)
-    func equals(_ other: [UInt8]) -> Bool {
+    @inline(__always) func equals(_ other: [UInt8]) -> Bool {
         count == other.count
             && other.withUnsafeBufferPointer { count == 0 || memcmp(baseAddress!, $0.baseAddress!, count) == 0 }
     }

@@ -60,9 +60,8 @@ struct ReportDocument {
             source: source, schemaVersion: Int(try required(schemaVersion, K.Document.schemaVersion.rawValue)),
             toolName: try required(toolName, Self.toolName), toolVersion: try required(toolVersion, Self.toolVersion),
             generatedAt: try required(generatedAt, K.Document.generatedAt.rawValue),
-            bundleIdentifier: container.bundleIdentifier,
-            appVersion: executableVersion ?? shortVersion, containerPath: container.path, layout: container.layout,
-            exportedAt: container.exportedAt)
+            bundleIdentifier: container.bundleIdentifier, appVersion: executableVersion ?? shortVersion,
+            containerPath: container.path, layout: container.layout, exportedAt: container.exportedAt)
         return ReportSnapshot(
             provenance: provenance, totals: try required(totals, K.Document.totals.rawValue),
             files: try required(files, K.Document.files.rawValue),

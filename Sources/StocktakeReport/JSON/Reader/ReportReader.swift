@@ -21,9 +21,7 @@ public enum ReportReader {
     public static func read(path: String) throws(ReportReadError) -> ReportSnapshot {
         let file = try reportFile(at: path)
         let bytes: ReportBytes
-        do {
-            bytes = try ReportBytes(file: file, maxBytes: maxBytes)
-        } catch {
+        do { bytes = try ReportBytes(file: file, maxBytes: maxBytes) } catch {
             throw ReportReadError(
                 path: path, reason: file == path ? "cannot read: \(error)" : "cannot read \(file): \(error)")
         }
@@ -62,17 +60,13 @@ public enum ReportReader {
         guard bytes.count > 0 else { throw ReportReadError(path: path, reason: "is empty, not a report.json") }
         var json = JSONScanner(bytes: bytes.start, count: bytes.count, pages: bytes.pageRelease)
         var document = ReportDocument()
-        do {
-            try document.read(&json)
-        } catch {
+        do { try document.read(&json) } catch {
             // A key that does not fit may mean another JSON file or a later schema: say that instead.
             if !error.isSyntax { try checkIdentity(of: bytes, path: path) }
             throw ReportReadError(path: path, reason: message(error, bytes))
         }
         try checkIdentity(document, path: path)
-        do {
-            return try document.snapshot(source: path)
-        } catch {
+        do { return try document.snapshot(source: path) } catch {
             throw ReportReadError(path: path, reason: message(error, bytes))
         }
     }
@@ -143,14 +137,11 @@ public enum ReportReader {
     /// The failure in words, with line and column for a place in the bytes.
     private static func message(_ failure: JSONReadFailure, _ bytes: borrowing ReportBytes) -> String {
         switch failure {
-        case .syntax(let offset, let problem):
-            return "not valid JSON at \(place(offset, bytes)): \(problem)"
+        case .syntax(let offset, let problem): return "not valid JSON at \(place(offset, bytes)): \(problem)"
         case .mismatch(let offset, let expected, let found):
             return "not a report this stocktake reads: at \(place(offset, bytes)), expected \(expected), found \(found)"
-        case .schema(let path, let problem):
-            return "not a report this stocktake reads: `\(path)`: \(problem)"
-        case .missing(let path):
-            return "not a report this stocktake reads: `\(path)` is missing"
+        case .schema(let path, let problem): return "not a report this stocktake reads: `\(path)`: \(problem)"
+        case .missing(let path): return "not a report this stocktake reads: `\(path)` is missing"
         }
     }
 

@@ -148,8 +148,7 @@ extension ReportSnapshot {
             provenance: Provenance(
                 source: source, schemaVersion: p.schemaVersion, toolName: p.toolName, toolVersion: p.toolVersion,
                 generatedAt: p.generatedAt, bundleIdentifier: p.bundleIdentifier, appVersion: p.appVersion,
-                containerPath: p.containerPath, layout: p.layout, exportedAt: p.exportedAt),
-            totals: totals, files: files, directories: directories, groups: groups, budgets: budgets, findings: findings
-        )
+                containerPath: p.containerPath, layout: p.layout, exportedAt: p.exportedAt), totals: totals,
+            files: files, directories: directories, groups: groups, budgets: budgets, findings: findings)
     }
 }

@@ -135,9 +135,7 @@ struct EntryJSON {
     private static let locationNames = Location.allCases.map { quoted($0.rawValue) }
 
     private static func position<Value: CaseIterable & Equatable>(of value: Value) -> Int
-    where Value.AllCases == [Value] {
-        Value.allCases.firstIndex(of: value)!
-    }
+    where Value.AllCases == [Value] { Value.allCases.firstIndex(of: value)! }
 
     static func quoted(_ text: String) -> [UInt8] {
         var row = RowWriter(out: [])
@@ -187,13 +185,9 @@ private struct RowWriter {
     }
 
     /// Bytes known to be valid UTF-8.
-    mutating func string(utf8 bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { quote($0) }
-    }
+    mutating func string(utf8 bytes: [UInt8]) { bytes.withUnsafeBufferPointer { quote($0) } }
 
-    private mutating func quote(_ bytes: UnsafeBufferPointer<UInt8>) {
-        JSONString.appendQuoted(bytes, to: &out)
-    }
+    private mutating func quote(_ bytes: UnsafeBufferPointer<UInt8>) { JSONString.appendQuoted(bytes, to: &out) }
 
     /// The bytes with the object closed (an object without keys is `{}`).
     mutating func finish() -> [UInt8] {

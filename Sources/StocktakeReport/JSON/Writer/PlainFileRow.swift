@@ -17,8 +17,7 @@ struct PlainFileRow {
     }
 
     /// Bytes of a path that `JSONStream` writes verbatim between quotes.
-    @inline(__always)
-    static func isPlain(_ byte: UInt8) -> Bool {
+    @inline(__always) static func isPlain(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
@@ -62,9 +61,7 @@ struct PlainFileRow {
         static let locationCount = Location.allCases.count
         static let typeCount = Int(EntryType.allCases.map(\.rawValue).max()!) + 1
         static let kindCount = Int(ContentKind.allCases.map(\.rawValue).max()!) + 1
-        static var longest: Int {
-            (shared.backup + shared.kindAndLocation + shared.tail).map(\.count).max() ?? 0
-        }
+        static var longest: Int { (shared.backup + shared.kindAndLocation + shared.tail).map(\.count).max() ?? 0 }
 
         /// `,"backup":"…","backupEvidence":"…"` by state and evidence.
         let backup: [RowFragment]
@@ -77,9 +74,7 @@ struct PlainFileRow {
         static func key(_ name: ReportKeys.Entry) -> String { "\"\(name.rawValue)\":" }
 
         private init() {
-            func quoted(_ text: String) -> String {
-                String(decoding: EntryJSON.quoted(text), as: UTF8.self)
-            }
+            func quoted(_ text: String) -> String { String(decoding: EntryJSON.quoted(text), as: UTF8.self) }
             let key = Self.key
             var backup: [RowFragment] = []
             for state in BackupState.allCases {
@@ -151,15 +146,13 @@ struct RowBuffer: ~Copyable {
         capacity = grown
     }
 
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
         (base + count).initialize(from: start, count: bytes.count)
         count += bytes.count
     }
 
-    @inline(__always)
-    mutating func append(_ fragment: RowFragment) { append(fragment.bytes) }
+    @inline(__always) mutating func append(_ fragment: RowFragment) { append(fragment.bytes) }
 
     /// With room reserved beyond the row estimate (the general writer's rows are copied in whole).
     mutating func append(_ bytes: [UInt8]) {
@@ -168,8 +161,7 @@ struct RowBuffer: ~Copyable {
     }
 
     /// Decimal digits, as `JSONDigits` writes them.
-    @inline(__always)
-    mutating func appendDigits(_ value: Int64) {
+    @inline(__always) mutating func appendDigits(_ value: Int64) {
         if value < 0 {
             base[count] = UInt8(ascii: "-")
             count += 1
@@ -191,7 +183,5 @@ struct RowBuffer: ~Copyable {
         count += length
     }
 
-    consuming func bytes() -> [UInt8] {
-        Array(UnsafeBufferPointer(start: base, count: count))
-    }
+    consuming func bytes() -> [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }
