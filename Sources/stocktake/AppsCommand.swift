@@ -11,7 +11,7 @@ struct AppsCommand: ParsableCommand {
     @Argument(help: "A device backup folder (Finder, iTunes or idevicebackup2: Manifest.db, Manifest.plist, …).")
     var backup: String
 
-    @Option(name: .long, help: "text or json.")
+    @Option(help: "text or json.")
     var format: ListingFormat = .text
 
     enum ListingFormat: String, ExpressibleByArgument, CaseIterable { case text, json }

@@ -17,12 +17,10 @@ struct AuditCommand: ParsableCommand {
     )
     var container: String?
 
-    @Option(name: .long, help: "Folder for the reports (default: Reports/<bundle id>/<UTC timestamp>/).")
+    @Option(help: "Folder for the reports (default: Reports/<bundle id>/<UTC timestamp>/).")
     var output: String?
 
-    @Option(
-        name: .long,
-        help: "Comma-separated report formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Comma-separated report formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: String = "json,html"
 
     @Option(name: .customLong("bundle-id"), help: "The app's bundle identifier, overriding what the container says.")
@@ -37,21 +35,18 @@ struct AuditCommand: ParsableCommand {
     var appGroups: [String] = []
 
     @Option(
-        name: .long,
         help:
             "With a device backup as the input, or with --simulator or --device: the bundle id of the app to audit (see `stocktake apps`, `stocktake simulators`, `stocktake devices --apps`)."
     )
     var app: String?
 
     @Option(
-        name: .long,
         help:
             "Audit --app on this simulator device (a UDID, a device name, or booted): its data container, .app bundle and App Group containers, found in the device set."
     )
     var simulator: String?
 
     @Option(
-        name: .long,
         help:
             "Audit --app on this connected device (its name, UDID or identifier; see `stocktake devices`): Xcode's devicectl copies the app's data container, and each --app-group ID's, into a private temporary folder, removed after the audit."
     )
@@ -62,14 +57,13 @@ struct AuditCommand: ParsableCommand {
         help: "With --simulator: the CoreSimulator device set (default: ~/Library/Developer/CoreSimulator/Devices).")
     var deviceSet: String?
 
-    @Option(
-        name: .long,
-        help: "A device backup of the device the container came from: every file's backup state from its manifest.")
+    @Option(help: "A device backup of the device the container came from: every file's backup state from its manifest.")
     var backup: String?
 
     @Flag(
         name: .customLong("no-content-checks"),
-        help: "Do not read file contents for credentials, tokens and session cookies.") var noContentChecks = false
+        help: "Do not read file contents for credentials, tokens and session cookies.")
+    var noContentChecks = false
 
     @Flag(
         name: .customLong("require-content-coverage"),
@@ -81,16 +75,16 @@ struct AuditCommand: ParsableCommand {
         help: "Vouch that the export kept extended attributes, so unflagged files count as backed up.")
     var xattrsPreserved = false
 
-    @Option(name: .long, help: "Threads walking the tree.")
+    @Option(help: "Threads walking the tree.")
     var threads: Int = 4
 
     @Option(name: .customLong("max-depth"), help: "Folders deeper than this are recorded but not listed.")
     var maxDepth: Int = 256
 
-    @Option(name: .long, help: "Policy configuration (default: stocktake.yml in the current folder, when present).")
+    @Option(help: "Policy configuration (default: stocktake.yml in the current folder, when present).")
     var config: String?
 
-    @Option(name: .long, help: "Suppress the findings recorded in this baseline file.")
+    @Option(help: "Suppress the findings recorded in this baseline file.")
     var baseline: String?
 
     @Option(name: .customLong("write-baseline"), help: "Record every current finding in this baseline file.")
@@ -101,15 +95,13 @@ struct AuditCommand: ParsableCommand {
         help: "Exit 2 when a finding is at or above this severity: error, warning or never.")
     var failOn: FailOn = .error
 
-    @Flag(name: .long, help: "Treat warnings as errors (the same as --fail-on warning).")
+    @Flag(help: "Treat warnings as errors (the same as --fail-on warning).")
     var strict = false
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
-    @Flag(
-        name: .long,
-        help: "Print the wall time of each phase that ran (identify, walk, content, rules, each report) on stderr.")
+    @Flag(help: "Print the wall time of each phase that ran (identify, walk, content, rules, each report) on stderr.")
     var timings = false
 
     func validate() throws {

@@ -14,11 +14,10 @@ struct DevicesCommand: ParsableCommand {
             """)
 
     @Option(
-        name: .long,
         help: "List the apps on this device (its name, UDID or identifier), marking those whose data can be copied.")
     var apps: String?
 
-    @Option(name: .long, help: "text or json.")
+    @Option(help: "text or json.")
     var format: AppsCommand.ListingFormat = .text
 
     func run() throws {

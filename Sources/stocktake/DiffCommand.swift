@@ -23,17 +23,18 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The later report: a report.json or the folder holding it.")
     var new: String
 
-    @Option(name: .long, help: "Output format: \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Output format: \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: DiffFormat = .text
 
-    @Option(name: .long, help: "Write to this file (atomically) instead of standard output.")
+    @Option(help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
     @Option(
         name: .customLong("fail-on-growth"),
         help: ArgumentHelp(
             "Exit 2 when allocated bytes grow by more than this (repeatable): 10%, 50MB, or scoped, e.g. applicationSupport:10%.",
-            valueName: "spec")) var failOnGrowth: [String] = []
+            valueName: "spec"))
+    var failOnGrowth: [String] = []
 
     @Option(
         name: .customLong("fail-on-new-findings"),
@@ -42,11 +43,10 @@ struct DiffCommand: ParsableCommand {
     )
     var failOnNewFindings: Severity?
 
-    @Flag(name: .long, help: "Exit 2 when the two reports are of different apps (otherwise a warning).")
+    @Flag(help: "Exit 2 when the two reports are of different apps (otherwise a warning).")
     var strict = false
 
     @Option(
-        name: .long,
         help:
             "Rows per list in text, Markdown and HTML; in JSON, changed folders only (it lists every file, and sums the folders left out)."
     )

@@ -10,17 +10,15 @@ struct HistoryCommand: ParsableCommand {
     @Argument(help: "The app's bundle identifier.")
     var bundleIdentifier: String
 
-    @Option(
-        name: .long,
-        help: "The reports folder the nightly job writes; the history is <folder>/\(HistoryStore.fileName).")
+    @Option(help: "The reports folder the nightly job writes; the history is <folder>/\(HistoryStore.fileName).")
     var reports = "Reports"
 
     @OptionGroup var shared: HistoryOptions
 
-    @Option(name: .long, help: "text (a table) or json (sorted keys, integer bytes).")
+    @Option(help: "text (a table) or json (sorted keys, integer bytes).")
     var format: HistoryFormat = .text
 
-    @Option(name: .long, help: "Show the last N runs.")
+    @Option(help: "Show the last N runs.")
     var limit = 30
 
     func validate() throws { guard limit >= 1 else { throw ValidationError("--limit must be at least 1") } }

@@ -8,13 +8,12 @@ import StocktakePostgres
 /// `--history` and `--source`, shared by `nightly`, `history`, `record` and `index`.
 struct HistoryOptions: ParsableArguments {
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "The history: a postgresql://user@host:port/db URL (a server many machines share; password from PGPASSWORD, ~/.pgpass or the URL) or an SQLite file.",
-            valueName: "url-or-file")) var history: String?
+            valueName: "url-or-file"))
+    var history: String?
 
     @Option(
-        name: .long,
         help:
             "The source the runs are recorded under and read from: a stable name for where they come from (a device, a lane; letters, digits, . - _; default: \(RunSeries.defaultSource)). It labels the metrics."
     )

@@ -16,10 +16,10 @@ struct IndexCommand: ParsableCommand {
 
     @OptionGroup var shared: HistoryOptions
 
-    @Option(name: .long, help: "The folder index.html is written into (created when missing).")
+    @Option(help: "The folder index.html is written into (created when missing).")
     var output: String
 
-    @Option(name: .long, help: "Runs shown in each app's trend.")
+    @Option(help: "Runs shown in each app's trend.")
     var limit = 30
 
     func validate() throws {

@@ -11,7 +11,7 @@ struct InitCommand: ParsableCommand {
     @Argument(help: "Where to write it.")
     var path = "stocktake.yml"
 
-    @Flag(name: .long, help: "Replace an existing file.")
+    @Flag(help: "Replace an existing file.")
     var force = false
 
     func run() throws {

@@ -21,10 +21,10 @@ struct NightlyCommand: ParsableCommand {
     @Argument(
         help: ArgumentHelp(
             "[INBOX] REPORTS: the folder the exports land in (each entry is one container, or a device backup: one run per app), then the reports folder. INBOX may be left out with --simulator.",
-            valueName: "folders")) var folders: [String] = []
+            valueName: "folders"))
+    var folders: [String] = []
 
     @Option(
-        name: .long,
         help:
             "Also audit --app on this simulator device (a UDID, a device name, or booted) every night, in place (repeatable)."
     )
@@ -35,16 +35,13 @@ struct NightlyCommand: ParsableCommand {
         help: "With --simulator: the CoreSimulator device set (default: ~/Library/Developer/CoreSimulator/Devices).")
     var deviceSet: String?
 
-    @Option(name: .long, help: "Runs kept per app; older run folders are deleted.")
+    @Option(help: "Runs kept per app; older run folders are deleted.")
     var keep: Int = 30
 
-    @Option(
-        name: .long,
-        help: "Policy configuration for every app (default: stocktake.yml in the current folder, when present).")
+    @Option(help: "Policy configuration for every app (default: stocktake.yml in the current folder, when present).")
     var config: String?
 
     @Option(
-        name: .long,
         help:
             "For device backups in the inbox: audit this app (repeatable; default: every app a backup holds). With --simulator: the apps audited on each device."
     )

@@ -19,7 +19,7 @@ struct SimulatorsCommand: ParsableCommand {
     )
     var deviceSet: String?
 
-    @Option(name: .long, help: "text or json.")
+    @Option(help: "text or json.")
     var format: AppsCommand.ListingFormat = .text
 
     func run() throws {

@@ -11,13 +11,6 @@ enum Terminal {
         FileHandle.standardError.write(Data("stocktake: error: \(visible(message))\n".utf8))
     }
 
-    /// An error whose line breaks are its own: a configuration error quoting the user's YAML with a
-    /// caret under the problem. Each line is still made visible.
-    static func error(multiline message: String) {
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }
-        FileHandle.standardError.write(Data("stocktake: error: \(lines.joined(separator: "\n"))\n".utf8))
-    }
-
     /// An error given as its lines: the first after `stocktake: error:`, the others below it, each made
     /// visible on its own (a line break inside one stays `\x0a` inside it).
     static func error(lines: [String]) {
@@ -41,17 +34,14 @@ enum Terminal {
     /// Says why a command failed, on stderr: errors as errors, a policy failure as one plain line.
     static func report(_ failure: CommandFailure) {
         guard !failure.message.isEmpty else { return }
-        if !failure.lines.isEmpty {
-            if failure.isError { error(lines: failure.lines) } else { failure.lines.forEach(self.failure) }
-        } else if !failure.isError {
-            let lines =
-                failure.isMultiline ? failure.message.split(separator: "\n").map(String.init) : [failure.message]
-            for line in lines { self.failure(line) }
-        } else if failure.isMultiline {
-            error(multiline: failure.message)
-        } else {
-            error(failure.message)
-        }
+        // A message keeping its own line breaks (a configuration error quoting the YAML with a caret) is cut at them.
+        let lines =
+            !failure.lines.isEmpty
+            ? failure.lines
+            : failure.isMultiline
+                ? failure.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                : [failure.message]
+        if failure.isError { error(lines: lines) } else { lines.forEach(self.failure) }
     }
 
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }

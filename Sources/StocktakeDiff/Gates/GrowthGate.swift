@@ -84,8 +84,7 @@ package struct GrowthGate: Sendable, Equatable {
     /// now holds data grew by an unbounded percentage: a percentage gate trips on it.
     package func evaluate(_ diff: ReportDiff) -> DiffGateResult {
         let row = self.row(in: diff)
-        let before = row?.oldOrZero.allocatedBytes ?? 0
-        let delta = row?.allocatedDelta ?? 0
+        let (before, delta) = (row.oldOrZero.allocatedBytes, row.allocatedDelta)
         let tripped: Bool
         let limitText: String
         switch limit {
@@ -121,11 +120,11 @@ package struct GrowthGate: Sendable, Equatable {
         }
     }
 
-    private func row(in diff: ReportDiff) -> SizeChange? {
+    private func row(in diff: ReportDiff) -> SizeChange {
         switch scope {
-        case .total: diff.totals.first { $0.id == "onDisk" }
-        case .totalRow(_, let id): diff.totals.first { $0.id == id }
-        case .location(let location): diff.locations.first { $0.id == location.rawValue }
+        case .total: diff.onDisk
+        case .totalRow(_, let id): diff.total(id)
+        case .location(let location): diff.location(location)
         }
     }
 

@@ -1,12 +1,11 @@
 import StocktakeModel
 import StocktakeRendering
 
-/// The text diff's folder and file lists: each the head of its list (`limit` rows) and an others line.
-struct FileSectionsText {
+/// The text diff's lists: folders and files, each the head of its list (`limit` rows) and an others line, then
+/// groups, budgets and findings.
+struct TextDiffLists {
     let diff: ReportDiff
     let limit: Int
-
-    private static func bytes(_ value: Int64) -> String { ByteCount.format(value) }
 
     func lines() -> [String] {
         var lines = sizeList("Directories", ListHead(diff.directories, limit: limit), empty: "no folder changed")
@@ -16,7 +15,7 @@ struct FileSectionsText {
         lines += sizeList("Added files", ListHead(files.added, limit: limit), total: files.added.count)
         lines += sizeList("Removed files", ListHead(files.removed, limit: limit), total: files.removed.count)
         lines += sizeList("Changed files", ListHead(files.changed, limit: limit), total: files.changed.count)
-        return lines
+        return lines + policyLines() + findings()
     }
 
     private func sizeList(_ title: String, _ head: ListHead<SizeChange>, total: Int? = nil, empty: String? = nil)
@@ -42,7 +41,7 @@ struct FileSectionsText {
         if leftBehind {
             for move in head.shown {
                 var line = "  warning: copied to \(move.newPath) but the original at \(move.oldPath) is still there "
-                line += "(\(Self.bytes(move.new.allocatedBytes)) each, \(DiffLabels.evidence(move.evidence)))"
+                line += "(\(ByteCount.format(move.new.allocatedBytes)) each, \(DiffLabels.evidence(move.evidence)))"
                 lines.append(VisibleText.render(line, as: .terminal))
             }
         } else if !head.shown.isEmpty {
@@ -50,8 +49,8 @@ struct FileSectionsText {
             table.add(["Old", "New", "Delta", "Old path → new path (evidence)"])
             for move in head.shown {
                 table.add([
-                    Self.bytes(move.old.allocatedBytes), Self.bytes(move.new.allocatedBytes),
-                    DiffSigned.bytes(move.allocatedDelta, Self.bytes),
+                    ByteCount.format(move.old.allocatedBytes), ByteCount.format(move.new.allocatedBytes),
+                    DiffSigned.bytes(move.allocatedDelta, ByteCount.format),
                     "\(move.oldPath) → \(move.newPath) (\(DiffLabels.evidence(move.evidence)))",
                 ])
             }
@@ -60,16 +59,8 @@ struct FileSectionsText {
         if head.othersCount > 0 { lines.append(TextDiffWriter.othersLine(head.othersCount, head.othersAllocatedDelta)) }
         return lines
     }
-}
 
-/// The text diff's groups, budgets and findings.
-struct GroupsBudgetsFindingsText {
-    let diff: ReportDiff
-    let limit: Int
-
-    private static func bytes(_ value: Int64) -> String { ByteCount.format(value) }
-
-    func lines() -> [String] {
+    private func policyLines() -> [String] {
         var lines: [String] = []
         for group in diff.groups {
             let head = ListHead(group.members, limit: limit)
@@ -94,13 +85,14 @@ struct GroupsBudgetsFindingsText {
             for budget in diff.budgets {
                 let status = BudgetStatus(budget)
                 table.add([
-                    budget.scope, BudgetStatus.side(budget.old, Self.bytes), BudgetStatus.side(budget.new, Self.bytes),
+                    budget.scope, BudgetStatus.side(budget.old, ByteCount.format),
+                    BudgetStatus.side(budget.new, ByteCount.format),
                     status == .nowExceeded ? status.rawValue.uppercased() : status.rawValue,
                 ])
             }
             lines += ["", "Budgets"] + table.lines()
         }
-        return lines + findings()
+        return lines
     }
 
     private func findings() -> [String] {

@@ -16,8 +16,7 @@ struct TextDiffWriter {
         var lines = header()
         lines += gateLines()
         lines += locationLines()
-        lines += FileSectionsText(diff: diff, limit: options.limit).lines()
-        lines += GroupsBudgetsFindingsText(diff: diff, limit: options.limit).lines()
+        lines += TextDiffLists(diff: diff, limit: options.limit).lines()
         return lines.joined(separator: "\n") + "\n"
     }
 
