@@ -17,82 +17,39 @@ struct EntryJSON {
         var row = RowWriter(out: out)
         out = []
         defer { out = row.finish() }
-        row.key(.allocatedBytes)
-        row.int(entry.allocatedBytes)
-        row.key(.apparentBytes)
-        row.int(entry.apparentBytes)
-        row.key(.backup)
-        row.literal(Self.backupNames[Self.position(of: entry.backup)])
-        row.key(.backupEvidence)
-        row.literal(Self.evidenceNames[Self.position(of: entry.evidence)])
-        if flags.contains(.escapesContainer) {
-            row.key(.escapesContainer)
-            row.bool(true)
-        }
+        row.field(.allocatedBytes, .int(entry.allocatedBytes))
+        row.field(.apparentBytes, .int(entry.apparentBytes))
+        row.field(.backup, .literal(Self.backupNames[Self.position(of: entry.backup)]))
+        row.field(.backupEvidence, .literal(Self.evidenceNames[Self.position(of: entry.evidence)]))
+        if flags.contains(.escapesContainer) { row.field(.escapesContainer, .bool(true)) }
         let excludedBy = entry.excludedBy >= 0 ? ancestors.path(of: entry.excludedBy, in: inventory) : nil
-        if let excludedBy {
-            row.key(.excludedBy)
-            row.string(PathText.display(excludedBy))
-        }
+        if let excludedBy { row.field(.excludedBy, .string(PathText.display(excludedBy))) }
         let total = entry.isDirectory ? inventory.directoryTotals[index] : nil
-        if let total {
-            row.key(.files)
-            row.int(Int64(total.files))
-        }
+        if let total { row.field(.files, .int(Int64(total.files))) }
         if flags.contains(.hardLinked) {
-            row.key(.hardLink)
-            row.string(flags.contains(.hardLinkDuplicate) ? "duplicate" : "counted")
+            row.field(.hardLink, .string(flags.contains(.hardLinkDuplicate) ? "duplicate" : "counted"))
         }
-        if !entry.isDirectory {
-            row.key(.kind)
-            row.literal(Self.kindNames[Int(entry.kind.rawValue)])
-        }
-        row.key(.location)
-        row.literal(Self.locationNames[Self.position(of: entry.location)])
-        row.key(.modified)
-        row.int(entry.modified)
+        if !entry.isDirectory { row.field(.kind, .literal(Self.kindNames[Int(entry.kind.rawValue)])) }
+        row.field(.location, .literal(Self.locationNames[Self.position(of: entry.location)]))
+        row.field(.modified, .int(entry.modified))
         let pathIsText = Self.isValidUTF8(path)
-        row.key(.path)
-        if pathIsText { row.string(utf8: path) } else { row.string(PathText.display(path)) }
+        row.field(.path, pathIsText ? .utf8(path) : .string(PathText.display(path)))
         if let excludedBy, !Self.isValidUTF8(excludedBy) {
-            row.key(.rawExcludedBy)
-            row.string(Base64.encode(excludedBy))
+            row.field(.rawExcludedBy, .string(Base64.encode(excludedBy)))
         }
-        if !pathIsText {
-            row.key(.rawPath)
-            row.string(Base64.encode(path))
-        }
+        if !pathIsText { row.field(.rawPath, .string(Base64.encode(path))) }
         let target = entry.type == .symlink ? inventory.symlinkTargets[index] : nil
-        if let target, !Self.isValidUTF8(target) {
-            row.key(.rawSymlinkTarget)
-            row.string(Base64.encode(target))
-        }
-        if flags.contains(.sparse) {
-            row.key(.sparse)
-            row.bool(true)
-        }
-        if let target {
-            row.key(.symlinkTarget)
-            row.string(PathText.display(target))
-        }
-        row.key(.systemManaged)
-        row.bool(flags.contains(.systemManaged))
+        if let target, !Self.isValidUTF8(target) { row.field(.rawSymlinkTarget, .string(Base64.encode(target))) }
+        if flags.contains(.sparse) { row.field(.sparse, .bool(true)) }
+        if let target { row.field(.symlinkTarget, .string(PathText.display(target))) }
+        row.field(.systemManaged, .bool(flags.contains(.systemManaged)))
         if let total {
-            row.key(.totalAllocatedBytes)
-            row.int(total.allocatedBytes)
-            row.key(.totalApparentBytes)
-            row.int(total.apparentBytes)
+            row.field(.totalAllocatedBytes, .int(total.allocatedBytes))
+            row.field(.totalApparentBytes, .int(total.apparentBytes))
         }
-        if flags.contains(.transportArtefact) {
-            row.key(.transportArtefact)
-            row.bool(true)
-        }
-        row.key(.type)
-        row.literal(Self.typeNames[Int(entry.type.rawValue)])
-        if flags.contains(.unreadable) {
-            row.key(.unreadable)
-            row.bool(true)
-        }
+        if flags.contains(.transportArtefact) { row.field(.transportArtefact, .bool(true)) }
+        row.field(.type, .literal(Self.typeNames[Int(entry.type.rawValue)]))
+        if flags.contains(.unreadable) { row.field(.unreadable, .bool(true)) }
     }
 
     // MARK: - Per-row helpers
@@ -138,9 +95,10 @@ struct EntryJSON {
     where Value.AllCases == [Value] { Value.allCases.firstIndex(of: value)! }
 
     static func quoted(_ text: String) -> [UInt8] {
-        var row = RowWriter(out: [])
-        row.string(text)
-        return row.finish()
+        var bytes: [UInt8] = []
+        var text = text
+        text.withUTF8 { JSONString.appendQuoted($0, to: &bytes) }
+        return bytes
     }
 }
 
@@ -148,46 +106,37 @@ struct EntryJSON {
 /// given (callers give them sorted), strings escaped by `JSONString`, as `JSONStream` escapes them.
 private struct RowWriter {
     private var out: [UInt8]
-    private var first = true
     private var opened = false
 
     init(out: [UInt8]) { self.out = out }
 
-    mutating func key(_ name: ReportKeys.Entry) {
-        if !opened {
-            out.append(UInt8(ascii: "{"))
-            opened = true
-        }
-        if !first { out.append(UInt8(ascii: ",")) }
-        first = false
+    /// A value of a row: a number, a boolean, text to escape, bytes known to be valid UTF-8, or a value already
+    /// rendered as JSON (the enum names, quoted once).
+    enum Value {
+        case int(Int64)
+        case bool(Bool)
+        case string(String)
+        case utf8([UInt8])
+        case literal([UInt8])
+    }
+
+    @inline(__always)
+    mutating func field(_ name: ReportKeys.Entry, _ value: Value) {
+        out.append(opened ? UInt8(ascii: ",") : UInt8(ascii: "{"))
+        opened = true
         out.append(UInt8(ascii: "\""))
         var text = name.rawValue
         text.withUTF8 { out.append(contentsOf: $0) }
         out.append(UInt8(ascii: "\""))
         out.append(UInt8(ascii: ":"))
-    }
-
-    mutating func literal(_ bytes: [UInt8]) { out.append(contentsOf: bytes) }
-
-    mutating func bool(_ value: Bool) {
-        if value {
-            out.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-        } else {
-            out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        switch value {
+        case .int(let number): JSONDigits.append(number, to: &out)
+        case .bool(let flag): out.append(contentsOf: flag ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+        case .string(var text): text.withUTF8 { JSONString.appendQuoted($0, to: &out) }
+        case .utf8(let bytes): bytes.withUnsafeBufferPointer { JSONString.appendQuoted($0, to: &out) }
+        case .literal(let bytes): out.append(contentsOf: bytes)
         }
     }
-
-    mutating func int(_ value: Int64) { JSONDigits.append(value, to: &out) }
-
-    mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { quote($0) }
-    }
-
-    /// Bytes known to be valid UTF-8.
-    mutating func string(utf8 bytes: [UInt8]) { bytes.withUnsafeBufferPointer { quote($0) } }
-
-    private mutating func quote(_ bytes: UnsafeBufferPointer<UInt8>) { JSONString.appendQuoted(bytes, to: &out) }
 
     /// The bytes with the object closed (an object without keys is `{}`).
     mutating func finish() -> [UInt8] {
