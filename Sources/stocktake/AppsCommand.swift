@@ -18,9 +18,7 @@ struct AppsCommand: ParsableCommand {
 
     func run() throws {
         let read: DeviceBackup
-        do {
-            read = try DeviceBackup.read(backup)
-        } catch {
+        do { read = try DeviceBackup.read(backup) } catch {
             throw CommandFailure(.couldNotRun, error.description)
         }
         let listing = BackupAppsListing(backup: read)

@@ -76,9 +76,7 @@ struct RecordCommand: ParsableCommand {
             throw CommandFailure(.couldNotRun, error.description)
         }
         var failure: String?
-        do {
-            try shared.open(fallback: "", create: true).recordChecked(run)
-        } catch {
+        do { try shared.open(fallback: "", create: true).recordChecked(run) } catch {
             failure = error.description
         }
         if let metricsFile {

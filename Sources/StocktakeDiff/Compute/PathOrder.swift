@@ -56,29 +56,20 @@ enum PathJoin {
     static func forEach(old: EntryTable, new: EntryTable, _ body: (Match) -> Void) {
         let oldRows = old.rowsInPathOrder()
         let newRows = new.rowsInPathOrder()
-        var i = 0
-        var j = 0
+        var (i, j) = (0, 0)
         while i < oldRows.count || j < newRows.count {
-            if j == newRows.count {
+            // A side that has run out sorts after every row of the other.
+            let order =
+                i == oldRows.count ? 1 : j == newRows.count ? -1 : old.comparePath(oldRows[i], with: new, newRows[j])
+            if order < 0 {
                 body(.onlyOld(oldRows[i]))
-                i += 1
-            } else if i == oldRows.count {
+            } else if order > 0 {
                 body(.onlyNew(newRows[j]))
-                j += 1
             } else {
-                let order = old.comparePath(oldRows[i], with: new, newRows[j])
-                if order < 0 {
-                    body(.onlyOld(oldRows[i]))
-                    i += 1
-                } else if order > 0 {
-                    body(.onlyNew(newRows[j]))
-                    j += 1
-                } else {
-                    body(.both(oldRows[i], newRows[j]))
-                    i += 1
-                    j += 1
-                }
+                body(.both(oldRows[i], newRows[j]))
             }
+            if order <= 0 { i += 1 }
+            if order >= 0 { j += 1 }
         }
     }
 }
