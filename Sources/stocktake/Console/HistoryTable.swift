@@ -1,6 +1,7 @@
 import StocktakeHistory
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 
 /// `stocktake history` as text: one line per run, oldest first, with the change in size on disk since the
 /// run before it.
@@ -11,39 +12,27 @@ struct HistoryTable {
     var before: HistoryRun? = nil
 
     var text: String {
-        let header = [
+        // Text columns left-aligned, figures right-aligned.
+        var table = TextTable([.left, .left, .right, .right, .right, .right, .right, .right, .left])
+        table.add([
             "Run", "App version", Figure.onDisk.name, Figure.documentsAndData.name, Figure.backedUp.name,
             Figure.purgeable.name, "Findings e/w/n", "Change", "Status",
-        ]
-        var rows: [[String]] = []
+        ])
         for (index, run) in runs.enumerated() {
-            let counts = [Severity.error, .warning, .note].map { String(run.findingsBySeverity[$0] ?? 0) }.joined(
-                separator: "/")
-            rows.append([
+            let counts = [Severity.error, .warning, .note].map { String(run.findingsBySeverity[$0] ?? 0) }
+            table.add([
                 ConsoleText.visible(run.runID), run.appVersion.map(ConsoleText.visible) ?? "-",
                 ByteCount.format(run.onDisk.allocatedBytes), ByteCount.format(run.documentsAndData.allocatedBytes),
-                ByteCount.format(run.backedUpBytes), ByteCount.format(run.purgeable.allocatedBytes), counts,
+                ByteCount.format(run.backedUpBytes), ByteCount.format(run.purgeable.allocatedBytes),
+                counts.joined(separator: "/"),
                 (index == 0 ? before : runs[index - 1]).map {
                     run.onDiskChange(since: $0).text(bytes: ByteCount.format)
                 } ?? "-", run.status == .clean ? "clean" : "policy failure",
             ])
         }
-        // Text columns left-aligned, figures right-aligned.
-        let rightAligned: Set<Int> = [2, 3, 4, 5, 6, 7]
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            var text = cells.indices.map { column in
-                let padding = String(repeating: " ", count: widths[column] - cells[column].count)
-                return rightAligned.contains(column) ? padding + cells[column] : cells[column] + padding
-            }.joined(separator: "  ")
-            while text.hasSuffix(" ") { text.removeLast() }
-            return text
-        }
         var text = "\(ConsoleText.visible(bundleIdentifier)): \(Plural.count(runs.count, "run")), oldest first; "
         text += "sizes are allocated bytes\n\n"
-        text += line(header) + "\n"
-        for row in rows { text += line(row) + "\n" }
-        return text
+        return text + table.lines(indent: "").map { $0 + "\n" }.joined()
     }
 
     static func noRunsMessage(bundleIdentifier: String, path: String, known: [String]) -> String {

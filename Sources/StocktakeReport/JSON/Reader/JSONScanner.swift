@@ -325,7 +325,7 @@ struct JSONScanner: ~Copyable {
             case UInt8(ascii: "t"): escaped = 0x09
             case UInt8(ascii: "u"):
                 let (scalar, next) = try unicodeEscape(at: index)
-                appendToScratch(scalar, at: &length)
+                UTF8.encode(scalar) { appendToScratch($0, at: &length) }
                 index = next
                 continue
             default:
@@ -373,25 +373,6 @@ struct JSONScanner: ~Copyable {
             value = value << 4 | UInt32(digit)
         }
         return value
-    }
-
-    private mutating func appendToScratch(_ scalar: Unicode.Scalar, at filled: inout Int) {
-        let value = scalar.value
-        switch value {
-        case ..<0x80: appendToScratch(UInt8(value), at: &filled)
-        case ..<0x800:
-            appendToScratch(UInt8(0xC0 | value >> 6), at: &filled)
-            appendToScratch(UInt8(0x80 | value & 0x3F), at: &filled)
-        case ..<0x10000:
-            appendToScratch(UInt8(0xE0 | value >> 12), at: &filled)
-            appendToScratch(UInt8(0x80 | value >> 6 & 0x3F), at: &filled)
-            appendToScratch(UInt8(0x80 | value & 0x3F), at: &filled)
-        default:
-            appendToScratch(UInt8(0xF0 | value >> 18), at: &filled)
-            appendToScratch(UInt8(0x80 | value >> 12 & 0x3F), at: &filled)
-            appendToScratch(UInt8(0x80 | value >> 6 & 0x3F), at: &filled)
-            appendToScratch(UInt8(0x80 | value & 0x3F), at: &filled)
-        }
     }
 
     private mutating func appendToScratch(_ byte: UInt8, at filled: inout Int) {
