@@ -22,8 +22,7 @@ struct FileComparison {
             case .onlyNew(let row): added.append(row)
             case .both(let o, let n):
                 kept.append(n)
-                let before = old.size(at: o)
-                let after = new.size(at: n)
+                let (before, after) = (old.size(at: o), new.size(at: n))
                 if before.apparentBytes != after.apparentBytes || before.allocatedBytes != after.allocatedBytes {
                     changed.append(SizeChange(id: new.path(at: n), old: before, new: after, location: new.locations[n]))
                 }
@@ -92,8 +91,7 @@ struct FileComparison {
         _ removed: inout [Int], _ added: inout [Int], key: (EntryTable, Int) -> Key?, evidence: FileMove.Evidence
     ) -> [FileMove] {
         guard !removed.isEmpty, !added.isEmpty else { return [] }
-        let before = Self.uniqueRows(removed, in: old, key: key)
-        let after = Self.uniqueRows(added, in: new, key: key)
+        let (before, after) = (Self.uniqueRows(removed, in: old, key: key), Self.uniqueRows(added, in: new, key: key))
         var moves: [FileMove] = []
         var pairedOld = Set<Int>()
         var pairedNew = Set<Int>()

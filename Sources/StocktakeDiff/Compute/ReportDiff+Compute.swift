@@ -70,8 +70,7 @@ extension ReportDiff {
                 changes.append(
                     SizeChange(id: new.path(at: row), old: nil, new: new.size(at: row), location: new.locations[row]))
             case .both(let o, let n):
-                let before = old.size(at: o)
-                let after = new.size(at: n)
+                let (before, after) = (old.size(at: o), new.size(at: n))
                 if before != after {
                     changes.append(SizeChange(id: new.path(at: n), old: before, new: after, location: new.locations[n]))
                 }
@@ -123,8 +122,7 @@ extension ReportDiff {
     static func findingChanges(_ old: [ReportSnapshot.FindingRecord], _ new: [ReportSnapshot.FindingRecord])
         -> FindingChanges
     {
-        let before = Set(old.map(\.fingerprint))
-        let after = Set(new.map(\.fingerprint))
+        let (before, after) = (Set(old.map(\.fingerprint)), Set(new.map(\.fingerprint)))
         func ranked(_ findings: [ReportSnapshot.FindingRecord]) -> [ReportSnapshot.FindingRecord] {
             findings.sorted { a, b in
                 if a.severity != b.severity { return a.severity > b.severity }

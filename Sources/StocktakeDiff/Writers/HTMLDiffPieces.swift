@@ -27,8 +27,7 @@ enum HTMLDiffPieces {
 
     /// Old, new, delta and % of allocated bytes.
     static func sizeCells(_ change: SizeChange) -> HTML {
-        let old = change.oldOrZero.allocatedBytes
-        let new = change.newOrZero.allocatedBytes
+        let (old, new) = (change.oldOrZero.allocatedBytes, change.newOrZero.allocatedBytes)
         return HTMLPieces.sizeCell(old) + HTMLPieces.sizeCell(new) + deltaCell(change.allocatedDelta)
             + percentCell(old: old, new: new)
     }

@@ -33,8 +33,7 @@ struct HTMLDiffSections {
     }
 
     private func row(_ label: HTML, _ change: SizeChange, total: Bool = false) -> HTML {
-        let old = change.oldOrZero
-        let new = change.newOrZero
+        let (old, new) = (change.oldOrZero, change.newOrZero)
         var html: HTML =
             "<tr\(total ? " class=\"total\"" : HTML.empty)><td class=\"nowrap\">\(label)</td>\(Pieces.sizeCells(change))"
         html +=

@@ -12,8 +12,7 @@ struct HTMLDiffSummary {
         html += "<div class=\"cards\">\n"
         for id in ["onDisk", "documentsAndData", "backup.included", "purgeable"] {
             let change = diff.total(id)
-            let old = change.oldOrZero.allocatedBytes
-            let new = change.newOrZero.allocatedBytes
+            let (old, new) = (change.oldOrZero.allocatedBytes, change.newOrZero.allocatedBytes)
             let percent: HTML =
                 "<span class=\"nowrap\(HTMLDiffPieces.trend(change.allocatedDelta))\">\(Percent.change(old: old, new: new))</span>"
             html += card(

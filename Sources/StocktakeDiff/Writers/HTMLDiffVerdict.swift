@@ -43,8 +43,7 @@ struct HTMLDiffVerdict {
     /// "+254 KB (+4.7%) on disk, mostly Library/Caches/VideoThumbnails (+102 KB), …".
     private func growth() -> HTML {
         let total = diff.total(ReportDiff.totalID(.onDisk))
-        let old = total.oldOrZero.allocatedBytes
-        let new = total.newOrZero.allocatedBytes
+        let (old, new) = (total.oldOrZero.allocatedBytes, total.newOrZero.allocatedBytes)
         // The change first, then what it is of: the figure's name is followed by its own value everywhere else.
         var html: HTML = "\(HTMLDiffPieces.delta(total.allocatedDelta)) (\(Percent.change(old: old, new: new))) on disk"
         let folders = diff.foldersThatGrewMost()

@@ -33,8 +33,7 @@ struct MarkdownDiffWriter {
 
     private func headline() -> String {
         let onDisk = diff.onDisk
-        let old = onDisk.oldOrZero.allocatedBytes
-        let new = onDisk.newOrZero.allocatedBytes
+        let (old, new) = (onDisk.oldOrZero.allocatedBytes, onDisk.newOrZero.allocatedBytes)
         var line = "**Storage** \(Self.bytes(old)) → \(Self.bytes(new)) "
         line += "(\(Self.signed(onDisk.allocatedDelta)), \(Self.cell(Percent.change(old: old, new: new))))"
         return line + " · " + (DiffLabels.findingsSummary(diff.findings) ?? "no new findings")
@@ -89,8 +88,7 @@ struct MarkdownDiffWriter {
 
     /// "old | new | delta | % |": four cells and their closing pipes.
     static func sizeCells(_ change: SizeChange) -> String {
-        let old = change.oldOrZero.allocatedBytes
-        let new = change.newOrZero.allocatedBytes
+        let (old, new) = (change.oldOrZero.allocatedBytes, change.newOrZero.allocatedBytes)
         return
             "\(bytes(old)) | \(bytes(new)) | \(signed(change.allocatedDelta)) | \(cell(Percent.change(old: old, new: new))) |"
     }

@@ -62,8 +62,7 @@ struct TextDiffWriter {
         totals.add(["Total", "Old", "New", "Delta", "%"])
         for (id, figure) in DiffLabels.secondaryTotals {
             let change = diff.total(id)
-            let old = change.oldOrZero.allocatedBytes
-            let new = change.newOrZero.allocatedBytes
+            let (old, new) = (change.oldOrZero.allocatedBytes, change.newOrZero.allocatedBytes)
             totals.add([
                 figure.name, Self.bytes(old), Self.bytes(new), Self.signed(change.allocatedDelta),
                 Percent.change(old: old, new: new),
@@ -75,8 +74,7 @@ struct TextDiffWriter {
 
     /// Allocated old, new, delta, %; apparent delta, %; files old, new, delta.
     static func row(_ label: String, _ change: SizeChange) -> [String] {
-        let old = change.oldOrZero
-        let new = change.newOrZero
+        let (old, new) = (change.oldOrZero, change.newOrZero)
         return [
             label, bytes(old.allocatedBytes), bytes(new.allocatedBytes), signed(change.allocatedDelta),
             Percent.change(old: old.allocatedBytes, new: new.allocatedBytes),
@@ -87,8 +85,7 @@ struct TextDiffWriter {
 
     /// Old, new, delta and % of allocated bytes, then the name last (names vary in width).
     static func sizeCells(_ change: SizeChange) -> [String] {
-        let old = change.oldOrZero.allocatedBytes
-        let new = change.newOrZero.allocatedBytes
+        let (old, new) = (change.oldOrZero.allocatedBytes, change.newOrZero.allocatedBytes)
         return [bytes(old), bytes(new), signed(change.allocatedDelta), Percent.change(old: old, new: new)]
     }
 
