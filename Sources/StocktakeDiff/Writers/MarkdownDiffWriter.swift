@@ -22,10 +22,7 @@ struct MarkdownDiffWriter {
         var markdown =
             "### Stocktake diff: \(Self.cell(diff.new.bundleIdentifier ?? diff.old.bundleIdentifier ?? "app data container"))"
         markdown += " \(Self.cell(diff.old.appVersion ?? "?")) → \(Self.cell(diff.new.appVersion ?? "?"))\n\n"
-        markdown += headline() + "\n\n"
-        markdown += gateList()
-        markdown += provenance()
-        markdown += locations()
+        markdown += headline() + "\n\n" + gateList() + provenance() + locations()
         markdown += MarkdownDiffLists(diff: diff, limit: options.limit).render()
         markdown += "Compared by \(Self.cell(options.tool.name)) \(Self.cell(options.tool.version)); "
         return markdown + "the JSON format of the diff lists every file and finding.\n"

@@ -13,10 +13,7 @@ struct TextDiffWriter {
     private static func signed(_ value: Int64) -> String { DiffSigned.bytes(value, bytes) }
 
     func render() -> String {
-        var lines = header()
-        lines += gateLines()
-        lines += locationLines()
-        lines += TextDiffLists(diff: diff, limit: options.limit).lines()
+        let lines = header() + gateLines() + locationLines() + TextDiffLists(diff: diff, limit: options.limit).lines()
         return lines.joined(separator: "\n") + "\n"
     }
 
