@@ -27,7 +27,8 @@ extension JSONScanner {
                     if isObject { try skipKey() }
                     continue value
                 }
-            case JSONByte.quote: try skipString()
+            // A string is read as any string is (checked, and decoded only when it holds escapes).
+            case JSONByte.quote: _ = try string()
             case JSONByte.minus, JSONByte.zero...UInt8(ascii: "9"): try skipNumber()
             case UInt8(ascii: "t"): try expectLiteral("true")
             case UInt8(ascii: "f"): try expectLiteral("false")
@@ -61,52 +62,12 @@ extension JSONScanner {
         guard position < count, bytes[position] == JSONByte.quote else {
             throw syntaxError(expected: "a key in double quotes")
         }
-        try skipString()
+        _ = try string()
         skipWhitespace()
         guard position < count, bytes[position] == JSONByte.colon else {
             throw syntaxError(expected: "':' after the key")
         }
         position += 1
-    }
-
-    /// A string, escapes checked, nothing decoded.
-    mutating func skipString() throws(JSONReadFailure) {
-        var index = position + 1
-        while index < count {
-            let byte = bytes[index]
-            if byte == JSONByte.quote {
-                position = index + 1
-                return
-            }
-            if byte == JSONByte.backslash {
-                guard index + 1 < count else { break }
-                switch bytes[index + 1] {
-                case JSONByte.quote, JSONByte.backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                    UInt8(ascii: "n"),
-                    UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    index += 2
-                case UInt8(ascii: "u"):
-                    for offset in 2..<6 {
-                        guard index + offset < count, bytes[index + offset].isHexDigit else {
-                            throw syntaxError(at: index + offset, expected: "four hex digits after '\\u'")
-                        }
-                    }
-                    index += 6
-                default:
-                    throw JSONReadFailure.syntax(
-                        offset: index + 1,
-                        problem: "unknown escape '\\\(Character(Unicode.Scalar(bytes[index + 1])))' in a string")
-                }
-                continue
-            }
-            if byte < 0x20 {
-                throw JSONReadFailure.syntax(
-                    offset: index,
-                    problem: "\(Self.describe(byte)) inside a string; JSON needs control characters escaped")
-            }
-            index += 1
-        }
-        throw syntaxError(at: count, expected: "'\"' to close the string")
     }
 
     /// A number by JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
@@ -148,5 +109,4 @@ extension JSONScanner {
 
 extension UInt8 {
     fileprivate var isDigit: Bool { self &- JSONByte.zero < 10 }
-    fileprivate var isHexDigit: Bool { isDigit || (self | 0x20) &- UInt8(ascii: "a") < 6 }
 }
