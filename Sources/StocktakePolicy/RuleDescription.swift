@@ -28,8 +28,7 @@ public struct RuleDescription: Sendable {
     public init(
         id: String, title: String, finds: String, rationale: String, source: String, defaultSeverity: Severity,
         severityNote: String? = nil, options: [RuleOption] = [], fix: String, examples: [RuleExample],
-        isOptIn: Bool = false,
-        references: [String] = []
+        isOptIn: Bool = false, references: [String] = []
     ) {
         self.references = references
         self.id = id
