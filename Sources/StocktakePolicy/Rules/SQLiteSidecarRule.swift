@@ -93,16 +93,12 @@ struct SQLiteSidecarRule: Rule {
         return Self(walFloorBytes: try options.bytes("walFloorBytes", default: defaultWalFloorBytes))
     }
 
-    private enum Role {
-        case wal, shm, journal
+    private enum Role: String {
+        case wal = "-wal"
+        case shm = "-shm"
+        case journal = "-journal"
 
-        var suffix: [UInt8] {
-            switch self {
-            case .wal: Array("-wal".utf8)
-            case .shm: Array("-shm".utf8)
-            case .journal: Array("-journal".utf8)
-            }
-        }
+        var suffix: [UInt8] { Array(rawValue.utf8) }
 
         var kind: ContentKind {
             switch self {
