@@ -82,7 +82,7 @@ package enum Audit {
                 request.formats.contains(.html)
                 ? (try? report.get()).map { report in
                     timings.measure("render html") {
-                        Array(HTMLReportWriter(failingAt: request.failOn).render(report).utf8)
+                        Array(HTMLReportWriter(gates: request.gates).render(report).utf8)
                     }
                 } : nil
             return Judged(report: report, html: html)

@@ -48,8 +48,8 @@ package struct AuditRequest: Sendable {
     package var writeBaselinePath: String?
     package var tool: ToolInfo
     package var now: Date
-    /// The `--fail-on` threshold the HTML report's verdict states; nil for `--fail-on never`.
-    package var failOn: Severity? = .error
+    /// The gates the HTML report's verdict states.
+    package var gates = AuditGates()
     /// The checked-out repository (GitHub's workspace): a GitHub annotation names a file only when the container
     /// lies inside it and the finding's path is a file there.
     package var repositoryRoot: String?

@@ -16,8 +16,9 @@ public struct Baseline: Sendable, Equatable {
     public let entries: [Entry]
 
     public init(findings: [Finding]) {
-        entries = findings.map { Entry(fingerprint: $0.fingerprint, rule: $0.rule, path: $0.path) }
-            .sorted { ($0.path, $0.rule, $0.fingerprint) < ($1.path, $1.rule, $1.fingerprint) }
+        entries = findings.map { Entry(fingerprint: $0.fingerprint, rule: $0.rule, path: $0.path) }.sorted {
+            ($0.path, $0.rule, $0.fingerprint) < ($1.path, $1.rule, $1.fingerprint)
+        }
     }
 
     /// Splits findings into those still reported and those the baseline suppresses, and lists the
@@ -44,9 +45,7 @@ public struct Baseline: Sendable, Equatable {
         do {
             var options = RegularFile.Options.named(maxBytes: maxBytes)
             bytes = try RegularFile.open(path, options: &options).readAll()
-        } catch {
-            throw ConfigurationError(file: path, line: nil, message: "cannot read the baseline: \(error)")
-        }
+        } catch { throw ConfigurationError(file: path, line: nil, message: "cannot read the baseline: \(error)") }
         return try parse(Data(bytes), file: path)
     }
 

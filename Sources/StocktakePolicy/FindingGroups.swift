@@ -27,8 +27,7 @@ public struct FindingGroup: Sendable, Equatable {
             let fixes = Set(ranked.map(\.fix))
             return FindingGroup(
                 rule: rule, severity: ranked.map(\.severity).max() ?? .note, findings: ranked,
-                bytes: outermostBytes(ranked),
-                sharedFix: fixes.count == 1 ? fixes.first : nil)
+                bytes: outermostBytes(ranked), sharedFix: fixes.count == 1 ? fixes.first : nil)
         }
         return groups.sorted { ($0.severity, $0.bytes, $1.rule) > ($1.severity, $1.bytes, $0.rule) }
     }

@@ -8,9 +8,7 @@ public struct Policy: Sendable {
     public let exclude: [Glob]
 
     /// Every registered rule that is not opt-in, with its defaults.
-    public init() {
-        self.init(rules: RuleRegistry.all.filter { !$0.description.isOptIn }.map { $0.init() })
-    }
+    public init() { self.init(rules: RuleRegistry.all.filter { !$0.description.isOptIn }.map { $0.init() }) }
 
     public init(rules: [any Rule], severities: [String: Severity] = [:], exclude: [Glob] = []) {
         self.rules = rules
@@ -52,8 +50,7 @@ public struct Policy: Sendable {
                         rule: description.id, severity: severity, path: path, message: raw.message,
                         fix: description.fix,
                         fingerprint: Fingerprint.make(
-                            rule: description.id, path: path, discriminator: raw.discriminator),
-                        bytes: raw.bytes))
+                            rule: description.id, path: path, discriminator: raw.discriminator), bytes: raw.bytes))
             }
         }
         return findings.sorted { a, b in

@@ -28,8 +28,7 @@ public struct RuleDescription: Sendable {
     public init(
         id: String, title: String, finds: String, rationale: String, source: String, defaultSeverity: Severity,
         severityNote: String? = nil, options: [RuleOption] = [], fix: String, examples: [RuleExample],
-        isOptIn: Bool = false,
-        references: [String] = []
+        isOptIn: Bool = false, references: [String] = []
     ) {
         self.references = references
         self.id = id
@@ -84,16 +83,13 @@ public struct RuleExample: Sendable {
         sensitive: [(String, SensitiveItem.Store, String, SensitiveItem.Kind, Int)],
         build: @escaping @Sendable (inout InventoryBuilder) -> Void
     ) {
-        let sensitive = sensitive.map {
-            SensitiveExample(path: $0.0, store: $0.1, place: $0.2, kind: $0.3, length: $0.4)
-        }
         self.init(summary, expectedFindings: expectedFindings) {
             var builder = InventoryBuilder()
             build(&builder)
             let inventory = builder.build()
-            let items = sensitive.compactMap { item in
-                inventory.index(ofPath: Array(item.path.utf8)).map {
-                    SensitiveItem(entry: $0, store: item.store, place: item.place, kind: item.kind, length: item.length)
+            let items = sensitive.compactMap { path, store, place, kind, length in
+                inventory.index(ofPath: Array(path.utf8)).map {
+                    SensitiveItem(entry: $0, store: store, place: place, kind: kind, length: length)
                 }
             }
             return PolicyContext(inventory: inventory, documentsExposed: documentsExposed, sensitive: items)
@@ -118,12 +114,4 @@ public struct RuleExample: Sendable {
             return PolicyContext(inventory: inventory, documentsExposed: false, duplicates: sets)
         }
     }
-}
-
-private struct SensitiveExample: Sendable {
-    let path: String
-    let store: SensitiveItem.Store
-    let place: String
-    let kind: SensitiveItem.Kind
-    let length: Int
 }

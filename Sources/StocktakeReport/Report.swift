@@ -186,18 +186,4 @@ extension Report {
         guard let threshold else { return false }
         return findings.contains { $0.severity >= threshold } || budgets.contains(where: \.exceeded)
     }
-
-    /// Why the run fails the policy, in one phrase ("10 warnings at or above warning; 1 budget exceeded"),
-    /// or nil when it does not.
-    public func policyFailureReason(failingAt threshold: Severity?) -> String? {
-        guard let threshold, isPolicyFailure(failingAt: threshold) else { return nil }
-        var reasons: [String] = []
-        let failing = findings.filter { $0.severity >= threshold }
-        if !failing.isEmpty {
-            reasons.append(failing.severityCounts().joined(separator: ", ") + " at or above \(threshold.rawValue)")
-        }
-        let exceeded = budgets.filter(\.exceeded).count
-        if exceeded > 0 { reasons.append(Plural.count(exceeded, "budget") + " exceeded") }
-        return reasons.joined(separator: "; ")
-    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import StocktakeAudit
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 import StocktakeReport
 import StocktakeScan
 
@@ -186,16 +187,6 @@ struct AuditCommand: ParsableCommand {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
-    /// What the content checks did not read, with the first few paths; nil when they read everything (or did not run).
-    static func unreadContent(_ report: Report) -> String? {
-        guard let summary = report.contentCoverage?.unreadSummary else { return nil }
-        let paths = report.laterIssues.filter { $0.reason == .contentNotRead && !$0.path.isEmpty }.map {
-            PathText.display($0.path)
-        }
-        let shown = paths.prefix(3).joined(separator: ", ")
-        return summary + (shown.isEmpty ? "" : ": " + shown + (paths.count > 3 ? ", …" : ""))
-    }
-
     func run() throws {
         let progress = ScanProgress()
         let phaseTimings = timings ? PhaseTimings() : nil
@@ -212,7 +203,12 @@ struct AuditCommand: ParsableCommand {
                 SimulatorTarget(deviceSetPath: deviceSet, device: $0, bundleIdentifier: app ?? "")
             })
         request.contentChecks = !noContentChecks
-        request.failOn = strict ? .warning : failOn.severity
+        // Flag first: the verdict names the setting the user typed.
+        let coverageGate =
+            requireContentCoverage
+            ? "--require-content-coverage"
+            : configuration.contentCoverage == .required ? "contentCoverage: required" : nil
+        request.gates = AuditGates(failOn: strict ? .warning : failOn.severity, contentCoverage: coverageGate)
         // GitHub's checkout; elsewhere the current folder, where a workflow's steps run.
         request.repositoryRoot =
             ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"] ?? FileManager.default.currentDirectoryPath
@@ -231,21 +227,15 @@ struct AuditCommand: ParsableCommand {
         }
         // Even with --quiet: asking for timings is asking for them to be printed.
         if let phaseTimings { FileHandle.standardError.write(Data(phaseTimings.text.utf8)) }
-        if !quiet { print(AuditSummary(result: result, failingAt: request.failOn).text, terminator: "") }
+        // The exit status, the summary and report.html all read this one verdict.
+        let verdict = ReportVerdict(report: result.report, gates: request.gates, number: HTMLFormatting.grouped)
+        if !quiet { print(AuditSummary(result: result, verdict: verdict).text, terminator: "") }
         // Output the user asked for (GitHub annotations): printed even with --quiet, after the summary.
         if !result.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(result.standardOutput)) }
         // Reports are written first: a policy failure still leaves them for the reader.
         // One line on stderr says why, even with --quiet: cron mails exactly that line.
-        var reasons =
-            result.report.policyFailureReason(failingAt: strict ? .warning : failOn.severity).map { [$0] } ?? []
-        if requireContentCoverage || configuration.contentCoverage == .required,
-            let unread = Self.unreadContent(result.report)
-        {
-            reasons.append("content coverage is required: " + unread)
-        }
-        if !reasons.isEmpty {
-            throw CommandFailure(
-                .policyFailure, "failed: \(reasons.joined(separator: "; ")) (reports in \(result.outputDirectory))")
+        if verdict.failed == true {
+            throw CommandFailure(.policyFailure, "failed: \(verdict.reason) (reports in \(result.outputDirectory))")
         }
     }
 }

@@ -29,6 +29,21 @@ import Testing
         #expect(section.contains("800 more are listed in the JSON report."))
     }
 
+    @Test("the three rules most at stake start open; the others start closed, their summaries still in view")
+    func laterGroupsStartClosed() throws {
+        let rules = ["tmp-leftovers", "sqlite-sidecar", "library-root-file", "documents-hidden-data", "symlink-escape"]
+        let findings = rules.enumerated().map { rank, rule in
+            FindingsReport.finding(rule, .warning, "Library/f\(rank)", "m\(rank)", bytes: Int64(10 - rank) * 4096)
+        }
+        let html = Self.page(findings)
+        let groups = html.components(separatedBy: "<details class=\"fgroup\"").dropFirst()
+        #expect(groups.map { $0.hasPrefix(" open>") } == [true, true, true, false, false])
+        for (rank, rule) in rules.enumerated() {
+            let summary = try #require(groups.dropFirst(rank).first?.components(separatedBy: "</summary>").first)
+            #expect(summary.contains("<code class=\"muted\">\(rule)</code>") && summary.contains("1 finding"))
+        }
+    }
+
     @Test("the overview comes first, then the findings, then the details")
     func overviewFirst() throws {
         let html = Self.page((0..<300).map { FindingsReport.finding("tmp-leftovers", .note, "tmp/\($0)", "m") })

@@ -61,7 +61,7 @@ struct AppRunner {
             audit.policy = request.policy
             audit.tool = request.tool
             audit.now = request.now
-            audit.failOn = request.failOn
+            audit.gates.failOn = request.failOn
             result = try Audit.run(audit)
             duration = (ContinuousClock.now - started).inSeconds
             // The file, not `result.report`, is the source of truth for the diff and the history row: they then hold

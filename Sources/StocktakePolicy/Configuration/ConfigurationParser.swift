@@ -24,9 +24,7 @@ extension PolicyConfiguration {
 
     public static func parse(_ text: String, file: String) throws(ConfigurationError) -> PolicyConfiguration {
         let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch {
+        do { root = try Yams.compose(yaml: text) } catch {
             throw ConfigurationError(file: file, line: nil, message: "not valid YAML: \(error)")
         }
         var configuration = PolicyConfiguration()

@@ -55,9 +55,7 @@ public enum DefaultConfiguration {
                 lines += "    enabled: true\n"
             }
             lines += "    # severity: \(description.defaultSeverity.rawValue)\n"
-            for option in description.options {
-                lines += "    \(option.name): \(option.defaultValue)\n"
-            }
+            for option in description.options { lines += "    \(option.name): \(option.defaultValue)\n" }
         }
         return lines
     }

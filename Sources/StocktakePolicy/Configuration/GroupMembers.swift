@@ -37,9 +37,7 @@ public struct GroupResult: Sendable, Equatable {
                 into: &member.total)
             if member.total.files > 0 { members[id] = member }
         }
-        let sorted = members.values.sorted {
-            ($0.total.allocatedBytes, $1.id) > ($1.total.allocatedBytes, $0.id)
-        }
+        let sorted = members.values.sorted { ($0.total.allocatedBytes, $1.id) > ($1.total.allocatedBytes, $0.id) }
         return GroupResult(definition: definition, members: sorted)
     }
 

@@ -26,21 +26,21 @@ public struct RuleOptionValues: Sendable, Equatable {
 
     /// A byte count: `4096`, `50MB`, `1.5 GB` (decimal, as Apple shows sizes), `64KiB`, `2MiB` (binary).
     public func bytes(_ name: String, default fallback: Int64) throws(ConfigurationError) -> Int64 {
-        guard let value = values[name] else { return fallback }
-        guard let bytes = ByteQuantity.parse(value.text) else {
-            throw ConfigurationError(
-                file: file, line: value.line,
-                message: "\(ruleID).\(name): '\(value.text)' is not a size (use e.g. 4096, 50MB, 1.5GB, 64KiB)")
-        }
-        return bytes
+        try parse(name, fallback, ByteQuantity.parse, "is not a size (use e.g. 4096, 50MB, 1.5GB, 64KiB)")
     }
 
     /// A whole number (a count or seconds).
     public func integer(_ name: String, default fallback: Int64) throws(ConfigurationError) -> Int64 {
+        try parse(name, fallback, WholeNumber.parse, "is not a whole number")
+    }
+
+    private func parse(_ name: String, _ fallback: Int64, _ parse: (String) -> Int64?, _ problem: String)
+        throws(ConfigurationError) -> Int64
+    {
         guard let value = values[name] else { return fallback }
-        guard let number = WholeNumber.parse(value.text) else {
+        guard let number = parse(value.text) else {
             throw ConfigurationError(
-                file: file, line: value.line, message: "\(ruleID).\(name): '\(value.text)' is not a whole number")
+                file: file, line: value.line, message: "\(ruleID).\(name): '\(value.text)' \(problem)")
         }
         return number
     }

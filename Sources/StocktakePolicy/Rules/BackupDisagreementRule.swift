@@ -4,8 +4,7 @@ import StocktakeModel
 /// place iOS never backs up) that the backup holds, or a file predicted backed up that the backup lacks.
 struct BackupDisagreementRule: Rule {
     static let description = RuleDescription(
-        id: "backup-disagreement",
-        title: "Device backup contradicts the export's backup flags",
+        id: "backup-disagreement", title: "Device backup contradicts the export's backup flags",
         finds: """
             with `--backup`: a file the export flags excluded (or keeps where iOS never backs up) that the device \
             backup holds, or one predicted backed up that it lacks

@@ -3,8 +3,7 @@ import StocktakeModel
 /// A configured budget exceeded: the container, a location, a group member, or the file count.
 struct BudgetExceededRule: Rule {
     static let description = RuleDescription(
-        id: "budget-exceeded",
-        title: "Storage budget exceeded",
+        id: "budget-exceeded", title: "Storage budget exceeded",
         finds: "a configured budget exceeded (total, file count, Documents & Data, a location, a group member)",
         rationale: """
             Apple asks apps to keep their footprint in check: "Data that can be downloaded again or regenerated should \

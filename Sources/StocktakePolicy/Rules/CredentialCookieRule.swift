@@ -3,8 +3,7 @@ import StocktakeModel
 /// Persistent session or credential cookies in `Library/Cookies/Cookies.binarycookies`.
 struct CredentialCookieRule: Rule {
     static let description = RuleDescription(
-        id: "credential-cookie",
-        title: "Persistent session or credential cookie",
+        id: "credential-cookie", title: "Persistent session or credential cookie",
         finds: """
             a session or credential cookie kept on disk in `Library/Cookies/Cookies.binarycookies` (analytics \
             cookies such as `_ga` are not)
@@ -19,8 +18,7 @@ struct CredentialCookieRule: Rule {
             https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; \
             https://developer.apple.com/documentation/foundation/httpcookiestorage
             """,
-        defaultSeverity: .warning,
-        severityNote: "error when backed up",
+        defaultSeverity: .warning, severityNote: "error when backed up",
         fix: """
             Give session cookies no expiry (they then live in memory only), or keep the session token in the \
             Keychain and clear HTTPCookieStorage at logout; use an ephemeral URLSessionConfiguration for \
@@ -35,16 +33,11 @@ struct CredentialCookieRule: Rule {
                         .sessionCookie, 32
                     )
                 ]
-            ) { builder in
-                builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600)
-            },
+            ) { builder in builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600) },
             RuleExample("a cookie store with analytics cookies only", expectedFindings: 0, sensitive: []) { builder in
                 builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600)
             },
-        ],
-        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])
+        ], references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])
 
-    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
-        SensitiveDataFindings.findings(.cookies, in: context)
-    }
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] { SensitiveDataFindings.findings(.cookies, in: context) }
 }

@@ -4,8 +4,7 @@ import StocktakeModel
 /// not recognise, in the one folder meant for their own documents.
 struct DocumentsHiddenDataRule: Rule {
     static let description = RuleDescription(
-        id: "documents-hidden-data",
-        title: "App internals in Documents",
+        id: "documents-hidden-data", title: "App internals in Documents",
         finds: """
             files in Documents a user would not recognise: databases and sidecars, plists, logs, lock files, \
             dotfiles, caches, SDK folders
@@ -25,8 +24,7 @@ struct DocumentsHiddenDataRule: Rule {
             https://developer.apple.com/documentation/bundleresources/information-property-list/uifilesharingenabled \
             https://developer.apple.com/videos/play/tech-talks/204/
             """,
-        defaultSeverity: .warning,
-        severityNote: "error when Documents is exposed",
+        defaultSeverity: .warning, severityNote: "error when Documents is exposed",
         fix: """
             Keep databases, plists, lock files and internal state in Library/Application Support, logs and caches \
             in Library/Caches (or tmp), and point SDKs at Library instead of Documents; migrate existing files on \

@@ -8,8 +8,7 @@ struct DuplicateContentRule: Rule {
     static let listedPaths = 3
 
     static let description = RuleDescription(
-        id: "duplicate-content",
-        title: "Identical content stored more than once",
+        id: "duplicate-content", title: "Identical content stored more than once",
         finds: """
             identical content at two or more paths (hard links excluded): size, then a 4 KiB prefix, then SHA-256; \
             one finding per set with the wasted bytes
@@ -82,8 +81,7 @@ struct DuplicateContentRule: Rule {
                 builder.add("Documents/a.bin", apparentBytes: 50_000)
                 builder.add("Documents/b.bin", apparentBytes: 50_000)
             },
-        ],
-        isOptIn: true)
+        ], isOptIn: true)
 
     let minimumBytes: Int64
 

@@ -3,8 +3,7 @@ import StocktakeModel
 /// User documents excluded from backup: a restore from iCloud or a computer brings the app back without them.
 struct ExcludedUserDocumentRule: Rule {
     static let description = RuleDescription(
-        id: "excluded-user-document",
-        title: "User documents excluded from backup",
+        id: "excluded-user-document", title: "User documents excluded from backup",
         finds: "items in Documents excluded from backup: user data a restore would lose",
         rationale: """
             The iOS Data Storage Guidelines: "Only documents and other data that is user-generated, or that cannot \

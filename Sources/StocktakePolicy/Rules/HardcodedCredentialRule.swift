@@ -4,8 +4,7 @@ import StocktakeModel
 /// who downloads it.
 struct HardcodedCredentialRule: Rule {
     static let description = RuleDescription(
-        id: "hardcoded-credential",
-        title: "Credential shipped in the app bundle",
+        id: "hardcoded-credential", title: "Credential shipped in the app bundle",
         finds: """
             with `--app-bundle`: a secret shipped in the bundle's Info.plist (a Stripe `sk_live_` key, a cloud \
             secret key, a server password, a token under a secret's name), in every copy of the app; publishable \
@@ -45,8 +44,7 @@ struct HardcodedCredentialRule: Rule {
                 builder.add("Library/Preferences/com.example.app.plist", apparentBytes: 400, kind: .binaryPlist)
                 return PolicyContext(inventory: builder.build(), documentsExposed: false)
             },
-        ],
-        references: ["MASWE-0005", "MASTG-TEST-0302", "CWE-798"])
+        ], references: ["MASWE-0005", "MASTG-TEST-0302", "CWE-798"])
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         context.appBundleSecrets.map { secret in

@@ -8,12 +8,7 @@ enum HiddenDocumentData: Sendable, Equatable {
     /// Whole folders: reported once, with everything beneath them.
     case hiddenFolder, sdkFolder, cacheFolder, databaseFolder
 
-    var isFolder: Bool {
-        switch self {
-        case .hiddenFolder, .sdkFolder, .cacheFolder, .databaseFolder: true
-        default: false
-        }
-    }
+    var isFolder: Bool { [.hiddenFolder, .sdkFolder, .cacheFolder, .databaseFolder].contains(self) }
 
     /// The entry at `index` of the inventory, or nil for something that may well be a user document.
     static func classify(_ index: Int32, in inventory: Inventory) -> HiddenDocumentData? {

@@ -3,8 +3,7 @@ import StocktakeModel
 /// Folders in tmp or Caches renamed for deletion that still hold files: a background deletion that never finished.
 struct InterruptedDeletionRule: Rule {
     static let description = RuleDescription(
-        id: "interrupted-deletion",
-        title: "Folder renamed for deletion still holds files",
+        id: "interrupted-deletion", title: "Folder renamed for deletion still holds files",
         finds: """
             folders at the top of tmp or Caches renamed for deletion (a bare UUID name or one with a deletion suffix \
             such as `.old`, `.trash`, `deleting`) that still hold files
@@ -39,8 +38,7 @@ struct InterruptedDeletionRule: Rule {
                 builder.add("Library/Caches/images-deleting/b.bin", apparentBytes: 100)
             },
             RuleExample("a renamed folder inside another is reported once, at the outermost", expectedFindings: 1) {
-                builder in
-                builder.add("tmp/to-delete/9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D/a.bin", apparentBytes: 100)
+                builder in builder.add("tmp/to-delete/9F0B1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D/a.bin", apparentBytes: 100)
             },
             RuleExample("a renamed folder that is already empty", expectedFindings: 0) { builder in
                 builder.add("tmp/.trash-1/inner", type: .directory)
@@ -79,8 +77,7 @@ struct InterruptedDeletionRule: Rule {
             for index in inventory.children(start) {
                 let entry = inventory.entries[Int(index)]
                 guard entry.isDirectory, !entry.flags.contains(.systemManaged),
-                    !entry.flags.contains(.transportArtefact),
-                    RenamedForDeletion.matches(inventory.name(index))
+                    !entry.flags.contains(.transportArtefact), RenamedForDeletion.matches(inventory.name(index))
                 else { continue }
                 let contents = SubtreeContents(inventory, index)
                 guard contents.files > 0 else { continue }

@@ -6,8 +6,7 @@ struct LargeBackedUpFileRule: Rule {
     static let defaultThresholdBytes: Int64 = 50_000_000
 
     static let description = RuleDescription(
-        id: "large-backed-up-file",
-        title: "Large file in the backup",
+        id: "large-backed-up-file", title: "Large file in the backup",
         finds: "a single backed-up file at or over `thresholdBytes`",
         rationale: """
             Everything outside Caches and tmp is backed up ("Everything in your app's home directory is backed up, \
@@ -41,9 +40,7 @@ struct LargeBackedUpFileRule: Rule {
             RuleExample(
                 "a 60 MB file from an export without backup evidence: reported as possibly backed up",
                 expectedFindings: 1
-            ) { builder in
-                builder.add("Documents/Movie.mov", apparentBytes: 60_000_000)
-            },
+            ) { builder in builder.add("Documents/Movie.mov", apparentBytes: 60_000_000) },
             RuleExample("the same file excluded from backup, a large cache, and a small document", expectedFindings: 0)
             { builder in
                 builder.evidence = InventoryBuilder.attributesKept
@@ -75,8 +72,8 @@ struct LargeBackedUpFileRule: Rule {
         var findings: [RuleFinding] = []
         for (offset, entry) in context.inventory.entries.enumerated() {
             guard entry.type == .file, entry.countsBytes, entry.allocatedBytes >= thresholdBytes,
-                entry.backup == .included || entry.backup == .unknown,
-                !entry.flags.contains(.systemManaged), !entry.flags.contains(.transportArtefact)
+                entry.backup == .included || entry.backup == .unknown, !entry.flags.contains(.systemManaged),
+                !entry.flags.contains(.transportArtefact)
             else { continue }
             let size = ByteCount.format(entry.allocatedBytes)
             let limit = ByteCount.format(thresholdBytes)

@@ -3,8 +3,7 @@ import StocktakeModel
 /// Files straight in Library/ and Library folders of the app's own invention, outside the standard places.
 struct LibraryRootFileRule: Rule {
     static let description = RuleDescription(
-        id: "library-root-file",
-        title: "Files outside Library's standard folders",
+        id: "library-root-file", title: "Files outside Library's standard folders",
         finds: "files directly in `Library/` or in Library folders that are neither standard nor made by iOS",
         rationale: """
             Apple's File System Programming Guide: "Put app-created support files in the \

@@ -6,8 +6,7 @@ struct ManySmallFilesRule: Rule {
     static let defaultMaxMedianBytes: Int64 = 16_384
 
     static let description = RuleDescription(
-        id: "many-small-files",
-        title: "Many small files",
+        id: "many-small-files", title: "Many small files",
         finds: "a subtree with `minFiles` files or more whose median size is at most `maxMedianBytes`",
         rationale: """
             Every file occupies at least one allocation block (4 KiB on APFS and ext4), so tens of thousands of \
@@ -146,9 +145,7 @@ struct ManySmallFilesRule: Rule {
         }
 
         /// The lower median (the ⌈n/2⌉-th smallest size) is at most `threshold` exactly when that many files are.
-        func medianIsAtMost(_ threshold: Int64) -> Bool {
-            files > 0 && small >= (files - 1) / 2 + 1
-        }
+        func medianIsAtMost(_ threshold: Int64) -> Bool { files > 0 && small >= (files - 1) / 2 + 1 }
 
         /// The top of the power-of-two bucket holding the lower median: the median is at most this and at least half of it plus one.
         func medianUpperBound() -> Int64 {

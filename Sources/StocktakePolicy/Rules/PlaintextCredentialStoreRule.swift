@@ -4,8 +4,7 @@ import StocktakeModel
 /// keys or properties.
 struct PlaintextCredentialStoreRule: Rule {
     static let description = RuleDescription(
-        id: "plaintext-credential-store",
-        title: "Credentials in an unencrypted database",
+        id: "plaintext-credential-store", title: "Credentials in an unencrypted database",
         finds: """
             an unencrypted SQLite or Core Data store with a credential-like column holding values \
             (`ZUSER.ZPASSWORD`), a web view's local storage (WebKit's `ItemTable`) holding a secret, or an \
@@ -23,8 +22,7 @@ struct PlaintextCredentialStoreRule: Rule {
             https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0006/ ; \
             https://www.mongodb.com/docs/atlas/device-sdks/sdk/swift/realm-files/encrypt-a-realm/
             """,
-        defaultSeverity: .warning,
-        severityNote: "error when backed up",
+        defaultSeverity: .warning, severityNote: "error when backed up",
         fix: """
             Keep credentials in the Keychain, not in the store; when the store itself must hold sensitive data, \
             encrypt it (SQLCipher, Realm's encryptionKey with the key in the Keychain) and give the file a data \
@@ -52,8 +50,7 @@ struct PlaintextCredentialStoreRule: Rule {
             RuleExample("stores without credential columns", expectedFindings: 0, sensitive: []) { builder in
                 builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000)
             },
-        ],
-        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])
+        ], references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         SensitiveDataFindings.findings(.database, in: context) + SensitiveDataFindings.findings(.realm, in: context)

@@ -3,8 +3,7 @@ import StocktakeModel
 /// A preferences plist grown past what settings need: UserDefaults used as a data store.
 struct PreferencesBloatRule: Rule {
     static let description = RuleDescription(
-        id: "preferences-bloat",
-        title: "Oversized preferences plist",
+        id: "preferences-bloat", title: "Oversized preferences plist",
         finds: "a Preferences plist over `maxBytes`: UserDefaults used as a data store",
         rationale: """
             UserDefaults is for settings: Apple's documentation describes it as a store for "nonsensitive \
@@ -82,7 +81,7 @@ struct PreferencesBloatRule: Rule {
 
     /// A `.plist` the app's own defaults domains write; Apple frameworks' domains are left out.
     private func isAppPreferencesFile(_ name: ArraySlice<UInt8>) -> Bool {
-        name.count > 6 && name.suffix(6).elementsEqual(".plist".utf8)
-            && !name.starts(with: "com.apple.".utf8) && !name.starts(with: ".GlobalPreferences".utf8)
+        name.count > 6 && name.suffix(6).elementsEqual(".plist".utf8) && !name.starts(with: "com.apple.".utf8)
+            && !name.starts(with: ".GlobalPreferences".utf8)
     }
 }

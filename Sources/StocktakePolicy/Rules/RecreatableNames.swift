@@ -18,10 +18,10 @@ enum RecreatableNames {
     private static let downloadSubstring = Array("download".utf8)
 
     static func folderSignal(_ name: some Collection<UInt8>) -> FolderSignal? {
-        let lowered = name.map(asciiLowercase)
-        if everythingSubstrings.contains(where: { contains(lowered, $0) }) { return .everything }
+        let lowered = name.map(asciiLowercased)
+        if everythingSubstrings.contains(where: { ByteSearch.contains($0, in: lowered[...]) }) { return .everything }
         if words(name).contains(where: { everythingWords.contains($0) }) { return .everything }
-        if contains(lowered, downloadSubstring) { return .downloadedMedia }
+        if ByteSearch.contains(downloadSubstring, in: lowered[...]) { return .downloadedMedia }
         return nil
     }
 
@@ -39,7 +39,7 @@ enum RecreatableNames {
         var start = haystack.startIndex
         while start + count <= haystack.endIndex {
             var offset = 0
-            while offset < count && asciiLowercase(haystack[start + offset]) == bytes[offset] { offset += 1 }
+            while offset < count && asciiLowercased(haystack[start + offset]) == bytes[offset] { offset += 1 }
             if offset == count { return true }
             start += 1
         }
@@ -66,18 +66,10 @@ enum RecreatableNames {
                 if !word.isEmpty { result.append(word) }
                 word = []
             }
-            if isUpper || isLower || isDigit { word.append(asciiLowercase(byte)) }
+            if isUpper || isLower || isDigit { word.append(asciiLowercased(byte)) }
             previousWasLower = isLower
         }
         if !word.isEmpty { result.append(word) }
         return result
-    }
-
-    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-    }
-
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        ByteSearch.contains(needle, in: haystack[...])
     }
 }

@@ -7,8 +7,7 @@ struct RedownloadableInBackupRule: Rule {
     static let defaultMinBytes: Int64 = 0
 
     static let description = RuleDescription(
-        id: "redownloadable-in-backup",
-        title: "Re-downloadable content is backed up",
+        id: "redownloadable-in-backup", title: "Re-downloadable content is backed up",
         finds: """
             re-creatable content (caches, downloads, thumbnails, hashed or UUID names in cache-like folders) in \
             Documents or Application Support that is backed up
@@ -29,8 +28,7 @@ struct RedownloadableInBackupRule: Rule {
             https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html \
             https://developer.apple.com/library/ios/qa/qa1719/_index.html
             """,
-        defaultSeverity: .error,
-        severityNote: "warning when the export carried no backup evidence",
+        defaultSeverity: .error, severityNote: "warning when the export carried no backup evidence",
         options: [
             RuleOption(
                 name: "minBytes", defaultValue: ByteQuantity.text(defaultMinBytes),

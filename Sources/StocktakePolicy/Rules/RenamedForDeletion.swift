@@ -16,26 +16,14 @@ enum RenamedForDeletion {
     /// A UUID name (optionally hidden by a leading dot, optionally followed by one of `uuidSuffixes`), or a
     /// name containing one of the markers.
     static func matches(_ name: ArraySlice<UInt8>) -> Bool {
-        let lowered = name.map(lowercasedASCII)
+        let lowered = name.map(asciiLowercased)
         let afterDot = lowered.first == UInt8(ascii: ".") ? lowered.dropFirst() : lowered[...]
-        if startsWithUUID(afterDot) {
+        if Hex.startsWithUUID(afterDot) {
             let suffix = afterDot.dropFirst(36)
             if suffix.isEmpty || uuidSuffixes.contains(where: { suffix.elementsEqual($0) }) { return true }
         }
-        return markers.contains { contains(lowered, $0) }
+        return markers.contains { ByteSearch.contains($0, in: lowered[...]) }
     }
-
-    /// `8-4-4-4-12` hexadecimal digits at the start.
-    static func startsWithUUID(_ name: ArraySlice<UInt8>) -> Bool { Hex.startsWithUUID(name) }
-
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        ByteSearch.contains(needle, in: haystack[...])
-    }
-
-    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-    }
-
 }
 
 /// What a subtree holds as app data: files (transport artefacts aside), bytes as `du` counts them (folders'

@@ -7,8 +7,7 @@ struct SQLiteSidecarRule: Rule {
     static let defaultWalFloorBytes: Int64 = 4_000_000
 
     static let description = RuleDescription(
-        id: "sqlite-sidecar",
-        title: "Oversized WAL or orphaned SQLite sidecar",
+        id: "sqlite-sidecar", title: "Oversized WAL or orphaned SQLite sidecar",
         finds: """
             a `-wal` larger than its database (over `walFloorBytes`), or a sidecar or journal without its \
             database
@@ -94,16 +93,12 @@ struct SQLiteSidecarRule: Rule {
         return Self(walFloorBytes: try options.bytes("walFloorBytes", default: defaultWalFloorBytes))
     }
 
-    private enum Role {
-        case wal, shm, journal
+    private enum Role: String {
+        case wal = "-wal"
+        case shm = "-shm"
+        case journal = "-journal"
 
-        var suffix: [UInt8] {
-            switch self {
-            case .wal: Array("-wal".utf8)
-            case .shm: Array("-shm".utf8)
-            case .journal: Array("-journal".utf8)
-            }
-        }
+        var suffix: [UInt8] { Array(rawValue.utf8) }
 
         var kind: ContentKind {
             switch self {
@@ -145,7 +140,8 @@ struct SQLiteSidecarRule: Rule {
                             \(name) (\(ByteCount.format(entry.apparentBytes))) has no database \(databaseName) beside it: \
                             delete the leftover, or find where the store went without its sidecars.
                             """,
-                        discriminator: sidecar.role == .wal ? "missing-database" : "", bytes: entry.allocatedBytes))
+                        discriminator: sidecar.role == .wal ? "missing-database" : "",
+                        bytes: entry.allocatedBytes))
                 continue
             }
             guard sidecar.role == .wal else { continue }

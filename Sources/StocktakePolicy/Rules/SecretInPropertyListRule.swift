@@ -4,8 +4,7 @@ import StocktakeModel
 /// NSKeyedArchiver values inside them.
 struct SecretInPropertyListRule: Rule {
     static let description = RuleDescription(
-        id: "secret-in-property-list",
-        title: "Credential or token in a property list",
+        id: "secret-in-property-list", title: "Credential or token in a property list",
         finds: """
             a password, PIN, token, API key or private key in a property list (UserDefaults, NSKeyedArchiver values \
             and archived objects inside them)
@@ -23,8 +22,7 @@ struct SecretInPropertyListRule: Rule {
             https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0006/ ; \
             https://developer.apple.com/documentation/security/keychain_services
             """,
-        defaultSeverity: .warning,
-        severityNote: "error when backed up or in shared Documents",
+        defaultSeverity: .warning, severityNote: "error when backed up or in shared Documents",
         fix: """
             Keep passwords, tokens and keys in the Keychain (kSecClassGenericPassword, with an accessibility class \
             such as kSecAttrAccessibleWhenUnlockedThisDeviceOnly); store only a reference in UserDefaults, and \
@@ -44,9 +42,7 @@ struct SecretInPropertyListRule: Rule {
                     ("Documents/credentials.plist", .propertyList, "key user.password", .password, 9),
                     ("Documents/credentials.plist", .propertyList, "key user.pin", .pin, 4),
                 ]
-            ) { builder in
-                builder.add("Documents/credentials.plist", apparentBytes: 300, kind: .xmlPlist)
-            },
+            ) { builder in builder.add("Documents/credentials.plist", apparentBytes: 300, kind: .xmlPlist) },
             RuleExample(
                 "a plist with nothing sensitive; a token found in a text file is another rule's", expectedFindings: 0,
                 sensitive: [("Documents/app.log", .textFile, "line 3", .jwt, 180)]
@@ -54,8 +50,7 @@ struct SecretInPropertyListRule: Rule {
                 builder.add("Library/Preferences/com.example.app.plist", apparentBytes: 400, kind: .binaryPlist)
                 builder.add("Documents/app.log", apparentBytes: 4_000, kind: .text)
             },
-        ],
-        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299", "MASTG-TEST-0388"])
+        ], references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299", "MASTG-TEST-0388"])
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         SensitiveDataFindings.findings(.propertyList, in: context)

@@ -4,8 +4,7 @@ import StocktakeModel
 /// `name = value` pairs whose name says secret.
 struct SecretInTextFileRule: Rule {
     static let description = RuleDescription(
-        id: "secret-in-text-file",
-        title: "Secret in a log or config file",
+        id: "secret-in-text-file", title: "Secret in a log or config file",
         finds: """
             a JWT, private key, cloud key, password in a URL, `Authorization` header or secret-named pair in a small \
             text file (logs, JSON, config), Caches and tmp included: there the message says device-only
@@ -21,8 +20,7 @@ struct SecretInTextFileRule: Rule {
         source: """
             https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0001/
             """,
-        defaultSeverity: .warning,
-        severityNote: "error when backed up or in shared Documents",
+        defaultSeverity: .warning, severityNote: "error when backed up or in shared Documents",
         fix: """
             Do not log credentials or headers (redact them in the logger); ship keys through the Keychain or a \
             server, never in a file the app writes; delete logs that held them.
@@ -42,10 +40,7 @@ struct SecretInTextFileRule: Rule {
             RuleExample("text files that hold no secret", expectedFindings: 0, sensitive: []) { builder in
                 builder.add("Documents/notes.txt", apparentBytes: 300)
             },
-        ],
-        references: ["MASTG-TEST-0302", "MASWE-0001", "MASTG-TEST-0215", "MASTG-TEST-0299"])
+        ], references: ["MASTG-TEST-0302", "MASWE-0001", "MASTG-TEST-0215", "MASTG-TEST-0299"])
 
-    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
-        SensitiveDataFindings.findings(.textFile, in: context)
-    }
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] { SensitiveDataFindings.findings(.textFile, in: context) }
 }

@@ -3,8 +3,7 @@ import StocktakeModel
 /// Tokens in cached request URLs, `Authorization` headers and secrets in cached bodies of URLCache's `Cache.db`.
 struct SecretInURLCacheRule: Rule {
     static let description = RuleDescription(
-        id: "secret-in-url-cache",
-        title: "Secret in the URL cache",
+        id: "secret-in-url-cache", title: "Secret in the URL cache",
         finds: """
             a token in a cached request URL, an `Authorization` header, or a secret in a cached body, in URLCache's \
             `Cache.db` and `fsCachedData/`
@@ -48,10 +47,7 @@ struct SecretInURLCacheRule: Rule {
                     "Library/Caches/com.example.app/Cache.db", apparentBytes: 90_000, kind: .sqlite,
                     flags: .systemManaged)
             },
-        ],
-        references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0299"])
+        ], references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0299"])
 
-    func evaluate(_ context: PolicyContext) -> [RuleFinding] {
-        SensitiveDataFindings.findings(.urlCache, in: context)
-    }
+    func evaluate(_ context: PolicyContext) -> [RuleFinding] { SensitiveDataFindings.findings(.urlCache, in: context) }
 }

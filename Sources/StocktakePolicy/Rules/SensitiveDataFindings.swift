@@ -56,9 +56,7 @@ enum SensitiveDataFindings {
             })
     }
 
-    private static func capitalized(_ noun: String) -> String {
-        noun.prefix(1).uppercased() + noun.dropFirst()
-    }
+    private static func capitalized(_ noun: String) -> String { noun.prefix(1).uppercased() + noun.dropFirst() }
 
     /// How far the secret travels.
     private static func reach(_ entry: Entry, exposed: Bool) -> String {

@@ -6,8 +6,7 @@ struct SymlinkEscapeRule: Rule {
     static let maxTargetCharacters = 200
 
     static let description = RuleDescription(
-        id: "symlink-escape",
-        title: "Symlink points outside the container",
+        id: "symlink-escape", title: "Symlink points outside the container",
         finds: """
             a symlink that resolves outside the container (not WebKit's own `IndexedDB/v0`, nor any link iOS makes)
             """,

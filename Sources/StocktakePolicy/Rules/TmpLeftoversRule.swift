@@ -6,8 +6,7 @@ struct TmpLeftoversRule: Rule {
     static let defaultMinAgeSeconds: Int64 = 86_400
 
     static let description = RuleDescription(
-        id: "tmp-leftovers",
-        title: "Files left in tmp",
+        id: "tmp-leftovers", title: "Files left in tmp",
         finds: """
             entries left in tmp, by size (`minBytes`) or age relative to the newest file in the export \
             (`minAgeSeconds`); ages only from times the device can have written: when the export records its \

@@ -3,8 +3,7 @@ import StocktakeModel
 /// What the audit could not read: every scan issue, and entries marked unreadable without one.
 struct UnreadableEntryRule: Rule {
     static let description = RuleDescription(
-        id: "unreadable-entry",
-        title: "Entry the audit could not read",
+        id: "unreadable-entry", title: "Entry the audit could not read",
         finds: """
             entries the audit could not read (a stale AppleDouble sidecar was read: it is listed in `issues` as \
             `unpairedSidecar` with its own advice)
@@ -85,8 +84,7 @@ struct UnreadableEntryRule: Rule {
         // Details quote names (an unpaired sidecar's, a plist's key).
         let detail = issue.detail.isEmpty ? issue.reason.rawValue : VisibleText.render(issue.detail, as: .message)
         switch issue.reason {
-        case .unpairedSidecar:
-            return detail
+        case .unpairedSidecar: return detail
         case .malformedMetadata:
             return
                 "Metadata could not be understood (\(detail)): backup state or content kind may be wrong for this entry."

@@ -4,8 +4,9 @@ import StocktakeRendering
 
 /// The policy findings, one group per rule (most severe, then most bytes at stake, first; the same ranking as
 /// the terminal and `summary.md`). Each group states its fix as text and shows its top findings; the rest
-/// open on demand. Rows are stacked blocks, not table columns, so a phone shows path, size, message and
-/// fix without scrolling sideways.
+/// open on demand, as do the groups after the first few (their summaries keep rule, count and bytes in view).
+/// Rows are stacked blocks, not table columns, so a phone shows path, size, message and fix without scrolling
+/// sideways.
 struct FindingsHTML {
     let findings: [Finding]
     let baseline: BaselineSummary?
@@ -13,6 +14,8 @@ struct FindingsHTML {
     static let rowsShown = 5
     /// Rows written per group at all (the JSON has every one).
     static let rowsWritten = 200
+    /// Groups open when the page loads, as many as the verdict names: the page ends whatever the number of rules.
+    static let groupsOpen = ReportVerdict.worstShown
 
     func render() -> HTML {
         var html = HTMLPieces.sectionStart(id: "findings", title: "Findings")
@@ -29,13 +32,13 @@ struct FindingsHTML {
         html +=
             "<p class=\"lead\">\(counts) in \(Plural.count(groups.count, "rule")), most severe and most bytes at stake first."
         html += "\(suppressed) Run <code>stocktake rules ID</code> for a rule's rationale.</p>\n"
-        for group in groups { html += render(group) }
+        for (rank, group) in groups.enumerated() { html += render(group, open: rank < Self.groupsOpen) }
         return html + HTMLPieces.sectionEnd
     }
 
-    private func render(_ group: FindingGroup) -> HTML {
+    private func render(_ group: FindingGroup, open: Bool) -> HTML {
         let title = RuleRegistry.rule(id: group.rule)?.description.title ?? group.rule
-        var html: HTML = "<details class=\"fgroup\" open><summary>"
+        var html: HTML = open ? "<details class=\"fgroup\" open><summary>" : "<details class=\"fgroup\"><summary>"
         html += "<span class=\"tag sev-\(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
         html += "<span class=\"fg-title\">\(title)</span> <code class=\"muted\">\(group.rule)</code>"
         html +=

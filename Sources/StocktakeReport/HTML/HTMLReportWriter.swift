@@ -6,10 +6,10 @@ import StocktakeRendering
 /// its hash, no external URL. Everything essential reads without JavaScript. The output depends only on
 /// the report (no clock, no locale), so the same report always gives the same bytes.
 public struct HTMLReportWriter: Sendable {
-    /// The `--fail-on` threshold the verdict at the top is stated against; nil for `--fail-on never`.
-    public let failingAt: Severity?
+    /// The gates the verdict at the top is stated against.
+    public let gates: AuditGates
 
-    public init(failingAt: Severity? = .error) { self.failingAt = failingAt }
+    public init(gates: AuditGates = AuditGates()) { self.gates = gates }
 
     public func render(_ report: Report) -> String {
         let sections = HTMLSections(report: report)
@@ -18,7 +18,7 @@ public struct HTMLReportWriter: Sendable {
             generator: report.tool.name + " " + report.tool.version, css: ReportStyle.css + "\n" + TreemapStyle.css)
         page += sections.masthead()
         page += "<main class=\"wrap\">\n"
-        page += sections.verdict(failingAt: failingAt)
+        page += sections.verdict(gates)
         page += sections.summary()
         page += ContainerTreemapHTML(report: report).render()
         page += FindingsHTML(findings: report.findings, baseline: report.baseline).render()

@@ -52,9 +52,10 @@ struct HTMLSections {
         return html
     }
 
-    /// Passed or failed by `--fail-on`, the counts, and the worst findings with their fixes.
-    func verdict(failingAt threshold: Severity?) -> HTML {
-        let verdict = ReportVerdict(report: report, failingAt: threshold, number: HTMLFormatting.grouped)
+    /// Passed or failed, by which gates, the counts, and the worst findings with their fixes.
+    func verdict(_ gates: AuditGates) -> HTML {
+        let verdict = ReportVerdict(report: report, gates: gates, number: HTMLFormatting.grouped)
+        let codes = verdict.gates.map { "<code>\($0)</code>" as HTML }.joined(separator: ", ")
         let outcome: VerdictHTML.Outcome = verdict.failed.map { $0 ? .failed : .passed } ?? .ungated
         var lines: [HTML] = verdict.worst.map { finding in
             let title = RuleRegistry.rule(id: finding.rule)?.description.title ?? finding.rule
@@ -66,7 +67,7 @@ struct HTMLSections {
         }
         if report.findings.count > verdict.worst.count { lines.append("<a href=\"#findings\">Every finding</a>") }
         return VerdictHTML.render(
-            outcome, headline: "<code>\(verdict.gate)</code>: \(verdict.reason). \(Self.capitalised(verdict.counts)).",
+            outcome, headline: "\(codes): \(verdict.reason). \(Self.capitalised(verdict.counts)).",
             lines: lines)
     }
 

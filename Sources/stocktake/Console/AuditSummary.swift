@@ -9,14 +9,14 @@ import StocktakeReport
 /// a name can neither drive the terminal nor start a line of its own (a forged `::error` command).
 struct AuditSummary {
     let result: AuditResult
-    /// The `--fail-on` threshold the opening verdict line is stated against.
-    let failingAt: Severity?
+    /// What the summary opens with: the verdict the exit status follows.
+    let verdict: ReportVerdict
 
     var text: String {
         let report = result.report
         let totals = report.inventory.totals
         // The verdict first, as on the page: a reader who reads one line reads this one.
-        var lines: [String] = [ReportVerdict(report: report, failingAt: failingAt, number: HTMLFormatting.grouped).line]
+        var lines: [String] = [verdict.line]
         lines.append("Container:  \(report.container.inputPath) (\(report.container.layout.rawValue))")
         let container = report.container
         if container.identityCandidates.isEmpty {
