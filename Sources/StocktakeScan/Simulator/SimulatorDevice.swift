@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakePropertyLists
 
 /// One CoreSimulator device, as its `device.plist` describes it.
 public struct SimulatorDevice: Sendable, Equatable {
