@@ -57,9 +57,6 @@ public struct SimulatorDevice: Sendable, Equatable {
         }
     }
 
-    /// Where the device keeps its containers.
-    public var containersPath: String { path + "/data/Containers" }
-
     /// Reads `plist` (the folder's `device.plist`, checked to be no link); nil when it names no UDID.
     static func read(folder: String, plist path: String) throws(PropertyListError) -> SimulatorDevice? {
         let plist = try PropertyListReader.read(contentsOfFile: path, maxBytes: PropertyListReader.metadataLimit)
