@@ -67,8 +67,7 @@ let package = Package(
             name: "StocktakeBackup",
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakeSQLite", "CSQLite3",
-                "StocktakePropertyLists",
-                "StocktakeContent",
+                "StocktakePropertyLists", "StocktakeContent",
             ]),
         // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
         .target(
