@@ -46,18 +46,29 @@ let package = Package(
         .systemLibrary(name: "CLibArchive"),
         // A small wrapper over SQLite: connections (read-write, or read-only and immutable), statements, bound values.
         .target(name: "StocktakeSQLite", dependencies: ["CSQLite3", "StocktakeModel"]),
-        // Layout detection, bounded plist parsing, the parallel walk, content sniffing and backup evidence.
+        // Bounded property-list parsing (binary and XML, never Foundation's) and the meter that bounds decoded work.
+        .target(name: "StocktakePropertyLists", dependencies: ["StocktakeModel", "StocktakeFiles"]),
+        // The content checks: a file's kind from its bytes, AppleDouble sidecars, the stores apps keep (cookies, URL
+        // cache, SQLite) and the secret judgement over what they hold. Reads files; knows nothing of the walk.
+        .target(
+            name: "StocktakeContent",
+            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakePropertyLists", "StocktakeSQLite"]),
+        // Sources (folders, simulators, archives) walked in parallel into an inventory: layout, backup evidence,
+        // duplicates; each file's kind and secrets come from StocktakeContent.
         .target(
             name: "StocktakeScan",
             dependencies: [
-                "StocktakeModel", "StocktakeFiles", "StocktakeSQLite", "CStocktakeSystem", "CLibArchive",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "StocktakeModel", "StocktakeFiles", "StocktakePropertyLists", "StocktakeContent", "CStocktakeSystem",
+                "CLibArchive", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // Device backups (Finder, iTunes, idevicebackup2): Manifest.db read-only, MBFile records decoded, the apps
         // listed, one app's domain as an inventory, and a backup's evidence laid over a walked container.
         .target(
             name: "StocktakeBackup",
-            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakeSQLite", "CSQLite3"]),
+            dependencies: [
+                "StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakeSQLite", "CSQLite3",
+                "StocktakePropertyLists", "StocktakeContent",
+            ]),
         // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
         .target(
             name: "StocktakePolicy",
@@ -83,7 +94,7 @@ let package = Package(
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakePolicy", "StocktakeRendering",
                 "StocktakeReport",
-                "StocktakeBackup",
+                "StocktakeBackup", "StocktakePropertyLists", "StocktakeContent",
             ]),
         // The history: one row per run, its schema for SQLite and PostgreSQL alike, the SQLite store beside one
         // machine's reports, and what is made of it (`stocktake history`'s JSON, the metrics file).
@@ -132,7 +143,10 @@ let package = Package(
         .testTarget(name: "StocktakePolicyTests", dependencies: ["StocktakePolicy", "StocktakeModel", "TestSupport"]),
         .testTarget(
             name: "StocktakeScanTests",
-            dependencies: ["StocktakeScan", "StocktakeModel", "StocktakeFiles", "TestSupport", "CStocktakeSystem"]),
+            dependencies: [
+                "StocktakeScan", "StocktakePropertyLists", "StocktakeContent", "StocktakeModel", "StocktakeFiles",
+                "TestSupport", "CStocktakeSystem",
+            ]),
         .testTarget(
             name: "StocktakeReportTests",
             dependencies: [
@@ -183,14 +197,15 @@ let package = Package(
 // with `LLVMFuzzerTestOneInput` and no `main` (libFuzzer's), built with `--sanitize fuzzer` into `.build-fuzz`.
 if Context.environment["STOCKTAKE_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzBinaryPlist", ["StocktakeScan"]), ("FuzzXMLPlist", ["StocktakeScan"]),
-        ("FuzzAppleDouble", ["StocktakeScan"]),
-        ("FuzzArchive", ["StocktakeScan"]), ("FuzzBinaryCookies", ["StocktakeScan"]),
-        ("FuzzSecretScan", ["StocktakeScan"]),
+        ("FuzzBinaryPlist", ["StocktakePropertyLists"]), ("FuzzXMLPlist", ["StocktakePropertyLists"]),
+        ("FuzzAppleDouble", ["StocktakeContent"]),
+        ("FuzzArchive", ["StocktakeScan"]), ("FuzzBinaryCookies", ["StocktakeContent"]),
+        ("FuzzSecretScan", ["StocktakePropertyLists", "StocktakeContent"]),
         ("FuzzReportReader", ["StocktakeReport", "StocktakeDiff"]), ("FuzzBaseline", ["StocktakePolicy"]),
         ("FuzzConfiguration", ["StocktakePolicy"]),
-        ("FuzzBackupManifest", ["StocktakeBackup", "StocktakeModel", "StocktakeScan"]),
-        ("FuzzURLCache", ["StocktakeScan"]), ("FuzzLocalStorage", ["StocktakeScan"]), ("FuzzMachO", ["StocktakeScan"]),
+        ("FuzzBackupManifest", ["StocktakeBackup", "StocktakeModel", "StocktakePropertyLists"]),
+        ("FuzzURLCache", ["StocktakePropertyLists", "StocktakeContent"]),
+        ("FuzzLocalStorage", ["StocktakePropertyLists", "StocktakeContent"]), ("FuzzMachO", ["StocktakeScan"]),
         ("FuzzRecord", ["StocktakeReport", "StocktakeHistory", "StocktakeNightly", "StocktakeAudit"]),
     ]
     for target in fuzzTargets {

@@ -1,4 +1,5 @@
 import StocktakeBackup
+import StocktakeContent
 import StocktakeModel
 import StocktakeReport
 import StocktakeScan

@@ -1,4 +1,6 @@
+import StocktakeContent
 import StocktakeModel
+import StocktakePropertyLists
 import StocktakeReport
 import StocktakeScan
 

@@ -1,5 +1,6 @@
 import StocktakeFiles
 import StocktakeModel
+import StocktakePropertyLists
 import StocktakeScan
 
 #if canImport(Glibc)

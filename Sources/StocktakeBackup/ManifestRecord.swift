@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakePropertyLists
 import StocktakeScan
 
 /// One row of `Manifest.db`'s `Files` table, with what its `MBFile` archive says.

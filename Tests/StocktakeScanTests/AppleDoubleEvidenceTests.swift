@@ -1,3 +1,4 @@
+import StocktakeContent
 import StocktakeModel
 import StocktakeScan
 import TestSupport

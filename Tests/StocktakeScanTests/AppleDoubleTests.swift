@@ -1,3 +1,4 @@
+import StocktakeContent
 import StocktakeScan
 import TestSupport
 import Testing

@@ -3,6 +3,7 @@ import StocktakeModel
 import TestSupport
 import Testing
 
+@testable import StocktakeContent
 @testable import StocktakeScan
 
 /// `Cookies.binarycookies`: a real file iOS wrote (from the real-world corpus), files written here in the same

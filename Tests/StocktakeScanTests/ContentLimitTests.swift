@@ -3,6 +3,8 @@ import StocktakeModel
 import TestSupport
 import Testing
 
+@testable import StocktakeContent
+@testable import StocktakePropertyLists
 @testable import StocktakeScan
 
 /// Small hostile files must not stop an audit, and nothing is left unread silently: each class of input that

@@ -3,6 +3,8 @@ import StocktakeModel
 import TestSupport
 import Testing
 
+@testable import StocktakeContent
+@testable import StocktakePropertyLists
 @testable import StocktakeScan
 
 /// Values that look like secrets and are not, and lengths reported as the secret's own.

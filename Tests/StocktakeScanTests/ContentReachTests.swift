@@ -4,6 +4,8 @@ import StocktakeModel
 import TestSupport
 import Testing
 
+@testable import StocktakeContent
+@testable import StocktakePropertyLists
 @testable import StocktakeScan
 
 #if canImport(Glibc)

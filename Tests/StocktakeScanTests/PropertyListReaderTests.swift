@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakePropertyLists
 import StocktakeScan
 import TestSupport
 import Testing

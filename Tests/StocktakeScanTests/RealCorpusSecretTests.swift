@@ -3,6 +3,7 @@ import StocktakeModel
 import TestSupport
 import Testing
 
+@testable import StocktakeContent
 @testable import StocktakeScan
 
 /// Precision and recall of the content checks on real files no one here wrote (plists, cookie jars, URL caches

@@ -2,6 +2,7 @@ import StocktakeModel
 import TestSupport
 import Testing
 
+@testable import StocktakeContent
 @testable import StocktakeScan
 
 /// Issue 41, 19: Info.plist keys that are tokens are shown by their shape, and two tokens of one length share it:

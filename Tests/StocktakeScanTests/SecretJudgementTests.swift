@@ -3,6 +3,7 @@ import StocktakeModel
 import TestSupport
 import Testing
 
+@testable import StocktakeContent
 @testable import StocktakeScan
 
 /// How a value is judged: shape and randomness, both sides of every threshold docs/policy.md gives, the public
@@ -115,7 +116,7 @@ import Testing
 
     @Test func everyPublicValueHasItsSource() throws {
         let source = try String(
-            contentsOfFile: Repository.path("Sources/StocktakeScan/Content/Secrets/PublicValues.swift"), encoding: .utf8
+            contentsOfFile: Repository.path("Sources/StocktakeContent/Secrets/PublicValues.swift"), encoding: .utf8
         )
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespaces).hasPrefix("(\"") {

@@ -3,6 +3,7 @@ import StocktakeModel
 import TestSupport
 import Testing
 
+@testable import StocktakeContent
 @testable import StocktakeScan
 
 /// The content checks' readers: what counts as a secret, by name and by shape, and the look-alikes that do not.

@@ -3,6 +3,7 @@ import StocktakeModel
 import TestSupport
 import Testing
 
+@testable import StocktakeContent
 @testable import StocktakeScan
 
 /// URLCache's `Cache.db` as URLSession writes it (tables, binary plist request objects, bodies in rows and in

@@ -1,4 +1,4 @@
-import StocktakeScan
+import StocktakeContent
 
 /// AppleDouble sidecars as the walker reads them: the first 64 KiB, with the file's full size. Every value
 /// range handed back must lie inside the file.

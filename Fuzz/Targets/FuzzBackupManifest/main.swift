@@ -1,5 +1,5 @@
 import StocktakeModel
-import StocktakeScan
+import StocktakePropertyLists
 
 @testable import StocktakeBackup
 

@@ -1,4 +1,4 @@
-@testable import StocktakeScan
+@testable import StocktakeContent
 
 /// The Cookies.binarycookies reader and the cookie judgement on any bytes: cookies or a thrown error, never a
 /// trap, an out-of-bounds read or a hang.

@@ -1,4 +1,4 @@
-@testable import StocktakeScan
+@testable import StocktakePropertyLists
 
 /// The binary plist parser on any bytes: a value or a thrown error, never a trap, an out-of-bounds read,
 /// a leak or a hang. Plists come from containers, which are hostile.

@@ -1,6 +1,7 @@
 import Foundation
+import StocktakePropertyLists
 
-@testable import StocktakeScan
+@testable import StocktakeContent
 
 /// A SQLite store as the content checks read it (WebKit's local storage among them): any bytes as the file,
 /// opened read-only and immutable, its schema, columns and `ItemTable` rows read under the meter. Hits, or an

@@ -1,4 +1,6 @@
-@testable import StocktakeScan
+import StocktakePropertyLists
+
+@testable import StocktakeContent
 
 /// The secret finders on any bytes: as a text file the app wrote, and as a property list (NSKeyedArchiver
 /// graphs and nested archives included). Hits or none, never a trap or a hang.

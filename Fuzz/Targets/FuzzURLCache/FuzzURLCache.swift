@@ -1,6 +1,7 @@
 import Foundation
+import StocktakePropertyLists
 
-@testable import StocktakeScan
+@testable import StocktakeContent
 
 /// URLCache's `Cache.db` as the content checks read it: any bytes as the database (copied, opened, its rows,
 /// request and response plists and bodies read under the meter), then the cache judgement. Responses or a clear

@@ -1,4 +1,4 @@
-@testable import StocktakeScan
+@testable import StocktakePropertyLists
 
 /// The XML plist parser (no DTD, no entities, UTF-8/UTF-16/Latin-1 text) on any bytes: a value or
 /// a thrown error, never a trap, an out-of-bounds read, a leak or a hang.

@@ -1,3 +1,4 @@
+import StocktakeContent
 import StocktakeFiles
 import StocktakeModel
 

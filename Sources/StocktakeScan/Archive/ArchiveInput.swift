@@ -1,4 +1,5 @@
 import Crypto
+import StocktakeContent
 import StocktakeFiles
 import StocktakeModel
 

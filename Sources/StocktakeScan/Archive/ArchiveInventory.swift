@@ -1,3 +1,4 @@
+import StocktakeContent
 import StocktakeModel
 
 /// Turns the archive tree below the container root into an `Inventory` by the walk's own rules: the same zones

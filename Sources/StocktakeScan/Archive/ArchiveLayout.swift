@@ -1,5 +1,6 @@
 import StocktakeFiles
 import StocktakeModel
+import StocktakePropertyLists
 
 /// Finds the container inside an archive by the rules folders follow (`ContainerSource`): the archive root,
 /// else its one folder (a Finder zip of `X.xcappdata` holds `X.xcappdata/` beside `__MACOSX/`), else that

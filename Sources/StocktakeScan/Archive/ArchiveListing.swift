@@ -1,4 +1,6 @@
+import StocktakeContent
 import StocktakeModel
+import StocktakePropertyLists
 
 /// What the first pass keeps of one archive entry: its header facts and what its first bytes said.
 struct ArchiveMember {

@@ -1,3 +1,4 @@
+import StocktakeContent
 import StocktakeModel
 
 /// What an archive's first pass keeps for the content checks, so that they need no second pass over the archive

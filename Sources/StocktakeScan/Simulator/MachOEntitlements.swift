@@ -1,5 +1,6 @@
 import StocktakeFiles
 import StocktakeModel
+import StocktakePropertyLists
 
 /// Reads the entitlements an app was signed with from its main executable, which is how an installed app
 /// says which App Groups it uses. Simulator builds carry them as an XML plist in the `__TEXT,__entitlements`

@@ -1,5 +1,6 @@
 import StocktakeFiles
 import StocktakeModel
+import StocktakePropertyLists
 
 /// The containers of one simulator device, each found by the bundle or group id in its
 /// `.com.apple.mobile_container_manager.metadata.plist` (`MCMMetadataIdentifier`): the folder names are

@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakePropertyLists
 
 /// One CoreSimulator device, as its `device.plist` describes it.
 public struct SimulatorDevice: Sendable, Equatable {
@@ -55,9 +56,6 @@ public struct SimulatorDevice: Sendable, Equatable {
             $0.replacingDashes(with: " ")
         }
     }
-
-    /// Where the device keeps its containers.
-    public var containersPath: String { path + "/data/Containers" }
 
     /// Reads `plist` (the folder's `device.plist`, checked to be no link); nil when it names no UDID.
     static func read(folder: String, plist path: String) throws(PropertyListError) -> SimulatorDevice? {

@@ -1,5 +1,6 @@
 import StocktakeFiles
 import StocktakeModel
+import StocktakePropertyLists
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakePropertyLists
 
 /// `AppDataInfo.plist` `XCDownloadDate`: when Xcode downloaded the container. Xcode writes the Mac's local
 /// wall-clock time as text, with a dot between minutes and seconds (`2019-08-16 21:56.56.285`); some

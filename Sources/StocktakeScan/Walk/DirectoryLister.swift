@@ -1,4 +1,5 @@
 import CStocktakeSystem
+import StocktakeContent
 import StocktakeFiles
 import StocktakeModel
 

@@ -53,7 +53,7 @@ extension UnsafeRawBufferPointer {
 
 extension UnsafeBufferPointer<UInt8> {
     /// Whether the bytes from `offset` to the end are exactly `literal` (case-sensitive).
-    func isEqual(to literal: StaticString, from offset: Int) -> Bool {
+    package func isEqual(to literal: StaticString, from offset: Int) -> Bool {
         let length = literal.utf8CodeUnitCount
         guard offset >= 0, offset <= count, count - offset == length else { return false }
         let bytes = literal.utf8Start
@@ -64,14 +64,14 @@ extension UnsafeBufferPointer<UInt8> {
 
 extension ArraySlice<UInt8> {
     /// Four bytes at `offset` (an index of the slice's base), in either byte order; the caller checks the bounds.
-    func uint32(at offset: Int, bigEndian: Bool) -> UInt32 {
+    package func uint32(at offset: Int, bigEndian: Bool) -> UInt32 {
         let bytes = self[offset..<(offset + 4)]
         return bigEndian
             ? bytes.reduce(0) { $0 << 8 | UInt32($1) } : bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     /// Eight bytes at `offset`, in either byte order; the caller checks the bounds.
-    func uint64(at offset: Int, bigEndian: Bool) -> UInt64 {
+    package func uint64(at offset: Int, bigEndian: Bool) -> UInt64 {
         let bytes = self[offset..<(offset + 8)]
         return bigEndian
             ? bytes.reduce(0) { $0 << 8 | UInt64($1) } : bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }

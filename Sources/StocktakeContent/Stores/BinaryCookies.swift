@@ -1,3 +1,5 @@
+import StocktakePropertyLists
+
 /// One cookie of a `Cookies.binarycookies` file.
 public struct StoredCookie: Sendable, Equatable {
     public let domain: String

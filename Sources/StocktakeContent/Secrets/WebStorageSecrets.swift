@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakePropertyLists
 import StocktakeSQLite
 
 /// WebKit's local storage as a `WKWebView`'s pages leave it (`Library/WebKit/…/*.localstorage`,

@@ -1,4 +1,5 @@
 import StocktakeModel
+import StocktakePropertyLists
 
 /// The secrets of one property list: every string (and text-like data) with the key path it is stored
 /// under, judged by its name (`SecretNames`) and its shape (`SecretShapes`). NSKeyedArchiver values are

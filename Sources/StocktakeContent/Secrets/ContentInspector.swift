@@ -1,5 +1,6 @@
 import StocktakeFiles
 import StocktakeModel
+import StocktakePropertyLists
 
 /// Reads what an app's files reveal, after the walk: property lists (UserDefaults among them), text files
 /// the app writes, cookies, URLCache's `Cache.db`, SQLite stores and Realm files. Every file of these kinds is
@@ -107,7 +108,7 @@ public struct ContentInspector {
 
         public init() {}
 
-        mutating func countPassedOver(_ entries: [Int32], in inventory: Inventory) {
+        package mutating func countPassedOver(_ entries: [Int32], in inventory: Inventory) {
             for entry in entries { coverage.countPassedOver(bytes: inventory.entries[Int(entry)].apparentBytes) }
         }
     }
@@ -144,7 +145,7 @@ public struct ContentInspector {
     }
 
     /// The plan, and the files of a kind the pass reads that it passes over because iOS made them.
-    func fullPlan() -> (selected: [Selected], unread: [Unread], passedOver: [Int32]) {
+    package func fullPlan() -> (selected: [Selected], unread: [Unread], passedOver: [Int32]) {
         var selected: [Selected] = []
         var unread: [Unread] = []
         var passedOver: [Int32] = []

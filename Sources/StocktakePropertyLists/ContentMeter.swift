@@ -25,7 +25,7 @@ public final class ContentMeter {
 
     /// What judging one string costs, in decoded objects: on this machine (release) a judgement took about 25 µs and
     /// decoding a value about 1.5 µs, so 3,000,000 objects are at most about 190,000 judgements, under 5 s.
-    static let judgementCost = 16
+    package static let judgementCost = 16
 
     public let limits: Limits
     private(set) var fileObjects = 0
@@ -49,7 +49,7 @@ public final class ContentMeter {
     private let share: Int
 
     /// A new file of `bytes` read: its own counts start at zero (the pass's go on, and grow with what it reads).
-    func beginFile(reading bytes: Int64) {
+    package func beginFile(reading bytes: Int64) {
         bytesRead = bytesRead.saturatingAdd(max(0, bytes))
         beginFile()
     }
@@ -70,18 +70,18 @@ public final class ContentMeter {
     }
 
     /// A new file: its own counts start at zero (the pass's go on).
-    func beginFile() {
+    package func beginFile() {
         fileObjects = 0
         fileBytes = 0
         stopped = nil
     }
 
     /// Whether the pass's own limits are spent: no further file is worth opening.
-    var isPassSpent: Bool { passObjects >= objectsAllowed || passBytes >= bytesAllowed }
+    package var isPassSpent: Bool { passObjects >= objectsAllowed || passBytes >= bytesAllowed }
 
     /// Counts work; false (and `stopped` says why) once a limit is passed, and from then on for this file.
     @discardableResult
-    func charge(objects: Int = 0, bytes: Int = 0) -> Bool {
+    package func charge(objects: Int = 0, bytes: Int = 0) -> Bool {
         guard stopped == nil else { return false }
         fileObjects += objects
         fileBytes += bytes
@@ -102,7 +102,7 @@ public final class ContentMeter {
     }
 
     /// Stops the current file for a reason of the reader's own (a cap on cookies, tables, columns).
-    func stop(_ reason: String) {
+    package func stop(_ reason: String) {
         guard stopped == nil else { return }
         stopped = reason
         filesStopped += 1

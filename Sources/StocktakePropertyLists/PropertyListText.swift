@@ -1,9 +1,9 @@
 import StocktakeModel
 
 /// The text encodings XML property lists use for dates and data.
-enum PropertyListText {
+package enum PropertyListText {
     /// Seconds between 1970-01-01 and the plist reference date 2001-01-01, both UTC.
-    static let referenceDateOffset: Int64 = 978_307_200
+    package static let referenceDateOffset: Int64 = 978_307_200
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` (optionally with fractional seconds) as plists store dates.
     static func secondsSinceReferenceDate(iso8601 text: String) -> Double? {
@@ -25,7 +25,7 @@ enum PropertyListText {
 
     /// The first 19 characters as `YYYY-MM-DD?HH:MM?SS` (the separators given), as seconds since 1970 read
     /// as UTC; nil unless every field is in range. Shared by plist dates and Xcode's `XCDownloadDate`.
-    static func wallClockSeconds(_ characters: [UInt8], dateTimeSeparator: UInt8, secondsSeparators: Set<UInt8>)
+    package static func wallClockSeconds(_ characters: [UInt8], dateTimeSeparator: UInt8, secondsSeparators: Set<UInt8>)
         -> Int64?
     {
         guard characters.count >= 19, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-"),
@@ -42,7 +42,7 @@ enum PropertyListText {
     }
 
     /// The decimal number written in `range` of `characters`; nil for anything but digits.
-    static func number(_ characters: [UInt8], _ range: Range<Int>) -> Int64? {
+    package static func number(_ characters: [UInt8], _ range: Range<Int>) -> Int64? {
         var value: Int64 = 0
         for index in range {
             let digit = characters[index] &- UInt8(ascii: "0")

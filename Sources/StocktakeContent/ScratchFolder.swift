@@ -9,11 +9,11 @@ import StocktakeFiles
 
 /// A private temporary folder (mode 0700) whose files go with it: removed when the last holder lets it go. Where
 /// the content checks put the copies SQLite must read as files (an archive's stores, URLCache's database).
-final class ScratchFolder: Sendable {
-    let path: String
+package final class ScratchFolder: Sendable {
+    package let path: String
 
     /// Nil when the system's temporary folder takes no new folder (`SystemError.currentText` says why).
-    init?(_ prefix: String) {
+    package init?(_ prefix: String) {
         var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { return nil }
         path = String(cString: made)
@@ -24,7 +24,7 @@ final class ScratchFolder: Sendable {
     }
 
     /// A new private file holding `bytes`; a scratch copy, so no rename and no sync. Nil when it cannot be written.
-    func store(_ name: String, _ bytes: [UInt8]) -> String? {
+    package func store(_ name: String, _ bytes: [UInt8]) -> String? {
         let file = Paths.join(path, name)
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }

@@ -46,7 +46,7 @@ public enum PropertyListReader {
 
     /// `read(contentsOfFile:maxBytes:)` with messages that do not repeat the path, for callers
     /// that show the path beside the message.
-    static func readUnlabelled(contentsOfFile path: String, maxBytes: Int = 8 << 20) throws(PropertyListError)
+    package static func readUnlabelled(contentsOfFile path: String, maxBytes: Int = 8 << 20) throws(PropertyListError)
         -> PropertyListValue
     {
         let bytes: [UInt8]

@@ -1,6 +1,7 @@
 import Foundation
 import StocktakeFiles
 import StocktakeModel
+import StocktakePropertyLists
 import StocktakeSQLite
 
 /// One cached response of URLCache's `Cache.db`.

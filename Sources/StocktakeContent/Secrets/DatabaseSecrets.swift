@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeModel
+import StocktakePropertyLists
 import StocktakeSQLite
 
 /// Credential-like columns holding credential-like values in an unencrypted SQLite store (Core Data's `Z*`

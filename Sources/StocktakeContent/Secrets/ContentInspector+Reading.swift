@@ -1,6 +1,7 @@
 import Foundation
 import StocktakeFiles
 import StocktakeModel
+import StocktakePropertyLists
 
 /// Reading the selected files: on `threads` threads, each with its own meter and its own way into the container.
 extension ContentInspector {
