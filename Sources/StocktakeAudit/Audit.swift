@@ -53,30 +53,36 @@ package enum Audit {
             inventory = applied.inventory
             deviceBackup = summary.with(notInExport: applied.notInExport)
         }
-        // Before the draft: report.json's `contentCoverage` sorts before its rows. The pass is bounded (files, bytes,
-        // decoded work), so the rows wait for a fraction of a second at most.
+        // The content pass and duplicate detection read file contents on their own threads from here, side by side,
+        // while report.json's rows are written (`CoverageSplice` puts the coverage before them once it is known).
         let scope = ContentScope(unprotected: applied?.unprotected ?? [], companions: companions)
-        let checked = request.configuration.contentChecks && request.contentChecks
+        let walked = inventory
         let content =
-            checked
-            ? timings.measure("content") {
-                scope.contentPass(input: input, inventory: inventory, threads: request.scan.threads)
+            request.configuration.contentChecks && request.contentChecks
+            ? BackgroundTask {
+                timings.measure("content") {
+                    scope.contentPass(input: input, inventory: walked, threads: request.scan.threads)
+                }
             } : nil
-        let draft = prepare(
+        let duplicates = BackgroundTask { findDuplicates(in: walked, input: input, request: request) }
+        let rows = prepare(
             request, input: input, inventory: inventory, appBundle: appBundle, appGroups: appGroups,
             deviceBackup: deviceBackup,
             issues: (bundleProblem.map { [$0] } ?? [])
                 + request.simulatorNotes.map { note in
                     // A link in the device set, not followed: what it would have added is not in the report.
                     ScanIssue(path: Array(note.path.utf8), reason: .unreadable, detail: note.message)
-                },
-            contentCoverage: content?.coverage)
+                })
         // One path: the rules run on a second thread, and the HTML is rendered there once they are done. Without a
         // baseline to apply or write, report.json's rows are written meanwhile (a baseline's key sorts before the
         // rows, so with one the JSON waits for the judged report like every other format).
         let judged = BackgroundTask { () -> Judged in
+            let draft = rows.with(contentCoverage: content?.value.coverage)
             let report = Result { () throws(AuditError) in
-                Report(draft, try judge(draft, request: request, input: input, content: content, folder: folder))
+                Report(
+                    draft,
+                    try judge(
+                        draft, request: request, content: content?.value, duplicates: duplicates.value, folder: folder))
             }
             let html =
                 request.formats.contains(.html)
@@ -89,7 +95,7 @@ package enum Audit {
         }
         let streamsRows = request.baseline == nil && request.writeBaselinePath == nil
         let (written, standardOutput) = try write(
-            draft, judged: judged, streamsRows: streamsRows, formats: request.formats, into: folder,
+            rows, content: content, judged: judged, streamsRows: streamsRows, formats: request.formats, into: folder,
             repositoryFile: repositoryFile(request, containerRoot: input.container.rootPath), timings: timings)
         return AuditResult(
             report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written,
@@ -114,24 +120,24 @@ package enum Audit {
         }
     }
 
-    /// The report without what the rules decide (findings, baseline, what duplicate detection could not read).
+    /// The report without what the rules decide (findings, baseline, what duplicate detection could not read) and
+    /// without the content coverage.
     private static func prepare(
         _ request: AuditRequest, input: AuditInput, inventory: Inventory, appBundle: AppBundleInfo?,
-        appGroups: [AppGroupInfo], deviceBackup: DeviceBackupSummary?, issues: [ScanIssue],
-        contentCoverage: ContentCoverage?
+        appGroups: [AppGroupInfo], deviceBackup: DeviceBackupSummary?, issues: [ScanIssue]
     ) -> ReportDraft {
         let groups = request.configuration.groups.map { GroupResult.compute($0, in: inventory) }
         return ReportDraft(
             tool: request.tool, generatedAt: request.now, container: input.container, inventory: inventory,
             appBundle: appBundle, appGroups: appGroups, groups: groups,
             budgets: request.configuration.budgets.check(inventory, groups: groups), companionIssues: issues,
-            deviceBackup: deviceBackup,
-            contentCoverage: contentCoverage)
+            deviceBackup: deviceBackup)
     }
 
     /// Holds the inventory to the policy: duplicates, findings, the baseline (written and applied).
     private static func judge(
-        _ draft: ReportDraft, request: AuditRequest, input: AuditInput, content: ContentScope.Result?, folder: String
+        _ draft: ReportDraft, request: AuditRequest, content: ContentScope.Result?,
+        duplicates: (sets: [DuplicateSet], unread: [ScanIssue]), folder: String
     ) throws(AuditError) -> Judgement {
         let inventory = draft.inventory
         // A bundle whose Info.plist does not read leaves it unknown.
@@ -139,11 +145,10 @@ package enum Audit {
             request.configuration.documentsVisible
             ?? draft.appBundle.flatMap { $0.infoPlist == nil ? nil : $0.fileSharingEnabled || $0.opensDocumentsInPlace }
         let timings = request.scan.timings
-        let (duplicates, unreadForDuplicates) = findDuplicates(in: inventory, input: input, request: request)
         let sensitive = content?.own ?? []
         let companionSensitive = content?.companions ?? []
         let context = PolicyContext(
-            inventory: inventory, documentsExposed: exposed, duplicates: duplicates,
+            inventory: inventory, documentsExposed: exposed, duplicates: duplicates.sets,
             budgets: request.configuration.budgets,
             groups: draft.groups, exportedAt: draft.container.exportedAt, sensitive: sensitive,
             companionSensitive: companionSensitive,
@@ -162,14 +167,15 @@ package enum Audit {
         return Judgement(
             findings: applied?.kept ?? findings,
             baseline: applied.map { BaselineSummary(suppressed: $0.suppressed.count, stale: $0.stale) },
-            issues: unreadForDuplicates + (content?.issues ?? []))
+            issues: duplicates.unread + (content?.issues ?? []))
     }
 
     /// Writes each file format atomically; formats meant for stdout (GitHub annotations) come back as bytes
-    /// for the caller to print. A run leaves all its reports or none. `draft` is the report before the rules:
-    /// with `streamsRows`, report.json starts from it; everything else waits for the judged report.
+    /// for the caller to print. A run leaves all its reports or none. `rows` is the report before the rules and the
+    /// content pass: with `streamsRows`, report.json starts from it; everything else waits for the judged report.
     private static func write(
-        _ draft: ReportDraft, judged: BackgroundTask<Judged>, streamsRows: Bool, formats: [ReportFormat],
+        _ rows: ReportDraft, content: BackgroundTask<ContentScope.Result>?, judged: BackgroundTask<Judged>,
+        streamsRows: Bool, formats: [ReportFormat],
         into folder: String, repositoryFile: @escaping @Sendable (String) -> String?,
         timings: PhaseTimings?
     ) throws(AuditError) -> (written: [String], standardOutput: [UInt8]) {
@@ -197,11 +203,13 @@ package enum Audit {
                         switch format {
                         case .json where streamsRows:
                             // Inside "write json": how long its rows were done before the rules.
+                            let splice = content.map { CoverageSplice(path, coverage: $0, sink: write) }
                             try JSONReportWriter().write(
-                                draft,
+                                rows,
                                 judgedBy: {
                                     try timings.measure("wait for rules") { judged.value.report }.get().judgement
-                                }, to: write)
+                                }, to: splice?.write ?? write)
+                            try splice?.finish()
                         case .html: try write(judged.value.html ?? Array(HTMLReportWriter().render(final()).utf8))
                         default: try format.render(final(), alongside: formats, write)
                         }
@@ -223,7 +231,7 @@ package enum Audit {
     /// with a tree to compare, and the files whose content could not be read. Timed only when it runs, so
     /// `--timings` lists only phases that ran.
     private static func findDuplicates(in inventory: Inventory, input: AuditInput, request: AuditRequest) -> (
-        [DuplicateSet], [ScanIssue]
+        sets: [DuplicateSet], unread: [ScanIssue]
     ) {
         guard let minimumBytes = request.policy.duplicateMinimumBytes, input.comparesContents else { return ([], []) }
         return request.scan.timings.measure("duplicates") {
@@ -245,4 +253,14 @@ package enum Audit {
 private struct Judged: Sendable {
     let report: Result<Report, AuditError>
     let html: [UInt8]?
+}
+
+extension ReportDraft {
+    /// The same draft with the content pass's coverage.
+    fileprivate func with(contentCoverage: ContentCoverage?) -> ReportDraft {
+        ReportDraft(
+            tool: tool, generatedAt: generatedAt, container: container, inventory: inventory, appBundle: appBundle,
+            appGroups: appGroups, groups: groups, budgets: budgets, companionIssues: companionIssues,
+            deviceBackup: deviceBackup, contentCoverage: contentCoverage)
+    }
 }

@@ -284,4 +284,29 @@ extension ArchiveInputTests {
         _ = consume captured
         #expect(!FileManager.default.fileExists(atPath: scratch), "the kept files go with the input")
     }
+
+    /// Past the memory's bound (32 MiB of kept text) what the first pass keeps goes to one spill file: every log is
+    /// still read from the first pass, none by a second, and a secret in the last one is found.
+    @Test func whatIsKeptPastTheMemoryBoundIsSpilledNotReadAgain() throws {
+        let tree = try TemporaryTree("archive-spill")
+        let script = """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1], "w:gz") as t:
+                for name in ["Documents/", "Library/", "tmp/"]:
+                    d = tarfile.TarInfo(name); d.type = tarfile.DIRTYPE; t.addfile(d)
+                for index in range(560):
+                    body = ("line %d\\n" % index).encode() * 8000
+                    if index == 559: body = b"Authorization: Bearer abcdefghijklmnopqrstuvwxyz012345\\n" + body
+                    info = tarfile.TarInfo("Library/Caches/logs/%03d.log" % index)
+                    info.size = len(body); t.addfile(info, io.BytesIO(body))
+            """
+        try Self.python(script, [tree.path("s.tar.gz")])
+        let captured = try ArchiveInput.read(path: tree.path("s.tar.gz"), capturingContent: true)
+        #expect(captured.kept.count == 560, "every log kept by the first pass")
+        let spilled = captured.kept.values.filter { if case .slice = $0 { true } else { false } }
+        #expect(spilled.count > 0 && spilled.count < 560, "those past 32 MiB spilled, the rest in memory")
+        let outcome = try captured.contentPass()
+        #expect(outcome.coverage.inspected[.textFile]?.files == 560)
+        #expect(outcome.items.map(\.place) == ["line 1"])
+    }
 }

@@ -39,11 +39,12 @@ public struct ContentInspector {
         }
     }
 
-    /// Where the bytes of an entry the pass reads are: a file (found by path, never through a link at its end), or
-    /// bytes already read (an archive's first pass keeps them).
+    /// Where the bytes of an entry the pass reads are: a file (found by path, never through a link at its end), bytes
+    /// already read, or a part of a file (an archive's first pass keeps them, in memory or spilled to one file).
     public enum Source: Sendable {
         case file(String)
         case bytes([UInt8])
+        case slice(String, offset: Int64, count: Int)
     }
 
     let root: String
@@ -125,27 +126,16 @@ public struct ContentInspector {
 
     /// The whole pass: what it found, its coverage and what it could not read.
     public func run() -> Outcome {
-        let (selected, unread, passedOver) = fullPlan()
+        let (selected, unread, passedOver) = plan()
         var outcome = inspect(selected, unread: unread)
         outcome.countPassedOver(passedOver, in: inventory)
         return outcome
     }
 
-    /// The files the pass reads, in path order.
-    public func selection() -> [Selected] {
-        plan().selected
-    }
-
-    /// The files the pass reads, in path order, and those it passes over: over their size limit, or that the walk
-    /// could not open (their kind unknown, they may be any store). Only files of a kind the pass reads are looked at
-    /// here (paths are built only for those read): the accounting costs nothing per file of the walk.
-    public func plan() -> (selected: [Selected], unread: [Unread]) {
-        let (selected, unread, _) = fullPlan()
-        return (selected, unread)
-    }
-
-    /// The plan, and the files of a kind the pass reads that it passes over because iOS made them.
-    package func fullPlan() -> (selected: [Selected], unread: [Unread], passedOver: [Int32]) {
+    /// The files the pass reads, in path order; those it leaves unread: over their size limit, or that the walk could
+    /// not open (their kind unknown, they may be any store); and those of a kind it reads that iOS made, passed over.
+    /// Only files of a kind the pass reads get a path: the accounting costs nothing per file of the walk.
+    package func plan() -> (selected: [Selected], unread: [Unread], passedOver: [Int32]) {
         var selected: [Selected] = []
         var unread: [Unread] = []
         var passedOver: [Int32] = []
@@ -185,14 +175,9 @@ public struct ContentInspector {
         [.binaryPlist, .xmlPlist, .keyedArchive, .sqlite, .realm, .binaryCookies, .json, .text].contains(kind)
     }
 
-    /// What the selected files reveal; a file `locate` cannot place is listed as unread.
-    public func inspect(_ selected: [Selected]) -> [SensitiveItem] {
-        inspect(selected, unread: []).items
-    }
-
     /// What the selected files reveal, with the coverage of the pass and its issues (`unread`: files the plan
     /// or the caller already passed over).
-    public func inspect(_ selected: [Selected], unread: [Unread]) -> Outcome {
+    package func inspect(_ selected: [Selected], unread: [Unread]) -> Outcome {
         var outcome = Outcome()
         var unread = unread
         let reads = readAll(selected)

@@ -19,6 +19,13 @@ public final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
         thread.start()
     }
 
+    /// Whether the work is finished (`value` would not wait).
+    public var isDone: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return result != nil
+    }
+
     /// Waits for the work to finish (once; later calls return at once).
     public var value: Value {
         condition.lock()

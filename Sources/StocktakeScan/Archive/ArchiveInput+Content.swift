@@ -16,7 +16,7 @@ extension ArchiveInput {
     public func contentPass(threads: Int = 4) throws(ScanError) -> ContentInspector.Outcome {
         let inspector = ContentInspector(root: "", inventory: inventory)
         let budget = ContentInspector.Budget()
-        var (selected, unread, passedOver) = inspector.fullPlan()
+        var (selected, unread, passedOver) = inspector.plan()
         for chosen in selected where chosen.bytes > budget.copiedStoreBytes {
             unread.append(
                 ContentInspector.Unread(

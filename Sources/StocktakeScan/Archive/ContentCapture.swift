@@ -1,20 +1,24 @@
+import Foundation
 import StocktakeContent
 import StocktakeModel
 
 /// What an archive's first pass keeps for the content checks, so that they need no second pass over the archive
 /// (for a compressed tar, a second decompression of everything): each entry whose kind the checks read, as many
 /// of its bytes as they would read (`ContentInspector.Budget.bytesRead`), in memory; SQLite stores, which SQLite
-/// reads as files, in a private temporary folder. Bounded (memory stays flat however large the archive): beyond
-/// the bounds nothing more is kept, and the checks copy what they still need by a second pass.
+/// reads as files, and what is past the memory's bounds, appended to one spill file, in a private temporary folder.
+/// Memory stays flat however large the archive (a spilled entry costs its offset); past the disk's bounds nothing
+/// more is kept, and the checks copy what they still need by a second pass.
 struct ContentCapture {
     let budget = ContentInspector.Budget()
     let scratch: ScratchFolder
     private(set) var kept: [Int32: ContentInspector.Source] = [:]
     private var keptBytes: Int64 = 0
     private var storeBytes: Int64 = 0
+    private var spill: (file: FileHandle, path: String, bytes: Int64)?
     static let maxStoreBytes: Int64 = 256 << 20
     static let maxKeptBytes: Int64 = 32 << 20
     static let maxKeptEntries = 8_000
+    static let maxSpilledBytes: Int64 = 2 << 30
 
     /// Nil without a temporary folder: then nothing is kept.
     init?() {
@@ -24,11 +28,9 @@ struct ContentCapture {
 
     /// How many bytes of the entry to keep, nil when none: its kind is not read, or the bounds are reached.
     func wanted(kind: ContentKind, size: Int64) -> Int64? {
-        guard kept.count < Self.maxKeptEntries, let bytes = budget.bytesRead(kind: kind, size: size), bytes > 0 else {
-            return nil
-        }
+        guard let bytes = budget.bytesRead(kind: kind, size: size), bytes > 0 else { return nil }
         if kind == .sqlite { return storeBytes + bytes <= Self.maxStoreBytes ? bytes : nil }
-        return keptBytes + bytes <= Self.maxKeptBytes ? bytes : nil
+        return (spill?.bytes ?? 0) + bytes <= Self.maxSpilledBytes ? bytes : nil
     }
 
     /// Keeps an entry's bytes: `prefix` already read, the rest (up to `bytes` in all) read from the stream now.
@@ -46,9 +48,16 @@ struct ContentCapture {
             guard let file = scratch.store("\(ordinal)", data) else { return }
             storeBytes += Int64(data.count)
             kept[ordinal] = .file(file)
-        } else {
+        } else if kept.count < Self.maxKeptEntries && keptBytes + Int64(data.count) <= Self.maxKeptBytes {
             keptBytes += Int64(data.count)
             kept[ordinal] = .bytes(data)
+        } else {
+            if spill == nil, let path = scratch.store("spill", []), let file = FileHandle(forWritingAtPath: path) {
+                spill = (file, path, 0)
+            }
+            guard let (file, path, offset) = spill, (try? file.write(contentsOf: data)) != nil else { return }
+            spill?.bytes += Int64(data.count)
+            kept[ordinal] = .slice(path, offset: offset, count: data.count)
         }
     }
 }
