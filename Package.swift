@@ -57,7 +57,7 @@ let package = Package(
         // listed, one app's domain as an inventory, and a backup's evidence laid over a walked container.
         .target(
             name: "StocktakeBackup",
-            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakeSQLite", "CSQLite3"]),
+            dependencies: ["StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakeSQLite"]),
         // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
         .target(
             name: "StocktakePolicy",
@@ -90,8 +90,8 @@ let package = Package(
         .target(
             name: "StocktakeHistory",
             dependencies: [
-                "StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeSQLite",
-                "CSQLite3",
+                "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
+                "StocktakeSQLite",
             ]),
         // The history on a PostgreSQL server that many machines share (the PostgreSQL trait only).
         .target(
