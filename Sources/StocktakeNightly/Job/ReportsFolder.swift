@@ -39,7 +39,7 @@ struct ReportsFolder {
 
     /// A fresh, empty folder for one run to write into.
     func makePartial(runID: String, index: Int) throws -> String {
-        let folder = "\(path)/\(Self.partialPrefix)\(runID)-\(index)-\(getpid())"
+        let folder = Paths.join(path, "\(Self.partialPrefix)\(runID)-\(index)-\(getpid())")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         return folder
     }
