@@ -78,10 +78,11 @@ package enum PostgresSupport {
         @available(*, noasync)
         package func record(_ run: HistoryRun) throws(HistoryError) {
             let columns = RunRow.columns
+            // The column names are this code's own constants; every value is bound.
             var insert = PostgresQuery.StringInterpolation(literalCapacity: 1024, interpolationCount: columns.count)
-            insert.appendLiteral("INSERT INTO runs (\(columns.joined(separator: ", "))) VALUES (")
+            insert.appendInterpolation(unescaped: "INSERT INTO runs (\(columns.joined(separator: ", "))) VALUES (")
             for (index, value) in RunRow.values(run).enumerated() {
-                if index > 0 { insert.appendLiteral(", ") }
+                if index > 0 { insert.appendInterpolation(unescaped: ", ") }
                 switch value {
                 case .text(let text): insert.appendInterpolation(text)
                 case .integer(let number): insert.appendInterpolation(number)
@@ -89,8 +90,9 @@ package enum PostgresSupport {
                 }
             }
             let updates = columns.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
-            insert.appendLiteral(
-                ") ON CONFLICT (bundle_identifier, source, run_id) DO UPDATE SET \(updates) RETURNING id")
+            insert.appendInterpolation(
+                unescaped:
+                    ") ON CONFLICT (bundle_identifier, source, run_id) DO UPDATE SET \(updates) RETURNING id")
             let upsert = PostgresQuery(stringInterpolation: insert)
             let store = name
             try transaction("written") { connection, logger in
