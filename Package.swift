@@ -66,8 +66,8 @@ let package = Package(
         .target(
             name: "StocktakeBackup",
             dependencies: [
-                "StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakeSQLite", "CSQLite3",
-                "StocktakePropertyLists", "StocktakeContent",
+                "StocktakeModel", "StocktakeFiles", "StocktakeScan", "StocktakeSQLite", "StocktakePropertyLists",
+                "StocktakeContent",
             ]),
         // The policy rules: one small type per rule, a registry, findings with stable fingerprints.
         .target(
@@ -101,8 +101,8 @@ let package = Package(
         .target(
             name: "StocktakeHistory",
             dependencies: [
-                "StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport", "StocktakeSQLite",
-                "CSQLite3",
+                "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
+                "StocktakeSQLite",
             ]),
         // The history on a PostgreSQL server that many machines share (the PostgreSQL trait only).
         .target(

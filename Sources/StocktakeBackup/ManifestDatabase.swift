@@ -1,4 +1,3 @@
-import CSQLite3
 import StocktakeFiles
 import StocktakeModel
 import StocktakeSQLite
@@ -140,14 +139,14 @@ package final class ManifestDatabase {
         guard let error = error as? SQLiteError else {
             return .corruptManifest(path: folder.path, reason: "Manifest.db: \(error)")
         }
-        switch error.code {
-        case SQLITE_INTERRUPT:
+        switch error.kind {
+        case .interrupted:
             return .unexpected(
                 path: folder.path,
                 reason:
                     "reading Manifest.db takes more than \(BackupLimits.maxSteps(databaseBytes: databaseBytes)) SQLite steps, the bound for its \(databaseBytes) bytes"
             )
-        case SQLITE_TOOBIG:
+        case .tooBig:
             return .unexpected(
                 path: folder.path,
                 reason:

@@ -21,7 +21,8 @@
             }
             switch error.code {
             case .server:
-                return server(error, address: address, action: action)
+                let (kind, message) = server(error, address: address, action: action)
+                return failure(kind, message)
             case .authMechanismRequiresPassword:
                 return failure(
                     .refused,
@@ -65,8 +66,9 @@
         }
 
         /// An error the server sent, by its SQLSTATE.
-        private static func server(_ error: PSQLError, address: PostgresAddress, action: String) -> HistoryError {
-            let store = address.description
+        private static func server(_ error: PSQLError, address: PostgresAddress, action: String) -> (
+            HistoryError.Kind, String
+        ) {
             let state = error.serverInfo?[.sqlState] ?? ""
             let said = VisibleText.render(error.serverInfo?[.message] ?? "no message", as: .message)
             switch state {
@@ -78,53 +80,46 @@
                     case .passwordFile(let path): path
                     case .none: "nowhere: none was given"
                     }
-                return HistoryError(
-                    store: store, kind: .refused,
-                    message:
-                        "refused the password for user \(address.user) (the password came from \(from)): check it, or the user's password on the server"
+                return (
+                    .refused,
+                    "refused the password for user \(address.user) (the password came from \(from)): check it, or the user's password on the server"
                 )
             case "28000":
                 // The server's words for a pg_hba.conf that has hostssl lines only, met without TLS.
                 let tlsOnly = address.tls == .disable && said.hasSuffix("no encryption")
-                return HistoryError(
-                    store: store, kind: .refused,
-                    message:
-                        "refused user \(address.user): \(said) "
+                return (
+                    .refused,
+                    "refused user \(address.user): \(said) "
                         + (tlsOnly
                             ? "(it may take TLS connections only: set sslmode=require, or verify-full with sslrootcert)"
                             : "(check the user, and the server's pg_hba.conf for this host)")
                 )
             case "3D000":
-                return HistoryError(
-                    store: store, kind: .refused,
-                    message: "has no database \(address.database): create it (createdb) or name another in the URL")
+                return (
+                    .refused, "has no database \(address.database): create it (createdb) or name another in the URL"
+                )
             case "42501":
-                return HistoryError(
-                    store: store, kind: .refused,
-                    message:
-                        "does not let user \(address.user) do this: \(said) (the recording user needs to create tables the first time, then to read and write them)"
+                return (
+                    .refused,
+                    "does not let user \(address.user) do this: \(said) (the recording user needs to create tables the first time, then to read and write them)"
                 )
             case "57P01", "57P02", "57P03", "53300":
-                return HistoryError(
-                    store: store, kind: .unreachable,
-                    message: "is not taking work now: \(said); nothing half-done was kept, and the next run tries again"
+                return (
+                    .unreachable,
+                    "is not taking work now: \(said); nothing half-done was kept, and the next run tries again"
                 )
             case "57014":
-                return HistoryError(
-                    store: store, kind: .failed,
-                    message:
-                        "could not be \(action): a statement took longer than its limit (60 s); nothing half-done was kept"
+                return (
+                    .failed,
+                    "could not be \(action): a statement took longer than its limit (60 s); nothing half-done was kept"
                 )
             case "55P03":
-                return HistoryError(
-                    store: store, kind: .failed,
-                    message:
-                        "could not be \(action): waited 30 s for a lock another session holds (a long migration, or a session left open by hand); nothing half-done was kept"
+                return (
+                    .failed,
+                    "could not be \(action): waited 30 s for a lock another session holds (a long migration, or a session left open by hand); nothing half-done was kept"
                 )
             default:
-                return HistoryError(
-                    store: store, kind: .failed,
-                    message: "could not be \(action): the server said: \(said) (SQLSTATE \(state))")
+                return (.failed, "could not be \(action): the server said: \(said) (SQLSTATE \(state))")
             }
         }
 

@@ -25,8 +25,8 @@ package enum PostgresSupport {
     /// one transaction, so a run is recorded whole or not at all and a reader sees whole runs only. A retried or
     /// concurrent record of the same run takes the row's lock (`ON CONFLICT … DO UPDATE`) and replaces it, so the
     /// run stays one row. Calls block the calling thread (the CLI is synchronous) while a task on the concurrency
-    /// pool does the work: call them from a thread of your own (the main thread, a `Thread`), never from async
-    /// code, whose blocked pool thread that task might need.
+    /// pool does the work, so they are `noasync`: call them from a thread of your own (the main thread, a `Thread`),
+    /// never from async code, whose blocked pool thread that task might need.
     package final class PostgresHistory: RunHistory {
         package let address: PostgresAddress
         private let connection: PostgresConnection
@@ -34,8 +34,9 @@ package enum PostgresSupport {
 
         package var name: String { address.description }
 
-        /// Connects, checks the schema and migrates it forward (`schemaVersion`: tests stop at an older one).
-        package init(address: PostgresAddress, schemaVersion: Int = HistorySchema.currentVersion) throws(HistoryError) {
+        /// Connects, then checks the schema (or makes it, in a new database).
+        @available(*, noasync)
+        package init(address: PostgresAddress) throws(HistoryError) {
             self.address = address
             let configuration = try Self.configuration(address)
             let logger = self.logger
@@ -54,7 +55,7 @@ package enum PostgresSupport {
                     try await connection.query("SET statement_timeout = '60s'", logger: logger)
                     try await connection.query("SET lock_timeout = '30s'", logger: logger)
                 }
-                try PostgresSchema(history: self).migrate(upTo: schemaVersion)
+                try PostgresSchema(history: self).prepare()
             } catch {
                 close()
                 throw error
@@ -67,21 +68,32 @@ package enum PostgresSupport {
         private func close() {
             guard !connection.isClosed else { return }
             let closed: EventLoopFuture<Void> = connection.close()
-            let waiter = Waiter<Void>()
-            closed.whenComplete { waiter.finish($0.mapError { $0 }) }
-            _ = waiter.wait(for: .seconds(5))
+            let latch = Latch<Void>()
+            closed.whenComplete { _ in latch.set(()) }
+            _ = latch.wait(for: .seconds(5))
         }
 
         // MARK: The contract
 
+        @available(*, noasync)
         package func record(_ run: HistoryRun) throws(HistoryError) {
-            let values = RunRow.values(run)
             let columns = RunRow.columns
+            // The column names are this code's own constants; every value is bound.
+            var insert = PostgresQuery.StringInterpolation(literalCapacity: 1024, interpolationCount: columns.count)
+            insert.appendInterpolation(unescaped: "INSERT INTO runs (\(columns.joined(separator: ", "))) VALUES (")
+            for (index, value) in RunRow.values(run).enumerated() {
+                if index > 0 { insert.appendInterpolation(unescaped: ", ") }
+                switch value {
+                case .text(let text): insert.appendInterpolation(text)
+                case .integer(let number): insert.appendInterpolation(number)
+                case .real(let number): insert.appendInterpolation(number)
+                }
+            }
             let updates = columns.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
-            let insert = """
-                INSERT INTO runs (\(columns.joined(separator: ", "))) VALUES (\(Self.placeholders(columns.count)))
-                ON CONFLICT (bundle_identifier, source, run_id) DO UPDATE SET \(updates) RETURNING id
-                """
+            insert.appendInterpolation(
+                unescaped:
+                    ") ON CONFLICT (bundle_identifier, source, run_id) DO UPDATE SET \(updates) RETURNING id")
+            let upsert = PostgresQuery(stringInterpolation: insert)
             let store = name
             try transaction("written") { connection, logger in
                 // Asked first, so that a role that may only read is told which grant it lacks.
@@ -90,10 +102,8 @@ package enum PostgresSupport {
                 {
                     throw HistoryError(store: store, kind: .refused, message: refusal)
                 }
-                let id = try await Self.rows(
-                    connection, logger, insert, values.map(\.bind), { try $0.decode(Int64.self) }
-                ).first
-                guard let id else { throw PostgresHistoryFailure("the run's row was not returned") }
+                guard let id = try await Self.rows(connection, logger, upsert, { try $0.decode(Int64.self) }).first
+                else { throw PostgresHistoryFailure("the run's row was not returned") }
                 try await connection.query("DELETE FROM run_locations WHERE run = \(id)", logger: logger)
                 try await connection.query("DELETE FROM run_findings WHERE run = \(id)", logger: logger)
                 // One statement per table, whatever the number of rules: arrays unnested server-side.
@@ -116,41 +126,32 @@ package enum PostgresSupport {
             }
         }
 
+        @available(*, noasync)
         package func runs(of series: RunSeries, limit: Int) throws(HistoryError) -> [HistoryRun] {
             guard limit > 0 else { return [] }
-            let select = """
-                SELECT id, \(RunRow.columns.joined(separator: ", ")) FROM runs
-                WHERE bundle_identifier = $1 AND source = $2 ORDER BY run_id DESC LIMIT $3
+            let select: PostgresQuery = """
+                SELECT id, \(unescaped: RunRow.columns.joined(separator: ", ")) FROM runs
+                WHERE bundle_identifier = \(series.bundleIdentifier) AND source = \(series.source)
+                ORDER BY run_id DESC LIMIT \(Int64(limit))
                 """
             let loaded = try transaction("read", readOnly: true) { connection, logger in
-                let rows = try await Self.rows(
-                    connection, logger, select,
-                    [.text(series.bundleIdentifier), .text(series.source), .integer(Int64(limit))]
-                ) { row in
+                let rows = try await Self.rows(connection, logger, select) { row in
                     var cursor = RowCursor(row: row.makeRandomAccess(), column: 1)
                     return (id: try row.makeRandomAccess()[0].decode(Int64.self), fields: try RunRow.Fields(&cursor))
                 }
                 let ids = rows.map(\.id)
                 let locations = try await Self.rows(
                     connection, logger,
-                    "SELECT run, location, files, apparent_bytes, allocated_bytes FROM run_locations WHERE run = ANY($1)",
-                    [.integers(ids)]
+                    "SELECT run, location, files, apparent_bytes, allocated_bytes FROM run_locations WHERE run = ANY(\(ids))"
                 ) { row in
                     let (run, name, files, apparent, allocated) = try row.decode(
                         (Int64, String, Int64, Int64, Int64).self)
-                    return (
-                        run: run,
-                        value: (
-                            name: name,
-                            total: SizeTotal(
-                                files: Int(truncatingIfNeeded: files), apparentBytes: apparent,
-                                allocatedBytes: allocated)
-                        )
-                    )
+                    let total = SizeTotal(
+                        files: Int(truncatingIfNeeded: files), apparentBytes: apparent, allocatedBytes: allocated)
+                    return (run: run, value: (name: name, total: total))
                 }
                 let findings = try await Self.rows(
-                    connection, logger, "SELECT run, rule, severity, count FROM run_findings WHERE run = ANY($1)",
-                    [.integers(ids)]
+                    connection, logger, "SELECT run, rule, severity, count FROM run_findings WHERE run = ANY(\(ids))"
                 ) { row in
                     let (run, rule, severity, count) = try row.decode((Int64, String, String, Int64).self)
                     return (run: run, value: (rule: rule, severity: severity, count: Int(truncatingIfNeeded: count)))
@@ -171,19 +172,23 @@ package enum PostgresSupport {
             }
         }
 
+        @available(*, noasync)
         package func runIDs(of series: RunSeries) throws(HistoryError) -> [String] {
             try call("read") { connection, logger in
                 try await Self.rows(
                     connection, logger,
-                    "SELECT run_id FROM runs WHERE bundle_identifier = $1 AND source = $2 ORDER BY run_id",
-                    [.text(series.bundleIdentifier), .text(series.source)]
+                    """
+                    SELECT run_id FROM runs WHERE bundle_identifier = \(series.bundleIdentifier) \
+                    AND source = \(series.source) ORDER BY run_id
+                    """
                 ) { try $0.decode(String.self) }
             }
         }
 
+        @available(*, noasync)
         package func series() throws(HistoryError) -> [RunSeries] {
             try call("read") { connection, logger in
-                try await Self.rows(connection, logger, "SELECT DISTINCT bundle_identifier, source FROM runs", []) {
+                try await Self.rows(connection, logger, "SELECT DISTINCT bundle_identifier, source FROM runs") {
                     let (app, source) = try $0.decode((String, String).self)
                     return RunSeries(bundleIdentifier: app, source: source)
                 }
@@ -193,6 +198,7 @@ package enum PostgresSupport {
         // MARK: Calls
 
         /// Runs `body` on the connection and waits for it; any failure becomes a `HistoryError` saying what failed.
+        @available(*, noasync)
         func call<T: Sendable>(
             _ action: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
         ) throws(HistoryError) -> T {
@@ -205,6 +211,7 @@ package enum PostgresSupport {
 
         /// `body` in one transaction, rolled back when it throws. A read-only one is `REPEATABLE READ`, so every query
         /// in it sees the same runs.
+        @available(*, noasync)
         func transaction<T: Sendable>(
             _ action: String, readOnly: Bool = false,
             _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
@@ -229,24 +236,14 @@ package enum PostgresSupport {
             }
         }
 
-        /// Every row of `sql` with `values` bound to `$1…`, each turned into a `T`.
+        /// Every row of `query`, each turned into a `T`.
         static func rows<T>(
-            _ connection: PostgresConnection, _ logger: Logger, _ sql: String, _ values: [Bound],
+            _ connection: PostgresConnection, _ logger: Logger, _ query: PostgresQuery,
             _ read: (PostgresRow) throws -> T
         ) async throws -> [T] {
-            var bindings = PostgresBindings(capacity: values.count)
-            for value in values { value.append(to: &bindings) }
             var rows: [T] = []
-            for try await row in try await connection.query(
-                PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
-            {
-                rows.append(try read(row))
-            }
+            for try await row in try await connection.query(query, logger: logger) { rows.append(try read(row)) }
             return rows
-        }
-
-        static func placeholders(_ count: Int) -> String {
-            (1...count).map { "$\($0)" }.joined(separator: ", ")
         }
 
         /// How long one call may take in all before the connection is given up: the server's own limits (60 s a
@@ -256,16 +253,17 @@ package enum PostgresSupport {
 
         /// Waits on this (non-async) thread for `work`, run as a task; failures are described for a person. When the
         /// work outlives `callLimit`, `giveUp` runs (closing the connection, which fails whatever waits on it).
+        @available(*, noasync)
         static func blocking<T: Sendable>(
             _ address: PostgresAddress, _ action: String, limit: Duration = callLimit,
             giveUp: @Sendable () -> Void = {},
             _ work: @escaping @Sendable () async throws -> T
         ) throws(HistoryError) -> T {
-            let waiter = Waiter<T>()
+            let latch = Latch<Result<T, any Error>>()
             let task = Task {
-                do { waiter.finish(.success(try await work())) } catch { waiter.finish(.failure(error)) }
+                do { latch.set(.success(try await work())) } catch { latch.set(.failure(error)) }
             }
-            guard let result = waiter.wait(for: limit) else {
+            guard let result = latch.wait(for: limit) else {
                 task.cancel()
                 giveUp()
                 throw HistoryError(
@@ -300,33 +298,6 @@ package enum PostgresSupport {
         }
     }
 
-    /// A value bound to a `$n` placeholder.
-    enum Bound: Sendable {
-        case text(String?)
-        case integer(Int64)
-        case real(Double?)
-        case integers([Int64])
-
-        func append(to bindings: inout PostgresBindings) {
-            switch self {
-            case .text(let text): bindings.append(text)
-            case .integer(let number): bindings.append(number)
-            case .real(let number): bindings.append(number)
-            case .integers(let numbers): bindings.append(numbers)
-            }
-        }
-    }
-
-    extension RunRow.Value {
-        var bind: Bound {
-            switch self {
-            case .text(let text): .text(text)
-            case .integer(let number): .integer(number)
-            case .real(let number): .real(number)
-            }
-        }
-    }
-
     /// Reads a `runs` row from a result row, from `column` on.
     private struct RowCursor: RunRow.Cursor {
         let row: PostgresRandomAccessRow
@@ -345,30 +316,6 @@ package enum PostgresSupport {
         mutating func real() throws -> Double? {
             defer { column += 1 }
             return try row[column].decode(Double?.self)
-        }
-    }
-
-    /// A task's result, waited for by a thread that is not the task's (the CLI's main thread).
-    private final class Waiter<T: Sendable>: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var result: Result<T, any Error>?
-
-        func finish(_ result: Result<T, any Error>) {
-            condition.lock()
-            self.result = result
-            condition.signal()
-            condition.unlock()
-        }
-
-        /// The result, or nil when `limit` passed first.
-        func wait(for limit: Duration) -> Result<T, any Error>? {
-            let deadline = Date(timeIntervalSinceNow: limit.inSeconds)
-            condition.lock()
-            defer { condition.unlock() }
-            while result == nil {
-                if !condition.wait(until: deadline) { return result }
-            }
-            return result
         }
     }
 

@@ -2,24 +2,23 @@
     import StocktakeHistory
     import PostgresNIO
 
-    /// Brings a PostgreSQL history's schema up to date, in one transaction under an advisory lock (so two machines
-    /// opening a new database at once migrate it once): the version is read, the tables checked against what that
-    /// version makes, the missing migrations run and the version written, or none of it.
+    /// Makes a new PostgreSQL history's schema, or checks an existing one, in one transaction under an advisory lock
+    /// (so two machines opening a new database at once make it once): the version is read, the tables checked against
+    /// what that version makes, and a new database given the baseline and its version, or none of it.
     struct PostgresSchema {
         /// The advisory lock's key: "stocktak" in ASCII, so that no other program's lock is taken by chance.
         static let lockKey: Int64 = 0x7374_6F63_6B74_616B
 
         let history: PostgresHistory
 
-        func migrate(upTo target: Int) throws(HistoryError) {
+        @available(*, noasync)
+        func prepare() throws(HistoryError) {
             let store = history.name
-            let references = try (0...HistorySchema.currentVersion).map { version throws(HistoryError) in
-                do { return try HistorySchema.columns(atVersion: version) } catch {
-                    throw HistoryError(store: store, kind: .failed, message: "could not be checked: \(error)")
-                }
-            }
-            let migrations = HistorySchema.migrations
             let known = HistorySchema.currentVersion
+            let current: [String: [String]]
+            do { current = try HistorySchema.columns(atVersion: known) } catch {
+                throw HistoryError(store: store, kind: .failed, message: "could not be checked: \(error)")
+            }
             let outcome: Problem? = try history.transaction("opened") { connection, logger in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger)
                 let tables = try await Self.columns(connection, logger)
@@ -41,27 +40,23 @@
                         return .refused(refusal)
                     }
                     let versions = try await PostgresHistory.rows(
-                        connection, logger, "SELECT version FROM stocktake_schema", []
+                        connection, logger, "SELECT version FROM stocktake_schema"
                     ) { try $0.decode(Int32.self) }
                     guard versions.count == 1, let found = versions.first else { return .versionRows(versions.count) }
                     version = Int(found)
                 }
                 guard version <= known else { return .newer(version) }
-                guard version >= 0 else { return .versionRows(-1) }
-                let wanted = references[version]
-                for table in HistorySchema.tables where wanted[table] != nil || tables[table] != nil {
-                    if tables[table] != wanted[table] {
-                        return .columns(table, found: tables[table] ?? [], expected: wanted[table] ?? [])
-                    }
+                // No stocktake left a PostgreSQL history between none and the baseline.
+                guard version == 0 || version == known else { return .unknownVersion(version) }
+                let wanted = version == 0 ? [:] : current
+                for table in HistorySchema.tables where tables[table] != wanted[table] {
+                    return .columns(table, found: tables[table] ?? [], expected: wanted[table] ?? [])
                 }
-                guard version < target else { return nil }
-                for migration in migrations where migration.version > version && migration.version <= target {
-                    for statement in migration.statements(for: .postgresql) {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                    }
-                    try await connection.query(
-                        "UPDATE stocktake_schema SET version = \(Int32(migration.version))", logger: logger)
+                guard version == 0 else { return nil }
+                for statement in HistorySchema.postgresqlBaseline {
+                    try await connection.query("\(unescaped: statement)", logger: logger)
                 }
+                try await connection.query("UPDATE stocktake_schema SET version = \(Int32(known))", logger: logger)
                 return nil
             }
             if let outcome { throw outcome.error(store: store, known: known) }
@@ -81,7 +76,7 @@
                 WHERE c.relnamespace = quote_ident(current_schema())::regnamespace
                     AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
                 ORDER BY c.relname, a.attnum
-                """, []
+                """
             ) { try $0.decode((String, String).self) }
             return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
         }
@@ -90,6 +85,7 @@
         enum Problem: Sendable {
             case foreign(String)
             case versionRows(Int)
+            case unknownVersion(Int)
             case newer(Int)
             case columns(String, found: [String], expected: [String])
             case refused(String)
@@ -107,9 +103,14 @@
                 case .versionRows(let count):
                     HistoryError(
                         store: store, kind: .notAHistoryStore,
-                        message: count < 0
-                            ? "has a negative schema version in stocktake_schema (was it edited by hand?)"
-                            : "has \(count) rows in stocktake_schema, where a history has exactly one (was it edited by hand?)"
+                        message:
+                            "has \(count) rows in stocktake_schema, where a history has exactly one (was it edited by hand?)"
+                    )
+                case .unknownVersion(let version):
+                    HistoryError(
+                        store: store, kind: .notAHistoryStore,
+                        message:
+                            "has schema version \(version) in stocktake_schema, which no stocktake makes on PostgreSQL (was it edited by hand?)"
                     )
                 case .newer(let version):
                     HistoryError(

@@ -1,19 +1,47 @@
 import CSQLite3
 import StocktakeModel
 
-/// What SQLite reported when a call failed: its result code and its own message (`sqlite3_errmsg`).
+/// What SQLite reported when a call failed: what kind of failure, and its own message (`sqlite3_errmsg`).
+/// Callers compare the kind, so only this module sees SQLite's C result codes.
 package struct SQLiteError: Error, CustomStringConvertible {
-    package let code: Int32
+    package enum Kind: Sendable {
+        /// Another connection holds the lock (past the busy timeout).
+        case busy
+        /// A step or time limit interrupted the statement.
+        case interrupted
+        /// A value over the connection's length limit (`limitValueLength`) was read.
+        case tooBig
+        /// The file is not an SQLite database (no header: encrypted, or something else).
+        case notADatabase
+        /// The file is damaged.
+        case corrupt
+        /// A constraint (unique, foreign key, not null, check) refused a write.
+        case constraint
+        case other
+    }
+
+    package let kind: Kind
     package let message: String
 
-    package var description: String { message }
+    init(code: Int32, message: String) {
+        // The primary result code is the low byte; extended codes add detail above it.
+        kind =
+            switch code & 0xFF {
+            case SQLITE_BUSY, SQLITE_LOCKED: .busy
+            case SQLITE_INTERRUPT: .interrupted
+            case SQLITE_TOOBIG: .tooBig
+            case SQLITE_NOTADB: .notADatabase
+            case SQLITE_CORRUPT: .corrupt
+            case SQLITE_CONSTRAINT: .constraint
+            default: .other
+            }
+        self.message = message
+    }
 
-    /// A value over the connection's length limit (`limitValueLength`) was read.
-    package var isTooBig: Bool { code == SQLITE_TOOBIG }
-    /// A step or time limit interrupted the statement.
-    package var isInterrupted: Bool { code == SQLITE_INTERRUPT }
-    /// The file is not an SQLite database (no header: encrypted, or something else).
-    package var isNotADatabase: Bool { code == SQLITE_NOTADB }
+    package var description: String { message }
+    package var isTooBig: Bool { kind == .tooBig }
+    package var isInterrupted: Bool { kind == .interrupted }
+    package var isNotADatabase: Bool { kind == .notADatabase }
 }
 
 /// One connection to an SQLite file (the nightly history store; a device backup's `Manifest.db`). Not `Sendable`: a store object is used from one thread, and other

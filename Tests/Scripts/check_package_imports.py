@@ -29,7 +29,7 @@ for match in re.finditer(r'\.(?:target|testTarget|executableTarget|systemLibrary
 # The libFuzzer targets, declared only for Fuzz/run.sh: ("FuzzX", ["Module", ...]).
 for name, rest in re.findall(r'\("(Fuzz\w+)", \[([^\]]*)\]\)', package):
     declared[name] = set(re.findall(r'"(\w+)"', rest))
-known = set(declared) | {'ArgumentParser', 'Yams', 'Crypto'}
+known = set(declared) | set(re.findall(r'\.product\(name: "(\w+)"', package))
 EXECUTABLES = set(re.findall(r'\.executableTarget\(\s*name:\s*"(\w+)"', package))
 problems = []
 for name, dependencies in declared.items():

@@ -168,7 +168,7 @@ import Testing
         #expect {
             try connection.withStepLimit(100_000) { try connection.rows(endless) { $0.int(0) } }
         } throws: { error in
-            (error as? SQLiteError)?.code == 9  // SQLITE_INTERRUPT
+            (error as? SQLiteError)?.kind == .interrupted
         }
         // Outside the limit the connection runs again: a bounded query finishes.
         let counted = try connection.withStepLimit(10_000_000) {

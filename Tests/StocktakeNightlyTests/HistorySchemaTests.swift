@@ -35,6 +35,8 @@ import Testing
         let store = try HistoryStore(path: path)
         #expect(try store.userVersion() == HistorySchema.currentVersion)
         #expect(try tables(store) == ["run_findings", "run_locations", "runs"])
+        // The migration turns foreign keys off around its copy of `runs`, and back on: deleting a run deletes its rows.
+        #expect(try store.connection.rows("PRAGMA foreign_keys", [], { $0.int(0) }) == [1])
         let run = try #require(try store.runs(bundleIdentifier: "com.example.chat", limit: 30).first)
         #expect(run.runID == "2026-10-01T020000Z" && run.appVersion == "1.9" && run.status == .policyFailure)
         #expect(run.onDisk == SizeTotal(files: 10, apparentBytes: 900, allocatedBytes: 4096))

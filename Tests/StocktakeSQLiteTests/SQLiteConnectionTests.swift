@@ -61,6 +61,14 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: tree.path(path))) == bytes)
     }
 
+    @Test func aRefusedWriteIsAConstraintFailure() throws {
+        let tree = try TemporaryTree("sqlite")
+        let db = try Self.store(tree)
+        try db.execute("INSERT INTO t (id, name) VALUES (1, 'first')")
+        let error = #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO t (id, name) VALUES (1, 'again')") }
+        #expect(error?.kind == .constraint, "\(String(describing: error))")
+    }
+
     @Test func aStepLimitInterruptsEndlessWork() throws {
         let tree = try TemporaryTree("sqlite")
         let db = try Self.store(tree)
@@ -98,5 +106,6 @@ import Testing
             _ = try db.rows("SELECT name FROM sqlite_master") { $0.text(0) }
         }
         #expect(error?.description.contains("not a database") == true, "\(String(describing: error))")
+        #expect(error?.kind == .notADatabase)
     }
 }

@@ -6,7 +6,7 @@ import StocktakeSQLite
 extension HistorySchema {
     /// One schema object: `table`, `index`, `view` or `trigger`, its name, and a table's columns in order
     /// (hidden and generated ones included, marked).
-    struct Object: Equatable {
+    struct Object: Equatable, Sendable {
         let type: String
         let name: String
         let columns: [String]
@@ -14,12 +14,18 @@ extension HistorySchema {
 
     /// Why the schema of `connection`'s store is not that of a history store at `version`; nil when it is.
     static func problem(in connection: SQLiteConnection, version: Int) throws -> String? {
-        let found = try objects(in: connection)
+        difference(found: try objects(in: connection), expected: try references.get()[version])
+    }
+
+    /// What each version's migrations make (indexed by version), built once in an in-memory database.
+    private static let references = Result { () throws -> [[Object]] in
         let reference = try SQLiteConnection(path: ":memory:", create: true)
-        for migration in migrations where migration.version <= version {
-            for statement in migration.statements(for: .sqlite) { try reference.execute(statement) }
+        var made = [try objects(in: reference)]
+        for migration in migrations {
+            for statement in migration.sqlite { try reference.execute(statement) }
+            made.append(try objects(in: reference))
         }
-        return difference(found: found, expected: try objects(in: reference))
+        return made
     }
 
     /// Everything but SQLite's own objects (`sqlite_autoindex_…`, `sqlite_sequence`, `sqlite_stat1`).
@@ -69,14 +75,12 @@ extension HistorySchema {
 
 extension HistorySchema {
     /// The columns of each table at `version`, in order, as SQLite's migrations make them: the one definition of the
-    /// schema that a PostgreSQL store is held to (both engines' migrations must make the same columns, in this order).
+    /// schema that a PostgreSQL store is held to (its baseline must make the same columns, in this order).
     package static func columns(atVersion version: Int) throws -> [String: [String]] {
-        let reference = try SQLiteConnection(path: ":memory:", create: true)
-        for migration in migrations where migration.version <= version {
-            for statement in migration.statements(for: .sqlite) { try reference.execute(statement) }
-        }
         var tables: [String: [String]] = [:]
-        for object in try objects(in: reference) where object.type == "table" { tables[object.name] = object.columns }
+        for object in try references.get()[version] where object.type == "table" {
+            tables[object.name] = object.columns
+        }
         return tables
     }
 }

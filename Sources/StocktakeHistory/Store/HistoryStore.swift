@@ -1,4 +1,4 @@
-import CSQLite3
+import StocktakeFiles
 import StocktakeSQLite
 
 #if canImport(Glibc)
@@ -18,9 +18,7 @@ package final class HistoryStore: RunHistory {
     package static let fileName = "history.sqlite"
 
     /// The store inside a reports folder: `<folder>/history.sqlite`.
-    package static func path(inReports folder: String) -> String {
-        (folder.hasSuffix("/") ? folder : folder + "/") + fileName
-    }
+    package static func path(inReports folder: String) -> String { Paths.join(folder, fileName) }
 
     package let path: String
     let connection: SQLiteConnection
@@ -83,7 +81,7 @@ package final class HistoryStore: RunHistory {
         let found: Int
         do {
             found = try connection.transaction(writing: false) { try checkedVersion() }
-        } catch let error as SQLiteError where error.code == SQLITE_NOTADB {
+        } catch let error as SQLiteError where error.kind == .notADatabase {
             throw HistoryError(
                 store: path, kind: .notAHistoryStore,
                 message: "is not an SQLite database; move it aside and the next nightly run starts a new history")
@@ -91,13 +89,13 @@ package final class HistoryStore: RunHistory {
         guard found < target else { return }
         // Version 3 copies `runs`: with foreign keys on, dropping the old table would delete every run's other rows.
         // (The pragma cannot change inside a transaction, so it is set around it; the copy keeps every id.)
+        // A failed migration throws and the store is not opened, so only the way out of a good one turns them back on.
         try connection.execute("PRAGMA foreign_keys = OFF")
-        defer { try? connection.execute("PRAGMA foreign_keys = ON") }
         try connection.transaction(writing: true) {
             // Read and checked again under the write lock: another process may have migrated meanwhile.
             let current = try checkedVersion()
             for migration in HistorySchema.migrations where migration.version > current && migration.version <= target {
-                for statement in migration.statements(for: .sqlite) { try connection.execute(statement) }
+                for statement in migration.sqlite { try connection.execute(statement) }
                 // A pragma takes no bound parameters; the version is a constant of this code, not input.
                 try connection.execute("PRAGMA user_version = \(migration.version)")
             }
@@ -109,6 +107,11 @@ package final class HistoryStore: RunHistory {
                         "could not be migrated: table `\(table)` has rows of runs that do not exist (was it edited by hand?)"
                 )
             }
+        }
+        // Stated, not assumed: a store left without them would keep a deleted run's rows in the other tables.
+        try connection.execute("PRAGMA foreign_keys = ON")
+        guard try connection.rows("PRAGMA foreign_keys", [], { $0.int(0) }).first == 1 else {
+            throw HistoryError(store: path, kind: .failed, message: "could not turn SQLite's foreign keys back on")
         }
     }
 
@@ -153,7 +156,7 @@ package final class HistoryStore: RunHistory {
             return try connection.withDeadline(body)
         } catch let error as HistoryError {
             throw error
-        } catch let error as SQLiteError where error.code == SQLITE_INTERRUPT {
+        } catch let error as SQLiteError where error.kind == .interrupted {
             throw HistoryError(
                 store: path, kind: .failed,
                 message:

@@ -20,7 +20,7 @@ enum ReportLink: Sendable, Equatable {
     {
         if let location = run.reportLocation, let base = address(location) {
             // Nothing to check at an address: a CI run has its report, and a diff only when it says so.
-            return name == "report.html" ? .address(base + "/" + name) : nil
+            return name == "report.html" ? .address(Paths.join(base, name)) : nil
         }
         guard run.recordedBy == nil || run.recordedBy == thisMachine else { return nil }
         var candidates: [String] = []

@@ -67,7 +67,7 @@ struct AppRunner {
             // The file, not `result.report`, is the source of truth for the diff and the history row: they then hold
             // exactly what was published, read by the one reader `stocktake diff` and the recovery use (a snapshot
             // made from the in-memory report would be a second definition of report.json to keep in step).
-            snapshot = try ReportReader.read(path: partial + "/report.json")
+            snapshot = try ReportReader.read(path: Paths.join(partial, "report.json"))
             app = ReportPaths.appFolderName(result.report.container.bundleIdentifier)
             name = folder.nextRunName(app, runID: runID)
             // Named by where it will be (relative to REPORTS), not by the partial folder it is read from.

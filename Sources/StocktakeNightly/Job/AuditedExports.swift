@@ -1,5 +1,5 @@
 import Foundation
-import StocktakeBackup
+import StocktakeAudit
 import StocktakeFiles
 import StocktakeModel
 import StocktakeRendering
@@ -19,8 +19,9 @@ struct InboxEntry {
         self.name = name
         path = Paths.join(inbox, name)
         let signature = ExportSignature.of(path: path)
+        let kind = InputKind.of(path)
         // A device backup: its whole folder's signature, and the apps asked for, which change what is audited.
-        if BackupFolder.looksLikeBackup(path) {
+        if kind == .deviceBackup {
             exportedAt = signature.map { ExportTime(seconds: $0.newestModified, source: .inputFolder) }
             fingerprint = signature.map {
                 ExportFingerprint(
@@ -29,11 +30,10 @@ struct InboxEntry {
             }
             return
         }
-        let container = try? ContainerSource.identify(path: path)
-        // An archive (a regular file) is not opened here: its own modification time stands for its export time,
-        // and its size and times for its fingerprint.
-        var info = stat()
-        let isFile = container == nil && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        // An archive is not read here: its own modification time stands for its export time, and its size and
+        // times for its fingerprint.
+        let isFile = kind == .archive
+        let container = isFile ? nil : try? ContainerSource.identify(path: path)
         exportedAt =
             container?.exportedAt
             ?? (isFile ? signature.map { ExportTime(seconds: $0.newestModified, source: .inputFolder) } : nil)

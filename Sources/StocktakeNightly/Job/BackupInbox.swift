@@ -1,3 +1,4 @@
+import StocktakeAudit
 import StocktakeBackup
 import StocktakeFiles
 
@@ -17,7 +18,7 @@ enum BackupInbox {
     static func jobs(_ inputs: [String], inbox: String, apps wanted: [String]) -> [Job] {
         inputs.flatMap { input -> [Job] in
             let path = Paths.join(inbox, input)
-            guard BackupFolder.looksLikeBackup(path) else { return [Job(input: input, app: nil)] }
+            guard InputKind.of(path) == .deviceBackup else { return [Job(input: input, app: nil)] }
             // Unreadable: each job reads it again and fails with the reason.
             let backup = try? DeviceBackup.read(path)
             if !wanted.isEmpty { return wanted.map { Job(input: input, app: $0, backup: backup) } }

@@ -8,7 +8,6 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
 import StocktakeReport
-import StocktakeScan
 
 /// The nightly batch: under a lock, audit every container in the inbox into its app's dated run folder,
 /// diff it against the app's previous run, record it in the history store, point `latest` at it, prune
@@ -40,7 +39,7 @@ package enum NightlyJob {
                 try inboxEntries(inbox, reports: request.reportsPath)
             } ?? []
         // A note or a README dropped beside the exports is not a failed audit every night: it is named and left.
-        let strays = found.filter { Self.isStrayFile(Paths.join(inbox, $0)) }
+        let strays = found.filter { InputKind.of(Paths.join(inbox, $0)) == .otherFile }
         let inputs = found.filter { !strays.contains($0) }
         let lock = try NightlyLock(reportsPath: request.reportsPath)
         defer { withExtendedLifetime(lock) {} }
@@ -164,44 +163,47 @@ package enum NightlyJob {
                 problems.append(Self.problem(error, otherwise: "cannot write \(request.reportsPath)/index.html"))
             }
         }
-        let notices = strays.map { "inbox: \($0) skipped: not a container folder or an archive" }
+        // The metrics file's apps are read before the outcome: an app the history cannot give is a problem of the night.
+        let latest = request.metricsFile.map { _ in
+            latestRuns(folder: folder, history: history, source: request.source, tonight: runs)
+        }
+        problems += latest?.problems ?? []
         var outcome = NightlyOutcome(runs: runs, failures: failures, skipped: skipped, problems: problems)
-        outcome.notices = notices
-        if let metricsFile = request.metricsFile {
-            let latest = latestRuns(folder: folder, history: history, source: request.source, tonight: runs)
+        outcome.notices = strays.map { "inbox: \($0) skipped: not a container folder or an archive" }
+        if let metricsFile = request.metricsFile, let latest {
             let job = RunMetrics.Job(
                 name: "nightly", durationSeconds: (ContinuousClock.now - started).inSeconds,
                 finishedAt: Date().timeIntervalSince1970, failures: failures.count, exitStatus: outcome.exitStatus,
                 source: request.source)
             do {
-                try AtomicFile.write(Array(RunMetrics(runs: latest, job: job).render().utf8), to: metricsFile)
+                try AtomicFile.write(Array(RunMetrics(runs: latest.runs, job: job).render().utf8), to: metricsFile)
             } catch {
-                outcome = NightlyOutcome(
-                    runs: runs, failures: failures, skipped: skipped,
-                    problems: problems + [
-                        Self.problem(error, otherwise: "cannot write the metrics file \(metricsFile)")
-                    ])
-                outcome.notices = notices
+                outcome.problems.append(Self.problem(error, otherwise: "cannot write the metrics file \(metricsFile)"))
             }
         }
         return outcome
     }
 
     /// The latest run of every app in the reports folder, for the metrics file: from the history (which knows the apps
-    /// not audited tonight too), or, when it could not be opened, tonight's runs alone.
+    /// not audited tonight too), or, when it could not be opened, tonight's runs alone. An app whose runs the history
+    /// cannot give is named: left out silently, its series would simply stop.
     private static func latestRuns(
         folder: ReportsFolder, history: (any RunHistory)?, source: String, tonight: [NightlyOutcome.AppRun]
-    ) -> [HistoryRun] {
-        if let history {
-            let apps = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
-                !$0.hasPrefix(".") && folder.latestRunID($0) != nil
-            }.sorted()
-            let runs = apps.compactMap { app in
-                try? history.runs(of: RunSeries(bundleIdentifier: app, source: source), limit: 1).last
+    ) -> (runs: [HistoryRun], problems: [String]) {
+        guard let history else { return (tonight.compactMap(\.recorded), []) }
+        let apps = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            !$0.hasPrefix(".") && folder.latestRunID($0) != nil
+        }.sorted()
+        var runs: [HistoryRun] = []
+        var problems: [String] = []
+        for app in apps {
+            do {
+                runs += try history.runs(of: RunSeries(bundleIdentifier: app, source: source), limit: 1).suffix(1)
+            } catch {
+                problems.append("\(app): left out of the metrics file: its latest run cannot be read: \(error)")
             }
-            if !runs.isEmpty || tonight.isEmpty { return runs }
         }
-        return tonight.compactMap(\.recorded)
+        return (runs.isEmpty ? tonight.compactMap(\.recorded) : runs, problems)
     }
 
     /// The inbox's entries, by name (the job orders them by export time): container folders and archives; hidden names (`.DS_Store`, `.partial` uploads)
@@ -235,11 +237,6 @@ package enum NightlyJob {
             BackupError.guardedByPrivacySettings(path)
         else { return "" }
         return "; " + BackupError.fullDiskAccessAdvice
-    }
-
-    /// A regular file that is no archive Stocktake reads: not a container export, so not an input.
-    private static func isStrayFile(_ path: String) -> Bool {
-        ArchiveInput.isArchiveCandidate(path) && !ArchiveInput.startsAsArchive(path)
     }
 
     /// One line for a failed write: an `OutputError` already names its path (saying it again read

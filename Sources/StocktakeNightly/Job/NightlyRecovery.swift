@@ -29,13 +29,13 @@ enum NightlyRecovery {
     /// The other source this folder's `runs` of `app` are recorded under (the row names this very folder), if any.
     private static func recordedSource(
         of runs: [String], app: String, folder: ReportsFolder, history: any RunHistory, _ request: NightlyRequest
-    ) -> String? {
-        guard !runs.isEmpty, let others = try? history.series(ofApp: app).filter({ $0.source != request.source })
-        else { return nil }
+    ) throws -> String? {
+        guard !runs.isEmpty else { return nil }
         let locations = Set(runs.map { ResolvedPath.of(Paths.join(folder.appFolder(app), $0)) })
-        for series in others {
-            let recorded = (try? history.runs(of: series, limit: Int.max)) ?? []
-            if recorded.contains(where: { run in run.reportLocation.map(locations.contains) ?? false }) {
+        for series in try history.series(ofApp: app) where series.source != request.source {
+            if try history.runs(of: series, limit: Int.max).contains(where: {
+                $0.reportLocation.map(locations.contains) ?? false
+            }) {
                 return series.source
             }
         }
@@ -53,12 +53,19 @@ enum NightlyRecovery {
             let runs = folder.runIDs(app)
             guard !runs.isEmpty else { continue }
             let series = RunSeries(bundleIdentifier: app, source: request.source)
-            if let history, let known = try? Set(history.runIDs(of: series)) {
-                let missing = runs.filter { !known.contains($0) }
-                if let source = recordedSource(of: missing, app: app, folder: folder, history: history, request) {
-                    repair.otherSource =
-                        "the reports folder \(folder.path) holds runs recorded under the source '\(source)' (\(app)), not '\(request.source)': recording them again would show the app twice and restart its trend; pass --source \(source), or give a new reports folder"
-                    return repair
+            if let history {
+                var missing: [String] = []
+                do {
+                    let known = try Set(history.runIDs(of: series))
+                    missing = runs.filter { !known.contains($0) }
+                    if let source = try recordedSource(of: missing, app: app, folder: folder, history: history, request)
+                    {
+                        repair.otherSource =
+                            "the reports folder \(folder.path) holds runs recorded under the source '\(source)' (\(app)), not '\(request.source)': recording them again would show the app twice and restart its trend; pass --source \(source), or give a new reports folder"
+                        return repair
+                    }
+                } catch {
+                    repair.problems.append("\(app): its runs cannot be checked against the history store: \(error)")
                 }
                 for run in missing {
                     let runFolder = Paths.join(folder.appFolder(app), run)

@@ -99,7 +99,7 @@ package struct NightlyOutcome: Sendable {
     /// Exports already audited and unchanged since: not audited again (a quiet night says nothing of them).
     package let skipped: [Skipped]
     /// Problems after the runs (history store, index page, retention): the runs themselves are complete.
-    package let problems: [String]
+    package var problems: [String]
     /// Inbox entries left alone that are not failures (a stray text file): one line each, the exit status unchanged.
     package var notices: [String] = []
 

@@ -32,14 +32,15 @@ struct ReportsFolder {
                 try FileManager.default.removeItem(atPath: Paths.join(path, name))
                 return nil
             } catch {
-                return "cannot remove the unfinished run folder \(path)/\(name): \(FileSystemReason.of(error))"
+                return
+                    "cannot remove the unfinished run folder \(Paths.join(path, name)): \(FileSystemReason.of(error))"
             }
         }
     }
 
     /// A fresh, empty folder for one run to write into.
     func makePartial(runID: String, index: Int) throws -> String {
-        let folder = "\(path)/\(Self.partialPrefix)\(runID)-\(index)-\(getpid())"
+        let folder = Paths.join(path, "\(Self.partialPrefix)\(runID)-\(index)-\(getpid())")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         return folder
     }
@@ -102,17 +103,17 @@ struct ReportsFolder {
     func publish(_ partial: String, app: String, name: String) throws {
         try FileManager.default.createDirectory(atPath: appFolder(app), withIntermediateDirectories: true)
         guard rename(partial, Paths.join(appFolder(app), name)) == 0 else {
-            throw posixError("cannot move the run into \(appFolder(app))/\(name)")
+            throw posixError("cannot move the run into \(Paths.join(appFolder(app), name))")
         }
     }
 
     /// Points `<app>/latest` at a run: a new symlink renamed over the old one, so readers see one or the other.
     func pointLatest(_ app: String, at runID: String) throws {
-        let temporary = "\(appFolder(app))/.\(Self.latestName)-\(getpid())"
+        let temporary = Paths.join(appFolder(app), ".\(Self.latestName)-\(getpid())")
         unlink(temporary)
         guard symlink(runID, temporary) == 0 else { throw posixError("cannot create \(temporary)") }
         guard rename(temporary, Paths.join(appFolder(app), Self.latestName)) == 0 else {
-            let error = posixError("cannot point \(appFolder(app))/\(Self.latestName) at \(runID)")
+            let error = posixError("cannot point \(Paths.join(appFolder(app), Self.latestName)) at \(runID)")
             unlink(temporary)
             throw error
         }
@@ -129,7 +130,7 @@ struct ReportsFolder {
                 try FileManager.default.removeItem(atPath: Paths.join(appFolder(app), run))
                 return nil
             } catch {
-                return "cannot delete the old run \(appFolder(app))/\(run): \(FileSystemReason.of(error))"
+                return "cannot delete the old run \(Paths.join(appFolder(app), run)): \(FileSystemReason.of(error))"
             }
         }
     }
