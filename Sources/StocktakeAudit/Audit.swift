@@ -203,13 +203,13 @@ package enum Audit {
                         switch format {
                         case .json where streamsRows:
                             // Inside "write json": how long its rows were done before the rules.
-                            let splice = content.map { CoverageSplice(path, coverage: $0, sink: write) }
+                            let spliced = content.map { CoverageSplice(path, coverage: $0, sink: write) }
                             try JSONReportWriter().write(
                                 rows,
                                 judgedBy: {
                                     try timings.measure("wait for rules") { judged.value.report }.get().judgement
-                                }, to: splice?.write ?? write)
-                            try splice?.finish()
+                                }, to: spliced?.write ?? write)
+                            try spliced?.finish()
                         case .html: try write(judged.value.html ?? Array(HTMLReportWriter().render(final()).utf8))
                         default: try format.render(final(), alongside: formats, write)
                         }

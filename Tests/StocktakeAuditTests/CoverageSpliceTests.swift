@@ -55,15 +55,15 @@ import Testing
         }
         if !passStillRunning { _ = pass.value }
         var bytes: [UInt8] = []
-        let splice = CoverageSplice("report.json", coverage: pass) { bytes += $0 }
-        try JSONReportWriter().write(rows, judgedBy: { report.judgement }, to: splice.write)
+        let spliced = CoverageSplice("report.json", coverage: pass) { bytes += $0 }
+        try JSONReportWriter().write(rows, judgedBy: { report.judgement }, to: spliced.write)
         if passStillRunning {
             // Everything before the coverage went out; the rows wait for it.
             let head = String(decoding: bytes, as: UTF8.self)
             #expect(head.contains("\"container\"") && !head.contains("contentCoverage") && !head.contains("\"files\""))
             release.signal()
         }
-        try splice.finish()
+        try spliced.finish()
         #expect(bytes == (try JSONReportWriter().render(report)))
     }
 }
