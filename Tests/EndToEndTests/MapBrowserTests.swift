@@ -88,7 +88,7 @@ import Testing
                   var box = tile.getBoundingClientRect();
                   if (box.width >= 1 && box.height >= 1) { depth = Math.max(depth, levels); }
                 });
-                var toList = document.querySelector("#map-0 .tm-d > a[href^='#map-f']");
+                var toList = document.querySelector("#map-0 .tm-d > a[href^='#map-l']");
                 var listID = toList ? toList.getAttribute("href").slice(1) : "";
                 if (toList) { toList.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window})); }
                 setTimeout(function () {

@@ -61,7 +61,13 @@ public struct TreemapLayout: Sendable {
         var order = 1
         while let next = candidates.popMax(), views.count < budget.views, tilesLeft > 0 {
             guard viewOfFolder[next.node] == nil else { continue }
-            let tiles = Self.tiles(of: next.node, in: source, bounds: frame, budget: budget)
+            // A picture that does not fit what is left nests fewer levels, so large folders keep pictures.
+            var levels = budget
+            var tiles = Self.tiles(of: next.node, in: source, bounds: frame, budget: levels)
+            while levels.levels.count > 1, tiles.flatMap(\.flattened).count > tilesLeft {
+                levels.levels.removeLast()
+                tiles = Self.tiles(of: next.node, in: source, bounds: frame, budget: levels)
+            }
             let all = tiles.flatMap(\.flattened)
             guard !all.isEmpty, all.count <= tilesLeft else { continue }
             tilesLeft -= all.count

@@ -55,11 +55,11 @@ public struct TreemapSVG<Source: TreemapSource> {
     static var pathComponents: Int { 8 }
 
     /// A folder's list shows at most this many of its items.
-    static var listRows: Int { 12 }
+    static var listRows: Int { 8 }
 
     public func render(label: String) -> HTML {
         var html: HTML = "<div class=\"tm\">\n"
-        var lists: [Int32] = []
+        var lists: [Int32: Int] = [:]
         for (number, view) in layout.views.enumerated() {
             html += "<div class=\"tm-view\" id=\"\(viewID(number))\">\n"
             html += breadcrumb(view.folder)
@@ -68,13 +68,13 @@ public struct TreemapSVG<Source: TreemapSource> {
             for tile in view.tiles { html += self.tile(tile, in: layout.frame, opens: nil, lists: &lists) }
             html += "</svg></div>\n</div>\n"
         }
-        var listed = Set<Int32>()
-        for folder in lists where listed.insert(folder).inserted { html += list(folder) }
+        for (folder, number) in lists.sorted(by: { $0.value < $1.value }) { html += list(folder, number: number) }
         return html + "</div>\n"
     }
 
     private func viewID(_ number: Int) -> String { "\(idPrefix)-\(number)" }
-    private func listID(_ folder: Int32) -> String { "\(idPrefix)-f\(folder)" }
+    /// Lists are numbered in the order their folders are drawn, so ids do not depend on how the tree was walked.
+    private func listID(_ number: Int) -> String { "\(idPrefix)-l\(number)" }
 
     /// The box keeps the frame's proportions (the style sheet's default is the standard frame's 8:5).
     private var boxStyle: HTML {
@@ -83,15 +83,21 @@ public struct TreemapSVG<Source: TreemapSource> {
     }
 
     /// One tile and, for a folder, its children. A folder's tile opens its picture, or its list when it has none
-    /// (noted in `lists`); anything else opens `opens`, what shows it larger, or only takes focus when nothing does.
-    private func tile(_ tile: TreemapLayout.Tile, in parent: LayoutRect, opens: String?, lists: inout [Int32]) -> HTML {
+    /// (numbered in `lists`); anything else opens `opens`, what shows it larger, or only takes focus when nothing does.
+    private func tile(_ tile: TreemapLayout.Tile, in parent: LayoutRect, opens: String?, lists: inout [Int32: Int])
+        -> HTML
+    {
         let rect = tile.rect
         guard rect.width > 0, rect.height > 0 else { return .empty }
         let folder = !tile.isRest && source.isFolder(tile.node)
         var target = opens
         if folder {
-            target = layout.viewOfFolder[tile.node].map(viewID) ?? listID(tile.node)
-            if layout.viewOfFolder[tile.node] == nil { lists.append(tile.node) }
+            if let view = layout.viewOfFolder[tile.node] {
+                target = viewID(view)
+            } else {
+                if lists[tile.node] == nil { lists[tile.node] = lists.count }
+                target = listID(lists[tile.node]!)
+            }
         }
         let look = tile.isRest ? TreemapLook(classes: "tm-rest") : self.look(tile.node)
         let figure = look.figure ?? ByteCount.format(tile.bytes)
@@ -129,10 +135,10 @@ public struct TreemapSVG<Source: TreemapSource> {
     }
 
     /// A folder drawn without a picture of its own: its largest items, each with its figure.
-    private func list(_ folder: Int32) -> HTML {
+    private func list(_ folder: Int32, number: Int) -> HTML {
         let largest = LargestChildren(of: folder, in: source, keeping: Self.listRows)
         var html: HTML =
-            "<div class=\"tm-view\" id=\"\(listID(folder))\">\n" + breadcrumb(folder) + "<ol class=\"tm-list\">"
+            "<div class=\"tm-view\" id=\"\(listID(number))\">\n" + breadcrumb(folder) + "<ol class=\"tm-list\">"
         for child in largest.kept {
             let figure = look(child.node).figure ?? ByteCount.format(child.bytes)
             html += "<li><span>\(plainName(child.node))\(source.isFolder(child.node) ? "/" : "")</span> \(figure)</li>"
