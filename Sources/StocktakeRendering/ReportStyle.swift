@@ -187,6 +187,16 @@ public enum ReportStyle {
           });
           each(document.querySelectorAll(".tools[hidden]"), function (tools) { tools.hidden = false; });
           window.addEventListener("beforeprint", function () { openTree(true); });
+          // The map's caption names the tile last tapped, focused or hovered: phones show no hover titles.
+          each(document.querySelectorAll(".tm-cap"), function (caption) {
+            var show = function (event) {
+              var tile = event.target.closest ? event.target.closest(".tm-svg a") : null;
+              var title = tile ? tile.querySelector("title") : null;
+              if (title) { caption.textContent = title.textContent.split("\\n").slice(0, 2).join(" · "); }
+            };
+            caption.parentNode.addEventListener("focusin", show);
+            caption.parentNode.addEventListener("mouseover", show);
+          });
           document.documentElement.setAttribute("data-enhanced", "true");
         })();
         """

@@ -18,23 +18,24 @@ import Testing
         ],
         directories: [("", 32_768), ("Documents", 16_384), ("tmp", 8192)])
 
-    @Test("file deltas leave the folders' own blocks out")
+    @Test("bytes changed leave the folders' own blocks out")
     func fileDeltas() throws {
         let tree = GrowthTree(old: Self.old, new: Self.new)
-        let deltas = HTMLDiffTreemap.fileDeltas(tree)
+        let changes = ChangeTree(tree)
         let node = { (name: String) in
             try #require(tree.children(tree.root).first { String(decoding: tree.name($0), as: UTF8.self) == name })
         }
-        #expect(deltas[Int(try node("tmp"))] == 0)
-        #expect(deltas[Int(try node("Documents"))] == 8192)
+        let tmp = Int(try node("tmp"))
+        #expect(changes.gained[tmp] == 0 && changes.lost[tmp] == 0)
+        #expect(changes.gained[Int(try node("Documents"))] == 8192)
         #expect(tree.newBytes[Int(try node("tmp"))] - tree.oldBytes[Int(try node("tmp"))] == -4096)
     }
 
-    @Test("the map says a folder of unchanged files is unchanged, and names the folder blocks")
+    @Test("the map leaves out a folder of unchanged files, and labels the change")
     func mapMatchesTheTable() {
         let html = HTMLDiffTreemap(tree: GrowthTree(old: Self.old, new: Self.new), gates: []).render().markup
-        let tile = html.components(separatedBy: "<title>tmp\n").dropFirst().first?.prefix { $0 != "<" } ?? ""
-        #expect(tile.contains("· files unchanged (folder blocks -4.1 KB)") && !tile.contains("shrank"), "\(tile)")
-        #expect(html.contains("grew 8.2 KB from 8.2 KB"))
+        #expect(!html.contains("<title>Shrank or removed"), "no file lost bytes, so nothing shrank: not tmp either")
+        #expect(html.contains("<title>Grew or new/Documents/b\n+8.2 KB · "), "the tile's figure is its change")
+        #expect(html.contains(">+8.2 KB</text>") || html.contains(">+8.2 KB</tspan>"))
     }
 }

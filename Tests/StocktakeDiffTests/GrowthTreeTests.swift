@@ -56,7 +56,7 @@ import Testing
         #expect(tree.node(atPath: Array("A/nothing".utf8)) == nil)
     }
 
-    @Test func theMapMarksChangesRemovalsAndTrippedGates() throws {
+    @Test func theMapDrawsGainsAndLossesAtOneScaleAndMarksTrippedGates() throws {
         let diff = ReportDiff.compute(old: Self.old, new: Self.new)
         let gate = DiffGateResult(
             gate: "--fail-on-growth applicationSupport:10%", tripped: true, message: "grew", places: [.path("A/w")])
@@ -71,21 +71,38 @@ import Testing
                         .lowerBound..<(html.range(of: ">", range: start.upperBound..<html.endIndex)?.upperBound
                         ?? html.endIndex)])
         }
-        let a = try #require(tag("A"))
+        let a = try #require(tag("Grew or new/A"))
         #expect(a.contains("g-grew") && a.contains("gate"), "A grew and holds the gate's place: \(a)")
-        let w = try #require(tag("A/w"))
-        #expect(w.contains("g-new") && w.contains("i4") && w.contains("gate"), "the largest change, new: \(w)")
-        let x = try #require(tag("A/x"))
-        let c = try #require(tag("C"))
-        #expect(x.contains("g-same") && c.contains("g-new"))
-        // Removed items are drawn apart by their old size, the removed folder once with what it held.
-        let removed = try #require(html.components(separatedBy: "id=\"gone-0\"").dropFirst().first)
-        #expect(removed.contains("<title>B\n"), "the removed folder")
-        #expect(removed.contains("<title>A/y\n"), "a file removed from a folder still there")
-        #expect(!removed.contains("<title>B/z\n"), "not again inside its removed folder")
-        #expect(
-            html.components(separatedBy: "id=\"gone-0\"").first?.contains("<title>B\n") == false,
-            "B has no area in the newer version")
+        let w = try #require(tag("Grew or new/A/w"))
+        #expect(w.contains("g-new") && w.contains("gate"), "new, the gate's place: \(w)")
+        #expect(try #require(tag("Shrank or removed/A/y")).contains("g-gone"), "A also lost a file")
+        #expect(try #require(tag("Shrank or removed/B")).contains("g-gone"), "the removed folder")
+        #expect(try #require(tag("Grew or new/C")).contains("g-new"))
+        #expect(tag("Grew or new/A/x") == nil && tag("Shrank or removed/A/x") == nil, "x did not change: no area")
+        #expect(html.contains("<title>Shrank or removed/B\n-12.3 KB · "), "a loss is labelled with its change")
+
+        // One scale: the two sides' areas are as the bytes gained (28,672) to the bytes lost (20,480).
+        let changes = ChangeTree(try #require(diff.growth))
+        let sides = TreemapLayout(changes).views[0].tiles
+        let grew = try #require(sides.first { $0.node == 2 })
+        let shrank = try #require(sides.first { $0.node == 3 })
+        #expect((grew.bytes, shrank.bytes) == (28_672, 20_480))
+        #expect(abs(grew.rect.area / shrank.rect.area - 28_672.0 / 20_480) < 1e-9)
+    }
+
+    @Test func aChangeUnderATenthOfAPercentIsNeutral() throws {
+        let old = DiffSnapshots.make(
+            [SnapshotFile(path: "big", bytes: 100_000_000), SnapshotFile(path: "small", bytes: 8192)],
+            directories: [("", 100_012_288)])
+        let new = DiffSnapshots.make(
+            [SnapshotFile(path: "big", bytes: 110_000_000), SnapshotFile(path: "small", bytes: 4096)],
+            directories: [("", 110_008_192)])
+        let html = HTMLDiffTreemap(tree: GrowthTree(old: old, new: new), gates: []).render().markup
+        #expect(html.contains("<title>Shrank or removed/small\n-4.1 KB · "))
+        let small = try #require(
+            html.components(separatedBy: "<title>Shrank or removed/small").first?.components(separatedBy: "<svg x=")
+                .last)
+        #expect(small.contains("g-same") && !small.contains("g-shrank"), "4 KB of 110 MB is not a shrink: \(small)")
     }
 
     @Test func theTreeIsBuiltOnlyForTheHTMLPage() {

@@ -65,22 +65,43 @@ import Testing
         let layout = TreemapLayout(tree)
         let budget = TreemapLayout.Budget()
         #expect(layout.views.count <= budget.views)
-        #expect(layout.views.reduce(0) { $0 + $1.tiles.reduce(0) { $0 + 1 + $1.children.count } } <= budget.tiles)
+        #expect(layout.views.reduce(0) { $0 + $1.tiles.flatMap(\.flattened).count } <= budget.tiles)
         #expect(layout.views.first?.folder == tree.root)
         for view in layout.views {
-            expectLevel(view.tiles, of: view.folder, in: TreemapLayout.frame, tree: tree)
-            for tile in view.tiles where !tile.children.isEmpty {
-                let inner = tile.rect.inset(top: TreemapLayout.headerHeight, side: TreemapLayout.border)
-                expectLevel(tile.children, of: tile.node, in: inner, tree: tree)
-            }
+            expectNested(view.tiles, of: view.folder, in: TreemapLayout.frame, tree: tree, depth: 1)
         }
         // Every view but the root's is reachable: its folder is drawn in an earlier view.
         for (number, view) in layout.views.enumerated().dropFirst() {
             let drawn = layout.views[..<number].contains {
-                $0.tiles.contains { $0.node == view.folder || $0.children.contains { $0.node == view.folder } }
+                $0.tiles.flatMap(\.flattened).contains { $0.node == view.folder }
             }
             #expect(drawn, "view \(number) of node \(view.folder) is not drawn in an earlier view")
         }
+    }
+
+    /// Issue 42: one picture reaches three folders deep where the tiles are large enough, never deeper than the
+    /// budget's levels.
+    @Test func aDeepTreeNestsThreeFolderLevels() {
+        var tree = TreemapTestTree()
+        for top in 0..<3 {
+            let a = tree.add("a\(top)", under: 0, bytes: 4096, folder: true)
+            for middle in 0..<3 {
+                let b = tree.add("b\(middle)", under: a, bytes: 4096, folder: true)
+                for inner in 0..<3 {
+                    let c = tree.add("c\(inner)", under: b, bytes: 4096, folder: true)
+                    for leaf in 0..<3 {
+                        let d = tree.add("d\(leaf)", under: c, bytes: 4096, folder: true)
+                        for file in 0..<3 { tree.add("f\(file)", under: d, bytes: 1 << 20) }
+                    }
+                }
+            }
+        }
+        func depth(_ tiles: [TreemapLayout.Tile]) -> Int {
+            tiles.map { $0.children.isEmpty ? 0 : 1 + depth($0.children) }.max() ?? 0
+        }
+        let layout = TreemapLayout(tree)
+        #expect(depth(layout.views[0].tiles) >= 3, "folders open three levels deep in the first picture")
+        #expect(depth(layout.views[0].tiles) < TreemapLayout.Budget().levels.count)
     }
 
     @Test func zeroBytesOneFileAndEmptyTreesLayOut() {
@@ -102,7 +123,7 @@ import Testing
         for number in 0..<1_000_000 { tree.add("f\(number)", under: 0, bytes: Int64(number % 1000 + 1) * 4096) }
         let layout = TreemapLayout(tree)
         let tiles = layout.views[0].tiles
-        #expect(tiles.count <= TreemapLayout.Budget().firstLevel + 1)
+        #expect(tiles.count <= TreemapLayout.Budget().levels[0] + 1)
         let rest = tiles.last { $0.isRest }
         #expect(rest?.restCount == 1_000_000 - (tiles.count - 1))
         #expect(tiles.reduce(0) { $0 + $1.bytes } == tree.bytes(0))
@@ -127,11 +148,17 @@ import Testing
 
     // MARK: - Checks
 
-    /// A level's tiles: inside `bounds`, disjoint, area proportional to bytes against the folder's bytes, and the
-    /// bytes adding up to the folder's children (the "smaller items" tile included).
-    private func expectLevel(
-        _ tiles: [TreemapLayout.Tile], of folder: Int32, in bounds: LayoutRect, tree: TreemapTestTree
+    /// A level's tiles, and each folder's below its header: inside `bounds`, disjoint, no deeper than the budget,
+    /// area proportional to bytes against the folder's bytes, the bytes adding up to the folder's children (the
+    /// "smaller items" tile included).
+    private func expectNested(
+        _ tiles: [TreemapLayout.Tile], of folder: Int32, in bounds: LayoutRect, tree: TreemapTestTree, depth: Int
     ) {
+        #expect(tiles.isEmpty || depth <= TreemapLayout.Budget().levels.count)
+        for tile in tiles where !tile.children.isEmpty {
+            let inner = tile.rect.inset(top: TreemapLayout.headerHeight, side: TreemapLayout.border)
+            expectNested(tile.children, of: tile.node, in: inner, tree: tree, depth: depth + 1)
+        }
         for tile in tiles { expectInside(tile.rect, bounds) }
         expectDisjoint(tiles.map(\.rect))
         let childBytes = tree.children(folder).reduce(Int64(0)) { $0 + tree.bytes($1) }

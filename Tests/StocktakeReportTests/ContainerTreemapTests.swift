@@ -7,8 +7,8 @@ import Testing
 
 @testable import StocktakeReport
 
-/// The report's treemap against the report's own figures: the tiles add up to the on-disk total, a tile's colour is
-/// its location, backup states and findings show, and the section is bounded at any size.
+/// The report's treemap against the report's own figures: the tiles add up to the on-disk total, a file's colour is
+/// its kind of content, backup states and findings show, and the section is bounded at any size.
 @Suite struct ContainerTreemapTests {
     static func report(_ inventory: Inventory, findings: [Finding] = []) -> Report {
         Report(
@@ -48,9 +48,10 @@ import Testing
             root.tiles.first { $0.node == documents }?.bytes == inventory.directoryTotals[documents]?.allocatedBytes)
     }
 
-    @Test func tilesShowLocationBackupAndFindings() throws {
+    @Test func tilesShowKindBackupAndFindings() throws {
         var builder = InventoryBuilder()
-        builder.add("Documents/big.db", apparentBytes: 4_000_000)
+        builder.add("Documents/big.db", apparentBytes: 4_000_000, kind: .sqlite)
+        builder.add("Documents/photo.jpg", apparentBytes: 1_000_000, kind: .jpeg)
         builder.add("Library/Caches/cache.bin", apparentBytes: 3_000_000)
         builder.add("Library/Application Support/Stickers", type: .directory, backup: .excluded, evidence: .xattr)
         builder.add(
@@ -63,16 +64,17 @@ import Testing
         let map = Self.map(html)
 
         let documents = try #require(Self.tileTag(map, path: "Documents"))
-        #expect(
-            documents.contains("c-documents") && documents.contains("sv-error"),
-            "the folder holding the finding is outlined: \(documents)")
+        #expect(documents.contains("tm-d") && !documents.contains("sv-"), "only the finding's own tile is outlined")
         let big = try #require(Self.tileTag(map, path: "Documents/big.db"))
-        #expect(big.contains("c-documents") && big.contains("sv-error"))
+        #expect(big.contains("k-database") && big.contains("sv-error"), "\(big)")
+        let photo = try #require(Self.tileTag(map, path: "Documents/photo.jpg"))
+        #expect(photo.contains("k-image") && !photo.contains("sv-"), "another kind, another colour, in one location")
         let caches = try #require(Self.tileTag(map, path: "Library/Caches"))
-        #expect(caches.contains("c-caches") && caches.contains("b-x"), "iOS never backs Caches up: faded")
-        #expect(!caches.contains("sv-"), "no finding beneath Caches")
+        #expect(caches.contains("b-x") && !caches.contains("sv-"), "iOS never backs Caches up: faded")
         #expect(map.contains("Documents/big.db\n4.0 MB · "), "the title gives path and size")
-        #expect(map.contains("1 finding here or beneath, the worst error"))
+        #expect(map.contains("1 finding about it, the worst error"))
+        #expect(map.contains(">databases</span>") && map.contains(">images</span>"), "the legend names the kinds")
+        #expect(!map.contains(">video and audio</span>"), "and only those present")
         // The app's exclusion is hatched: an overlay rect inside the Stickers tile.
         let stickers = try #require(map.range(of: "<title>Library/Application Support/Stickers\n"))
         let after = map[stickers.upperBound...].prefix(400)

@@ -3,8 +3,8 @@ import StocktakeRendering
 import StocktakeReport
 
 /// Both reports' folders and files as one tree, each node with its old and new allocated bytes (0 on a side that
-/// lacks it): what the diff's treemap draws. Built in one pass over each table in path order (a parent's path sorts
-/// before its children's), so a million rows cost a few arrays, not a million objects.
+/// lacks it): what the diff's treemap draws the change of. Built in one pass over each table in path order (a
+/// parent's path sorts before its children's), so a million rows cost a few arrays, not a million objects.
 package struct GrowthTree: Sendable, TreemapSource {
     private var parents: [Int32] = []
     private var nameArena: [UInt8] = []
@@ -114,7 +114,7 @@ package struct GrowthTree: Sendable, TreemapSource {
         nameArena[(node == 0 ? 0 : nameEnds[Int(node) - 1])..<nameEnds[Int(node)]]
     }
     package func isFolder(_ node: Int32) -> Bool { folders[Int(node)] }
-    /// The area: the newer version's size (removed items have none; the diff shows them apart).
+    /// The newer version's size (removed items have none).
     package func bytes(_ node: Int32) -> Int64 { newBytes[Int(node)] }
     package func presence(_ node: Int32) -> Presence { presence[Int(node)] }
 

@@ -1,7 +1,8 @@
 import StocktakeModel
 
 /// Which folders of a tree get a picture of their own ("views"), and the tiles of each, laid out. A view shows a
-/// folder's children and, inside each child folder large enough, that folder's children: two levels, nested.
+/// folder's children and, inside each child folder large enough, that folder's children, and so on: three levels,
+/// nested, so one picture reaches from the container into the folders inside its locations.
 /// Everything is bounded: at most `Budget.tiles` tiles over all views, whatever the size or shape of the tree,
 /// and a folder's children beyond what fits become one "N smaller items" tile whose bytes still count.
 public struct TreemapLayout: Sendable {
@@ -14,10 +15,9 @@ public struct TreemapLayout: Sendable {
     public struct Budget: Sendable {
         public var tiles = 600
         public var views = 80
-        /// Children of the viewed folder drawn one by one, largest first.
-        public var firstLevel = 30
-        /// Children of a child folder, at most; fewer where its tile is small.
-        public var secondLevel = 12
+        /// Children drawn one by one at each nested level, largest first: the viewed folder's, then at most this
+        /// many inside each child folder (fewer where its tile is small), and so on.
+        public var levels = [30, 12, 8, 6]
         /// A tile smaller than this (in frame units², about 10 × 10) is summed into the "smaller items".
         public var minimumArea = 100.0
 
@@ -32,10 +32,12 @@ public struct TreemapLayout: Sendable {
         public let bytes: Int64
         /// In the frame's units, for children as for the tiles of the first level.
         public let rect: LayoutRect
-        /// The second level: the folder's children, inside `rect` below its header.
+        /// The next level: the folder's children, inside `rect` below its header.
         public let children: [Tile]
 
         public var isRest: Bool { node < 0 }
+        /// This tile and every tile nested in it.
+        public var flattened: [Tile] { [self] + children.flatMap(\.flattened) }
     }
 
     public struct View: Sendable {
@@ -59,18 +61,22 @@ public struct TreemapLayout: Sendable {
         var order = 1
         while let next = candidates.popMax(), views.count < budget.views, tilesLeft > 0 {
             guard viewOfFolder[next.node] == nil else { continue }
-            let tiles = Self.tiles(of: next.node, in: source, frame: frame, budget: budget)
-            let count = tiles.reduce(0) { $0 + 1 + $1.children.count }
-            guard count > 0, count <= tilesLeft else { continue }
-            tilesLeft -= count
+            // A picture that does not fit what is left nests fewer levels, so large folders keep pictures.
+            var levels = budget
+            var tiles = Self.tiles(of: next.node, in: source, bounds: frame, budget: levels)
+            while levels.levels.count > 1, tiles.flatMap(\.flattened).count > tilesLeft {
+                levels.levels.removeLast()
+                tiles = Self.tiles(of: next.node, in: source, bounds: frame, budget: levels)
+            }
+            let all = tiles.flatMap(\.flattened)
+            guard !all.isEmpty, all.count <= tilesLeft else { continue }
+            tilesLeft -= all.count
             viewOfFolder[next.node] = views.count
             views.append(View(folder: next.node, tiles: tiles))
-            for tile in tiles {
-                for candidate in [tile] + tile.children where !candidate.isRest && source.isFolder(candidate.node) {
-                    guard !source.children(candidate.node).isEmpty, candidate.bytes > 0 else { continue }
-                    candidates.insert(bytes: candidate.bytes, order: order, node: candidate.node)
-                    order += 1
-                }
+            for candidate in all where !candidate.isRest && source.isFolder(candidate.node) {
+                guard !source.children(candidate.node).isEmpty, candidate.bytes > 0 else { continue }
+                candidates.insert(bytes: candidate.bytes, order: order, node: candidate.node)
+                order += 1
             }
         }
         self.views = views
@@ -79,18 +85,21 @@ public struct TreemapLayout: Sendable {
         self.frame = frame
     }
 
-    /// A folder's view: its largest children laid out in the frame, and inside each child folder its own.
-    static func tiles(of folder: Int32, in source: some TreemapSource, frame: LayoutRect, budget: Budget) -> [Tile] {
-        let first = level(
-            of: folder, in: source, bounds: frame, limit: budget.firstLevel, minimumArea: budget.minimumArea)
-        return first.map { tile in
+    /// A folder's view: its largest children laid out in `bounds`, and inside each child folder its own, down to
+    /// `budget.levels.count` levels; a level holds fewer children the smaller its folder's tile.
+    static func tiles(
+        of folder: Int32, in source: some TreemapSource, bounds: LayoutRect, budget: Budget, depth: Int = 0
+    ) -> [Tile] {
+        guard depth < budget.levels.count else { return [] }
+        let fits = depth == 0 ? Int.max : Int(bounds.area / (budget.minimumArea * 30))
+        guard depth == 0 || (bounds.width >= 24 && bounds.height >= 12) else { return [] }
+        let level = level(
+            of: folder, in: source, bounds: bounds, limit: min(budget.levels[depth], fits),
+            minimumArea: budget.minimumArea)
+        return level.map { tile in
             guard !tile.isRest, source.isFolder(tile.node) else { return tile }
             let inner = tile.rect.inset(top: headerHeight, side: border)
-            let fits = Int(inner.area / (budget.minimumArea * 30))
-            guard inner.width >= 24, inner.height >= 12, fits > 0 else { return tile }
-            let children = level(
-                of: tile.node, in: source, bounds: inner, limit: min(budget.secondLevel, fits),
-                minimumArea: budget.minimumArea)
+            let children = tiles(of: tile.node, in: source, bounds: inner, budget: budget, depth: depth + 1)
             return Tile(node: tile.node, restCount: 0, bytes: tile.bytes, rect: tile.rect, children: children)
         }
     }

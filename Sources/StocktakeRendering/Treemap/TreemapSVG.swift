@@ -1,17 +1,19 @@
 import StocktakeModel
 
-/// How one node is drawn: CSS classes (constants of the page's own style sheet) and lines of text its title adds
-/// after the path and the size.
+/// How one node is drawn: CSS classes (constants of the page's own style sheet), the figure its label and title
+/// show (its size unless told), and lines of text its title adds after the path and the figure.
 public struct TreemapLook: Sendable {
     public let classes: String
     public let details: [String]
     /// Striped over its colour (the report: excluded from backup by the app).
     public let hatched: Bool
+    public let figure: String?
 
-    public init(classes: String, details: [String] = [], hatched: Bool = false) {
+    public init(classes: String, details: [String] = [], hatched: Bool = false, figure: String? = nil) {
         self.classes = classes
         self.details = details
         self.hatched = hatched
+        self.figure = figure
     }
 }
 
@@ -19,7 +21,8 @@ public struct TreemapLook: Sendable {
 /// percentages of their parent, so the picture scales with the page while labels keep their size and are clipped
 /// to their tile. Opening a folder needs no script: every view is an element with an id, a folder's tile links to
 /// its view, and the style sheet shows the view the address targets (`:target`), or the first when none is; the
-/// breadcrumb links back up. Links are focusable and open with Enter.
+/// breadcrumb links back up. A folder without a picture of its own opens as the list of its largest items, so no
+/// folder's tile leads back to the picture it is in. Every tile is a focusable link, so a tap or Tab reaches it.
 public struct TreemapSVG<Source: TreemapSource> {
     public let layout: TreemapLayout
     public let source: Source
@@ -51,20 +54,27 @@ public struct TreemapSVG<Source: TreemapSource> {
     /// The title's path shows at most this many trailing components.
     static var pathComponents: Int { 8 }
 
+    /// A folder's list shows at most this many of its items.
+    static var listRows: Int { 8 }
+
     public func render(label: String) -> HTML {
         var html: HTML = "<div class=\"tm\">\n"
+        var lists: [Int32: Int] = [:]
         for (number, view) in layout.views.enumerated() {
             html += "<div class=\"tm-view\" id=\"\(viewID(number))\">\n"
             html += breadcrumb(view.folder)
             html +=
                 "<div class=\"tm-box\"\(boxStyle)><svg class=\"tm-svg\" aria-label=\"\(label): \(plainName(view.folder))\">\n"
-            for tile in view.tiles { html += self.tile(tile, in: layout.frame, enclosingView: number) }
+            for tile in view.tiles { html += self.tile(tile, in: layout.frame, opens: nil, lists: &lists) }
             html += "</svg></div>\n</div>\n"
         }
+        for (folder, number) in lists.sorted(by: { $0.value < $1.value }) { html += list(folder, number: number) }
         return html + "</div>\n"
     }
 
     private func viewID(_ number: Int) -> String { "\(idPrefix)-\(number)" }
+    /// Lists are numbered in the order their folders are drawn, so ids do not depend on how the tree was walked.
+    private func listID(_ number: Int) -> String { "\(idPrefix)-l\(number)" }
 
     /// The box keeps the frame's proportions (the style sheet's default is the standard frame's 8:5).
     private var boxStyle: HTML {
@@ -72,41 +82,51 @@ public struct TreemapSVG<Source: TreemapSource> {
         return " style=\"padding-top:\(Self.percent(layout.frame.height, of: layout.frame.width))%\""
     }
 
-    /// One tile and, for a folder, its children. `enclosingView` is where a click lands when the tile has no view
-    /// of its own (the view showing it larger).
-    private func tile(_ tile: TreemapLayout.Tile, in parent: LayoutRect, enclosingView: Int?) -> HTML {
+    /// One tile and, for a folder, its children. A folder's tile opens its picture, or its list when it has none
+    /// (numbered in `lists`); anything else opens `opens`, what shows it larger, or only takes focus when nothing does.
+    private func tile(_ tile: TreemapLayout.Tile, in parent: LayoutRect, opens: String?, lists: inout [Int32: Int])
+        -> HTML
+    {
         let rect = tile.rect
         guard rect.width > 0, rect.height > 0 else { return .empty }
-        let ownView = tile.isRest ? nil : layout.viewOfFolder[tile.node]
-        let target = ownView ?? enclosingView
+        let folder = !tile.isRest && source.isFolder(tile.node)
+        var target = opens
+        if folder {
+            if let view = layout.viewOfFolder[tile.node] {
+                target = viewID(view)
+            } else {
+                if lists[tile.node] == nil { lists[tile.node] = lists.count }
+                target = listID(lists[tile.node]!)
+            }
+        }
         let look = tile.isRest ? TreemapLook(classes: "tm-rest") : self.look(tile.node)
-        let classes = look.classes + (tile.children.isEmpty ? "" : " tm-f")
+        let figure = look.figure ?? ByteCount.format(tile.bytes)
+        let classes = look.classes + (folder ? " tm-d" : "") + (tile.children.isEmpty ? "" : " tm-f")
         var html: HTML = "<svg x=\"\(Self.percent(rect.x - parent.x, of: parent.width))%\" "
         html +=
             "y=\"\(Self.percent(rect.y - parent.y, of: parent.height))%\" width=\"\(Self.percent(rect.width, of: parent.width))%\" "
         html += "height=\"\(Self.percent(rect.height, of: parent.height))%\" class=\"\(classes)\">"
-        var face: HTML = "<rect width=\"100%\" height=\"100%\"><title>\(title(tile, look: look))</title></rect>"
-        if look.hatched { face += "<rect class=\"tm-h\" width=\"100%\" height=\"100%\"></rect>" }
-        face += label(tile)
-        if let target {
-            html += "<a href=\"#\(viewID(target))\">\(face)</a>"
-        } else {
-            html += face
-        }
+        html += target.map { "<a href=\"#\($0)\">" } ?? "<a tabindex=\"0\">"
+        html += "<rect width=\"100%\" height=\"100%\"><title>\(title(tile, figure: figure, look: look))</title></rect>"
+        if look.hatched { html += "<rect class=\"tm-h\" width=\"100%\" height=\"100%\"></rect>" }
+        html += label(tile, figure: figure) + "</a>"
         for child in tile.children {
-            html += "\n" + self.tile(child, in: rect, enclosingView: ownView ?? enclosingView)
+            html += "\n" + self.tile(child, in: rect, opens: target, lists: &lists)
         }
         return html + "</svg>\n"
     }
 
-    private func label(_ tile: TreemapLayout.Tile) -> HTML {
+    /// The name, and the figure beside a folder's name or under a file's when the tile is tall enough; the tile's
+    /// `<svg>` clips both to it at any width.
+    private func label(_ tile: TreemapLayout.Tile, figure: String) -> HTML {
         let rect = tile.rect
         guard rect.width >= Self.labelWidth, rect.height >= Self.labelHeight else { return .empty }
         let name = tile.isRest ? HTML.text(restName(tile)) : plainName(tile.node)
-        var html: HTML = "<text x=\"4\" y=\"13\">\(name)</text>"
-        if tile.children.isEmpty, rect.height >= 2 * Self.labelHeight + 2 {
-            html += "<text x=\"4\" y=\"26\" class=\"tm-s\">\(ByteCount.format(tile.bytes))</text>"
+        guard tile.children.isEmpty else {
+            return "<text x=\"4\" y=\"13\">\(name) <tspan class=\"tm-s\">\(figure)</tspan></text>"
         }
+        var html: HTML = "<text x=\"4\" y=\"13\">\(name)</text>"
+        if rect.height >= 2 * Self.labelHeight + 2 { html += "<text x=\"4\" y=\"26\" class=\"tm-s\">\(figure)</text>" }
         return html
     }
 
@@ -114,9 +134,25 @@ public struct TreemapSVG<Source: TreemapSource> {
         "\(HTMLFormatting.grouped(tile.restCount)) smaller \(Plural.noun(tile.restCount, "item"))"
     }
 
-    /// Path, size and share, then what the look adds, one per line.
-    private func title(_ tile: TreemapLayout.Tile, look: TreemapLook) -> HTML {
-        let size = "\(ByteCount.format(tile.bytes)) · \(Percent.share(tile.bytes, of: layout.totalBytes)) \(shareOf)"
+    /// A folder drawn without a picture of its own: its largest items, each with its figure.
+    private func list(_ folder: Int32, number: Int) -> HTML {
+        let largest = LargestChildren(of: folder, in: source, keeping: Self.listRows)
+        var html: HTML =
+            "<div class=\"tm-view\" id=\"\(listID(number))\">\n" + breadcrumb(folder) + "<ol class=\"tm-list\">"
+        for child in largest.kept {
+            let figure = look(child.node).figure ?? ByteCount.format(child.bytes)
+            html += "<li><span>\(plainName(child.node))\(source.isFolder(child.node) ? "/" : "")</span> \(figure)</li>"
+        }
+        let rest = largest.count - largest.kept.count
+        if rest > 0 {
+            html += "<li class=\"muted\">\(HTMLFormatting.grouped(rest)) smaller \(Plural.noun(rest, "item"))</li>"
+        }
+        return html + "</ol>\n</div>\n"
+    }
+
+    /// Path, figure and share, then what the look adds, one per line.
+    private func title(_ tile: TreemapLayout.Tile, figure: String, look: TreemapLook) -> HTML {
+        let size = "\(figure) · \(Percent.share(tile.bytes, of: layout.totalBytes)) \(shareOf)"
         guard !tile.isRest else { return HTML.text(restName(tile) + "\n" + size) }
         return path(tile.node) + HTML.text(([size] + look.details).map { "\n" + $0 }.joined())
     }

@@ -3,8 +3,8 @@ import StocktakePolicy
 import StocktakeRendering
 
 /// "Where the bytes are": the container as a treemap, each tile's area its allocated bytes (the report's own
-/// figure, so the tiles add up to the on-disk total), coloured by location, faded or dashed when not backed up,
-/// outlined in the severity of the worst finding at or beneath it. A folder's tile opens its own picture.
+/// figure, so the tiles add up to the on-disk total), a file coloured by its kind of content, faded or striped when
+/// not backed up, outlined when a finding is about it. A folder's tile opens its own picture or its list.
 struct ContainerTreemapHTML {
     let report: Report
 
@@ -14,7 +14,7 @@ struct ContainerTreemapHTML {
             id: "map", title: "Where the bytes are",
             lead:
                 "Each tile's area is its size on disk; the tiles add up to the container's total. Select a folder to open it; "
-                + "the path above the picture leads back. Hover or focus a tile for its path, size, location, backup state and findings."
+                + "the path above the picture leads back. Tap, hover or focus a tile for its path and size."
         )
         let layout = inventory.entries.isEmpty ? nil : TreemapLayout(inventory)
         guard let layout, !layout.views.isEmpty else {
@@ -26,19 +26,20 @@ struct ContainerTreemapHTML {
             layout: layout, source: inventory, idPrefix: "map", rootName: "Container root", shareOf: "of the container",
             look: { look($0, marks: marks) })
         html += TreemapStyle.definitions + svg.render(label: "Treemap of sizes on disk")
+        html += "<p class=\"tm-cap\" aria-live=\"polite\">Tap a tile for its path and size.</p>\n"
         html += legend(inventory)
         return html + HTMLPieces.sectionEnd
     }
 
     private func look(_ index: Int32, marks: FindingMarks) -> TreemapLook {
         let entry = report.inventory.entries[Int(index)]
-        var classes = [TreemapStyle.locationClass(entry.location)]
+        var classes = entry.isDirectory ? [] : [TreemapStyle.kindClass(entry.kind)]
         if let backup = TreemapStyle.backupClass(entry.backup) { classes.append(backup) }
         var details = [Self.locationText(index, in: report.inventory) + " · " + Self.backupText(entry.backup)]
         if let mark = marks.mark(index) {
             if let outline = TreemapStyle.severityClass(mark.severity) { classes.append(outline) }
             details.append(
-                Plural.count(mark.count, "finding") + " here or beneath, the worst \(mark.severity.rawValue)")
+                Plural.count(mark.count, "finding") + " about it, the worst \(mark.severity.rawValue)")
         }
         return TreemapLook(
             classes: classes.joined(separator: " "), details: details, hatched: entry.backup == .excluded)
@@ -64,18 +65,20 @@ struct ContainerTreemapHTML {
         }
     }
 
-    /// The locations present, then the backup and finding marks.
+    /// The kinds of content present, then the backup and finding marks.
     private func legend(_ inventory: Inventory) -> HTML {
+        let present = Set(inventory.entries.lazy.filter { !$0.isDirectory }.map(\.kind.family))
         var html: HTML = "<p class=\"tm-legend\">"
-        for location in Location.allCases where (inventory.totals.byLocation[location]?.allocatedBytes ?? 0) > 0 {
-            html += "<span><span class=\"tm-key\" style=\"background:\(ReportPalette.colour(location))\"></span>"
-            html += "\(location.title)</span>"
+        for (family, colour, title) in TreemapStyle.kinds where present.contains(family) {
+            html += "<span><span class=\"tm-key\" style=\"background:\(colour)\"></span>\(title)</span>"
         }
+        html += "<span><span class=\"tm-key\"></span>other files</span>"
+        html += "<span><span class=\"tm-key tm-f\"></span>a folder, its name on top</span>"
+        html += "<span><span class=\"tm-key tm-d\"></span>a folder too small to open here</span>"
         html += "<span><span class=\"tm-key b-x\"></span>faded: iOS never backs it up</span>"
         html += "<span><span class=\"tm-key b-a\"></span>striped: the app excluded it from backup</span>"
-        html += "<span><span class=\"tm-key sv-error\"></span>outlined: holds an error</span>"
+        html += "<span><span class=\"tm-key sv-error\"></span>outlined: an error is about it</span>"
         html += "<span><span class=\"tm-key sv-warning\"></span>a warning</span>"
-        html += "<span><span class=\"tm-key tm-f\"></span>a folder, its name on top</span>"
         return html + "</p>\n"
     }
 }

@@ -1,9 +1,9 @@
 import StocktakeModel
 import StocktakePolicy
 
-/// For each entry, the findings at it or beneath it: how many, and the worst severity. Findings carry paths, so
-/// each is resolved down the tree from the root, through a name table for folders with many children (a flat
-/// folder of a million files is looked up by hash, not scanned once per finding).
+/// For each entry, the findings about it (not those beneath: outlines mark where a finding is): how many, and the
+/// worst severity. Findings carry paths, so each is resolved down the tree from the root, through a name table for
+/// folders with many children (a flat folder of a million files is looked up by hash, not scanned once per finding).
 struct FindingMarks {
     struct Mark {
         var severity: Severity
@@ -15,12 +15,9 @@ struct FindingMarks {
     init(findings: [Finding], inventory: Inventory) {
         var resolver = PathResolver(inventory: inventory)
         for finding in findings {
-            guard var current = resolver.index(of: Array(finding.path.utf8)) else { continue }
-            while current >= 0 {
-                marks[current, default: Mark(severity: finding.severity, count: 0)].count += 1
-                marks[current]!.severity = max(marks[current]!.severity, finding.severity)
-                current = inventory.entries[Int(current)].parent
-            }
+            guard let node = resolver.index(of: Array(finding.path.utf8)) else { continue }
+            marks[node, default: Mark(severity: finding.severity, count: 0)].count += 1
+            marks[node]!.severity = max(marks[node]!.severity, finding.severity)
         }
     }
 
