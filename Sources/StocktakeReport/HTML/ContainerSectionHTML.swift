@@ -106,9 +106,7 @@ struct ContainerSectionHTML {
         return html + HTMLPieces.sectionEnd
     }
 
-    private func fact(_ term: String, _ definition: HTML) -> HTML {
-        "<dt>\(term)</dt><dd>\(definition)</dd>\n"
-    }
+    private func fact(_ term: String, _ definition: HTML) -> HTML { "<dt>\(term)</dt><dd>\(definition)</dd>\n" }
 
     /// The device backup audited or laid over the export: what it holds for the app, sizes from its manifest.
     private func deviceBackup(_ backup: DeviceBackupSummary) -> HTML {

@@ -40,14 +40,10 @@ public struct GitHubAnnotationsWriter: Sendable {
     }
 
     /// The message part: `%`, CR and LF escaped as the runner expects (it decodes exactly these).
-    static func escapeData(_ text: String) -> String {
-        escape(text, property: false)
-    }
+    static func escapeData(_ text: String) -> String { escape(text, property: false) }
 
     /// A property value: also `:` and `,`, which would otherwise end the value or the property list.
-    static func escapeProperty(_ text: String) -> String {
-        escape(text, property: true)
-    }
+    static func escapeProperty(_ text: String) -> String { escape(text, property: true) }
 
     private static func escape(_ text: String, property: Bool) -> String {
         var output = ""
