@@ -8,8 +8,7 @@ struct ReportDocument {
     private typealias K = ReportKeys
 
     var schemaVersion: Int64?
-    var toolName: String?
-    var toolVersion: String?
+    var tool: (name: String, version: String)?
     var generatedAt: String?
     var container: Container?
     /// `XCExecutableVersion` of `AppDataInfo.plist`, when a string.
@@ -42,7 +41,7 @@ struct ReportDocument {
             case .generatedAt?: generatedAt = try json.text()
             case .groups?: groups = try Self.readGroups(&json)
             case .schemaVersion?: schemaVersion = try json.integer()
-            case .tool?: (toolName, toolVersion) = try Self.readTool(&json)
+            case .tool?: tool = try Self.readTool(&json)
             case .totals?: totals = try Self.readTotals(&json)
             default: try json.skipValue()
             }
@@ -53,9 +52,10 @@ struct ReportDocument {
     /// The snapshot, once every required key was found.
     func snapshot(source: String) throws(JSONReadFailure) -> ReportSnapshot {
         let container = try required(container, K.Document.container.rawValue)
+        let tool = try required(tool, K.Document.tool.rawValue)
         let provenance = ReportSnapshot.Provenance(
             source: source, schemaVersion: Int(try required(schemaVersion, K.Document.schemaVersion.rawValue)),
-            toolName: try required(toolName, Self.toolName), toolVersion: try required(toolVersion, Self.toolVersion),
+            toolName: tool.name, toolVersion: tool.version,
             generatedAt: try required(generatedAt, K.Document.generatedAt.rawValue),
             bundleIdentifier: container.bundleIdentifier, appVersion: executableVersion ?? shortVersion,
             containerPath: container.path, layout: container.layout, exportedAt: container.exportedAt)
@@ -70,10 +70,7 @@ struct ReportDocument {
 
     // MARK: - Provenance
 
-    private static let toolName = KeyPath.member(K.Document.tool.rawValue, K.Tool.name)
-    private static let toolVersion = KeyPath.member(K.Document.tool.rawValue, K.Tool.version)
-
-    private static func readTool(_ json: inout JSONScanner) throws(JSONReadFailure) -> (String, String) {
+    private static func readTool(_ json: inout JSONScanner) throws(JSONReadFailure) -> (name: String, version: String) {
         let tool = try Members<K.Tool>(&json, at: K.Document.tool.rawValue, [.name: .text, .version: .text])
         return (try tool.text(.name), try tool.text(.version))
     }

@@ -121,7 +121,7 @@ public enum ReportReader {
     }
 
     private static func checkIdentity(_ document: ReportDocument, path: String) throws(ReportReadError) {
-        guard let schemaVersion = document.schemaVersion, document.toolName != nil else {
+        guard let schemaVersion = document.schemaVersion, document.tool != nil else {
             throw ReportReadError(path: path, reason: notAReport("it has no `schemaVersion` and `tool`"))
         }
         try checkVersion(schemaVersion, path: path)
