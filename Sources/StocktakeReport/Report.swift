@@ -132,10 +132,7 @@ public struct Report: Sendable {
     public let draft: ReportDraft
     public let judgement: Judgement
 
-    public init(_ draft: ReportDraft, _ judgement: Judgement) {
-        self.draft = draft
-        self.judgement = judgement
-    }
+    public init(_ draft: ReportDraft, _ judgement: Judgement) { (self.draft, self.judgement) = (draft, judgement) }
 
     /// A report built whole (tests, tools): the draft's fields and the judgement's in one call.
     public init(
@@ -173,10 +170,7 @@ public struct BaselineSummary: Sendable, Equatable {
     public let suppressed: Int
     public let stale: [Baseline.Entry]
 
-    public init(suppressed: Int, stale: [Baseline.Entry]) {
-        self.suppressed = suppressed
-        self.stale = stale
-    }
+    public init(suppressed: Int, stale: [Baseline.Entry]) { (self.suppressed, self.stale) = (suppressed, stale) }
 }
 
 extension Report {

@@ -2,17 +2,9 @@ import StocktakeRendering
 
 /// The report formats, selected by `--format` (contract ids). One writer per format.
 public enum ReportFormat: String, CaseIterable, Sendable {
-    case json
-    case html
-    case sarif
-    case junit
-    case markdown
-    case github
-    case ncdu
+    case json, html, sarif, junit, markdown, github, ncdu
 
-    /// Where a format's bytes go.
     public enum Destination: Sendable, Equatable {
-        /// A file of this name in the output folder.
         case file(String)
         /// The process's standard output (GitHub reads workflow commands from there).
         case standardOutput

@@ -55,7 +55,6 @@ public struct ReportVerdict: Sendable {
                 failures.append(Failure(gate: gate, reason: reason))
             }
             passes.append("no finding at or above \(threshold.rawValue)")
-            // An exceeded budget fails whatever severity its finding was given.
             let exceeded = report.budgets.filter(\.exceeded).count
             if exceeded > 0 {
                 failures.append(Failure(gate: "budgets", reason: Plural.count(exceeded, "budget") + " exceeded"))

@@ -73,11 +73,8 @@ struct ContainerSectionHTML {
         html += fact(
             "Bundle identifier",
             "\(identifier)<span class=\"muted\">(\(Self.sourceTitle(container.bundleIdentifierSource)))</span>")
-        if !container.identityCandidates.isEmpty {
-            html += fact(
-                "Candidates",
-                container.identityCandidates.map { "<code>\(visible: $0)</code>" as HTML }.joined(separator: ", "))
-        }
+        let candidates = container.identityCandidates.map { "<code>\(visible: $0)</code>" as HTML }
+        if !candidates.isEmpty { html += fact("Candidates", candidates.joined(separator: ", ")) }
         html += disagreeingClues()
         if let exported = container.exportedAt {
             let when =
@@ -106,9 +103,7 @@ struct ContainerSectionHTML {
         return html + HTMLPieces.sectionEnd
     }
 
-    private func fact(_ term: String, _ definition: HTML) -> HTML {
-        "<dt>\(term)</dt><dd>\(definition)</dd>\n"
-    }
+    private func fact(_ term: String, _ definition: HTML) -> HTML { "<dt>\(term)</dt><dd>\(definition)</dd>\n" }
 
     /// The device backup audited or laid over the export: what it holds for the app, sizes from its manifest.
     private func deviceBackup(_ backup: DeviceBackupSummary) -> HTML {
@@ -138,10 +133,8 @@ struct ContainerSectionHTML {
         if let identifier = bundle.bundleIdentifier {
             html += fact("Bundle identifier", "<code>\(visible: identifier)</code>")
         }
-        html += fact(
-            "Size",
-            "\(HTMLPieces.size(bundle.size.allocatedBytes)) in \(Plural.count(bundle.size.files, "entry", number: HTMLFormatting.grouped(bundle.size.files)))"
-        )
+        let entries = Plural.count(bundle.size.files, "entry", number: HTMLFormatting.grouped(bundle.size.files))
+        html += fact("Size", "\(HTMLPieces.size(bundle.size.allocatedBytes)) in \(entries)")
         html += fact("UIFileSharingEnabled", bundle.fileSharingEnabled ? "yes" : "no")
         html += fact("LSSupportsOpeningDocumentsInPlace", bundle.opensDocumentsInPlace ? "yes" : "no")
         html += "</dl>\n"

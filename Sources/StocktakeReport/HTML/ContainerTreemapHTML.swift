@@ -38,8 +38,7 @@ struct ContainerTreemapHTML {
         var details = [Self.locationText(index, in: report.inventory) + " · " + Self.backupText(entry.backup)]
         if let mark = marks.mark(index) {
             if let outline = TreemapStyle.severityClass(mark.severity) { classes.append(outline) }
-            details.append(
-                Plural.count(mark.count, "finding") + " about it, the worst \(mark.severity.rawValue)")
+            details.append(Plural.count(mark.count, "finding") + " about it, the worst \(mark.severity.rawValue)")
         }
         return TreemapLook(
             classes: classes.joined(separator: " "), details: details, hatched: entry.backup == .excluded)

@@ -23,7 +23,7 @@ struct DirectoryTreeHTML {
         case close
     }
 
-    private var total: Int64 { max(0, size(inventory.root)) }
+    private var total: Int64 { max(0, inventory.bytes(inventory.root)) }
 
     func render() -> HTML {
         guard !inventory.entries.isEmpty else {
@@ -85,7 +85,7 @@ struct DirectoryTreeHTML {
         while let (index, depth) = pending.popLast() {
             guard depth < Self.maximumDepth else { continue }
             for child in inventory.children(index) where inventory.entries[Int(child)].isDirectory {
-                let bytes = size(child)
+                let bytes = inventory.bytes(child)
                 guard bytes >= threshold else { continue }
                 candidates.append((bytes, candidates.count, child))
                 pending.append((child, depth + 1))
@@ -104,13 +104,14 @@ struct DirectoryTreeHTML {
         for (position, child) in inventory.children(index).enumerated() {
             let entry = inventory.entries[Int(child)]
             if selected.contains(child) {
-                shown.append((size(child), position, child))
-            } else if entry.isDirectory {
-                rest.folders += 1
-                rest.bytes &+= size(child)
+                shown.append((inventory.bytes(child), position, child))
             } else {
-                if !entry.flags.contains(.transportArtefact) { rest.files += 1 }
-                if entry.countsBytes { rest.bytes &+= entry.allocatedBytes }
+                rest.bytes &+= inventory.bytes(child)
+                if entry.isDirectory {
+                    rest.folders += 1
+                } else if !entry.flags.contains(.transportArtefact) {
+                    rest.files += 1
+                }
             }
         }
         shown.sort { ($0.bytes, -$0.position) > ($1.bytes, -$1.position) }
@@ -120,7 +121,7 @@ struct DirectoryTreeHTML {
     private func rootClass(_ index: Int32) -> HTML { index == inventory.root ? " t-root" : .empty }
 
     private func folderRow(_ index: Int32, depth: Int) -> HTML {
-        let bytes = size(index)
+        let bytes = inventory.bytes(index)
         // The app's files anywhere beneath this folder (transport artefacts left out, as in every view).
         let beneath = inventory.directoryTotals[index]?.files ?? 0
         let name = index == inventory.root ? "Container root" : HTML.name(inventory.name(index))
@@ -143,11 +144,4 @@ struct DirectoryTreeHTML {
     }
 
     private func indent(_ depth: Int) -> Int { min(depth, Self.maximumIndent) }
-
-    /// Everything beneath a folder (itself included); a folder without a recorded total counts its own blocks.
-    private func size(_ index: Int32) -> Int64 {
-        if let total = inventory.directoryTotals[index] { return total.allocatedBytes }
-        let entry = inventory.entries[Int(index)]
-        return entry.countsBytes ? entry.allocatedBytes : 0
-    }
 }

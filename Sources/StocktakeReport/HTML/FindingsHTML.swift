@@ -19,10 +19,8 @@ struct FindingsHTML {
 
     func render() -> HTML {
         var html = HTMLPieces.sectionStart(id: "findings", title: "Findings")
-        let suppressed =
-            baseline.map {
-                $0.suppressed > 0 ? " \(Plural.count($0.suppressed, "finding")) suppressed by the baseline." : ""
-            } ?? ""
+        let count = baseline?.suppressed ?? 0
+        let suppressed = count > 0 ? " \(Plural.count(count, "finding")) suppressed by the baseline." : ""
         guard !findings.isEmpty else {
             return html + "<p class=\"muted\">No rule found anything to report.\(suppressed)</p>\n"
                 + HTMLPieces.sectionEnd

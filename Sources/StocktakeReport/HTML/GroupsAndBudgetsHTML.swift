@@ -10,9 +10,7 @@ struct GroupsAndBudgetsHTML {
     func render() -> HTML {
         guard !report.groups.isEmpty || !report.budgets.isEmpty || report.baseline != nil else { return .empty }
         var html = HTMLPieces.sectionStart(id: "groups", title: "Groups and budgets", lead: "From stocktake.yml.")
-        for group in report.groups {
-            html += groupTable(group)
-        }
+        for group in report.groups { html += groupTable(group) }
         if !report.budgets.isEmpty { html += budgetTable() }
         if let baseline = report.baseline {
             html +=

@@ -43,7 +43,5 @@ public struct HTMLReportWriter: Sendable {
     }
 
     /// `sha256-<base64>` of the script text exactly as it appears between `<script>` and `</script>`.
-    static var scriptHashSource: String {
-        "sha256-" + Digests.sha256Base64(Array(ReportStyle.script.markup.utf8))
-    }
+    static var scriptHashSource: String { "sha256-" + Digests.sha256Base64(Array(ReportStyle.script.markup.utf8)) }
 }

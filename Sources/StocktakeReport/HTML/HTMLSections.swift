@@ -32,21 +32,19 @@ struct HTMLSections {
         html += "<span class=\"path\">\(visible: report.container.inputPath)</span></p>\n"
         html += "<p class=\"meta\">Generated \(generatedAt) by \(tool)</p>\n"
         html += "<nav class=\"toc\" aria-label=\"Sections\">"
-        let issueCount = report.issues.count
-        let hasGroups = !report.groups.isEmpty || !report.budgets.isEmpty || report.baseline != nil
-        var links: [(String, String)] = [
-            ("summary", "Summary"), ("map", "Map"),
-            (
-                "findings",
-                report.findings.isEmpty ? "Findings" : "Findings (\(HTMLFormatting.grouped(report.findings.count)))"
-            ),
-            ("container", "Container"), ("locations", "Space by location"),
-            ("backup", "Backup"), ("folders", "Folders"), ("largest-files", "Largest files"),
-            ("largest-folders", "Largest folders"),
-            ("kinds", "Kinds of content"),
-            ("issues", issueCount == 0 ? "Unreadable" : "Unreadable (\(HTMLFormatting.grouped(issueCount)))"),
+        func counted(_ title: String, _ count: Int) -> String {
+            count == 0 ? title : "\(title) (\(HTMLFormatting.grouped(count)))"
+        }
+        var links = [
+            ("summary", "Summary"), ("map", "Map"), ("findings", counted("Findings", report.findings.count)),
+            ("container", "Container"), ("locations", "Space by location"), ("backup", "Backup"),
+            ("folders", "Folders"),
+            ("largest-files", "Largest files"), ("largest-folders", "Largest folders"), ("kinds", "Kinds of content"),
+            ("issues", counted("Unreadable", report.issues.count)),
         ]
-        if hasGroups { links.insert(("groups", "Groups and budgets"), at: 3) }
+        if !report.groups.isEmpty || !report.budgets.isEmpty || report.baseline != nil {
+            links.insert(("groups", "Groups and budgets"), at: 3)
+        }
         for (anchor, title) in links { html += "<a href=\"#\(anchor)\">\(title)</a>" }
         html += "</nav>\n</div>\n</header>\n"
         return html

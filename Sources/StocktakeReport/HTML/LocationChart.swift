@@ -9,6 +9,13 @@ struct BarSegment {
     let bytes: Int64
 }
 
+extension SizeTotal {
+    /// Files, apparent and allocated bytes: three table cells.
+    var cells: HTML {
+        HTMLPieces.countCell(files) + HTMLPieces.sizeCell(apparentBytes) + HTMLPieces.sizeCell(allocatedBytes)
+    }
+}
+
 /// A horizontal stacked bar in inline SVG, like Settings ▸ iPhone Storage. The table beside it carries the
 /// same numbers, so the chart is decoration for sighted readers and the table is the accessible version.
 enum StackedBar {
@@ -47,6 +54,8 @@ struct LocationChart {
 
     private struct Row {
         let colour: String
+        /// Plain, for the bar; `title` names it in the table.
+        let label: String
         let title: HTML
         let total: SizeTotal
     }
@@ -56,20 +65,20 @@ struct LocationChart {
             guard let total = totals.byLocation[location], total.files > 0 || total.allocatedBytes > 0 else {
                 return nil
             }
-            return Row(
-                colour: ReportPalette.colour(location),
-                title: "\(location.title) files <code class=\"muted\">\(location.rawValue)</code>", total: total)
+            let title: HTML = "\(location.title) files <code class=\"muted\">\(location.rawValue)</code>"
+            return Row(colour: ReportPalette.colour(location), label: location.title, title: title, total: total)
         }
+        let folders = Figure.folders.name
         if totals.directories.files > 0 {
             rows.append(
-                Row(colour: ReportPalette.folders, title: HTML.text(Figure.folders.name), total: totals.directories))
+                Row(colour: ReportPalette.folders, label: folders, title: HTML.text(folders), total: totals.directories)
+            )
         }
         if totals.transportArtefacts.files > 0 {
+            let name = Figure.transportArtefacts.name
+            let title: HTML = "\(name) <span class=\"muted\">(AppleDouble, __MACOSX)</span>"
             rows.append(
-                Row(
-                    colour: ReportPalette.transport,
-                    title: "\(Figure.transportArtefacts.name) <span class=\"muted\">(AppleDouble, __MACOSX)</span>",
-                    total: totals.transportArtefacts))
+                Row(colour: ReportPalette.transport, label: name, title: title, total: totals.transportArtefacts))
         }
         return rows
     }
@@ -82,31 +91,18 @@ struct LocationChart {
             lead:
                 "Allocated bytes per location. Caches and tmp are purgeable; everything else counts as Documents & Data."
         )
-        let segments =
-            Location.allCases.map {
-                BarSegment(
-                    label: $0.title, colour: ReportPalette.colour($0), bytes: totals.byLocation[$0]?.allocatedBytes ?? 0
-                )
-            } + [
-                BarSegment(
-                    label: Figure.folders.name, colour: ReportPalette.folders, bytes: totals.directories.allocatedBytes),
-                BarSegment(
-                    label: Figure.transportArtefacts.name, colour: ReportPalette.transport,
-                    bytes: totals.transportArtefacts.allocatedBytes),
-            ]
+        // Locations and parts without bytes draw nothing.
+        let segments = rows.map { BarSegment(label: $0.label, colour: $0.colour, bytes: $0.total.allocatedBytes) }
         html += StackedBar.svg(segments, label: "Allocated bytes by location; the table below lists the same numbers.")
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>Location</th><th class=\"num\">Files</th>"
         html +=
             "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share of on disk</th></tr></thead>\n<tbody>\n"
         for row in rows {
-            html += "<tr><td>\(HTMLPieces.swatch(row.colour))\(row.title)</td>"
-            html += HTMLPieces.countCell(row.total.files) + HTMLPieces.sizeCell(row.total.apparentBytes)
-            html += HTMLPieces.sizeCell(row.total.allocatedBytes)
+            html += "<tr><td>\(HTMLPieces.swatch(row.colour))\(row.title)</td>\(row.total.cells)"
             html +=
                 "<td class=\"num\">\(HTMLPieces.percent(row.total.allocatedBytes, of: onDisk.allocatedBytes))</td></tr>\n"
         }
-        html += "<tr class=\"total\"><td>\(Figure.onDisk.name)</td>" + HTMLPieces.countCell(onDisk.files)
-        html += HTMLPieces.sizeCell(onDisk.apparentBytes) + HTMLPieces.sizeCell(onDisk.allocatedBytes)
+        html += "<tr class=\"total\"><td>\(Figure.onDisk.name)</td>\(onDisk.cells)"
         html += "<td class=\"num\">100%</td></tr>\n</tbody>\n</table></div>\n"
         html +=
             "<p class=\"note\">A location counts its files only: the folder of the same name (in the map, the folder tree "
@@ -147,9 +143,7 @@ struct BackupChart {
                 "<tr><td class=\"nowrap\">\(HTMLPieces.swatch(ReportPalette.colour(state)))\(Figure(backup: state).name) "
             html +=
                 "<code class=\"muted\">\(state.rawValue)</code></td><td class=\"muted\">\(ReportPalette.explanation(state))</td>"
-            html +=
-                HTMLPieces.countCell(total.files) + HTMLPieces.sizeCell(total.apparentBytes)
-                + HTMLPieces.sizeCell(total.allocatedBytes)
+            html += total.cells
             html += "<td class=\"num\">\(HTMLPieces.percent(total.allocatedBytes, of: appData))</td></tr>\n"
         }
         html += "</tbody>\n</table></div>\n"

@@ -18,7 +18,7 @@ enum PropertyListHTML {
     private static func render(_ value: PropertyListValue, depth: Int, budget: inout Int) -> HTML {
         budget -= 1
         switch value {
-        case .string(let text): return tagged("string", string(text))
+        case .string(let text): return tagged("string", HTML.text(truncated(text)))
         case .integer(let number): return tagged("integer", "\(number)")
         case .real(let number): return tagged("real", HTML.text(String(number)))
         case .bool(let flag): return tagged("boolean", flag ? "true" : "false")
@@ -57,13 +57,7 @@ enum PropertyListHTML {
         }
     }
 
-    private static func tagged(_ type: String, _ html: HTML) -> HTML {
-        "<span class=\"t\">\(type)</span>\(html)"
-    }
-
-    private static func string(_ text: String) -> HTML {
-        HTML.text(truncated(text))
-    }
+    private static func tagged(_ type: String, _ html: HTML) -> HTML { "<span class=\"t\">\(type)</span>\(html)" }
 
     private static func truncated(_ text: String) -> String {
         let scalars = text.unicodeScalars

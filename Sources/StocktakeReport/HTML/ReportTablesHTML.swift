@@ -90,14 +90,9 @@ struct ReportTablesHTML {
             "<thead><tr><th>Family / kind</th><th class=\"num\">Files</th><th class=\"num\">Apparent</th><th class=\"num\">Allocated</th></tr></thead>"
         var rows: [HTML] = []
         for (family, total) in familyOrder {
-            rows.append(
-                "<tr class=\"group\"><td>\(family)</td>" + HTMLPieces.countCell(total.files)
-                    + HTMLPieces.sizeCell(total.apparentBytes) + HTMLPieces.sizeCell(total.allocatedBytes) + "</tr>\n")
+            rows.append("<tr class=\"group\"><td>\(family)</td>\(total.cells)</tr>\n")
             for item in kinds where item.kind.family == family {
-                rows.append(
-                    "<tr><td class=\"sub\">\(item.kind.name)</td>" + HTMLPieces.countCell(item.total.files)
-                        + HTMLPieces.sizeCell(item.total.apparentBytes) + HTMLPieces.sizeCell(item.total.allocatedBytes)
-                        + "</tr>\n")
+                rows.append("<tr><td class=\"sub\">\(item.kind.name)</td>\(item.total.cells)</tr>\n")
             }
         }
         return html + ShortTable.render(open: "<table>", head: head, rows: rows, noun: "row") + HTMLPieces.sectionEnd
@@ -116,13 +111,11 @@ struct ReportTablesHTML {
         }
         html +=
             "<p class=\"lead\">\(Plural.count(issues.count, "entry", number: HTMLFormatting.grouped(issues.count))) "
-        let sizesMissing = issues.contains { $0.reason.mayHideSize }
-        html +=
-            !sizesMissing
-            ? "could not be read completely; every size is in the totals.</p>\n"
-            : issues.count == 1
-                ? "could not be read completely; its size may be missing from the totals.</p>\n"
-                : "could not be read completely; their sizes may be missing from the totals.</p>\n"
+        let sizes =
+            !issues.contains { $0.reason.mayHideSize }
+            ? "every size is in"
+            : issues.count == 1 ? "its size may be missing from" : "their sizes may be missing from"
+        html += "could not be read completely; \(sizes) the totals.</p>\n"
         var byReason: [ScanIssue.Reason: [ScanIssue]] = [:]
         for issue in issues { byReason[issue.reason, default: []].append(issue) }
         let reasons = byReason.sorted { ($0.value.count, $1.key.rawValue) > ($1.value.count, $0.key.rawValue) }

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeModel
 import TestSupport
 import Testing
 
@@ -178,6 +179,38 @@ import Testing
         #expect(
             try missing(["container": #"{"bundleIdentifier": null, "path": "/x"}"#])
                 == "not a report this stocktake reads: `container.layout` is missing")
+    }
+
+    /// A row that lacks several figures names the first it lacks, in the order a row's figures are listed; a
+    /// `rawPath` alone does not stand in for `path`.
+    @Test func aRowMissingSeveralKeysNamesTheFirst() throws {
+        func missing(_ section: String, _ row: String) throws -> String? {
+            try HandWrittenReport.failure(HandWrittenReport.text([section: "[\(row)]"]))
+        }
+        let prefix = "not a report this stocktake reads: "
+        #expect(try missing("files", #"{"path": "a"}"#) == prefix + "`files[0].apparentBytes` is missing")
+        #expect(
+            try missing("files", #"{"apparentBytes": 1, "allocatedBytes": 1, "path": "a"}"#)
+                == prefix + "`files[0].modified` is missing")
+        #expect(
+            try missing(
+                "files",
+                #"{"allocatedBytes": 1, "apparentBytes": 1, "location": "tmp", "modified": 1, "rawPath": "YQ=="}"#)
+                == prefix + "`files[0].path` is missing")
+        #expect(
+            try missing("directories", #"{"files": 1, "path": "", "totalAllocatedBytes": 1}"#)
+                == prefix + "`directories[0].totalApparentBytes` is missing")
+        #expect(
+            try missing("directories", #"{"path": "", "totalAllocatedBytes": 1, "totalApparentBytes": 1}"#)
+                == prefix + "`directories[0].files` is missing")
+        // A file row's `files` and a folder's own byte counts are not asked for.
+        let folder = #"{"allocatedBytes": 1, "files": 0, "location": "other", "modified": 0, "path": "", "#
+        #expect(
+            try HandWrittenReport.read(
+                HandWrittenReport.text([
+                    "directories": "[\(folder)\"totalAllocatedBytes\": 7, \"totalApparentBytes\": 5}]"
+                ])
+            ).directories.size(at: 0) == SizeTotal(files: 0, apparentBytes: 5, allocatedBytes: 7))
     }
 
     @Test func aValueOfTheWrongTypeIsNamedByItsPath() throws {

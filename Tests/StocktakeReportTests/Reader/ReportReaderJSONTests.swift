@@ -61,6 +61,17 @@ import Testing
         #expect(try Self.readPath(#""Documents/Привет 日本.txt""#) == Array("Documents/Привет 日本.txt".utf8))
     }
 
+    /// A long name with escapes throughout outgrows the scanner's first buffer for decoded strings: every byte
+    /// still arrives, in order, and a row after it reads its own path.
+    @Test func aLongEscapedPathDecodesWhole() throws {
+        let pieces = (0..<2000).map { $0 % 3 == 0 ? #"\""# : $0 % 3 == 1 ? "ab" : #"\u00e9"# }
+        let expected = (0..<2000).map { $0 % 3 == 0 ? "\"" : $0 % 3 == 1 ? "ab" : "é" }.joined()
+        let rows = [Self.row(path: "\"\(pieces.joined())\""), Self.row(path: #""Documents/next""#)]
+        let snapshot = try HandWrittenReport.read(HandWrittenReport.text(["files": "[\(rows.joined(separator: ","))]"]))
+        #expect(snapshot.files.path(at: 0) == expected)
+        #expect(snapshot.files.path(at: 1) == "Documents/next")
+    }
+
     @Test func rawPathHoldsTheExactBytesWhateverTheOrder() throws {
         let bytes: [UInt8] = [0x66, 0xFF, 0xFE, 0x2E, 0x64, 0x62]
         let raw = Base64.encode(bytes)

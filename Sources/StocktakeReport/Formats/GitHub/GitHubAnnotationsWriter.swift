@@ -31,23 +31,14 @@ public struct GitHubAnnotationsWriter: Sendable {
         return output
     }
 
-    static func command(_ severity: Severity) -> String {
-        switch severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .note: "notice"
-        }
-    }
+    /// GitHub's commands are the severities' names, but for a note's (`notice`).
+    static func command(_ severity: Severity) -> String { severity == .note ? "notice" : severity.rawValue }
 
     /// The message part: `%`, CR and LF escaped as the runner expects (it decodes exactly these).
-    static func escapeData(_ text: String) -> String {
-        escape(text, property: false)
-    }
+    static func escapeData(_ text: String) -> String { escape(text, property: false) }
 
     /// A property value: also `:` and `,`, which would otherwise end the value or the property list.
-    static func escapeProperty(_ text: String) -> String {
-        escape(text, property: true)
-    }
+    static func escapeProperty(_ text: String) -> String { escape(text, property: true) }
 
     private static func escape(_ text: String, property: Bool) -> String {
         var output = ""

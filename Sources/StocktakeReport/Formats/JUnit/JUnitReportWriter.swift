@@ -33,9 +33,7 @@ public struct JUnitReportWriter: Sendable {
         }
         xml += property("tool", "\(report.tool.name) \(report.tool.version)")
         xml += "    </properties>\n"
-        for rule in catalog.entries {
-            xml += testCase(rule, findings: byRule[rule.id] ?? [])
-        }
+        for rule in catalog.entries { xml += testCase(rule, findings: byRule[rule.id] ?? []) }
         xml += "  </testsuite>\n</testsuites>\n"
         return xml
     }
@@ -44,7 +42,7 @@ public struct JUnitReportWriter: Sendable {
         "      <property name=\"\(XMLEscaping.attribute(name))\" value=\"\(XMLEscaping.attribute(value))\"/>\n"
     }
 
-    private func testCase(_ rule: RuleCatalog.Entry, findings: [Finding]) -> String {
+    private func testCase(_ rule: RuleDescription, findings: [Finding]) -> String {
         let open =
             "    <testcase classname=\"stocktake.\(XMLEscaping.attribute(rule.id))\" name=\"\(XMLEscaping.attribute(rule.id))\" time=\"0\""
         guard !findings.isEmpty else { return open + "/>\n" }
@@ -70,7 +68,5 @@ public struct JUnitReportWriter: Sendable {
 
     /// A path as CI pages show it: what `VisibleText` replaces (a line break, a bidirectional override) made
     /// visible; "." for the container root.
-    private func shown(_ path: String) -> String {
-        path.isEmpty ? "." : VisibleText.render(path, as: .junit)
-    }
+    private func shown(_ path: String) -> String { path.isEmpty ? "." : VisibleText.render(path, as: .junit) }
 }

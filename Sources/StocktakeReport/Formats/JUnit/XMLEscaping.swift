@@ -4,14 +4,10 @@
 enum XMLEscaping {
     /// For attribute values in double quotes. Tab, newline and carriage return become character
     /// references, because a parser would otherwise normalise them to spaces.
-    static func attribute(_ text: String) -> String {
-        escape(text, inAttribute: true)
-    }
+    static func attribute(_ text: String) -> String { escape(text, inAttribute: true) }
 
     /// For element content. A carriage return becomes `&#13;` so parsers keep it rather than normalise it.
-    static func text(_ text: String) -> String {
-        escape(text, inAttribute: false)
-    }
+    static func text(_ text: String) -> String { escape(text, inAttribute: false) }
 
     private static func escape(_ text: String, inAttribute: Bool) -> String {
         var output = ""
@@ -35,9 +31,6 @@ enum XMLEscaping {
     /// XML 1.0 `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]
     /// (Swift scalars are never surrogates).
     static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D, 0x20...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
+        [0x09, 0x0A, 0x0D].contains(scalar.value) || (0x20...0xFFFD).contains(scalar.value) || scalar.value >= 0x10000
     }
 }

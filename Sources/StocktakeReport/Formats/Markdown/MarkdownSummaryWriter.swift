@@ -80,10 +80,8 @@ public struct MarkdownSummaryWriter: Sendable {
     /// One row per rule (most severe, then most bytes at stake, first), then each rule's findings with its fix.
     private func findings(_ report: Report) -> String {
         let findings = report.findings
-        var markdown =
-            findings.isEmpty
-            ? "**Findings:** none"
-            : "**Findings:** \(findings.severityCounts(number: HTMLFormatting.grouped).joined(separator: ", "))"
+        let counts = findings.severityCounts(number: HTMLFormatting.grouped).joined(separator: ", ")
+        var markdown = "**Findings:** \(findings.isEmpty ? "none" : counts)"
         if let baseline = report.baseline, baseline.suppressed > 0 {
             markdown += " (\(Plural.count(baseline.suppressed, "finding")) suppressed by the baseline)"
         }

@@ -61,10 +61,11 @@ public struct SARIFReportWriter: Sendable {
         }
     }
 
-    private func writeRule(_ rule: RuleCatalog.Entry, _ json: JSONStream) throws {
+    private func writeRule(_ rule: RuleDescription, _ json: JSONStream) throws {
         try json.object {
+            // SARIF's levels are our severities' names.
             try json.object("defaultConfiguration", compact: true) {
-                try json.field("level", Self.level(rule.defaultSeverity))
+                try json.field("level", rule.defaultSeverity.rawValue)
             }
             try text("fullDescription", rule.rationale, json)
             try text("help", rule.fix, json)
@@ -82,7 +83,7 @@ public struct SARIFReportWriter: Sendable {
 
     private func writeResult(_ finding: Finding, catalog: RuleCatalog, _ json: JSONStream) throws {
         try json.object {
-            try json.field("level", Self.level(finding.severity))
+            try json.field("level", finding.severity.rawValue)
             try json.array("locations") {
                 try json.object(compact: true) {
                     try json.object("physicalLocation") {
@@ -109,15 +110,6 @@ public struct SARIFReportWriter: Sendable {
     /// A SARIF message object, `{"text": …}`, as the member `key`.
     private func text(_ key: String, _ value: String, _ json: JSONStream) throws {
         try json.object(key, compact: true) { try json.field("text", value) }
-    }
-
-    /// SARIF levels have the same names as our severities.
-    static func level(_ severity: Severity) -> String {
-        switch severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .note: "note"
-        }
     }
 
     /// `documents-hidden-data` → `DocumentsHiddenData`: SARIF's readable rule name.

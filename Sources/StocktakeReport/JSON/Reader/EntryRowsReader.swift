@@ -40,42 +40,22 @@ struct EntryRowsReader {
         return table
     }
 
-    /// The figures of one row, collected until its closing brace.
+    /// The figures of one row, collected until its closing brace; nil until its key is read.
     private struct Row {
         var path: [UInt8] = []
+        var hasPath = false
         var pathIsRaw = false
-        var apparent: Int64 = 0, allocated: Int64 = 0, totalApparent: Int64 = 0, totalAllocated: Int64 = 0
-        var files: Int64 = 0, modified: Int64 = 0
+        var apparent: Int64?, allocated: Int64?, totalApparent: Int64?, totalAllocated: Int64?
+        var files: Int64?, modified: Int64?, location: Location?
         var kind = ContentKind.unknown
-        var location = Location.other
-        var seen: Field = []
 
         mutating func reset() {
             path.removeAll(keepingCapacity: true)
-            pathIsRaw = false
-            kind = .unknown
-            seen = []
+            (hasPath, pathIsRaw, kind) = (false, false, .unknown)
+            (apparent, allocated, totalApparent, totalAllocated, files, modified, location) = (
+                nil, nil, nil, nil, nil, nil, nil
+            )
         }
-    }
-
-    private struct Field: OptionSet {
-        let rawValue: UInt16
-        static let path = Field(rawValue: 1 << 0)
-        static let apparent = Field(rawValue: 1 << 1)
-        static let allocated = Field(rawValue: 1 << 2)
-        static let totalApparent = Field(rawValue: 1 << 3)
-        static let totalAllocated = Field(rawValue: 1 << 4)
-        static let files = Field(rawValue: 1 << 5)
-        static let modified = Field(rawValue: 1 << 6)
-        static let location = Field(rawValue: 1 << 7)
-
-        static let forFiles: Field = [.path, .apparent, .allocated, .modified, .location]
-        static let forDirectories: Field = [.path, .totalApparent, .totalAllocated, .files, .modified, .location]
-        static let keys: [(Field, ReportKeys.Entry)] = [
-            (.path, .path), (.apparent, .apparentBytes), (.allocated, .allocatedBytes),
-            (.totalApparent, .totalApparentBytes),
-            (.totalAllocated, .totalAllocatedBytes), (.files, .files), (.modified, .modified), (.location, .location),
-        ]
     }
 
     /// Reads the members of one row; keys it does not use (backup, type, symlinkTarget, keys of later
@@ -91,35 +71,21 @@ struct EntryRowsReader {
                     row.path.removeAll(keepingCapacity: true)
                     row.path.append(contentsOf: path)
                 }
-                row.seen.insert(.path)
+                row.hasPath = true
             case .kind?: row.kind = kind(try json.string())
-            case .files?:
-                row.files = try json.size(at: rowPath(index, .files))
-                row.seen.insert(.files)
+            case .files?: row.files = try json.size(at: rowPath(index, .files))
             case .rawPath?:
                 guard let bytes = Base64.decode(try json.string()) else {
                     throw JSONReadFailure.schema(path: rowPath(index, .rawPath), problem: "not base64")
                 }
                 row.path = bytes
                 row.pathIsRaw = true
-            case .modified?:
-                row.modified = try json.integer()
-                row.seen.insert(.modified)
-            case .location?:
-                row.location = try location(try json.string(), index: index)
-                row.seen.insert(.location)
-            case .apparentBytes?:
-                row.apparent = try json.size(at: rowPath(index, .apparentBytes))
-                row.seen.insert(.apparent)
-            case .allocatedBytes?:
-                row.allocated = try json.size(at: rowPath(index, .allocatedBytes))
-                row.seen.insert(.allocated)
-            case .totalApparentBytes?:
-                row.totalApparent = try json.size(at: rowPath(index, .totalApparentBytes))
-                row.seen.insert(.totalApparent)
-            case .totalAllocatedBytes?:
-                row.totalAllocated = try json.size(at: rowPath(index, .totalAllocatedBytes))
-                row.seen.insert(.totalAllocated)
+            case .modified?: row.modified = try json.integer()
+            case .location?: row.location = try location(try json.string(), index: index)
+            case .apparentBytes?: row.apparent = try json.size(at: rowPath(index, .apparentBytes))
+            case .allocatedBytes?: row.allocated = try json.size(at: rowPath(index, .allocatedBytes))
+            case .totalApparentBytes?: row.totalApparent = try json.size(at: rowPath(index, .totalApparentBytes))
+            case .totalAllocatedBytes?: row.totalAllocated = try json.size(at: rowPath(index, .totalAllocatedBytes))
             default: try json.skipValue()
             }
         }
@@ -128,30 +94,35 @@ struct EntryRowsReader {
     /// The key among those this reader uses, matched as bytes against the one or two of its length.
     @inline(__always) private func usedKey(_ key: UnsafeBufferPointer<UInt8>) -> ReportKeys.Entry? {
         guard key.count < keysByLength.count else { return nil }
-        for (candidate, bytes) in keysByLength[key.count] where key.equals(bytes) { return candidate }
+        for (candidate, bytes) in keysByLength[key.count] where key.elementsEqual(bytes) { return candidate }
         return nil
     }
 
+    /// Adds the row, or names the first key it lacks (in the order the row's figures are given).
     private func append(_ row: Row, to table: inout EntryTable, index: Int) throws(JSONReadFailure) {
-        let needed = directories ? Field.forDirectories : Field.forFiles
-        guard row.seen.isSuperset(of: needed) else {
-            let key = Field.keys.first { needed.contains($0.0) && !row.seen.contains($0.0) }?.1 ?? .path
-            throw JSONReadFailure.missing(rowPath(index, key))
+        func needed<Value>(_ value: Value?, _ key: ReportKeys.Entry) throws(JSONReadFailure) -> Value {
+            try required(value, rowPath(index, key))
         }
+        guard row.hasPath else { throw JSONReadFailure.missing(rowPath(index, .path)) }
         if directories {
             table.append(
-                path: row.path, apparentBytes: row.totalApparent, allocatedBytes: row.totalAllocated, files: row.files,
-                modified: row.modified, kind: .unknown, location: row.location)
+                path: row.path, apparentBytes: try needed(row.totalApparent, .totalApparentBytes),
+                allocatedBytes: try needed(row.totalAllocated, .totalAllocatedBytes),
+                files: try needed(row.files, .files),
+                modified: try needed(row.modified, .modified), kind: .unknown,
+                location: try needed(row.location, .location))
         } else {
             table.append(
-                path: row.path, apparentBytes: row.apparent, allocatedBytes: row.allocated, files: 1,
-                modified: row.modified, kind: row.kind, location: row.location)
+                path: row.path, apparentBytes: try needed(row.apparent, .apparentBytes),
+                allocatedBytes: try needed(row.allocated, .allocatedBytes), files: 1,
+                modified: try needed(row.modified, .modified), kind: row.kind,
+                location: try needed(row.location, .location))
         }
     }
 
     /// A kind this version does not know (a later one detects more) reads as unknown.
     @inline(__always) private func kind(_ name: UnsafeBufferPointer<UInt8>) -> ContentKind {
-        for (raw, candidate) in kindNames.enumerated() where name.equals(candidate) {
+        for (raw, candidate) in kindNames.enumerated() where name.elementsEqual(candidate) {
             return ContentKind(rawValue: UInt8(raw)) ?? .unknown
         }
         return .unknown
@@ -159,7 +130,7 @@ struct EntryRowsReader {
 
     @inline(__always)
     private func location(_ name: UnsafeBufferPointer<UInt8>, index: Int) throws(JSONReadFailure) -> Location {
-        for (position, candidate) in locationNames.enumerated() where name.equals(candidate) {
+        for (position, candidate) in locationNames.enumerated() where name.elementsEqual(candidate) {
             return locations[position]
         }
         let known = Location.allCases.map(\.rawValue).joined(separator: ", ")

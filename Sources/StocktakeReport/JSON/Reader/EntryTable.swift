@@ -20,17 +20,6 @@ public struct EntryTable: Sendable {
 
     public var count: Int { pathEnds.count }
 
-    public mutating func reserveCapacity(_ rows: Int, pathBytes bytes: Int) {
-        pathArena.reserveCapacity(bytes)
-        pathEnds.reserveCapacity(rows)
-        apparentBytes.reserveCapacity(rows)
-        allocatedBytes.reserveCapacity(rows)
-        fileCounts.reserveCapacity(rows)
-        modified.reserveCapacity(rows)
-        kinds.reserveCapacity(rows)
-        locations.reserveCapacity(rows)
-    }
-
     public mutating func append(
         path: some Collection<UInt8>, apparentBytes apparent: Int64, allocatedBytes allocated: Int64, files: Int64 = 1,
         modified time: Int64, kind: ContentKind, location: Location
@@ -45,7 +34,6 @@ public struct EntryTable: Sendable {
         locations.append(location)
     }
 
-    /// The exact path bytes of a row.
     public func pathBytes(at row: Int) -> ArraySlice<UInt8> { pathArena[pathRange(row)] }
 
     package func pathRange(_ row: Int) -> Range<Int> { (row == 0 ? 0 : pathEnds[row - 1])..<pathEnds[row] }

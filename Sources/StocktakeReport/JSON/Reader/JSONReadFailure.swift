@@ -8,16 +8,14 @@ enum JSONReadFailure: Error {
     case mismatch(offset: Int, expected: String, found: String)
     /// Valid JSON that does not fit the report: a key path (`files[12].allocatedBytes`) and the problem.
     case schema(path: String, problem: String)
-    /// A key the report must have is not there.
-    case missing(path: String)
+    /// A key the report must have is not there: its key path.
+    case missing(String)
 
     /// A mismatch placed at its key path; other failures pass unchanged.
     func located(at path: @autoclosure () -> String) -> JSONReadFailure {
         guard case .mismatch(_, let expected, let found) = self else { return self }
         return .schema(path: path(), problem: "expected \(expected), found \(found)")
     }
-
-    static func missing(_ path: String) -> JSONReadFailure { .missing(path: path) }
 
     /// Syntax and nesting problems mean the bytes are not a JSON document at all.
     var isSyntax: Bool {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A pull parser over the bytes of one JSON document (RFC 8259): the caller asks for the value it expects
 /// next (an object, a key, an integer, a string) and skips what it does not need. No value is built that
 /// was not asked for, so a million rows cost no objects. Strings come back as bytes, exactly as decoded
@@ -18,9 +12,6 @@ struct JSONScanner: ~Copyable {
     /// Strings that held escapes, decoded; reused, so a view of it lasts until the next string is read.
     private var scratch: UnsafeMutablePointer<UInt8>
     private var scratchCapacity = 256
-    /// Object (1) or array (0) for each level `skipValue` has open.
-    var containerKinds: [UInt64] = Array(repeating: 0, count: (JSONScanner.maximumDepth + 63) / 64)
-
     /// Gives back the mapped pages already read, when the bytes are a mapping.
     private var pages: PageRelease?
 
@@ -168,22 +159,16 @@ struct JSONScanner: ~Copyable {
             throw typeMismatch(expected: "an integer")
         }
         // Accumulate downwards so that Int64.min fits.
+        let digits = index
         var value: Int64 = 0
         var overflow = false
-        if bytes[index] == JSONByte.zero {
+        while index < count, bytes[index] &- JSONByte.zero < 10 {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (next, o2) = times10.subtractingReportingOverflow(Int64(bytes[index] &- JSONByte.zero))
+            (value, overflow) = (next, overflow || o1 || o2)
             index += 1
-            if index < count, bytes[index] &- JSONByte.zero < 10 { throw Self.leadingZero(at: index) }
-        } else {
-            while index < count {
-                let digit = bytes[index] &- JSONByte.zero
-                guard digit < 10 else { break }
-                let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-                let (next, o2) = times10.subtractingReportingOverflow(Int64(digit))
-                overflow = overflow || o1 || o2
-                value = next
-                index += 1
-            }
         }
+        if bytes[digits] == JSONByte.zero, index > digits + 1 { throw Self.leadingZero(at: digits + 1) }
         if index < count, bytes[index] == JSONByte.dot || bytes[index] | 0x20 == UInt8(ascii: "e") {
             position = start
             try skipNumber()
@@ -214,15 +199,12 @@ struct JSONScanner: ~Copyable {
 
     mutating func bool() throws(JSONReadFailure) -> Bool {
         skipWhitespace()
-        if position < count, bytes[position] == UInt8(ascii: "t") {
-            try expectLiteral("true")
-            return true
+        guard position < count, bytes[position] == UInt8(ascii: "t") || bytes[position] == UInt8(ascii: "f") else {
+            throw typeMismatch(expected: "true or false")
         }
-        if position < count, bytes[position] == UInt8(ascii: "f") {
-            try expectLiteral("false")
-            return false
-        }
-        throw typeMismatch(expected: "true or false")
+        let value = bytes[position] == UInt8(ascii: "t")
+        try expectLiteral(value ? "true" : "false")
+        return value
     }
 
     /// Consumes `null` when it is next.
@@ -304,12 +286,8 @@ struct JSONScanner: ~Copyable {
                     problem: "\(Self.describe(byte)) inside a string; JSON needs control characters escaped")
             }
             if byte != JSONByte.backslash {
-                var runEnd = index + 1
-                while runEnd < count, bytes[runEnd] != JSONByte.quote, bytes[runEnd] != JSONByte.backslash,
-                    bytes[runEnd] >= 0x20
-                { runEnd += 1 }
-                appendToScratch(bytes + index, runEnd - index, at: &length)
-                index = runEnd
+                appendToScratch(byte, at: &length)
+                index += 1
                 continue
             }
             guard index + 1 < count else { throw syntaxError(at: index + 1, expected: "an escape after '\\'") }
@@ -440,12 +418,4 @@ enum JSONByte {
     static let minus: UInt8 = 0x2D
     static let dot: UInt8 = 0x2E
     static let zero: UInt8 = 0x30
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// Byte equality (keys and enumeration names).
-    @inline(__always) func equals(_ other: [UInt8]) -> Bool {
-        count == other.count
-            && other.withUnsafeBufferPointer { count == 0 || memcmp(baseAddress!, $0.baseAddress!, count) == 0 }
-    }
 }

@@ -31,18 +31,16 @@ struct ReportBytes: ~Copyable {
         }
         // Empty, or a file system that cannot map: read it (bounded as opened).
         let bytes = try opened.readAll()
-        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-        copy.initialize(from: bytes, count: bytes.count)
-        start = UnsafePointer(copy)
-        count = bytes.count
-        isMapped = false
+        (start, count, isMapped) = (Self.copy(bytes), bytes.count, false)
     }
 
     /// A copy of `bytes` (the fuzz target's input), held like a file that could not be mapped.
-    init(copying bytes: [UInt8]) {
+    init(copying bytes: [UInt8]) { (start, count, isMapped) = (Self.copy(bytes), bytes.count, false) }
+
+    private static func copy(_ bytes: [UInt8]) -> UnsafePointer<UInt8> {
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
         buffer.initialize(from: bytes, count: bytes.count)
-        (start, count, isMapped) = (UnsafePointer(buffer), bytes.count, false)
+        return UnsafePointer(buffer)
     }
 
     deinit {

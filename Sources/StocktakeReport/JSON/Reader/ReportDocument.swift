@@ -8,8 +8,7 @@ struct ReportDocument {
     private typealias K = ReportKeys
 
     var schemaVersion: Int64?
-    var toolName: String?
-    var toolVersion: String?
+    var tool: (name: String, version: String)?
     var generatedAt: String?
     var container: Container?
     /// `XCExecutableVersion` of `AppDataInfo.plist`, when a string.
@@ -36,16 +35,13 @@ struct ReportDocument {
             case .appBundle?: shortVersion = try Self.readShortVersion(&json)
             case .budgets?: budgets = try Self.readBudgets(&json)
             case .container?: (container, executableVersion) = try Self.readContainer(&json)
-            case .directories?:
-                directories = try EntryRowsReader(section: K.Document.directories.rawValue, directories: true).read(
-                    &json)
-            case .files?:
-                files = try EntryRowsReader(section: K.Document.files.rawValue, directories: false).read(&json)
+            case .directories?: directories = try EntryRowsReader(section: key, directories: true).read(&json)
+            case .files?: files = try EntryRowsReader(section: key, directories: false).read(&json)
             case .findings?: findings = try Self.readFindings(&json)
             case .generatedAt?: generatedAt = try json.text()
             case .groups?: groups = try Self.readGroups(&json)
             case .schemaVersion?: schemaVersion = try json.integer()
-            case .tool?: (toolName, toolVersion) = try Self.readTool(&json)
+            case .tool?: tool = try Self.readTool(&json)
             case .totals?: totals = try Self.readTotals(&json)
             default: try json.skipValue()
             }
@@ -56,9 +52,10 @@ struct ReportDocument {
     /// The snapshot, once every required key was found.
     func snapshot(source: String) throws(JSONReadFailure) -> ReportSnapshot {
         let container = try required(container, K.Document.container.rawValue)
+        let tool = try required(tool, K.Document.tool.rawValue)
         let provenance = ReportSnapshot.Provenance(
             source: source, schemaVersion: Int(try required(schemaVersion, K.Document.schemaVersion.rawValue)),
-            toolName: try required(toolName, Self.toolName), toolVersion: try required(toolVersion, Self.toolVersion),
+            toolName: tool.name, toolVersion: tool.version,
             generatedAt: try required(generatedAt, K.Document.generatedAt.rawValue),
             bundleIdentifier: container.bundleIdentifier, appVersion: executableVersion ?? shortVersion,
             containerPath: container.path, layout: container.layout, exportedAt: container.exportedAt)
@@ -73,47 +70,31 @@ struct ReportDocument {
 
     // MARK: - Provenance
 
-    private static let toolName = KeyPath.member(K.Document.tool.rawValue, K.Tool.name)
-    private static let toolVersion = KeyPath.member(K.Document.tool.rawValue, K.Tool.version)
-
-    private static func readTool(_ json: inout JSONScanner) throws(JSONReadFailure) -> (String, String) {
-        var name: String?
-        var version: String?
-        try json.forEachMember(at: K.Document.tool.rawValue) { json, key throws(JSONReadFailure) in
-            switch K.Tool(rawValue: key) {
-            case .name?: name = try json.text()
-            case .version?: version = try json.text()
-            default: try json.skipValue()
-            }
-        }
-        return (try required(name, Self.toolName), try required(version, Self.toolVersion))
+    private static func readTool(_ json: inout JSONScanner) throws(JSONReadFailure) -> (name: String, version: String) {
+        let tool = try Members<K.Tool>(&json, at: K.Document.tool.rawValue, [.name: .text, .version: .text])
+        return (try tool.text(.name), try tool.text(.version))
     }
 
     private static func readContainer(_ json: inout JSONScanner) throws(JSONReadFailure) -> (
         Container, executableVersion: String?
     ) {
-        var bundleIdentifier: String??
-        var path: String?
-        var layout: String?
         var executableVersion: String?
-        var exportedAt: String?
-        try json.forEachMember(at: K.Document.container.rawValue) { json, key throws(JSONReadFailure) in
-            switch K.Container(rawValue: key) {
-            case .bundleIdentifier?: bundleIdentifier = .some(try json.optionalText())
-            case .layout?: layout = try json.text()
-            case .exportedAt?: exportedAt = try json.optionalText()
-            case .path?: path = try json.text()
-            case .metadata?: executableVersion = try readExecutableVersion(&json)
-            default: try json.skipValue()
+        let container = try Members<K.Container>(
+            &json, at: K.Document.container.rawValue,
+            [.bundleIdentifier: .nullableText, .layout: .text, .exportedAt: .nullableText, .path: .text]
+        ) { json, key throws(JSONReadFailure) in
+            if key == K.Container.metadata.rawValue {
+                executableVersion = try readExecutableVersion(&json)
+            } else {
+                try json.skipValue()
             }
         }
-        let container = Container(
-            bundleIdentifier: try required(
-                bundleIdentifier, KeyPath.member(K.Document.container.rawValue, K.Container.bundleIdentifier)),
-            path: try required(path, KeyPath.member(K.Document.container.rawValue, K.Container.path)),
-            layout: try required(layout, KeyPath.member(K.Document.container.rawValue, K.Container.layout)),
-            exportedAt: exportedAt)
-        return (container, executableVersion)
+        return (
+            Container(
+                bundleIdentifier: try container.nullableText(.bundleIdentifier), path: try container.text(.path),
+                layout: try container.text(.layout), exportedAt: container.optionalText(.exportedAt)),
+            executableVersion
+        )
     }
 
     /// `metadata["AppDataInfo.plist"].value.XCExecutableVersion`; every other plist value is skipped.

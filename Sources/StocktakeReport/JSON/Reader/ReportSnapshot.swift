@@ -92,11 +92,7 @@ public struct ReportSnapshot: Sendable {
         public let path: String
         public let size: SizeTotal
 
-        public init(id: String, path: String, size: SizeTotal) {
-            self.id = id
-            self.path = path
-            self.size = size
-        }
+        public init(id: String, path: String, size: SizeTotal) { (self.id, self.path, self.size) = (id, path, size) }
     }
 
     /// One entry of `budgets[]`.

@@ -32,14 +32,14 @@ struct EntryJSON {
         if !entry.isDirectory { row.field(.kind, .literal(Self.kindNames[Int(entry.kind.rawValue)])) }
         row.field(.location, .literal(Self.locationNames[Self.position(of: entry.location)]))
         row.field(.modified, .int(entry.modified))
-        let pathIsText = Self.isValidUTF8(path)
+        let pathIsText = PathText.isValidUTF8(path)
         row.field(.path, pathIsText ? .utf8(path) : .string(PathText.display(path)))
-        if let excludedBy, !Self.isValidUTF8(excludedBy) {
+        if let excludedBy, !PathText.isValidUTF8(excludedBy) {
             row.field(.rawExcludedBy, .string(Base64.encode(excludedBy)))
         }
         if !pathIsText { row.field(.rawPath, .string(Base64.encode(path))) }
         let target = entry.type == .symlink ? inventory.symlinkTargets[index] : nil
-        if let target, !Self.isValidUTF8(target) { row.field(.rawSymlinkTarget, .string(Base64.encode(target))) }
+        if let target, !PathText.isValidUTF8(target) { row.field(.rawSymlinkTarget, .string(Base64.encode(target))) }
         if flags.contains(.sparse) { row.field(.sparse, .bool(true)) }
         if let target { row.field(.symlinkTarget, .string(PathText.display(target))) }
         row.field(.systemManaged, .bool(flags.contains(.systemManaged)))
@@ -50,30 +50,6 @@ struct EntryJSON {
         if flags.contains(.transportArtefact) { row.field(.transportArtefact, .bool(true)) }
         row.field(.type, .literal(Self.typeNames[Int(entry.type.rawValue)]))
         if flags.contains(.unreadable) { row.field(.unreadable, .bool(true)) }
-    }
-
-    // MARK: - Per-row helpers
-
-    /// ASCII (nearly every path) is checked here a word at a time; anything else goes to the full check.
-    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        let ascii = bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let count = buffer.count
-            while index + 8 <= count {
-                if UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080
-                    != 0
-                {
-                    return false
-                }
-                index += 8
-            }
-            while index < count {
-                if buffer[index] >= 0x80 { return false }
-                index += 1
-            }
-            return true
-        }
-        return ascii || PathText.isValidUTF8(bytes)
     }
 
     /// Enum values as quoted JSON strings, rendered once.

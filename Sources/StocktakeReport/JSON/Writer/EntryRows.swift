@@ -19,51 +19,40 @@ struct EntryRows: Sendable {
         guard !chunks.isEmpty else { return }
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         try OrderedPipeline.run(
-            count: chunks.count, workers: workers, window: 2 * workers + 1, make: { render(chunks[$0]) }
-        ) { chunk in
-            switch chunk {
-            case .success(let bytes): try emit(bytes)
-            case .failure(let error): throw error
-            }
-        }
+            count: chunks.count, workers: workers, window: 2 * workers + 1, make: { render(chunks[$0]) }, use: emit)
     }
 
-    private func render(_ range: Range<Int>) -> Result<[UInt8], Error> {
+    private func render(_ range: Range<Int>) -> [UInt8] {
         var out = RowBuffer(capacity: range.count * 340)
         var writer = EntryJSON(inventory: inventory)
         var folders = ParentPathCache(inventory: inventory)
         var row: [UInt8] = []
         inventory.entries.withUnsafeBufferPointer { entries in
             inventory.names.withUnsafeBufferPointer { names in
-                separator.withUnsafeBufferPointer { separator in
-                    for position in range {
-                        if position != range.lowerBound {
-                            out.reserve(separator.count)
-                            out.append(separator)
-                        }
-                        let index = rows[position]
-                        let entry = entries[Int(index)]
-                        let name = UnsafeBufferPointer(
-                            rebasing: names[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
-                        if PlainFileRow.fits(entry), entry.parent >= 0, PlainFileRow.isPlain(name) {
-                            let folder = folders.folder(of: entry.parent)
-                            if folder.isPlain {
-                                out.reserve(PlainFileRow.maxBytesBesidesPath + folder.bytes.count + name.count)
-                                folder.bytes.withUnsafeBufferPointer {
-                                    PlainFileRow.write(entry, folder: $0, name: name, to: &out)
-                                }
-                                continue
+                for position in range {
+                    if position != range.lowerBound { out.append(separator) }
+                    let index = rows[position]
+                    let entry = entries[Int(index)]
+                    let name = UnsafeBufferPointer(
+                        rebasing: names[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
+                    if PlainFileRow.fits(entry), entry.parent >= 0, PlainFileRow.isPlain(name) {
+                        let folder = folders.folder(of: entry.parent)
+                        if folder.isPlain {
+                            out.reserve(PlainFileRow.maxBytesBesidesPath + folder.bytes.count + name.count)
+                            folder.bytes.withUnsafeBufferPointer {
+                                PlainFileRow.write(entry, folder: $0, name: name, to: &out)
                             }
+                            continue
                         }
-                        row.removeAll(keepingCapacity: true)
-                        writer.write(index, path: folders.path(of: index), to: &row)
-                        out.append(row)
                     }
+                    row.removeAll(keepingCapacity: true)
+                    writer.write(index, path: folders.path(of: index), to: &row)
+                    out.append(row)
                 }
             }
         }
         // The stream puts the separator between chunks itself.
-        return .success(out.bytes())
+        return out.bytes()
     }
 }
 

@@ -5,7 +5,6 @@ import StocktakeModel
 /// That is nearly every row of a large report; `EntryJSON` writes the others, and the bytes are the same
 /// as it would write (keys sorted, compact).
 struct PlainFileRow {
-    /// Flags that add a key to the row.
     private static let flagsWithKeys: EntryFlags = [
         .escapesContainer, .hardLinked, .sparse, .transportArtefact, .unreadable,
     ]
@@ -135,7 +134,6 @@ struct RowBuffer: ~Copyable {
 
     deinit { base.deallocate() }
 
-    /// Makes room for `extra` more bytes.
     mutating func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
         let grown = max(capacity * 2, count + extra)
