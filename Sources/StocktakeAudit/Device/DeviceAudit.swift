@@ -91,7 +91,9 @@ package enum DeviceAudit {
                 "appDataContainer", target.bundleIdentifier, from: device, into: data, control, scratch: scratch)
             resolved.inputPath = data
             resolved.bundleIdentifier = target.bundleIdentifier
-            resolved.deviceCopy = device.copyDescription(copiedWith: copiedWith)
+            resolved.deviceCopy = DeviceCopyDescription(
+                name: device.name, identifier: device.identifier, udid: device.udid, model: device.model,
+                osVersion: device.osVersion, copiedWith: copiedWith)
             resolved.appGroupPaths = []
             for group in target.appGroups {
                 let path = scratch.path + "/groups/" + group

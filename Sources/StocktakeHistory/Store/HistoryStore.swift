@@ -25,14 +25,9 @@ package final class HistoryStore: RunHistory {
 
     package var name: String { path }
 
-    /// Opens the store at `path`, creating it when it does not exist, and migrates its schema forward.
-    package convenience init(path: String) throws(HistoryError) {
-        try self.init(path: path, createIfMissing: true)
-    }
-
     /// Opens the store at `path` and migrates its schema forward. With `createIfMissing` false, a missing
     /// file is an error (`.missing`) rather than a new, empty store: readers should not leave files behind.
-    package convenience init(path: String, createIfMissing: Bool) throws(HistoryError) {
+    package convenience init(path: String, createIfMissing: Bool = true) throws(HistoryError) {
         try self.init(path: path, createIfMissing: createIfMissing, schemaVersion: HistorySchema.currentVersion)
     }
 
