@@ -14,10 +14,8 @@ import StocktakeSQLite
 /// Not `Sendable`: use one store object from one thread. Separate processes (the nightly writer and a
 /// `stocktake history` reader) may open the same file; SQLite's locks and a busy timeout keep them apart.
 package final class HistoryStore: RunHistory {
-    /// The store's file name inside the reports folder.
     package static let fileName = "history.sqlite"
 
-    /// The store inside a reports folder: `<folder>/history.sqlite`.
     package static func path(inReports folder: String) -> String { Paths.join(folder, fileName) }
 
     package let path: String
