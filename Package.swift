@@ -121,8 +121,7 @@ let package = Package(
             name: "StocktakeNightly",
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
-                "StocktakeDiff", "StocktakeHistory",
-                "StocktakeAudit", "StocktakeScan", "StocktakeBackup",
+                "StocktakeDiff", "StocktakeHistory", "StocktakeAudit",
             ]),
         .executableTarget(
             name: "stocktake",

@@ -18,7 +18,7 @@ package struct AuditRequest: Sendable {
     package var backupPath: String?
     /// The backup at `inputPath`, already read: the nightly job audits several apps of one backup and reads its
     /// `Manifest.db` once for all of them.
-    package var readBackup: DeviceBackup?
+    package var readBackup: SharedBackup?
     /// An app on a simulator device (`--simulator DEVICE --app ID`): its data container is the input, its
     /// bundle and App Group (and extension) containers the companions, all found in the device set.
     package var simulator: SimulatorTarget?
@@ -78,6 +78,12 @@ package struct AuditRequest: Sendable {
         self.writeBaselinePath = writeBaselinePath
         self.tool = tool
         self.now = now
+    }
+
+    /// One app on a simulator device, audited where it is (`--simulator DEVICE --app ID [--device-set DIR]`).
+    package init(simulatorApp app: String, on device: String, deviceSet: String?) {
+        self.init(
+            inputPath: "", simulator: SimulatorTarget(deviceSetPath: deviceSet, device: device, bundleIdentifier: app))
     }
 }
 

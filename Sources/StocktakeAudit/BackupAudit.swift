@@ -43,9 +43,10 @@ enum BackupAudit {
             )
         }
         do throws(BackupError) {
+            // The nightly job's backup, read once for all its apps; else read now.
             let backup: DeviceBackup
-            if let read = request.readBackup {
-                backup = read
+            if let shared = request.readBackup {
+                backup = shared.backup
             } else {
                 backup = try DeviceBackup.read(request.inputPath)
             }
@@ -94,11 +95,6 @@ enum BackupAudit {
     /// Modification time of a file (the link itself, never its target).
     private static func modificationTime(_ path: String) -> Int64? {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        #if os(Linux)
-            return Int64(status.st_mtim.tv_sec)
-        #else
-            return Int64(status.st_mtimespec.tv_sec)
-        #endif
+        return lstat(path, &status) == 0 ? status.modificationSeconds : nil
     }
 }

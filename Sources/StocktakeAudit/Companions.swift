@@ -1,4 +1,5 @@
 import StocktakeContent
+import StocktakeFiles
 import StocktakeModel
 import StocktakePropertyLists
 import StocktakeReport
@@ -10,7 +11,7 @@ enum Companions {
     /// Documents is shown to the user is unknown (`infoPlist` nil), not "hidden".
     static func appBundle(at path: String, options: ScanOptions) throws(AuditError) -> (AppBundleInfo, ScanIssue?) {
         let inventory = try scan(path, options: options)
-        let infoPath = path + "/Info.plist"
+        let infoPath = Paths.join(path, "Info.plist")
         var info: PropertyListValue?
         var problem: ScanIssue?
         do {
@@ -45,7 +46,7 @@ enum Companions {
     ) {
         let inventory = try scan(path, options: options)
         let metadata = try? PropertyListReader.read(
-            contentsOfFile: path + "/.com.apple.mobile_container_manager.metadata.plist")
+            contentsOfFile: Paths.join(path, ".com.apple.mobile_container_manager.metadata.plist"))
         let identifier = metadata?["MCMMetadataIdentifier"]?.stringValue ?? known
         let name = identifier ?? String(path.split(separator: "/").last ?? Substring(path))
         return (

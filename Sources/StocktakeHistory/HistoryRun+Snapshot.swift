@@ -13,12 +13,6 @@ extension HistoryRun {
     ) {
         let totals = snapshot.totals
         let backup = { (state: BackupState) in totals.backup[state]?.allocatedBytes ?? 0 }
-        var bySeverity: [Severity: Int] = [:]
-        var byRuleAndSeverity: [FindingKey: Int] = [:]
-        for finding in snapshot.findings {
-            bySeverity[finding.severity, default: 0] += 1
-            byRuleAndSeverity[FindingKey(rule: finding.rule, severity: finding.severity), default: 0] += 1
-        }
         self.init(
             bundleIdentifier: bundleIdentifier, runID: runID, generatedAt: snapshot.provenance.generatedAt,
             toolVersion: RecordedValues.displayText(snapshot.provenance.toolVersion),
@@ -26,16 +20,11 @@ extension HistoryRun {
             onDisk: totals.onDisk, documentsAndData: totals.documentsAndData, purgeable: totals.purgeable,
             byLocation: totals.byLocation, backedUpBytes: backup(.included),
             excludedBytes: backup(.excluded).saturatingAdd(backup(.excludedBySystem)),
-            unknownBackupBytes: backup(.unknown), findingsBySeverity: bySeverity,
-            findings: byRuleAndSeverity.map {
-                FindingCount(rule: $0.key.rule, severity: $0.key.severity, count: $0.value)
-            },
+            unknownBackupBytes: backup(.unknown),
+            findingsBySeverity: Dictionary(grouping: snapshot.findings, by: \.severity).mapValues(\.count),
+            // One per finding: the run adds up those of one rule and severity.
+            findings: snapshot.findings.map { FindingCount(rule: $0.rule, severity: $0.severity, count: 1) },
             status: status, source: source, recordedBy: recordedBy, reportLocation: reportLocation,
             durationSeconds: durationSeconds)
     }
-}
-
-private struct FindingKey: Hashable {
-    let rule: String
-    let severity: Severity
 }

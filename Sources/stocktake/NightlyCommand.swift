@@ -76,19 +76,13 @@ struct NightlyCommand: ParsableCommand {
         }
     }
 
-    /// Every --app on every --simulator device.
-    var simulatorApps: [SimulatorTarget] {
-        simulator.flatMap { device in
-            app.map { SimulatorTarget(deviceSetPath: deviceSet, device: device, bundleIdentifier: $0) }
-        }
-    }
-
     func run() throws {
         let (configuration, policy, _) = try PolicySettings.load(config: config)
         var request = NightlyRequest(
             inboxPath: folders.count == 2 ? folders[0] : nil, reportsPath: folders[folders.count - 1], keep: keep,
             configuration: configuration, policy: policy, failOn: failOn.severity, now: AuditCommand.reportTime(),
-            policyDigest: PolicySettings.digest(config: config), backupApps: app, simulatorApps: simulatorApps)
+            policyDigest: PolicySettings.digest(config: config), apps: app, simulators: simulator,
+            deviceSet: deviceSet)
         request.openHistory = shared.opener
         request.source = shared.source
         request.recordedBy = MachineName.current

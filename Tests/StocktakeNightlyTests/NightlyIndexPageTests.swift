@@ -29,16 +29,16 @@ import Testing
                 NightlyIndex.App(
                     bundleIdentifier: HistoryFixtures.chat, runs: chatRuns,
                     latestReport: .relative("com.example.chat/2026-11-21T020000Z/report.html"),
-                    latestDiff: .relative("com.example.chat/2026-11-21T020000Z/diff.html"),
-                    previousRunID: "2026-11-20T020000Z"
+                    latestDiff: .relative("com.example.chat/2026-11-21T020000Z/diff.html")
                 ),
                 NightlyIndex.App(
                     bundleIdentifier: hostileBundle, runs: evilRuns,
                     latestReport: .relative("javascript:alert(4)//\(hostileBundle)/2026-11-21T020000Z/report.html"),
-                    latestDiff: nil, previousRunID: nil),
+                    latestDiff: nil),
             ],
             failures: [
-                NightlyIndex.Failure(input: hostileInput, message: "not a container: found <b>nothing</b>\nsecond line")
+                NightlyOutcome.Failure(
+                    input: hostileInput, message: "not a container: found <b>nothing</b>\nsecond line")
             ])
         return String(decoding: NightlyIndexPage.render(index), as: UTF8.self)
     }
@@ -79,7 +79,6 @@ import Testing
         let app = { (before: HistoryRun?) in
             NightlyIndex.App(
                 bundleIdentifier: HistoryFixtures.chat, runs: runs, latestReport: .relative("r.html"), latestDiff: nil,
-                previousRunID: nil,
                 runBefore: before)
         }
         let table = { (app: NightlyIndex.App) -> String in
@@ -111,12 +110,12 @@ import Testing
                     apps: [
                         NightlyIndex.App(
                             bundleIdentifier: HistoryFixtures.chat, source: "farm-ipad", showsMachine: true,
-                            runs: [elsewhere], latestReport: nil, latestDiff: nil, previousRunID: nil),
+                            runs: [elsewhere], latestReport: nil, latestDiff: nil),
                         NightlyIndex.App(
                             bundleIdentifier: HistoryFixtures.chat, source: "ci-simulator", showsMachine: true,
                             runs: [HistoryFixtures.run("2026-11-21T020000Z")],
                             latestReport: .address("https://ci.example.com/jobs/1/artifacts/report.html?a=1&b=2"),
-                            latestDiff: nil, previousRunID: nil),
+                            latestDiff: nil),
                     ], failures: [])), as: UTF8.self)
         #expect(page.contains("com.example.chat <span class=\"source\">· farm-ipad</span>"))
         #expect(page.contains("recorded by mac&lt;3&gt;"))

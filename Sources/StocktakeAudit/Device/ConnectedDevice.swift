@@ -42,12 +42,6 @@ package struct ConnectedDevice: Sendable, Equatable {
         let details = [model, osVersion.map { "\(platform ?? "iOS") \($0)" }, udid ?? identifier].compactMap { $0 }
         return "\(name) (\(details.joined(separator: ", ")))"
     }
-
-    /// The report's record of the device, with the command that copied the data.
-    func copyDescription(copiedWith: String) -> DeviceCopyDescription {
-        DeviceCopyDescription(
-            name: name, identifier: identifier, udid: udid, model: model, osVersion: osVersion, copiedWith: copiedWith)
-    }
 }
 
 /// An app installed on a device, as `devicectl device info apps` describes it.

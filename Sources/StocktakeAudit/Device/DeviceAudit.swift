@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeFiles
 import StocktakeModel
 import StocktakeScan
 
@@ -86,15 +87,17 @@ package enum DeviceAudit {
                     copyable: installed.filter(\.builtByDeveloper).map(\.bundleIdentifier))
             }
             guard app.builtByDeveloper else { throw .notDevelopmentSigned(app: app.bundleIdentifier, device: device) }
-            let data = scratch.path + "/" + target.bundleIdentifier
+            let data = Paths.join(scratch.path, target.bundleIdentifier)
             let copiedWith = try copy(
                 "appDataContainer", target.bundleIdentifier, from: device, into: data, control, scratch: scratch)
             resolved.inputPath = data
             resolved.bundleIdentifier = target.bundleIdentifier
-            resolved.deviceCopy = device.copyDescription(copiedWith: copiedWith)
+            resolved.deviceCopy = DeviceCopyDescription(
+                name: device.name, identifier: device.identifier, udid: device.udid, model: device.model,
+                osVersion: device.osVersion, copiedWith: copiedWith)
             resolved.appGroupPaths = []
             for group in target.appGroups {
-                let path = scratch.path + "/groups/" + group
+                let path = Paths.join(scratch.path, "groups", group)
                 _ = try copy("appGroupDataContainer", group, from: device, into: path, control, scratch: scratch)
                 resolved.appGroupPaths.append(path)
                 resolved.companionIdentifiers[path] = group

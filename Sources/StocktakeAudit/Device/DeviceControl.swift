@@ -26,7 +26,7 @@ package final class DeviceControl: @unchecked Sendable {
     ) throws(DeviceError) {
         let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
         guard
-            let found = folders.map({ $0 + "/xcrun" }).first(where: {
+            let found = folders.map({ Paths.join($0, "xcrun") }).first(where: {
                 var info = stat()
                 return stat($0, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access($0, X_OK) == 0
             })
@@ -50,8 +50,8 @@ package final class DeviceControl: @unchecked Sendable {
         _ arguments: [String], decoding: Result.Type, timeout: Double? = nil, scratch: PrivateFolder
     ) throws(DeviceError) -> Result? {
         let shown = "xcrun devicectl " + arguments.joined(separator: " ")
-        let output = scratch.path + "/answer-\(UUID().uuidString).json"
-        let errors = scratch.path + "/stderr-\(UUID().uuidString).txt"
+        let output = Paths.join(scratch.path, "answer-\(UUID().uuidString).json")
+        let errors = Paths.join(scratch.path, "stderr-\(UUID().uuidString).txt")
         let status = try launch(
             ["devicectl"] + arguments + ["--json-output", output], errors: errors, shown: shown,
             timeout: timeout ?? self.timeout)

@@ -31,11 +31,11 @@ package enum DeviceListing {
     }
 
     package static func json(_ devices: [ConnectedDevice]) throws -> Data {
-        try encode(Devices(schemaVersion: 1, devices: devices.map(DeviceRow.init)))
+        try encode(Listing(devices: devices))
     }
 
     package static func json(_ apps: [InstalledApp], on device: ConnectedDevice) throws -> Data {
-        try encode(Apps(schemaVersion: 1, device: DeviceRow(device), apps: apps.map(AppRow.init)))
+        try encode(Listing(device: device, apps: apps))
     }
 
     private static func encode(_ value: some Encodable) throws -> Data {
@@ -44,80 +44,46 @@ package enum DeviceListing {
         return try encoder.encode(value) + Data("\n".utf8)
     }
 
-    private struct Devices: Encodable {
-        let schemaVersion: Int
-        let devices: [DeviceRow]
+    /// The devices, or one device and its apps (a nil member is left out).
+    private struct Listing: Encodable {
+        var schemaVersion = 1
+        var device: ConnectedDevice? = nil
+        var devices: [ConnectedDevice]? = nil
+        var apps: [InstalledApp]? = nil
+    }
+}
+
+// The rows: null rather than absent, so that every row has every key.
+extension ConnectedDevice: Encodable {
+    private enum Key: String, CodingKey {
+        case identifier, name, udid, model, osVersion, platform, pairingState, developerMode, tunnelState, transport
     }
 
-    private struct Apps: Encodable {
-        let schemaVersion: Int
-        let device: DeviceRow
-        let apps: [AppRow]
-    }
-
-    private struct DeviceRow: Encodable {
-        let identifier: String
-        let name: String
-        let udid, model, osVersion, platform, pairingState, developerMode, tunnelState, transport: String?
-
-        init(_ device: ConnectedDevice) {
-            identifier = device.identifier
-            name = device.name
-            udid = device.udid
-            model = device.model
-            osVersion = device.osVersion
-            platform = device.platform
-            pairingState = device.pairingState
-            developerMode = device.developerMode
-            tunnelState = device.tunnelState
-            transport = device.transport
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var keyed = encoder.container(keyedBy: Key.self)
-            try keyed.encode(identifier, forKey: .identifier)
-            try keyed.encode(name, forKey: .name)
-            // Null rather than absent: every row has every key.
-            for (key, value) in [
-                (Key.udid, udid), (.model, model), (.osVersion, osVersion), (.platform, platform),
-                (.pairingState, pairingState), (.developerMode, developerMode), (.tunnelState, tunnelState),
-                (.transport, transport),
-            ] {
-                try keyed.encode(value, forKey: key)
-            }
-        }
-
-        enum Key: String, CodingKey {
-            case identifier, name, udid, model, osVersion, platform, pairingState, developerMode, tunnelState, transport
+    package func encode(to encoder: any Encoder) throws {
+        var keyed = encoder.container(keyedBy: Key.self)
+        try keyed.encode(identifier, forKey: .identifier)
+        try keyed.encode(name, forKey: .name)
+        for (key, value) in [
+            (Key.udid, udid), (.model, model), (.osVersion, osVersion), (.platform, platform),
+            (.pairingState, pairingState), (.developerMode, developerMode), (.tunnelState, tunnelState),
+            (.transport, transport),
+        ] {
+            try keyed.encode(value, forKey: key)
         }
     }
+}
 
-    private struct AppRow: Encodable {
-        let bundleIdentifier: String
-        let name, version, bundleVersion: String?
-        /// Development-signed: `audit --device` can copy its containers.
-        let copyable: Bool
-        let hidden: Bool
+extension InstalledApp: Encodable {
+    private enum Key: String, CodingKey { case bundleIdentifier, name, version, bundleVersion, copyable, hidden }
 
-        init(_ app: InstalledApp) {
-            bundleIdentifier = app.bundleIdentifier
-            name = app.name
-            version = app.version
-            bundleVersion = app.bundleVersion
-            copyable = app.builtByDeveloper
-            hidden = app.hidden
+    package func encode(to encoder: any Encoder) throws {
+        var keyed = encoder.container(keyedBy: Key.self)
+        try keyed.encode(bundleIdentifier, forKey: .bundleIdentifier)
+        for (key, value) in [(Key.name, name), (.version, version), (.bundleVersion, bundleVersion)] {
+            try keyed.encode(value, forKey: key)
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var keyed = encoder.container(keyedBy: Key.self)
-            try keyed.encode(bundleIdentifier, forKey: .bundleIdentifier)
-            try keyed.encode(name, forKey: .name)
-            try keyed.encode(version, forKey: .version)
-            try keyed.encode(bundleVersion, forKey: .bundleVersion)
-            try keyed.encode(copyable, forKey: .copyable)
-            try keyed.encode(hidden, forKey: .hidden)
-        }
-
-        enum Key: String, CodingKey { case bundleIdentifier, name, version, bundleVersion, copyable, hidden }
+        // Development-signed: `audit --device` can copy its containers.
+        try keyed.encode(builtByDeveloper, forKey: .copyable)
+        try keyed.encode(hidden, forKey: .hidden)
     }
 }

@@ -6,13 +6,8 @@ import Foundation
 enum DevicectlOutput {
     /// `{"info": {"outcome": …}, "result": …}` or, on failure, `{"error": {"code", "domain", "userInfo": …}}`.
     struct Envelope<Result: Decodable>: Decodable {
-        let info: Info?
         let result: Result?
         let error: Failure?
-    }
-
-    struct Info: Decodable {
-        let outcome: String?
     }
 
     struct Failure: Decodable {
@@ -21,9 +16,7 @@ enum DevicectlOutput {
         let userInfo: UserInfo?
 
         struct UserInfo: Decodable {
-            let description: Text?
-            let reason: Text?
-            let suggestion: Text?
+            let description, reason, suggestion: Text?
 
             enum CodingKeys: String, CodingKey {
                 case description = "NSLocalizedDescription"
@@ -68,25 +61,15 @@ enum DevicectlOutput {
     }
 
     struct DeviceProperties: Decodable {
-        let name: String?
-        let osVersionNumber: String?
-        let developerModeStatus: String?
-        let bootState: String?
+        let name, osVersionNumber, developerModeStatus: String?
     }
 
     struct HardwareProperties: Decodable {
-        let udid: String?
-        let marketingName: String?
-        let productType: String?
-        let platform: String?
-        let reality: String?
-        let deviceType: String?
+        let udid, marketingName, productType, platform: String?
     }
 
     struct ConnectionProperties: Decodable {
-        let pairingState: String?
-        let tunnelState: String?
-        let transportType: String?
+        let pairingState, tunnelState, transportType: String?
     }
 
     struct AppList: Decodable {
@@ -94,14 +77,8 @@ enum DevicectlOutput {
     }
 
     struct App: Decodable {
-        let bundleIdentifier: String?
-        let name: String?
-        let version: String?
-        let bundleVersion: String?
-        let builtByDeveloper: Bool?
-        let defaultApp: Bool?
-        let hidden: Bool?
-        let removable: Bool?
+        let bundleIdentifier, name, version, bundleVersion: String?
+        let builtByDeveloper, hidden: Bool?
     }
 
     /// A copy's result is not read: the exit status and the error say whether it worked.

@@ -16,7 +16,7 @@ package final class PrivateFolder: @unchecked Sendable {
     private var removed = false
 
     package init(prefix: String) throws(DeviceError) {
-        var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
+        var template = Array(Paths.join(NSTemporaryDirectory(), "\(prefix)-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw .scratch("\(NSTemporaryDirectory()): \(SystemError.currentText)")
         }
@@ -27,19 +27,19 @@ package final class PrivateFolder: @unchecked Sendable {
 
     /// Removes the folder and everything in it, once; a call while another removes it returns when it is gone.
     package func remove() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !removed else { return }
-        removed = true
-        // The copy may have left folders without write or search permission (a container's own modes): open
-        // them up first so that nothing is left behind.
-        if let walk = FileManager.default.enumerator(atPath: path) {
-            for case let relative as String in walk {
-                let full = path + "/" + relative
-                var info = stat()
-                if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { chmod(full, 0o700) }
+        lock.withLock {
+            guard !removed else { return }
+            removed = true
+            // The copy may have left folders without write or search permission (a container's own modes): open
+            // them up first so that nothing is left behind.
+            if let walk = FileManager.default.enumerator(atPath: path) {
+                for case let relative as String in walk {
+                    let full = Paths.join(path, relative)
+                    var info = stat()
+                    if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { chmod(full, 0o700) }
+                }
             }
+            try? FileManager.default.removeItem(atPath: path)
         }
-        try? FileManager.default.removeItem(atPath: path)
     }
 }

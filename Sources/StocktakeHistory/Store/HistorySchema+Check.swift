@@ -71,9 +71,7 @@ extension HistorySchema {
         }
         return nil
     }
-}
 
-extension HistorySchema {
     /// The columns of each table at `version`, in order, as SQLite's migrations make them: the one definition of the
     /// schema that a PostgreSQL store is held to (its baseline must make the same columns, in this order).
     package static func columns(atVersion version: Int) throws -> [String: [String]] {

@@ -19,28 +19,7 @@ package enum HistorySchema {
             sqlite: [
                 """
                 CREATE TABLE runs (
-                    id INTEGER PRIMARY KEY,
-                    bundle_identifier TEXT NOT NULL,
-                    run_id TEXT NOT NULL,
-                    generated_at TEXT NOT NULL,
-                    tool_version TEXT NOT NULL,
-                    app_version TEXT,
-                    status TEXT NOT NULL,
-                    on_disk_files INTEGER NOT NULL,
-                    on_disk_apparent_bytes INTEGER NOT NULL,
-                    on_disk_allocated_bytes INTEGER NOT NULL,
-                    documents_and_data_files INTEGER NOT NULL,
-                    documents_and_data_apparent_bytes INTEGER NOT NULL,
-                    documents_and_data_allocated_bytes INTEGER NOT NULL,
-                    purgeable_files INTEGER NOT NULL,
-                    purgeable_apparent_bytes INTEGER NOT NULL,
-                    purgeable_allocated_bytes INTEGER NOT NULL,
-                    backed_up_bytes INTEGER NOT NULL,
-                    excluded_bytes INTEGER NOT NULL,
-                    unknown_backup_bytes INTEGER NOT NULL,
-                    error_findings INTEGER NOT NULL,
-                    warning_findings INTEGER NOT NULL,
-                    note_findings INTEGER NOT NULL,
+                \(version1Runs),
                     UNIQUE (bundle_identifier, run_id)
                 )
                 """,
@@ -77,28 +56,7 @@ package enum HistorySchema {
             sqlite: [
                 """
                 CREATE TABLE runs_v3 (
-                    id INTEGER PRIMARY KEY,
-                    bundle_identifier TEXT NOT NULL,
-                    run_id TEXT NOT NULL,
-                    generated_at TEXT NOT NULL,
-                    tool_version TEXT NOT NULL,
-                    app_version TEXT,
-                    status TEXT NOT NULL,
-                    on_disk_files INTEGER NOT NULL,
-                    on_disk_apparent_bytes INTEGER NOT NULL,
-                    on_disk_allocated_bytes INTEGER NOT NULL,
-                    documents_and_data_files INTEGER NOT NULL,
-                    documents_and_data_apparent_bytes INTEGER NOT NULL,
-                    documents_and_data_allocated_bytes INTEGER NOT NULL,
-                    purgeable_files INTEGER NOT NULL,
-                    purgeable_apparent_bytes INTEGER NOT NULL,
-                    purgeable_allocated_bytes INTEGER NOT NULL,
-                    backed_up_bytes INTEGER NOT NULL,
-                    excluded_bytes INTEGER NOT NULL,
-                    unknown_backup_bytes INTEGER NOT NULL,
-                    error_findings INTEGER NOT NULL,
-                    warning_findings INTEGER NOT NULL,
-                    note_findings INTEGER NOT NULL,
+                \(version1Runs),
                     source TEXT NOT NULL DEFAULT 'default',
                     recorded_by TEXT,
                     report_location TEXT,
@@ -148,13 +106,19 @@ package enum HistorySchema {
         """,
     ]
 
-    /// The columns of `runs` as version 1 made them, for version 3's copy (spelled out: a shipped migration must not
-    /// change when the code's column list does).
-    private static let version1Columns = """
-        id, bundle_identifier, run_id, generated_at, tool_version, app_version, status, \
-        on_disk_files, on_disk_apparent_bytes, on_disk_allocated_bytes, \
-        documents_and_data_files, documents_and_data_apparent_bytes, documents_and_data_allocated_bytes, \
-        purgeable_files, purgeable_apparent_bytes, purgeable_allocated_bytes, \
-        backed_up_bytes, excluded_bytes, unknown_backup_bytes, error_findings, warning_findings, note_findings
+    /// The columns of `runs` as version 1 made them, which version 3 copies (spelled out: a shipped migration must
+    /// not change when the code's column list does).
+    private static let version1Runs = """
+        id INTEGER PRIMARY KEY, bundle_identifier TEXT NOT NULL, run_id TEXT NOT NULL, generated_at TEXT NOT NULL,
+        tool_version TEXT NOT NULL, app_version TEXT, status TEXT NOT NULL,
+        on_disk_files INTEGER NOT NULL, on_disk_apparent_bytes INTEGER NOT NULL, on_disk_allocated_bytes INTEGER NOT NULL,
+        documents_and_data_files INTEGER NOT NULL, documents_and_data_apparent_bytes INTEGER NOT NULL,
+        documents_and_data_allocated_bytes INTEGER NOT NULL,
+        purgeable_files INTEGER NOT NULL, purgeable_apparent_bytes INTEGER NOT NULL,
+        purgeable_allocated_bytes INTEGER NOT NULL,
+        backed_up_bytes INTEGER NOT NULL, excluded_bytes INTEGER NOT NULL, unknown_backup_bytes INTEGER NOT NULL,
+        error_findings INTEGER NOT NULL, warning_findings INTEGER NOT NULL, note_findings INTEGER NOT NULL
         """
+    private static let version1Columns = version1Runs.split(separator: ",")
+        .compactMap { $0.split(whereSeparator: \.isWhitespace).first }.joined(separator: ", ")
 }

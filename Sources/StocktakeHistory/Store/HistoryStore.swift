@@ -14,10 +14,8 @@ import StocktakeSQLite
 /// Not `Sendable`: use one store object from one thread. Separate processes (the nightly writer and a
 /// `stocktake history` reader) may open the same file; SQLite's locks and a busy timeout keep them apart.
 package final class HistoryStore: RunHistory {
-    /// The store's file name inside the reports folder.
     package static let fileName = "history.sqlite"
 
-    /// The store inside a reports folder: `<folder>/history.sqlite`.
     package static func path(inReports folder: String) -> String { Paths.join(folder, fileName) }
 
     package let path: String
@@ -25,14 +23,9 @@ package final class HistoryStore: RunHistory {
 
     package var name: String { path }
 
-    /// Opens the store at `path`, creating it when it does not exist, and migrates its schema forward.
-    package convenience init(path: String) throws(HistoryError) {
-        try self.init(path: path, createIfMissing: true)
-    }
-
     /// Opens the store at `path` and migrates its schema forward. With `createIfMissing` false, a missing
     /// file is an error (`.missing`) rather than a new, empty store: readers should not leave files behind.
-    package convenience init(path: String, createIfMissing: Bool) throws(HistoryError) {
+    package convenience init(path: String, createIfMissing: Bool = true) throws(HistoryError) {
         try self.init(path: path, createIfMissing: createIfMissing, schemaVersion: HistorySchema.currentVersion)
     }
 

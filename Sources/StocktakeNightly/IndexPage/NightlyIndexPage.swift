@@ -98,7 +98,7 @@ enum NightlyIndexPage {
     }
 
     /// One line per inbox entry left alone because it was audited before and has not changed.
-    private static func unchanged(_ entries: [NightlyIndex.Unchanged]) -> HTML {
+    private static func unchanged(_ entries: [NightlyOutcome.Skipped]) -> HTML {
         guard !entries.isEmpty else { return .empty }
         var html = HTMLPieces.sectionStart(
             id: "unchanged", title: "Not audited again",
@@ -113,7 +113,7 @@ enum NightlyIndexPage {
         return html + "</ul>\n" + HTMLPieces.sectionEnd
     }
 
-    private static func failures(_ failures: [NightlyIndex.Failure], anyUnchanged: Bool) -> HTML {
+    private static func failures(_ failures: [NightlyOutcome.Failure], anyUnchanged: Bool) -> HTML {
         var html = HTMLPieces.sectionStart(
             id: "failures", title: "Failed inputs",
             lead: "Inbox entries the nightly job could not audit (not a container, unreadable, …). They have no report."

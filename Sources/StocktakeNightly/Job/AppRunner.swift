@@ -1,6 +1,5 @@
 import Foundation
 import StocktakeAudit
-import StocktakeBackup
 import StocktakeDiff
 import StocktakeFiles
 import StocktakeHistory
@@ -8,7 +7,6 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
 import StocktakeReport
-import StocktakeScan
 
 /// One inbox entry through the nightly steps. Everything is written into a partial folder first; the
 /// run becomes visible (renamed into place, recorded, `latest`) only once its reports and diff exist.
@@ -18,24 +16,11 @@ struct AppRunner {
     let history: (any RunHistory)?
     let runID: String
 
-    /// The finished run and the problems that did not stop it (no diff, history, retention).
-    func run(
-        input: String, inboxPath: String, index: Int, backupApp: String? = nil, backup: DeviceBackup? = nil,
-        runInput: RunInput? = nil
-    ) throws -> (NightlyOutcome.AppRun, [String]) {
-        var audit = AuditRequest(inputPath: inboxPath, backupApp: backupApp)
-        audit.readBackup = backup
-        return try run(input: input, audit: audit, index: index, runInput: runInput)
-    }
-
-    func run(input: String, simulator: SimulatorTarget, index: Int) throws -> (NightlyOutcome.AppRun, [String]) {
-        try run(input: input, audit: AuditRequest(inputPath: "", simulator: simulator), index: index)
-    }
-
-    /// `audit` names the input (a path, a backup's app or a simulator app); the rest of the request is the job's.
-    /// `runInput`: what the run audits, kept in the run folder so that a run published but never recorded as
-    /// audited (killed in between) is recorded by the next night (`NightlyRecovery`).
-    private func run(input: String, audit: AuditRequest, index: Int, runInput: RunInput? = nil) throws -> (
+    /// The finished run and the problems that did not stop it (no diff, history, retention). `audit` names the input
+    /// (a path, a backup's app or a simulator app); the rest of the request is the job's. `runInput`: what the run
+    /// audits, kept in the run folder so that a run published but never recorded as audited (killed in between) is
+    /// recorded by the next night (`NightlyRecovery`).
+    func run(input: String, audit: AuditRequest, index: Int, runInput: RunInput? = nil) throws -> (
         NightlyOutcome.AppRun, [String]
     ) {
         // REPORTS inside this container (through a link or not): auditing it would write into it.

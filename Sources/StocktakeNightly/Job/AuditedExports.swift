@@ -3,48 +3,29 @@ import StocktakeAudit
 import StocktakeFiles
 import StocktakeModel
 import StocktakeRendering
-import StocktakeScan
 
 /// What the nightly job knows of an inbox entry before auditing it: whose it is, when it was exported (for
 /// the order of the night) and what it looks like on disk (for "already audited").
 struct InboxEntry {
     let name: String
-    let path: String
-    let exportedAt: ExportTime?
+    let input: InputDescription
     let fingerprint: ExportFingerprint?
+    var exportedAt: ExportTime? { input.exportedAt }
 
-    /// Reads what it can; an entry that is no container gets no export time and no fingerprint (its audit
-    /// then fails with the audit's own message).
+    /// An entry that is no container gets no export time and no fingerprint (its audit then fails with the audit's
+    /// own message). A device backup's fingerprint holds the apps asked for, which change what is audited.
     init(name: String, inbox: String, policyDigest: String, backupApps: [String] = []) {
         self.name = name
-        path = Paths.join(inbox, name)
-        let signature = ExportSignature.of(path: path)
-        let kind = InputKind.of(path)
-        // A device backup: its whole folder's signature, and the apps asked for, which change what is audited.
-        if kind == .deviceBackup {
-            exportedAt = signature.map { ExportTime(seconds: $0.newestModified, source: .inputFolder) }
-            fingerprint = signature.map {
-                ExportFingerprint(
-                    input: name, bundleIdentifier: nil, exportedAt: nil, signature: $0,
-                    policy: policyDigest + (backupApps.isEmpty ? "" : " apps " + backupApps.joined(separator: ",")))
-            }
-            return
+        let input = InputDescription(path: Paths.join(inbox, name))
+        self.input = input
+        let apps =
+            input.kind == .deviceBackup && !backupApps.isEmpty ? " apps " + backupApps.joined(separator: ",") : ""
+        fingerprint = input.signature.map {
+            ExportFingerprint(
+                input: name, bundleIdentifier: input.bundleIdentifier,
+                exportedAt: input.containerExportedAt.map { "\(ReportDates.exportTime($0)) (\($0.source.rawValue))" },
+                signature: $0, policy: policyDigest + apps)
         }
-        // An archive is not read here: its own modification time stands for its export time, and its size and
-        // times for its fingerprint.
-        let isFile = kind == .archive
-        let container = isFile ? nil : try? ContainerSource.identify(path: path)
-        exportedAt =
-            container?.exportedAt
-            ?? (isFile ? signature.map { ExportTime(seconds: $0.newestModified, source: .inputFolder) } : nil)
-        fingerprint =
-            (container != nil || isFile)
-            ? signature.map {
-                ExportFingerprint(
-                    input: name, bundleIdentifier: container?.bundleIdentifier,
-                    exportedAt: (container?.exportedAt).map { "\(ReportDates.exportTime($0)) (\($0.source.rawValue))" },
-                    signature: $0, policy: policyDigest)
-            } : nil
     }
 
     /// Oldest export first, so that an app's runs, `latest` and its history follow export time; entries without
@@ -66,7 +47,7 @@ struct ExportFingerprint: Codable, Hashable {
     let input: String
     let bundleIdentifier: String?
     let exportedAt: String?
-    let signature: ExportSignature
+    let signature: InputSignature
     let policy: String
 }
 

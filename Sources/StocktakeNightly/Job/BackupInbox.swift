@@ -1,5 +1,4 @@
 import StocktakeAudit
-import StocktakeBackup
 import StocktakeFiles
 
 /// A device backup in the inbox is one audit per app it holds (or per `--app` given to the nightly command); every
@@ -11,19 +10,22 @@ enum BackupInbox {
         let input: String
         let app: String?
         /// The backup, read once for all its apps' jobs.
-        var backup: DeviceBackup?
+        var backup: SharedBackup? = nil
         var label: String { app.map { "\(input):\($0)" } ?? input }
+
+        func audit(inbox: String) -> AuditRequest {
+            var audit = AuditRequest(inputPath: Paths.join(inbox, input), backupApp: app)
+            audit.readBackup = backup
+            return audit
+        }
     }
 
-    static func jobs(_ inputs: [String], inbox: String, apps wanted: [String]) -> [Job] {
-        inputs.flatMap { input -> [Job] in
-            let path = Paths.join(inbox, input)
-            guard InputKind.of(path) == .deviceBackup else { return [Job(input: input, app: nil)] }
-            // Unreadable: each job reads it again and fails with the reason.
-            let backup = try? DeviceBackup.read(path)
-            if !wanted.isEmpty { return wanted.map { Job(input: input, app: $0, backup: backup) } }
-            guard let backup else { return [Job(input: input, app: nil)] }
-            return backup.apps.apps.map { Job(input: input, app: $0.bundleIdentifier, backup: backup) }
-        }
+    static func jobs(_ entry: InboxEntry, inbox: String, apps wanted: [String]) -> [Job] {
+        guard entry.input.kind == .deviceBackup else { return [Job(input: entry.name, app: nil)] }
+        // Unreadable: each job reads it again and fails with the reason.
+        let backup = SharedBackup(path: Paths.join(inbox, entry.name))
+        if !wanted.isEmpty { return wanted.map { Job(input: entry.name, app: $0, backup: backup) } }
+        guard let backup else { return [Job(input: entry.name, app: nil)] }
+        return backup.apps.map { Job(input: entry.name, app: $0, backup: backup) }
     }
 }

@@ -18,7 +18,7 @@ package struct IndexBuilder {
     var localLatest: ((String) -> String?)? = nil
     var localSource: String? = nil
     /// Whether each app names the machine that recorded its latest run (for a history many machines share).
-    var showsMachines = false
+    let showsMachines: Bool
     /// This machine's name: only its own runs' folders are looked for on this disk.
     let thisMachine: String?
 
@@ -30,17 +30,6 @@ package struct IndexBuilder {
         self.trendLength = trendLength
         self.showsMachines = showsMachines
         self.thisMachine = thisMachine
-    }
-
-    init(
-        folder: ReportsFolder, history: any RunHistory, trendLength: Int, source: String, showsMachines: Bool,
-        thisMachine: String?
-    ) {
-        self.init(
-            outputPath: folder.path, history: history, trendLength: trendLength, showsMachines: showsMachines,
-            thisMachine: thisMachine)
-        localLatest = { folder.latestRunID($0) }
-        localSource = source
     }
 
     package func write(
@@ -64,13 +53,10 @@ package struct IndexBuilder {
                 latestReport: ReportLink.to(
                     "report.html", of: latest, fromPageIn: outputPath, thisMachine: thisMachine),
                 latestDiff: ReportLink.to("diff.html", of: latest, fromPageIn: outputPath, thisMachine: thisMachine),
-                previousRunID: runs.dropLast().last?.runID,
                 runBefore: fetched.count > runs.count ? fetched.first : nil)
         }
         let page = NightlyIndex(
-            generatedAt: generatedAt, apps: apps,
-            failures: failures.map { NightlyIndex.Failure(input: $0.input, message: $0.message) },
-            unchanged: skipped.map { NightlyIndex.Unchanged(input: $0.input, run: $0.run) })
+            generatedAt: generatedAt, apps: apps, failures: failures, unchanged: skipped)
         try AtomicFile.write(NightlyIndexPage.render(page), to: Paths.join(outputPath, "index.html"))
     }
 }

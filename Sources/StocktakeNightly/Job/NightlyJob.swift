@@ -1,6 +1,5 @@
 import Foundation
 import StocktakeAudit
-import StocktakeBackup
 import StocktakeDiff
 import StocktakeFiles
 import StocktakeHistory
@@ -16,7 +15,6 @@ package enum NightlyJob {
     /// Report formats of every run; the diff adds diff.json, diff.html and diff.md.
     static let formats: [ReportFormat] = [.json, .html, .sarif, .junit, .markdown]
     static let diffFiles: [(DiffFormat, String)] = [(.json, "diff.json"), (.html, "diff.html"), (.markdown, "diff.md")]
-    static let trendLength = 30
 
     package static func run(_ request: NightlyRequest) throws(NightlyError) -> NightlyOutcome {
         do {
@@ -70,17 +68,18 @@ package enum NightlyJob {
             folder: folder, history: history, audited: &audited, request: request)
         if let otherSource = repair.otherSource { throw .unusable(otherSource) }
         problems += repair.problems
-        if repair.recordChanged {
+        func saveAudited() {
             do {
                 try audited.save(keeping: Set(inputs))
             } catch {
                 problems.append(Self.problem(error, otherwise: "cannot record the audited exports in \(audited.path)"))
             }
         }
+        if repair.recordChanged { saveAudited() }
         // Oldest export first: with two exports of one app, `latest` ends on the newest and its history stays in order.
         let policy = "\(request.tool.version) fail-on \(request.failOn?.rawValue ?? "never") \(request.policyDigest)"
         let entries = inputs.map {
-            InboxEntry(name: $0, inbox: inbox, policyDigest: policy, backupApps: request.backupApps)
+            InboxEntry(name: $0, inbox: inbox, policyDigest: policy, backupApps: request.apps)
         }.sorted(by: InboxEntry.exportOrder)
         var index = 0
         for entry in entries {
@@ -91,7 +90,7 @@ package enum NightlyJob {
             // A device backup is one run per app it holds (or per --app); anything else is one run. The entry counts as
             // audited once all its runs are done; a backup's app that already has a run of this very export (the night
             // was killed half-way, or another of its apps failed) is not audited again.
-            let jobs = BackupInbox.jobs([entry.name], inbox: inbox, apps: request.backupApps)
+            let jobs = BackupInbox.jobs(entry, inbox: inbox, apps: request.apps)
             let backupApps = jobs.compactMap(\.app)
             let done = entry.fingerprint.map(repair.published.backupRuns(of:)) ?? [:]
             var lastRun: String?
@@ -109,10 +108,7 @@ package enum NightlyJob {
                     }
                     let (run, runProblems) = try AppRunner(
                         request: request, folder: folder, history: history, runID: runID
-                    )
-                    .run(
-                        input: job.label, inboxPath: Paths.join(inbox, job.input), index: index, backupApp: job.app,
-                        backup: job.backup, runInput: runInput)
+                    ).run(input: job.label, audit: job.audit(inbox: inbox), index: index, runInput: runInput)
                     runs.append(run)
                     problems += runProblems
                     lastRun = Paths.join(run.bundleIdentifier, URL(fileURLWithPath: run.runFolder).lastPathComponent)
@@ -123,42 +119,36 @@ package enum NightlyJob {
             }
             if let fingerprint = entry.fingerprint, let lastRun, allDone {
                 audited.record(fingerprint, run: lastRun)
-                do {
-                    try audited.save(keeping: Set(inputs))
-                } catch {
-                    problems.append(
-                        Self.problem(error, otherwise: "cannot record the audited exports in \(audited.path)"))
-                }
+                saveAudited()
             }
         }
         // Simulator apps change under the developer all day: each is audited every night, where it is now.
-        for target in request.simulatorApps {
-            defer { index += 1 }
-            let label = "\(target.bundleIdentifier) on \(target.device)"
-            do {
-                let (run, runProblems) = try AppRunner(request: request, folder: folder, history: history, runID: runID)
-                    .run(input: label, simulator: target, index: index)
-                runs.append(run)
-                problems += runProblems
-            } catch {
-                failures.append(NightlyOutcome.Failure(input: label, message: "\(error)"))
+        for device in request.simulators {
+            for app in request.apps {
+                defer { index += 1 }
+                let label = "\(app) on \(device)"
+                do {
+                    let audit = AuditRequest(simulatorApp: app, on: device, deviceSet: request.deviceSet)
+                    let (run, runProblems) = try AppRunner(
+                        request: request, folder: folder, history: history, runID: runID
+                    ).run(input: label, audit: audit, index: index)
+                    runs.append(run)
+                    problems += runProblems
+                } catch {
+                    failures.append(NightlyOutcome.Failure(input: label, message: "\(error)"))
+                }
             }
         }
         // Exports that left the inbox are forgotten even on a night with nothing new.
-        if audited.exports.keys.contains(where: { !inputs.contains($0) }) {
-            do {
-                try audited.save(keeping: Set(inputs))
-            } catch {
-                problems.append(Self.problem(error, otherwise: "cannot record the audited exports in \(audited.path)"))
-            }
-        }
+        if audited.exports.keys.contains(where: { !inputs.contains($0) }) { saveAudited() }
         if let history {
+            var page = IndexBuilder(
+                outputPath: folder.path, history: history, showsMachines: request.usesSharedHistory,
+                thisMachine: request.recordedBy)
+            page.localLatest = { folder.latestRunID($0) }
+            page.localSource = request.source
             do {
-                try IndexBuilder(
-                    folder: folder, history: history, trendLength: trendLength, source: request.source,
-                    showsMachines: request.usesSharedHistory, thisMachine: request.recordedBy
-                )
-                .write(generatedAt: ReportDates.iso8601(request.now), failures: failures, skipped: skipped)
+                try page.write(generatedAt: ReportDates.iso8601(request.now), failures: failures, skipped: skipped)
             } catch {
                 problems.append(Self.problem(error, otherwise: "cannot write \(request.reportsPath)/index.html"))
             }
@@ -191,9 +181,7 @@ package enum NightlyJob {
         folder: ReportsFolder, history: (any RunHistory)?, source: String, tonight: [NightlyOutcome.AppRun]
     ) -> (runs: [HistoryRun], problems: [String]) {
         guard let history else { return (tonight.compactMap(\.recorded), []) }
-        let apps = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
-            !$0.hasPrefix(".") && folder.latestRunID($0) != nil
-        }.sorted()
+        let apps = folder.apps().filter { folder.latestRunID($0) != nil }
         var runs: [HistoryRun] = []
         var problems: [String] = []
         for app in apps {
@@ -233,10 +221,7 @@ package enum NightlyJob {
 
     /// An inbox of Finder's backups refused by macOS's privacy protection (cron's job, typically): what to grant.
     private static func privacyAdvice(_ inbox: String) -> String {
-        guard case .accessRefused(let path, _)? = BackupFolder.accessRefusal(inbox),
-            BackupError.guardedByPrivacySettings(path)
-        else { return "" }
-        return "; " + BackupError.fullDiskAccessAdvice
+        InputKind.privacyAdvice(inbox).map { "; " + $0 } ?? ""
     }
 
     /// One line for a failed write: an `OutputError` already names its path (saying it again read

@@ -46,10 +46,7 @@ enum NightlyRecovery {
         folder: ReportsFolder, history: (any RunHistory)?, audited: inout AuditedExports, request: NightlyRequest
     ) -> Repair {
         var repair = Repair()
-        let apps = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
-            !$0.hasPrefix(".")
-        }.sorted()
-        for app in apps {
+        for app in folder.apps() {
             let runs = folder.runIDs(app)
             guard !runs.isEmpty else { continue }
             let series = RunSeries(bundleIdentifier: app, source: request.source)

@@ -4,7 +4,6 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
 import StocktakeReport
-import StocktakeScan
 
 /// One nightly run: every container in the inbox audited into the reports folder.
 package struct NightlyRequest: Sendable {
@@ -25,10 +24,12 @@ package struct NightlyRequest: Sendable {
     /// Identifies the configuration (a digest of its file): an unchanged export held to another policy is
     /// audited again.
     package var policyDigest: String
-    /// For device backups in the inbox: the apps to audit (empty: every app the backup holds).
-    package var backupApps: [String]
-    /// Apps on simulator devices, audited in place every night (`--simulator DEVICE --app ID`).
-    package var simulatorApps: [SimulatorTarget]
+    /// `--app`: for device backups in the inbox, the apps to audit (empty: every app a backup holds); on each of
+    /// `simulators`, the apps audited in place every night.
+    package var apps: [String]
+    /// `--simulator`: the simulator devices (UDIDs, names or `booted`) in `deviceSet` (nil: Xcode's default set).
+    package var simulators: [String]
+    package var deviceSet: String?
     /// Opens the history the runs are recorded in (`--history URL`); nil: the SQLite file in the reports folder.
     package var openHistory: (@Sendable () throws(HistoryError) -> any RunHistory)? = nil
 
@@ -50,11 +51,12 @@ package struct NightlyRequest: Sendable {
         inboxPath: String?, reportsPath: String, keep: Int = 30,
         configuration: PolicyConfiguration = PolicyConfiguration(),
         policy: Policy = Policy(), failOn: Severity? = .error, tool: ToolInfo = .current, now: Date = Date(),
-        policyDigest: String = "", backupApps: [String] = [], simulatorApps: [SimulatorTarget] = []
+        policyDigest: String = "", apps: [String] = [], simulators: [String] = [], deviceSet: String? = nil
     ) {
-        self.simulatorApps = simulatorApps
+        self.simulators = simulators
+        self.deviceSet = deviceSet
         self.policyDigest = policyDigest
-        self.backupApps = backupApps
+        self.apps = apps
         self.inboxPath = inboxPath
         self.reportsPath = reportsPath
         self.keep = keep

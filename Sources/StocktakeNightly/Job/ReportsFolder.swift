@@ -13,12 +13,16 @@ struct ReportsFolder {
 
     func appFolder(_ app: String) -> String { Paths.join(path, app) }
 
+    /// The app folders, sorted (hidden working files left out).
+    func apps() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
     /// Removes what killed runs left behind: unfinished run folders, and the `.latest-<pid>` links a run
     /// renames over `latest`. Called under the nightly lock, which no other run holds: whatever is found is
     /// a dead run's, however recent. Returns what could not be removed.
     func removePartials() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        for app in names where !app.hasPrefix(".") {
+        for app in apps() {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: appFolder(app))) ?? []
             where name.hasPrefix(".\(Self.latestName)-") {
                 var info = stat()
@@ -27,6 +31,7 @@ struct ReportsFolder {
                 }
             }
         }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return names.filter { $0.hasPrefix(Self.partialPrefix) }.compactMap { name in
             do {
                 try FileManager.default.removeItem(atPath: Paths.join(path, name))

@@ -14,21 +14,8 @@ struct RunInput: Codable, Equatable {
     /// Every app of the backup's runs that night: the backup counts as audited once each has a run.
     let backupApps: [String]?
 
-    init(fingerprint: ExportFingerprint, backupApp: String? = nil, backupApps: [String]? = nil) {
-        self.fingerprint = fingerprint
-        self.backupApp = backupApp
-        self.backupApps = backupApps
-    }
-
     // The fingerprint's keys stay at the top level, as run folders written before backups had a record keep them.
     private enum CodingKeys: String, CodingKey { case backupApp, backupApps }
-
-    init(from decoder: any Decoder) throws {
-        fingerprint = try ExportFingerprint(from: decoder)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        backupApp = try container.decodeIfPresent(String.self, forKey: .backupApp)
-        backupApps = try container.decodeIfPresent([String].self, forKey: .backupApps)
-    }
 
     func encode(to encoder: any Encoder) throws {
         try fingerprint.encode(to: encoder)
@@ -50,6 +37,16 @@ struct RunInput: Codable, Equatable {
             return nil
         }
         return try? JSONDecoder().decode(RunInput.self, from: Data(bytes))
+    }
+}
+
+extension RunInput {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            fingerprint: try ExportFingerprint(from: decoder),
+            backupApp: try container.decodeIfPresent(String.self, forKey: .backupApp),
+            backupApps: try container.decodeIfPresent([String].self, forKey: .backupApps))
     }
 }
 

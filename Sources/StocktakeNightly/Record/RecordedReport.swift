@@ -56,7 +56,6 @@ package enum RecordedReport {
         snapshot.budgets.contains(where: \.exceeded)
             || (threshold.map { threshold in snapshot.findings.contains { $0.severity >= threshold } } ?? false)
     }
-
 }
 
 /// Why a report could not be recorded.
