@@ -49,19 +49,6 @@ public struct InventoryTotals: Sendable, Equatable {
         Location.allCases.reduce(into: SizeTotal.zero) { sum, location in sum.add(byLocation[location] ?? .zero) }
     }
 
-    public init(
-        onDisk: SizeTotal, byLocation: [Location: SizeTotal], directories: SizeTotal, transportArtefacts: SizeTotal,
-        documentsAndData: SizeTotal, purgeable: SizeTotal, backup: [BackupState: SizeTotal]
-    ) {
-        self.onDisk = onDisk
-        self.byLocation = byLocation
-        self.directories = directories
-        self.transportArtefacts = transportArtefacts
-        self.documentsAndData = documentsAndData
-        self.purgeable = purgeable
-        self.backup = backup
-    }
-
     public init(entries: [Entry]) {
         var onDisk = SizeTotal()
         var directories = SizeTotal()
@@ -85,10 +72,13 @@ public struct InventoryTotals: Sendable, Equatable {
                 if entry.location.isPurgeable { purgeable.add(entry) } else { documentsAndData.add(entry) }
             }
         }
-        self.init(
-            onDisk: onDisk, byLocation: Dictionary(uniqueKeysWithValues: zip(locations, byLocation)),
-            directories: directories, transportArtefacts: transport, documentsAndData: documentsAndData,
-            purgeable: purgeable, backup: Dictionary(uniqueKeysWithValues: zip(states, backup)))
+        self.onDisk = onDisk
+        self.byLocation = Dictionary(uniqueKeysWithValues: zip(locations, byLocation))
+        self.directories = directories
+        transportArtefacts = transport
+        self.documentsAndData = documentsAndData
+        self.purgeable = purgeable
+        self.backup = Dictionary(uniqueKeysWithValues: zip(states, backup))
     }
 }
 

@@ -28,7 +28,8 @@ enum CookieSecrets {
                 else { return nil }
                 return PropertyListSecrets.Hit(place: place, kind: .sessionCookie, length: value.count)
             }
-            let bare = name.replacingPrefixes(["__secure-", "__host-"])
+            let bare =
+                ["__secure-", "__host-"].first(where: name.hasPrefix).map { String(name.dropFirst($0.count)) } ?? name
             let named =
                 sessionNames.contains {
                     bare == $0 || bare.hasSuffix("_" + $0) || bare.hasSuffix("." + $0) || bare.hasSuffix("-" + $0)
@@ -87,11 +88,4 @@ enum CookieSecrets {
         "amplitude", "ajs_", "_uet", "optimizely", "_clck", "_clsk", "datadome", "awsalb", "visid_incap_", "incap_ses_",
         "nlbi_",
     ]
-}
-
-extension String {
-    fileprivate func replacingPrefixes(_ prefixes: [String]) -> String {
-        for prefix in prefixes where hasPrefix(prefix) { return String(dropFirst(prefix.count)) }
-        return self
-    }
 }

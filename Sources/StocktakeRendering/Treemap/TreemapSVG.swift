@@ -91,13 +91,11 @@ public struct TreemapSVG<Source: TreemapSource> {
         guard rect.width > 0, rect.height > 0 else { return .empty }
         let folder = !tile.isRest && source.isFolder(tile.node)
         var target = opens
-        if folder {
-            if let view = layout.viewOfFolder[tile.node] {
-                target = viewID(view)
-            } else {
-                if lists[tile.node] == nil { lists[tile.node] = lists.count }
-                target = listID(lists[tile.node]!)
-            }
+        if folder, let view = layout.viewOfFolder[tile.node] {
+            target = viewID(view)
+        } else if folder {
+            if lists[tile.node] == nil { lists[tile.node] = lists.count }
+            target = listID(lists[tile.node]!)
         }
         let look = tile.isRest ? TreemapLook(classes: "tm-rest") : self.look(tile.node)
         let figure = look.figure ?? ByteCount.format(tile.bytes)

@@ -86,10 +86,6 @@ public enum TreemapStyle {
 
     /// An outline for the most severe finding at or beneath a tile; notes are not outlined.
     public static func severityClass(_ severity: Severity?) -> String? {
-        switch severity {
-        case .error: "sv-error"
-        case .warning: "sv-warning"
-        case .note, nil: nil
-        }
+        severity.flatMap { $0 >= .warning ? "sv-" + $0.rawValue : nil }
     }
 }
