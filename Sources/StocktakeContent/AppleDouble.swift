@@ -137,9 +137,7 @@ public enum AppleDouble {
         guard bytes.count < 8 else { return false }
         let expected: (UInt64) = UInt64(magic) << 32 | UInt64(version2)
         for index in 0..<bytes.count
-        where bytes[index] != UInt8(truncatingIfNeeded: expected >> (56 - 8 * UInt64(index))) {
-            return false
-        }
+        where bytes[index] != UInt8(truncatingIfNeeded: expected >> (56 - 8 * UInt64(index))) { return false }
         return true
     }
 

@@ -1,24 +1,16 @@
 /// Why an AppleDouble sidecar could not be read. The sidecar is then damaged or not AppleDouble at
 /// all, and the extended attributes (backup flags) it was meant to carry are unknown.
 public struct AppleDoubleError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Each reason in words: `detail`.
     public enum Reason: Sendable, Equatable {
-        /// The first 8 bytes are not the AppleDouble magic 00 05 16 07 with version 2.
         case notAppleDouble
-        /// The file ends inside the 26-byte header or the entry table.
         case truncatedHeader
-        /// Entry `index` of the header points outside the file.
         case entryOutOfRange(index: Int, entryID: UInt32)
-        /// The ATTR header or its entry table does not fit in the first 64 KiB, where macOS keeps it.
         case attributeHeaderBeyondLimit
-        /// The ATTR header claims more attributes than any real file carries.
         case tooManyAttributes(Int)
-        /// Attribute entry `index` (its fixed part or its name) runs past the end of the file.
         case attributeEntryOutOfRange(index: Int)
-        /// Attribute entry `index` has a name length of 0 (the length counts the trailing NUL).
         case emptyAttributeName(index: Int)
-        /// Attribute entry `index` has a name that is not NUL-terminated UTF-8.
         case invalidAttributeName(index: Int)
-        /// The value of attribute `index` lies (partly) outside the file.
         case attributeValueOutOfRange(index: Int)
     }
 

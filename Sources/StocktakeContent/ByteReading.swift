@@ -4,26 +4,22 @@ import StocktakeModel
 // end, so parsers can chain them with `guard let` and never trap on short or hostile input.
 
 extension UnsafeRawBufferPointer {
-    @inline(__always)
-    func byte(at offset: Int) -> UInt8? {
+    @inline(__always) func byte(at offset: Int) -> UInt8? {
         guard offset >= 0, offset < count else { return nil }
         return self[offset]
     }
 
-    @inline(__always)
-    func bigEndianUInt16(at offset: Int) -> UInt16? {
+    @inline(__always) func bigEndianUInt16(at offset: Int) -> UInt16? {
         guard offset >= 0, offset <= count &- 2 else { return nil }
         return loadUnaligned(fromByteOffset: offset, as: UInt16.self).bigEndian
     }
 
-    @inline(__always)
-    func bigEndianUInt32(at offset: Int) -> UInt32? {
+    @inline(__always) func bigEndianUInt32(at offset: Int) -> UInt32? {
         guard offset >= 0, offset <= count &- 4 else { return nil }
         return loadUnaligned(fromByteOffset: offset, as: UInt32.self).bigEndian
     }
 
-    @inline(__always)
-    func bigEndianUInt64(at offset: Int) -> UInt64? {
+    @inline(__always) func bigEndianUInt64(at offset: Int) -> UInt64? {
         guard offset >= 0, offset <= count &- 8 else { return nil }
         return loadUnaligned(fromByteOffset: offset, as: UInt64.self).bigEndian
     }

@@ -91,8 +91,7 @@ extension ContentSniffer {
             case .m4a: return .m4a
             default: return .mov
             }
-        default:
-            return nil
+        default: return nil
         }
     }
 
@@ -117,8 +116,7 @@ extension ContentSniffer {
         return index
     }
 
-    @inline(__always)
-    static func isBlank(_ byte: UInt8) -> Bool {
+    @inline(__always) static func isBlank(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }

@@ -24,44 +24,21 @@ extension ContentSniffer {
                 index += 1
                 continue
             }
-            // Second-byte ranges from the Unicode well-formed UTF-8 table: they exclude overlong
-            // forms, surrogates and code points past U+10FFFF.
-            let trailing: Int
-            var secondLow: UInt8 = 0x80
-            var secondHigh: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: trailing = 1
-            case 0xE0:
-                trailing = 2
-                secondLow = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
-            case 0xED:
-                trailing = 2
-                secondHigh = 0x9F
-            case 0xF0:
-                trailing = 3
-                secondLow = 0x90
-            case 0xF1...0xF3: trailing = 3
-            case 0xF4:
-                trailing = 3
-                secondHigh = 0x8F
-            default: return false
-            }
-            for offset in 1...trailing {
+            // Well-formed UTF-8 only: no overlong form, surrogate or code point past U+10FFFF.
+            guard let (length, second) = PathText.sequence(lead: lead) else { return false }
+            for offset in 1..<length {
                 guard index + offset < bytes.count else { return mayBeCut }
                 let byte = bytes[index + offset]
-                let (low, high) = offset == 1 ? (secondLow, secondHigh) : (0x80, 0xBF)
-                guard byte >= low, byte <= high else { return false }
+                guard offset == 1 ? second.contains(byte) : byte & 0xC0 == 0x80 else { return false }
             }
-            index += trailing + 1
+            index += length
         }
         return true
     }
 
     /// Whether all eight bytes lie in 0x20…0x7E (SWAR: no high bit, none below 0x20, none 0x7F).
     /// Control bytes that text allows (tab, newline) fail here and take the byte-wise path.
-    @inline(__always)
-    static func isPrintableASCII(_ word: UInt64) -> Bool {
+    @inline(__always) static func isPrintableASCII(_ word: UInt64) -> Bool {
         let high: UInt64 = 0x8080_8080_8080_8080
         let ones: UInt64 = 0x0101_0101_0101_0101
         guard word & high == 0 else { return false }
@@ -71,12 +48,8 @@ extension ContentSniffer {
         return belowSpace | hasDelete == 0
     }
 
-    @inline(__always)
-    private static func isTextControl(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B: true
-        default: false
-        }
+    @inline(__always) private static func isTextControl(_ byte: UInt8) -> Bool {
+        (0x09...0x0D).contains(byte) || byte == 0x1B
     }
 
     /// JSON: an object opening with a key or closing at once, or an array whose first element
@@ -90,25 +63,18 @@ extension ContentSniffer {
             return opener == UInt8(ascii: "{") || opener == UInt8(ascii: "[")
         }
         switch opener {
-        case UInt8(ascii: "{"):
-            return following == UInt8(ascii: "\"") || following == UInt8(ascii: "}")
-        case UInt8(ascii: "["):
-            return arrayElementStartsLikeJSON(bytes, at: next)
-        default:
-            return false
+        case UInt8(ascii: "{"): return following == UInt8(ascii: "\"") || following == UInt8(ascii: "}")
+        case UInt8(ascii: "["): return arrayElementStartsLikeJSON(bytes, at: next)
+        default: return false
         }
     }
 
     private static func arrayElementStartsLikeJSON(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
         switch bytes[index] {
-        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "]"):
-            return true
-        case UInt8(ascii: "t"):
-            return isLiteralPrefix("true", bytes, at: index)
-        case UInt8(ascii: "f"):
-            return isLiteralPrefix("false", bytes, at: index)
-        case UInt8(ascii: "n"):
-            return isLiteralPrefix("null", bytes, at: index)
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "]"): return true
+        case UInt8(ascii: "t"): return isLiteralPrefix("true", bytes, at: index)
+        case UInt8(ascii: "f"): return isLiteralPrefix("false", bytes, at: index)
+        case UInt8(ascii: "n"): return isLiteralPrefix("null", bytes, at: index)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             // A number, then a separator (or the end of what was read).
             var end = index + 1
@@ -116,8 +82,7 @@ extension ContentSniffer {
             let after = skipBlanks(bytes, from: end)
             guard let byte = bytes.byte(at: after) else { return true }
             return byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]")
-        default:
-            return false
+        default: return false
         }
     }
 
@@ -129,8 +94,7 @@ extension ContentSniffer {
         return true
     }
 
-    @inline(__always)
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
+    @inline(__always) private static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
             UInt8(ascii: "+"), UInt8(ascii: "-"):

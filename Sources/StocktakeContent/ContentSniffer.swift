@@ -18,24 +18,15 @@ public enum ContentSniffer {
     /// The kind from the first bytes (pass up to `prefixLength`; fewer when the file is shorter).
     /// Signatures win; then text (UTF-8 without binary control bytes) and JSON. `name` breaks
     /// ties: `.m4a`/`.mov` for a generic MP4 brand, and `-wal`/`-shm`/`-journal`/Realm names for
-    /// files whose content may carry no signature (an idle journal, the wal-index, encrypted Realm).
+    /// files whose content may carry no signature (an idle journal, the wal-index, encrypted Realm, the
+    /// `.realm.note` FIFO).
     public static func kind(prefix: UnsafeRawBufferPointer, name: UnsafeBufferPointer<UInt8>) -> ContentKind {
         if prefix.isEmpty { return .empty }
         if let kind = signatureKind(prefix, name: name) { return kind }
         let textual = textKind(prefix)
-        if textual == .unknown, let kind = ContentKind.named(name), kind.hasNoReliableSignature { return kind }
-        return textual
-    }
-}
-
-extension ContentKind {
-    /// Kinds whose files may legitimately carry no signature (the wal-index has none, an idle
-    /// journal is zeroed, an encrypted Realm hides its header, `.realm.note` is a FIFO), so the
-    /// name decides when the content is not recognised.
-    var hasNoReliableSignature: Bool {
-        switch self {
-        case .sqliteWAL, .sqliteSHM, .sqliteJournal, .realm, .realmAuxiliary: true
-        default: false
+        return switch textual == .unknown ? ContentKind.named(name) : nil {
+        case let kind? where [.sqliteWAL, .sqliteSHM, .sqliteJournal, .realm, .realmAuxiliary].contains(kind): kind
+        default: textual
         }
     }
 }

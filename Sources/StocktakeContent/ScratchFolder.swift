@@ -19,9 +19,7 @@ package final class ScratchFolder: Sendable {
         path = String(cString: made)
     }
 
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
 
     /// A new private file holding `bytes`; a scratch copy, so no rename and no sync. Nil when it cannot be written.
     package func store(_ name: String, _ bytes: [UInt8]) -> String? {

@@ -39,14 +39,9 @@ extension Base64 {
                 isLast ? (input[i + 3] == UInt8(ascii: "=") ? (input[i + 2] == UInt8(ascii: "=") ? 2 : 1) : 0) : 0
             var group: UInt32 = 0
             for offset in 0..<4 {
-                let value: UInt32
-                if offset >= 4 - padding {
-                    value = 0
-                } else {
-                    guard let digit = sextet(input[i + offset]) else { return nil }
-                    value = digit
-                }
-                group = group << 6 | value
+                let digit = offset >= 4 - padding ? 0 : sextet(input[i + offset])
+                guard let digit else { return nil }
+                group = group << 6 | digit
             }
             output.append(UInt8(group >> 16 & 0xFF))
             if padding < 2 { output.append(UInt8(group >> 8 & 0xFF)) }

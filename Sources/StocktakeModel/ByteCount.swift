@@ -20,9 +20,7 @@ public enum ByteCount {
     }
 
     /// A change: "+1.2 MB", "-4.0 KB", "0 bytes".
-    public static func signed(_ delta: Int64) -> String {
-        delta > 0 ? "+" + format(delta) : format(delta)
-    }
+    public static func signed(_ delta: Int64) -> String { delta > 0 ? "+" + format(delta) : format(delta) }
 
     private static func rounded(_ value: UInt64, dividedBy divisor: UInt64) -> UInt64 {
         value / divisor + (value % divisor >= (divisor + 1) / 2 ? 1 : 0)

@@ -3,13 +3,9 @@
 public struct ByteKey: Hashable, Sendable {
     public let bytes: ArraySlice<UInt8>
 
-    public init(_ bytes: ArraySlice<UInt8>) {
-        self.bytes = bytes
-    }
+    public init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
 
-    public func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
+    public func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
 
     public static func == (left: ByteKey, right: ByteKey) -> Bool { left.bytes.elementsEqual(right.bytes) }
 }

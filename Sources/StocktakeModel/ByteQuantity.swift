@@ -8,10 +8,7 @@ public enum ByteQuantity {
         for (unit, scale) in [
             ("GB", Int64(1_000_000_000)), ("MB", 1_000_000), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KB", 1_000),
             ("KiB", 1 << 10),
-        ]
-        where bytes % scale == 0 {
-            return "\(bytes / scale)\(unit)"
-        }
+        ] where bytes % scale == 0 { return "\(bytes / scale)\(unit)" }
         return String(bytes)
     }
 

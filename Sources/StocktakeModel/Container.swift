@@ -58,7 +58,6 @@ public struct ExportTime: Sendable, Equatable {
         case downloadDate
         /// The modification time of the metadata plist Xcode wrote with the download (`AppDataInfo.plist`).
         case metadataFile
-        /// The modification time of the input folder.
         case inputFolder
     }
 
@@ -96,7 +95,6 @@ public struct MetadataDocument: Sendable, Equatable {
 
 /// The identified input: where the container root is and whose it is.
 public struct ContainerDescription: Sendable {
-    /// The path the user gave.
     public let inputPath: String
     /// Absolute path of the data-container root (for `.xcappdata`: its `AppData/`).
     public let rootPath: String
@@ -122,9 +120,8 @@ public struct ContainerDescription: Sendable {
     public init(
         inputPath: String, rootPath: String, layout: ContainerLayout, bundleIdentifier: String?,
         bundleIdentifierSource: BundleIdentifierSource, identityClues: [IdentityClue] = [],
-        identityCandidates: [String] = [],
-        metadata: [MetadataDocument], exportedAt: ExportTime? = nil, archive: ArchiveDescription? = nil,
-        allocatedBytesEstimated: Bool = false, device: DeviceCopyDescription? = nil
+        identityCandidates: [String] = [], metadata: [MetadataDocument], exportedAt: ExportTime? = nil,
+        archive: ArchiveDescription? = nil, allocatedBytesEstimated: Bool = false, device: DeviceCopyDescription? = nil
     ) {
         self.device = device
         self.archive = archive

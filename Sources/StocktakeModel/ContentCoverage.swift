@@ -10,8 +10,8 @@ public struct ContentCoverage: Sendable, Equatable {
             self.bytes = bytes
         }
 
-        mutating func add(_ bytes: Int64) {
-            files += 1
+        mutating func add(_ bytes: Int64, files: Int = 1) {
+            self.files += files
             self.bytes = self.bytes.saturatingAdd(bytes)
         }
     }
@@ -65,45 +65,24 @@ public struct ContentCoverage: Sendable, Equatable {
         inspected[store, default: Count()].add(bytes)
     }
 
-    public mutating func countPassedOver(bytes: Int64) {
-        passedOver.add(bytes)
-    }
+    public mutating func countPassedOver(bytes: Int64) { passedOver.add(bytes) }
 
-    public mutating func countSkipped(_ reason: Reason, bytes: Int64) {
-        skipped[reason, default: Count()].add(bytes)
-    }
+    public mutating func countSkipped(_ reason: Reason, bytes: Int64) { skipped[reason, default: Count()].add(bytes) }
 
     public mutating func merge(_ other: ContentCoverage) {
-        passedOver.files += other.passedOver.files
-        passedOver.bytes = passedOver.bytes.saturatingAdd(other.passedOver.bytes)
+        passedOver.add(other.passedOver.bytes, files: other.passedOver.files)
         for (store, count) in other.inspected {
-            inspected[store, default: Count()].files += count.files
-            inspected[store, default: Count()].bytes = inspected[store, default: Count()].bytes.saturatingAdd(
-                count.bytes)
+            inspected[store, default: Count()].add(count.bytes, files: count.files)
         }
-        for (reason, count) in other.skipped {
-            skipped[reason, default: Count()].files += count.files
-            skipped[reason, default: Count()].bytes = skipped[reason, default: Count()].bytes.saturatingAdd(count.bytes)
-        }
+        for (reason, count) in other.skipped { skipped[reason, default: Count()].add(count.bytes, files: count.files) }
     }
 
     /// Every file the pass meant to read was read whole.
     public var isComplete: Bool { skipped.values.allSatisfy { $0.files == 0 } }
 
     /// Totals over every store, and over every reason.
-    public var inspectedTotal: Count {
-        inspected.values.reduce(into: Count()) {
-            $0.files += $1.files
-            $0.bytes = $0.bytes.saturatingAdd($1.bytes)
-        }
-    }
-
-    public var skippedTotal: Count {
-        skipped.values.reduce(into: Count()) {
-            $0.files += $1.files
-            $0.bytes = $0.bytes.saturatingAdd($1.bytes)
-        }
-    }
+    public var inspectedTotal: Count { inspected.values.reduce(into: Count()) { $0.add($1.bytes, files: $1.files) } }
+    public var skippedTotal: Count { skipped.values.reduce(into: Count()) { $0.add($1.bytes, files: $1.files) } }
 
     /// "Content checks: read 12 files (340 KB); 2 files not read whole (…)", one line for every summary.
     public var summary: String {

@@ -11,37 +11,9 @@ public enum ContentKind: UInt8, CaseIterable, Sendable {
     case appleDouble, binaryCookies
     case json, text
 
-    public var name: String {
-        switch self {
-        case .unknown: "unknown"
-        case .empty: "empty"
-        case .sqlite: "sqlite"
-        case .sqliteWAL: "sqliteWAL"
-        case .sqliteSHM: "sqliteSHM"
-        case .sqliteJournal: "sqliteJournal"
-        case .realm: "realm"
-        case .realmAuxiliary: "realmAuxiliary"
-        case .binaryPlist: "binaryPlist"
-        case .xmlPlist: "xmlPlist"
-        case .keyedArchive: "keyedArchive"
-        case .ktx: "ktx"
-        case .jpeg: "jpeg"
-        case .png: "png"
-        case .heic: "heic"
-        case .gif: "gif"
-        case .webp: "webp"
-        case .mp4: "mp4"
-        case .mov: "mov"
-        case .m4a: "m4a"
-        case .pdf: "pdf"
-        case .zip: "zip"
-        case .gzip: "gzip"
-        case .appleDouble: "appleDouble"
-        case .binaryCookies: "binaryCookies"
-        case .json: "json"
-        case .text: "text"
-        }
-    }
+    /// The case's name (contract values), worked out once: writers ask for it per entry.
+    public var name: String { Self.names[Int(rawValue)] }
+    private static let names = allCases.map { "\($0)" }
 
     /// Broad family for the "kinds of content" summary.
     public var family: String {

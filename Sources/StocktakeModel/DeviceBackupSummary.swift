@@ -13,7 +13,6 @@ public struct DeviceBackupSummary: Sendable, Equatable {
             case plugin
         }
 
-        /// The domain string as the manifest spells it.
         public let name: String
         public let kind: Kind
         /// The bundle, group or extension id after the domain's prefix.
@@ -39,19 +38,15 @@ public struct DeviceBackupSummary: Sendable, Equatable {
     }
 
     /// How the backup was used: as the audited input, or as evidence for a walked container export.
-    public enum Role: String, Sendable {
-        case input, evidence
-    }
+    public enum Role: String, Sendable { case input, evidence }
 
-    /// The backup folder as given.
     public let path: String
     public let role: Role
-    /// The app's own domain.
     public let app: Domain
     /// Its App Group and extension domains.
     public let companions: [Domain]
     /// Always true: allocated bytes are estimated from the manifest's logical sizes (4 KiB blocks).
-    public let allocatedBytesEstimated: Bool
+    public var allocatedBytesEstimated: Bool { true }
     /// `Manifest.plist` `Lockdown.ProductVersion` (the iOS version), when present.
     public let productVersion: String?
     /// When the backup was made (`Status.plist` or `Manifest.plist` `Date`), seconds since 1970, when present.
@@ -67,7 +62,6 @@ public struct DeviceBackupSummary: Sendable, Equatable {
         self.role = role
         self.app = app
         self.companions = companions
-        self.allocatedBytesEstimated = true
         self.productVersion = productVersion
         self.date = date
         self.notInExport = notInExport

@@ -8,10 +8,8 @@ public enum EditDistance {
 
     /// Up to `limit` candidates, nearest first (ties in the candidates' order), for "the nearest are …".
     public static func nearest(to name: String, among candidates: [String], limit: Int) -> [String] {
-        candidates.enumerated()
-            .map { (distance: between($0.element, name), order: $0.offset, candidate: $0.element) }
-            .sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
-            .prefix(limit).map(\.candidate)
+        candidates.enumerated().map { (distance: between($0.element, name), order: $0.offset, candidate: $0.element) }
+            .sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }.prefix(limit).map(\.candidate)
     }
 
     public static func between(_ a: String, _ b: String) -> Int {

@@ -7,7 +7,6 @@ public struct EntryFlags: OptionSet, Sendable, Hashable {
     public static let systemManaged = EntryFlags(rawValue: 1 << 0)
     /// Another name of the same inode was counted; this one adds no bytes to any total.
     public static let hardLinkDuplicate = EntryFlags(rawValue: 1 << 1)
-    /// More than one name points at this inode.
     public static let hardLinked = EntryFlags(rawValue: 1 << 2)
     /// Allocated bytes are fewer than apparent bytes: the file has holes.
     public static let sparse = EntryFlags(rawValue: 1 << 3)
@@ -45,9 +44,9 @@ public struct Entry: Sendable {
     public let excludedBy: Int32
 
     public init(
-        parent: Int32, nameOffset: UInt32, nameLength: UInt16, type: EntryType, kind: ContentKind,
-        location: Location, flags: EntryFlags, backup: BackupState, evidence: BackupEvidence,
-        apparentBytes: Int64, allocatedBytes: Int64, modified: Int64, excludedBy: Int32
+        parent: Int32, nameOffset: UInt32, nameLength: UInt16, type: EntryType, kind: ContentKind, location: Location,
+        flags: EntryFlags, backup: BackupState, evidence: BackupEvidence, apparentBytes: Int64, allocatedBytes: Int64,
+        modified: Int64, excludedBy: Int32
     ) {
         self.parent = parent
         self.nameOffset = nameOffset

@@ -2,16 +2,7 @@
 public enum EntryType: UInt8, CaseIterable, Sendable {
     case file, directory, symlink, fifo, socket, characterDevice, blockDevice, unknown
 
-    public var name: String {
-        switch self {
-        case .file: "file"
-        case .directory: "directory"
-        case .symlink: "symlink"
-        case .fifo: "fifo"
-        case .socket: "socket"
-        case .characterDevice: "characterDevice"
-        case .blockDevice: "blockDevice"
-        case .unknown: "unknown"
-        }
-    }
+    /// The case's name (contract values), worked out once: writers ask for it per entry.
+    public var name: String { Self.names[Int(rawValue)] }
+    private static let names = allCases.map { "\($0)" }
 }

@@ -15,8 +15,9 @@ public struct ExportEvidence: Sendable, Equatable {
     public let decidedByDeviceBackup: Bool
 
     public init(
-        entriesWithAttributes: Int, appleDoubleSidecars: Int, flaggedByXattr: Int, flaggedByLegacyXattr: Int,
-        flaggedByAppleDouble: Int, declaredByUser: Bool, decidedByDeviceBackup: Bool = false
+        entriesWithAttributes: Int = 0, appleDoubleSidecars: Int = 0, flaggedByXattr: Int = 0,
+        flaggedByLegacyXattr: Int = 0, flaggedByAppleDouble: Int = 0, declaredByUser: Bool,
+        decidedByDeviceBackup: Bool = false
     ) {
         self.decidedByDeviceBackup = decidedByDeviceBackup
         self.entriesWithAttributes = entriesWithAttributes

@@ -45,18 +45,12 @@ public enum Figure: String, CaseIterable, Sendable {
     /// Where the figure is in `report.json`.
     public var jsonKey: String {
         switch self {
-        case .onDisk: "totals.onDisk"
-        case .appData: "totals.appData"
-        case .documentsAndData: "totals.documentsAndData"
-        case .purgeable: "totals.purgeable"
-        case .backedUp: "totals.backup.included"
-        case .excludedByApp: "totals.backup.excluded"
-        case .excludedByIOS: "totals.backup.excludedBySystem"
-        case .backupUnknown: "totals.backup.unknown"
         case .folders: "totals.directories"
-        case .transportArtefacts: "totals.transportArtefacts"
+        default: "totals." + (backupState.map { "backup." + $0.rawValue } ?? rawValue)
         }
     }
+
+    private var backupState: BackupState? { BackupState.allCases.first { Figure(backup: $0) == self } }
 
     /// The figure for one backup state.
     public init(backup state: BackupState) {
@@ -70,17 +64,14 @@ public enum Figure: String, CaseIterable, Sendable {
 
     /// The figure's value in a container's totals.
     public func total(in totals: InventoryTotals) -> SizeTotal {
+        if let backupState { return totals.backup[backupState] ?? .zero }
         switch self {
-        case .onDisk: totals.onDisk
-        case .appData: totals.appData
-        case .documentsAndData: totals.documentsAndData
-        case .purgeable: totals.purgeable
-        case .backedUp: totals.backup[.included] ?? .zero
-        case .excludedByApp: totals.backup[.excluded] ?? .zero
-        case .excludedByIOS: totals.backup[.excludedBySystem] ?? .zero
-        case .backupUnknown: totals.backup[.unknown] ?? .zero
-        case .folders: totals.directories
-        case .transportArtefacts: totals.transportArtefacts
+        case .onDisk: return totals.onDisk
+        case .appData: return totals.appData
+        case .documentsAndData: return totals.documentsAndData
+        case .purgeable: return totals.purgeable
+        case .folders: return totals.directories
+        default: return totals.transportArtefacts
         }
     }
 

@@ -41,19 +41,16 @@ public enum Hex {
     }
 
     /// Exactly a UUID's shape.
-    public static func isUUID(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.count == 36 && startsWithUUID(bytes)
-    }
+    public static func isUUID(_ bytes: some Collection<UInt8>) -> Bool { bytes.count == 36 && startsWithUUID(bytes) }
 
     /// RFC 3986 unreserved characters: letters, digits, `-`, `.`, `_`, `~`.
     public static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
             true
-        default:
-            false
+        default: false
         }
     }
 

@@ -12,26 +12,20 @@ public struct InventoryBuilder {
         var zone: Zone
         var flags: EntryFlags
         /// Given by the caller: what the classifier cannot know (a flag's verdict, a device backup's).
-        var backup: BackupState?
-        var evidence: BackupEvidence?
-        var apparentBytes: Int64
-        var allocatedBytes: Int64
-        var modified: Int64
+        var backup: BackupState? = nil
+        var evidence: BackupEvidence? = nil
+        var apparentBytes = InventoryBuilder.folderBytes
+        var allocatedBytes = InventoryBuilder.folderBytes
+        var modified: Int64 = 1_700_000_000
     }
 
     /// A folder's own size, as ext4 reports it.
     public static let folderBytes: Int64 = 4096
 
     /// An export that shows no sign of having kept extended attributes: unflagged entries are `unknown`.
-    public static let noAttributes = ExportEvidence(
-        entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
-        flaggedByAppleDouble: 0,
-        declaredByUser: false)
+    public static let noAttributes = ExportEvidence(declaredByUser: false)
     /// An export the user says kept extended attributes (`--xattrs-preserved`): unflagged entries are `included`.
-    public static let attributesKept = ExportEvidence(
-        entriesWithAttributes: 0, appleDoubleSidecars: 0, flaggedByXattr: 0, flaggedByLegacyXattr: 0,
-        flaggedByAppleDouble: 0,
-        declaredByUser: true)
+    public static let attributesKept = ExportEvidence(declaredByUser: true)
 
     private var drafts: [Draft]
     private var indexByPath: [[UInt8]: Int32] = [[]: 0]
@@ -41,37 +35,29 @@ public struct InventoryBuilder {
     public var evidence = InventoryBuilder.noAttributes
 
     public init() {
-        drafts = [
-            Draft(
-                parent: -1, name: [], type: .directory, kind: .unknown, zone: .root, flags: [], backup: nil,
-                evidence: nil,
-                apparentBytes: Self.folderBytes, allocatedBytes: Self.folderBytes, modified: 0)
-        ]
+        drafts = [Draft(parent: -1, name: [], type: .directory, kind: .unknown, zone: .root, flags: [], modified: 0)]
     }
 
     /// Adds (or redescribes) the entry at `path`, `/`-separated and relative to the container root.
     /// Allocated bytes default to the apparent size rounded up to 4 KiB blocks (folders: one block). `backup` and
     /// `evidence` override what the walk's rule gives: an exclusion flag on the entry (`.excluded` with `.xattr`,
     /// `.legacyXattr` or `.appleDouble`, which its descendants then inherit), or a device backup's verdict.
-    @discardableResult
-    public mutating func add(
+    @discardableResult public mutating func add(
         _ path: String, type: EntryType = .file, apparentBytes: Int64? = nil, allocatedBytes: Int64? = nil,
-        kind: ContentKind? = nil, backup: BackupState? = nil, evidence: BackupEvidence? = nil,
-        flags: EntryFlags = [], modified: Int64 = 1_700_000_000, symlinkTarget: String? = nil
+        kind: ContentKind? = nil, backup: BackupState? = nil, evidence: BackupEvidence? = nil, flags: EntryFlags = [],
+        modified: Int64 = 1_700_000_000, symlinkTarget: String? = nil
     ) -> Int32 {
         add(
             pathBytes: Array(path.utf8), type: type, apparentBytes: apparentBytes, allocatedBytes: allocatedBytes,
-            kind: kind,
-            backup: backup, evidence: evidence, flags: flags, modified: modified,
+            kind: kind, backup: backup, evidence: evidence, flags: flags, modified: modified,
             symlinkTarget: symlinkTarget.map { Array($0.utf8) })
     }
 
     /// `add` for names that are not UTF-8: the path as raw bytes.
-    @discardableResult
-    public mutating func add(
+    @discardableResult public mutating func add(
         pathBytes path: [UInt8], type: EntryType = .file, apparentBytes: Int64? = nil, allocatedBytes: Int64? = nil,
-        kind: ContentKind? = nil, backup: BackupState? = nil, evidence: BackupEvidence? = nil,
-        flags: EntryFlags = [], modified: Int64 = 1_700_000_000, symlinkTarget: [UInt8]? = nil
+        kind: ContentKind? = nil, backup: BackupState? = nil, evidence: BackupEvidence? = nil, flags: EntryFlags = [],
+        modified: Int64 = 1_700_000_000, symlinkTarget: [UInt8]? = nil
     ) -> Int32 {
         let components = path.split(separator: UInt8(ascii: "/")).map(Array.init)
         precondition(!components.isEmpty, "InventoryBuilder.add needs a path below the root")
@@ -81,9 +67,9 @@ public struct InventoryBuilder {
         let apparent = apparentBytes ?? (type == .directory ? Self.folderBytes : 0)
         let draft = Draft(
             parent: parent, name: name, type: type, kind: kind ?? Self.kind(name: name, type: type, bytes: apparent),
-            zone: zone,
-            flags: flags.union(Self.flags(of: zone)), backup: backup, evidence: evidence, apparentBytes: apparent,
-            allocatedBytes: allocatedBytes ?? (apparent + 4095) / 4096 * 4096, modified: modified)
+            zone: zone, flags: flags.union(Self.flags(of: zone)), backup: backup, evidence: evidence,
+            apparentBytes: apparent, allocatedBytes: allocatedBytes ?? (apparent + 4095) / 4096 * 4096,
+            modified: modified)
         let index = upsert(Array(components.joined(separator: [UInt8(ascii: "/")])), draft)
         if let symlinkTarget { symlinkTargets[index] = symlinkTarget }
         return index
@@ -105,11 +91,9 @@ public struct InventoryBuilder {
             entries.append(
                 Entry(
                     parent: draft.parent, nameOffset: UInt32(names.count), nameLength: UInt16(draft.name.count),
-                    type: draft.type,
-                    kind: draft.kind, location: draft.zone.location, flags: draft.flags, backup: backup,
-                    evidence: because,
-                    apparentBytes: draft.apparentBytes, allocatedBytes: draft.allocatedBytes, modified: draft.modified,
-                    excludedBy: excludedBy))
+                    type: draft.type, kind: draft.kind, location: draft.zone.location, flags: draft.flags,
+                    backup: backup, evidence: because, apparentBytes: draft.apparentBytes,
+                    allocatedBytes: draft.allocatedBytes, modified: draft.modified, excludedBy: excludedBy))
             names.append(contentsOf: draft.name)
         }
         return Inventory(
@@ -144,13 +128,9 @@ public struct InventoryBuilder {
         if let index = indexByPath[path] { return index }
         let parent = folder(components.dropLast())
         let zone = child(named: last, of: parent, isDirectory: true)
-        return upsert(
-            path,
-            Draft(
-                parent: parent, name: last, type: .directory, kind: .unknown, zone: zone, flags: Self.flags(of: zone),
-                backup: nil,
-                evidence: nil, apparentBytes: Self.folderBytes, allocatedBytes: Self.folderBytes,
-                modified: 1_700_000_000))
+        let draft = Draft(
+            parent: parent, name: last, type: .directory, kind: .unknown, zone: zone, flags: Self.flags(of: zone))
+        return upsert(path, draft)
     }
 
     private func child(named name: [UInt8], of parent: Int32, isDirectory: Bool) -> Zone {
@@ -168,7 +148,6 @@ public struct InventoryBuilder {
         return index
     }
 
-    /// The flags the walk gives by place.
     private static func flags(of zone: Zone) -> EntryFlags {
         var flags: EntryFlags = []
         if zone.systemManaged { flags.insert(.systemManaged) }

@@ -14,9 +14,7 @@ public enum PathText {
     }
 
     /// Readable form: invalid sequences become U+FFFD. Pair with the raw bytes wherever loss matters.
-    public static func display(_ bytes: some Collection<UInt8>) -> String {
-        String(decoding: bytes, as: UTF8.self)
-    }
+    public static func display(_ bytes: some Collection<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
     /// The Unicode standard's well-formed sequences (table 3-7): no overlong form, no surrogate (U+D800–DFFF),
     /// nothing past U+10FFFF. ASCII, nearly every name, is skipped a word at a time.
@@ -36,23 +34,26 @@ public enum PathText {
                 index += 1
                 continue
             }
-            // The lead byte fixes the length and the range of the second byte; any later byte is 80–BF.
-            let length: Int
-            let second: ClosedRange<UInt8>
-            switch lead {
-            case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
-            case 0xE0: (length, second) = (3, 0xA0...0xBF)
-            case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
-            case 0xED: (length, second) = (3, 0x80...0x9F)
-            case 0xF0: (length, second) = (4, 0x90...0xBF)
-            case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
-            case 0xF4: (length, second) = (4, 0x80...0x8F)
-            default: return false
-            }
+            guard let (length, second) = sequence(lead: lead) else { return false }
             guard count - index >= length, second.contains(buffer[index + 1]) else { return false }
             for later in index + 2..<index + length where buffer[later] & 0xC0 != 0x80 { return false }
             index += length
         }
         return true
+    }
+
+    /// A multi-byte sequence's length and the range of its second byte, from its lead byte (any later byte is
+    /// 80–BF); nil for a byte no sequence starts with.
+    @inlinable public static func sequence(lead: UInt8) -> (length: Int, second: ClosedRange<UInt8>)? {
+        switch lead {
+        case 0xC2...0xDF: (2, 0x80...0xBF)
+        case 0xE0: (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+        case 0xED: (3, 0x80...0x9F)
+        case 0xF0: (4, 0x90...0xBF)
+        case 0xF1...0xF3: (4, 0x80...0xBF)
+        case 0xF4: (4, 0x80...0x8F)
+        default: nil
+        }
     }
 }

@@ -2,24 +2,15 @@
 /// "0 entries". One helper so that no output says "1 files". Regular nouns need only the singular.
 public enum Plural {
     /// "3 files": the count, then the noun. `number` shows the count otherwise (grouped digits: "1,204 files").
-    public static func count(_ count: Int64, _ singular: String, _ plural: String? = nil, number: String? = nil)
-        -> String
-    {
+    public static func count(
+        _ count: some BinaryInteger, _ singular: String, _ plural: String? = nil, number: String? = nil
+    ) -> String {
         (number ?? String(count)) + " " + noun(count, singular, plural)
     }
 
-    public static func count(_ count: Int, _ singular: String, _ plural: String? = nil, number: String? = nil) -> String
-    {
-        self.count(Int64(count), singular, plural, number: number)
-    }
-
     /// The noun alone, for a count shown apart from it ("file was" / "files were" style phrasing).
-    public static func noun(_ count: Int64, _ singular: String, _ plural: String? = nil) -> String {
-        count == 1 || count == -1 ? singular : plural ?? regularPlural(singular)
-    }
-
-    public static func noun(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-        noun(Int64(count), singular, plural)
+    public static func noun(_ count: some BinaryInteger, _ singular: String, _ plural: String? = nil) -> String {
+        count.magnitude == 1 ? singular : plural ?? regularPlural(singular)
     }
 
     /// English's regular rules: "entry" → "entries", "match" → "matches", "file" → "files".

@@ -2,7 +2,6 @@
 /// Reports, terminals and logs show these fields only (plus a fingerprint of the finding, not of the value):
 /// a short secret such as a PIN would be recovered from any hash of it by trying every value.
 public struct SensitiveItem: Sendable, Equatable {
-    /// The store the file is.
     public enum Store: String, Sendable, CaseIterable {
         case propertyList, textFile, cookies, urlCache, database, realm
     }
@@ -26,7 +25,6 @@ public struct SensitiveItem: Sendable, Equatable {
         }
     }
 
-    /// The entry of the inventory holding it.
     public let entry: Int32
     public let store: Store
     /// Where in the file, in the file's own words: a key path, a line number, a cookie's domain and name, a
@@ -68,7 +66,6 @@ public struct CompanionSensitiveItem: Sendable {
     /// The companion's identifier (`group.com.example.shared`, an extension's bundle id) or, when its metadata does
     /// not say, its folder's name: reports show the file as `<container>/<path>`.
     public let container: String
-    /// The file, relative to the companion's root.
     public let path: [UInt8]
     /// The file as the companion's walk saw it: its place, backup state and size.
     public let file: Entry

@@ -42,7 +42,6 @@ public struct InventoryTotals: Sendable, Equatable {
     public let documentsAndData: SizeTotal
     /// Caches + tmp: what the system may purge.
     public let purgeable: SizeTotal
-    /// App data by backup state.
     public let backup: [BackupState: SizeTotal]
 
     /// The app's files: every location summed (docs/reports.md, "Figures": App data).
@@ -50,21 +49,6 @@ public struct InventoryTotals: Sendable, Equatable {
         Location.allCases.reduce(into: SizeTotal.zero) { sum, location in sum.add(byLocation[location] ?? .zero) }
     }
 
-    public init(
-        onDisk: SizeTotal, byLocation: [Location: SizeTotal], directories: SizeTotal,
-        transportArtefacts: SizeTotal, documentsAndData: SizeTotal, purgeable: SizeTotal,
-        backup: [BackupState: SizeTotal]
-    ) {
-        self.onDisk = onDisk
-        self.byLocation = byLocation
-        self.directories = directories
-        self.transportArtefacts = transportArtefacts
-        self.documentsAndData = documentsAndData
-        self.purgeable = purgeable
-        self.backup = backup
-    }
-
-    /// Computes every total from the finished entries in one pass.
     public init(entries: [Entry]) {
         var onDisk = SizeTotal()
         var directories = SizeTotal()
@@ -88,50 +72,33 @@ public struct InventoryTotals: Sendable, Equatable {
                 if entry.location.isPurgeable { purgeable.add(entry) } else { documentsAndData.add(entry) }
             }
         }
-        self.init(
-            onDisk: onDisk, byLocation: Dictionary(uniqueKeysWithValues: zip(locations, byLocation)),
-            directories: directories,
-            transportArtefacts: transport, documentsAndData: documentsAndData, purgeable: purgeable,
-            backup: Dictionary(uniqueKeysWithValues: zip(states, backup)))
+        self.onDisk = onDisk
+        self.byLocation = Dictionary(uniqueKeysWithValues: zip(locations, byLocation))
+        self.directories = directories
+        transportArtefacts = transport
+        self.documentsAndData = documentsAndData
+        self.purgeable = purgeable
+        self.backup = Dictionary(uniqueKeysWithValues: zip(states, backup))
     }
 }
 
-extension Int64 {
-    /// Sizes come from hostile trees: sparse files can claim exabytes each. Totals stop at the maximum
-    /// instead of trapping.
-    public func saturatingAdd(_ other: Int64) -> Int64 {
+extension FixedWidthInteger where Self: SignedInteger {
+    /// `self + other`, stopping at the limits instead of trapping: sizes come from hostile trees (sparse files can
+    /// claim exabytes each), counts from a report or a history (another machine's word).
+    @inlinable public func saturatingAdd(_ other: Self) -> Self {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? .max : .min) : sum
     }
 
     /// `self - other`, stopping at the limits: a delta between two hostile reports never traps or wraps
     /// (a wrapped delta reads as shrinkage and lets a growth gate pass).
-    public func saturatingSubtract(_ other: Int64) -> Int64 {
+    @inlinable public func saturatingSubtract(_ other: Self) -> Self {
         let (difference, overflow) = subtractingReportingOverflow(other)
         return overflow ? (other < 0 ? .max : .min) : difference
     }
 }
 
-extension Int {
-    /// `self + other`, stopping at the limits: counts read from a report or a history are another machine's word.
-    public func saturatingAdd(_ other: Int) -> Int {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? (other > 0 ? .max : .min) : sum
-    }
-
-    /// `self - other`, stopping at the limits (see `Int64.saturatingSubtract`).
-    public func saturatingSubtract(_ other: Int) -> Int {
-        let (difference, overflow) = subtractingReportingOverflow(other)
-        return overflow ? (other < 0 ? .max : .min) : difference
-    }
-}
-
-extension Sequence where Element == Int64 {
-    /// The sum, stopping at the limits: the one way recorded or reported sizes are added up.
-    public func saturatingSum() -> Int64 { reduce(0) { $0.saturatingAdd($1) } }
-}
-
-extension Sequence where Element == Int {
-    /// The sum, stopping at the limits: the one way recorded or reported counts are added up.
-    public func saturatingSum() -> Int { reduce(0) { $0.saturatingAdd($1) } }
+extension Sequence where Element: FixedWidthInteger & SignedInteger {
+    /// The sum, stopping at the limits: the one way recorded or reported sizes and counts are added up.
+    @inlinable public func saturatingSum() -> Element { reduce(0) { $0.saturatingAdd($1) } }
 }

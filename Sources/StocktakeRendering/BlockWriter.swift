@@ -41,7 +41,8 @@ final class BlockWriter {
         try bytes.withUnsafeBytes { raw in
             var start = 0
             while start < raw.count {
-                let block = try currentBlock()
+                if self.block == nil { self.block = try Self.allocateBlock(path: path) }
+                let block = self.block!
                 let count = min(raw.count - start, Self.blockBytes - filled)
                 (block + filled).copyMemory(from: raw.baseAddress! + start, byteCount: count)
                 filled += count
@@ -58,22 +59,15 @@ final class BlockWriter {
             let (written, failure) = disk.finish()
             if let failure { throw OutputError(path: path, reason: SystemError.text(failure)) }
             offset = written
+            // The tail is not a multiple of the alignment: it goes through the page cache. (Where direct I/O was
+            // never on, this changes nothing; where it could not be turned off, the write below says so.)
+            _ = stocktake_direct_io(fd, 0)
         }
-        // The tail is not a multiple of the alignment: it goes through the page cache. (Where direct I/O was
-        // never on, this changes nothing; where it could not be turned off, the write below says so.)
-        if disk != nil { _ = stocktake_direct_io(fd, 0) }
         if let block, filled > 0, let code = DiskThread.write(fd: fd, block, count: filled, at: offset) {
             throw OutputError(path: path, reason: SystemError.text(code))
         }
         filled = 0
-        guard DurableSync.sync(fd) == 0 else { throw failure() }
-    }
-
-    private func currentBlock() throws -> UnsafeMutableRawPointer {
-        if let block { return block }
-        let memory = try Self.allocateBlock(path: path)
-        block = memory
-        return memory
+        guard DurableSync.sync(fd) == 0 else { throw OutputError(path: path, reason: SystemError.currentText) }
     }
 
     /// Gives the full block to the disk thread and takes an empty one (waiting while both are in flight).
@@ -94,8 +88,6 @@ final class BlockWriter {
         }
         return memory
     }
-
-    private func failure() -> OutputError { OutputError(path: path, reason: SystemError.currentText) }
 }
 
 /// Writes full blocks in order at the end of one file, direct where the file takes it, syncing as it goes.

@@ -68,10 +68,8 @@ public enum PhoneTables {
         var text: [UInt8] = []
         var inTag = false
         for byte in markup {
-            if byte == UInt8(ascii: "<") {
-                inTag = true
-            } else if byte == UInt8(ascii: ">") {
-                inTag = false
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
+                inTag = byte == UInt8(ascii: "<")
             } else if !inTag && byte != UInt8(ascii: "\"") {
                 text.append(byte)
             }
@@ -80,8 +78,7 @@ public enum PhoneTables {
     }
 
     private static func starts(_ html: [UInt8], _ at: Int, _ literal: String) -> Bool {
-        let bytes = Array(literal.utf8)
-        return at + bytes.count <= html.count && html[at..<at + bytes.count].elementsEqual(bytes)
+        html[at...].starts(with: literal.utf8)
     }
 
     private static func find(_ html: [UInt8], _ literal: String, from start: Int) -> Int? {
@@ -89,10 +86,6 @@ public enum PhoneTables {
     }
 
     private static func contains(_ tag: ArraySlice<UInt8>, _ literal: String) -> Bool {
-        let bytes = Array(literal.utf8)
-        guard tag.count >= bytes.count else { return false }
-        return (tag.startIndex...(tag.endIndex - bytes.count)).contains {
-            tag[$0..<$0 + bytes.count].elementsEqual(bytes)
-        }
+        ByteSearch.contains(literal.utf8, in: tag)
     }
 }

@@ -10,9 +10,7 @@ public enum BundleMetadataSecrets {
     }
 
     /// `info` with every secret value replaced by its shape and every token-shaped key by its shape.
-    public static func redacted(_ info: PropertyListValue) -> PropertyListValue {
-        redacted(info, path: [])
-    }
+    public static func redacted(_ info: PropertyListValue) -> PropertyListValue { redacted(info, path: []) }
 
     private static func redacted(_ value: PropertyListValue, path: [String]) -> PropertyListValue {
         switch value {
@@ -30,24 +28,17 @@ public enum BundleMetadataSecrets {
                 shown[name] = redacted(element, path: path + [key])
             }
             return .dictionary(shown)
-        case .array(let elements):
-            return .array(elements.enumerated().map { redacted($1, path: path + ["[\($0)]"]) })
-        case .string(let text):
-            guard let hit = PropertyListSecrets.find(in: nestedAt(path, .string(text))).first else { return value }
-            return .string("<\(hit.kind.shapeName), \(hit.length) chars>")
-        case .data(let bytes):
+        case .array(let elements): return .array(elements.enumerated().map { redacted($1, path: path + ["[\($0)]"]) })
+        case .string, .data:
             // Reports show data's bytes (hex, base64): text or a nested plist holding a secret is shown by its shape.
-            guard let hit = PropertyListSecrets.find(in: nestedAt(path, .data(bytes))).first else { return value }
+            guard let hit = PropertyListSecrets.find(in: nestedAt(path, value)).first else { return value }
             return .string("<\(hit.kind.shapeName), \(hit.length) chars>")
-        default:
-            return value
+        default: return value
         }
     }
 
     /// `value` at `path` of an otherwise empty dictionary, so the reader judges it under its own key name.
     private static func nestedAt(_ path: [String], _ value: PropertyListValue) -> PropertyListValue {
-        path.reversed().reduce(value) { inner, key in
-            key.hasPrefix("[") ? .array([inner]) : .dictionary([key: inner])
-        }
+        path.reversed().reduce(value) { inner, key in key.hasPrefix("[") ? .array([inner]) : .dictionary([key: inner]) }
     }
 }

@@ -28,7 +28,8 @@ enum CookieSecrets {
                 else { return nil }
                 return PropertyListSecrets.Hit(place: place, kind: .sessionCookie, length: value.count)
             }
-            let bare = name.replacingPrefixes(["__secure-", "__host-"])
+            let bare =
+                ["__secure-", "__host-"].first(where: name.hasPrefix).map { String(name.dropFirst($0.count)) } ?? name
             let named =
                 sessionNames.contains {
                     bare == $0 || bare.hasSuffix("_" + $0) || bare.hasSuffix("." + $0) || bare.hasSuffix("-" + $0)
@@ -49,21 +50,16 @@ enum CookieSecrets {
     private static let knownSessionCookies: [(name: String, source: String)] = [
         // https://policies.google.com/technologies/cookies ("SID" and "HSID" … to authenticate users)
         ("sid", "Google"), ("hsid", "Google"), ("ssid", "Google"), ("apisid", "Google"), ("sapisid", "Google"),
-        ("lsid", "Google"),
-        ("__secure-1psid", "Google"), ("__secure-3psid", "Google"), ("__secure-1papisid", "Google"),
-        ("__secure-3papisid", "Google"),
-        ("__host-1plsid", "Google"), ("__host-3plsid", "Google"), ("__host-gaps", "Google"), ("sidcc", "Google"),
-        ("__secure-1psidcc", "Google"), ("__secure-3psidcc", "Google"), ("__secure-1psidts", "Google"),
-        ("__secure-3psidts", "Google"),
-        ("smsv", "Google"),
+        ("lsid", "Google"), ("__secure-1psid", "Google"), ("__secure-3psid", "Google"), ("__secure-1papisid", "Google"),
+        ("__secure-3papisid", "Google"), ("__host-1plsid", "Google"), ("__host-3plsid", "Google"),
+        ("__host-gaps", "Google"), ("sidcc", "Google"), ("__secure-1psidcc", "Google"), ("__secure-3psidcc", "Google"),
+        ("__secure-1psidts", "Google"), ("__secure-3psidts", "Google"), ("smsv", "Google"),
         // https://www.facebook.com/policy/cookies/ ("c_user" and "xs" … keep you logged in)
         ("xs", "Facebook"), ("c_user", "Facebook"),
         // https://www.tiktok.com/legal/page/global/cookie-policy/en (login: sessionid, sid_tt, sid_guard, uid_tt, …)
         ("sessionid_ss", "TikTok"), ("sid_tt", "TikTok"), ("sid_guard", "TikTok"), ("uid_tt", "TikTok"),
-        ("uid_tt_ss", "TikTok"),
-        ("multi_sids", "TikTok"), ("cmpl_token", "TikTok"), ("odin_tt", "TikTok"), ("d_ticket", "TikTok"),
-        ("sid_ucp_v1", "TikTok"),
-        ("ssid_ucp_v1", "TikTok"),
+        ("uid_tt_ss", "TikTok"), ("multi_sids", "TikTok"), ("cmpl_token", "TikTok"), ("odin_tt", "TikTok"),
+        ("d_ticket", "TikTok"), ("sid_ucp_v1", "TikTok"), ("ssid_ucp_v1", "TikTok"),
         // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/private-content-setting-signed-cookie-custom-policy.html
         // (the policy and its signature grant access; CloudFront-Key-Pair-Id names a public key and is not here)
         ("cloudfront-signature", "Amazon CloudFront"), ("cloudfront-policy", "Amazon CloudFront"),
@@ -81,24 +77,15 @@ enum CookieSecrets {
 
     private static let sessionNames = [
         "sessionid", "session", "sess", "sid", "phpsessid", "jsessionid", "aspsessionid", "asp.net_sessionid",
-        "connect.sid",
-        "auth", "authtoken", "auth_token", "access_token", "token", "jwt", "remember_token", "remember_me",
-        "rememberme", "login",
-        "user_session", "logged_in_session", "_session", "laravel_session",
+        "connect.sid", "auth", "authtoken", "auth_token", "access_token", "token", "jwt", "remember_token",
+        "remember_me", "rememberme", "login", "user_session", "logged_in_session", "_session", "laravel_session",
     ]
 
     /// Analytics, consent and bot-management cookies (Cloudflare's `__cf_bm` and `cf_clearance`, DataDome, AWS's
     /// load-balancer stickiness, Imperva's visitor ids): name prefixes, lowercased.
     private static let analytics = [
         "_ga", "_gid", "_gat", "_gcl", "__utm", "_fbp", "_fbc", "__cfduid", "__cf_bm", "cf_clearance", "_hj", "mp_",
-        "amplitude", "ajs_", "_uet",
-        "optimizely", "_clck", "_clsk", "datadome", "awsalb", "visid_incap_", "incap_ses_", "nlbi_",
+        "amplitude", "ajs_", "_uet", "optimizely", "_clck", "_clsk", "datadome", "awsalb", "visid_incap_", "incap_ses_",
+        "nlbi_",
     ]
-}
-
-extension String {
-    fileprivate func replacingPrefixes(_ prefixes: [String]) -> String {
-        for prefix in prefixes where hasPrefix(prefix) { return String(dropFirst(prefix.count)) }
-        return self
-    }
 }

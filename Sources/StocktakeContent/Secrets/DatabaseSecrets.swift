@@ -46,27 +46,19 @@ enum DatabaseSecrets {
             return outcome
         }
         connection.limitValueLength(to: Int32(maxValueBytes))
-        func query<Row>(_ sql: String, _ values: [SQLiteValue] = [], _ row: (SQLiteStatement) throws -> Row) throws
-            -> [Row]
-        {
-            guard meter.charge(objects: queryCost) else {
-                throw StoreReadError(meter.stopped ?? "a decoding limit was reached")
-            }
-            return try connection.rows(sql, values, row)
+        func texts(_ sql: String, _ values: [SQLiteValue] = []) throws -> [String] {
+            try meter.require(objects: queryCost)
+            return try connection.rows(sql, values) { $0.text(0) ?? "" }
         }
         do {
             try connection.withStepLimit(maxSteps) { () throws in
-                let tables = try query(
+                let tables = try texts(
                     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT \(maxTables + 1)"
-                ) {
-                    $0.text(0) ?? ""
-                }
+                )
                 if tables.count > maxTables { meter.stop("more than \(maxTables) tables in one store") }
                 var probed = 0
                 for table in tables.prefix(maxTables) where !table.isEmpty {
-                    let columns = try query("SELECT name FROM pragma_table_info(?)", [.text(table)]) {
-                        $0.text(0) ?? ""
-                    }
+                    let columns = try texts("SELECT name FROM pragma_table_info(?)", [.text(table)])
                     if WebStorageSecrets.isItemTable(table, columns: columns) {
                         outcome.hits += try WebStorageSecrets.find(
                             in: connection, meter: meter, leftOut: &outcome.leftOut)
@@ -82,16 +74,14 @@ enum DatabaseSecrets {
                         }
                         let values: [String]
                         do {
-                            values = try query(
+                            values = try texts(
                                 "SELECT \(quoted(column)) FROM \(quoted(table)) WHERE typeof(\(quoted(column))) = 'text' AND length(\(quoted(column))) > 0 LIMIT \(valuesProbed)"
-                            ) { $0.text(0) ?? "" }
+                            )
                         } catch let error as SQLiteError where error.isTooBig {
                             // One value too large to read: the column's probe stops there, every other column is read.
-                            outcome.leftOut.append(
-                                (
-                                    .valueTooLarge,
-                                    "column \(table).\(column) holds a value over \(maxValueBytes >> 20) MiB, not read"
-                                ))
+                            let why =
+                                "column \(table).\(column) holds a value over \(maxValueBytes >> 20) MiB, not read"
+                            outcome.leftOut.append((.valueTooLarge, why))
                             continue
                         }
                         let lengths = values.compactMap { SecretNames.secretLength($0, as: kind, name: column) }
@@ -136,9 +126,7 @@ enum RealmSecrets {
     }
 
     /// Whether the first bytes hold Realm's header (`T-DB` at byte 16; an encrypted file has none).
-    static func isRealm(_ bytes: [UInt8]) -> Bool {
-        bytes.count > 24 && bytes[16..<20].elementsEqual("T-DB".utf8)
-    }
+    static func isRealm(_ bytes: [UInt8]) -> Bool { bytes.count > 24 && bytes[16..<20].elementsEqual("T-DB".utf8) }
 
     /// Adds the names of one window; `continuing`: it starts inside the previous one's overlap, so a name cut at
     /// its start (seen whole before) is skipped.
@@ -146,9 +134,7 @@ enum RealmSecrets {
         bytes.withUnsafeBufferPointer { bytes in
             var start = 0
             var index = 0
-            if continuing {
-                while index < bytes.count && isNameByte[Int(bytes[index])] { index += 1 }
-            }
+            if continuing { while index < bytes.count && isNameByte[Int(bytes[index])] { index += 1 } }
             while index < bytes.count {
                 // Zeros (most of a Realm file's free space) are passed over a word at a time.
                 while index + 8 <= bytes.count,

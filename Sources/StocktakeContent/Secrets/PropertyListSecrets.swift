@@ -31,82 +31,64 @@ struct PropertyListSecrets {
 
     private init(meter: ContentMeter) { self.meter = meter }
 
-    static func find(in value: PropertyListValue) -> [Hit] {
-        find(in: value, meter: ContentMeter())
-    }
+    static func find(in value: PropertyListValue) -> [Hit] { find(in: value, meter: ContentMeter()) }
 
     static func find(in value: PropertyListValue, meter: ContentMeter) -> [Hit] {
         var finder = PropertyListSecrets(meter: meter)
-        finder.walk(value, path: [], nesting: 0)
+        var archive: KeyedArchive?
+        finder.walk(value, path: [], archive: &archive, nesting: 0)
         return finder.hits
     }
 
-    private mutating func walk(_ value: PropertyListValue, path: [String], nesting: Int) {
-        guard path.count <= 64, visit() else { return }
-        if case .dictionary = value, value["$archiver"]?.stringValue == "NSKeyedArchiver",
-            let objects = value["$objects"]?.arrayValue, let top = value["$top"]
-        {
-            var archive = KeyedArchive(objects: objects)
-            // `$top` names the archived roots; the usual single one is called `root`, which says nothing.
-            for (key, root) in (top.dictionaryValue ?? [:]).sorted(by: { $0.key < $1.key }) {
-                walkArchived(root, path: key == "root" ? path : path + [key], archive: &archive, nesting: nesting)
-            }
-            return
-        }
-        switch value {
-        case .dictionary(let entries):
-            for key in entries.keys.sorted() { walk(entries[key]!, path: path + [key], nesting: nesting) }
-        case .array(let values):
-            for (index, element) in values.enumerated() { walk(element, path: path + ["[\(index)]"], nesting: nesting) }
-        case .string(let text):
-            judge(text, path: path)
-        case .data(let bytes):
-            judgeData(bytes, path: path, nesting: nesting)
-        default:
-            break
-        }
-    }
-
-    /// Follows UIDs through the archive's objects, each once.
-    private mutating func walkArchived(
-        _ value: PropertyListValue, path: [String], archive: inout KeyedArchive, nesting: Int
-    ) {
+    /// Walks a plist, or (with `archive`) an NSKeyedArchiver archive's objects, following UIDs, each once.
+    private mutating func walk(_ value: PropertyListValue, path: [String], archive: inout KeyedArchive?, nesting: Int) {
         guard path.count <= 64, visit() else { return }
         switch value {
-        case .uid(let uid):
-            guard let object = archive.take(uid) else { return }
-            walkArchived(object, path: path, archive: &archive, nesting: nesting)
-        case .dictionary(let entries):
+        case .uid(let uid) where archive != nil:
+            guard let object = archive?.take(uid) else { return }
+            walk(object, path: path, archive: &archive, nesting: nesting)
+        case .dictionary(let entries) where archive != nil:
             if let keys = entries["NS.keys"]?.arrayValue, let objects = entries["NS.objects"]?.arrayValue {
                 for (key, object) in zip(keys, objects) {
-                    let name = archive.peekString(key) ?? "?"
-                    walkArchived(object, path: path + [name], archive: &archive, nesting: nesting)
+                    let name = archive?.peekString(key) ?? "?"
+                    walk(object, path: path + [name], archive: &archive, nesting: nesting)
                 }
             } else if let string = entries["NS.string"] {
-                walkArchived(string, path: path, archive: &archive, nesting: nesting)
+                walk(string, path: path, archive: &archive, nesting: nesting)
             } else if let objects = entries["NS.objects"]?.arrayValue {
                 for (index, object) in objects.enumerated() {
-                    walkArchived(object, path: path + ["[\(index)]"], archive: &archive, nesting: nesting)
+                    walk(object, path: path + ["[\(index)]"], archive: &archive, nesting: nesting)
                 }
             } else {
                 // An archived object of the app's own class: its fields by their coding keys, but for an SDK's
                 // public project key (`PublicValues.sdkFields`).
-                let className = entries["$class"].flatMap { archive.peek($0)?["$classname"]?.stringValue } ?? ""
+                let className = entries["$class"].flatMap { archive?.peek($0)?["$classname"]?.stringValue } ?? ""
                 for key in entries.keys.sorted()
                 where !key.hasPrefix("$") && !PublicValues.isPublicField(className: className, key: key) {
-                    walkArchived(entries[key]!, path: path + [key], archive: &archive, nesting: nesting)
+                    walk(entries[key]!, path: path + [key], archive: &archive, nesting: nesting)
                 }
+            }
+        case .dictionary(let entries):
+            if value["$archiver"]?.stringValue == "NSKeyedArchiver", let objects = value["$objects"]?.arrayValue,
+                let top = value["$top"]
+            {
+                var keyed: KeyedArchive? = KeyedArchive(objects: objects)
+                // `$top` names the archived roots; the usual single one is called `root`, which says nothing.
+                for (key, root) in (top.dictionaryValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    walk(root, path: key == "root" ? path : path + [key], archive: &keyed, nesting: nesting)
+                }
+                return
+            }
+            for key in entries.keys.sorted() {
+                walk(entries[key]!, path: path + [key], archive: &archive, nesting: nesting)
             }
         case .array(let values):
             for (index, element) in values.enumerated() {
-                walkArchived(element, path: path + ["[\(index)]"], archive: &archive, nesting: nesting)
+                walk(element, path: path + ["[\(index)]"], archive: &archive, nesting: nesting)
             }
-        case .string(let text):
-            if text != "$null" { judge(text, path: path) }
-        case .data(let bytes):
-            judgeData(bytes, path: path, nesting: nesting)
-        default:
-            break
+        case .string(let text): if archive == nil || text != "$null" { judge(text, path: path) }
+        case .data(let bytes): judgeData(bytes, path: path, nesting: nesting)
+        default: break
         }
     }
 
@@ -122,7 +104,8 @@ struct PropertyListSecrets {
             bytes.count <= PropertyListReader.metadataLimit,
             let nested = try? PropertyListReader.parse(bytes, meter: meter)
         {
-            walk(nested, path: path, nesting: nesting + 1)
+            var archive: KeyedArchive?
+            walk(nested, path: path, archive: &archive, nesting: nesting + 1)
         } else if bytes.count <= 64 << 10, let text = PathText.text(validatingUTF8: bytes),
             !text.unicodeScalars.contains(where: { $0.value < 0x20 && !["\n", "\r", "\t"].contains($0) })
         {
@@ -135,8 +118,7 @@ struct PropertyListSecrets {
         guard meter.charge(objects: ContentMeter.judgementCost, bytes: text.utf8.count) else { return }
         let place = "key " + path.joined(separator: ".")
         if let name = path.last(where: { !$0.hasPrefix("[") }), !PublicValues.isClientIdentifierKey(name),
-            let kind = SecretNames.kind(ofName: name),
-            let length = SecretNames.secretLength(text, as: kind, name: name)
+            let kind = SecretNames.kind(ofName: name), let length = SecretNames.secretLength(text, as: kind, name: name)
         {
             // A value with a shape of its own (a JWT, a Stripe key) is named by its shape.
             let shaped = SecretShapes.find(in: Substring(text)).first

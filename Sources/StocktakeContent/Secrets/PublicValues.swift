@@ -7,13 +7,11 @@ enum PublicValues {
         // https://firebase.google.com/docs/projects/api-keys ("API keys for Firebase services are not secret")
         ("AIza", "Google API key (Firebase, Maps): identifies the app, restricted in Google Cloud"),
         // https://docs.stripe.com/keys ("Publishable keys … can be publicly accessible in your web or mobile app's client-side code")
-        ("pk_live_", "Stripe publishable key"),
-        ("pk_test_", "Stripe publishable test key"),
+        ("pk_live_", "Stripe publishable key"), ("pk_test_", "Stripe publishable test key"),
         // https://docs.mapbox.com/accounts/guides/tokens/ ("public tokens … begin with pk")
         ("pk.eyJ", "Mapbox public access token"),
         // https://help.branch.io/developers-hub/docs/ios-basic-integration ("branch_key" in Info.plist: key_live_/key_test_)
-        ("key_live_", "Branch key"),
-        ("key_test_", "Branch test key"),
+        ("key_live_", "Branch key"), ("key_test_", "Branch test key"),
     ]
 
     /// Constants compiled into SDKs, identical in every app that links them.
@@ -43,24 +41,16 @@ enum PublicValues {
     ]
 
     /// Whether the key `name` holds a documented client identifier.
-    static func isClientIdentifierKey(_ name: String) -> Bool {
-        clientIdentifierKeys.contains { $0.key == name }
-    }
+    static func isClientIdentifierKey(_ name: String) -> Bool { clientIdentifierKeys.contains { $0.key == name } }
 
     /// Whether `value` is a publishable key or an SDK's constant.
     static func isPublic(_ value: String) -> Bool {
         publishablePrefixes.contains { value.hasPrefix($0.prefix) }
-            || sdkConstants.contains { value.equalsIgnoringCase($0.value) }
+            || sdkConstants.contains { value.lowercased() == $0.value.lowercased() }
     }
 
     /// Whether the field `key` of an archived object of class `className` is an SDK's public key.
     static func isPublicField(className: String, key: String) -> Bool {
         sdkFields.contains { $0.className == className && $0.key == key }
-    }
-}
-
-extension String {
-    fileprivate func equalsIgnoringCase(_ other: String) -> Bool {
-        lowercased() == other.lowercased()
     }
 }

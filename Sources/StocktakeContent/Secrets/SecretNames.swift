@@ -27,8 +27,8 @@ enum SecretNames {
         }
         if word.contains("authorization") { return .authorizationHeader }
         if word.hasSuffix("token") || word.hasSuffix("jwt") || word.contains("sessionid") || word == "secret"
-            || word.hasSuffix("secret")
-            || word.contains("credential") || word == "sid" || word.hasSuffix("sessionkey") || word.hasSuffix("authkey")
+            || word.hasSuffix("secret") || word.contains("credential") || word == "sid" || word.hasSuffix("sessionkey")
+            || word.hasSuffix("authkey")
         {
             return .token
         }
@@ -59,8 +59,7 @@ enum SecretNames {
             }
         default:
             guard trimmed.count >= 16, !PublicValues.isPublic(trimmed), !SecretRandomness.isUUID(trimmed),
-                variety(trimmed) >= 2,
-                !SecretRandomness.isNotSecret(trimmed, name: name)
+                variety(trimmed) >= 2, !SecretRandomness.isNotSecret(trimmed, name: name)
             else { return nil }
             if SecretRandomness.isHex(trimmed) {
                 guard trimmed.count >= SecretRandomness.minimumHexLength,
@@ -121,11 +120,10 @@ enum SecretNames {
     /// Words of names that describe a secret's handling, not the secret.
     private static let mentionsOnly: Set<String> = [
         "count", "rule", "shown", "enabled", "expir", "type", "length", "date", "time", "url", "hint", "policy",
-        "required",
-        "reset", "changed", "saved", "remember", "should", "prompt", "did", "has", "is", "last", "attempt", "strength",
-        "visible", "version", "scope", "label", "placeholder", "field", "min", "max", "format", "provider", "flag",
-        "expires", "expiry", "expiration", "created", "updated", "valid", "needs", "use", "show", "hide", "hidden",
-        "public",
+        "required", "reset", "changed", "saved", "remember", "should", "prompt", "did", "has", "is", "last", "attempt",
+        "strength", "visible", "version", "scope", "label", "placeholder", "field", "min", "max", "format", "provider",
+        "flag", "expires", "expiry", "expiration", "created", "updated", "valid", "needs", "use", "show", "hide",
+        "hidden", "public",
         // A checksum or digest of public data is no secret (a password hash is: it can be cracked).
         "checksum", "digest", "sha1", "sha256", "md5", "etag", "fingerprint", "path", "name",
     ]

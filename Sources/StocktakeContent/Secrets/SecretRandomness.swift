@@ -11,14 +11,8 @@ import StocktakeModel
 enum SecretRandomness {
     /// Shannon entropy in bits per character.
     static func entropy<S: StringProtocol>(_ text: S) -> Double {
-        var counts: [Character: Int] = [:]
-        var total = 0
-        for character in text {
-            counts[character, default: 0] += 1
-            total += 1
-        }
-        guard total > 0 else { return 0 }
-        let length = Double(total)
+        let counts = Dictionary(text.map { ($0, 1) }, uniquingKeysWith: +)
+        let length = Double(text.count)
         return counts.values.reduce(0) { sum, count in
             let share = Double(count) / length
             return sum - share * log2(share)
@@ -36,9 +30,7 @@ enum SecretRandomness {
     /// Entropy any other value under a secret's name must reach: 3.3 below 20 characters (the 0.5th percentile of
     /// uniformly random base62 of 16 characters measured 3.33), 3.5 from 20 on (gitleaks' `generic-api-key`
     /// limit; random base62 of 20 characters measured 3.58 at its 0.5th percentile).
-    static func namedEntropyFloor(length: Int) -> Double {
-        length < 20 ? 3.3 : 3.5
-    }
+    static func namedEntropyFloor(length: Int) -> Double { length < 20 ? 3.3 : 3.5 }
 
     /// Entropy a value or name needs to count as a secret with no name vouching for it: the 0.5th percentile of
     /// uniformly random base62 of its length (measured, 20,000 samples per length, interpolated), up to
@@ -61,8 +53,7 @@ enum SecretRandomness {
     /// words, a path, a URL without credentials, a labelled hash, the name it is stored under.
     static func isNotSecret(_ value: String, name: String?) -> Bool {
         isTemplate(value) || isSequential(value) || isIdentifier(value) || isPathOrPlainURL(value)
-            || isLabelledHash(value)
-            || name.map { echoes(value, name: $0) } == true
+            || isLabelledHash(value) || name.map { echoes(value, name: $0) } == true
     }
 
     /// `${TOKEN}`, `{{token}}`, `<your key>`, `%@`, `$(API_KEY)`, `YOUR_API_KEY`, `xxxxxxxx`, `changeme`: text a
@@ -85,8 +76,7 @@ enum SecretRandomness {
     /// random base62 characters: about 3 in a million).
     private static let stopwords = [
         "your", "example", "changeme", "placeholder", "dummy", "sample", "insert", "replace", "redacted", "xxxx",
-        "****", "todo",
-        "fixme", "secret_here", "token_here", "key_here",
+        "****", "todo", "fixme", "secret_here", "token_here", "key_here",
     ]
 
     /// A run of a keyboard row, the alphabet, digits or hex digits, or a value of one or two repeated characters
@@ -197,17 +187,14 @@ enum SecretRandomness {
         var index = 0
         while index < characters.count {
             let character = characters[index]
-            if " /:=,;&?'\"()[]{}<>|\t".contains(character) {
-                flush()
-                result.append(character)
-            } else if character == "." {
-                // A dot inside a JWT is part of it; elsewhere it joins a key path.
-                let rest = String(characters[index...].prefix { !" /:=,;&?'\"()[]{}<>|\t".contains($0) })
-                if SecretShapes.isJWT(Substring(part + rest)) {
-                    part += rest
-                    index += rest.count
-                    continue
-                }
+            // A dot inside a JWT is part of it; elsewhere it joins a key path.
+            let rest = character == "." ? String(characters[index...].prefix { !separators.contains($0) }) : ""
+            if !rest.isEmpty, SecretShapes.isJWT(Substring(part + rest)) {
+                part += rest
+                index += rest.count
+                continue
+            }
+            if character == "." || separators.contains(character) {
                 flush()
                 result.append(character)
             } else {
@@ -218,6 +205,8 @@ enum SecretRandomness {
         flush()
         return result
     }
+
+    private static let separators = Set(" /:=,;&?'\"()[]{}<>|\t")
 
     /// A part of a name as reports show it: itself, or its shape when it is a token.
     private static func shown(_ part: String) -> String {

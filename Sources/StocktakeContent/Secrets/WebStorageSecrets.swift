@@ -22,9 +22,7 @@ enum WebStorageSecrets {
     static func find(
         in connection: SQLiteConnection, meter: ContentMeter, leftOut: inout [(ContentCoverage.Reason, String)]
     ) throws -> [PropertyListSecrets.Hit] {
-        guard meter.charge(objects: DatabaseSecrets.queryCost) else {
-            throw StoreReadError(meter.stopped ?? "a decoding limit was reached")
-        }
+        try meter.require(objects: DatabaseSecrets.queryCost)
         let ids = try connection.rows("SELECT rowid FROM ItemTable WHERE typeof(key) = 'text' LIMIT \(rowsProbed)") {
             $0.int64(0)
         }
@@ -32,20 +30,16 @@ enum WebStorageSecrets {
             "SELECT key, substr(value, 1, \(valueBytesRead)), typeof(value) FROM ItemTable WHERE rowid = ?")
         var rows: [(String, [UInt8], String)] = []
         for id in ids {
-            guard meter.charge(objects: 10) else {
-                throw StoreReadError(meter.stopped ?? "a decoding limit was reached")
-            }
+            try meter.require(objects: 10)
             do {
                 try statement.bind([.integer(id)])
                 if try statement.step() {
                     rows.append((statement.text(0) ?? "", statement.bytes(1) ?? [], statement.text(2) ?? ""))
                 }
             } catch let error as SQLiteError where error.isTooBig {
-                leftOut.append(
-                    (
-                        .valueTooLarge,
-                        "local storage row \(id) holds a value over \(DatabaseSecrets.maxValueBytes >> 20) MiB, not read"
-                    ))
+                let why =
+                    "local storage row \(id) holds a value over \(DatabaseSecrets.maxValueBytes >> 20) MiB, not read"
+                leftOut.append((.valueTooLarge, why))
             }
         }
         var hits: [PropertyListSecrets.Hit] = []

@@ -52,9 +52,9 @@ public enum BinaryCookies {
         return cookies
     }
 
-    private static func page(
-        _ page: ArraySlice<UInt8>, number: Int, decoded: Int, meter: ContentMeter
-    ) throws(StoreReadError) -> [StoredCookie] {
+    private static func page(_ page: ArraySlice<UInt8>, number: Int, decoded: Int, meter: ContentMeter)
+        throws(StoreReadError) -> [StoredCookie]
+    {
         let start = page.startIndex
         guard page.uint32(at: start, bigEndian: true) == 0x0000_0100 else {
             throw StoreReadError("page \(number) does not start with its 00 00 01 00 header")
@@ -70,9 +70,7 @@ public enum BinaryCookies {
             // One cookie listed twice is one cookie: repeated offsets must not multiply the work.
             guard offsets.insert(cookieOffset).inserted else { continue }
             if decoded + cookies.count >= maxCookies { meter.stop("more than \(maxCookies) cookies in one file") }
-            guard meter.charge(objects: 1) else {
-                throw StoreReadError(meter.stopped ?? "a decoding limit was reached")
-            }
+            try meter.require(objects: 1)
             guard cookieOffset >= 8, cookieOffset + 56 <= page.count else {
                 throw StoreReadError(
                     "cookie \(index + 1) of page \(number) at offset \(cookieOffset) lies outside its page")
@@ -92,9 +90,7 @@ public enum BinaryCookies {
                 }
                 // A browser keeps 4 KiB a cookie; a longer string is read up to `maxStringBytes` (its judgement would cost megabytes).
                 let text = cookie[(cookieStart + at)...].prefix { $0 != 0 }.prefix(maxStringBytes)
-                guard meter.charge(bytes: text.count) else {
-                    throw StoreReadError(meter.stopped ?? "a decoding limit was reached")
-                }
+                try meter.require(bytes: text.count)
                 return String(decoding: text, as: UTF8.self)
             }
             let flags = cookie.uint32(at: cookieStart + 8, bigEndian: false)

@@ -142,8 +142,7 @@ public enum URLCacheDatabase {
                     each(
                         CachedResponse(
                             requestURL: responses.text(0) ?? "", requestHeaders: headers(request, meter: meter),
-                            responseHeaders: headers(response, meter: meter),
-                            body: body,
+                            responseHeaders: headers(response, meter: meter), body: body,
                             bodyLocation: onFileSystem
                                 ? "fsCachedData/" + String(decoding: data, as: UTF8.self) : "Cache.db"))
                 }
@@ -160,9 +159,7 @@ public enum URLCacheDatabase {
     private static func checkSchema(_ connection: SQLiteConnection) throws -> Bool {
         let objects = try connection.rows(
             "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger')"
-        ) {
-            ($0.text(0) ?? "", $0.text(1) ?? "")
-        }
+        ) { ($0.text(0) ?? "", $0.text(1) ?? "") }
         if let trigger = objects.first(where: { $0.0 == "trigger" }) {
             throw StoreReadError("Cache.db holds a trigger (\(trigger.1)); URLCache writes none")
         }
@@ -189,10 +186,8 @@ public enum URLCacheDatabase {
                 let strings = entries.compactMapValues(\.stringValue)
                 if !strings.isEmpty && strings.count == entries.count { headers.merge(strings) { first, _ in first } }
                 pending += entries.values
-            case .array(let values):
-                pending += values
-            default:
-                break
+            case .array(let values): pending += values
+            default: break
             }
         }
         return headers

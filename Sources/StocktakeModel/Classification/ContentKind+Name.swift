@@ -42,14 +42,10 @@ extension ContentKind {
     private static let extensionKinds: [(ExtensionKey, ContentKind)] = extensionTable.map { (ExtensionKey($0.0), $0.1) }
 
     private static let extensionTable: [(StaticString, ContentKind)] = [
-        ("sqlite", .sqlite), ("sqlite3", .sqlite), ("db", .sqlite), ("sqlitedb", .sqlite),
-        ("storedata", .sqlite), ("sql", .sqlite),
-        ("realm", .realm),
-        ("jpg", .jpeg), ("jpeg", .jpeg), ("png", .png), ("gif", .gif), ("webp", .webp),
-        ("heic", .heic), ("heif", .heic), ("ktx", .ktx),
-        ("mp4", .mp4), ("m4v", .mp4), ("mov", .mov), ("m4a", .m4a),
-        ("pdf", .pdf), ("zip", .zip), ("gz", .gzip),
-        ("json", .json), ("txt", .text), ("log", .text), ("md", .text), ("csv", .text),
-        ("binarycookies", .binaryCookies),
+        ("sqlite", .sqlite), ("sqlite3", .sqlite), ("db", .sqlite), ("sqlitedb", .sqlite), ("storedata", .sqlite),
+        ("sql", .sqlite), ("realm", .realm), ("jpg", .jpeg), ("jpeg", .jpeg), ("png", .png), ("gif", .gif),
+        ("webp", .webp), ("heic", .heic), ("heif", .heic), ("ktx", .ktx), ("mp4", .mp4), ("m4v", .mp4), ("mov", .mov),
+        ("m4a", .m4a), ("pdf", .pdf), ("zip", .zip), ("gz", .gzip), ("json", .json), ("txt", .text), ("log", .text),
+        ("md", .text), ("csv", .text), ("binarycookies", .binaryCookies),
     ]
 }

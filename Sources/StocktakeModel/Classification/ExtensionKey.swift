@@ -15,11 +15,7 @@ struct ExtensionKey: Equatable, Sendable {
         var high: UInt64 = 0
         for index in 0..<length {
             let byte = UInt64(asciiLowercased(bytes[start + index]))
-            if index < 8 {
-                low |= byte << (8 * UInt64(index))
-            } else {
-                high |= byte << (8 * UInt64(index - 8))
-            }
+            if index < 8 { low |= byte << (8 * UInt64(index)) } else { high |= byte << (8 * UInt64(index - 8)) }
         }
         self.low = low
         self.high = high

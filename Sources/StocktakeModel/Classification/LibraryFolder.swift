@@ -9,8 +9,7 @@ public struct LibraryFolder: Sendable {
     /// `UNNotificationSound` looks for custom notification sounds.
     public static let standard: [LibraryFolder] = [
         LibraryFolder(name: "Application Support", location: .applicationSupport),
-        LibraryFolder(name: "Caches", location: .caches),
-        LibraryFolder(name: "Preferences", location: .preferences),
+        LibraryFolder(name: "Caches", location: .caches), LibraryFolder(name: "Preferences", location: .preferences),
         LibraryFolder(name: "Sounds", location: .libraryOther),
     ]
 

@@ -3,8 +3,7 @@
 extension UnsafeBufferPointer<UInt8> {
     /// Whether the name ends with `suffix`, ASCII letters compared case-insensitively.
     /// `suffix` must be lowercase ASCII.
-    @inlinable
-    public func hasSuffixIgnoringASCIICase(_ suffix: StaticString) -> Bool {
+    @inlinable public func hasSuffixIgnoringASCIICase(_ suffix: StaticString) -> Bool {
         let length = suffix.utf8CodeUnitCount
         guard length <= count else { return false }
         let bytes = suffix.utf8Start
@@ -14,8 +13,7 @@ extension UnsafeBufferPointer<UInt8> {
     }
 
     /// Whether the name starts with `prefix` exactly (case-sensitive).
-    @inlinable
-    public func hasPrefix(_ prefix: StaticString) -> Bool {
+    @inlinable public func hasPrefix(_ prefix: StaticString) -> Bool {
         let length = prefix.utf8CodeUnitCount
         guard length <= count else { return false }
         let bytes = prefix.utf8Start
@@ -24,7 +22,6 @@ extension UnsafeBufferPointer<UInt8> {
     }
 }
 
-@inlinable @inline(__always)
-public func asciiLowercased(_ byte: UInt8) -> UInt8 {
+@inlinable @inline(__always) public func asciiLowercased(_ byte: UInt8) -> UInt8 {
     byte &- 0x41 < 26 ? byte | 0x20 : byte
 }

@@ -34,6 +34,13 @@ public enum SystemCatalogue {
         /// Where the facts come from.
         public let source: String
 
+        /// `name` ending in `*` is a prefix.
+        init(_ parent: Parent, _ name: String, _ backup: Backup, _ what: String, _ source: String) {
+            (self.parent, self.backup, self.what, self.source) = (parent, backup, what, source)
+            isPrefix = name.hasSuffix("*")
+            self.name = isPrefix ? String(name.dropLast()) : name
+        }
+
         /// How the documentation shows it: `Library/SplashBoard`, `Library/Caches/com.apple.*`.
         public var pattern: String { parent.rawValue + name + (isPrefix ? "*" : "") }
 
@@ -57,72 +64,64 @@ public enum SystemCatalogue {
     /// The table. Order matters only for display; names do not overlap within a parent.
     public static let items: [Item] = [
         Item(
-            parent: .root, name: ".com.apple.mobile_container_manager.metadata.plist", isPrefix: false,
-            backup: .notBackedUp,
-            what: "container manager's record of the container (devices and simulators alike)",
-            source: "\(realDevice) (every container); \(absentFromBackup)"),
+            .root, ".com.apple.mobile_container_manager.metadata.plist", .notBackedUp,
+            "container manager's record of the container (devices and simulators alike)",
+            "\(realDevice) (every container); \(absentFromBackup)"),
         Item(
-            parent: .root, name: "SystemData", isPrefix: false, backup: .notBackedUp,
-            what: "system data kept for the app", source: "Apple backup domain rules; \(absentFromBackup)"),
+            .root, "SystemData", .notBackedUp, "system data kept for the app",
+            "Apple backup domain rules; \(absentFromBackup)"),
         Item(
-            parent: .root, name: "StoreKit", isPrefix: false, backup: .notBackedUp,
-            what: "StoreKit's receipt and transaction store",
-            source: "\(realDevice) (54 containers); \(absentFromBackup)"),
+            .root, "StoreKit", .notBackedUp, "StoreKit's receipt and transaction store",
+            "\(realDevice) (54 containers); \(absentFromBackup)"),
         Item(
-            parent: .library, name: "SplashBoard", isPrefix: false, backup: .notBackedUp,
-            what: "launch and app-switcher snapshots", source: "\(realDevice) (108 containers); \(absentFromBackup)"),
+            .library, "SplashBoard", .notBackedUp, "launch and app-switcher snapshots",
+            "\(realDevice) (108 containers); \(absentFromBackup)"),
         Item(
-            parent: .library, name: "Saved Application State", isPrefix: false, backup: .notBackedUp,
-            what: "UIKit state restoration archives", source: "\(realDevice) (84 containers); \(absentFromBackup)"),
+            .library, "Saved Application State", .notBackedUp, "UIKit state restoration archives",
+            "\(realDevice) (84 containers); \(absentFromBackup)"),
         Item(
-            parent: .library, name: "SyncedPreferences", isPrefix: false, backup: .undetermined,
-            what: "iCloud key-value store's local copy",
-            source: "\(realDevice) (12 containers); no app of the \(realBackup) used it"),
+            .library, "SyncedPreferences", .undetermined, "iCloud key-value store's local copy",
+            "\(realDevice) (12 containers); no app of the \(realBackup) used it"),
+        Item(.library, "Cookies", .backedUp, "HTTPCookieStorage's Cookies.binarycookies", "\(realBackup) (7 apps)"),
         Item(
-            parent: .library, name: "Cookies", isPrefix: false, backup: .backedUp,
-            what: "HTTPCookieStorage's Cookies.binarycookies", source: "\(realBackup) (7 apps)"),
+            .library, "WebKit", .backedUp,
+            "WKWebView website data (IndexedDB, LocalStorage, WebSQL, content rule lists)",
+            "\(realBackup) (7 apps: WebsiteData, ContentRuleLists)"),
         Item(
-            parent: .library, name: "WebKit", isPrefix: false, backup: .backedUp,
-            what: "WKWebView website data (IndexedDB, LocalStorage, WebSQL, content rule lists)",
-            source: "\(realBackup) (7 apps: WebsiteData, ContentRuleLists)"),
+            .library, "HTTPStorages", .undetermined, "URLSession's per-process HSTS and cookie stores",
+            "\(realDevice) (58 containers)"),
         Item(
-            parent: .library, name: "HTTPStorages", isPrefix: false, backup: .undetermined,
-            what: "URLSession's per-process HSTS and cookie stores", source: "\(realDevice) (58 containers)"),
+            .library, "LanguageModeling", .undetermined, "the keyboard's dynamic lexicon for the app",
+            "\(realDevice) (17 containers)"),
         Item(
-            parent: .library, name: "LanguageModeling", isPrefix: false, backup: .undetermined,
-            what: "the keyboard's dynamic lexicon for the app", source: "\(realDevice) (17 containers)"),
+            .library, "com.apple.*", .undetermined,
+            "Apple frameworks' own folders (com.apple.iTunesStore, com.apple.corespotlightservice, …)",
+            "\(realDevice); \(realBackup)"),
         Item(
-            parent: .library, name: "com.apple.", isPrefix: true, backup: .undetermined,
-            what: "Apple frameworks' own folders (com.apple.iTunesStore, com.apple.corespotlightservice, …)",
-            source: "\(realDevice); \(realBackup)"),
+            .caches, "Snapshots", .notBackedUp, "launch snapshots on older iOS versions",
+            "Caches are never backed up (iOS Data Storage Guidelines)"),
         Item(
-            parent: .caches, name: "Snapshots", isPrefix: false, backup: .notBackedUp,
-            what: "launch snapshots on older iOS versions",
-            source: "Caches are never backed up (iOS Data Storage Guidelines)"),
+            .caches, "com.apple.*", .notBackedUp,
+            "Apple frameworks' caches (com.apple.dyld, com.apple.WebKit.*, com.apple.metal, …)",
+            "\(realDevice) (com.apple.dyld in 63 containers)"),
         Item(
-            parent: .caches, name: "com.apple.", isPrefix: true, backup: .notBackedUp,
-            what: "Apple frameworks' caches (com.apple.dyld, com.apple.WebKit.*, com.apple.metal, …)",
-            source: "\(realDevice) (com.apple.dyld in 63 containers)"),
+            .caches, "WebKit", .notBackedUp, "WKWebView's network and CacheStorage caches",
+            "\(realDevice) (37 containers)"),
         Item(
-            parent: .caches, name: "WebKit", isPrefix: false, backup: .notBackedUp,
-            what: "WKWebView's network and CacheStorage caches", source: "\(realDevice) (37 containers)"),
+            .caches, "*.localstorage*", .notBackedUp,
+            "WebKit's local storage as older iOS kept it (with -wal and -shm, the main file sometimes gone)",
+            "real containers made by older iOS (UIWebView local storage); Caches are never backed up"),
         Item(
-            parent: .caches, name: "*.localstorage", isPrefix: true, backup: .notBackedUp,
-            what: "WebKit's local storage as older iOS kept it (with -wal and -shm, the main file sometimes gone)",
-            source: "real containers made by older iOS (UIWebView local storage); Caches are never backed up"),
+            .cachesFolder, "Cache.db*", .notBackedUp, "URLCache's database (with -wal and -shm)",
+            "\(realDevice) (55 containers)"),
         Item(
-            parent: .cachesFolder, name: "Cache.db", isPrefix: true, backup: .notBackedUp,
-            what: "URLCache's database (with -wal and -shm)", source: "\(realDevice) (55 containers)"),
+            .cachesFolder, "fsCachedData", .notBackedUp, "URLCache's large responses",
+            "\(realDevice) (38 containers)"),
         Item(
-            parent: .cachesFolder, name: "fsCachedData", isPrefix: false, backup: .notBackedUp,
-            what: "URLCache's large responses", source: "\(realDevice) (38 containers)"),
-        Item(
-            parent: .cachesFolder, name: "com.apple.", isPrefix: true, backup: .notBackedUp,
-            what: "Apple frameworks' per-process caches (com.apple.metal, com.apple.opengl, …)",
-            source: "\(realDevice) (com.apple.metal in 88 containers)"),
-        Item(
-            parent: .tmp, name: "WebKit", isPrefix: false, backup: .notBackedUp,
-            what: "WKWebView's temporary files", source: "\(realDevice) (4 containers)"),
+            .cachesFolder, "com.apple.*", .notBackedUp,
+            "Apple frameworks' per-process caches (com.apple.metal, com.apple.opengl, …)",
+            "\(realDevice) (com.apple.metal in 88 containers)"),
+        Item(.tmp, "WebKit", .notBackedUp, "WKWebView's temporary files", "\(realDevice) (4 containers)"),
     ]
 
     /// The catalogue item for an entry called `name` in `parent`, if iOS makes it. Called for every entry

@@ -36,8 +36,9 @@ public enum Squarify {
     public static func layout(_ weights: [Double], in bounds: LayoutRect) -> [LayoutRect] {
         let corner = LayoutRect(x: bounds.x + bounds.width, y: bounds.y + bounds.height, width: 0, height: 0)
         var rects = [LayoutRect](repeating: corner, count: weights.count)
-        let order = weights.indices.filter { weights[$0] > 0 && weights[$0].isFinite }
-            .sorted { weights[$0] != weights[$1] ? weights[$0] > weights[$1] : $0 < $1 }
+        let order = weights.indices.filter { weights[$0] > 0 && weights[$0].isFinite }.sorted {
+            weights[$0] != weights[$1] ? weights[$0] > weights[$1] : $0 < $1
+        }
         let total = order.reduce(0) { $0 + weights[$1] }
         guard total > 0, bounds.area > 0 else { return rects }
         let scale = bounds.area / total

@@ -56,10 +56,12 @@ public struct TreemapLayout: Sendable {
         var views: [View] = []
         var viewOfFolder: [Int32: Int] = [:]
         var tilesLeft = budget.tiles
-        var candidates = MaxHeap()
-        candidates.insert(bytes: source.bytes(source.root), order: 0, node: source.root)
-        var order = 1
-        while let next = candidates.popMax(), views.count < budget.views, tilesLeft > 0 {
+        // Folders waiting for a view (a few hundred at most): the largest first, among equals the one found first.
+        var candidates = [(bytes: source.bytes(source.root), node: source.root)]
+        while views.count < budget.views, tilesLeft > 0,
+            let best = candidates.indices.max(by: { candidates[$0].bytes < candidates[$1].bytes })
+        {
+            let next = candidates.remove(at: best)
             guard viewOfFolder[next.node] == nil else { continue }
             // A picture that does not fit what is left nests fewer levels, so large folders keep pictures.
             var levels = budget
@@ -75,8 +77,7 @@ public struct TreemapLayout: Sendable {
             views.append(View(folder: next.node, tiles: tiles))
             for candidate in all where !candidate.isRest && source.isFolder(candidate.node) {
                 guard !source.children(candidate.node).isEmpty, candidate.bytes > 0 else { continue }
-                candidates.insert(bytes: candidate.bytes, order: order, node: candidate.node)
-                order += 1
+                candidates.append((candidate.bytes, candidate.node))
             }
         }
         self.views = views
@@ -151,41 +152,6 @@ struct LargestChildren {
             }
             kept.insert((bytes, child), at: low)
             if kept.count > limit { kept.removeLast() }
-        }
-    }
-}
-
-/// Folders waiting for a view, largest first; among equals, the one found first.
-struct MaxHeap {
-    private var items: [(bytes: Int64, order: Int, node: Int32)] = []
-
-    private func above(_ a: Int, _ b: Int) -> Bool {
-        items[a].bytes != items[b].bytes ? items[a].bytes > items[b].bytes : items[a].order < items[b].order
-    }
-
-    mutating func insert(bytes: Int64, order: Int, node: Int32) {
-        items.append((bytes, order, node))
-        var child = items.count - 1
-        while child > 0, above(child, (child - 1) / 2) {
-            items.swapAt(child, (child - 1) / 2)
-            child = (child - 1) / 2
-        }
-    }
-
-    mutating func popMax() -> (bytes: Int64, order: Int, node: Int32)? {
-        guard !items.isEmpty else { return nil }
-        items.swapAt(0, items.count - 1)
-        let top = items.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var best = parent
-            if left < items.count, above(left, best) { best = left }
-            if right < items.count, above(right, best) { best = right }
-            guard best != parent else { return top }
-            items.swapAt(parent, best)
-            parent = best
         }
     }
 }

@@ -91,13 +91,11 @@ public struct TreemapSVG<Source: TreemapSource> {
         guard rect.width > 0, rect.height > 0 else { return .empty }
         let folder = !tile.isRest && source.isFolder(tile.node)
         var target = opens
-        if folder {
-            if let view = layout.viewOfFolder[tile.node] {
-                target = viewID(view)
-            } else {
-                if lists[tile.node] == nil { lists[tile.node] = lists.count }
-                target = listID(lists[tile.node]!)
-            }
+        if folder, let view = layout.viewOfFolder[tile.node] {
+            target = viewID(view)
+        } else if folder {
+            if lists[tile.node] == nil { lists[tile.node] = lists.count }
+            target = listID(lists[tile.node]!)
         }
         let look = tile.isRest ? TreemapLook(classes: "tm-rest") : self.look(tile.node)
         let figure = look.figure ?? ByteCount.format(tile.bytes)
@@ -110,9 +108,7 @@ public struct TreemapSVG<Source: TreemapSource> {
         html += "<rect width=\"100%\" height=\"100%\"><title>\(title(tile, figure: figure, look: look))</title></rect>"
         if look.hatched { html += "<rect class=\"tm-h\" width=\"100%\" height=\"100%\"></rect>" }
         html += label(tile, figure: figure) + "</a>"
-        for child in tile.children {
-            html += "\n" + self.tile(child, in: rect, opens: target, lists: &lists)
-        }
+        for child in tile.children { html += "\n" + self.tile(child, in: rect, opens: target, lists: &lists) }
         return html + "</svg>\n"
     }
 
@@ -121,7 +117,7 @@ public struct TreemapSVG<Source: TreemapSource> {
     private func label(_ tile: TreemapLayout.Tile, figure: String) -> HTML {
         let rect = tile.rect
         guard rect.width >= Self.labelWidth, rect.height >= Self.labelHeight else { return .empty }
-        let name = tile.isRest ? HTML.text(restName(tile)) : plainName(tile.node)
+        let name = tile.isRest ? HTML.text(Self.smaller(tile.restCount)) : plainName(tile.node)
         guard tile.children.isEmpty else {
             return "<text x=\"4\" y=\"13\">\(name) <tspan class=\"tm-s\">\(figure)</tspan></text>"
         }
@@ -130,8 +126,8 @@ public struct TreemapSVG<Source: TreemapSource> {
         return html
     }
 
-    private func restName(_ tile: TreemapLayout.Tile) -> String {
-        "\(HTMLFormatting.grouped(tile.restCount)) smaller \(Plural.noun(tile.restCount, "item"))"
+    private static func smaller(_ count: Int) -> String {
+        "\(HTMLFormatting.grouped(count)) smaller \(Plural.noun(count, "item"))"
     }
 
     /// A folder drawn without a picture of its own: its largest items, each with its figure.
@@ -144,16 +140,14 @@ public struct TreemapSVG<Source: TreemapSource> {
             html += "<li><span>\(plainName(child.node))\(source.isFolder(child.node) ? "/" : "")</span> \(figure)</li>"
         }
         let rest = largest.count - largest.kept.count
-        if rest > 0 {
-            html += "<li class=\"muted\">\(HTMLFormatting.grouped(rest)) smaller \(Plural.noun(rest, "item"))</li>"
-        }
+        if rest > 0 { html += "<li class=\"muted\">\(Self.smaller(rest))</li>" }
         return html + "</ol>\n</div>\n"
     }
 
     /// Path, figure and share, then what the look adds, one per line.
     private func title(_ tile: TreemapLayout.Tile, figure: String, look: TreemapLook) -> HTML {
         let size = "\(figure) · \(Percent.share(tile.bytes, of: layout.totalBytes)) \(shareOf)"
-        guard !tile.isRest else { return HTML.text(restName(tile) + "\n" + size) }
+        guard !tile.isRest else { return HTML.text(Self.smaller(tile.restCount) + "\n" + size) }
         return path(tile.node) + HTML.text(([size] + look.details).map { "\n" + $0 }.joined())
     }
 

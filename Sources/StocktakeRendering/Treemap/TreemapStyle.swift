@@ -82,16 +82,10 @@ public enum TreemapStyle {
     public static func kindClass(_ kind: ContentKind) -> String { "k-" + kind.family }
 
     /// `b-x`, faded: iOS never backs it up. The app's own exclusion is hatched instead (`TreemapLook.hatched`).
-    public static func backupClass(_ state: BackupState) -> String? {
-        state == .excludedBySystem ? "b-x" : nil
-    }
+    public static func backupClass(_ state: BackupState) -> String? { state == .excludedBySystem ? "b-x" : nil }
 
     /// An outline for the most severe finding at or beneath a tile; notes are not outlined.
     public static func severityClass(_ severity: Severity?) -> String? {
-        switch severity {
-        case .error: "sv-error"
-        case .warning: "sv-warning"
-        case .note, nil: nil
-        }
+        severity.flatMap { $0 >= .warning ? "sv-" + $0.rawValue : nil }
     }
 }
