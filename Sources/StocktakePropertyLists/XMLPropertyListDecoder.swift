@@ -53,9 +53,8 @@ struct XMLPropertyListDecoder {
             return .array(selfClosing ? [] : try children(of: "array", line: line, depth: depth))
         case "string": return .string(try text(of: element, line: line, selfClosing: selfClosing))
         case "integer":
-            return .integer(
-                try integer(
-                    try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace(), line: line))
+            let text = try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace()
+            return .integer(try integer(text, line: line))
         case "real":
             let text = try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace()
             guard let real = Double(text) else {

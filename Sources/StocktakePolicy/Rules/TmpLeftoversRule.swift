@@ -141,12 +141,7 @@ struct TmpLeftoversRule: Rule {
     /// The export's clock: the newest modification of any file (folders change when copied; AppleDouble sidecars
     /// are written by the copy, not the app), among times the device can have written.
     static func newestModification(_ inventory: Inventory, notAfter latest: Int64? = nil) -> Int64? {
-        var newest: Int64?
-        let latest = latest ?? .max
-        for entry in inventory.entries where entry.isAppData && entry.modified <= latest {
-            newest = max(newest ?? entry.modified, entry.modified)
-        }
-        return newest
+        inventory.entries.lazy.filter { $0.isAppData && $0.modified <= latest ?? .max }.map(\.modified).max()
     }
 
     /// Seconds from `modified` to `clock`, without overflow on hostile times.
