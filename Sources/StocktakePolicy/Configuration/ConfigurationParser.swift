@@ -1,5 +1,4 @@
 import Foundation
-import StocktakeFiles
 import StocktakeModel
 import Yams
 
@@ -12,13 +11,7 @@ extension PolicyConfiguration {
 
     /// Reads and checks a configuration file: unknown keys, rule ids and bad values are errors naming the line.
     public static func load(path: String) throws(ConfigurationError) -> PolicyConfiguration {
-        let bytes: [UInt8]
-        do {
-            var options = RegularFile.Options.named(maxBytes: maxBytes)
-            bytes = try RegularFile.open(path, options: &options).readAll()
-        } catch {
-            throw ConfigurationError(file: path, line: nil, message: "cannot read the configuration file: \(error)")
-        }
+        let bytes = try ConfigurationError.read(path, maxBytes: maxBytes, what: "the configuration file")
         return try parse(String(decoding: bytes, as: UTF8.self), file: path)
     }
 
