@@ -1,5 +1,4 @@
 import Foundation
-import StocktakeFiles
 
 /// Findings recorded by `--write-baseline` and suppressed by `--baseline`: known debt that should not fail
 /// the pipeline, keyed by fingerprint (rule, path, discriminator), never by message text.
@@ -41,12 +40,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     public static func load(path: String) throws(ConfigurationError) -> Baseline {
-        let bytes: [UInt8]
-        do {
-            var options = RegularFile.Options.named(maxBytes: maxBytes)
-            bytes = try RegularFile.open(path, options: &options).readAll()
-        } catch { throw ConfigurationError(file: path, line: nil, message: "cannot read the baseline: \(error)") }
-        return try parse(Data(bytes), file: path)
+        try parse(Data(ConfigurationError.read(path, maxBytes: maxBytes, what: "the baseline")), file: path)
     }
 
     /// A baseline file's bytes; `file` names it in errors.

@@ -58,60 +58,34 @@ public struct RuleExample: Sendable {
     public let expectedFindings: Int
     public let context: @Sendable () -> PolicyContext
 
-    public init(_ summary: String, expectedFindings: Int, context: @escaping @Sendable () -> PolicyContext) {
+    /// An example from entries added to a builder, with the facts a rule reads beside them: `documentsExposed` as
+    /// an Info.plist would say, the scan's `issues`, `budgets`, what the content checks found (`sensitive`: path,
+    /// store, place, kind, length; `appBundleSecrets`) and sets of identical files, each named by its members'
+    /// paths (as the scanner's duplicate finder reports them). Paths missing from the builder are left out.
+    public init(
+        _ summary: String, expectedFindings: Int, documentsExposed: Bool = false, issues: [ScanIssue] = [],
+        budgets: Budgets = Budgets(), sensitive: [(String, SensitiveItem.Store, String, SensitiveItem.Kind, Int)] = [],
+        appBundleSecrets: [AppBundleSecret] = [], duplicates: [[String]] = [],
+        build: @escaping @Sendable (inout InventoryBuilder) -> Void
+    ) {
         self.summary = summary
         self.expectedFindings = expectedFindings
-        self.context = context
-    }
-
-    /// An example from entries added to a builder; `documentsExposed` as an Info.plist would say.
-    public init(
-        _ summary: String, expectedFindings: Int, documentsExposed: Bool = false,
-        build: @escaping @Sendable (inout InventoryBuilder) -> Void
-    ) {
-        self.init(summary, expectedFindings: expectedFindings) {
+        context = {
             var builder = InventoryBuilder()
             build(&builder)
-            return PolicyContext(inventory: builder.build(), documentsExposed: documentsExposed)
-        }
-    }
-
-    /// An example whose files' contents revealed `sensitive` (path, store, place, kind, length), as the content
-    /// checks would report them; `documentsExposed` as an Info.plist would say.
-    public init(
-        _ summary: String, expectedFindings: Int, documentsExposed: Bool = false,
-        sensitive: [(String, SensitiveItem.Store, String, SensitiveItem.Kind, Int)],
-        build: @escaping @Sendable (inout InventoryBuilder) -> Void
-    ) {
-        self.init(summary, expectedFindings: expectedFindings) {
-            var builder = InventoryBuilder()
-            build(&builder)
-            let inventory = builder.build()
+            let inventory = builder.build(issues: issues)
+            let index = { (path: String) in inventory.index(ofPath: Array(path.utf8)) }
             let items = sensitive.compactMap { path, store, place, kind, length in
-                inventory.index(ofPath: Array(path.utf8)).map {
-                    SensitiveItem(entry: $0, store: store, place: place, kind: kind, length: length)
-                }
+                index(path).map { SensitiveItem(entry: $0, store: store, place: place, kind: kind, length: length) }
             }
-            return PolicyContext(inventory: inventory, documentsExposed: documentsExposed, sensitive: items)
-        }
-    }
-
-    /// An example with sets of identical files, each named by its members' paths (as the scanner's duplicate
-    /// finder would report them); paths missing from the builder are left out of their set.
-    public init(
-        _ summary: String, expectedFindings: Int, duplicates: [[String]],
-        build: @escaping @Sendable (inout InventoryBuilder) -> Void
-    ) {
-        self.init(summary, expectedFindings: expectedFindings) {
-            var builder = InventoryBuilder()
-            build(&builder)
-            let inventory = builder.build()
             let sets = duplicates.map { paths in
-                let members = paths.compactMap { inventory.index(ofPath: Array($0.utf8)) }
+                let members = paths.compactMap(index)
                 return DuplicateSet(
                     members: members, size: members.first.map { inventory.entries[Int($0)].apparentBytes } ?? 0)
             }
-            return PolicyContext(inventory: inventory, documentsExposed: false, duplicates: sets)
+            return PolicyContext(
+                inventory: inventory, documentsExposed: documentsExposed, duplicates: sets, budgets: budgets,
+                sensitive: items, appBundleSecrets: appBundleSecrets)
         }
     }
 }

@@ -40,9 +40,7 @@ struct BinaryPropertyListParser {
                 "the file is \(size) bytes, too short for the \(headerSize)-byte header, one object and the \(Self.trailerSize)-byte trailer"
             )
         }
-        guard bytes.starts(with: Self.header) else {
-            throw .binary("the file does not start with \"bplist00\"")
-        }
+        guard bytes.starts(with: Self.header) else { throw .binary("the file does not start with \"bplist00\"") }
         let trailer = size - Self.trailerSize
         offsetIntSize = Int(bytes[trailer + 6])
         objectRefSize = Int(bytes[trailer + 7])
@@ -83,9 +81,7 @@ struct BinaryPropertyListParser {
         }
     }
 
-    mutating func parse() throws(PropertyListError) -> PropertyListValue {
-        try value(of: topObject)
-    }
+    mutating func parse() throws(PropertyListError) -> PropertyListValue { try value(of: topObject) }
 
     // MARK: - Objects
 
@@ -122,8 +118,7 @@ struct BinaryPropertyListParser {
             let range = try payload(object, start, first, length: count)
             try charge(count)
             return .data(Array(bytes[range]))
-        case 0x5, 0x6:
-            return .string(try string(object, at: start))
+        case 0x5, 0x6: return .string(try string(object, at: start))
         case 0x8:
             guard info < 8 else { throw failure(object, start, "is a UID of \(info + 1) bytes; at most 8 are allowed") }
             let range = try payload(object, start, start + 1, length: info + 1)
@@ -131,10 +126,8 @@ struct BinaryPropertyListParser {
         case 0xA, 0xC:
             // Sets have no model case; they are rare in property lists and read fine as arrays.
             return .array(try array(object, at: start, info: info))
-        case 0xD:
-            return .dictionary(try dictionary(object, at: start, info: info))
-        default:
-            throw failure(object, start, "has the unknown marker 0x\(hex(marker))")
+        case 0xD: return .dictionary(try dictionary(object, at: start, info: info))
+        default: throw failure(object, start, "has the unknown marker 0x\(hex(marker))")
         }
     }
 
@@ -145,10 +138,8 @@ struct BinaryPropertyListParser {
         let size = 1 << sizeExponent
         let range = try payload(object, start, start + 1, length: size)
         switch size {
-        case 1, 2, 4:
-            return Int64(Self.readUInt(bytes, at: range.lowerBound, size: size))
-        case 8:
-            return Int64(bitPattern: Self.readUInt(bytes, at: range.lowerBound, size: 8))
+        case 1, 2, 4: return Int64(Self.readUInt(bytes, at: range.lowerBound, size: size))
+        case 8: return Int64(bitPattern: Self.readUInt(bytes, at: range.lowerBound, size: 8))
         default:
             // A 16-byte two's-complement integer; only values that fit in 64 bits are representable.
             let high = Self.readUInt(bytes, at: range.lowerBound, size: 8)
@@ -169,8 +160,7 @@ struct BinaryPropertyListParser {
         case 3:
             let range = try payload(object, start, start + 1, length: 8)
             return Double(bitPattern: Self.readUInt(bytes, at: range.lowerBound, size: 8))
-        default:
-            throw failure(object, start, "is a real of 2^\(sizeExponent) bytes; only 4 and 8 are allowed")
+        default: throw failure(object, start, "is a real of 2^\(sizeExponent) bytes; only 4 and 8 are allowed")
         }
     }
 
@@ -214,9 +204,7 @@ struct BinaryPropertyListParser {
         try enterContainer(object, at: start)
         var elements: [PropertyListValue] = []
         elements.reserveCapacity(references.count)
-        for reference in references {
-            elements.append(try value(of: reference))
-        }
+        for reference in references { elements.append(try value(of: reference)) }
         containerPath.removeLast()
         return elements
     }
@@ -250,9 +238,7 @@ struct BinaryPropertyListParser {
     }
 
     private mutating func enterContainer(_ object: Int, at start: Int) throws(PropertyListError) {
-        if containerPath.contains(object) {
-            throw failure(object, start, "contains itself (a reference cycle)")
-        }
+        if containerPath.contains(object) { throw failure(object, start, "contains itself (a reference cycle)") }
         guard containerPath.count < PropertyListLimits.maxDepth else {
             throw failure(object, start, "is nested more than \(PropertyListLimits.maxDepth) containers deep")
         }
@@ -350,9 +336,7 @@ struct BinaryPropertyListParser {
     /// Big-endian unsigned integer of 1 to 8 bytes; callers have checked the range.
     private static func readUInt(_ bytes: [UInt8], at offset: Int, size: Int) -> UInt64 {
         var value: UInt64 = 0
-        for index in offset..<(offset + size) {
-            value = value << 8 | UInt64(bytes[index])
-        }
+        for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
         return value
     }
 }

@@ -7,19 +7,13 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
 
     /// Messages quote the file (an element name, a value, a path), which is hostile: what `VisibleText`
     /// replaces is written out (`\x1b`), so the message is one line of plain text wherever it is shown.
-    public init(_ message: String) {
-        self.message = VisibleText.render(message, as: .message)
-    }
+    public init(_ message: String) { self.message = VisibleText.render(message, as: .message) }
 
     public var description: String { message }
 
-    static func binary(_ message: String) -> PropertyListError {
-        PropertyListError("binary plist: " + message)
-    }
+    static func binary(_ message: String) -> PropertyListError { PropertyListError("binary plist: " + message) }
 
-    static func xml(_ message: String) -> PropertyListError {
-        PropertyListError("XML plist: " + message)
-    }
+    static func xml(_ message: String) -> PropertyListError { PropertyListError("XML plist: " + message) }
 }
 
 /// Limits that keep a hostile plist from exhausting the stack, the heap or the CPU.

@@ -18,9 +18,7 @@ public enum PropertyListReader {
             var parser = try BinaryPropertyListParser(bytes, meter: meter)
             return try parser.parse()
         }
-        if looksLikeXML(bytes) {
-            return try XMLPropertyListParser.parse(bytes, meter: meter)
-        }
+        if looksLikeXML(bytes) { return try XMLPropertyListParser.parse(bytes, meter: meter) }
         let shown = bytes.prefix(8).map(hex).joined(separator: " ")
         throw PropertyListError(
             "not a property list: expected a binary plist (bplist00) or an XML plist, found "
@@ -53,9 +51,7 @@ public enum PropertyListReader {
         do {
             var options = RegularFile.Options.insideContainer(maxBytes: Int64(maxBytes))
             bytes = try RegularFile.open(path, options: &options).readAll()
-        } catch {
-            throw PropertyListError("cannot read the file: \(error)")
-        }
+        } catch { throw PropertyListError("cannot read the file: \(error)") }
         return try parse(bytes)
     }
 

@@ -87,7 +87,5 @@ package enum PropertyListText {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private static func pow10(_ exponent: Int) -> Double {
-        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
-    }
+    private static func pow10(_ exponent: Int) -> Double { (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 }

@@ -51,12 +51,10 @@ struct XMLPropertyListDecoder {
         case "array":
             let depth = try deeper(depth, line)
             return .array(selfClosing ? [] : try children(of: "array", line: line, depth: depth))
-        case "string":
-            return .string(try text(of: element, line: line, selfClosing: selfClosing))
+        case "string": return .string(try text(of: element, line: line, selfClosing: selfClosing))
         case "integer":
-            return .integer(
-                try integer(
-                    try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace(), line: line))
+            let text = try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace()
+            return .integer(try integer(text, line: line))
         case "real":
             let text = try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace()
             guard let real = Double(text) else {
@@ -78,9 +76,7 @@ struct XMLPropertyListDecoder {
         case "data":
             guard
                 let bytes = PropertyListText.base64Decoded(try text(of: element, line: line, selfClosing: selfClosing))
-            else {
-                throw .xml("line \(line): <data> does not hold valid base64")
-            }
+            else { throw .xml("line \(line): <data> does not hold valid base64") }
             return .data(bytes)
         default:
             throw .xml(
@@ -98,9 +94,7 @@ struct XMLPropertyListDecoder {
             let key = try text(of: "key", line: keyLine, selfClosing: selfClosing)
             guard
                 case .start(let valueName, let valueLine, let valueSelfClosing) = try childItem(of: "dict", line: line)
-            else {
-                throw .xml("line \(keyLine): <key> without a value at the end of a <dict>")
-            }
+            else { throw .xml("line \(keyLine): <key> without a value at the end of a <dict>") }
             entries[key] = try value(valueName, line: valueLine, selfClosing: valueSelfClosing, depth: depth)
         }
         return entries
@@ -122,8 +116,7 @@ struct XMLPropertyListDecoder {
         while true {
             let item = try scanner.next()
             switch item {
-            case .start:
-                return item
+            case .start: return item
             case .end(let name, let endLine):
                 try checkClose(element, openedAt: line, by: name, at: endLine)
                 return item
@@ -131,8 +124,7 @@ struct XMLPropertyListDecoder {
                 guard text.trimmingWhitespace().isEmpty else {
                     throw .xml("line \(textLine): text directly inside <\(element)>")
                 }
-            case .endOfDocument:
-                throw .xml("line \(line): <\(element)> is never closed: the document ends first")
+            case .endOfDocument: throw .xml("line \(line): <\(element)> is never closed: the document ends first")
             }
         }
     }
@@ -143,15 +135,12 @@ struct XMLPropertyListDecoder {
         var text = ""
         while true {
             switch try scanner.next() {
-            case .text(let piece, _):
-                text += piece
+            case .text(let piece, _): text += piece
             case .end(let name, let endLine):
                 try checkClose(element, openedAt: line, by: name, at: endLine)
                 return text
-            case .start(_, let childLine, _):
-                throw .xml("line \(childLine): <\(element)> may hold only text")
-            case .endOfDocument:
-                throw .xml("line \(line): <\(element)> is never closed: the document ends first")
+            case .start(_, let childLine, _): throw .xml("line \(childLine): <\(element)> may hold only text")
+            case .endOfDocument: throw .xml("line \(line): <\(element)> is never closed: the document ends first")
             }
         }
     }

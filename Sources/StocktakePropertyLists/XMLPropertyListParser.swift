@@ -5,21 +5,15 @@ import StocktakeModel
 /// (billion laughs). Needs no system XML library, so the same code runs on Linux and macOS.
 enum XMLPropertyListParser {
     static func parse(_ bytes: [UInt8], meter: ContentMeter? = nil) throws(PropertyListError) -> PropertyListValue {
-        guard !bytes.isEmpty else {
-            throw .xml("the document is empty")
-        }
+        guard !bytes.isEmpty else { throw .xml("the document is empty") }
         let utf8 = try XMLTextEncoding.utf8(bytes)
-        if contains(utf8, Array("<!ENTITY".utf8)) {
+        if ByteSearch.contains(Array("<!ENTITY".utf8), in: utf8[...]) {
             throw .xml(
                 "the document declares entities (<!ENTITY); property lists never need them, and they can expand without bound"
             )
         }
         var decoder = XMLPropertyListDecoder(utf8: utf8, meter: meter)
         return try decoder.document()
-    }
-
-    private static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
-        !pattern.isEmpty && ByteSearch.contains(pattern, in: bytes[...])
     }
 }
 

@@ -69,24 +69,24 @@ struct XMLScanner {
     /// Skips the prolog: an XML declaration, comments, processing instructions, whitespace and a
     /// DOCTYPE whose internal subset (if any) is passed over unread.
     mutating func skipProlog() throws(PropertyListError) {
-        while true {
-            skipSpace()
-            if try skipCommentOrInstruction() { continue }
-            guard starts(with: "<!DOCTYPE") else { return }
+        try skipMisc()
+        while starts(with: "<!DOCTYPE") {
             try skipDoctype()
+            try skipMisc()
         }
     }
 
     /// After the root element only whitespace, comments and processing instructions may follow.
     mutating func expectEnd() throws(PropertyListError) {
-        while true {
-            skipSpace()
-            if try skipCommentOrInstruction() { continue }
-            guard index >= bytes.count else {
-                throw .xml("line \(line): content after the root element: \(quoted(from: index))")
-            }
-            return
+        try skipMisc()
+        guard index >= bytes.count else {
+            throw .xml("line \(line): content after the root element: \(quoted(from: index))")
         }
+    }
+
+    /// Whitespace, comments and processing instructions, as many as follow.
+    private mutating func skipMisc() throws(PropertyListError) {
+        repeat { skipSpace() } while try skipCommentOrInstruction()
     }
 
     /// Skips one `<?…?>` or `<!--…-->` at the cursor; false when neither starts there.
@@ -265,16 +265,13 @@ struct XMLScanner {
         index = end + terminator.utf8.count
     }
 
-    @discardableResult
-    private mutating func skipSpace() -> Bool {
+    @discardableResult private mutating func skipSpace() -> Bool {
         let start = index
         while let byte = peek, isSpace(byte) { index += 1 }
         return index > start
     }
 
-    private func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
+    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     private func starts(with text: StaticString) -> Bool {
         text.withUTF8Buffer { pattern in
@@ -302,7 +299,5 @@ struct XMLScanner {
 }
 
 extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
-    }
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

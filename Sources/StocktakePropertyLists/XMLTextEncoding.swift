@@ -44,10 +44,8 @@ enum XMLTextEncoding {
         var offset = 0
         while true {
             switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar):
-                offset += scalar.count
-            case .emptyInput:
-                return
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return
             case .error:
                 let line = 1 + bytes[..<offset].lazy.filter { $0 == 0x0A }.count
                 throw .xml(
@@ -75,10 +73,8 @@ enum XMLTextEncoding {
         var iterator = units.makeIterator()
         while true {
             switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                utf8.append(contentsOf: UTF8.encode(Unicode.UTF16.decode(encoded))!)
-            case .emptyInput:
-                return utf8
+            case .valid(let encoded): utf8.append(contentsOf: UTF8.encode(Unicode.UTF16.decode(encoded))!)
+            case .emptyInput: return utf8
             case .error:
                 let line = 1 + utf8.lazy.filter { $0 == 0x0A }.count
                 throw .xml("encoding error: line \(line): an unpaired UTF-16 surrogate")

@@ -12,19 +12,12 @@ public struct BudgetResult: Sendable, Equatable {
     public let isCount: Bool
     public var exceeded: Bool { actual > limit }
 
-    init(scope: String, limit: Int64, actual: Int64, index: Int32, isCount: Bool = false) {
-        self.scope = scope
-        self.limit = limit
-        self.actual = actual
-        self.index = index
-        self.isCount = isCount
-    }
-
     init(scope: String, limit: BudgetLimit, total: SizeTotal, index: Int32) {
+        self.scope = scope
+        self.index = index
         switch limit {
-        case .bytes(let bytes): self.init(scope: scope, limit: bytes, actual: total.allocatedBytes, index: index)
-        case .files(let files):
-            self.init(scope: scope, limit: files, actual: Int64(total.files), index: index, isCount: true)
+        case .bytes(let bytes): (self.limit, actual, isCount) = (bytes, total.allocatedBytes, false)
+        case .files(let files): (self.limit, actual, isCount) = (files, Int64(total.files), true)
         }
     }
 }
@@ -33,21 +26,13 @@ extension Budgets {
     /// Every configured budget with its measured value (bytes are allocated bytes).
     public func check(_ inventory: Inventory, groups: [GroupResult]) -> [BudgetResult] {
         let totals = inventory.totals
-        var results: [BudgetResult] = []
-        if let total {
-            results.append(
-                BudgetResult(scope: "total", limit: total, actual: totals.onDisk.allocatedBytes, index: inventory.root))
-        }
-        if let files {
-            let count = Int64(totals.byLocation.values.reduce(0) { $0 + $1.files })
-            results.append(
-                BudgetResult(scope: "files", limit: files, actual: count, index: inventory.root, isCount: true))
-        }
-        if let documentsAndData {
-            results.append(
-                BudgetResult(
-                    scope: "documentsAndData", limit: documentsAndData, actual: totals.documentsAndData.allocatedBytes,
-                    index: inventory.root))
+        let container: [(String, BudgetLimit?, SizeTotal)] = [
+            ("total", total.map(BudgetLimit.bytes), totals.onDisk),
+            ("files", files.map(BudgetLimit.files), totals.appData),
+            ("documentsAndData", documentsAndData.map(BudgetLimit.bytes), totals.documentsAndData),
+        ]
+        var results = container.compactMap { scope, limit, total in
+            limit.map { BudgetResult(scope: scope, limit: $0, total: total, index: inventory.root) }
         }
         for (location, limit) in locations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let index = Self.folder(of: location).flatMap { inventory.index(ofPath: Array($0.utf8)) } ?? inventory.root

@@ -1,5 +1,4 @@
 import Foundation
-import StocktakeFiles
 import StocktakeModel
 import Yams
 
@@ -12,13 +11,7 @@ extension PolicyConfiguration {
 
     /// Reads and checks a configuration file: unknown keys, rule ids and bad values are errors naming the line.
     public static func load(path: String) throws(ConfigurationError) -> PolicyConfiguration {
-        let bytes: [UInt8]
-        do {
-            var options = RegularFile.Options.named(maxBytes: maxBytes)
-            bytes = try RegularFile.open(path, options: &options).readAll()
-        } catch {
-            throw ConfigurationError(file: path, line: nil, message: "cannot read the configuration file: \(error)")
-        }
+        let bytes = try ConfigurationError.read(path, maxBytes: maxBytes, what: "the configuration file")
         return try parse(String(decoding: bytes, as: UTF8.self), file: path)
     }
 
@@ -37,13 +30,7 @@ extension PolicyConfiguration {
             case "documentsVisible": configuration.documentsVisible = try reader.bool(value, "documentsVisible")
             case "contentChecks": configuration.contentChecks = try reader.bool(value, "contentChecks")
             case "contentCoverage":
-                let text = try reader.scalar(value, "contentCoverage")
-                guard let coverage = ContentCoverageRequirement(rawValue: text) else {
-                    throw .unknown(
-                        "value of contentCoverage", text, valid: ContentCoverageRequirement.allCases.map(\.rawValue),
-                        file: file, line: reader.line(value))
-                }
-                configuration.contentCoverage = coverage
+                configuration.contentCoverage = try reader.choice(value, "contentCoverage", "value of contentCoverage")
             case "budgets": configuration.budgets = try reader.budgets(value)
             case "groups": configuration.groups = try reader.groups(value)
             default: throw .unknown("key", key.text, valid: keys, file: file, line: key.line)
@@ -100,23 +87,33 @@ private struct NodeReader {
         return values
     }
 
-    func bytes(_ node: Node, _ what: String) throws(ConfigurationError) -> Int64 {
+    /// A single value `parse` understands; otherwise an error saying what it `is not`.
+    func value<T>(_ node: Node, _ what: String, _ parse: (String) -> T?, isNot: String) throws(ConfigurationError) -> T
+    {
         let text = try scalar(node, what)
-        guard let value = ByteQuantity.parse(text) else {
-            throw ConfigurationError(
-                file: file, line: line(node), message: "\(what): '\(text)' is not a size (use e.g. 4096, 50MB, 1.5GB)")
+        guard let value = parse(text) else {
+            throw ConfigurationError(file: file, line: line(node), message: "\(what): '\(text)' \(isNot)")
         }
         return value
     }
 
-    func budgetLimit(_ node: Node, _ what: String) throws(ConfigurationError) -> BudgetLimit {
+    /// One of `T`'s raw values; otherwise an error naming the nearest (`unknown` says what the value is).
+    func choice<T: CaseIterable & RawRepresentable<String>>(_ node: Node, _ what: String, _ unknown: String)
+        throws(ConfigurationError) -> T
+    {
         let text = try scalar(node, what)
-        guard let limit = BudgetLimit.parse(text) else {
-            throw ConfigurationError(
-                file: file, line: line(node),
-                message: "\(what): '\(text)' is neither a size (200MB) nor a file count (5000 files)")
+        guard let value = T(rawValue: text) else {
+            throw .unknown(unknown, text, valid: T.allCases.map(\.rawValue), file: file, line: line(node))
         }
-        return limit
+        return value
+    }
+
+    func bytes(_ node: Node, _ what: String) throws(ConfigurationError) -> Int64 {
+        try value(node, what, ByteQuantity.parse, isNot: "is not a size (use e.g. 4096, 50MB, 1.5GB)")
+    }
+
+    func budgetLimit(_ node: Node, _ what: String) throws(ConfigurationError) -> BudgetLimit {
+        try value(node, what, BudgetLimit.parse, isNot: "is neither a size (200MB) nor a file count (5000 files)")
     }
 
     func rules(_ node: Node) throws(ConfigurationError) -> [String: RuleSettings] {
@@ -132,23 +129,15 @@ private struct NodeReader {
             for (option, optionValue) in try mapping(value, "rules.\(key.text)") {
                 switch option.text {
                 case "enabled": enabled = try bool(optionValue, "rules.\(key.text).enabled")
-                case "severity":
-                    let text = try scalar(optionValue, "rules.\(key.text).severity")
-                    guard let parsed = Severity(rawValue: text) else {
-                        throw .unknown(
-                            "severity", text, valid: Severity.allCases.map(\.rawValue), file: file,
-                            line: line(optionValue))
-                    }
-                    severity = parsed
+                case "severity": severity = try choice(optionValue, "rules.\(key.text).severity", "severity")
                 default:
                     options[option.text] = OptionValue(
                         try scalar(optionValue, "rules.\(key.text).\(option.text)"), line: option.line)
                 }
             }
-            var settings = RuleSettings(options: RuleOptionValues(ruleID: key.text, values: options, file: file))
-            settings.enabled = enabled
-            settings.severity = severity
-            rules[key.text] = settings
+            rules[key.text] = RuleSettings(
+                enabled: enabled, severity: severity,
+                options: RuleOptionValues(ruleID: key.text, values: options, file: file))
         }
         return rules
     }
@@ -160,12 +149,8 @@ private struct NodeReader {
             case "total": budgets.total = try bytes(value, "budgets.total")
             case "documentsAndData": budgets.documentsAndData = try bytes(value, "budgets.documentsAndData")
             case "files":
-                let text = try scalar(value, "budgets.files")
-                guard let count = WholeNumber.parse(text) else {
-                    throw ConfigurationError(
-                        file: file, line: line(value), message: "budgets.files: '\(text)' is not a whole number")
-                }
-                budgets.files = count
+                budgets.files = try self.value(
+                    value, "budgets.files", WholeNumber.parse, isNot: "is not a whole number")
             case "locations":
                 for (location, limit) in try mapping(value, "budgets.locations") {
                     guard let id = Location(rawValue: location.text) else {

@@ -49,11 +49,10 @@ public enum DefaultConfiguration {
         for rule in RuleRegistry.all {
             let description = rule.description
             lines += "  \(description.id):          # \(description.title)\n"
-            if description.isOptIn {
-                lines += "    enabled: false      # opt-in: it reads file contents, far slower than the walk\n"
-            } else {
-                lines += "    enabled: true\n"
-            }
+            lines +=
+                description.isOptIn
+                ? "    enabled: false      # opt-in: it reads file contents, far slower than the walk\n"
+                : "    enabled: true\n"
             lines += "    # severity: \(description.defaultSeverity.rawValue)\n"
             for option in description.options { lines += "    \(option.name): \(option.defaultValue)\n" }
         }

@@ -24,6 +24,20 @@ public struct GroupResult: Sendable, Equatable {
         let shape = components[capture].components(separatedBy: "{id}")
         let (before, after) = (shape[0], shape.count > 1 ? shape[1] : "")
         let rest = Glob(components[(capture + 1)...].joined(separator: "/"))
+        let restIsEmpty = capture + 1 == components.count
+        // Adds the app-data files at or below `index` whose path below the member matches `rest`.
+        func collect(_ index: Int32, _ relative: [String], into total: inout SizeTotal) {
+            let entry = inventory.entries[Int(index)]
+            if !entry.isDirectory {
+                if entry.isAppData && (restIsEmpty ? relative.isEmpty : rest.matches(relative.joined(separator: "/"))) {
+                    total.add(entry)
+                }
+            } else if !restIsEmpty {
+                for child in inventory.children(index) {
+                    collect(child, relative + [PathText.display(inventory.name(child))], into: &total)
+                }
+            }
+        }
         var members: [String: GroupMember] = [:]
         for child in inventory.children(base) {
             let name = PathText.display(inventory.name(child))
@@ -32,32 +46,10 @@ public struct GroupResult: Sendable, Equatable {
             else { continue }
             let id = String(name.dropFirst(before.count).dropLast(after.count))
             var member = GroupMember(id: id, path: inventory.path(child), index: child, total: .zero)
-            collect(
-                child, relative: [], rest: rest, restIsEmpty: capture + 1 == components.count, inventory: inventory,
-                into: &member.total)
+            collect(child, [], into: &member.total)
             if member.total.files > 0 { members[id] = member }
         }
         let sorted = members.values.sorted { ($0.total.allocatedBytes, $1.id) > ($1.total.allocatedBytes, $0.id) }
         return GroupResult(definition: definition, members: sorted)
-    }
-
-    /// Adds the app-data files at or below `index` whose path below the member matches `rest`.
-    private static func collect(
-        _ index: Int32, relative: [String], rest: Glob, restIsEmpty: Bool, inventory: Inventory,
-        into total: inout SizeTotal
-    ) {
-        let entry = inventory.entries[Int(index)]
-        if !entry.isDirectory {
-            if entry.isAppData && (restIsEmpty ? relative.isEmpty : rest.matches(relative.joined(separator: "/"))) {
-                total.add(entry)
-            }
-            return
-        }
-        guard !restIsEmpty else { return }
-        for child in inventory.children(index) {
-            collect(
-                child, relative: relative + [PathText.display(inventory.name(child))], rest: rest, restIsEmpty: false,
-                inventory: inventory, into: &total)
-        }
     }
 }

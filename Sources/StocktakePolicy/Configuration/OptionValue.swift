@@ -47,11 +47,7 @@ public struct RuleOptionValues: Sendable, Equatable {
 
     /// Rejects option names the rule does not document (`RuleDescription.options` is the one list).
     public func checkKnown(_ description: RuleDescription) throws(ConfigurationError) {
-        try checkKnown(description.options.map { $0.name })
-    }
-
-    /// Rejects option names not in `names`.
-    public func checkKnown(_ names: [String]) throws(ConfigurationError) {
+        let names = description.options.map(\.name)
         for (name, value) in values.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
             throw .unknown(
                 "option of \(ruleID)", name, valid: names.isEmpty ? ["enabled", "severity"] : names, file: file,

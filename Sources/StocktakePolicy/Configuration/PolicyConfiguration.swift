@@ -32,8 +32,6 @@ public struct RuleSettings: Sendable, Equatable {
     public var enabled: Bool = true
     public var severity: Severity?
     public var options: RuleOptionValues
-
-    public init(options: RuleOptionValues) { self.options = options }
 }
 
 /// Limits that fail the run when exceeded (`budget-exceeded`).

@@ -17,21 +17,19 @@ struct BudgetExceededRule: Rule {
         fix:
             "Find what grew (stocktake diff between versions), move re-creatable data to Caches, purge old content, or raise the budget deliberately in stocktake.yml.",
         examples: [
-            RuleExample("Caches over a 10 KB budget", expectedFindings: 1) {
-                var builder = InventoryBuilder()
+            RuleExample("Caches over a 10 KB budget", expectedFindings: 1, budgets: cachesBudget) { builder in
                 builder.add("Library/Caches/images/a.jpg", apparentBytes: 50_000)
-                var budgets = Budgets()
-                budgets.locations[.caches] = .bytes(10_000)
-                return PolicyContext(inventory: builder.build(), documentsExposed: nil, budgets: budgets)
             },
-            RuleExample("Caches within its budget", expectedFindings: 0) {
-                var builder = InventoryBuilder()
+            RuleExample("Caches within its budget", expectedFindings: 0, budgets: cachesBudget) { builder in
                 builder.add("Library/Caches/images/a.jpg", apparentBytes: 5_000)
-                var budgets = Budgets()
-                budgets.locations[.caches] = .bytes(10_000)
-                return PolicyContext(inventory: builder.build(), documentsExposed: nil, budgets: budgets)
             },
         ])
+
+    private static var cachesBudget: Budgets {
+        var budgets = Budgets()
+        budgets.locations[.caches] = .bytes(10_000)
+        return budgets
+    }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         context.budgets.check(context.inventory, groups: context.groups).filter(\.exceeded).map { result in

@@ -80,7 +80,7 @@ struct DocumentsHiddenDataRule: Rule {
         var pending = Array(inventory.children(documents).reversed())
         while let index = pending.popLast() {
             let entry = inventory.entries[Int(index)]
-            if entry.flags.contains(.transportArtefact) || entry.flags.contains(.systemManaged) { continue }
+            if !entry.isAppsOwn { continue }
             // Documents/Inbox is where the system drops files other apps hand over: not the app's doing.
             if entry.parent == documents && inventory.name(index).elementsEqual("Inbox".utf8) { continue }
             guard let category = HiddenDocumentData.classify(index, in: inventory) else {
@@ -97,15 +97,12 @@ struct DocumentsHiddenDataRule: Rule {
     private func finding(_ index: Int32, _ category: HiddenDocumentData, _ inventory: Inventory, exposed: Bool?)
         -> RuleFinding
     {
-        let entry = inventory.entries[Int(index)]
         var what = Self.noun(category)
-        let bytes: Int64
+        var bytes = inventory.entries[Int(index)].countedBytes
         if category.isFolder {
             let total = inventory.directoryTotals[index] ?? .zero
             bytes = total.allocatedBytes
-            what += " (\(Plural.count(total.files, "file")), \(ByteCount.format(bytes)))"
-        } else {
-            bytes = entry.countsBytes ? entry.allocatedBytes : 0
+            what += " (\(total.filesAndBytes))"
         }
         let message = "\(what) in Documents, \(Self.visibility(exposed)): \(Self.advice(category))."
         return RuleFinding(index: index, message: message, bytes: bytes, severity: exposed == true ? .error : nil)

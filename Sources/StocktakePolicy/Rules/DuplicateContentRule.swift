@@ -83,15 +83,11 @@ struct DuplicateContentRule: Rule {
             },
         ], isOptIn: true)
 
-    let minimumBytes: Int64
-
-    init() { self.init(minimumBytes: Self.defaultMinimumBytes) }
-
-    init(minimumBytes: Int64) { self.minimumBytes = minimumBytes }
+    var minimumBytes = Self.defaultMinimumBytes
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(Self.description)
-        return Self(minimumBytes: try options.bytes("minimumBytes", default: defaultMinimumBytes))
+        try options.checkKnown(description)
+        return try Self(minimumBytes: options.bytes("minimumBytes", default: defaultMinimumBytes))
     }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
@@ -101,13 +97,12 @@ struct DuplicateContentRule: Rule {
             let copies = set.members.filter { index in
                 guard index >= 0, Int(index) < inventory.entries.count else { return false }
                 let entry = inventory.entries[Int(index)]
-                return entry.type == .file && entry.countsBytes && !entry.flags.contains(.systemManaged)
-                    && !entry.flags.contains(.transportArtefact)
+                return entry.type == .file && entry.countsBytes && entry.isAppsOwn
             }
             guard let first = copies.first, copies.count > 1 else { continue }
             // Keeping the copy that occupies most leaves the least to gain: report that, never more.
             let allocated = copies.map { inventory.entries[Int($0)].allocatedBytes }
-            let wasted = allocated.reduce(Int64(0)) { $0.saturatingAdd($1) } - (allocated.max() ?? 0)
+            let wasted = allocated.saturatingSum() - (allocated.max() ?? 0)
             findings.append(
                 RuleFinding(
                     index: first, message: message(copies, size: set.size, wasted: wasted, inventory), bytes: wasted))
@@ -117,9 +112,7 @@ struct DuplicateContentRule: Rule {
 
     private func message(_ copies: [Int32], size: Int64, wasted: Int64, _ inventory: Inventory) -> String {
         let others = copies.dropFirst()
-        var listed = others.prefix(Self.listedPaths).map {
-            VisibleText.render(PathText.display(inventory.path($0)), as: .message)
-        }.joined(separator: ", ")
+        var listed = others.prefix(Self.listedPaths).map { quoted(inventory.path($0)) }.joined(separator: ", ")
         if others.count > Self.listedPaths { listed += " and \(others.count - Self.listedPaths) more" }
         return
             "\(copies.count) identical copies of this \(ByteCount.format(size)) file (also at \(listed)): keeping one would free \(ByteCount.format(wasted))."

@@ -65,7 +65,7 @@ struct ExcludedUserDocumentRule: Rule {
         var pending = [documents]
         while let index = pending.popLast() {
             let entry = inventory.entries[Int(index)]
-            if entry.flags.contains(.transportArtefact) || entry.flags.contains(.systemManaged) { continue }
+            if !entry.isAppsOwn { continue }
             if index != documents && HiddenDocumentData.classify(index, in: inventory) != nil { continue }
             if entry.backup == .excluded {
                 findings.append(finding(index, inventory))
@@ -80,19 +80,17 @@ struct ExcludedUserDocumentRule: Rule {
         let entry = inventory.entries[Int(index)]
         let how = entry.evidence == .legacyXattr ? " (through the deprecated com.apple.MobileBackup attribute)" : ""
         guard entry.isDirectory else {
-            let bytes = entry.countsBytes ? entry.allocatedBytes : 0
             return RuleFinding(
                 index: index,
                 message:
-                    "This document (\(ByteCount.format(bytes))) is excluded from backup\(how), so restoring a backup or moving to a new device loses it: stop excluding user documents.",
-                bytes: bytes)
+                    "This document (\(ByteCount.format(entry.countedBytes))) is excluded from backup\(how), so restoring a backup or moving to a new device loses it: stop excluding user documents.",
+                bytes: entry.countedBytes)
         }
         let total = inventory.directoryTotals[index] ?? .zero
-        let files = Plural.count(total.files, "file")
         return RuleFinding(
             index: index,
             message:
-                "This folder is excluded from backup\(how) with everything in it (\(files), \(ByteCount.format(total.allocatedBytes))), so restoring a backup or moving to a new device loses these documents: stop excluding user documents.",
+                "This folder is excluded from backup\(how) with everything in it (\(total.filesAndBytes)), so restoring a backup or moving to a new device loses these documents: stop excluding user documents.",
             bytes: total.allocatedBytes)
     }
 }

@@ -28,31 +28,25 @@ struct HardcodedCredentialRule: Rule {
             and keep it in the Keychain.
             """,
         examples: [
-            RuleExample("a Stripe secret key and a server password in Info.plist", expectedFindings: 2) {
-                var builder = InventoryBuilder()
+            RuleExample(
+                "a Stripe secret key and a server password in Info.plist", expectedFindings: 2,
+                appBundleSecrets: [
+                    AppBundleSecret(bundle: "Example.app", place: "key StripeSecretKey", kind: .apiKey, length: 32),
+                    AppBundleSecret(bundle: "Example.app", place: "key ServerPassword", kind: .password, length: 12),
+                ]
+            ) { builder in
                 builder.add("Library/Preferences/com.example.app.plist", apparentBytes: 400, kind: .binaryPlist)
-                return PolicyContext(
-                    inventory: builder.build(), documentsExposed: false,
-                    appBundleSecrets: [
-                        AppBundleSecret(bundle: "Example.app", place: "key StripeSecretKey", kind: .apiKey, length: 32),
-                        AppBundleSecret(
-                            bundle: "Example.app", place: "key ServerPassword", kind: .password, length: 12),
-                    ])
             },
-            RuleExample("an Info.plist with a publishable key only", expectedFindings: 0) {
-                var builder = InventoryBuilder()
+            RuleExample("an Info.plist with a publishable key only", expectedFindings: 0) { builder in
                 builder.add("Library/Preferences/com.example.app.plist", apparentBytes: 400, kind: .binaryPlist)
-                return PolicyContext(inventory: builder.build(), documentsExposed: false)
             },
         ], references: ["MASWE-0005", "MASTG-TEST-0302", "CWE-798"])
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         context.appBundleSecrets.map { secret in
-            var message = secret.kind.noun.prefix(1).uppercased() + secret.kind.noun.dropFirst()
-            if secret.length > 0 { message += " (\(Plural.count(secret.length, "character")))" }
-            message +=
-                " in \(secret.place) of the app bundle's Info.plist: shipped in every copy of the app, where anyone who "
-                + "downloads it can read it."
+            let message =
+                SensitiveDataFindings.what(secret.kind.noun, length: secret.length, place: secret.place)
+                + " of the app bundle's Info.plist: shipped in every copy of the app, where anyone who downloads it can read it."
             return RuleFinding(
                 index: context.inventory.root, path: Array("\(secret.bundle)/Info.plist".utf8), message: message,
                 discriminator: "\(secret.place) \(secret.kind.rawValue)")

@@ -72,13 +72,12 @@ struct InterruptedDeletionRule: Rule {
         // Only the top of tmp and Caches: deeper down, UUID names are how apps and SDKs name live records
         // (WebKit's CacheStorage, attachment caches), and a rename-then-delete step moves a folder up to these.
         for root in ["tmp", "Library/Caches"] {
-            guard let start = inventory.index(ofPath: Array(root.utf8)), inventory.entries[Int(start)].isDirectory
-            else { continue }
+            guard let start = ContainerFolder.index(of: root, in: inventory) else { continue }
             for index in inventory.children(start) {
                 let entry = inventory.entries[Int(index)]
-                guard entry.isDirectory, !entry.flags.contains(.systemManaged),
-                    !entry.flags.contains(.transportArtefact), RenamedForDeletion.matches(inventory.name(index))
-                else { continue }
+                guard entry.isDirectory, entry.isAppsOwn, RenamedForDeletion.matches(inventory.name(index)) else {
+                    continue
+                }
                 let contents = SubtreeContents(inventory, index)
                 guard contents.files > 0 else { continue }
                 let files = Plural.count(contents.files, "file")

@@ -57,23 +57,18 @@ struct LargeBackedUpFileRule: Rule {
             },
         ])
 
-    let thresholdBytes: Int64
-
-    init() { self.init(thresholdBytes: Self.defaultThresholdBytes) }
-
-    init(thresholdBytes: Int64) { self.thresholdBytes = thresholdBytes }
+    var thresholdBytes = Self.defaultThresholdBytes
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(Self.description)
-        return Self(thresholdBytes: try options.bytes("thresholdBytes", default: defaultThresholdBytes))
+        try options.checkKnown(description)
+        return try Self(thresholdBytes: options.bytes("thresholdBytes", default: defaultThresholdBytes))
     }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         for (offset, entry) in context.inventory.entries.enumerated() {
-            guard entry.type == .file, entry.countsBytes, entry.allocatedBytes >= thresholdBytes,
-                entry.backup == .included || entry.backup == .unknown, !entry.flags.contains(.systemManaged),
-                !entry.flags.contains(.transportArtefact)
+            guard entry.type == .file, entry.countsBytes, entry.allocatedBytes >= thresholdBytes, entry.mayBeBackedUp,
+                entry.isAppsOwn
             else { continue }
             let size = ByteCount.format(entry.allocatedBytes)
             let limit = ByteCount.format(thresholdBytes)

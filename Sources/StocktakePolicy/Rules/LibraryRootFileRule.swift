@@ -68,31 +68,25 @@ struct LibraryRootFileRule: Rule {
         for index in inventory.children(library) {
             let entry = inventory.entries[Int(index)]
             // What iOS makes in Library (SystemCatalogue) is not the app's doing, flagged or not.
-            if entry.flags.contains(.transportArtefact) || entry.flags.contains(.systemManaged)
-                || SystemCatalogue.isSystemLibraryFolder(inventory.name(index))
-            {
-                continue
-            }
+            if !entry.isAppsOwn || SystemCatalogue.isSystemLibraryFolder(inventory.name(index)) { continue }
             guard entry.isDirectory else {
-                let bytes = entry.countsBytes ? entry.allocatedBytes : 0
                 findings.append(
                     RuleFinding(
                         index: index,
                         message:
                             "A file directly in Library/, outside every standard folder: move it to Library/Application Support, or Library/Caches if it can be fetched again.",
-                        bytes: bytes))
+                        bytes: entry.countedBytes))
                 continue
             }
             if LibraryFolder.isStandard(inventory.name(index)) { continue }
             let total = inventory.directoryTotals[index] ?? .zero
             // An empty folder (or one of empty folders) holds nothing to move.
             if total.files == 0 { continue }
-            let files = Plural.count(total.files, "file")
             findings.append(
                 RuleFinding(
                     index: index,
                     message:
-                        "A folder of the app's own directly in Library/ (\(files), \(ByteCount.format(total.allocatedBytes))), outside the standard folders: move it into Library/Application Support, or Library/Caches if its content can be re-created.",
+                        "A folder of the app's own directly in Library/ (\(total.filesAndBytes)), outside the standard folders: move it into Library/Application Support, or Library/Caches if its content can be re-created.",
                     bytes: total.allocatedBytes))
         }
         return findings

@@ -60,21 +60,14 @@ struct ManySmallFilesRule: Rule {
             },
         ])
 
-    let minFiles: Int
-    let maxMedianBytes: Int64
+    var minFiles = Self.defaultMinFiles
+    var maxMedianBytes = Self.defaultMaxMedianBytes
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(Self.description)
-        return Self(
-            minFiles: Int(try options.integer("minFiles", default: Int64(defaultMinFiles))),
-            maxMedianBytes: try options.bytes("maxMedianBytes", default: defaultMaxMedianBytes))
-    }
-
-    init() { self.init(minFiles: Self.defaultMinFiles, maxMedianBytes: Self.defaultMaxMedianBytes) }
-
-    init(minFiles: Int, maxMedianBytes: Int64) {
-        self.minFiles = minFiles
-        self.maxMedianBytes = maxMedianBytes
+        try options.checkKnown(description)
+        return try Self(
+            minFiles: Int(options.integer("minFiles", default: Int64(defaultMinFiles))),
+            maxMedianBytes: options.bytes("maxMedianBytes", default: defaultMaxMedianBytes))
     }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
@@ -87,7 +80,7 @@ struct ManySmallFilesRule: Rule {
                 let entry = inventory.entries[Int(index)]
                 if entry.isDirectory {
                     stack.append(SizeTally())
-                } else if entry.isAppData, !entry.flags.contains(.systemManaged), !stack.isEmpty {
+                } else if entry.isAppsOwn, !stack.isEmpty {
                     stack[stack.count - 1].add(entry, maxMedianBytes: maxMedianBytes)
                 }
             },

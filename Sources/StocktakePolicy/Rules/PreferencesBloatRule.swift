@@ -49,15 +49,11 @@ struct PreferencesBloatRule: Rule {
     /// 1 MB (decimal, as iOS Settings counts), in apparent bytes.
     static let defaultMaxBytes: Int64 = 1_000_000
 
-    let maxBytes: Int64
-
-    init() { self.init(maxBytes: Self.defaultMaxBytes) }
-
-    init(maxBytes: Int64) { self.maxBytes = maxBytes }
+    var maxBytes = Self.defaultMaxBytes
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(Self.description)
-        return Self(maxBytes: try options.bytes("maxBytes", default: defaultMaxBytes))
+        try options.checkKnown(description)
+        return try Self(maxBytes: options.bytes("maxBytes", default: defaultMaxBytes))
     }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
@@ -74,7 +70,7 @@ struct PreferencesBloatRule: Rule {
                     index: index,
                     message:
                         "This preferences plist is \(ByteCount.format(entry.apparentBytes)) (over \(ByteCount.format(maxBytes))): UserDefaults reads it whole into memory, usually at launch, so move the large values into files in Library/Caches or Library/Application Support.",
-                    bytes: entry.countsBytes ? entry.allocatedBytes : 0))
+                    bytes: entry.countedBytes))
         }
         return findings
     }

@@ -79,15 +79,11 @@ struct RedownloadableInBackupRule: Rule {
             },
         ])
 
-    let minBytes: Int64
-
-    init() { self.init(minBytes: Self.defaultMinBytes) }
-
-    init(minBytes: Int64) { self.minBytes = minBytes }
+    var minBytes = Self.defaultMinBytes
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(Self.description)
-        return Self(minBytes: try options.bytes("minBytes", default: defaultMinBytes))
+        try options.checkKnown(description)
+        return try Self(minBytes: options.bytes("minBytes", default: defaultMinBytes))
     }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
@@ -118,7 +114,7 @@ struct RedownloadableInBackupRule: Rule {
                     let signal = RecreatableNames.folderSignal(inventory.name(index)),
                     cause == nil || cause?.signal == .downloadedMedia
                 {
-                    cause = Cause(folder: index, signal: signal)
+                    cause = (index, signal)
                 }
                 stack.append(FolderState(location: entry.location, cause: cause, findingsMark: findings.count))
             },
@@ -160,13 +156,10 @@ struct RedownloadableInBackupRule: Rule {
         let unknown: Bool
 
         func finding(_ inventory: Inventory) -> RuleFinding {
-            func folder(_ index: Int32) -> String {
-                VisibleText.render(PathText.display(inventory.name(index)), as: .message)
-            }
             let why =
                 switch reason {
-                case .inCacheLikeFolder(let cause): "in the cache-like folder “\(folder(cause))”"
-                case .downloadedInto(let cause): "downloaded content in “\(folder(cause))”"
+                case .inCacheLikeFolder(let cause): "in the cache-like folder “\(quoted(inventory.name(cause)))”"
+                case .downloadedInto(let cause): "downloaded content in “\(quoted(inventory.name(cause)))”"
                 case .cacheLikeName: "named like a cache or thumbnail"
                 }
             let message =
@@ -178,10 +171,7 @@ struct RedownloadableInBackupRule: Rule {
     }
 
     /// Where a cause is and how strong it is.
-    private struct Cause {
-        let folder: Int32
-        let signal: RecreatableNames.FolderSignal
-    }
+    private typealias Cause = (folder: Int32, signal: RecreatableNames.FolderSignal)
 
     /// Counts of app-data files beneath a folder, and of those that are re-creatable and (maybe) backed up.
     private struct Tally {
@@ -206,15 +196,13 @@ struct RedownloadableInBackupRule: Rule {
     }
 
     /// App data the rule weighs: regular files the app wrote (not iOS's, not transport metadata).
-    private static func counts(_ entry: Entry) -> Bool {
-        entry.type == .file && !entry.flags.contains(.systemManaged) && !entry.flags.contains(.transportArtefact)
-    }
+    private static func counts(_ entry: Entry) -> Bool { entry.type == .file && entry.isAppsOwn }
 
     private func affectedFile(_ index: Int32, parent: FolderState?, inventory: Inventory) -> (
         tally: Tally, finding: AffectedFile
     )? {
         let entry = inventory.entries[Int(index)]
-        guard Self.counts(entry), entry.backup == .included || entry.backup == .unknown else { return nil }
+        guard Self.counts(entry), entry.mayBeBackedUp else { return nil }
         let name = inventory.name(index)
         let reason: AffectedFile.Reason
         if let cause = parent?.cause, cause.signal == .everything {
@@ -226,7 +214,7 @@ struct RedownloadableInBackupRule: Rule {
         } else {
             return nil
         }
-        let bytes = entry.countsBytes ? entry.allocatedBytes : 0
+        let bytes = entry.countedBytes
         let unknown = entry.backup == .unknown
         let tally = Tally(files: 1, affected: 1, unknown: unknown ? 1 : 0, bytes: bytes)
         return (tally, AffectedFile(index: index, reason: reason, bytes: bytes, unknown: unknown))
@@ -239,8 +227,7 @@ struct RedownloadableInBackupRule: Rule {
     private func folderFinding(_ index: Int32, _ tally: Tally, cause: Cause, inventory: Inventory) -> RuleFinding {
         let files = Plural.count(tally.files, "re-creatable file")
         let place = cause.signal == .everything ? "the cache-like folder" : "the download folder"
-        let what =
-            "\(files) (\(ByteCount.format(tally.bytes))) in \(place) “\(VisibleText.render(PathText.display(inventory.name(cause.folder)), as: .message))”"
+        let what = "\(files) (\(ByteCount.format(tally.bytes))) in \(place) “\(quoted(inventory.name(cause.folder)))”"
         // `unknown` only when every file is: one known-included file makes the folder's backup a fact.
         let unknown = tally.unknown == tally.affected
         let message =

@@ -82,36 +82,21 @@ struct SQLiteSidecarRule: Rule {
             },
         ])
 
-    let walFloorBytes: Int64
-
-    init() { self.init(walFloorBytes: Self.defaultWalFloorBytes) }
-
-    init(walFloorBytes: Int64) { self.walFloorBytes = walFloorBytes }
+    var walFloorBytes = Self.defaultWalFloorBytes
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(Self.description)
-        return Self(walFloorBytes: try options.bytes("walFloorBytes", default: defaultWalFloorBytes))
+        try options.checkKnown(description)
+        return try Self(walFloorBytes: options.bytes("walFloorBytes", default: defaultWalFloorBytes))
     }
 
-    private enum Role: String {
-        case wal = "-wal"
-        case shm = "-shm"
-        case journal = "-journal"
-
-        var suffix: [UInt8] { Array(rawValue.utf8) }
-
-        var kind: ContentKind {
-            switch self {
-            case .wal: .sqliteWAL
-            case .shm: .sqliteSHM
-            case .journal: .sqliteJournal
-            }
-        }
-    }
+    /// Each sidecar's content kind and the suffix it adds to its database's name.
+    private static let suffixes: [(kind: ContentKind, suffix: [UInt8])] = [
+        (.sqliteWAL, Array("-wal".utf8)), (.sqliteSHM, Array("-shm".utf8)), (.sqliteJournal, Array("-journal".utf8)),
+    ]
 
     private struct Sidecar {
         let index: Int32
-        let role: Role
+        let kind: ContentKind
         let database: ArraySlice<UInt8>
     }
 
@@ -130,8 +115,8 @@ struct SQLiteSidecarRule: Rule {
         var findings: [RuleFinding] = []
         for sidecar in sidecars {
             let entry = inventory.entries[Int(sidecar.index)]
-            let name = VisibleText.render(PathText.display(inventory.name(sidecar.index)), as: .message)
-            let databaseName = VisibleText.render(PathText.display(sidecar.database), as: .message)
+            let name = quoted(inventory.name(sidecar.index))
+            let databaseName = quoted(sidecar.database)
             guard let database = filesByFolder[entry.parent]?[sidecar.database] else {
                 findings.append(
                     RuleFinding(
@@ -140,11 +125,11 @@ struct SQLiteSidecarRule: Rule {
                             \(name) (\(ByteCount.format(entry.apparentBytes))) has no database \(databaseName) beside it: \
                             delete the leftover, or find where the store went without its sidecars.
                             """,
-                        discriminator: sidecar.role == .wal ? "missing-database" : "",
+                        discriminator: sidecar.kind == .sqliteWAL ? "missing-database" : "",
                         bytes: entry.allocatedBytes))
                 continue
             }
-            guard sidecar.role == .wal else { continue }
+            guard sidecar.kind == .sqliteWAL else { continue }
             let databaseBytes = inventory.entries[Int(database)].apparentBytes
             guard entry.apparentBytes > databaseBytes, entry.apparentBytes > walFloorBytes else { continue }
             findings.append(
@@ -164,19 +149,14 @@ struct SQLiteSidecarRule: Rule {
     /// idle journal is). A journal's `X` must have an extension, so a note called `travel-journal` is no sidecar.
     private static func sidecars(_ inventory: Inventory) -> [Sidecar] {
         var found: [Sidecar] = []
-        for (offset, entry) in inventory.entries.enumerated() where entry.type == .file {
-            guard [.sqliteWAL, .sqliteSHM, .sqliteJournal, .empty].contains(entry.kind),
-                !entry.flags.contains(.systemManaged), !entry.flags.contains(.transportArtefact)
-            else { continue }
+        for (offset, entry) in inventory.entries.enumerated() where entry.type == .file && entry.isAppsOwn {
             let index = Int32(offset)
             let name = inventory.name(index)
-            for role in [Role.wal, .shm, .journal] where entry.kind == role.kind || entry.kind == .empty {
-                guard name.count > role.suffix.count, name.suffix(role.suffix.count).elementsEqual(role.suffix) else {
-                    continue
-                }
-                let database = name.dropLast(role.suffix.count)
-                if role == .journal && !hasExtension(database) { break }
-                found.append(Sidecar(index: index, role: role, database: database))
+            for (kind, suffix) in suffixes where entry.kind == kind || entry.kind == .empty {
+                guard name.count > suffix.count, name.suffix(suffix.count).elementsEqual(suffix) else { continue }
+                let database = name.dropLast(suffix.count)
+                if kind == .sqliteJournal && !hasExtension(database) { break }
+                found.append(Sidecar(index: index, kind: kind, database: database))
                 break
             }
         }

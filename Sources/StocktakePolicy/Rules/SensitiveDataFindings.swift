@@ -25,9 +25,7 @@ enum SensitiveDataFindings {
     private static func finding(
         _ item: SensitiveItem, file entry: Entry, exposed: Bool, index: Int32, path: [UInt8]?, companion: String?
     ) -> RuleFinding {
-        var message = capitalized(item.kind.noun)
-        if item.length > 0 { message += " (\(Plural.count(item.length, "character")))" }
-        message += " in \(item.place)"
+        var message = what(item.kind.noun, length: item.length, place: item.place)
         // Repeats are one finding, counted: a log line of 2,260 tokens is one line to fix.
         if item.count > 1 { message += " (×\(grouped(item.count)))" }
         if let companion {
@@ -43,7 +41,7 @@ enum SensitiveDataFindings {
         }
         return RuleFinding(
             index: index, path: path, message: message, discriminator: "\(item.place) \(item.kind.rawValue)",
-            bytes: entry.countsBytes ? entry.allocatedBytes : 0,
+            bytes: entry.countedBytes,
             severity: entry.backup == .included || exposed || item.unprotected ? .error : nil)
     }
 
@@ -56,7 +54,11 @@ enum SensitiveDataFindings {
             })
     }
 
-    private static func capitalized(_ noun: String) -> String { noun.prefix(1).uppercased() + noun.dropFirst() }
+    /// "Password (12 characters) in key pin": what was found and where, never the value.
+    static func what(_ noun: String, length: Int, place: String) -> String {
+        let characters = length > 0 ? " (\(Plural.count(length, "character")))" : ""
+        return noun.prefix(1).uppercased() + noun.dropFirst() + characters + " in \(place)"
+    }
 
     /// How far the secret travels.
     private static func reach(_ entry: Entry, exposed: Bool) -> String {

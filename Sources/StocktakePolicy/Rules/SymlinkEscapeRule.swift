@@ -66,17 +66,14 @@ struct SymlinkEscapeRule: Rule {
         where entry.type == .symlink && entry.flags.contains(.escapesContainer) && !entry.flags.contains(.systemManaged)
         {
             let index = Int32(offset)
-            let message: String
-            if let target = inventory.symlinkTargets[index] {
-                var text = PathText.display(target)
+            var target = " (its target could not be read)"
+            if let bytes = inventory.symlinkTargets[index] {
+                var text = PathText.display(bytes)
                 if text.count > Self.maxTargetCharacters { text = String(text.prefix(Self.maxTargetCharacters)) + "…" }
-                text = VisibleText.render(text, as: .message)
-                message =
-                    "This symlink points outside the container, to “\(text)”: it breaks after a reinstall or restore, and the audit did not follow it."
-            } else {
-                message =
-                    "This symlink points outside the container (its target could not be read): it breaks after a reinstall or restore, and the audit did not follow it."
+                target = ", to “\(VisibleText.render(text, as: .message))”"
             }
+            let message =
+                "This symlink points outside the container\(target): it breaks after a reinstall or restore, and the audit did not follow it."
             findings.append(RuleFinding(index: index, message: message))
         }
         return findings

@@ -77,34 +77,25 @@ struct TmpLeftoversRule: Rule {
             },
         ])
 
-    let minBytes: Int64
-    let minAgeSeconds: Int64
+    var minBytes = Self.defaultMinBytes
+    var minAgeSeconds = Self.defaultMinAgeSeconds
 
     static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(Self.description)
-        return Self(
-            minBytes: try options.bytes("minBytes", default: defaultMinBytes),
-            minAgeSeconds: try options.integer("minAgeSeconds", default: defaultMinAgeSeconds))
-    }
-
-    init() { self.init(minBytes: Self.defaultMinBytes, minAgeSeconds: Self.defaultMinAgeSeconds) }
-
-    init(minBytes: Int64, minAgeSeconds: Int64) {
-        self.minBytes = minBytes
-        self.minAgeSeconds = minAgeSeconds
+        try options.checkKnown(description)
+        return try Self(
+            minBytes: options.bytes("minBytes", default: defaultMinBytes),
+            minAgeSeconds: options.integer("minAgeSeconds", default: defaultMinAgeSeconds))
     }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        guard let tmp = inventory.index(ofPath: Array("tmp".utf8)), inventory.entries[Int(tmp)].isDirectory else {
-            return []
-        }
+        guard let tmp = ContainerFolder.index(of: "tmp", in: inventory) else { return [] }
         let latest = Self.latestDeviceTime(context.exportedAt)
         let clock = Self.newestModification(inventory, notAfter: latest)
         var findings: [RuleFinding] = []
         for index in inventory.children(tmp) {
             let entry = inventory.entries[Int(index)]
-            if entry.flags.contains(.systemManaged) || entry.flags.contains(.transportArtefact) { continue }
+            if !entry.isAppsOwn { continue }
             // interrupted-deletion's
             if entry.isDirectory && RenamedForDeletion.matches(inventory.name(index)) { continue }
             let contents = SubtreeContents(inventory, index)
@@ -124,24 +115,16 @@ struct TmpLeftoversRule: Rule {
 
     private static func message(entry: Entry, contents: SubtreeContents, age: Int64?) -> String {
         let size = ByteCount.format(contents.allocatedBytes)
-        guard let age else {
-            let what =
-                entry.isDirectory
-                ? "This tmp folder still holds \(Plural.count(contents.files, "file")) (\(size))"
-                : "This file (\(size)) was left in tmp"
-            return
-                "\(what), of unknown age (dated after the export: re-dated by a copy): delete temporary files once they are used."
+        let what =
+            entry.isDirectory
+            ? "This tmp folder still holds \(Plural.count(contents.files, "file")) (\(size))"
+            : "This file (\(size)) was left in tmp"
+        var when = "of unknown age (dated after the export: re-dated by a copy)"
+        if let age {
+            when = (age > 0 ? "\(describe(seconds: age)) older than" : "as new as") + " the newest file in the export"
+            if entry.isDirectory { when = "the oldest " + when }
         }
-        let when =
-            age > 0
-            ? "\(describe(seconds: age)) older than the newest file in the export"
-            : "as new as the newest file in the export"
-        if entry.isDirectory {
-            let files = Plural.count(contents.files, "file")
-            return
-                "This tmp folder still holds \(files) (\(size)), the oldest \(when): delete temporary files once they are used."
-        }
-        return "This file (\(size)) was left in tmp, \(when): delete temporary files once they are used."
+        return "\(what), \(when): delete temporary files once they are used."
     }
 
     /// The latest modification time a file written on the device can carry: the download time the export
@@ -158,12 +141,7 @@ struct TmpLeftoversRule: Rule {
     /// The export's clock: the newest modification of any file (folders change when copied; AppleDouble sidecars
     /// are written by the copy, not the app), among times the device can have written.
     static func newestModification(_ inventory: Inventory, notAfter latest: Int64? = nil) -> Int64? {
-        var newest: Int64?
-        let latest = latest ?? .max
-        for entry in inventory.entries where entry.isAppData && entry.modified <= latest {
-            newest = max(newest ?? entry.modified, entry.modified)
-        }
-        return newest
+        inventory.entries.lazy.filter { $0.isAppData && $0.modified <= latest ?? .max }.map(\.modified).max()
     }
 
     /// Seconds from `modified` to `clock`, without overflow on hostile times.

@@ -26,24 +26,23 @@ struct UnreadableEntryRule: Rule {
             folder while it is audited.
             """,
         examples: [
-            RuleExample("a folder that could not be listed", expectedFindings: 1) {
-                var builder = InventoryBuilder()
-                builder.add("Library/Application Support/Vault", type: .directory, flags: .unreadable)
-                let issue = ScanIssue(
-                    path: Array("Library/Application Support/Vault".utf8), reason: .permissionDenied,
-                    detail: "cannot list folder: permission denied")
-                return PolicyContext(inventory: builder.build(issues: [issue]), documentsExposed: false)
-            },
+            RuleExample(
+                "a folder that could not be listed", expectedFindings: 1,
+                issues: [
+                    ScanIssue(
+                        path: Array("Library/Application Support/Vault".utf8), reason: .permissionDenied,
+                        detail: "cannot list folder: permission denied")
+                ]
+            ) { builder in builder.add("Library/Application Support/Vault", type: .directory, flags: .unreadable) },
             RuleExample(
                 "a file that vanished during the audit, and a file flagged unreadable without an issue",
-                expectedFindings: 2
-            ) {
-                var builder = InventoryBuilder()
-                builder.add("Documents/notes.txt", apparentBytes: 100, flags: .unreadable)
-                let issue = ScanIssue(
-                    path: Array("tmp/upload-1.part".utf8), reason: .vanished, detail: "cannot read entry: no such file")
-                return PolicyContext(inventory: builder.build(issues: [issue]), documentsExposed: false)
-            },
+                expectedFindings: 2,
+                issues: [
+                    ScanIssue(
+                        path: Array("tmp/upload-1.part".utf8), reason: .vanished,
+                        detail: "cannot read entry: no such file")
+                ]
+            ) { builder in builder.add("Documents/notes.txt", apparentBytes: 100, flags: .unreadable) },
             RuleExample("an export read in full", expectedFindings: 0) { builder in
                 builder.add("Documents/notes.txt", apparentBytes: 100)
             },
@@ -104,8 +103,6 @@ struct UnreadableEntryRule: Rule {
     private struct PathResolver {
         let inventory: Inventory
         var tables: [Int32: [[UInt8]: Int32]] = [:]
-
-        init(inventory: Inventory) { self.inventory = inventory }
 
         /// The entry at `path`, or its nearest existing ancestor (the root at worst); `exact` when found whole.
         mutating func nearest(_ path: [UInt8]) -> (index: Int32, exact: Bool) {
