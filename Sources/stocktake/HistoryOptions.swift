@@ -29,23 +29,17 @@ struct HistoryOptions: ParsableArguments {
 
     /// Opens what `--history` names, or `fallback` (a file) without it. A file is created only when `create` is set.
     func open(fallback: String, create: Bool) throws(HistoryError) -> any RunHistory {
-        guard let history, PostgresAddress.isServerURL(history) else {
-            let path = history ?? fallback
-            return try HistoryStore(path: path, createIfMissing: create)
-        }
-        return try Self.openServer(history)
+        try Self.open(history ?? fallback, create: create)
     }
 
     /// An opener the nightly job calls under its lock, after the inbox is read.
     var opener: (@Sendable () throws(HistoryError) -> any RunHistory)? {
         guard let history else { return nil }
-        return { () throws(HistoryError) -> any RunHistory in
-            if PostgresAddress.isServerURL(history) { return try Self.openServer(history) }
-            return try HistoryStore(path: history, createIfMissing: true)
-        }
+        return { () throws(HistoryError) -> any RunHistory in try Self.open(history, create: true) }
     }
 
-    private static func openServer(_ url: String) throws(HistoryError) -> any RunHistory {
+    private static func open(_ url: String, create: Bool) throws(HistoryError) -> any RunHistory {
+        guard PostgresAddress.isServerURL(url) else { return try HistoryStore(path: url, createIfMissing: create) }
         // libpq's last resort for the user: the account running the command.
         let account = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) }
         let address = try PostgresAddress.parse(

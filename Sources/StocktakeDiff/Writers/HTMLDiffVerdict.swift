@@ -5,11 +5,8 @@ import StocktakeReport
 
 /// The top of the diff page: the gates' outcome, how much the container grew and where, and the worst new
 /// findings with their rules' fixes.
-struct HTMLDiffVerdict {
-    let diff: ReportDiff
-    let gates: [DiffGateResult]
-
-    func render() -> HTML {
+extension HTMLDiffWriter {
+    func verdict() -> HTML {
         let outcome: VerdictHTML.Outcome =
             gates.isEmpty ? .ungated : gates.contains(where: \.tripped) ? .failed : .passed
         let tripped = gates.filter(\.tripped)
@@ -19,7 +16,7 @@ struct HTMLDiffVerdict {
             case .failed: "\(Plural.count(tripped.count, "gate")) of \(gates.count) tripped. "
             case .passed: "\(Plural.count(gates.count, "gate")) passed. "
             }
-        headline += growth()
+        headline += growthLine()
         var lines: [HTML] = tripped.map { "<code>\(visible: $0.gate)</code>: \(visible: $0.message)" }
         let new = diff.findings.new
         let counts = Severity.allCases.reversed().compactMap { severity -> String? in
@@ -41,7 +38,7 @@ struct HTMLDiffVerdict {
     }
 
     /// "+254 KB (+4.7%) on disk, mostly Library/Caches/VideoThumbnails (+102 KB), …".
-    private func growth() -> HTML {
+    private func growthLine() -> HTML {
         let total = diff.total(ReportDiff.totalID(.onDisk))
         let (old, new) = (total.oldOrZero.allocatedBytes, total.newOrZero.allocatedBytes)
         // The change first, then what it is of: the figure's name is followed by its own value everywhere else.

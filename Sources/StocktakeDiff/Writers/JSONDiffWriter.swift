@@ -96,11 +96,7 @@ struct JSONDiffWriter {
     ) throws {
         let (old, new) = (change.oldOrZero, change.newOrZero)
         try json.object(compact: true) {
-            try json.field(
-                K.Row.delta,
-                SizeTotal(
-                    files: change.filesDelta, apparentBytes: change.apparentDelta, allocatedBytes: change.allocatedDelta
-                ))
+            try json.field(K.Row.delta, change.delta)
             try json.field(K.Row.id, ifPresent: id)
             try json.field(K.Row.location, ifPresent: location?.rawValue)
             try json.field(K.Row.new, change.new)
@@ -130,12 +126,7 @@ struct JSONDiffWriter {
         try json.array {
             for move in moves {
                 try json.object(compact: true) {
-                    try json.field(
-                        K.Move.delta,
-                        SizeTotal(
-                            files: move.new.files.saturatingSubtract(move.old.files),
-                            apparentBytes: move.new.apparentBytes.saturatingSubtract(move.old.apparentBytes),
-                            allocatedBytes: move.allocatedDelta))
+                    try json.field(K.Move.delta, move.change.delta)
                     try json.field(K.Move.evidence, move.evidence.rawValue)
                     try json.field(K.Move.location, move.newLocation.rawValue)
                     try json.field(K.Move.new, move.new)
