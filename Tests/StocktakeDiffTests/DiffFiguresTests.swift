@@ -54,7 +54,7 @@ import Testing
             SizeChange(
                 id: "d\($0)", old: nil, new: SizeTotal(files: 1, apparentBytes: 0, allocatedBytes: Int64($0) * 100))
         }
-        let head = ListHead(RankedList(shown: rows, othersCount: 7, othersAllocatedDelta: -1_000), limit: 2)
+        let head = ListHead(ListHead(shown: rows[...], othersCount: 7, othersAllocatedDelta: -1_000), limit: 2)
         #expect(head.shown.map(\.id) == ["d1", "d2"])
         #expect(head.othersCount == 3 + 7)
         #expect(head.othersAllocatedDelta == 300 + 400 + 500 - 1_000)

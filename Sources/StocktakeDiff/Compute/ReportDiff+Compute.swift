@@ -55,7 +55,7 @@ extension ReportDiff {
 
     /// Folders whose subtree figures changed (or that appeared or went), ranked by |allocated delta|.
     /// The container root is left out: it is the TOTAL row.
-    static func directoryChanges(_ old: EntryTable, _ new: EntryTable, limit: Int) -> RankedList<SizeChange> {
+    static func directoryChanges(_ old: EntryTable, _ new: EntryTable, limit: Int) -> ListHead<SizeChange> {
         var changes: [SizeChange] = []
         PathJoin.forEach(old: old, new: new) { o, n in
             let (before, after) = (o.map(old.size(at:)), n.map(new.size(at:)))
@@ -66,10 +66,7 @@ extension ReportDiff {
         }
         changes.removeAll { $0.id.isEmpty }
         sortByMagnitude(&changes)
-        let shown = Array(changes.prefix(max(0, limit)))
-        let rest = changes.dropFirst(shown.count)
-        return RankedList(
-            shown: shown, othersCount: rest.count, othersAllocatedDelta: rest.map(\.allocatedDelta).saturatingSum())
+        return ListHead(changes, limit: max(0, limit))
     }
 
     /// Largest absolute allocated change first; ties by apparent change, then by id, so output is stable.

@@ -93,12 +93,8 @@ enum BudgetStatus: String {
     }
 }
 
-/// The first `limit` rows of a list and what the rest add up to.
-struct ListHead<Element> {
-    let shown: ArraySlice<Element>
-    let othersCount: Int
-    let othersAllocatedDelta: Int64
-
+extension ListHead {
+    /// The first `limit` rows of a list and what the rest add up to.
     init(_ all: [Element], limit: Int, delta: (Element) -> Int64) {
         shown = all.prefix(limit)
         othersCount = all.count - shown.count
@@ -110,8 +106,8 @@ extension ListHead where Element == SizeChange {
     init(_ all: [SizeChange], limit: Int) { self.init(all, limit: limit) { $0.allocatedDelta } }
 
     /// A ranked list cut further to `limit`: what it already left out joins the rows cut here.
-    init(_ ranked: RankedList<SizeChange>, limit: Int) {
-        let head = ListHead(ranked.shown, limit: limit)
+    init(_ ranked: ListHead<SizeChange>, limit: Int) {
+        let head = ListHead(Array(ranked.shown), limit: limit)
         shown = head.shown
         othersCount = head.othersCount + ranked.othersCount
         othersAllocatedDelta = head.othersAllocatedDelta.saturatingAdd(ranked.othersAllocatedDelta)

@@ -7,9 +7,8 @@ import StocktakeReport
 /// findings with their rules' fixes.
 extension HTMLDiffWriter {
     func verdict() -> HTML {
-        let outcome: VerdictHTML.Outcome =
-            gates.isEmpty ? .ungated : gates.contains(where: \.tripped) ? .failed : .passed
         let tripped = gates.filter(\.tripped)
+        let outcome: VerdictHTML.Outcome = gates.isEmpty ? .ungated : tripped.isEmpty ? .passed : .failed
         var headline: HTML =
             switch outcome {
             case .ungated: "(no <code>--fail-on-growth</code> or <code>--fail-on-new-findings</code> given). "

@@ -103,11 +103,10 @@ struct JSONDiffWriter {
             try json.field(K.Row.old, change.old)
             try json.field(K.Row.path, ifPresent: path)
             try json.object(K.Row.percent) {
-                try json.field(
-                    K.Figures.allocatedBytes, DiffPercent.value(old: old.allocatedBytes, new: new.allocatedBytes))
-                try json.field(
-                    K.Figures.apparentBytes, DiffPercent.value(old: old.apparentBytes, new: new.apparentBytes))
-                try json.field(K.Figures.files, DiffPercent.value(old: Int64(old.files), new: Int64(new.files)))
+                let percent = DiffPercent.value(old:new:)
+                try json.field(K.Figures.allocatedBytes, percent(old.allocatedBytes, new.allocatedBytes))
+                try json.field(K.Figures.apparentBytes, percent(old.apparentBytes, new.apparentBytes))
+                try json.field(K.Figures.files, percent(Int64(old.files), Int64(new.files)))
             }
         }
     }
