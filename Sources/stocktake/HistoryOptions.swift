@@ -43,7 +43,7 @@ struct HistoryOptions: ParsableArguments {
         // libpq's last resort for the user: the account running the command.
         let account = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) }
         let address = try PostgresAddress.parse(
-            url, environment: ProcessInfo.processInfo.environment, account: account, readFile: PasswordFileReader.read,
+            url, environment: ProcessInfo.processInfo.environment, account: account, readFile: readPasswordFile,
             exists: { access($0, F_OK) == 0 })
         #if PostgreSQL
             return try PostgresHistory(address: address)
@@ -52,11 +52,9 @@ struct HistoryOptions: ParsableArguments {
                 store: address.description, kind: .failed, message: "cannot be used: " + PostgresSupport.missingMessage)
         #endif
     }
-}
 
-/// Reads the password file, and whether its mode lets others read it (libpq then ignores it, and so do we).
-enum PasswordFileReader {
-    static func read(_ path: String) -> (contents: String, othersCanRead: Bool)? {
+    /// The password file, and whether its mode lets others read it (libpq then ignores it, and so do we).
+    private static func readPasswordFile(_ path: String) -> (contents: String, othersCanRead: Bool)? {
         var options = RegularFile.Options.named(maxBytes: 1 << 20)
         guard let file = try? RegularFile.open(path, options: &options), let bytes = try? file.readAll() else {
             return nil

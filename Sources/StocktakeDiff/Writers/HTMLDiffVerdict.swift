@@ -42,7 +42,7 @@ extension HTMLDiffWriter {
         let (old, new) = (total.oldOrZero.allocatedBytes, total.newOrZero.allocatedBytes)
         // The change first, then what it is of: the figure's name is followed by its own value everywhere else.
         var html: HTML = "\(HTMLDiffPieces.delta(total.allocatedDelta)) (\(Percent.change(old: old, new: new))) on disk"
-        let folders = diff.foldersThatGrewMost()
+        let folders = foldersThatGrewMost()
         guard total.allocatedDelta > 0, !folders.isEmpty else { return html + "." }
         html += ", mostly "
         html += folders.map {
@@ -56,5 +56,30 @@ extension HTMLDiffWriter {
     private func worstNew() -> [ReportSnapshot.FindingRecord] {
         var seen = Set<String>()
         return diff.findings.new.filter { seen.insert($0.rule).inserted }.prefix(ReportVerdict.worstShown).map { $0 }
+    }
+
+    /// "+254 KB, mostly Library/Application Support/Models, …": where a diff's growth went, in the folders a
+    /// reader would open. An ancestor grows by as much as any folder inside it, so a folder stands in for its
+    /// ancestor when it holds at least half of the ancestor's growth.
+    private func foldersThatGrewMost(_ count: Int = 3) -> [SizeChange] {
+        var picked: [SizeChange] = []
+        let grown = diff.directories.shown.filter { $0.allocatedDelta > 0 }.sorted {
+            ($0.allocatedDelta, $1.id) > ($1.allocatedDelta, $0.id)
+        }
+        for folder in grown {
+            if let outer = picked.firstIndex(where: { Self.contains($0.id, folder.id) }) {
+                if folder.allocatedDelta >= picked[outer].allocatedDelta - folder.allocatedDelta {
+                    picked[outer] = folder
+                }
+            } else if !picked.contains(where: { Self.contains(folder.id, $0.id) }), picked.count < count {
+                picked.append(folder)
+            }
+        }
+        return picked.sorted { ($0.allocatedDelta, $1.id) > ($1.allocatedDelta, $0.id) }
+    }
+
+    /// Whether the folder at `outer` holds `inner` (paths relative to the container root, `/`-separated).
+    private static func contains(_ outer: String, _ inner: String) -> Bool {
+        outer.isEmpty || inner.hasPrefix(outer + "/")
     }
 }
