@@ -107,51 +107,42 @@ struct AuditCommand: ParsableCommand {
 
     func validate() throws {
         _ = try formats()
-        guard (1...16).contains(threads) else { throw ValidationError("--threads must be between 1 and 16") }
-        guard maxDepth >= 1 else { throw ValidationError("--max-depth must be at least 1") }
+        try require((1...16).contains(threads), "--threads must be between 1 and 16")
+        try require(maxDepth >= 1, "--max-depth must be at least 1")
         if device != nil {
             try validateDevice()
         } else if simulator != nil {
-            guard container == nil else {
-                throw ValidationError("--simulator finds the container itself: give no CONTAINER with it")
-            }
-            guard app != nil else {
-                throw ValidationError(
-                    "--simulator needs --app ID, the bundle id of the app to audit (see `stocktake simulators`)")
-            }
-            guard appBundle == nil, appGroups.isEmpty, backup == nil else {
-                throw ValidationError(
-                    "--simulator finds the app's bundle and App Groups itself and has no device backup: drop --app-bundle, --app-group and --backup"
-                )
-            }
+            try require(container == nil, "--simulator finds the container itself: give no CONTAINER with it")
+            try require(
+                app != nil, "--simulator needs --app ID, the bundle id of the app to audit (see `stocktake simulators`)"
+            )
+            try require(
+                appBundle == nil && appGroups.isEmpty && backup == nil,
+                "--simulator finds the app's bundle and App Groups itself and has no device backup: drop --app-bundle, --app-group and --backup"
+            )
         } else {
-            guard container != nil else {
-                throw ValidationError("give the CONTAINER to audit, or --simulator DEVICE --app ID")
-            }
-            guard deviceSet == nil else { throw ValidationError("--device-set goes with --simulator") }
+            try require(container != nil, "give the CONTAINER to audit, or --simulator DEVICE --app ID")
+            try require(deviceSet == nil, "--device-set goes with --simulator")
         }
-        guard app == nil || backup == nil || device != nil else {
-            throw ValidationError(
-                "--app audits a device backup itself; --backup lays a backup over a container export: give one of them")
-        }
+        try require(
+            app == nil || backup == nil || device != nil,
+            "--app audits a device backup itself; --backup lays a backup over a container export: give one of them")
     }
 
     private func validateDevice() throws {
-        guard simulator == nil, container == nil, deviceSet == nil else {
-            throw ValidationError(
-                "--device copies the container itself: give no CONTAINER, --simulator or --device-set with it")
-        }
-        guard let app, !app.isEmpty else {
-            throw ValidationError(
-                "--device needs --app ID, the bundle id of the app to audit (see `stocktake devices --apps DEVICE`)")
-        }
-        guard appBundle == nil, backup == nil else {
-            throw ValidationError("--device copies the app's data only: drop --app-bundle and --backup")
-        }
+        try require(
+            simulator == nil && container == nil && deviceSet == nil,
+            "--device copies the container itself: give no CONTAINER, --simulator or --device-set with it")
+        try require(
+            app?.isEmpty == false,
+            "--device needs --app ID, the bundle id of the app to audit (see `stocktake devices --apps DEVICE`)")
+        try require(
+            appBundle == nil && backup == nil, "--device copies the app's data only: drop --app-bundle and --backup")
         // Ids go to devicectl as arguments (never through a shell) and name folders of the copy: keep them to
         // what bundle and group ids are made of.
-        for id in [app] + appGroups where !Self.isIdentifier(id) {
-            throw ValidationError(
+        for id in [app ?? ""] + appGroups {
+            try require(
+                Self.isIdentifier(id),
                 "'\(id)' is no bundle or group id (letters, digits, hyphens and dots, such as com.example.app or group.com.example)"
             )
         }
@@ -215,14 +206,13 @@ struct AuditCommand: ParsableCommand {
         let line = quiet ? nil : ProgressLine.startIfTerminal(progress)
         let result: AuditResult
         do {
+            defer { line?.stop() }
             if let device {
                 result = try Self.audit(request, on: device, app: app ?? "", groups: appGroups)
             } else {
                 result = try Audit.run(request)
             }
-            line?.stop()
         } catch {
-            line?.stop()
             throw CommandFailure(.couldNotRun, lines: error.lines)
         }
         // Even with --quiet: asking for timings is asking for them to be printed.
@@ -270,11 +260,6 @@ extension AuditCommand {
 enum FailOn: String, ExpressibleByArgument, CaseIterable {
     case error, warning, never
 
-    var severity: Severity? {
-        switch self {
-        case .error: .error
-        case .warning: .warning
-        case .never: nil
-        }
-    }
+    /// Nil for `never`.
+    var severity: Severity? { Severity(rawValue: rawValue) }
 }

@@ -53,7 +53,7 @@ struct DiffCommand: ParsableCommand {
     var limit: Int = 20
 
     func validate() throws {
-        guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+        try require(limit >= 1, "--limit must be at least 1")
         _ = try growthGates()
     }
 

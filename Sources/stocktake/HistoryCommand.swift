@@ -16,45 +16,27 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var shared: HistoryOptions
 
     @Option(help: "text (a table) or json (sorted keys, integer bytes).")
-    var format: HistoryFormat = .text
+    var format: AppsCommand.ListingFormat = .text
 
     @Option(help: "Show the last N runs.")
     var limit = 30
 
-    func validate() throws { guard limit >= 1 else { throw ValidationError("--limit must be at least 1") } }
+    func validate() throws { try require(limit >= 1, "--limit must be at least 1") }
 
     func run() throws {
+        let series = RunSeries(bundleIdentifier: bundleIdentifier, source: shared.source)
         let fetched: [HistoryRun]
-        let known: [String]
-        var otherSources: [String] = []
-        let name: String
+        var noRuns = ""
         do {
             let store = try shared.open(fallback: HistoryStore.path(inReports: reports), create: false)
-            name = store.name
-            let series = RunSeries(bundleIdentifier: bundleIdentifier, source: shared.source)
             // One run more than shown: the first row's change is against the run before it.
             fetched = try store.runs(of: series, limit: limit == Int.max ? limit : limit + 1)
-            if fetched.isEmpty {
-                otherSources = try store.series(ofApp: bundleIdentifier).map(\.source)
-                known = otherSources.isEmpty ? try store.bundleIdentifiers() : []
-            } else {
-                known = []
-            }
+            if fetched.isEmpty { noRuns = try HistoryTable.noRunsMessage(series, in: store) }
         } catch {
             throw CommandFailure(.couldNotRun, error.description)
         }
         let runs = Array(fetched.suffix(limit))
-        guard !runs.isEmpty else {
-            if !otherSources.isEmpty {
-                let sources = otherSources.map { ConsoleText.visible($0) }.joined(separator: ", ")
-                throw CommandFailure(
-                    .couldNotRun,
-                    "no runs recorded for '\(ConsoleText.visible(bundleIdentifier))' from source '\(shared.source)' in \(name); its runs come from: \(sources) (pass --source)"
-                )
-            }
-            throw CommandFailure(
-                .couldNotRun, HistoryTable.noRunsMessage(bundleIdentifier: bundleIdentifier, path: name, known: known))
-        }
+        guard !runs.isEmpty else { throw CommandFailure(.couldNotRun, noRuns) }
         switch format {
         case .text:
             let before = fetched.count > runs.count ? fetched.first : nil
@@ -66,5 +48,3 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 }
-
-enum HistoryFormat: String, ExpressibleByArgument, CaseIterable { case text, json }

@@ -29,27 +29,21 @@ struct HistoryOptions: ParsableArguments {
 
     /// Opens what `--history` names, or `fallback` (a file) without it. A file is created only when `create` is set.
     func open(fallback: String, create: Bool) throws(HistoryError) -> any RunHistory {
-        guard let history, PostgresAddress.isServerURL(history) else {
-            let path = history ?? fallback
-            return try HistoryStore(path: path, createIfMissing: create)
-        }
-        return try Self.openServer(history)
+        try Self.open(history ?? fallback, create: create)
     }
 
     /// An opener the nightly job calls under its lock, after the inbox is read.
     var opener: (@Sendable () throws(HistoryError) -> any RunHistory)? {
         guard let history else { return nil }
-        return { () throws(HistoryError) -> any RunHistory in
-            if PostgresAddress.isServerURL(history) { return try Self.openServer(history) }
-            return try HistoryStore(path: history, createIfMissing: true)
-        }
+        return { () throws(HistoryError) -> any RunHistory in try Self.open(history, create: true) }
     }
 
-    private static func openServer(_ url: String) throws(HistoryError) -> any RunHistory {
+    private static func open(_ url: String, create: Bool) throws(HistoryError) -> any RunHistory {
+        guard PostgresAddress.isServerURL(url) else { return try HistoryStore(path: url, createIfMissing: create) }
         // libpq's last resort for the user: the account running the command.
         let account = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) }
         let address = try PostgresAddress.parse(
-            url, environment: ProcessInfo.processInfo.environment, account: account, readFile: PasswordFileReader.read,
+            url, environment: ProcessInfo.processInfo.environment, account: account, readFile: readPasswordFile,
             exists: { access($0, F_OK) == 0 })
         #if PostgreSQL
             return try PostgresHistory(address: address)
@@ -58,11 +52,9 @@ struct HistoryOptions: ParsableArguments {
                 store: address.description, kind: .failed, message: "cannot be used: " + PostgresSupport.missingMessage)
         #endif
     }
-}
 
-/// Reads the password file, and whether its mode lets others read it (libpq then ignores it, and so do we).
-enum PasswordFileReader {
-    static func read(_ path: String) -> (contents: String, othersCanRead: Bool)? {
+    /// The password file, and whether its mode lets others read it (libpq then ignores it, and so do we).
+    private static func readPasswordFile(_ path: String) -> (contents: String, othersCanRead: Bool)? {
         var options = RegularFile.Options.named(maxBytes: 1 << 20)
         guard let file = try? RegularFile.open(path, options: &options), let bytes = try? file.readAll() else {
             return nil

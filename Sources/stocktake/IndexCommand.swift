@@ -23,10 +23,8 @@ struct IndexCommand: ParsableCommand {
     var limit = 30
 
     func validate() throws {
-        guard shared.history != nil else {
-            throw ValidationError("give --history: a postgresql:// URL, or a history.sqlite file")
-        }
-        guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+        try require(shared.history != nil, "give --history: a postgresql:// URL, or a history.sqlite file")
+        try require(limit >= 1, "--limit must be at least 1")
     }
 
     func run() throws {

@@ -24,8 +24,7 @@ struct InitCommand: ParsableCommand {
         } catch {
             throw CommandFailure(.couldNotRun, (error as? OutputError)?.description ?? "\(error)")
         }
-        print(
-            Terminal.visible(
-                "Wrote \(path): every rule with its defaults (changes nothing until edited); edit and commit it."))
+        let what = "every rule with its defaults (changes nothing until edited); edit and commit it."
+        print(Terminal.visible("Wrote \(path): \(what)"))
     }
 }

@@ -62,17 +62,13 @@ struct NightlyCommand: ParsableCommand {
     var metricsFile: String?
 
     func validate() throws {
-        guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
+        try require(keep >= 1, "--keep must be at least 1")
         if simulator.isEmpty {
-            guard folders.count == 2 else {
-                throw ValidationError("give INBOX and REPORTS (or --simulator DEVICE --app ID and REPORTS)")
-            }
-            guard deviceSet == nil else { throw ValidationError("--device-set goes with --simulator") }
+            try require(folders.count == 2, "give INBOX and REPORTS (or --simulator DEVICE --app ID and REPORTS)")
+            try require(deviceSet == nil, "--device-set goes with --simulator")
         } else {
-            guard (1...2).contains(folders.count) else { throw ValidationError("give REPORTS, or INBOX and REPORTS") }
-            guard !app.isEmpty else {
-                throw ValidationError("--simulator needs --app ID, the bundle id of each app to audit there")
-            }
+            try require((1...2).contains(folders.count), "give REPORTS, or INBOX and REPORTS")
+            try require(!app.isEmpty, "--simulator needs --app ID, the bundle id of each app to audit there")
         }
     }
 
@@ -96,9 +92,8 @@ struct NightlyCommand: ParsableCommand {
         }
         // Cron mails whatever is printed: nothing on success, one line per policy failure or error.
         for run in outcome.runs where run.policyFailure {
-            print(
-                Terminal.visible(
-                    "\(run.bundleIdentifier): policy failure: \(run.summary) (\(run.runFolder)/report.html)"))
+            let line = "\(run.bundleIdentifier): policy failure: \(run.summary) (\(run.runFolder)/report.html)"
+            print(Terminal.visible(line))
         }
         for notice in outcome.notices { Terminal.warning(notice) }
         for failure in outcome.failures { Terminal.error("\(failure.input): \(failure.message)") }

@@ -12,7 +12,7 @@ final class ProgressLine: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     static func startIfTerminal(_ progress: ScanProgress) -> ProgressLine? {
-        guard Terminal.stderrIsTerminal else { return nil }
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
         let line = ProgressLine(progress: progress)
         line.draw()  // at once, so even a short audit shows it started
         Thread { line.loop() }.start()
@@ -22,19 +22,13 @@ final class ProgressLine: @unchecked Sendable {
     private init(progress: ScanProgress) { self.progress = progress }
 
     func stop() {
-        lock.lock()
-        running = false
-        lock.unlock()
+        lock.withLock { running = false }
         finished.wait()
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 
     private func loop() {
-        while true {
-            lock.lock()
-            let keepGoing = running
-            lock.unlock()
-            guard keepGoing else { break }
+        while lock.withLock({ running }) {
             Thread.sleep(forTimeInterval: 0.2)
             draw()
         }
@@ -43,7 +37,12 @@ final class ProgressLine: @unchecked Sendable {
 
     private func draw() {
         let (entries, bytes) = progress.snapshot
-        let text = ConsoleText.progress(entries: entries, bytes: bytes, seconds: Date().timeIntervalSince(started))
+        let text = Self.text(entries: entries, bytes: bytes, seconds: Date().timeIntervalSince(started))
         FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+    }
+
+    static func text(entries: Int, bytes: Int64, seconds: Double) -> String {
+        let rate = Int(Double(entries) / max(seconds, 0.001))
+        return "scanning: \(Plural.count(entries, "entry", "entries")), \(ByteCount.format(bytes)), \(rate) entries/s"
     }
 }

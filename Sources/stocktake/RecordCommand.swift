@@ -45,12 +45,10 @@ struct RecordCommand: ParsableCommand {
     var metricsFile: String?
 
     func validate() throws {
-        guard shared.history != nil else {
-            throw ValidationError("give --history: a postgresql:// URL, or the SQLite file to record into")
-        }
-        if let durationSeconds, !(durationSeconds >= 0 && durationSeconds.isFinite) {
-            throw ValidationError("--duration-seconds must be a number of seconds, 0 or more")
-        }
+        try require(shared.history != nil, "give --history: a postgresql:// URL, or the SQLite file to record into")
+        try require(
+            durationSeconds.map { $0 >= 0 && $0.isFinite } ?? true,
+            "--duration-seconds must be a number of seconds, 0 or more")
     }
 
     func run() throws {

@@ -21,30 +21,32 @@ struct RulesCommand: ParsableCommand {
         guard let id, let rule = RuleRegistry.rule(id: id) else {
             let width = RuleRegistry.all.map { $0.description.id.count }.max() ?? 0
             for rule in RuleRegistry.all {
-                let description = rule.description
-                let padding = String(repeating: " ", count: width - description.id.count)
+                let rule = rule.description
+                let severity = rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
                 // The severity as it is decided: a rule that escalates says when ("warning; error when backed up").
-                let note = description.severityNote.map { " (\($0))" } ?? ""
-                print(
-                    "\(description.id)\(padding)  \(description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(description.title)\(description.isOptIn ? " (opt-in)" : "")\(note)"
-                )
+                let note = (rule.isOptIn ? " (opt-in)" : "") + (rule.severityNote.map { " (\($0))" } ?? "")
+                let name = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
+                print("\(name)  \(severity)  \(rule.title)\(note)")
             }
             return
         }
-        let description = rule.description
-        var text = "\(description.id): \(description.title)\n"
-        text +=
-            "Default severity: \(description.defaultSeverity.rawValue)\(description.severityNote.map { "; \($0)" } ?? "")\(description.isOptIn ? "; opt-in: enable it in stocktake.yml" : "")\n\n\(description.rationale)\nSource: \(description.source)\n"
-        if !description.options.isEmpty {
-            text +=
-                "\nOptions:\n"
-                + description.options.map { "  \($0.name) (default \($0.defaultValue)): \($0.meaning)" }.joined(
-                    separator: "\n") + "\n"
+        let about = rule.description
+        let severity =
+            about.defaultSeverity.rawValue + (about.severityNote.map { "; \($0)" } ?? "")
+            + (about.isOptIn ? "; opt-in: enable it in stocktake.yml" : "")
+        var lines = [
+            "\(about.id): \(about.title)", "Default severity: \(severity)", "", about.rationale,
+            "Source: \(about.source)",
+        ]
+        if !about.options.isEmpty {
+            lines +=
+                ["", "Options:"] + about.options.map { "  \($0.name) (default \($0.defaultValue)): \($0.meaning)" }
         }
-        text += "\nFix: \(description.fix)\n\nExamples:\n"
-        text += description.examples.map {
-            "  \($0.expectedFindings == 0 ? "clean" : "finds \($0.expectedFindings)"): \($0.summary)"
-        }.joined(separator: "\n")
-        print(text)
+        lines += ["", "Fix: \(about.fix)", "", "Examples:"]
+        for example in about.examples {
+            let found = example.expectedFindings == 0 ? "clean" : "finds \(example.expectedFindings)"
+            lines.append("  \(found): \(example.summary)")
+        }
+        print(lines.joined(separator: "\n"))
     }
 }

@@ -39,14 +39,14 @@ import Testing
     }
 
     @Test func signedDeltas() {
-        #expect(DiffSigned.bytes(1_200_000, ByteCount.format) == "+1.2 MB")
-        #expect(DiffSigned.bytes(-4_000, ByteCount.format) == "-4.0 KB")
-        #expect(DiffSigned.bytes(0, ByteCount.format) == "0 bytes")
-        #expect(DiffSigned.bytes(-212_000, ByteCount.format) == "-212 KB")
+        #expect(ByteCount.signed(1_200_000) == "+1.2 MB")
+        #expect(ByteCount.signed(-4_000) == "-4.0 KB")
+        #expect(ByteCount.signed(0) == "0 bytes")
+        #expect(ByteCount.signed(-212_000) == "-212 KB")
         #expect(DiffSigned.count(3) == "+3" && DiffSigned.count(-2) == "-2" && DiffSigned.count(0) == "0")
         #expect(
-            DiffSigned.othersLine(count: 12, allocatedDelta: 340_000, ByteCount.format) == "… and 12 others (+340 KB)")
-        #expect(DiffSigned.othersLine(count: 1, allocatedDelta: -5, ByteCount.format) == "… and 1 other (-5 bytes)")
+            DiffSigned.othersLine(count: 12, allocatedDelta: 340_000) == "… and 12 others (+340 KB)")
+        #expect(DiffSigned.othersLine(count: 1, allocatedDelta: -5) == "… and 1 other (-5 bytes)")
     }
 
     @Test func aRankedListCutFurtherKeepsTheTotalOfWhatIsLeftOut() {
@@ -54,7 +54,7 @@ import Testing
             SizeChange(
                 id: "d\($0)", old: nil, new: SizeTotal(files: 1, apparentBytes: 0, allocatedBytes: Int64($0) * 100))
         }
-        let head = ListHead(RankedList(shown: rows, othersCount: 7, othersAllocatedDelta: -1_000), limit: 2)
+        let head = ListHead(ListHead(shown: rows[...], othersCount: 7, othersAllocatedDelta: -1_000), limit: 2)
         #expect(head.shown.map(\.id) == ["d1", "d2"])
         #expect(head.othersCount == 3 + 7)
         #expect(head.othersAllocatedDelta == 300 + 400 + 500 - 1_000)

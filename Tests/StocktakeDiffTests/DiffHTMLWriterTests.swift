@@ -102,7 +102,7 @@ import Testing
     @Test func sectionsWithoutContentSaySo() throws {
         let quiet = ReportDiff(
             old: SyntheticDiff.make().old, new: SyntheticDiff.make().new, totals: [], locations: [],
-            directories: RankedList(shown: [], othersCount: 0, othersAllocatedDelta: 0),
+            directories: ListHead(shown: [], othersCount: 0, othersAllocatedDelta: 0),
             files: FileChanges(added: [], removed: [], changed: [], moved: [], leftBehind: []), groups: [], budgets: [],
             findings: FindingChanges(new: [], resolved: [], unchanged: 0))
         let html = try SyntheticDiff.render(.html, quiet, gates: [])

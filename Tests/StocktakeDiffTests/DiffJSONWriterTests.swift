@@ -30,7 +30,7 @@ import Testing
             locations: [
                 SizeChange(id: "documents", old: tiny, new: huge), SizeChange(id: "caches", old: huge, new: nil),
             ],
-            directories: RankedList(
+            directories: ListHead(
                 shown: [SizeChange(id: "Documents", old: tiny, new: huge)], othersCount: 0, othersAllocatedDelta: 0),
             files: FileChanges(
                 added: [], removed: [], changed: [SizeChange(id: "Documents/big", old: tiny, new: huge)], moved: [],

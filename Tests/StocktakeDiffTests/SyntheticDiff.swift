@@ -62,7 +62,7 @@ enum SyntheticDiff {
             change("backup.excludedBySystem", size(3_200_000, files: 304), size(2_512_288, files: 283)),
             change("backup.unknown", size(11_049_152, files: 155), size(11_665_536, files: 173)),
         ]
-        let directories = RankedList(
+        let directories = ListHead(
             shown: [
                 change("Library/Application Support", size(8_000_000, files: 120), size(10_000_000, files: 130)),
                 change("Library/Application Support/Media", size(2_000_000, files: 20), size(3_500_000, files: 28)),

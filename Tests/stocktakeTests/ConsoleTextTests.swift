@@ -7,16 +7,16 @@ import Testing
 struct ConsoleTextTests {
     @Test("a hostile name can neither drive the terminal nor start a line of its own")
     func hostileNamesStayOnTheirLine() {
-        let line = ConsoleText.visible("nl\n::error file=evil.swift,line=1::INJECTED\u{1B}]0;title\u{07}\r.log")
+        let line = Terminal.visible("nl\n::error file=evil.swift,line=1::INJECTED\u{1B}]0;title\u{07}\r.log")
         #expect(!line.contains("\n") && !line.contains("\u{1B}") && !line.contains("\u{07}") && !line.contains("\r"))
         #expect(line.contains("::error"), "the text stays readable, on the same line")
     }
 
     @Test func progressSaysEntriesBytesAndRate() {
         #expect(
-            ConsoleText.progress(entries: 2_000, bytes: 5_000_000, seconds: 2)
+            ProgressLine.text(entries: 2_000, bytes: 5_000_000, seconds: 2)
                 == "scanning: 2000 entries, 5.0 MB, 1000 entries/s")
-        #expect(ConsoleText.progress(entries: 1, bytes: 100, seconds: 1).hasPrefix("scanning: 1 entry, "))
+        #expect(ProgressLine.text(entries: 1, bytes: 100, seconds: 1).hasPrefix("scanning: 1 entry, "))
     }
 
     @Test("one of a thing is singular, in every count people read")
@@ -46,8 +46,12 @@ struct MultilineFailureTests {
     func linesAreKept() {
         let failure = CommandFailure(.couldNotRun, lines: ["2 devices match:", "  A  name\nforged", "  B"])
         #expect(failure.lines == ["2 devices match:", "  A  name\nforged", "  B"])
-        #expect(failure.isMultiline && failure.status == .couldNotRun)
+        #expect(failure.message == "2 devices match:\n  A  name\nforged\n  B" && failure.status == .couldNotRun)
         let single = CommandFailure(.couldNotRun, lines: ["one"])
-        #expect(single.lines.isEmpty && single.message == "one" && !single.isMultiline)
+        #expect(single.lines == ["one"] && single.message == "one")
+        let kept = CommandFailure(.usage, "stocktake.yml:3: bad key\n  oops: 1\n  ^", isMultiline: true)
+        #expect(kept.lines == ["stocktake.yml:3: bad key", "  oops: 1", "  ^"])
+        #expect(CommandFailure(.couldNotRun, "a\nb").lines == ["a\nb"], "one line stays one line, its break escaped")
+        #expect(CommandFailure(.policyFailure, "").lines.isEmpty, "nothing to say when the command said it already")
     }
 }

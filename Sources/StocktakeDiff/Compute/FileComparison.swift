@@ -16,16 +16,16 @@ struct FileComparison {
         var added: [Int] = []
         var kept: [Int] = []
         var changed: [SizeChange] = []
-        PathJoin.forEach(old: old, new: new) { match in
-            switch match {
-            case .onlyOld(let row): removed.append(row)
-            case .onlyNew(let row): added.append(row)
-            case .both(let o, let n):
-                kept.append(n)
-                let (before, after) = (old.size(at: o), new.size(at: n))
-                if before.apparentBytes != after.apparentBytes || before.allocatedBytes != after.allocatedBytes {
-                    changed.append(SizeChange(id: new.path(at: n), old: before, new: after, location: new.locations[n]))
-                }
+        PathJoin.forEach(old: old, new: new) { o, n in
+            guard let o, let n else {
+                if let o { removed.append(o) }
+                if let n { added.append(n) }
+                return
+            }
+            kept.append(n)
+            let (before, after) = (old.size(at: o), new.size(at: n))
+            if before.apparentBytes != after.apparentBytes || before.allocatedBytes != after.allocatedBytes {
+                changed.append(SizeChange(id: new.path(at: n), old: before, new: after, location: new.locations[n]))
             }
         }
         var moved = pairUnambiguously(&removed, &added, key: nameKey, evidence: .sameNameAndSize)
@@ -48,34 +48,25 @@ struct FileComparison {
 
     // MARK: Pairing
 
-    private struct NameKey: Hashable {
-        let name: ArraySlice<UInt8>
+    /// The size and kind, with the name or else the modification time; nil for an empty file.
+    private struct Key: Hashable {
+        let name: ArraySlice<UInt8>?
+        let modified: Int64?
         let apparentBytes: Int64
         let kind: ContentKind
+
+        init?(_ table: EntryTable, _ row: Int, byName: Bool) {
+            guard table.apparentBytes[row] > 0 else { return nil }
+            (name, modified) = byName ? (table.nameBytes(at: row), nil) : (nil, table.modified[row])
+            (apparentBytes, kind) = (table.apparentBytes[row], table.kinds[row])
+        }
     }
 
-    private struct TimeKey: Hashable {
-        let modified: Int64
-        let apparentBytes: Int64
-        let kind: ContentKind
-    }
-
-    private func nameKey(_ table: EntryTable, _ row: Int) -> NameKey? {
-        table.apparentBytes[row] > 0
-            ? NameKey(name: table.nameBytes(at: row), apparentBytes: table.apparentBytes[row], kind: table.kinds[row])
-            : nil
-    }
-
-    private func timeKey(_ table: EntryTable, _ row: Int) -> TimeKey? {
-        table.apparentBytes[row] > 0
-            ? TimeKey(modified: table.modified[row], apparentBytes: table.apparentBytes[row], kind: table.kinds[row])
-            : nil
-    }
+    private func nameKey(_ table: EntryTable, _ row: Int) -> Key? { Key(table, row, byName: true) }
+    private func timeKey(_ table: EntryTable, _ row: Int) -> Key? { Key(table, row, byName: false) }
 
     /// Rows whose key occurs exactly once in `rows`, by key.
-    private static func uniqueRows<Key: Hashable>(_ rows: [Int], in table: EntryTable, key: (EntryTable, Int) -> Key?)
-        -> [Key: Int]
-    {
+    private static func uniqueRows(_ rows: [Int], in table: EntryTable, key: (EntryTable, Int) -> Key?) -> [Key: Int] {
         var seen: [Key: Int] = [:]
         var ambiguous: Set<Key> = []
         for row in rows {
@@ -87,7 +78,7 @@ struct FileComparison {
     }
 
     /// Pairs removed and added rows whose key is unique on both sides; the paired rows leave both lists.
-    private func pairUnambiguously<Key: Hashable>(
+    private func pairUnambiguously(
         _ removed: inout [Int], _ added: inout [Int], key: (EntryTable, Int) -> Key?, evidence: FileMove.Evidence
     ) -> [FileMove] {
         guard !removed.isEmpty, !added.isEmpty else { return [] }

@@ -32,27 +32,8 @@ package struct GrowthTree: Sendable, TreemapSource {
         for isFolder in [true, false] {
             let oldTable = isFolder ? old.directories : old.files
             let newTable = isFolder ? new.directories : new.files
-            PathJoin.forEach(old: oldTable, new: newTable) { match in
-                let path: ArraySlice<UInt8>
-                let location: Location
-                let before: Int64
-                let after: Int64
-                let presence: Presence
-                switch match {
-                case .onlyOld(let row):
-                    (path, location, before, after, presence) = (
-                        oldTable.pathBytes(at: row), oldTable.locations[row], oldTable.allocatedBytes[row], 0, .onlyOld
-                    )
-                case .onlyNew(let row):
-                    (path, location, before, after, presence) = (
-                        newTable.pathBytes(at: row), newTable.locations[row], 0, newTable.allocatedBytes[row], .onlyNew
-                    )
-                case .both(let o, let n):
-                    (path, location, before, after, presence) = (
-                        newTable.pathBytes(at: n), newTable.locations[n], oldTable.allocatedBytes[o],
-                        newTable.allocatedBytes[n], .both
-                    )
-                }
+            PathJoin.forEach(old: oldTable, new: newTable) { o, n in
+                let path = n.map { newTable.pathBytes(at: $0) } ?? oldTable.pathBytes(at: o!)
                 guard !path.isEmpty else { return }  // the root: its figures are the totals
                 let slash = path.lastIndex(of: UInt8(ascii: "/"))
                 let parentPath = path[path.startIndex..<(slash ?? path.startIndex)]
@@ -65,9 +46,11 @@ package struct GrowthTree: Sendable, TreemapSource {
                     lastParent = (parentPath, parent)
                 }
                 let node = addNode(
-                    parent: parent, name: slash.map { path[($0 + 1)...] } ?? path, old: max(0, before),
-                    new: max(0, after),
-                    presence: presence, location: location, folder: isFolder)
+                    parent: parent, name: slash.map { path[($0 + 1)...] } ?? path,
+                    old: max(0, o.map { oldTable.allocatedBytes[$0] } ?? 0),
+                    new: max(0, n.map { newTable.allocatedBytes[$0] } ?? 0),
+                    presence: o == nil ? .onlyNew : n == nil ? .onlyOld : .both,
+                    location: n.map { newTable.locations[$0] } ?? oldTable.locations[o!], folder: isFolder)
                 if isFolder, folderOfPath[ByteKey(path)] == nil { folderOfPath[ByteKey(path)] = node }
             }
         }

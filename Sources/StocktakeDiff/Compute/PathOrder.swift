@@ -45,15 +45,10 @@ extension EntryTable {
     }
 }
 
-/// Both tables walked together in path order: rows only on the left, only on the right, or on both.
+/// Both tables walked together in path order: each path's row in the old table and in the new one, nil on the side
+/// that lacks it.
 enum PathJoin {
-    enum Match {
-        case onlyOld(Int)
-        case onlyNew(Int)
-        case both(Int, Int)
-    }
-
-    static func forEach(old: EntryTable, new: EntryTable, _ body: (Match) -> Void) {
+    static func forEach(old: EntryTable, new: EntryTable, _ body: (_ old: Int?, _ new: Int?) -> Void) {
         let oldRows = old.rowsInPathOrder()
         let newRows = new.rowsInPathOrder()
         var (i, j) = (0, 0)
@@ -61,13 +56,7 @@ enum PathJoin {
             // A side that has run out sorts after every row of the other.
             let order =
                 i == oldRows.count ? 1 : j == newRows.count ? -1 : old.comparePath(oldRows[i], with: new, newRows[j])
-            if order < 0 {
-                body(.onlyOld(oldRows[i]))
-            } else if order > 0 {
-                body(.onlyNew(newRows[j]))
-            } else {
-                body(.both(oldRows[i], newRows[j]))
-            }
+            body(order <= 0 ? oldRows[i] : nil, order >= 0 ? newRows[j] : nil)
             if order <= 0 { i += 1 }
             if order >= 0 { j += 1 }
         }

@@ -35,18 +35,14 @@ extension ReportDiff {
 
     /// The ids `totals` uses, in order (see ReportDiff.totals).
     static func totalRows(_ old: ReportSnapshot.Totals, _ new: ReportSnapshot.Totals) -> [SizeChange] {
-        var rows = [
-            SizeChange(id: ReportDiff.totalID(.onDisk), old: old.onDisk, new: new.onDisk),
-            SizeChange(id: ReportDiff.totalID(.documentsAndData), old: old.documentsAndData, new: new.documentsAndData),
-            SizeChange(id: ReportDiff.totalID(.purgeable), old: old.purgeable, new: new.purgeable),
+        [
+            SizeChange(id: totalID(.onDisk), old: old.onDisk, new: new.onDisk),
+            SizeChange(id: totalID(.documentsAndData), old: old.documentsAndData, new: new.documentsAndData),
+            SizeChange(id: totalID(.purgeable), old: old.purgeable, new: new.purgeable),
         ]
-        for state in [BackupState.included, .excluded, .excludedBySystem, .unknown] {
-            rows.append(
-                SizeChange(
-                    id: ReportDiff.totalID(backup: state), old: old.backup[state] ?? .zero,
-                    new: new.backup[state] ?? .zero))
-        }
-        return rows
+            + [BackupState.included, .excluded, .excludedBySystem, .unknown].map {
+                SizeChange(id: totalID(backup: $0), old: old.backup[$0] ?? .zero, new: new.backup[$0] ?? .zero)
+            }
     }
 
     /// A total's id: its key in report.json's `totals`.
@@ -59,29 +55,18 @@ extension ReportDiff {
 
     /// Folders whose subtree figures changed (or that appeared or went), ranked by |allocated delta|.
     /// The container root is left out: it is the TOTAL row.
-    static func directoryChanges(_ old: EntryTable, _ new: EntryTable, limit: Int) -> RankedList<SizeChange> {
+    static func directoryChanges(_ old: EntryTable, _ new: EntryTable, limit: Int) -> ListHead<SizeChange> {
         var changes: [SizeChange] = []
-        PathJoin.forEach(old: old, new: new) { match in
-            switch match {
-            case .onlyOld(let row):
-                changes.append(
-                    SizeChange(id: old.path(at: row), old: old.size(at: row), new: nil, location: old.locations[row]))
-            case .onlyNew(let row):
-                changes.append(
-                    SizeChange(id: new.path(at: row), old: nil, new: new.size(at: row), location: new.locations[row]))
-            case .both(let o, let n):
-                let (before, after) = (old.size(at: o), new.size(at: n))
-                if before != after {
-                    changes.append(SizeChange(id: new.path(at: n), old: before, new: after, location: new.locations[n]))
-                }
-            }
+        PathJoin.forEach(old: old, new: new) { o, n in
+            let (before, after) = (o.map(old.size(at:)), n.map(new.size(at:)))
+            guard before != after else { return }
+            // The new side's location when both have the folder.
+            let (table, row) = n.map { (new, $0) } ?? (old, o!)
+            changes.append(SizeChange(id: table.path(at: row), old: before, new: after, location: table.locations[row]))
         }
         changes.removeAll { $0.id.isEmpty }
         sortByMagnitude(&changes)
-        let shown = Array(changes.prefix(max(0, limit)))
-        let rest = changes.dropFirst(shown.count)
-        return RankedList(
-            shown: shown, othersCount: rest.count, othersAllocatedDelta: rest.map(\.allocatedDelta).saturatingSum())
+        return ListHead(changes, limit: max(0, limit))
     }
 
     /// Largest absolute allocated change first; ties by apparent change, then by id, so output is stable.

@@ -12,7 +12,7 @@ package struct ReportDiff: Sendable {
     /// One row per location, in `Location.allCases` order (ids are the location ids).
     package let locations: [SizeChange]
     /// Folders whose subtree changed, largest absolute allocated delta first, cut to `options.directoryLimit`.
-    package let directories: RankedList<SizeChange>
+    package let directories: ListHead<SizeChange>
     package let files: FileChanges
     /// Per group (by name, sorted), its members old against new.
     package let groups: [GroupChange]
@@ -48,8 +48,8 @@ package struct SizeChange: Sendable, Equatable {
 }
 
 /// The head of a long list, sorted by what matters most, and what was left out ("N others").
-package struct RankedList<Element: Sendable>: Sendable {
-    package let shown: [Element]
+package struct ListHead<Element: Sendable>: Sendable {
+    package let shown: ArraySlice<Element>
     /// Rows left out of `shown`.
     package let othersCount: Int
     /// The sum of the left-out rows' allocated deltas.

@@ -5,15 +5,13 @@ import StocktakePolicy
 /// on the total or on one scope. Specs: `10%`, `50MB`, `applicationSupport:10%`, `documentsAndData:20MB`.
 package struct GrowthGate: Sendable, Equatable {
     package enum Scope: Sendable, Equatable {
-        /// Everything on disk (the TOTAL row).
-        case total
-        /// A row of `ReportDiff.totals`: documentsAndData, purgeable, backedUp (= backup.included).
+        /// A row of `ReportDiff.totals`: total (everything on disk, the TOTAL row), documentsAndData, purgeable,
+        /// backedUp (= backup.included).
         case totalRow(name: String, id: String)
         case location(Location)
 
         var name: String {
             switch self {
-            case .total: "total"
             case .totalRow(let name, _): name
             case .location(let location): location.rawValue
             }
@@ -23,7 +21,6 @@ package struct GrowthGate: Sendable, Equatable {
         var displayName: String {
             let title: String =
                 switch self {
-                case .total: Figure.onDisk.name
                 case .totalRow(_, let id): DiffLabels.total(id)
                 case .location(let location): location.title
                 }
@@ -53,7 +50,7 @@ package struct GrowthGate: Sendable, Equatable {
         let amount = (parts.count == 2 ? parts[1] : parts[0]).trimmingCharacters(in: .whitespaces)
         let scope: Scope
         switch scopeName {
-        case "total", "onDisk": scope = .total
+        case "total", "onDisk": scope = .totalRow(name: "total", id: DiffLabels.onDisk)
         case "documentsAndData", "purgeable": scope = .totalRow(name: scopeName, id: scopeName)
         case "backedUp": scope = .totalRow(name: scopeName, id: "backup.included")
         default:
@@ -116,13 +113,12 @@ package struct GrowthGate: Sendable, Equatable {
         switch scope {
         case .location(let location): [.location(location)]
         case .totalRow(_, let id) where id == "purgeable": [.location(.caches), .location(.tmp)]
-        case .total, .totalRow: []
+        case .totalRow: []
         }
     }
 
     private func row(in diff: ReportDiff) -> SizeChange {
         switch scope {
-        case .total: diff.onDisk
         case .totalRow(_, let id): diff.total(id)
         case .location(let location): diff.location(location)
         }

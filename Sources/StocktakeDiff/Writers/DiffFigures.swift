@@ -14,17 +14,13 @@ enum DiffPercent {
     }
 }
 
-/// Signed deltas: "+1.2 MB", "-4 KB", "0 bytes"; "+3", "-2", "0".
+/// Signed counts: "+3", "-2", "0".
 enum DiffSigned {
-    static func bytes(_ delta: Int64, _ format: (Int64) -> String) -> String {
-        delta > 0 ? "+" + format(delta) : format(delta)
-    }
-
     static func count(_ delta: Int) -> String { delta > 0 ? "+\(delta)" : "\(delta)" }
 
     /// "… and 12 others (+340 KB)": the collapsed tail of a list.
-    static func othersLine(count: Int, allocatedDelta: Int64, _ format: (Int64) -> String) -> String {
-        "… and \(count) \(Plural.noun(count, "other")) (\(bytes(allocatedDelta, format)))"
+    static func othersLine(count: Int, allocatedDelta: Int64) -> String {
+        "… and \(count) \(Plural.noun(count, "other")) (\(ByteCount.signed(allocatedDelta)))"
     }
 }
 
@@ -47,8 +43,6 @@ enum DiffLabels {
         if id == onDisk { return Figure.onDisk.name }
         return secondaryTotals.first { $0.id == id }?.figure.name ?? id
     }
-
-    static func location(_ id: String) -> String { Location(rawValue: id)?.title ?? id }
 
     static func evidence(_ evidence: FileMove.Evidence) -> String {
         switch evidence {
@@ -90,24 +84,17 @@ enum BudgetStatus: String {
         }
     }
 
-    static func amount(_ value: Int64, unit: String, _ format: (Int64) -> String) -> String {
-        unit == "files" ? Plural.count(value, "file") : format(value)
-    }
-
     /// "4.0 MB of 5 MB", or "–" for a side without this budget.
-    static func side(_ budget: ReportSnapshot.Budget?, _ format: (Int64) -> String) -> String {
+    static func side(_ budget: ReportSnapshot.Budget?) -> String {
         guard let budget else { return "–" }
-        return amount(budget.actual, unit: budget.unit, format) + " of "
-            + amount(budget.limit, unit: budget.unit, format)
+        let files = budget.unit == "files"
+        let amount = { (value: Int64) in files ? Plural.count(value, "file") : ByteCount.format(value) }
+        return amount(budget.actual) + " of " + amount(budget.limit)
     }
 }
 
-/// The first `limit` rows of a list and what the rest add up to.
-struct ListHead<Element> {
-    let shown: ArraySlice<Element>
-    let othersCount: Int
-    let othersAllocatedDelta: Int64
-
+extension ListHead {
+    /// The first `limit` rows of a list and what the rest add up to.
     init(_ all: [Element], limit: Int, delta: (Element) -> Int64) {
         shown = all.prefix(limit)
         othersCount = all.count - shown.count
@@ -119,8 +106,8 @@ extension ListHead where Element == SizeChange {
     init(_ all: [SizeChange], limit: Int) { self.init(all, limit: limit) { $0.allocatedDelta } }
 
     /// A ranked list cut further to `limit`: what it already left out joins the rows cut here.
-    init(_ ranked: RankedList<SizeChange>, limit: Int) {
-        let head = ListHead(ranked.shown, limit: limit)
+    init(_ ranked: ListHead<SizeChange>, limit: Int) {
+        let head = ListHead(Array(ranked.shown), limit: limit)
         shown = head.shown
         othersCount = head.othersCount + ranked.othersCount
         othersAllocatedDelta = head.othersAllocatedDelta.saturatingAdd(ranked.othersAllocatedDelta)
@@ -128,8 +115,23 @@ extension ListHead where Element == SizeChange {
 }
 
 extension FileMove {
-    var allocatedDelta: Int64 { new.allocatedBytes.saturatingSubtract(old.allocatedBytes) }
+    /// The file at its new path against the one at its old path.
     var change: SizeChange { SizeChange(id: newPath, old: old, new: new) }
+    var allocatedDelta: Int64 { change.allocatedDelta }
+}
+
+extension SizeChange {
+    /// The change in every figure: diff.json's `delta`.
+    var delta: SizeTotal { SizeTotal(files: filesDelta, apparentBytes: apparentDelta, allocatedBytes: allocatedDelta) }
+
+    /// Old, new, the signed delta and the percent change of allocated bytes, as people read them.
+    var allocatedCells: [String] {
+        let (old, new) = (oldOrZero.allocatedBytes, newOrZero.allocatedBytes)
+        return [
+            ByteCount.format(old), ByteCount.format(new), ByteCount.signed(allocatedDelta),
+            Percent.change(old: old, new: new),
+        ]
+    }
 }
 
 extension ReportDiff {

@@ -5,17 +5,14 @@ import StocktakeRendering
 enum HTMLDiffPieces {
     static func trend(_ delta: Int64) -> HTML { delta > 0 ? " grow" : delta < 0 ? " shrink" : .empty }
 
-    /// "+1.2 MB" with the exact signed count in its title.
-    static func delta(_ delta: Int64) -> HTML {
+    /// "+1.2 MB" with the exact signed count in its title, in a `span` or, with `tag: "td"`, a table cell.
+    static func delta(_ delta: Int64, tag: String = "span") -> HTML {
         let exact = (delta > 0 ? "+" : "") + HTMLFormatting.exactBytes(delta)
-        return
-            "<span class=\"nowrap\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, ByteCount.format))</span>"
+        let classes = (tag == "td" ? "num" : "nowrap") + trend(delta).markup
+        return "<\(tag) class=\"\(classes)\" title=\"\(exact)\">\(ByteCount.signed(delta))</\(tag)>"
     }
 
-    static func deltaCell(_ delta: Int64) -> HTML {
-        let exact = (delta > 0 ? "+" : "") + HTMLFormatting.exactBytes(delta)
-        return "<td class=\"num\(trend(delta))\" title=\"\(exact)\">\(DiffSigned.bytes(delta, ByteCount.format))</td>"
-    }
+    static func deltaCell(_ delta: Int64) -> HTML { self.delta(delta, tag: "td") }
 
     static func countDeltaCell(_ delta: Int) -> HTML {
         "<td class=\"num\(trend(Int64(delta)))\">\((delta > 0 ? "+" : "") + HTMLFormatting.grouped(delta))</td>"
@@ -40,8 +37,7 @@ enum HTMLDiffPieces {
         guard count > 0 else { return .empty }
         let more: HTML =
             inJSON ? " — the JSON format of the diff lists every row." : " — <code>--limit</code> shows more."
-        return
-            "<p class=\"note\">\(DiffSigned.othersLine(count: count, allocatedDelta: delta, ByteCount.format))\(more)</p>\n"
+        return "<p class=\"note\">\(DiffSigned.othersLine(count: count, allocatedDelta: delta))\(more)</p>\n"
     }
 
     static func empty(_ text: String) -> HTML { "<p class=\"muted\">\(text)</p>\n" }

@@ -3,22 +3,16 @@ import StocktakePolicy
 import StocktakeRendering
 
 /// The diff page's configured groups and budgets, and the findings that appeared or were resolved.
-struct HTMLDiffPolicy {
-    let diff: ReportDiff
-    let limit: Int
-
-    func render() -> HTML { groupsAndBudgets() + findings() }
-
-    private func groupsAndBudgets() -> HTML {
+extension HTMLDiffWriter {
+    func groupsAndBudgets() -> HTML {
         guard !diff.groups.isEmpty || !diff.budgets.isEmpty else { return .empty }
         var html = HTMLPieces.sectionStart(
             id: "groups", title: "Groups and budgets", lead: "From stocktake.yml, on both sides.")
-        let sections = HTMLDiffSections(diff: diff, limit: limit)
         for group in diff.groups {
             html += "<h3>\(visible: group.name) "
             html +=
                 "<span class=\"muted\">\(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
-            html += sections.sizeTable(
+            html += sizeTable(
                 ListHead(group.members, limit: limit), name: "Member", isPath: false, empty: "No members.")
         }
         if !diff.budgets.isEmpty {
@@ -29,8 +23,8 @@ struct HTMLDiffPolicy {
                 let status = BudgetStatus(budget)
                 let exceeded = status == .nowExceeded || status == .stillExceeded
                 html += "<tr><td>\(visible: budget.scope)</td>"
-                html += "<td class=\"num\">\(BudgetStatus.side(budget.old, ByteCount.format))</td>"
-                html += "<td class=\"num\">\(BudgetStatus.side(budget.new, ByteCount.format))</td>"
+                html += "<td class=\"num\">\(BudgetStatus.side(budget.old))</td>"
+                html += "<td class=\"num\">\(BudgetStatus.side(budget.new))</td>"
                 html +=
                     "<td>\(exceeded ? "<span class=\"tag fail\">\(status.rawValue)</span>" : HTML.text(status.rawValue))</td></tr>\n"
             }
@@ -39,7 +33,7 @@ struct HTMLDiffPolicy {
         return html + HTMLPieces.sectionEnd
     }
 
-    private func findings() -> HTML {
+    func findings() -> HTML {
         let findings = diff.findings
         var html = HTMLPieces.sectionStart(
             id: "findings", title: "Findings",

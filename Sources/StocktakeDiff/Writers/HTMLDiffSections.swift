@@ -2,28 +2,22 @@ import StocktakeModel
 import StocktakeRendering
 
 /// The diff page's size sections: locations and totals, folders, and the file lists.
-struct HTMLDiffSections {
-    let diff: ReportDiff
-    let limit: Int
-
-    private typealias Pieces = HTMLDiffPieces
-
+extension HTMLDiffWriter {
     func locations() -> HTML {
         var html = HTMLPieces.sectionStart(
             id: "locations", title: "Locations",
             lead:
                 "Change in allocated bytes per location. The total is everything on disk, folders included, as du counts it."
         )
-        html += DiffChart(rows: Location.allCases.map { ($0, diff.location($0)) }).render()
+        html += chart()
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>Location</th>" + Pieces.sizeHeaders
         html += "<th class=\"num\">Apparent Δ</th><th class=\"num\">%</th><th class=\"num\">Files old</th>"
         html += "<th class=\"num\">Files new</th><th class=\"num\">Files Δ</th></tr></thead>\n<tbody>\n"
         for location in Location.allCases {
-            html += row(
-                "\(Pieces.locationTag(location)) <code class=\"muted\">\(location.rawValue)</code>",
-                diff.location(location))
+            let label: HTML = "\(Pieces.locationTag(location)) <code class=\"muted\">\(location.rawValue)</code>"
+            html += locationRow(label, diff.location(location))
         }
-        html += row(HTML.text(Figure.onDisk.name), diff.onDisk, total: true)
+        html += locationRow(HTML.text(Figure.onDisk.name), diff.onDisk, total: true)
         html += "</tbody>\n</table></div>\n<h3>Totals</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Total</th>"
         html += Pieces.sizeHeaders + "</tr></thead>\n<tbody>\n"
         for (id, figure) in DiffLabels.secondaryTotals {
@@ -32,7 +26,7 @@ struct HTMLDiffSections {
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
     }
 
-    private func row(_ label: HTML, _ change: SizeChange, total: Bool = false) -> HTML {
+    private func locationRow(_ label: HTML, _ change: SizeChange, total: Bool = false) -> HTML {
         let (old, new) = (change.oldOrZero, change.newOrZero)
         var html: HTML =
             "<tr\(total ? " class=\"total\"" : HTML.empty)><td class=\"nowrap\">\(label)</td>\(Pieces.sizeCells(change))"
@@ -117,5 +111,41 @@ struct HTMLDiffSections {
         }
         return html + "</tbody>\n</table></div>\n"
             + Pieces.others(head.othersCount, head.othersAllocatedDelta, inJSON: inJSON)
+    }
+
+    /// Diverging bars: each location's change in allocated bytes, growth to the right of zero and shrink to the
+    /// left, each labelled with its signed size so colour is never the only cue. Plain boxes rather than SVG, so
+    /// the labels keep the page's text size at any width (an SVG scaled to a phone shrank them to 3 px). The
+    /// locations table below carries the same numbers for screen readers.
+    private func chart() -> HTML {
+        let shown = Location.allCases.map { (location: $0, change: diff.location($0)) }.filter {
+            $0.change.oldOrZero != .zero || $0.change.newOrZero != .zero
+        }
+        let largest = shown.map(\.change.allocatedDelta.magnitude).max() ?? 0
+        guard !shown.isEmpty else { return HTMLDiffPieces.empty("Both reports are empty.") }
+        var html: HTML = "<p class=\"legend\"><span>\(HTMLPieces.swatch(ReportPalette.growth))Growth (+)</span>"
+        html += "<span>\(HTMLPieces.swatch(ReportPalette.shrink))Shrink (-)</span></p>\n"
+        html += "<div class=\"dchart\" aria-hidden=\"true\">\n"
+        for row in shown { html += chartBar(row.location, row.change, largest: largest) }
+        return html + "</div>\n"
+    }
+
+    private func chartBar(_ location: Location, _ change: SizeChange, largest: UInt64) -> HTML {
+        let delta = change.allocatedDelta
+        let label = ByteCount.signed(delta)
+        // Tenths of a percent of the half; a change too small to see still gets a sliver, so it is not mistaken for none.
+        let tenths =
+            delta == 0 || largest == 0 ? 0 : max(5, Int((Double(delta.magnitude) / Double(largest) * 1000).rounded()))
+        let percent = Percent.change(old: change.oldOrZero.allocatedBytes, new: change.newOrZero.allocatedBytes)
+        let bar: HTML =
+            tenths == 0
+            ? .empty
+            : "<span class=\"dc-bar\" style=\"width:\(HTMLFormatting.decimal(tenths: tenths))%;background:"
+                + "\(delta > 0 ? ReportPalette.growth : ReportPalette.shrink)\" title=\"\(label) (\(percent))\"></span>"
+        let value: HTML = "<span class=\"dc-value\">\(label)</span>"
+        var html: HTML = "<div class=\"dc-row\"><span class=\"dc-name\">\(location.title)</span>"
+        html += "<span class=\"dc-neg\">\(delta < 0 ? value + bar : .empty)</span>"
+        html += "<span class=\"dc-pos\">\(delta >= 0 ? bar + value : .empty)</span></div>\n"
+        return html
     }
 }

@@ -3,11 +3,8 @@ import StocktakeRendering
 import StocktakeReport
 
 /// The top of the diff page: headline cards, where the two reports came from, and the gates.
-struct HTMLDiffSummary {
-    let diff: ReportDiff
-    let gates: [DiffGateResult]
-
-    func render() -> HTML {
+extension HTMLDiffWriter {
+    func summary() -> HTML {
         var html = HTMLPieces.sectionStart(id: "summary", title: "Summary", lead: "Allocated sizes, old → new.")
         html += "<div class=\"cards\">\n"
         for id in ["onDisk", "documentsAndData", "backup.included", "purgeable"] {

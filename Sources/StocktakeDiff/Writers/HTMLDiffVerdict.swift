@@ -5,21 +5,17 @@ import StocktakeReport
 
 /// The top of the diff page: the gates' outcome, how much the container grew and where, and the worst new
 /// findings with their rules' fixes.
-struct HTMLDiffVerdict {
-    let diff: ReportDiff
-    let gates: [DiffGateResult]
-
-    func render() -> HTML {
-        let outcome: VerdictHTML.Outcome =
-            gates.isEmpty ? .ungated : gates.contains(where: \.tripped) ? .failed : .passed
+extension HTMLDiffWriter {
+    func verdict() -> HTML {
         let tripped = gates.filter(\.tripped)
+        let outcome: VerdictHTML.Outcome = gates.isEmpty ? .ungated : tripped.isEmpty ? .passed : .failed
         var headline: HTML =
             switch outcome {
             case .ungated: "(no <code>--fail-on-growth</code> or <code>--fail-on-new-findings</code> given). "
             case .failed: "\(Plural.count(tripped.count, "gate")) of \(gates.count) tripped. "
             case .passed: "\(Plural.count(gates.count, "gate")) passed. "
             }
-        headline += growth()
+        headline += growthLine()
         var lines: [HTML] = tripped.map { "<code>\(visible: $0.gate)</code>: \(visible: $0.message)" }
         let new = diff.findings.new
         let counts = Severity.allCases.reversed().compactMap { severity -> String? in
@@ -41,12 +37,12 @@ struct HTMLDiffVerdict {
     }
 
     /// "+254 KB (+4.7%) on disk, mostly Library/Caches/VideoThumbnails (+102 KB), …".
-    private func growth() -> HTML {
+    private func growthLine() -> HTML {
         let total = diff.total(ReportDiff.totalID(.onDisk))
         let (old, new) = (total.oldOrZero.allocatedBytes, total.newOrZero.allocatedBytes)
         // The change first, then what it is of: the figure's name is followed by its own value everywhere else.
         var html: HTML = "\(HTMLDiffPieces.delta(total.allocatedDelta)) (\(Percent.change(old: old, new: new))) on disk"
-        let folders = diff.foldersThatGrewMost()
+        let folders = foldersThatGrewMost()
         guard total.allocatedDelta > 0, !folders.isEmpty else { return html + "." }
         html += ", mostly "
         html += folders.map {
@@ -60,5 +56,30 @@ struct HTMLDiffVerdict {
     private func worstNew() -> [ReportSnapshot.FindingRecord] {
         var seen = Set<String>()
         return diff.findings.new.filter { seen.insert($0.rule).inserted }.prefix(ReportVerdict.worstShown).map { $0 }
+    }
+
+    /// "+254 KB, mostly Library/Application Support/Models, …": where a diff's growth went, in the folders a
+    /// reader would open. An ancestor grows by as much as any folder inside it, so a folder stands in for its
+    /// ancestor when it holds at least half of the ancestor's growth.
+    private func foldersThatGrewMost(_ count: Int = 3) -> [SizeChange] {
+        var picked: [SizeChange] = []
+        let grown = diff.directories.shown.filter { $0.allocatedDelta > 0 }.sorted {
+            ($0.allocatedDelta, $1.id) > ($1.allocatedDelta, $0.id)
+        }
+        for folder in grown {
+            if let outer = picked.firstIndex(where: { Self.contains($0.id, folder.id) }) {
+                if folder.allocatedDelta >= picked[outer].allocatedDelta - folder.allocatedDelta {
+                    picked[outer] = folder
+                }
+            } else if !picked.contains(where: { Self.contains(folder.id, $0.id) }), picked.count < count {
+                picked.append(folder)
+            }
+        }
+        return picked.sorted { ($0.allocatedDelta, $1.id) > ($1.allocatedDelta, $0.id) }
+    }
+
+    /// Whether the folder at `outer` holds `inner` (paths relative to the container root, `/`-separated).
+    private static func contains(_ outer: String, _ inner: String) -> Bool {
+        outer.isEmpty || inner.hasPrefix(outer + "/")
     }
 }

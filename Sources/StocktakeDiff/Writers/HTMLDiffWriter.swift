@@ -8,6 +8,9 @@ struct HTMLDiffWriter {
     let gates: [DiffGateResult]
     let options: DiffRenderOptions
 
+    var limit: Int { options.limit }
+    typealias Pieces = HTMLDiffPieces
+
     /// No loads of any kind, no script; inline style only (the page's own CSS and bar widths).
     /// `base-uri` and `form-action` do not fall back to `default-src`.
     static let contentSecurityPolicy: HTML =
@@ -19,17 +22,9 @@ struct HTMLDiffWriter {
             generator: options.tool.name + " " + options.tool.version,
             css: ReportStyle.css + "\n" + Self.css + "\n" + TreemapStyle.css + HTMLDiffTreemap.css)
         page += masthead()
-        page += "<main class=\"wrap\">\n"
-        let sections = HTMLDiffSections(diff: diff, limit: options.limit)
-        page += HTMLDiffVerdict(diff: diff, gates: gates).render()
-        page += HTMLDiffSummary(diff: diff, gates: gates).render()
+        page += "<main class=\"wrap\">\n" + verdict() + summary()
         if let growth = diff.growth { page += HTMLDiffTreemap(tree: growth, gates: gates).render() }
-        page += sections.locations()
-        page += sections.directories()
-        page += sections.leftBehind()
-        page += sections.files()
-        page += HTMLDiffPolicy(diff: diff, limit: options.limit).render()
-        page += "</main>\n"
+        page += locations() + directories() + leftBehind() + files() + groupsAndBudgets() + findings() + "</main>\n"
         page +=
             "<footer class=\"wrap\">Compared by \(options.tool.name + " " + options.tool.version) · diff schema \(DiffWriter.jsonSchemaVersion) · sizes in decimal units "
         page +=

@@ -96,22 +96,17 @@ struct JSONDiffWriter {
     ) throws {
         let (old, new) = (change.oldOrZero, change.newOrZero)
         try json.object(compact: true) {
-            try json.field(
-                K.Row.delta,
-                SizeTotal(
-                    files: change.filesDelta, apparentBytes: change.apparentDelta, allocatedBytes: change.allocatedDelta
-                ))
+            try json.field(K.Row.delta, change.delta)
             try json.field(K.Row.id, ifPresent: id)
             try json.field(K.Row.location, ifPresent: location?.rawValue)
             try json.field(K.Row.new, change.new)
             try json.field(K.Row.old, change.old)
             try json.field(K.Row.path, ifPresent: path)
             try json.object(K.Row.percent) {
-                try json.field(
-                    K.Figures.allocatedBytes, DiffPercent.value(old: old.allocatedBytes, new: new.allocatedBytes))
-                try json.field(
-                    K.Figures.apparentBytes, DiffPercent.value(old: old.apparentBytes, new: new.apparentBytes))
-                try json.field(K.Figures.files, DiffPercent.value(old: Int64(old.files), new: Int64(new.files)))
+                let percent = DiffPercent.value(old:new:)
+                try json.field(K.Figures.allocatedBytes, percent(old.allocatedBytes, new.allocatedBytes))
+                try json.field(K.Figures.apparentBytes, percent(old.apparentBytes, new.apparentBytes))
+                try json.field(K.Figures.files, percent(Int64(old.files), Int64(new.files)))
             }
         }
     }
@@ -130,12 +125,7 @@ struct JSONDiffWriter {
         try json.array {
             for move in moves {
                 try json.object(compact: true) {
-                    try json.field(
-                        K.Move.delta,
-                        SizeTotal(
-                            files: move.new.files.saturatingSubtract(move.old.files),
-                            apparentBytes: move.new.apparentBytes.saturatingSubtract(move.old.apparentBytes),
-                            allocatedBytes: move.allocatedDelta))
+                    try json.field(K.Move.delta, move.change.delta)
                     try json.field(K.Move.evidence, move.evidence.rawValue)
                     try json.field(K.Move.location, move.newLocation.rawValue)
                     try json.field(K.Move.new, move.new)

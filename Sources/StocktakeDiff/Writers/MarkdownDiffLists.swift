@@ -3,27 +3,21 @@ import StocktakeRendering
 
 /// The Markdown diff's lists: folders, files (moved, left behind, added, removed, changed), groups,
 /// budgets and findings, each the head of its list with an others row.
-struct MarkdownDiffLists {
-    let diff: ReportDiff
-    let limit: Int
+extension MarkdownDiffWriter {
+    private var limit: Int { options.limit }
 
-    private typealias Writer = MarkdownDiffWriter
-
-    func render() -> String {
+    func lists() -> String {
         var markdown = leftBehind()
         markdown += sizeTable("Directories", ListHead(diff.directories, limit: limit), count: nil, name: "Path")
         markdown += moved()
         let files = diff.files
-        markdown += sizeTable(
-            "Added files", ListHead(files.added, limit: limit), count: files.added.count, name: "Path")
-        markdown += sizeTable(
-            "Removed files", ListHead(files.removed, limit: limit), count: files.removed.count, name: "Path")
-        markdown += sizeTable(
-            "Changed files", ListHead(files.changed, limit: limit), count: files.changed.count, name: "Path")
+        for (title, list) in [("Added", files.added), ("Removed", files.removed), ("Changed", files.changed)] {
+            markdown += sizeTable("\(title) files", ListHead(list, limit: limit), count: list.count, name: "Path")
+        }
         for group in diff.groups {
+            let title = "Group " + Self.cell(group.name)
             markdown += sizeTable(
-                "Group " + Writer.cell(group.name), ListHead(group.members, limit: limit), count: group.members.count,
-                name: "Member")
+                title, ListHead(group.members, limit: limit), count: group.members.count, name: "Member")
         }
         return markdown + budgets() + findings()
     }
@@ -38,12 +32,12 @@ struct MarkdownDiffLists {
         let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
         for move in head.shown {
             markdown +=
-                "> - copied to \(Writer.cell(move.newPath)) but the original at \(Writer.cell(move.oldPath)) is still there "
-            markdown += "(\(Writer.bytes(move.new.allocatedBytes)) each)\n"
+                "> - copied to \(Self.cell(move.newPath)) but the original at \(Self.cell(move.oldPath)) is still there "
+            markdown += "(\(ByteCount.format(move.new.allocatedBytes)) each)\n"
         }
         if head.othersCount > 0 {
             markdown +=
-                "> - \(DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta, Writer.bytes))\n"
+                "> - \(DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta))\n"
         }
         return markdown + "\n"
     }
@@ -55,24 +49,23 @@ struct MarkdownDiffLists {
         var table = "| Old path | New path | Size | Δ | Evidence |\n|---|---|---:|---:|---|\n"
         for move in head.shown {
             table +=
-                "| \(Writer.cell(move.oldPath)) | \(Writer.cell(move.newPath)) | \(Writer.bytes(move.new.allocatedBytes)) "
-            table += "| \(Writer.signed(move.allocatedDelta)) | \(DiffLabels.evidence(move.evidence)) |\n"
+                "| \(Self.cell(move.oldPath)) | \(Self.cell(move.newPath)) | \(ByteCount.format(move.new.allocatedBytes)) "
+            table += "| \(ByteCount.signed(move.allocatedDelta)) | \(DiffLabels.evidence(move.evidence)) |\n"
         }
         if head.othersCount > 0 { table += othersRow(head, columns: 5) }
-        return Writer.block("Moved files", count: moves.count, rows: head.shown.count, table)
+        return Self.block("Moved files", count: moves.count, rows: head.shown.count, table)
     }
 
     private func sizeTable(_ title: String, _ head: ListHead<SizeChange>, count: Int?, name: String) -> String {
         guard !head.shown.isEmpty || head.othersCount > 0 else { return "" }
         var table = "| \(name) | Old | New | Δ | % |\n|---|---:|---:|---:|---:|\n"
-        for change in head.shown { table += "| \(Writer.cell(change.id)) | " + Writer.sizeCells(change) + "\n" }
+        for change in head.shown { table += "| \(Self.cell(change.id)) | " + Self.sizeCells(change) + "\n" }
         if head.othersCount > 0 { table += othersRow(head, columns: 5) }
-        return Writer.block(title, count: count ?? (head.shown.count + head.othersCount), rows: head.shown.count, table)
+        return Self.block(title, count: count ?? (head.shown.count + head.othersCount), rows: head.shown.count, table)
     }
 
     private func othersRow<Element>(_ head: ListHead<Element>, columns: Int) -> String {
-        let line = DiffSigned.othersLine(
-            count: head.othersCount, allocatedDelta: head.othersAllocatedDelta, Writer.bytes)
+        let line = DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta)
         return "| \(line) |" + String(repeating: " |", count: columns - 1) + "\n"
     }
 
@@ -83,10 +76,10 @@ struct MarkdownDiffLists {
             let status = BudgetStatus(budget)
             let statusText =
                 status == .nowExceeded || status == .stillExceeded ? "**\(status.rawValue)**" : status.rawValue
-            table += "| \(Writer.cell(budget.scope)) | \(BudgetStatus.side(budget.old, Writer.bytes)) "
-            table += "| \(BudgetStatus.side(budget.new, Writer.bytes)) | \(statusText) |\n"
+            table += "| \(Self.cell(budget.scope)) | \(BudgetStatus.side(budget.old)) "
+            table += "| \(BudgetStatus.side(budget.new)) | \(statusText) |\n"
         }
-        return Writer.block("Budgets", count: diff.budgets.count, rows: diff.budgets.count, table)
+        return Self.block("Budgets", count: diff.budgets.count, rows: diff.budgets.count, table)
     }
 
     private func findings() -> String {
@@ -98,13 +91,13 @@ struct MarkdownDiffLists {
         ] where !list.isEmpty {
             var table = "| Severity | Rule | Path | Message |\n|---|---|---|---|\n"
             for finding in list.prefix(limit) {
-                let path = finding.path.isEmpty ? "(container root)" : Writer.cell(finding.path)
-                table += "| \(finding.severity.rawValue) | \(Writer.cell(finding.rule)) | \(path) "
+                let path = finding.path.isEmpty ? "(container root)" : Self.cell(finding.path)
+                table += "| \(finding.severity.rawValue) | \(Self.cell(finding.rule)) | \(path) "
                 table += "| \(MarkdownEscaping.cell(finding.message, limit: 500)) |\n"
             }
             if list.count > limit { table += "| … and \(list.count - limit) more | | | |\n" }
             // New findings stay open (the reviewer must see them); resolved ones fold when long.
-            markdown += Writer.block(title, count: list.count, rows: open ? 0 : min(list.count, limit), table)
+            markdown += Self.block(title, count: list.count, rows: open ? 0 : min(list.count, limit), table)
         }
         return markdown
     }

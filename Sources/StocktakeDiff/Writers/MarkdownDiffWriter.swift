@@ -14,25 +14,19 @@ struct MarkdownDiffWriter {
     /// Lists with more rows than this fold into `<details>`.
     static let openRows = 5
 
-    static func bytes(_ value: Int64) -> String { ByteCount.format(value) }
-    static func signed(_ value: Int64) -> String { DiffSigned.bytes(value, bytes) }
-    static func cell(_ text: String) -> String { MarkdownEscaping.cell(text) }
-
     func render() -> String {
         var markdown =
             "### Stocktake diff: \(Self.cell(diff.new.bundleIdentifier ?? diff.old.bundleIdentifier ?? "app data container"))"
         markdown += " \(Self.cell(diff.old.appVersion ?? "?")) → \(Self.cell(diff.new.appVersion ?? "?"))\n\n"
         markdown += headline() + "\n\n" + gateList() + provenance() + locations()
-        markdown += MarkdownDiffLists(diff: diff, limit: options.limit).render()
+        markdown += lists()
         markdown += "Compared by \(Self.cell(options.tool.name)) \(Self.cell(options.tool.version)); "
         return markdown + "the JSON format of the diff lists every file and finding.\n"
     }
 
     private func headline() -> String {
-        let onDisk = diff.onDisk
-        let (old, new) = (onDisk.oldOrZero.allocatedBytes, onDisk.newOrZero.allocatedBytes)
-        var line = "**Storage** \(Self.bytes(old)) → \(Self.bytes(new)) "
-        line += "(\(Self.signed(onDisk.allocatedDelta)), \(Self.cell(Percent.change(old: old, new: new))))"
+        let onDisk = diff.onDisk.allocatedCells
+        let line = "**Storage** \(onDisk[0]) → \(onDisk[1]) (\(onDisk[2]), \(Self.cell(onDisk[3])))"
         return line + " · " + (DiffLabels.findingsSummary(diff.findings) ?? "no new findings")
     }
 
@@ -64,17 +58,14 @@ struct MarkdownDiffWriter {
 
     private func locations() -> String {
         var markdown = "| Location | Old | New | Δ | % | Files Δ |\n|---|---:|---:|---:|---:|---:|\n"
+        let row = { (label: String, change: SizeChange) in
+            "| \(label) | " + Self.sizeCells(change) + " \(DiffSigned.count(change.filesDelta)) |\n"
+        }
         for location in Location.allCases {
             let change = diff.location(location)
-            guard change.old != nil || change.new != nil, change.oldOrZero != .zero || change.newOrZero != .zero else {
-                continue
-            }
-            markdown +=
-                "| \(location.title) | " + Self.sizeCells(change) + " \(DiffSigned.count(change.filesDelta)) |\n"
+            if change.oldOrZero != .zero || change.newOrZero != .zero { markdown += row(location.title, change) }
         }
-        markdown +=
-            "| **\(Figure.onDisk.name)** | " + Self.sizeCells(diff.onDisk)
-            + " \(DiffSigned.count(diff.onDisk.filesDelta)) |\n\n"
+        markdown += row("**\(Figure.onDisk.name)**", diff.onDisk) + "\n"
         markdown += "<details><summary>Documents &amp; Data, backup, purgeable</summary>\n\n"
         markdown += "| Total | Old | New | Δ | % |\n|---|---:|---:|---:|---:|\n"
         for (id, figure) in DiffLabels.secondaryTotals {
@@ -83,11 +74,12 @@ struct MarkdownDiffWriter {
         return markdown + "\n</details>\n\n"
     }
 
+    static func cell(_ text: String) -> String { MarkdownEscaping.cell(text) }
+
     /// "old | new | delta | % |": four cells and their closing pipes.
     static func sizeCells(_ change: SizeChange) -> String {
-        let (old, new) = (change.oldOrZero.allocatedBytes, change.newOrZero.allocatedBytes)
-        return
-            "\(bytes(old)) | \(bytes(new)) | \(signed(change.allocatedDelta)) | \(cell(Percent.change(old: old, new: new))) |"
+        let cells = change.allocatedCells
+        return "\(cells[0]) | \(cells[1]) | \(cells[2]) | \(cell(cells[3])) |"
     }
 
     /// A titled block: open when short, folded into `<details>` when longer than `openRows`.

@@ -3,11 +3,10 @@ import StocktakeRendering
 
 /// The text diff's lists: folders and files, each the head of its list (`limit` rows) and an others line, then
 /// groups, budgets and findings.
-struct TextDiffLists {
-    let diff: ReportDiff
-    let limit: Int
+extension TextDiffWriter {
+    private var limit: Int { options.limit }
 
-    func lines() -> [String] {
+    func lists() -> [String] {
         var lines = sizeList("Directories", ListHead(diff.directories, limit: limit), empty: "no folder changed")
         let files = diff.files
         lines += moves("Moved", files.moved, leftBehind: false)
@@ -15,7 +14,12 @@ struct TextDiffLists {
         lines += sizeList("Added files", ListHead(files.added, limit: limit), total: files.added.count)
         lines += sizeList("Removed files", ListHead(files.removed, limit: limit), total: files.removed.count)
         lines += sizeList("Changed files", ListHead(files.changed, limit: limit), total: files.changed.count)
-        return lines + policyLines() + findings()
+        for group in diff.groups {
+            let title = VisibleText.render(
+                "Group \(group.name) (\(Plural.count(group.members.count, "member")))", as: .terminal)
+            lines += ["", title] + sizeRows(ListHead(group.members, limit: limit), name: "Member")
+        }
+        return lines + budgets() + findings()
     }
 
     private func sizeList(_ title: String, _ head: ListHead<SizeChange>, total: Int? = nil, empty: String? = nil)
@@ -23,15 +27,21 @@ struct TextDiffLists {
     {
         let heading = "\n" + title + (total.map { " (\($0))" } ?? "")
         guard !head.shown.isEmpty || head.othersCount > 0 else { return empty.map { [heading, "  " + $0] } ?? [] }
-        var lines = [heading]
-        if !head.shown.isEmpty {
-            var table = TextTable([.right, .right, .right, .right, .left])
-            table.add(["Old", "New", "Delta", "%", "Path"])
-            for change in head.shown { table.add(TextDiffWriter.sizeCells(change) + [change.id]) }
-            lines += table.lines()
-        }
-        if head.othersCount > 0 { lines.append(TextDiffWriter.othersLine(head.othersCount, head.othersAllocatedDelta)) }
-        return lines
+        return [heading] + sizeRows(head, name: "Path")
+    }
+
+    /// Old, new, delta and % of allocated bytes, then the name last (names vary in width); the others line.
+    private func sizeRows(_ head: ListHead<SizeChange>, name: String) -> [String] {
+        guard !head.shown.isEmpty else { return Self.others(head) }
+        var table = TextTable([.right, .right, .right, .right, .left])
+        table.add(["Old", "New", "Delta", "%", name])
+        for change in head.shown { table.add(change.allocatedCells + [change.id]) }
+        return table.lines() + Self.others(head)
+    }
+
+    private static func others<Element>(_ head: ListHead<Element>) -> [String] {
+        guard head.othersCount > 0 else { return [] }
+        return ["  " + DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta)]
     }
 
     private func moves(_ title: String, _ moves: [FileMove], leftBehind: Bool) -> [String] {
@@ -50,49 +60,27 @@ struct TextDiffLists {
             for move in head.shown {
                 table.add([
                     ByteCount.format(move.old.allocatedBytes), ByteCount.format(move.new.allocatedBytes),
-                    DiffSigned.bytes(move.allocatedDelta, ByteCount.format),
+                    ByteCount.signed(move.allocatedDelta),
                     "\(move.oldPath) → \(move.newPath) (\(DiffLabels.evidence(move.evidence)))",
                 ])
             }
             lines += table.lines()
         }
-        if head.othersCount > 0 { lines.append(TextDiffWriter.othersLine(head.othersCount, head.othersAllocatedDelta)) }
-        return lines
+        return lines + Self.others(head)
     }
 
-    private func policyLines() -> [String] {
-        var lines: [String] = []
-        for group in diff.groups {
-            let head = ListHead(group.members, limit: limit)
-            lines += [
-                "",
-                VisibleText.render(
-                    "Group \(group.name) (\(Plural.count(group.members.count, "member")))", as: .terminal),
-            ]
-            if !head.shown.isEmpty {
-                var table = TextTable([.right, .right, .right, .right, .left])
-                table.add(["Old", "New", "Delta", "%", "Member"])
-                for member in head.shown { table.add(TextDiffWriter.sizeCells(member) + [member.id]) }
-                lines += table.lines()
-            }
-            if head.othersCount > 0 {
-                lines.append(TextDiffWriter.othersLine(head.othersCount, head.othersAllocatedDelta))
-            }
+    private func budgets() -> [String] {
+        guard !diff.budgets.isEmpty else { return [] }
+        var table = TextTable([.left, .left, .left, .left])
+        table.add(["Scope", "Old (actual of limit)", "New (actual of limit)", "Status"])
+        for budget in diff.budgets {
+            let status = BudgetStatus(budget)
+            table.add([
+                budget.scope, BudgetStatus.side(budget.old), BudgetStatus.side(budget.new),
+                status == .nowExceeded ? status.rawValue.uppercased() : status.rawValue,
+            ])
         }
-        if !diff.budgets.isEmpty {
-            var table = TextTable([.left, .left, .left, .left])
-            table.add(["Scope", "Old (actual of limit)", "New (actual of limit)", "Status"])
-            for budget in diff.budgets {
-                let status = BudgetStatus(budget)
-                table.add([
-                    budget.scope, BudgetStatus.side(budget.old, ByteCount.format),
-                    BudgetStatus.side(budget.new, ByteCount.format),
-                    status == .nowExceeded ? status.rawValue.uppercased() : status.rawValue,
-                ])
-            }
-            lines += ["", "Budgets"] + table.lines()
-        }
-        return lines
+        return ["", "Budgets"] + table.lines()
     }
 
     private func findings() -> [String] {

@@ -5,7 +5,7 @@ import StocktakeRendering
 import StocktakeReport
 
 /// The short text printed after an audit: what was audited, the totals, where the reports went. Paths,
-/// the bundle id and messages come from the container: every line goes through `ConsoleText.visible`, so
+/// the bundle id and messages come from the container: every line goes through `Terminal.visible`, so
 /// a name can neither drive the terminal nor start a line of its own (a forged `::error` command).
 struct AuditSummary {
     let result: AuditResult
@@ -14,35 +14,24 @@ struct AuditSummary {
 
     var text: String {
         let report = result.report
-        let totals = report.inventory.totals
-        // The verdict first, as on the page: a reader who reads one line reads this one.
-        var lines: [String] = [verdict.line]
-        lines.append("Container:  \(report.container.inputPath) (\(report.container.layout.rawValue))")
-        let container = report.container
-        if container.identityCandidates.isEmpty {
-            lines.append(
-                "Bundle id:  \(container.bundleIdentifier ?? "unknown") (from \(container.bundleIdentifierSource.rawValue))"
-            )
-        } else {
-            lines.append(
-                "Bundle id:  ambiguous, candidates \(container.identityCandidates.joined(separator: ", ")) (see the report's container section)"
-            )
-        }
+        let (totals, container) = (report.inventory.totals, report.container)
         let figure = { (figure: Figure) in ByteCount.format(figure.total(in: totals).allocatedBytes) }
         let onDisk = totals.onDisk
         let estimated = container.allocatedBytesEstimated ? " (allocated sizes estimated in 4 KiB blocks)" : ""
-        lines.append(
-            "On disk:    \(figure(.onDisk)) (\(ByteCount.format(onDisk.apparentBytes)) apparent), \(Self.count(onDisk.files, "entry"))\(estimated)"
-        )
-        var appData =
+        let transport = totals.transportArtefacts.files
+        // The verdict first, as on the page: a reader who reads one line reads this one.
+        var lines: [String] = [
+            verdict.line, "Container:  \(container.inputPath) (\(container.layout.rawValue))",
+            container.identityCandidates.isEmpty
+                ? "Bundle id:  \(container.bundleIdentifier ?? "unknown") (from \(container.bundleIdentifierSource.rawValue))"
+                : "Bundle id:  ambiguous, candidates \(container.identityCandidates.joined(separator: ", ")) (see the report's container section)",
+            "On disk:    \(figure(.onDisk)) (\(ByteCount.format(onDisk.apparentBytes)) apparent), \(Self.count(onDisk.files, "entry"))\(estimated)",
             "App data:   \(figure(.appData)) in \(Self.count(totals.appData.files, "file")); besides, "
-            + Self.count(totals.directories.files, "folder")
-        if totals.transportArtefacts.files > 0 {
-            appData +=
-                " and \(Self.count(totals.transportArtefacts.files, "transport artefact")) (\(figure(.transportArtefacts)))"
-        }
-        lines.append(appData)
-        lines.append("")
+                + Self.count(totals.directories.files, "folder")
+                + (transport > 0
+                    ? " and \(Self.count(transport, "transport artefact")) (\(figure(.transportArtefacts)))" : ""),
+            "",
+        ]
         for location in Location.allCases {
             let total = totals.byLocation[location] ?? .zero
             guard total.files > 0 else { continue }
@@ -50,12 +39,12 @@ struct AuditSummary {
                 "  " + pad(location.title, 22) + pad(ByteCount.format(total.allocatedBytes), 10) + "  "
                     + Self.count(total.files, "file"))
         }
-        lines.append("")
-        lines.append(
-            "\(Figure.documentsAndData.name): \(figure(.documentsAndData))   \(Figure.purgeable.name): \(figure(.purgeable))"
-        )
-        lines.append("Backup:     " + Figure.backup.map { "\($0.name) \(figure($0))" }.joined(separator: " · "))
-        lines.append("Evidence:   \(report.inventory.evidence.summary)")
+        lines += [
+            "",
+            "\(Figure.documentsAndData.name): \(figure(.documentsAndData))   \(Figure.purgeable.name): \(figure(.purgeable))",
+            "Backup:     " + Figure.backup.map { "\($0.name) \(figure($0))" }.joined(separator: " · "),
+            "Evidence:   \(report.inventory.evidence.summary)",
+        ]
         if let device = report.deviceBackup {
             // The backup's own total: what iOS backed up for the app (the export's files found in it are counted above).
             let app = device.app.total
@@ -80,7 +69,7 @@ struct AuditSummary {
         }
         lines.append(contentsOf: findingLines(report))
         lines.append("Reports:    \(result.outputDirectory)")
-        return lines.map(ConsoleText.visible).joined(separator: "\n") + "\n"
+        return lines.map(Terminal.visible).joined(separator: "\n") + "\n"
     }
 
     /// Rule groups shown, and rows shown per group; the reports list everything.

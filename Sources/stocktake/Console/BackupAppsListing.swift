@@ -6,18 +6,14 @@ import StocktakeReport
 
 /// What `stocktake apps BACKUP` prints: each app domain of the backup with its files and bytes (the manifest's
 /// logical sizes), and its App Group and extension domains. Ids come from the backup: lines go through
-/// `ConsoleText.visible`, JSON through the escaping stream.
+/// `Terminal.visible`, JSON through the escaping stream.
 struct BackupAppsListing {
     let backup: DeviceBackup
 
     var text: String {
         let apps = backup.apps
         var header = "\(apps.apps.count) app\(apps.apps.count == 1 ? "" : "s") in \(backup.folder.path)"
-        var facts: [String] = []
-        if let version = backup.folder.productVersion { facts.append("iOS \(version)") }
-        if let date = backup.folder.date {
-            facts.append("backed up \(ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))")
-        }
+        let facts = [backup.folder.productVersion.map { "iOS \($0)" }, date.map { "backed up \($0)" }].compactMap { $0 }
         if !facts.isEmpty { header += " (" + facts.joined(separator: ", ") + ")" }
         var lines = [header]
         let width = apps.apps.map { $0.bundleIdentifier.count }.max() ?? 0
@@ -29,7 +25,11 @@ struct BackupAppsListing {
             lines.append("Domains no app claims:")
             for domain in apps.unattributed { lines.append("  " + Self.row(domain.name, domain, width: 0)) }
         }
-        return lines.map(ConsoleText.visible).joined(separator: "\n") + "\n"
+        return lines.map(Terminal.visible).joined(separator: "\n") + "\n"
+    }
+
+    private var date: String? {
+        backup.folder.date.map { ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval($0))) }
     }
 
     /// `id  4 files (1 symlink), 12 folders, 5084 bytes (5.1 KB)`.
@@ -69,10 +69,7 @@ struct BackupAppsListing {
                 }
             }
             try json.object(ListingKey.backup) {
-                if let date = backup.folder.date {
-                    try json.field(
-                        K.DeviceBackup.date, ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))
-                }
+                try json.field(K.DeviceBackup.date, ifPresent: date)
                 try json.field(K.DeviceBackup.path, backup.folder.path)
                 try json.field(K.DeviceBackup.productVersion, ifPresent: backup.folder.productVersion)
             }

@@ -21,7 +21,7 @@ struct HistoryTable {
         for (index, run) in runs.enumerated() {
             let counts = [Severity.error, .warning, .note].map { String(run.findingsBySeverity[$0] ?? 0) }
             table.add([
-                ConsoleText.visible(run.runID), run.appVersion.map(ConsoleText.visible) ?? "-",
+                Terminal.visible(run.runID), run.appVersion.map(Terminal.visible) ?? "-",
                 ByteCount.format(run.onDisk.allocatedBytes), ByteCount.format(run.documentsAndData.allocatedBytes),
                 ByteCount.format(run.backedUpBytes), ByteCount.format(run.purgeable.allocatedBytes),
                 counts.joined(separator: "/"),
@@ -30,15 +30,23 @@ struct HistoryTable {
                 } ?? "-", run.status == .clean ? "clean" : "policy failure",
             ])
         }
-        var text = "\(ConsoleText.visible(bundleIdentifier)): \(Plural.count(runs.count, "run")), oldest first; "
+        var text = "\(Terminal.visible(bundleIdentifier)): \(Plural.count(runs.count, "run")), oldest first; "
         text += "sizes are allocated bytes\n\n"
         return text + table.lines(indent: "").map { $0 + "\n" }.joined()
     }
 
-    static func noRunsMessage(bundleIdentifier: String, path: String, known: [String]) -> String {
-        var message = "no runs recorded for '\(ConsoleText.visible(bundleIdentifier))' in \(path); "
+    /// Why there is nothing to show: the app's runs come from other sources, or the history holds other apps or none.
+    static func noRunsMessage(_ series: RunSeries, in store: any RunHistory) throws(HistoryError) -> String {
+        let app = Terminal.visible(series.bundleIdentifier)
+        let sources = try store.series(ofApp: series.bundleIdentifier).map { Terminal.visible($0.source) }
+        guard sources.isEmpty else {
+            return "no runs recorded for '\(app)' from source '\(series.source)' in \(store.name); its runs come from: "
+                + sources.joined(separator: ", ") + " (pass --source)"
+        }
+        let known = try store.bundleIdentifiers()
+        var message = "no runs recorded for '\(app)' in \(store.name); "
         guard !known.isEmpty else { return message + "it holds no runs yet" }
-        let shown = known.prefix(20).map { ConsoleText.visible($0) }.joined(separator: ", ")
+        let shown = known.prefix(20).map { Terminal.visible($0) }.joined(separator: ", ")
         message += "it holds: " + shown + (known.count > 20 ? ", … (\(known.count - 20) more)" : "")
         return message
     }

@@ -4,7 +4,7 @@ import StocktakeScan
 
 /// What `stocktake simulators` prints: every device of a set (UDID, name, runtime, state) and its apps with
 /// their data container's size, then what was refused or passed over (conflicting copies, links not followed). Names and ids come from plists on disk: lines go through
-/// `ConsoleText.visible`, JSON through the escaping stream. Keys follow report.json's vocabulary.
+/// `Terminal.visible`, JSON through the escaping stream. Keys follow report.json's vocabulary.
 struct SimulatorListing {
     let deviceSet: DeviceSet
 
@@ -60,7 +60,7 @@ struct SimulatorListing {
     }
 
     private static func visible(_ lines: [String]) -> String {
-        lines.map(ConsoleText.visible).joined(separator: "\n") + "\n"
+        lines.map(Terminal.visible).joined(separator: "\n") + "\n"
     }
 
     /// The JSON document, handed to `write` in pieces, device by device.
