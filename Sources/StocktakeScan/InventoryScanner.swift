@@ -7,7 +7,6 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// How to walk.
 public struct ScanOptions: Sendable {
     /// Threads sharing the walk. More than the cores helps on a cold cache (more I/O in flight).
     public var threads: Int

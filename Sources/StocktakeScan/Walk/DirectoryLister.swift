@@ -100,9 +100,7 @@ final class DirectoryLister {
             return nil
         }
         var info = stat()
-        guard fstat(fd, &info) == 0, UInt64(truncatingIfNeeded: info.st_dev) == job.device,
-            UInt64(truncatingIfNeeded: info.st_ino) == job.inode
-        else {
+        guard fstat(fd, &info) == 0, DirectoryJob.identity(info) == (job.device, job.inode) else {
             close(fd)
             failDirectory(job, code: ENOTDIR)
             return nil
@@ -131,9 +129,8 @@ final class DirectoryLister {
 
     private func failDirectory(_ job: DirectoryJob, code: Int32) {
         store.unreadable.append(job.ref)
-        store.issues.append(
-            ScanIssue(
-                path: job.path, reason: Self.reason(for: code), detail: "cannot list folder: " + Self.explain(code)))
+        let detail = "cannot list folder: " + Self.explain(code)
+        store.issues.append(ScanIssue(path: job.path, reason: Self.reason(for: code), detail: detail))
     }
 
     static func reason(for code: Int32) -> ScanIssue.Reason {
@@ -185,10 +182,7 @@ final class DirectoryLister {
             info = opened.status
         } else if fstatat(fd, cName, &info, AT_SYMLINK_NOFOLLOW) != 0 {
             let code = SystemError.current
-            store.issues.append(
-                ScanIssue(
-                    path: joined(job.path, name), reason: Self.reason(for: code),
-                    detail: "cannot read entry: " + Self.explain(code)))
+            report(job, name, Self.reason(for: code), "cannot read entry: " + Self.explain(code))
             return nil
         }
         let type = POSIX.entryType(mode: info.st_mode)
@@ -216,10 +210,9 @@ final class DirectoryLister {
                 kind = .empty
             } else if let named = mayBeFile ? kindFromName : ContentKind.named(name) {
                 kind = named
-            } else if let opened {
-                (kind, attributes) = sniff(opened, name: name, readAttributes: wantsAttributes)
             } else {
-                (kind, attributes) = sniff(name: name, fd: fd, job: job, readAttributes: wantsAttributes, flags: &flags)
+                (kind, attributes) = sniff(
+                    opened, name: name, cName: cName, fd: fd, job: job, readAttributes: wantsAttributes, flags: &flags)
             }
         }
         // An empty file opened first: its attributes still come through the open descriptor.
@@ -230,28 +223,20 @@ final class DirectoryLister {
             case .flag(let found): if found != .none { ownFlag = found }
             case .failed(let code):
                 attributesUnreadable = true
-                store.issues.append(
-                    ScanIssue(
-                        path: joined(job.path, name), reason: Self.reason(for: code),
-                        detail: "extended attributes not read (backup state unknown): " + SystemError.text(code)))
+                let detail = "extended attributes not read (backup state unknown): " + SystemError.text(code)
+                report(job, name, Self.reason(for: code), detail)
             }
         }
         guard let stored = store.storeName(name) else {
-            store.issues.append(
-                ScanIssue(
-                    path: joined(job.path, name), reason: .unreadable,
-                    detail: "not recorded: the audit's name storage is full"))
+            report(job, name, .unreadable, "not recorded: the audit's name storage is full")
             return nil
         }
         let record = EntryRecord(
             parent: job.ref, nameOffset: stored.offset, nameLength: stored.length, type: type, kind: kind, zone: zone,
             flags: flags, ownFlag: ownFlag, attributesUnreadable: attributesUnreadable, apparentBytes: apparent,
-            allocatedBytes: allocated, modified: POSIX.modificationTime(info))
+            allocatedBytes: allocated, modified: info.modificationSeconds)
         guard let ref = store.append(record) else {
-            store.issues.append(
-                ScanIssue(
-                    path: joined(job.path, name), reason: .unreadable,
-                    detail: "not recorded: the audit's entry storage is full"))
+            report(job, name, .unreadable, "not recorded: the audit's entry storage is full")
             return nil
         }
         pendingEntries += 1
@@ -259,38 +244,30 @@ final class DirectoryLister {
         if pendingEntries >= 4096 { flushProgress() }
         if type != .directory && info.st_nlink > 1 {
             store.records[ref.index].flags.insert(.hardLinked)
-            store.hardLinks.append(
-                (ref, UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino)))
+            let (device, inode) = DirectoryJob.identity(info)
+            store.hardLinks.append((ref, device, inode))
         }
         if type == .symlink { recordSymlink(ref: ref, name: name, fd: fd, job: job) }
         guard type == .directory else { return nil }
-        let path = joined(job.path, name)
         guard job.depth + 1 <= maxDepth else {
             store.unreadable.append(ref)
-            store.issues.append(
-                ScanIssue(path: path, reason: .tooDeep, detail: "not listed: deeper than \(maxDepth) levels"))
+            report(job, name, .tooDeep, "not listed: deeper than \(maxDepth) levels")
             return nil
         }
-        return DirectoryJob(
-            ref: ref, path: path, depth: job.depth + 1, zone: zone,
-            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+        return DirectoryJob(ref: ref, path: joined(job.path, name), depth: job.depth + 1, zone: zone, info: info)
+    }
+
+    func report(_ job: DirectoryJob, _ name: some Collection<UInt8>, _ reason: ScanIssue.Reason, _ detail: String) {
+        store.issues.append(ScanIssue(path: joined(job.path, name), reason: reason, detail: detail))
     }
 
     // MARK: - Paths
 
     private func setPathPrefix(_ relative: [UInt8]) {
         pathBuffer.removeAll(keepingCapacity: true)
-        let slash = CChar(bitPattern: UInt8(ascii: "/"))
-        pathBuffer.append(contentsOf: rootPath.map { CChar(bitPattern: $0) })
-        pathBuffer.append(slash)
-        if !relative.isEmpty {
-            pathBuffer.append(contentsOf: relative.map { CChar(bitPattern: $0) })
-            pathBuffer.append(slash)
+        for byte in relative.isEmpty ? rootPath + [0x2F] : rootPath + [0x2F] + relative + [0x2F] {
+            pathBuffer.append(CChar(bitPattern: byte))
         }
-    }
-
-    func joined(_ directory: [UInt8], _ name: some Collection<UInt8>) -> [UInt8] {
-        directory.isEmpty ? Array(name) : directory + [UInt8(ascii: "/")] + name
     }
 
     /// Calls `body` with a NUL-terminated copy of `bytes` in a buffer reused across calls.
