@@ -29,15 +29,9 @@ package struct ManifestRecord: Sendable, Equatable {
         fileID: String, domain: String, relativePath: [UInt8], type: EntryType, size: Int64, mode: Int64?,
         modified: Int64, symlinkTarget: [UInt8]?, protectionClass: UInt8 = 0
     ) {
-        self.fileID = fileID
-        self.domain = domain
-        self.relativePath = relativePath
-        self.type = type
-        self.size = size
-        self.mode = mode
-        self.modified = modified
-        self.symlinkTarget = symlinkTarget
-        self.protectionClass = protectionClass
+        (self.fileID, self.domain, self.relativePath, self.type) = (fileID, domain, relativePath, type)
+        (self.size, self.mode, self.modified) = (size, mode, modified)
+        (self.symlinkTarget, self.protectionClass) = (symlinkTarget, protectionClass)
     }
 
     /// Files and symbolic links: what the apps listing and the backed-up totals count.

@@ -22,11 +22,8 @@ public struct ScanOptions: Sendable {
         threads: Int = 4, maxDepth: Int = 256, xattrsPreserved: Bool = false, progress: ScanProgress? = nil,
         timings: PhaseTimings? = nil
     ) {
-        self.threads = threads
-        self.maxDepth = maxDepth
-        self.xattrsPreserved = xattrsPreserved
-        self.progress = progress
-        self.timings = timings
+        (self.threads, self.maxDepth, self.xattrsPreserved) = (threads, maxDepth, xattrsPreserved)
+        (self.progress, self.timings) = (progress, timings)
     }
 }
 

@@ -21,10 +21,8 @@ public struct ExtendedAttributeError: Error, Sendable, Equatable, CustomStringCo
 
 /// Listing an entry's extended attributes without following symlinks.
 public enum ExtendedAttributes {
-    /// Attribute names of the entry itself, never following a symlink in its last component (Linux
-    /// `llistxattr`, macOS `listxattr` with `XATTR_NOFOLLOW`, 0x0001 in XNU `bsd/sys/xattr.h`; links in
-    /// earlier components are followed, and a path past PATH_MAX fails with ENAMETOOLONG). [] when there
-    /// are none or the file system does not support them; other failures throw with their errno.
+    /// Attribute names of the entry itself, never following a symlink in its last component (links in earlier
+    /// components are followed). [] when there are none or the file system does not support them.
     public static func names(atPath path: UnsafePointer<CChar>) throws(ExtendedAttributeError) -> [[UInt8]] {
         try names { buffer, size in listNames(path, buffer, size) }
     }

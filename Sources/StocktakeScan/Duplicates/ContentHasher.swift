@@ -28,8 +28,7 @@ final class ContentHasher {
     private var fileOptions = RegularFile.Options.insideContainer(maxBytes: nil)
 
     init(rootFD: Int32, inventory: Inventory) {
-        self.rootFD = rootFD
-        self.inventory = inventory
+        (self.rootFD, self.inventory) = (rootFD, inventory)
     }
 
     deinit {

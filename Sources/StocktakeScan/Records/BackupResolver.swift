@@ -19,10 +19,8 @@ struct BackupResolver {
     let nameBases: [UInt32]
 
     init(segments: [[EntryRecord]], parents: [Int32], nameBases: [UInt32]) {
-        self.segments = segments
-        self.parents = parents
+        (self.segments, self.parents, self.nameBases) = (segments, parents, nameBases)
         ownFlags = segments.flatMap { $0.map(\.ownFlag) }
-        self.nameBases = nameBases
     }
 
     /// The export's evidence counts of own flags, from the same table.

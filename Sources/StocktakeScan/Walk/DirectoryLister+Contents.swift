@@ -43,8 +43,7 @@ extension DirectoryLister {
         return reading(names)
     }
 
-    /// Darwin: the names through the entry opened relative to `folder`, never through a link (see
-    /// `ExtendedAttributes.names(of:inFolder:)`), so neither PATH_MAX nor a link above the entry comes into it.
+    /// Darwin: the names through the entry opened relative to `folder` (`ExtendedAttributes.names(of:inFolder:)`);
     /// nil where the entry is a FIFO, socket or device (never opened) or cannot be opened: the caller asks by path.
     private func namesThroughDescriptor(
         _ cName: UnsafePointer<CChar>, type: EntryType, folder: Int32

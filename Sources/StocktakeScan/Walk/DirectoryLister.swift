@@ -43,11 +43,8 @@ final class DirectoryLister {
         followsLinks: false, maxBytes: nil, keepsAccessTime: true, checksTypeBeforeOpening: false)
 
     init(rootFD: Int32, rootPath: [UInt8], store: WorkerStore, maxDepth: Int, progress: ScanProgress?) {
-        self.rootFD = rootFD
-        self.rootPath = rootPath
-        self.store = store
-        self.maxDepth = maxDepth
-        self.progress = progress
+        (self.rootFD, self.rootPath, self.store) = (rootFD, rootPath, store)
+        (self.maxDepth, self.progress) = (maxDepth, progress)
         ownsWorkingDirectory = stocktake_own_working_directory() == 0
     }
 
@@ -70,11 +67,8 @@ final class DirectoryLister {
             nameArena.withUnsafeBufferPointer { arena in
                 let name = UnsafeBufferPointer(rebasing: arena[span.start..<span.start + span.length])
                 let cName = UnsafeRawPointer(arena.baseAddress! + span.start).assumingMemoryBound(to: CChar.self)
-                if let next = record(
-                    name: name, cName: cName, listedType: listedType, fd: fd, job: job, sidecars: sidecars)
-                {
-                    subdirectories.append(next)
-                }
+                let next = record(name: name, cName: cName, listed: listedType, fd: fd, job: job, sidecars: sidecars)
+                if let next { subdirectories.append(next) }
             }
         }
         flushProgress()
@@ -95,21 +89,16 @@ final class DirectoryLister {
         let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
         var fd = job.path.isEmpty ? openat(rootFD, ".", flags) : withCString(job.path) { openat(rootFD, $0, flags) }
         if fd < 0 && SystemError.current == ENAMETOOLONG { fd = openStepByStep(job.path, flags: flags) }
-        guard fd >= 0 else {
-            failDirectory(job, code: SystemError.current)
-            return nil
-        }
+        guard fd >= 0 else { return failDirectory(job, code: SystemError.current) }
         var info = stat()
         guard fstat(fd, &info) == 0, DirectoryJob.identity(info) == (job.device, job.inode) else {
             close(fd)
-            failDirectory(job, code: ENOTDIR)
-            return nil
+            return failDirectory(job, code: ENOTDIR)
         }
         guard let directory = fdopendir(fd) else {
             let code = SystemError.current
             close(fd)
-            failDirectory(job, code: code)
-            return nil
+            return failDirectory(job, code: code)
         }
         return directory
     }
@@ -127,10 +116,12 @@ final class DirectoryLister {
         return current
     }
 
-    private func failDirectory(_ job: DirectoryJob, code: Int32) {
+    /// Records the folder as unreadable; nil, for `open` to return.
+    private func failDirectory(_ job: DirectoryJob, code: Int32) -> DirectoryStream? {
         store.unreadable.append(job.ref)
         let detail = "cannot list folder: " + Self.explain(code)
         store.issues.append(ScanIssue(path: job.path, reason: Self.reason(for: code), detail: detail))
+        return nil
     }
 
     static func reason(for code: Int32) -> ScanIssue.Reason {
@@ -167,8 +158,8 @@ final class DirectoryLister {
     // MARK: - One entry
 
     private func record(
-        name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, listedType: UInt8, fd: Int32, job: DirectoryJob,
-        sidecars: FolderSidecars
+        name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, listed listedType: UInt8, fd: Int32,
+        job: DirectoryJob, sidecars: FolderSidecars
     ) -> DirectoryJob? {
         var info = stat()
         // A file whose content will be sniffed is opened first and stat'ed through its descriptor: one
