@@ -18,24 +18,20 @@ package struct BackupApps: Sendable {
     /// `domains`: each domain's records as `DomainTree` keeps them (a path stored twice counts once, a path no
     /// backup tool writes not at all), so the listing, the report's `deviceBackup` and its totals agree.
     package init(domains trees: [String: DomainTree], folder: BackupFolder) {
-        var totals: [String: (total: SizeTotal, symlinks: Int, directories: Int)] = [:]
-        for (domain, tree) in trees {
-            var counts = (total: SizeTotal.zero, symlinks: 0, directories: 0)
+        let domains = trees.compactMap { name, tree in
+            var (total, symlinks, directories) = (SizeTotal.zero, 0, 0)
             for record in tree.records {
                 if record.isFileLike {
-                    counts.total.files += 1
-                    counts.total.apparentBytes = counts.total.apparentBytes.saturatingAdd(record.size)
-                    counts.total.allocatedBytes = counts.total.allocatedBytes.saturatingAdd(
+                    total.files += 1
+                    total.apparentBytes = total.apparentBytes.saturatingAdd(record.size)
+                    total.allocatedBytes = total.allocatedBytes.saturatingAdd(
                         DeviceBackupSummary.estimatedAllocation(record.size))
-                    if record.type == .symlink { counts.symlinks += 1 }
+                    if record.type == .symlink { symlinks += 1 }
                 } else if !record.relativePath.isEmpty {
-                    counts.directories += 1
+                    directories += 1
                 }
             }
-            totals[domain] = counts
-        }
-        let domains = totals.compactMap { name, counts in
-            Self.domain(name, total: counts.total, symlinks: counts.symlinks, directories: counts.directories)
+            return Self.domain(name, total: total, symlinks: symlinks, directories: directories)
         }
         .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         let appDomains = domains.filter { $0.kind == .app }
@@ -56,8 +52,8 @@ package struct BackupApps: Sendable {
 
     /// The ids closest to `identifier` (edit distance, case ignored), for "did you mean".
     package func nearest(to identifier: String, limit: Int = 3) -> [String] {
-        let wanted = Array(identifier.lowercased().utf8)
-        return apps.map { ($0.bundleIdentifier, Self.distance(wanted, Array($0.bundleIdentifier.lowercased().utf8))) }
+        let wanted = identifier.lowercased()
+        return apps.map { ($0.bundleIdentifier, EditDistance.between(wanted, $0.bundleIdentifier.lowercased())) }
             .filter { $0.1 <= max(3, wanted.count / 2) }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
             .prefix(limit).map(\.0)
@@ -72,8 +68,7 @@ package struct BackupApps: Sendable {
         where name.hasPrefix(prefix) && name.count > prefix.count {
             return DeviceBackupSummary.Domain(
                 name: name, kind: kind, identifier: String(name.dropFirst(prefix.count)), total: total,
-                symlinks: symlinks,
-                directories: directories)
+                symlinks: symlinks, directories: directories)
         }
         return nil
     }
@@ -81,29 +76,14 @@ package struct BackupApps: Sendable {
     private static func owner(of companion: DeviceBackupSummary.Domain, among apps: [String], folder: BackupFolder)
         -> String?
     {
-        let declaring = apps.filter { app in
+        if let app = apps.first(where: { app in
             let declared = folder.declaredCompanions(of: app)
             return (companion.kind == .appGroup ? declared.groups : declared.plugins).contains(companion.identifier)
+        }) {
+            return app
         }
-        if let app = declaring.first { return app }
         let id = companion.identifier
         let stem = companion.kind == .appGroup && id.hasPrefix("group.") ? String(id.dropFirst("group.".count)) : id
         return apps.filter { stem == $0 || stem.hasPrefix($0 + ".") }.max { $0.count < $1.count }
-    }
-
-    /// Levenshtein distance of two byte strings.
-    private static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

@@ -26,10 +26,7 @@ final class BackupContent {
     /// The content file of `fileID`, a regular file reached without following a link.
     func file(fileID: String) throws(FileRefusal) -> RegularFile {
         guard root >= 0 else { throw .system(ENOENT) }
-        // A fileID is 40 hex digits; anything else (a hostile `../`) names no content file.
-        guard fileID.utf8.count == 40, fileID.utf8.allSatisfy({ BackupFolder.isHexDigit($0) }) else {
-            throw .system(ENOENT)
-        }
+        guard BackupFolder.isFileID(fileID) else { throw .system(ENOENT) }
         let prefix = String(fileID.prefix(2))
         let folder: Int32
         if let open = folders[prefix] {
@@ -44,9 +41,25 @@ final class BackupContent {
             throw code == ELOOP || code == EMLINK ? .symbolicLink : .system(code)
         }
         var options = RegularFile.Options.insideContainer(maxBytes: nil)
-        let opened = fileID.withCString { name in
+        return try fileID.withCString { name in
             Result { () throws(FileRefusal) in try RegularFile.open(name, in: folder, options: &options) }
-        }
-        return try opened.get()
+        }.get()
+    }
+}
+
+/// Where the content checks find the bytes of an app's backed-up files: each file entry's content file
+/// (`<backup>/<first two hex digits>/<fileID>`), and the files the backup records with data protection class None.
+package struct BackupContentIndex: Sendable {
+    package let folder: BackupFolder
+    package let fileIDs: [Int32: String]
+    package let unprotected: Set<Int32>
+
+    /// The content file's path, nil when the entry has none or its `<xx>` folder is not a real folder of the
+    /// backup (a link to elsewhere is never read through; the file itself is opened without following links).
+    package func contentPath(of entry: Int32) -> String? {
+        guard let fileID = fileIDs[entry], let path = folder.contentPath(fileID: fileID),
+            BackupFolder.fileType(Paths.join(folder.path, String(fileID.prefix(2)))) == S_IFDIR
+        else { return nil }
+        return path
     }
 }

@@ -18,19 +18,19 @@ package struct BackupFolder: Sendable {
     package static let manifestPlist = "Manifest.plist"
     package static let statusPlist = "Status.plist"
 
-    /// The folder as given.
+    /// The folder as given, and its `Manifest.plist` and `Status.plist` when readable.
     package let path: String
-    /// `Manifest.plist`, when readable.
     package let manifest: PropertyListValue?
-    /// `Status.plist`, when readable.
     package let status: PropertyListValue?
 
     /// Whether `path` is a folder holding any of the manifests: a backup (readable or not), never a container.
     /// `Manifest.db` counts whatever it is (a link, a FIFO), so that a backup holding a broken one says so.
     package static func looksLikeBackup(_ path: String) -> Bool {
-        guard isDirectory(path) else { return false }
+        var status = stat()
+        // stat: the backup folder itself may be reached through a link.
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return false }
         return fileType(Paths.join(path, manifestDatabase)) != nil
-            || [legacyManifest, manifestPlist].contains { isRegularFile(Paths.join(path, $0)) }
+            || [legacyManifest, manifestPlist].contains { fileType(Paths.join(path, $0)) == S_IFREG }
     }
 
     /// Opens the folder after the checks that refuse what cannot be read: no backup, encrypted, iOS 9 or older,
@@ -43,12 +43,11 @@ package struct BackupFolder: Sendable {
         if manifest?["IsEncrypted"]?.boolValue == true {
             throw .encrypted(path: path, reason: "Manifest.plist says IsEncrypted")
         }
-        if let type = fileType(Paths.join(path, manifestDatabase)), type != S_IFREG {
-            throw .manifestNotAFile(
-                path: path, refusal: FileRefusal(mode: type)?.description ?? "it is not a regular file")
-        }
-        if !isRegularFile(Paths.join(path, manifestDatabase)) {
-            if isRegularFile(Paths.join(path, legacyManifest)) { throw .mbdbUnsupported(path: path) }
+        switch fileType(Paths.join(path, manifestDatabase)) {
+        case S_IFREG: break
+        case let type?: throw .manifestNotAFile(path: path, refusal: FileRefusal(mode: type)?.description ?? "")
+        case nil:
+            if fileType(Paths.join(path, legacyManifest)) == S_IFREG { throw .mbdbUnsupported(path: path) }
             throw .missingManifest(path: path)
         }
         let status = try plist(path, statusPlist, maxBytes: BackupLimits.maxStatusPlistBytes)
@@ -79,31 +78,26 @@ package struct BackupFolder: Sendable {
 
     /// `Status.plist` `Date`, else `Manifest.plist` `Date`: when the backup was made, seconds since 1970.
     package var date: Int64? {
-        for value in [status?["Date"], manifest?["Date"]] {
-            if case .date(let sinceReference)? = value, sinceReference.isFinite, abs(sinceReference) < 9e15 {
-                return Int64(sinceReference) + 978_307_200
-            }
-        }
-        return nil
+        MBFile.unixSeconds(status?["Date"]) ?? MBFile.unixSeconds(manifest?["Date"])
     }
 
     /// Why the backup may not hold everything the device would back up: `Status.plist` says the snapshot did not
     /// finish (an interrupted backup); nil when it finished or does not say.
     package var incompleteness: ScanIssue? {
         guard let state = status?["SnapshotState"]?.stringValue, state != "finished" else { return nil }
-        return ScanIssue(
-            path: [], reason: .malformedMetadata,
-            detail:
-                "the device backup is incomplete (Status.plist SnapshotState \"\(state)\", not \"finished\"): files missing from it may only not have been copied yet"
-        )
+        let detail =
+            "the device backup is incomplete (Status.plist SnapshotState \"\(state)\", not \"finished\"): "
+            + "files missing from it may only not have been copied yet"
+        return ScanIssue(path: [], reason: .malformedMetadata, detail: detail)
     }
 
     /// Where the content of a file record lives: `<backup>/<first two hex of fileID>/<fileID>`.
     package func contentPath(fileID: String) -> String? {
-        // A fileID is 40 hex digits; anything else (a hostile `../`) names no content file.
-        guard fileID.utf8.count == 40, fileID.utf8.allSatisfy({ Self.isHexDigit($0) }) else { return nil }
-        return Paths.join(path, String(fileID.prefix(2)), fileID)
+        Self.isFileID(fileID) ? Paths.join(path, String(fileID.prefix(2)), fileID) : nil
     }
+
+    /// A fileID is 40 hex digits; anything else (a hostile `../`) names no content file.
+    static func isFileID(_ text: String) -> Bool { text.utf8.count == 40 && text.utf8.allSatisfy(Hex.isDigit) }
 
     /// `Manifest.plist` `Applications[id]`'s companions, when the backup writer recorded them: group and extension ids.
     func declaredCompanions(of app: String) -> (groups: [String], plugins: [String]) {
@@ -115,22 +109,14 @@ package struct BackupFolder: Sendable {
         return (identifiers("GroupContainers"), identifiers("Plugins"))
     }
 
-    static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-    }
-
     /// Why the folder at `path` cannot be opened, when the system refuses it (EPERM or EACCES: modes, or macOS's
     /// privacy protection, which refuses a listing and every look inside but not a `stat` of the folder); nil
     /// otherwise, including for what is no folder. Opened without blocking: `path` may be anything.
     package static func accessRefusal(_ path: String) -> BackupError? {
         let fd = openFolder(path)
-        if fd >= 0 {
-            close(fd)
-            return nil
-        }
         let code = SystemError.current
-        guard code == EPERM || code == EACCES else { return nil }
+        if fd >= 0 { close(fd) }
+        guard fd < 0, code == EPERM || code == EACCES else { return nil }
         return .accessRefused(path: absolute(path), code: code)
     }
 
@@ -142,14 +128,6 @@ package struct BackupFolder: Sendable {
     }
 
     /// lstat: the manifests themselves must be regular files, not links out of the folder.
-    static func isRegularFile(_ path: String) -> Bool { fileType(path) == S_IFREG }
-
-    /// stat: the backup folder itself may be reached through a link.
-    static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-    }
-
     static func fileType(_ path: String) -> mode_t? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }

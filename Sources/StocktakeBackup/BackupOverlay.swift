@@ -6,20 +6,17 @@ import StocktakeModel
 /// marked `backupDisagrees` (the `backup-disagreement` rule reports it). Sizes stay the export's (`du` of the tree).
 package struct BackupOverlay: Sendable {
     /// Paths (relative to the domain root) of the app's backed-up records, directories included.
-    private let backedUp: Set<[UInt8]>
+    private var backedUp = Set<[UInt8]>()
     /// The app's backed-up files and symbolic links.
-    private let backedUpFiles: [[UInt8]]
+    private var backedUpFiles: [[UInt8]] = []
     /// Files the backup records with data protection class None.
-    private let unprotected: Set<[UInt8]>
+    private var unprotected = Set<[UInt8]>()
 
     /// `tree`: the app's domain; every node is backed up, a folder the manifest leaves out included (it holds a
     /// record). Each node's path extends its parent's, so this is linear in the number of nodes.
     package init(tree: DomainTree) {
         var nodePaths: [[UInt8]] = []
         nodePaths.reserveCapacity(tree.nodes.count)
-        var paths = Set<[UInt8]>()
-        var files: [[UInt8]] = []
-        var unprotected = Set<[UInt8]>()
         for node in tree.nodes {
             let path =
                 node.parent < 0
@@ -28,22 +25,14 @@ package struct BackupOverlay: Sendable {
                     ? node.name : nodePaths[Int(node.parent)] + [UInt8(ascii: "/")] + node.name
             nodePaths.append(path)
             guard node.parent >= 0 else { continue }
-            paths.insert(path)
+            backedUp.insert(path)
             guard node.record >= 0 else { continue }
             let record = tree.records[Int(node.record)]
-            if record.isFileLike { files.append(path) }
+            if record.isFileLike { backedUpFiles.append(path) }
             if record.type == .file && record.protectionClass == ManifestRecord.noProtection {
                 unprotected.insert(path)
             }
         }
-        backedUp = paths
-        backedUpFiles = files
-        self.unprotected = unprotected
-    }
-
-    /// The overlay of one domain's records, read as `DomainTree` reads them.
-    package init(records: [ManifestRecord]) {
-        self.init(tree: DomainTree(records))
     }
 
     /// The export's inventory with the backup's states, how many backed-up files the export lacks, and the export's

@@ -26,8 +26,7 @@ package struct DeviceBackup: Sendable {
         }
         let summary = DeviceBackupSummary(
             path: folder.path, role: role, app: app.domain, companions: app.companions,
-            productVersion: folder.productVersion,
-            date: folder.date)
+            productVersion: folder.productVersion, date: folder.date)
         return (tree, summary)
     }
 }

@@ -1,13 +1,10 @@
 import StocktakeModel
 
 /// One domain's records as a tree of names, the one reading of `relativePath` everything else uses (the apps
-/// listing, the inventory, the overlay), so they count the same records. Paths are taken as an archive's
-/// entry names are: one that is absolute, holds `..` or `.`, or has an empty component (a doubled or trailing
-/// `/`) is left out and listed in `issues`, as is a record below a file and a path stored twice (the row with
-/// the smallest fileID counts). Backup tools write none of these.
-///
-/// Built in one pass over the records sorted by path, keeping the current folder chain on a stack: linear in
-/// the total length of the paths, whatever their depth.
+/// listing, the inventory, the overlay), so they count the same records. A path that is absolute, holds `..` or
+/// `.`, or has an empty component is left out and listed in `issues`, as is a record below a file and a path stored
+/// twice (the row with the smallest fileID counts); backup tools write none of these. Built in one pass over the
+/// records sorted by path, keeping the current folder chain on a stack: linear in the total length of the paths.
 package struct DomainTree: Sendable {
     package struct Node: Sendable {
         /// The folder holding it; -1 for the domain root (node 0).
@@ -32,12 +29,10 @@ package struct DomainTree: Sendable {
         valid.reserveCapacity(rows.count)
         for record in rows {
             if let why = Self.refusal(record.relativePath) {
-                issues.append(
-                    ScanIssue(
-                        path: record.relativePath, reason: .unreadable,
-                        detail:
-                            "device backup record left out: \(why); backup tools never write such a path, and nothing is read or written there"
-                    ))
+                let detail =
+                    "device backup record left out: \(why); backup tools never write such a path, "
+                    + "and nothing is read or written there"
+                issues.append(ScanIssue(path: record.relativePath, reason: .unreadable, detail: detail))
             } else {
                 valid.append(record)
             }
@@ -48,20 +43,13 @@ package struct DomainTree: Sendable {
         records.reserveCapacity(valid.count)
         // The current chain of nodes from the root: each with the end of its path in the record being placed.
         var chain: [Int32] = [0]
-        var previous: [UInt8]?
-        var previousID = ""
+        var previous: ManifestRecord?
         for record in valid {
             let path = record.relativePath
-            if let previous, previous == path {
-                let (kept, left) = (
-                    VisibleText.render(previousID, as: .message), VisibleText.render(record.fileID, as: .message)
-                )
-                issues.append(
-                    ScanIssue(
-                        path: path, reason: .malformedMetadata,
-                        detail:
-                            "stored more than once in Manifest.db: the row with fileID \(kept) counts, the one with \(left) is left out"
-                    ))
+            if let previous, previous.relativePath == path {
+                let detail =
+                    "stored more than once in Manifest.db: the row with fileID \(VisibleText.render(previous.fileID, as: .message)) counts, the one with \(VisibleText.render(record.fileID, as: .message)) is left out"
+                issues.append(ScanIssue(path: path, reason: .malformedMetadata, detail: detail))
                 continue
             }
             let components =
@@ -80,15 +68,10 @@ package struct DomainTree: Sendable {
                 let node = nodes[Int(index)]
                 return node.record >= 0 && records[Int(node.record)].type != .directory
             }) {
-                let above = Self.path(of: file, in: nodes)
-                issues.append(
-                    ScanIssue(
-                        path: path, reason: .unreadable,
-                        detail:
-                            "device backup record left out: \(VisibleText.render(PathText.display(above), as: .message)) above it is a file in the manifest, not a folder"
-                    ))
-                previous = path
-                previousID = record.fileID
+                let above = VisibleText.render(PathText.display(Self.path(of: file, in: nodes)), as: .message)
+                let detail = "device backup record left out: \(above) above it is a file in the manifest, not a folder"
+                issues.append(ScanIssue(path: path, reason: .unreadable, detail: detail))
+                previous = record
                 continue
             }
             for component in components[shared...].dropLast() {
@@ -106,15 +89,13 @@ package struct DomainTree: Sendable {
             } else {
                 nodes[0] = Node(parent: -1, name: [], record: index, depth: 0)
             }
-            previous = path
-            previousID = record.fileID
+            previous = record
         }
         self.nodes = nodes
         self.records = records
         self.issues = issues
     }
 
-    /// The node's path from the domain root, `/`-separated.
     package func path(_ node: Int32) -> [UInt8] { Self.path(of: node, in: nodes) }
 
     private static func path(of node: Int32, in nodes: [Node]) -> [UInt8] {

@@ -52,7 +52,6 @@ package final class ManifestDatabase {
         try records(where: "substr(domain, 1, 9) = 'AppDomain'", [])
     }
 
-    /// Every record of one domain.
     package func records(domain: String) throws(BackupError) -> [ManifestRecord] {
         try records(where: "domain = ?", [.text(domain)])
     }
@@ -68,10 +67,8 @@ package final class ManifestDatabase {
                 try connection.rows(sql, values) { row throws in
                     count += 1
                     guard count <= maxRows else {
-                        throw BackupError.unexpected(
-                            path: folder.path,
-                            reason:
-                                "Manifest.db yields more than \(maxRows) rows, more than its \(databaseBytes) bytes can hold (at least 10 bytes a row)"
+                        throw unexpected(
+                            "Manifest.db yields more than \(maxRows) rows, more than its \(databaseBytes) bytes can hold (at least 10 bytes a row)"
                         )
                     }
                     return try record(row)
@@ -90,33 +87,25 @@ package final class ManifestDatabase {
         let domain = row.text(1) ?? ""
         let relativePath = row.bytes(2) ?? []
         guard fileID.utf8.count <= BackupLimits.maxFileIDBytes else {
-            throw .unexpected(
-                path: folder.path,
-                reason:
-                    "a Manifest.db record (\(domain.prefix(80))) has a fileID of \(fileID.utf8.count) bytes; a fileID is 40 hex digits (limit \(BackupLimits.maxFileIDBytes) bytes)"
+            throw unexpected(
+                "a Manifest.db record (\(domain.prefix(80))) has a fileID of \(fileID.utf8.count) bytes; a fileID is 40 hex digits (limit \(BackupLimits.maxFileIDBytes) bytes)"
             )
         }
         let place = "Manifest.db record \(fileID)"
         guard domain.utf8.count <= BackupLimits.maxDomainBytes else {
-            throw .unexpected(
-                path: folder.path,
-                reason:
-                    "\(place) has a domain of \(domain.utf8.count) bytes, more than the \(BackupLimits.maxDomainBytes)-byte limit"
+            throw unexpected(
+                "\(place) has a domain of \(domain.utf8.count) bytes, more than the \(BackupLimits.maxDomainBytes)-byte limit"
             )
         }
         guard relativePath.count <= BackupLimits.maxRelativePathBytes else {
-            throw .unexpected(
-                path: folder.path,
-                reason:
-                    "\(place) (\(domain)) has a relativePath of \(relativePath.count) bytes, more than the \(BackupLimits.maxRelativePathBytes) bytes iOS allows a path (PATH_MAX)"
+            throw unexpected(
+                "\(place) (\(domain)) has a relativePath of \(relativePath.count) bytes, more than the \(BackupLimits.maxRelativePathBytes) bytes iOS allows a path (PATH_MAX)"
             )
         }
         let blobBytes = row.int64(4)
         guard blobBytes <= BackupLimits.maxMBFileBytes else {
-            throw .unexpected(
-                path: folder.path,
-                reason:
-                    "\(place) (\(domain)) has an MBFile of \(blobBytes) bytes, more than the \(BackupLimits.maxMBFileBytes)-byte limit (a real one is about 500 bytes)"
+            throw unexpected(
+                "\(place) (\(domain)) has an MBFile of \(blobBytes) bytes, more than the \(BackupLimits.maxMBFileBytes)-byte limit (a real one is about 500 bytes)"
             )
         }
         guard let blob = row.bytes(5), !blob.isEmpty else {
@@ -141,19 +130,58 @@ package final class ManifestDatabase {
         }
         switch error.kind {
         case .interrupted:
-            return .unexpected(
-                path: folder.path,
-                reason:
-                    "reading Manifest.db takes more than \(BackupLimits.maxSteps(databaseBytes: databaseBytes)) SQLite steps, the bound for its \(databaseBytes) bytes"
-            )
+            let steps = BackupLimits.maxSteps(databaseBytes: databaseBytes)
+            return unexpected(
+                "reading Manifest.db takes more than \(steps) SQLite steps, the bound for its \(databaseBytes) bytes")
         case .tooBig:
-            return .unexpected(
-                path: folder.path,
-                reason:
-                    "Manifest.db holds a value of more than \(BackupLimits.maxValueBytes) bytes, the limit for any one field"
+            return unexpected(
+                "Manifest.db holds a value of more than \(BackupLimits.maxValueBytes) bytes, the limit for any one field"
             )
         default:
             return .corruptManifest(path: folder.path, reason: "Manifest.db: \(error)")
         }
+    }
+
+    private func unexpected(_ reason: String) -> BackupError { .unexpected(path: folder.path, reason: reason) }
+}
+
+/// `Manifest.db` is only queried once its schema is a backup's: `Files` an ordinary table with exactly the
+/// columns backup tools write, and no view or trigger anywhere. A view named `Files` could stand for any
+/// query (an endless recursive one, a million `zeroblob`s), a generated column could compute any value, a
+/// trigger never runs on a read-only file but has no business there either. Other tables (`Properties`) and
+/// indexes are left alone: nothing reads them.
+enum ManifestSchema {
+    static let table = "Files"
+    static let columns = ["fileID", "domain", "relativePath", "flags", "file"]
+
+    /// Why the schema is not a backup's, worded for the person holding the file; nil when it is.
+    static func problem(in connection: SQLiteConnection) throws -> String? {
+        let objects = try connection.rows("SELECT type, name, sql FROM sqlite_master ORDER BY name, type") {
+            (type: $0.text(0) ?? "", name: $0.text(1) ?? "", sql: $0.text(2) ?? "")
+        }
+        for object in objects where object.type == "view" || object.type == "trigger" {
+            return "its Manifest.db has a \(object.type) `\(object.name)`"
+        }
+        guard let files = objects.first(where: { $0.name.lowercased() == table.lowercased() && $0.type == "table" })
+        else {
+            return "its Manifest.db has no table `\(table)`"
+        }
+        // A virtual table's rows come from its module's code, not from the file.
+        guard !files.sql.uppercased().hasPrefix("CREATE VIRTUAL") else {
+            return "its Manifest.db's `\(table)` is a virtual table"
+        }
+        let found = try connection.rows(
+            "SELECT name, hidden FROM pragma_table_xinfo(?) ORDER BY cid", [.text(files.name)]
+        ) {
+            (name: $0.text(0) ?? "", hidden: $0.int(1))
+        }
+        if let generated = found.first(where: { $0.hidden != 0 }) {
+            return "its Manifest.db's `\(table)` has a hidden or generated column `\(generated.name)`"
+        }
+        guard found.map({ $0.name.lowercased() }) == columns.map({ $0.lowercased() }) else {
+            return
+                "its Manifest.db's `\(table)` has the columns (\(found.map(\.name).joined(separator: ", "))), not (\(columns.joined(separator: ", ")))"
+        }
+        return nil
     }
 }

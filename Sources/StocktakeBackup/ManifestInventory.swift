@@ -4,12 +4,9 @@ import StocktakeModel
 import StocktakeScan
 
 /// One app's backup domain as an `Inventory`, built from the manifest without walking anything: every record an
-/// entry (folders the manifest leaves out are added, size 0), every entry `included` with evidence
-/// `deviceBackup`. Apparent bytes are the manifest's `Size`; allocated bytes are estimated (whole 4 KiB blocks).
-/// Kinds come from the name, else from the first bytes of the content file when the backup holds it. Built from
-/// the `DomainTree` in one pass, linear in its nodes, through the walk's own `TreeRecorder`: places (location,
-/// what iOS makes) are decided as for a walk, and what lies deeper than `maxDepth` is left out as a walk leaves it
-/// out (the folder at the limit is marked unreadable, with a `tooDeep` issue).
+/// entry (folders the manifest leaves out are added, size 0), every entry `included` with evidence `deviceBackup`,
+/// allocated bytes estimated (whole 4 KiB blocks), kinds from the name, else from the content file's first bytes.
+/// Built through the walk's own `TreeRecorder`, so places and the `maxDepth` cut are decided as for a walk.
 package enum ManifestInventory {
     package static func build(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> Inventory {
         buildIndexed(tree: tree, folder: folder, maxDepth: maxDepth).inventory
@@ -25,9 +22,8 @@ package enum ManifestInventory {
         let rootRecord = tree.nodes[0].record >= 0 ? tree.records[Int(tree.nodes[0].record)] : nil
         let rootModified = rootRecord?.modified ?? 0
         let rootBytes = rootRecord?.size ?? 0
-        var recorder = TreeRecorder(
-            rootModified: rootModified, rootBytes: rootBytes,
-            rootAllocated: DeviceBackupSummary.estimatedAllocation(rootBytes))
+        let rootAllocated = DeviceBackupSummary.estimatedAllocation(rootBytes)
+        var recorder = TreeRecorder(rootModified: rootModified, rootBytes: rootBytes, rootAllocated: rootAllocated)
         for issue in tree.issues { recorder.report(issue) }
         // Per node: its entry (-1: left out).
         var entryOfNode = [Int32](repeating: -1, count: tree.nodes.count)
@@ -78,25 +74,14 @@ package enum ManifestInventory {
         .binaryPlist, .xmlPlist, .keyedArchive, .sqlite, .realm, .binaryCookies, .json, .text,
     ]
 
-    /// One domain's records, read as `DomainTree` reads them.
-    package static func build(records: [ManifestRecord], folder: BackupFolder, maxDepth: Int = 256) -> Inventory {
-        build(tree: DomainTree(records), folder: folder, maxDepth: maxDepth)
-    }
-
     private static func kind(of record: ManifestRecord, name: [UInt8], content: BackupContent) -> ContentKind {
         guard record.type == .file else { return .unknown }
         if let kind = name.withUnsafeBufferPointer({ ContentSniffer.kind(name: $0, size: record.size) }) { return kind }
-        var prefix = [UInt8](repeating: 0, count: ContentSniffer.prefixLength)
         do {
-            let file = try content.file(fileID: record.fileID)
-            let count = try prefix.withUnsafeMutableBytes { buffer throws(FileRefusal) in
-                try file.readPrefix(into: buffer)
-            }
             // The content file is the backed-up bytes; a shorter one (a partial copy) still sniffs by its start.
+            let prefix = try content.file(fileID: record.fileID).read(at: 0, count: ContentSniffer.prefixLength)
             return prefix.withUnsafeBytes { bytes in
-                name.withUnsafeBufferPointer {
-                    ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: bytes[0..<count]), name: $0)
-                }
+                name.withUnsafeBufferPointer { ContentSniffer.kind(prefix: bytes, name: $0) }
             }
         } catch {
             // No content file (a backup listing copied without its content folders), or one reached only through
@@ -108,16 +93,6 @@ package enum ManifestInventory {
     /// Whether a link's target leaves the container: an absolute path (it names the device's container by its
     /// UUID, which a restore changes), or a relative one climbing above the root from the link's folder.
     static func escapes(_ target: [UInt8], from depth: Int) -> Bool {
-        if target.first == UInt8(ascii: "/") { return true }
-        var level = depth
-        for component in target.split(separator: UInt8(ascii: "/")) {
-            if component.elementsEqual("..".utf8) {
-                level -= 1
-            } else if !component.elementsEqual(".".utf8) {
-                level += 1
-            }
-            if level < 0 { return true }
-        }
-        return false
+        target.first == UInt8(ascii: "/") || !SymlinkCheck.stays(depth: depth, following: target)
     }
 }

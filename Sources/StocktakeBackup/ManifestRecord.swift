@@ -27,18 +27,11 @@ package struct ManifestRecord: Sendable, Equatable {
 
     package init(
         fileID: String, domain: String, relativePath: [UInt8], type: EntryType, size: Int64, mode: Int64?,
-        modified: Int64,
-        symlinkTarget: [UInt8]?, protectionClass: UInt8 = 0
+        modified: Int64, symlinkTarget: [UInt8]?, protectionClass: UInt8 = 0
     ) {
-        self.fileID = fileID
-        self.domain = domain
-        self.relativePath = relativePath
-        self.type = type
-        self.size = size
-        self.mode = mode
-        self.modified = modified
-        self.symlinkTarget = symlinkTarget
-        self.protectionClass = protectionClass
+        (self.fileID, self.domain, self.relativePath, self.type) = (fileID, domain, relativePath, type)
+        (self.size, self.mode, self.modified) = (size, mode, modified)
+        (self.symlinkTarget, self.protectionClass) = (symlinkTarget, protectionClass)
     }
 
     /// Files and symbolic links: what the apps listing and the backed-up totals count.
@@ -46,19 +39,15 @@ package struct ManifestRecord: Sendable, Equatable {
 
     /// The `Files.flags` column: 1 file, 2 directory, 4 symbolic link.
     static func type(flags: Int64, mode: Int64?) -> EntryType {
-        switch flags {
-        case 1: return .file
-        case 2: return .directory
-        case 4: return .symlink
-        default:
-            // Unknown flags: the mode's file-type bits still say what it is.
-            guard let mode else { return .unknown }
-            switch mode & 0o170000 {
-            case 0o040000: return .directory
-            case 0o100000: return .file
-            case 0o120000: return .symlink
-            default: return .unknown
-            }
+        // Unknown flags: the mode's file-type bits still say what it is.
+        switch (flags, mode.map { $0 & 0o170000 }) {
+        case (1, _): .file
+        case (2, _): .directory
+        case (4, _): .symlink
+        case (_, 0o100000?): .file
+        case (_, 0o040000?): .directory
+        case (_, 0o120000?): .symlink
+        default: .unknown
         }
     }
 }
@@ -116,7 +105,8 @@ struct MBFile: Equatable {
         // Classes are small numbers (1–11); anything else is not one.
         let protection = integer(root["ProtectionClass"]).flatMap { (1...255).contains($0) ? UInt8($0) : nil } ?? 0
         return MBFile(
-            size: size, mode: integer(root["Mode"]), modified: seconds(root["LastModified"]) ?? 0, target: target,
+            size: size, mode: integer(root["Mode"]),
+            modified: unixSeconds(root["LastModified"]) ?? integer(root["LastModified"]) ?? 0, target: target,
             protectionClass: protection)
     }
 
@@ -128,11 +118,9 @@ struct MBFile: Equatable {
         }
     }
 
-    /// Unix seconds; older backups stored dates (seconds since 2001).
-    private static func seconds(_ value: PropertyListValue?) -> Int64? {
-        if case .date(let sinceReference)? = value, sinceReference.isFinite, abs(sinceReference) < 9e15 {
-            return Int64(sinceReference) + 978_307_200
-        }
-        return integer(value)
+    /// Unix seconds of a date (seconds since 2001), which older backups stored instead of Unix seconds.
+    static func unixSeconds(_ value: PropertyListValue?) -> Int64? {
+        guard case .date(let since2001)? = value, since2001.isFinite, abs(since2001) < 9e15 else { return nil }
+        return Int64(since2001) + 978_307_200
     }
 }

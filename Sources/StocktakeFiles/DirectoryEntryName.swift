@@ -4,22 +4,15 @@
     import Darwin
 #endif
 
-/// The name of a `readdir` record, read where the record holds it. The one way Stocktake reads `d_name`.
+/// The name of a `readdir` record, read where the record holds it: the one way Stocktake reads `d_name`.
 ///
-/// `d_name` is imported as a fixed-size array: 256 bytes on glibc, 1,024 on Darwin (`char d_name[__DARWIN_MAXPATHLEN]`,
-/// `__DARWIN_MAXPATHLEN` 1024, in XNU's `bsd/sys/dirent.h`, the 64-bit-inode `struct dirent` every 64-bit macOS
-/// process gets). The record `readdir` returns ends after the name's NUL (its `d_reclen`, rounded up), so copying the
-/// whole array by value (`withUnsafeBytes(of: entry.pointee.d_name)`) reads past the record, into whatever the
-/// library's buffer holds next, or past its end. These functions only add the field's offset to the record's address
-/// and read up to the NUL (`strlen`), which both systems guarantee ("All names are guaranteed null terminated",
-/// `dirent.h`). Neither generic nor taking a closure, and public (the only public type of this module): the walk
-/// calls `name(of:)` once per entry, and Swift inlines across modules only the `@inlinable` members of a public type
-/// (not those of a `package` one; docs/design.md, "Access levels", says the same of the per-entry modules).
+/// `d_name` is imported as a fixed-size array (256 bytes on glibc, 1,024 on Darwin), but the record ends after the
+/// name's NUL, so copying the array by value reads past the record. These functions add the field's offset to the
+/// record's address and read up to the NUL, which both systems guarantee. Public and `@inlinable` (not `package`):
+/// the walk calls `name(of:)` once per entry, and only a public type's members inline across modules.
 public enum DirectoryEntryName {
     /// The name in place: its first byte, NUL-terminated, and its length in bytes (without the NUL). Valid only
-    /// until the next `readdir` or `closedir` on the same stream. The field's offset (19 on glibc, after `d_ino`,
-    /// `d_off`, `d_reclen`, `d_type`; 21 on Darwin, after `d_ino`, `d_seekoff`, `d_reclen`, `d_namlen`, `d_type`,
-    /// `__DARWIN_STRUCT_DIRENTRY`) is a constant once optimised.
+    /// until the next `readdir` or `closedir` on the same stream.
     @inlinable
     public static func name(of entry: UnsafeMutablePointer<dirent>) -> (start: UnsafePointer<CChar>, length: Int) {
         let start = (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(

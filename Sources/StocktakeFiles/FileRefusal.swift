@@ -30,7 +30,6 @@ package enum FileRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The `errno` behind a failed call, when it was one.
     package var code: Int32? {
         if case .system(let code) = self { return code }
         return nil

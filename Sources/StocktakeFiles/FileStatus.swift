@@ -13,9 +13,7 @@ extension stat {
             Int64(st_mtimespec.tv_sec)
         #endif
     }
-}
 
-extension stat {
     /// Nanoseconds since 1970 of the last status change (ctime): any write, rename, chmod or link sets it to the
     /// present, and no copy tool can set it back, which makes it the change detector `touch -d` cannot fool.
     package var changeNanoseconds: Int64 {

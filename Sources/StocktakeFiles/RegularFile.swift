@@ -4,17 +4,12 @@
     import Darwin
 #endif
 
-/// An open regular file, and the one way Stocktake opens a file to read it: the walk, the plist reader,
-/// the content hasher, the report reader, the baseline and configuration loaders all come here.
-///
-/// A FIFO, socket or device is never read (opening a FIFO blocks until a writer comes; `/dev/zero` never
-/// ends): the type is checked before opening where the caller has not just checked it, the file is opened
-/// with `O_NONBLOCK`, and checked again with `fstat` on the descriptor, which closes the race. Inside an
-/// audited container a symbolic link is never followed (`O_NOFOLLOW`); the user's own files (a config, a
-/// report) may be links, but must lead to a regular file. The descriptor closes with the object; use it
-/// from one thread.
+/// An open regular file, and the one way Stocktake opens a file to read it. A FIFO, socket or device is never
+/// read (opening a FIFO blocks until a writer comes; `/dev/zero` never ends): the type is checked before opening
+/// where the caller has not just checked it, the file is opened with `O_NONBLOCK`, and checked again with `fstat`
+/// on the descriptor, which closes the race. Inside an audited container a symbolic link is never followed; the
+/// user's own files (a config, a report) may be links to a regular file. Use it from one thread.
 package final class RegularFile {
-    /// How to open one file.
     package struct Options: Sendable {
         /// True for files the user names (reports, configs, baselines); false inside a container.
         package var followsLinks: Bool
@@ -51,9 +46,8 @@ package final class RegularFile {
     /// Private: a caller holding only the number could see it closed (and reused) once the object goes;
     /// `withDescriptor` keeps the object alive while the number is in use.
     private let descriptor: Int32
-    /// `st_size` when opened.
+    /// `st_size` when opened, and what `fstat` said of the open file (the walk takes it as the entry's one stat).
     package let size: Int64
-    /// What `fstat` said of the open file: the walk takes it as the entry's one stat.
     package let status: stat
     private let maxBytes: Int64?
 
@@ -66,16 +60,10 @@ package final class RegularFile {
 
     deinit { close(descriptor) }
 
-    /// Opens `path`.
     package static func open(_ path: String, options: inout Options) throws(FileRefusal) -> RegularFile {
-        try open(
-            options: &options,
-            status: { options, status in
-                options.followsLinks ? stat(path, &status) : lstat(path, &status)
-            },
-            opening: { flags in
-                systemOpen(path, flags)
-            })
+        try open(options: &options, status: { $0.followsLinks ? stat(path, &$1) : lstat(path, &$1) }) {
+            systemOpen(path, $0)
+        }
     }
 
     /// Opens `name` (one path component) in the open folder `directory`.
@@ -83,13 +71,10 @@ package final class RegularFile {
         throws(FileRefusal) -> RegularFile
     {
         try open(
-            options: &options,
-            status: { options, status in
-                fstatat(directory, name, &status, options.followsLinks ? 0 : AT_SYMLINK_NOFOLLOW)
-            },
-            opening: { flags in
-                openat(directory, name, flags)
-            })
+            options: &options, status: { fstatat(directory, name, &$1, $0.followsLinks ? 0 : AT_SYMLINK_NOFOLLOW) }
+        ) {
+            openat(directory, name, $0)
+        }
     }
 
     private static func open(
@@ -113,20 +98,13 @@ package final class RegularFile {
             if !options.followsLinks && (code == ELOOP || code == EMLINK) { throw .symbolicLink }
             throw .system(code)
         }
-        guard fstat(descriptor, &info) == 0 else {
-            let code = SystemError.current
-            close(descriptor)
-            throw .system(code)
-        }
-        if let refusal = FileRefusal(mode: info.st_mode) {
-            close(descriptor)
-            throw refusal
-        }
+        var kept = false
+        defer { if !kept { close(descriptor) } }
+        guard fstat(descriptor, &info) == 0 else { throw .system(SystemError.current) }
+        if let refusal = FileRefusal(mode: info.st_mode) { throw refusal }
         let size = Int64(info.st_size)
-        if let limit = options.maxBytes, size > limit {
-            close(descriptor)
-            throw .tooLarge(bytes: size, limit: limit)
-        }
+        if let limit = options.maxBytes, size > limit { throw .tooLarge(bytes: size, limit: limit) }
+        kept = true
         return RegularFile(descriptor: descriptor, status: info, maxBytes: options.maxBytes)
     }
 
@@ -140,18 +118,31 @@ package final class RegularFile {
     }
 
     /// Calls `body` with the open descriptor (for `pread`, `mmap`, `flistxattr`), valid throughout.
-    package func withDescriptor<Result, Failure: Error>(_ body: (Int32) throws(Failure) -> Result) throws(Failure)
-        -> Result
-    {
+    package func withDescriptor<R, Failure: Error>(_ body: (Int32) throws(Failure) -> R) throws(Failure) -> R {
         try body(descriptor)
     }
 
     /// Reads up to `buffer.count` bytes from the start of the file; returns how many were read.
     package func readPrefix(into buffer: UnsafeMutableRawBufferPointer) throws(FileRefusal) -> Int {
+        try read(into: buffer, at: 0)
+    }
+
+    /// Up to `count` bytes from `offset` (fewer at the end of the file), for formats read by their offsets.
+    package func read(at offset: Int64, count: Int) throws(FileRefusal) -> [UInt8] {
+        guard offset >= 0, count > 0, offset < size else { return [] }
+        var bytes = [UInt8](repeating: 0, count: Int(clamping: min(Int64(count), size - offset)))
+        let filled = try bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(FileRefusal) in try read(into: buffer, at: offset) }
+        }.get()
+        return Array(bytes.prefix(filled))
+    }
+
+    /// Fills `buffer` from `offset` until it is full or the file ends; returns how many bytes were read.
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(FileRefusal) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var total = 0
         while total < buffer.count {
-            let count = pread(descriptor, base + total, buffer.count - total, off_t(total))
+            let count = pread(descriptor, base + total, buffer.count - total, off_t(offset + Int64(total)))
             if count < 0 {
                 if SystemError.current == EINTR { continue }
                 throw .system(SystemError.current)
@@ -162,25 +153,6 @@ package final class RegularFile {
         return total
     }
 
-    /// Up to `count` bytes from `offset` (fewer at the end of the file), for formats read by their offsets.
-    package func read(at offset: Int64, count: Int) throws(FileRefusal) -> [UInt8] {
-        guard offset >= 0, count > 0, offset < size else { return [] }
-        var bytes = [UInt8](repeating: 0, count: Int(clamping: min(Int64(count), size - offset)))
-        var filled = 0
-        while filled < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + Int64(filled)))
-            }
-            if read < 0 {
-                if SystemError.current == EINTR { continue }
-                throw .system(SystemError.current)
-            }
-            if read == 0 { break }
-            filled += read
-        }
-        return Array(bytes.prefix(filled))
-    }
-
     /// The whole file, up to the limit it was opened with (without one, up to the size `fstat` gave).
     /// Reading one byte past the limit notices a file that grew after `fstat`.
     package func readAll() throws(FileRefusal) -> [UInt8] {
@@ -188,43 +160,29 @@ package final class RegularFile {
         var bytes = [UInt8](repeating: 0, count: Int(clamping: min(size, limit)) + 1)
         var filled = 0
         while true {
-            if filled == bytes.count {
-                guard Int64(filled) <= limit else { throw .grew(limit: limit) }
-                // It grew since fstat and may still fit: make room, up to one byte past the limit.
-                bytes.append(
-                    contentsOf: repeatElement(0, count: Int(clamping: min(Int64(filled), limit - Int64(filled) + 1))))
-            }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-            }
-            if count < 0 {
-                if SystemError.current == EINTR { continue }
-                throw .system(SystemError.current)
-            }
-            if count == 0 { break }
+            let count = try bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(FileRefusal) in
+                    try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), at: Int64(filled))
+                }
+            }.get()
             filled += count
+            guard filled == bytes.count else { break }  // the end of the file, within the limit
+            guard Int64(filled) <= limit else { throw .grew(limit: limit) }
+            // It grew since fstat and may still fit: make room, up to one byte past the limit.
+            bytes.append(
+                contentsOf: repeatElement(0, count: Int(clamping: min(Int64(filled), limit - Int64(filled) + 1))))
         }
-        guard Int64(filled) <= limit else { throw .grew(limit: limit) }
         bytes.removeSubrange(filled...)
         return bytes
     }
 }
 
-// Inside the type, `open` and `read` would resolve to its own methods.
+// Inside the type, `open` would resolve to its own method.
 @inline(__always)
 private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
     #if canImport(Glibc)
         Glibc.open(path, flags)
     #else
         Darwin.open(path, flags)
-    #endif
-}
-
-@inline(__always)
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-    #else
-        Darwin.read(descriptor, buffer, count)
     #endif
 }

@@ -32,8 +32,8 @@ package enum ResolvedPath {
         while true {
             var info = stat()
             if stat(current, &info) == 0 && info.st_dev == target.st_dev && info.st_ino == target.st_ino { return true }
-            guard current != "/", let slash = current.lastIndex(of: "/") else { return false }
-            current = slash == current.startIndex ? "/" : String(current[..<slash])
+            guard current != "/", current.contains("/") else { return false }
+            current = Paths.parent(of: current)
         }
     }
 

@@ -9,20 +9,8 @@
 package enum SystemError {
     /// The `errno` of the last failed call on this thread.
     package static var current: Int32 {
-        get {
-            #if canImport(Glibc)
-                Glibc.errno
-            #else
-                Darwin.errno
-            #endif
-        }
-        set {
-            #if canImport(Glibc)
-                Glibc.errno = newValue
-            #else
-                Darwin.errno = newValue
-            #endif
-        }
+        get { errno }
+        set { errno = newValue }
     }
 
     /// `strerror`'s text for `code`, e.g. "No such file or directory".
@@ -31,6 +19,5 @@ package enum SystemError {
         return String(cString: message)
     }
 
-    /// The text of the current `errno`.
     package static var currentText: String { text(current) }
 }

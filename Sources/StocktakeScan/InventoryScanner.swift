@@ -7,7 +7,6 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// How to walk.
 public struct ScanOptions: Sendable {
     /// Threads sharing the walk. More than the cores helps on a cold cache (more I/O in flight).
     public var threads: Int
@@ -23,11 +22,8 @@ public struct ScanOptions: Sendable {
         threads: Int = 4, maxDepth: Int = 256, xattrsPreserved: Bool = false, progress: ScanProgress? = nil,
         timings: PhaseTimings? = nil
     ) {
-        self.threads = threads
-        self.maxDepth = maxDepth
-        self.xattrsPreserved = xattrsPreserved
-        self.progress = progress
-        self.timings = timings
+        (self.threads, self.maxDepth, self.xattrsPreserved) = (threads, maxDepth, xattrsPreserved)
+        (self.progress, self.timings) = (progress, timings)
     }
 }
 

@@ -17,7 +17,6 @@ public final class PhaseTimings: @unchecked Sendable {
         lock.withLock { recorded.append((name, seconds)) }
     }
 
-    /// Runs `body` and records its wall time under `name`.
     public func measure<T, Failure: Error>(_ name: String, _ body: () throws(Failure) -> T) throws(Failure) -> T {
         let start = ContinuousClock.now
         defer { record(name, seconds: (ContinuousClock.now - start).inSeconds) }
@@ -30,12 +29,10 @@ public final class PhaseTimings: @unchecked Sendable {
         let phases = phases + [("total", (ContinuousClock.now - created).inSeconds)]
         let width = phases.map(\.name.count).max() ?? 0
         let lines = phases.map {
-            "timings: \($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(Self.format($0.seconds)) s"
+            "timings: \($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(String(format: "%.3f", $0.seconds)) s"
         }
         return lines.joined(separator: "\n") + "\n"
     }
-
-    private static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
 }
 
 extension Optional where Wrapped == PhaseTimings {

@@ -25,10 +25,11 @@ import Testing
                 modified: 0,
                 symlinkTarget: nil, protectionClass: protection)
         }
-        let overlay = BackupOverlay(records: [
-            record("", .directory, 4), record("Documents", .directory, 4), record("Documents/open.db", .file, 4),
-            record("Documents/default.db", .file, 3), record("Documents/gone.db", .file, 4),
-        ])
+        let overlay = BackupOverlay(
+            tree: DomainTree([
+                record("", .directory, 4), record("Documents", .directory, 4), record("Documents/open.db", .file, 4),
+                record("Documents/default.db", .file, 3), record("Documents/gone.db", .file, 4),
+            ]))
         let unprotected = overlay.apply(to: inventory).unprotected
         #expect(unprotected == [try #require(inventory.index(ofPath: Array("Documents/open.db".utf8)))])
     }
@@ -44,12 +45,13 @@ import Testing
         builder.add("tmp/upload.part", apparentBytes: 10)
         builder.add("Documents/._kept.txt", apparentBytes: 4096, flags: .transportArtefact)
         let inventory = builder.build()
-        let overlay = BackupOverlay(records: [
-            Self.record("", .directory), Self.record("Documents", .directory), Self.record("Documents/kept.txt"),
-            Self.record("Documents/unknown.txt"), Self.record("Documents/flagged-but-backed-up.txt"),
-            Self.record("Library", .directory),
-            Self.record("Documents/only-in-backup.txt"),
-        ])
+        let overlay = BackupOverlay(
+            tree: DomainTree([
+                Self.record("", .directory), Self.record("Documents", .directory), Self.record("Documents/kept.txt"),
+                Self.record("Documents/unknown.txt"), Self.record("Documents/flagged-but-backed-up.txt"),
+                Self.record("Library", .directory),
+                Self.record("Documents/only-in-backup.txt"),
+            ]))
         let (result, notInExport, _) = overlay.apply(to: inventory)
         func entry(_ path: String) throws -> Entry {
             result.entries[Int(try #require(result.index(ofPath: Array(path.utf8))))]

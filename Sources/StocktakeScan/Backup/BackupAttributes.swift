@@ -26,20 +26,10 @@ public enum BackupAttributes {
         return true
     }
 
-    /// Attributes macOS puts on files of its own accord when they are downloaded, opened, shown or
-    /// granted to an app on the Mac, whether or not the export pipeline kept any attribute: on such a
-    /// file they prove nothing about the export. Only names the system sets, not ones apps choose to:
-    /// - `com.apple.FinderInfo`: Finder's 32 bytes (type and creator, label, hidden-extension and
-    ///   custom-icon bits), written by Finder and the open and save panels;
-    /// - `com.apple.lastuseddate#PS`: when LaunchServices last opened the file (`#PS`: copy-intent
-    ///   flags in the name, see `xattr_flags.h`);
-    /// - `com.apple.macl`: the kernel's record of which apps the user let open the file (privacy
-    ///   consent, set and protected by the system);
-    /// - `com.apple.quarantine`: Gatekeeper's download mark (LaunchServices, the sandbox);
-    /// - `com.apple.provenance`: Gatekeeper's mark of the app that wrote the file (macOS 13).
-    /// Left out on purpose (still evidence): `com.apple.metadata:kMDItemWhereFroms` (written by the
-    /// app that downloaded the file, a browser or Mail) and `com.apple.metadata:_kMDItemUserTags`
-    /// (Finder tags the user or an app chose; they travel with iCloud and backups).
+    /// Attributes macOS puts on files of its own accord on the Mac (Finder's info, LaunchServices' last use,
+    /// privacy consent, Gatekeeper's quarantine and provenance marks), whether or not the export pipeline kept
+    /// any attribute: on such a file they prove nothing about the export. Left out on purpose (still evidence):
+    /// `kMDItemWhereFroms` (written by the downloading app) and `_kMDItemUserTags` (chosen tags, which travel).
     static let addedByMacOS: [StaticString] = [
         "com.apple.FinderInfo", "com.apple.lastuseddate#PS", "com.apple.macl", "com.apple.quarantine",
         "com.apple.provenance",

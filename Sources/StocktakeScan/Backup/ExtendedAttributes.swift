@@ -10,7 +10,6 @@ import StocktakeModel
 
 /// Why the extended attributes of an entry could not be listed.
 public struct ExtendedAttributeError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The `errno` the system reported.
     public let code: Int32
 
     public init(code: Int32) { self.code = code }
@@ -22,10 +21,8 @@ public struct ExtendedAttributeError: Error, Sendable, Equatable, CustomStringCo
 
 /// Listing an entry's extended attributes without following symlinks.
 public enum ExtendedAttributes {
-    /// Attribute names of the entry itself, never following a symlink in its last component (Linux
-    /// `llistxattr`, macOS `listxattr` with `XATTR_NOFOLLOW`, 0x0001 in XNU `bsd/sys/xattr.h`; links in
-    /// earlier components are followed, and a path past PATH_MAX fails with ENAMETOOLONG). [] when there
-    /// are none or the file system does not support them; other failures throw with their errno.
+    /// Attribute names of the entry itself, never following a symlink in its last component (links in earlier
+    /// components are followed). [] when there are none or the file system does not support them.
     public static func names(atPath path: UnsafePointer<CChar>) throws(ExtendedAttributeError) -> [[UInt8]] {
         try names { buffer, size in listNames(path, buffer, size) }
     }
@@ -42,15 +39,11 @@ public enum ExtendedAttributes {
         }
     }
 
-    /// Attribute names of the entry `name` in the folder open as `folder`, read through a descriptor the entry
-    /// is opened as, relative to that folder's descriptor, never following a link (`entryOpenFlags`). No path is
-    /// walked: neither PATH_MAX (1,024 bytes on Darwin, `sys/syslimits.h`) nor a link in an earlier component can
-    /// come into it. nil when the entry cannot be opened that way (mode 000 and not ours to read, a socket, an
-    /// entry gone since it was listed): the caller then asks by path (`names(atPath:)`), as it did before there
-    /// was this route. (Linux lists names without read permission; Darwin asks for it either way, since
-    /// `vn_listxattr` authorizes `KAUTH_VNODE_READ_EXTATTRIBUTES`, which POSIX modes grant only with `r`, so a
-    /// mode-000 file fails there with EACCES by path too, as it always did.) Never call it for a FIFO or a
-    /// device: opening one is not harmless.
+    /// Attribute names of the entry `name` in the folder open as `folder`, through a descriptor opened relative to
+    /// it without following a link (`entryOpenFlags`): no path is walked, so neither PATH_MAX (1,024 bytes on
+    /// Darwin) nor a link in an earlier component comes into it. nil when the entry cannot be opened that way (mode
+    /// 000, a socket, gone since listed): the caller then asks by path. Never call it for a FIFO or a device:
+    /// opening one is not harmless.
     public static func names(of name: UnsafePointer<CChar>, inFolder folder: Int32) throws(ExtendedAttributeError)
         -> [[UInt8]]?
     {
@@ -61,12 +54,8 @@ public enum ExtendedAttributes {
     }
 
     #if canImport(Darwin)
-        /// XNU `bsd/sys/fcntl.h`: `O_RDONLY` 0x0, `O_SYMLINK` 0x00200000 ("allow open of a symlink": a link is
-        /// opened as itself, so `flistxattr` lists the link's own attributes), `O_NONBLOCK` 0x4, `O_CLOEXEC`
-        /// 0x01000000. Not `O_NOFOLLOW` (0x100): `O_SYMLINK` already keeps the last component from being followed
-        /// (`vn_open_auth` in `bsd/vfs/vfs_vnops.c` clears `FOLLOW` for either flag), and with `O_NOFOLLOW` as well
-        /// `vn_authorize_open_existing` (`bsd/vfs/vfs_subr.c`) refuses a link with ELOOP whatever `O_SYMLINK` says.
-        /// The name is one component, so no earlier component can be a link.
+        /// `O_SYMLINK` opens a link as itself, so `flistxattr` lists the link's own attributes. Not `O_NOFOLLOW` as
+        /// well: XNU then refuses a link with ELOOP whatever `O_SYMLINK` says (`vn_authorize_open_existing`).
         static let entryOpenFlags = O_RDONLY | O_SYMLINK | O_NONBLOCK | O_CLOEXEC
     #else
         /// Linux cannot open a link itself for `flistxattr` (an `O_PATH` descriptor is refused), so a link fails
@@ -77,40 +66,26 @@ public enum ExtendedAttributes {
     private static func names(
         using listNames: (UnsafeMutablePointer<CChar>?, Int) -> Int
     ) throws(ExtendedAttributeError) -> [[UInt8]] {
-        // Most files have no attributes or a short list: one call into a stack buffer settles it.
-        let first: Result<[[UInt8]], ExtendedAttributeError>? = withUnsafeTemporaryAllocation(
-            of: CChar.self, capacity: stackBufferSize
-        ) { buffer in
-            let length = listNames(buffer.baseAddress, buffer.count)
-            return outcome(of: length, errorCode: errno, buffer: UnsafeBufferPointer(buffer))
-        }
-        if let first { return try first.get() }
-        // Longer list: ask for its size, then read it; retry if it grew in between.
-        for _ in 0..<maxAttempts {
-            let size = listNames(nil, 0)
-            if size <= 0 {
-                guard
-                    let settled = outcome(of: size, errorCode: errno, buffer: UnsafeBufferPointer(start: nil, count: 0))
-                else { continue }
-                return try settled.get()
-            }
-            var buffer = [CChar](repeating: 0, count: size)
-            let settled = buffer.withUnsafeMutableBufferPointer { buffer in
+        // Most files have no attributes or a short list: one call into a small stack buffer settles it. A longer
+        // list: ask for its size, then read it; again if it grew in between.
+        var capacity = 512
+        for _ in 0..<9 {
+            let settled = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
                 let length = listNames(buffer.baseAddress, buffer.count)
                 return outcome(of: length, errorCode: errno, buffer: UnsafeBufferPointer(buffer))
             }
             if let settled { return try settled.get() }
+            let size = listNames(nil, 0)
+            if size <= 0, let settled = outcome(of: size, errorCode: errno) { return try settled.get() }
+            capacity = max(size, 1)
         }
         throw ExtendedAttributeError(code: ERANGE)
     }
 
-    private static let stackBufferSize = 512
-    private static let maxAttempts = 8
-
     /// The names for a successful call, [] for "not supported here", an error otherwise, or nil
     /// when the buffer was too small (ERANGE) and the caller should retry with a larger one.
     private static func outcome(
-        of length: Int, errorCode: Int32, buffer: UnsafeBufferPointer<CChar>
+        of length: Int, errorCode: Int32, buffer: UnsafeBufferPointer<CChar> = .init(start: nil, count: 0)
     ) -> Result<[[UInt8]], ExtendedAttributeError>? {
         if length >= 0 { return .success(splitNames(buffer, length: min(length, buffer.count))) }
         if errorCode == ERANGE { return nil }
@@ -137,15 +112,8 @@ public enum ExtendedAttributes {
     /// The list is NUL-terminated names back to back.
     private static func splitNames(_ buffer: UnsafeBufferPointer<CChar>, length: Int) -> [[UInt8]] {
         guard length > 0, let base = buffer.baseAddress else { return [] }
-        let bytes = UnsafeRawBufferPointer(start: base, count: length)
-        var names: [[UInt8]] = []
-        var start = 0
-        for index in 0..<length where bytes[index] == 0 {
-            if index > start { names.append(Array(bytes[start..<index])) }
-            start = index + 1
-        }
-        if start < length { names.append(Array(bytes[start..<length])) }  // unterminated last name
-        return names
+        // An unterminated last name counts too.
+        return UnsafeRawBufferPointer(start: base, count: length).split(separator: 0).map(Array.init)
     }
 
     private static func listNames(_ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int)

@@ -28,8 +28,7 @@ final class ContentHasher {
     private var fileOptions = RegularFile.Options.insideContainer(maxBytes: nil)
 
     init(rootFD: Int32, inventory: Inventory) {
-        self.rootFD = rootFD
-        self.inventory = inventory
+        (self.rootFD, self.inventory) = (rootFD, inventory)
     }
 
     deinit {
@@ -47,48 +46,39 @@ final class ContentHasher {
         do {
             file = try openFile(index, in: folder.fd)
         } catch {
-            guard let code = error.code else {
-                return .failed(
-                    reason: .vanished, detail: "cannot compare its content: it changed after the walk (\(error))")
-            }
+            guard let code = error.code else { return vanished("it changed after the walk (\(error))") }
             return failure(code, "cannot open it: ")
         }
-        guard file.size == entry.apparentBytes else {
-            return .failed(reason: .vanished, detail: "cannot compare its content: it changed after the walk")
-        }
-        return file.withDescriptor { fd in hash(fd, length: min(limit, entry.apparentBytes)) }
+        guard file.size == entry.apparentBytes else { return vanished("it changed after the walk") }
+        return hash(file, length: min(limit, entry.apparentBytes))
     }
 
-    /// SHA-256 of the first `wanted` bytes of an open file.
-    private func hash(_ fd: Int32, length wanted: Int64) -> Outcome {
+    private func hash(_ file: RegularFile, length wanted: Int64) -> Outcome {
         var hasher = Crypto.SHA256()
         var total: Int64 = 0
         while total < wanted {
-            let count = Int(min(Int64(buffer.count), wanted - total))
-            guard let base = buffer.baseAddress else { break }
-            let n = pread(fd, base, count, off_t(total))
-            if n < 0 {
-                if SystemError.current == EINTR { continue }
-                return failure(SystemError.current, "cannot read it: ")
+            let length = Int(min(Int64(buffer.count), wanted - total))
+            let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<length])
+            do {
+                let count = try file.read(into: chunk, at: total)
+                if count < chunk.count { return vanished("it shrank while being read") }
+            } catch {
+                return failure(error.code ?? EIO, "cannot read it: ")
             }
-            if n == 0 {
-                return .failed(reason: .vanished, detail: "cannot compare its content: it shrank while being read")
-            }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-            total += Int64(n)
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(chunk))
+            total += Int64(chunk.count)
         }
-        guard let digest = ContentDigest(bytes: Array(hasher.finalize())) else {
-            return .failed(
-                reason: .unreadable, detail: "cannot compare its content: the digest has an unexpected length")
-        }
-        return .digest(digest)
+        // SHA-256 is 32 bytes: the digest always fits.
+        return .digest(ContentDigest(bytes: Array(hasher.finalize()))!)
     }
 
     private func failure(_ code: Int32, _ what: String) -> Outcome {
-        .failed(
-            reason: DirectoryLister.reason(for: code),
-            detail: "cannot compare its content: " + what + DirectoryLister.explain(code))
+        .failed(reason: DirectoryLister.reason(for: code), detail: Self.failed + what + DirectoryLister.explain(code))
     }
+
+    private func vanished(_ why: String) -> Outcome { .failed(reason: .vanished, detail: Self.failed + why) }
+
+    private static let failed = "cannot compare its content: "
 
     private func openFile(_ index: Int32, in folder: Int32) throws(FileRefusal) -> RegularFile {
         try withName(index, otherwise: .failure(.system(ENOENT))) { name in
@@ -108,11 +98,10 @@ final class ContentHasher {
         var common = 0
         while common < min(chain.count, wanted.count) && chain[common].index == wanted[common] { common += 1 }
         while chain.count > common { close(chain.removeLast().fd) }
+        let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
         for step in wanted[common...] {
             let parentFD = chain.last?.fd ?? rootFD
-            let fd = withName(step, otherwise: -1) {
-                openat(parentFD, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            }
+            let fd = withName(step, otherwise: -1) { openat(parentFD, $0, flags) }
             guard fd >= 0 else { return (-1, SystemError.current) }
             chain.append((step, fd))
         }
@@ -130,11 +119,6 @@ final class ContentHasher {
             return invalid
         }
         let bytes = Array(name) + [0]
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                guard let base = characters.baseAddress else { return invalid }
-                return body(base)
-            }
-        }
+        return bytes.withUnsafeBytes { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
     }
 }

@@ -31,15 +31,13 @@ public struct DuplicateFinder: Sendable {
         guard rootFD >= 0 else { throw .unreadableRoot(path: rootPath, reason: SystemError.currentText) }
         defer { close(rootFD) }
         var issues: [ScanIssue] = []
-        var settled: [IdenticalFiles] = []
-        var unsettled: [Int32] = []
-        let prefixGroups = regroup(
-            Self.sameSizeCandidates(inventory, minimumBytes: minimumBytes), limit: Self.prefixLength, rootFD: rootFD,
-            inventory: inventory, issues: &issues)
-        for group in prefixGroups {
-            if group.size <= Self.prefixLength { settled.append(group) } else { unsettled += group.members }
-        }
-        settled += regroup(unsettled, limit: .max, rootFD: rootFD, inventory: inventory, issues: &issues)
+        let candidates = Self.sameSizeCandidates(inventory, minimumBytes: minimumBytes)
+        let first = regroup(candidates, limit: Self.prefixLength, rootFD: rootFD, inventory: inventory, issues: &issues)
+        // The first round settles files no longer than the prefix; the others are hashed whole.
+        let unsettled = first.filter { $0.size > Self.prefixLength }.flatMap(\.members)
+        let settled =
+            first.filter { $0.size <= Self.prefixLength }
+            + regroup(unsettled, limit: .max, rootFD: rootFD, inventory: inventory, issues: &issues)
         return DuplicateSearch(sets: Self.inPathOrder(settled, inventory), issues: issues)
     }
 

@@ -7,44 +7,24 @@ public struct IdenticalFiles: Sendable, Equatable {
     public let members: [Int32]
     /// Apparent size of each copy.
     public let size: Int64
-    /// SHA-256 of the content.
     public let digest: ContentDigest
 }
 
 /// A SHA-256 digest held as four words, so grouping by it allocates nothing.
 public struct ContentDigest: Sendable, Hashable, CustomStringConvertible {
-    public let words: (UInt64, UInt64, UInt64, UInt64)
+    let words: SIMD4<UInt64>
 
     /// The 32 digest bytes, in order.
     public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == 32 else { return nil }
-        var values: [UInt64] = []
-        var value: UInt64 = 0
-        for (offset, byte) in bytes.enumerated() {
-            value = value << 8 | UInt64(byte)
-            if offset % 8 == 7 {
-                values.append(value)
-                value = 0
-            }
-        }
-        words = (values[0], values[1], values[2], values[3])
+        var words = SIMD4<UInt64>()
+        for (offset, byte) in bytes.enumerated() { words[offset / 8] = words[offset / 8] << 8 | UInt64(byte) }
+        self.words = words
     }
 
     /// Lowercase hexadecimal, as `sha256sum` prints it.
     public var description: String {
-        [words.0, words.1, words.2, words.3].map { word in
-            let hex = String(word, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
-    }
-
-    public static func == (a: ContentDigest, b: ContentDigest) -> Bool { a.words == b.words }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(words.0)
-        hasher.combine(words.1)
-        hasher.combine(words.2)
-        hasher.combine(words.3)
+        (0..<4).map { String(words[$0], radix: 16) }.map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
     }
 }
 

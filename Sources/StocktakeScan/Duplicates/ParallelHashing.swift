@@ -7,8 +7,8 @@ import StocktakeModel
 enum ParallelHashing {
     static let runLength = 64
 
-    static func run(_ files: [Int32], limit: Int64, threads: Int, rootFD: Int32, inventory: Inventory) -> [ContentHasher
-        .Outcome]
+    static func run(_ files: [Int32], limit: Int64, threads: Int, rootFD: Int32, inventory: Inventory)
+        -> [ContentHasher.Outcome]
     {
         guard !files.isEmpty else { return [] }
         let runs = RunQueue(count: files.count, runLength: runLength)
@@ -35,18 +35,14 @@ enum ParallelHashing {
         private let count: Int
         private let runLength: Int
 
-        init(count: Int, runLength: Int) {
-            self.count = count
-            self.runLength = runLength
-        }
+        init(count: Int, runLength: Int) { (self.count, self.runLength) = (count, runLength) }
 
         func next() -> Range<Int>? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard start < count else { return nil }
-            let range = start..<min(count, start + runLength)
-            start = range.upperBound
-            return range
+            lock.withLock {
+                guard start < count else { return nil }
+                defer { start = min(count, start + runLength) }
+                return start..<min(count, start + runLength)
+            }
         }
     }
 }

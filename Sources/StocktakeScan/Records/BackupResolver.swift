@@ -19,26 +19,22 @@ struct BackupResolver {
     let nameBases: [UInt32]
 
     init(segments: [[EntryRecord]], parents: [Int32], nameBases: [UInt32]) {
-        self.segments = segments
-        self.parents = parents
+        (self.segments, self.parents, self.nameBases) = (segments, parents, nameBases)
         ownFlags = segments.flatMap { $0.map(\.ownFlag) }
-        self.nameBases = nameBases
     }
 
     /// The export's evidence counts of own flags, from the same table.
     func flagCount(_ flag: ExclusionFlag) -> Int { ownFlags.count { $0 == flag } }
 
     func entries(_ rule: Rule) -> [Entry] {
-        let flaggedAncestor = nearestFlaggedAncestors()
+        let ancestors = nearestFlaggedAncestors()
         let count = parents.count
         // Two halves side by side: at a million records this is a tenth of a second of copying.
         let middle = count / 2
         return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let buffer = buffer
             SideBySide.run(2) { half in
-                fill(
-                    buffer, from: half == 0 ? 0 : middle, to: half == 0 ? middle : count, ancestors: flaggedAncestor,
-                    rule: rule)
+                fill(buffer, from: half * middle, to: half == 0 ? middle : count, ancestors: ancestors, rule: rule)
             }
             initialized = count
         }
@@ -51,32 +47,26 @@ struct BackupResolver {
         var base = 0
         for (segment, records) in segments.enumerated() {
             let lower = max(start, base)
-            let upper = min(end, base + records.count)
-            if lower < upper {
-                for i in lower..<upper {
-                    let record = records[i - base]
-                    let (state, evidence, excludedBy) = resolve(record, ancestor: ancestors[i], rule: rule)
-                    (buffer.baseAddress! + i).initialize(
-                        to: Entry(
-                            parent: parents[i], nameOffset: record.nameOffset + nameBases[segment],
-                            nameLength: record.nameLength,
-                            type: record.type, kind: record.kind, location: record.zone.location, flags: record.flags,
-                            backup: state,
-                            evidence: evidence, apparentBytes: record.apparentBytes,
-                            allocatedBytes: record.allocatedBytes,
-                            modified: record.modified, excludedBy: excludedBy))
-                }
+            for i in lower..<max(lower, min(end, base + records.count)) {
+                let record = records[i - base]
+                let (state, evidence, excludedBy) =
+                    switch rule {
+                    case .deviceBackup: (BackupState.included, BackupEvidence.deviceBackup, Int32(-1))
+                    case .export(let carriesAttributes):
+                        ExportBackup.decide(
+                            zone: record.zone, ownFlag: record.ownFlag, flaggedAncestor: ancestors[i],
+                            attributesUnreadable: record.attributesUnreadable, carriesAttributes: carriesAttributes)
+                    }
+                (buffer.baseAddress! + i).initialize(
+                    to: Entry(
+                        parent: parents[i], nameOffset: record.nameOffset + nameBases[segment],
+                        nameLength: record.nameLength, type: record.type, kind: record.kind,
+                        location: record.zone.location, flags: record.flags, backup: state, evidence: evidence,
+                        apparentBytes: record.apparentBytes, allocatedBytes: record.allocatedBytes,
+                        modified: record.modified, excludedBy: excludedBy))
             }
             base += records.count
         }
-    }
-
-    private func resolve(_ record: EntryRecord, ancestor: Int32, rule: Rule) -> (BackupState, BackupEvidence, Int32) {
-        guard case .export(let carriesAttributes) = rule else { return (.included, .deviceBackup, -1) }
-        return ExportBackup.decide(
-            zone: record.zone, ownFlag: record.ownFlag, flaggedAncestor: ancestor,
-            attributesUnreadable: record.attributesUnreadable,
-            carriesAttributes: carriesAttributes)
     }
 
     /// For each record, the nearest strict ancestor carrying its own flag, or -1. Memoised so each
@@ -87,22 +77,12 @@ struct BackupResolver {
         var pending: [Int32] = []
         for start in parents.indices where nearest[start] == unresolved {
             var current = Int32(start)
-            var answer: Int32 = -1
+            var answer: Int32
             while true {
                 let parent = parents[Int(current)]
                 pending.append(current)
-                if parent < 0 {
-                    answer = -1
-                    break
-                }
-                if ownFlags[Int(parent)] != .none {
-                    answer = parent
-                    break
-                }
-                if nearest[Int(parent)] != unresolved {
-                    answer = nearest[Int(parent)]
-                    break
-                }
+                answer = parent < 0 ? -1 : ownFlags[Int(parent)] != .none ? parent : nearest[Int(parent)]
+                if answer != unresolved { break }
                 current = parent
             }
             for index in pending { nearest[Int(index)] = answer }

@@ -40,10 +40,8 @@ package struct TreeRecorder {
         records.append(
             EntryRecord(
                 parent: nil, nameOffset: UInt32(parts.names.count), nameLength: UInt16(kept.count), type: type,
-                kind: kind, zone: zone,
-                flags: flags, ownFlag: ownFlag, attributesUnreadable: false, apparentBytes: apparent,
-                allocatedBytes: allocated,
-                modified: modified))
+                kind: kind, zone: zone, flags: flags, ownFlag: ownFlag, attributesUnreadable: false,
+                apparentBytes: apparent, allocatedBytes: allocated, modified: modified))
         parts.names.append(contentsOf: kept)
         parts.parents.append(parent)
         return Int32(records.count - 1)
@@ -63,7 +61,6 @@ package struct TreeRecorder {
         parts.appleDoubleSidecars += sidecars
     }
 
-    /// The finished inventory.
     package consuming func inventory(_ decision: InventoryParts.Decision) -> Inventory {
         parts.segments = [records]
         records = []

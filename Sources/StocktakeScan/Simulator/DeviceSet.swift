@@ -1,11 +1,7 @@
+import Foundation
 import StocktakeFiles
 import StocktakeModel
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import StocktakePropertyLists
 
 /// A CoreSimulator device set (`~/Library/Developer/CoreSimulator/Devices`, or any folder `xcrun simctl
 /// --set` names): one folder per device, named by its UDID, holding `device.plist` and `data/Containers`. Only
@@ -24,19 +20,14 @@ public struct DeviceSet: Sendable {
     /// for, each group listed.
     public let conflicts: [[SimulatorDevice]]
 
-    /// Where Xcode keeps the user's devices; nil without a home folder.
-    public static var defaultPath: String? {
-        guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return nil }
-        return home + "/Library/Developer/CoreSimulator/Devices"
-    }
-
-    /// The set at `path`, or the default set for nil.
+    /// The set at `path`, or for nil the default set, where Xcode keeps the user's devices.
     public static func open(_ path: String?) throws(SimulatorError) -> DeviceSet {
-        guard let path = path ?? defaultPath else {
-            throw .unreadableDeviceSet(
-                path: "~/Library/Developer/CoreSimulator/Devices", reason: "HOME is not set; give --device-set")
+        if let path { return try read(path) }
+        let defaultSet = "/Library/Developer/CoreSimulator/Devices"
+        guard let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty else {
+            throw .unreadableDeviceSet(path: "~" + defaultSet, reason: "HOME is not set; give --device-set")
         }
-        return try read(path)
+        return try read(home + defaultSet)
     }
 
     /// A device is the folder named by its UDID whose `device.plist` says that UDID (any case). The set's own
@@ -59,35 +50,26 @@ public struct DeviceSet: Sendable {
                 continue
             }
             guard entry.kind == .directory, let plist = guarded.file(folder, "device.plist") else { continue }
-            let device: SimulatorDevice
-            do {
-                guard let read = try SimulatorDevice.read(folder: folder, plist: plist) else { continue }
-                device = read
-            } catch {
-                problems.append(error.message)
-                continue
+            let read = Result { () throws(PropertyListError) in try SimulatorDevice.read(folder: folder, plist: plist) }
+            switch read {
+            case .failure(let error): problems.append(error.message)
+            case .success(let device?) where device.udid.lowercased() == entry.name.lowercased(): found.append(device)
+            case .success(let device?):
+                let message =
+                    "its device.plist names the UDID \(device.udid), not the folder's name: not that device (a copy?), ignored"
+                guarded.note(SetNote(path: folder, message: message))
+            case .success(nil): continue
             }
-            guard device.udid.lowercased() == entry.name.lowercased() else {
-                guarded.note(
-                    SetNote(
-                        path: folder,
-                        message:
-                            "its device.plist names the UDID \(device.udid), not the folder's name: not that device (a copy?), ignored"
-                    ))
-                continue
-            }
-            found.append(device)
         }
         let byUDID = Dictionary(grouping: found, by: { $0.udid.lowercased() })
-        let devices = found.filter { byUDID[$0.udid.lowercased()]?.count == 1 }
-            .sorted { ($0.runtimeOrder, $0.name, $0.udid) < ($1.runtimeOrder, $1.name, $1.udid) }
-        let conflicts = byUDID.values.filter { $0.count > 1 }.map { $0.sorted { $0.path < $1.path } }.sorted {
-            $0[0].path < $1[0].path
+        let devices = found.filter { byUDID[$0.udid.lowercased()]?.count == 1 }.sorted { a, b in
+            a.runtimeOrder != b.runtimeOrder
+                ? a.runtimeOrder.lexicographicallyPrecedes(b.runtimeOrder) : (a.name, a.udid) < (b.name, b.udid)
         }
-        guard !found.isEmpty || !problems.isEmpty || !guarded.notes.isEmpty else {
-            if listing.entries.isEmpty {
-                return DeviceSet(path: path, devices: [], problems: [], notes: [], conflicts: [])
-            }
+        let conflicts = byUDID.values.filter { $0.count > 1 }.map { $0.sorted { $0.path < $1.path } }
+            .sorted { $0[0].path < $1[0].path }
+        // An empty folder is an empty set; a folder of other things is no set.
+        guard !found.isEmpty || !problems.isEmpty || !guarded.notes.isEmpty || listing.entries.isEmpty else {
             throw .notADeviceSet(path: path)
         }
         return DeviceSet(path: path, devices: devices, problems: problems, notes: guarded.notes, conflicts: conflicts)
@@ -120,9 +102,7 @@ public struct DeviceSet: Sendable {
     }
 
     /// Every app with a bundle or a data container on the device, user apps first, each by bundle id.
-    public func apps(on device: SimulatorDevice) -> [SimulatorApp] {
-        SimulatorContainers.read(device).apps()
-    }
+    public func apps(on device: SimulatorDevice) -> [SimulatorApp] { SimulatorContainers.read(device).apps() }
 
     /// Every app of the device and what was passed over while reading it (links not followed, listings cut).
     public func contents(of device: SimulatorDevice) -> (apps: [SimulatorApp], notes: [SetNote]) {
@@ -135,10 +115,10 @@ public struct DeviceSet: Sendable {
     /// device's and its bundle's links, not followed).
     public func app(_ bundleIdentifier: String, on device: SimulatorDevice) throws(SimulatorError) -> SimulatorApp {
         let containers = SimulatorContainers.read(device)
-        if !containers.appIdentifiers.contains(bundleIdentifier), let legacy = containers.legacy[bundleIdentifier] {
-            throw .legacyLayout(app: bundleIdentifier, device: device, folder: legacy.data)
-        }
         guard containers.appIdentifiers.contains(bundleIdentifier) else {
+            if let legacy = containers.legacy[bundleIdentifier] {
+                throw .legacyLayout(app: bundleIdentifier, device: device, folder: legacy.data)
+            }
             if !containers.notes.isEmpty {
                 throw .appNotReadable(app: bundleIdentifier, device: device, notes: containers.notes.map(\.description))
             }
@@ -162,16 +142,32 @@ extension SimulatorDevice {
     }
 }
 
-private func < (lhs: ([String], String, String), rhs: ([String], String, String)) -> Bool {
-    if lhs.0 != rhs.0 { return lhs.0.lexicographicallyPrecedes(rhs.0) }
-    return (lhs.1, lhs.2) < (rhs.1, rhs.2)
-}
-
 extension SimulatorApp {
     /// The data container's size as `du` counts it (apparent and allocated bytes, every entry, hard links
     /// once); nil when there is no data container or it cannot be read.
     public func dataContainerSize(threads: Int = 2) -> SizeTotal? {
         guard let dataContainer else { return nil }
         return try? InventoryScanner.scan(root: dataContainer, options: ScanOptions(threads: threads)).totals.onDisk
+    }
+}
+
+/// An app on a simulator device, as the command line names it: `--simulator DEVICE --app ID [--device-set DIR]`.
+/// Resolved when used, not when parsed: reinstalling an app gives its containers new folders.
+public struct SimulatorTarget: Sendable, Equatable {
+    /// The device set; nil means Xcode's default set of the user.
+    public let deviceSetPath: String?
+    /// A UDID, a device name or `booted`.
+    public let device: String
+    public let bundleIdentifier: String
+
+    public init(deviceSetPath: String?, device: String, bundleIdentifier: String) {
+        (self.deviceSetPath, self.device, self.bundleIdentifier) = (deviceSetPath, device, bundleIdentifier)
+    }
+
+    /// The device and the app's containers as they are now.
+    public func resolve() throws(SimulatorError) -> (device: SimulatorDevice, app: SimulatorApp) {
+        let set = try DeviceSet.open(deviceSetPath)
+        let device = try set.device(matching: self.device)
+        return (device, try set.app(bundleIdentifier, on: device))
     }
 }

@@ -22,26 +22,22 @@ enum MachOEntitlements {
         let file = try RegularFile.open(path, options: &options)
         let header = try file.read(at: 0, count: 8 + 20 * maxSlices)
         guard header.count >= 8 else { return nil }
-        switch header[...].uint32(at: 0, bigEndian: true) {
-        case 0xCAFE_BABE, 0xCAFE_BABF:
-            let is64 = header[...].uint32(at: 0, bigEndian: true) == 0xCAFE_BABF
-            let count = Int(header[...].uint32(at: 4, bigEndian: true))
-            // Java class files share 0xcafebabe; their "count" (a version) is far above any slice count.
-            guard count > 0, count <= maxSlices else { return nil }
-            let entrySize = is64 ? 32 : 20
-            let table = try file.read(at: 8, count: count * entrySize)
-            for slice in 0..<count where table.count >= (slice + 1) * entrySize {
-                let base = slice * entrySize
-                let offset =
-                    is64
-                    ? table[...].uint64(at: base + 8, bigEndian: true)
-                    : UInt64(table[...].uint32(at: base + 8, bigEndian: true))
-                if offset < UInt64(file.size), let found = try thin(file, at: Int64(offset)) { return found }
-            }
-            return nil
-        default:
-            return try thin(file, at: 0)
+        let magic = header[...].uint32(at: 0, bigEndian: true)
+        guard magic == 0xCAFE_BABE || magic == 0xCAFE_BABF else { return try thin(file, at: 0) }
+        let is64 = magic == 0xCAFE_BABF
+        let count = Int(header[...].uint32(at: 4, bigEndian: true))
+        // Java class files share 0xcafebabe; their "count" (a version) is far above any slice count.
+        guard count > 0, count <= maxSlices else { return nil }
+        let entrySize = is64 ? 32 : 20
+        let table = try file.read(at: 8, count: count * entrySize)
+        for slice in 0..<count where table.count >= (slice + 1) * entrySize {
+            let base = slice * entrySize + 8
+            let offset =
+                is64
+                ? table[...].uint64(at: base, bigEndian: true) : UInt64(table[...].uint32(at: base, bigEndian: true))
+            if offset < UInt64(file.size), let found = try thin(file, at: Int64(offset)) { return found }
         }
+        return nil
     }
 
     /// One Mach-O image starting at `start`: its entitlements section, else its code signature's blob.
@@ -96,8 +92,7 @@ enum MachOEntitlements {
                 is64
                 ? Int(clamping: command[...].uint64(at: base + 40, bigEndian: false))
                 : Int(command[...].uint32(at: base + 36, bigEndian: false))
-            let offset = command[...].uint32(at: base + (is64 ? 48 : 40), bigEndian: false)
-            return (offset, size)
+            return (command[...].uint32(at: base + (is64 ? 48 : 40), bigEndian: false), size)
         }
         return nil
     }

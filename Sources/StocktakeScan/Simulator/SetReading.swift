@@ -1,4 +1,6 @@
 import StocktakeFiles
+import StocktakeModel
+import StocktakePropertyLists
 
 #if canImport(Glibc)
     import Glibc
@@ -9,14 +11,8 @@ import StocktakeFiles
 /// Something in a device set that Stocktake passed over, and why: a symbolic link it did not follow, a folder
 /// that is not the device it looks like. For the caller to show (the listing's notes, the audit's issues).
 public struct SetNote: Sendable, Equatable, CustomStringConvertible {
-    /// The path the note is about.
     public let path: String
     public let message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
 
     public var description: String { "\(path): \(message)" }
 
@@ -25,9 +21,8 @@ public struct SetNote: Sendable, Equatable, CustomStringConvertible {
         var buffer = [CChar](repeating: 0, count: 4_097)
         let count = readlink(path, &buffer, 4_096)
         let target = count >= 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
-        return SetNote(
-            path: path,
-            message: "a symbolic link (to \(target)): not followed, a device set is read without following links")
+        let message = "a symbolic link (to \(target)): not followed, a device set is read without following links"
+        return SetNote(path: path, message: message)
     }
 }
 
@@ -38,22 +33,18 @@ struct LinkGuard {
     private(set) var notes: [SetNote] = []
 
     /// `parent/name` when it is a folder; nil when it is missing or something else. A link is noted.
-    mutating func folder(_ parent: String, _ name: String) -> String? {
-        step(Paths.join(parent, name), .directory)
-    }
+    mutating func folder(_ parent: String, _ name: String) -> String? { step(Paths.join(parent, name), .directory) }
 
     /// `parent/name` when it is a regular file; nil otherwise. A link is noted.
-    mutating func file(_ parent: String, _ name: String) -> String? {
-        step(Paths.join(parent, name), .regularFile)
-    }
+    mutating func file(_ parent: String, _ name: String) -> String? { step(Paths.join(parent, name), .regularFile) }
 
     /// The listing's entries that are folders; links among them are noted, not followed. A listing cut at its
     /// limit is noted too (the limit is far above what a real set holds, but a wrong folder may hold millions).
     mutating func folders(in parent: String, limit: Int) -> [String] {
         guard let listing = try? DirectoryListing.read(parent, limit: limit) else { return [] }
         if listing.isTruncated {
-            notes.append(
-                SetNote(path: parent, message: "holds more than \(limit) entries: only the first \(limit) were read"))
+            let message = "holds more than \(limit) entries: only the first \(limit) were read"
+            notes.append(SetNote(path: parent, message: message))
         }
         var names: [String] = []
         for entry in listing.entries {
@@ -64,6 +55,12 @@ struct LinkGuard {
             }
         }
         return names.sorted()
+    }
+
+    /// `parent/name` read as a metadata plist when it is a regular file that parses; nil otherwise.
+    mutating func plist(_ parent: String, _ name: String) -> PropertyListValue? {
+        guard let path = file(parent, name) else { return nil }
+        return try? PropertyListReader.read(contentsOfFile: path, maxBytes: PropertyListReader.metadataLimit)
     }
 
     mutating func note(_ note: SetNote) { notes.append(note) }

@@ -11,7 +11,6 @@ public struct SimulatorApp: Sendable, Equatable {
     public let appGroups: [Companion]
     /// Data containers of the app's extensions (`Data/PluginKitPlugin`): widgets, share extensions.
     public let plugins: [Companion]
-    /// How the App Groups were matched to the app.
     public let groupMatch: GroupMatch
     /// On a device of an iOS 7-era runtime: the app's `data/Applications/<UUID>` folder, which holds both its
     /// `.app` and its data (Documents, Library, tmp). Such an app is listed, not audited.
@@ -19,25 +18,9 @@ public struct SimulatorApp: Sendable, Equatable {
     /// What was passed over while reading the app (links not followed, listings cut at their limit).
     public let notes: [SetNote]
 
-    init(
-        bundleIdentifier: String, isSystem: Bool, dataContainer: String?, appBundle: String?, appGroups: [Companion],
-        plugins: [Companion], groupMatch: GroupMatch, legacyFolder: String? = nil, notes: [SetNote] = []
-    ) {
-        self.bundleIdentifier = bundleIdentifier
-        self.isSystem = isSystem
-        self.dataContainer = dataContainer
-        self.appBundle = appBundle
-        self.appGroups = appGroups
-        self.plugins = plugins
-        self.groupMatch = groupMatch
-        self.legacyFolder = legacyFolder
-        self.notes = notes
-    }
-
     public struct Companion: Sendable, Equatable {
         public let identifier: String
         public let path: String
-        /// Which rule gave the container to the app.
         public let matchedBy: MatchRule
     }
 

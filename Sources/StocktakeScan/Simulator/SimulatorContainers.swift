@@ -62,8 +62,7 @@ struct SimulatorContainers {
         let old = legacy.filter { !appIdentifiers.contains($0.key) }.map { id, found in
             SimulatorApp(
                 bundleIdentifier: id, isSystem: false, dataContainer: nil, appBundle: found.bundle, appGroups: [],
-                plugins: [],
-                groupMatch: .name, legacyFolder: found.data)
+                plugins: [], groupMatch: .name, legacyFolder: found.data, notes: [])
         }
         return (current + old).sorted {
             ($0.isSystem ? 1 : 0, $0.bundleIdentifier) < ($1.isSystem ? 1 : 0, $1.bundleIdentifier)
@@ -87,41 +86,28 @@ struct SimulatorContainers {
         var guarded = LinkGuard()
         let bundle = bundles[identifier].flatMap { Self.appFolder($0, &guarded) }
         let signed = bundle.map { InstalledBundle.read($0, &guarded) }
-        var companions: [SimulatorApp.Companion] = []
-        let match: SimulatorApp.GroupMatch
-        if let signed, signed.hasEntitlements {
-            match = .entitlements
-            for id in signed.appGroups {
-                if let path = groups[id] {
-                    companions.append(.init(identifier: id, path: path, matchedBy: .entitlements))
-                }
-            }
-        } else {
-            // Apple's apps (their bundles live in the runtime) and unsigned builds: by the naming convention.
-            match = .name
-            for (id, path) in groups
-            where id.hasPrefix("group.") && owner(of: id.dropFirst("group.".count)) == identifier {
-                companions.append(.init(identifier: id, path: path, matchedBy: .bundleIdPrefix))
-            }
+        /// Each container whose id `rule` gives to the app, with the rule that did.
+        func companions(_ folders: [String: String], _ rule: (String) -> SimulatorApp.MatchRule?)
+            -> [SimulatorApp.Companion]
+        {
+            folders.compactMap { id, path in rule(id).map { .init(identifier: id, path: path, matchedBy: $0) } }
+                .sorted { $0.identifier < $1.identifier }
         }
-        var extensions: [SimulatorApp.Companion] = []
-        if let signed {
-            for id in signed.extensionIdentifiers {
-                if let path = plugins[id] {
-                    extensions.append(.init(identifier: id, path: path, matchedBy: .pluginBundle))
-                }
-            }
-        } else {
-            for (id, path) in plugins where owner(of: Substring(id)) == identifier && id != identifier {
-                extensions.append(.init(identifier: id, path: path, matchedBy: .bundleIdPrefix))
-            }
+        let match: SimulatorApp.GroupMatch = signed?.hasEntitlements == true ? .entitlements : .name
+        // Apple's apps (their bundles live in the runtime) and unsigned builds: by the naming convention.
+        let appGroups = companions(groups) { id in
+            if match == .entitlements { return signed!.appGroups.contains(id) ? .entitlements : nil }
+            let owned = id.hasPrefix("group.") && owner(of: id.dropFirst("group.".count)) == identifier
+            return owned ? .bundleIdPrefix : nil
+        }
+        let extensions = companions(plugins) { id in
+            if let signed { return signed.extensionIdentifiers.contains(id) ? .pluginBundle : nil }
+            return id != identifier && owner(of: Substring(id)) == identifier ? .bundleIdPrefix : nil
         }
         return SimulatorApp(
             bundleIdentifier: identifier, isSystem: bundles[identifier] == nil, dataContainer: data[identifier],
-            appBundle: bundle,
-            appGroups: companions.sorted { $0.identifier < $1.identifier },
-            plugins: extensions.sorted { $0.identifier < $1.identifier },
-            groupMatch: match, notes: guarded.notes)
+            appBundle: bundle, appGroups: appGroups, plugins: extensions, groupMatch: match,
+            legacyFolder: nil, notes: guarded.notes)
     }
 
     /// Each UUID folder of a container kind whose metadata plist names it; folders without one (an install
@@ -130,9 +116,7 @@ struct SimulatorContainers {
         var found: [String: String] = [:]
         for name in guarded.folders(in: folder, limit: maxContainers) {
             let container = Paths.join(folder, name)
-            guard let file = guarded.file(container, ContainerSource.containerMetadataFile),
-                let metadata = try? PropertyListReader.read(
-                    contentsOfFile: file, maxBytes: PropertyListReader.metadataLimit),
+            guard let metadata = guarded.plist(container, ContainerSource.containerMetadataFile),
                 let identifier = metadata["MCMMetadataIdentifier"]?.stringValue, !identifier.isEmpty,
                 found[identifier] == nil
             else { continue }
@@ -143,9 +127,7 @@ struct SimulatorContainers {
 
     /// The one `.app` folder inside a bundle container.
     private static func appFolder(_ container: String, _ guarded: inout LinkGuard) -> String? {
-        guarded.folders(in: container, limit: 10_000).filter { $0.hasSuffix(".app") }.first.map {
-            Paths.join(container, $0)
-        }
+        guarded.folders(in: container, limit: 10_000).first { $0.hasSuffix(".app") }.map { Paths.join(container, $0) }
     }
 
     /// The old layout: each `<UUID>` folder with a `<Name>.app` whose Info.plist names the app.
@@ -153,9 +135,7 @@ struct SimulatorContainers {
         var found: [String: Legacy] = [:]
         for name in guarded.folders(in: folder, limit: maxContainers) {
             let data = Paths.join(folder, name)
-            guard let app = appFolder(data, &guarded), let plist = guarded.file(app, "Info.plist"),
-                let info = try? PropertyListReader.read(
-                    contentsOfFile: plist, maxBytes: PropertyListReader.metadataLimit),
+            guard let app = appFolder(data, &guarded), let info = guarded.plist(app, "Info.plist"),
                 let identifier = info["CFBundleIdentifier"]?.stringValue, !identifier.isEmpty, found[identifier] == nil
             else { continue }
             found[identifier] = Legacy(data: data, bundle: app)
@@ -183,18 +163,13 @@ struct InstalledBundle {
             }
         }
         for (index, part) in parts.enumerated() {
-            let info = guarded.file(part, "Info.plist").flatMap {
-                try? PropertyListReader.read(contentsOfFile: $0, maxBytes: PropertyListReader.metadataLimit)
-            }
+            let info = guarded.plist(part, "Info.plist")
             if index > 0, let identifier = info?["CFBundleIdentifier"]?.stringValue { extensions.insert(identifier) }
-            guard
-                let entitlements = self.entitlements(
-                    of: part, executable: info?["CFBundleExecutable"]?.stringValue, &guarded)
-            else { continue }
+            let executable = info?["CFBundleExecutable"]?.stringValue
+            guard let entitlements = self.entitlements(of: part, executable: executable, &guarded) else { continue }
             entitled = true
-            for group in entitlements["com.apple.security.application-groups"]?.arrayValue ?? [] {
-                if let id = group.stringValue { groups.insert(id) }
-            }
+            let ids = entitlements["com.apple.security.application-groups"]?.arrayValue ?? []
+            groups.formUnion(ids.compactMap(\.stringValue))
         }
         return InstalledBundle(hasEntitlements: entitled, appGroups: groups, extensionIdentifiers: extensions)
     }
@@ -208,7 +183,6 @@ struct InstalledBundle {
         {
             return value
         }
-        return guarded.file(bundle, "archived-expanded-entitlements.xcent")
-            .flatMap { try? PropertyListReader.read(contentsOfFile: $0, maxBytes: PropertyListReader.metadataLimit) }
+        return guarded.plist(bundle, "archived-expanded-entitlements.xcent")
     }
 }

@@ -46,14 +46,14 @@ public struct SimulatorDevice: Sendable, Equatable {
     public var runtime: String {
         Self.readable(runtimeIdentifier, prefix: "com.apple.CoreSimulator.SimRuntime.") { tail in
             guard let dash = tail.firstIndex(of: "-") else { return tail }
-            return tail[..<dash] + " " + tail[tail.index(after: dash)...].replacingDashes(with: ".")
+            return String(tail[..<dash]) + " " + String(tail[tail.index(after: dash)...]).replacing("-", with: ".")
         }
     }
 
     /// `iPhone 15 Pro` from `com.apple.CoreSimulator.SimDeviceType.iPhone-15-Pro`.
     public var deviceType: String {
         Self.readable(deviceTypeIdentifier, prefix: "com.apple.CoreSimulator.SimDeviceType.") {
-            $0.replacingDashes(with: " ")
+            $0.replacing("-", with: " ")
         }
     }
 
@@ -69,15 +69,7 @@ public struct SimulatorDevice: Sendable, Equatable {
             path: folder)
     }
 
-    private static func readable(_ identifier: String, prefix: String, _ transform: (Substring) -> Substring) -> String
-    {
-        guard identifier.hasPrefix(prefix) else { return identifier }
-        return String(transform(identifier.dropFirst(prefix.count)))
-    }
-}
-
-extension Substring {
-    fileprivate func replacingDashes(with replacement: Character) -> Substring {
-        Substring(map { $0 == "-" ? replacement : $0 })
+    private static func readable(_ identifier: String, prefix: String, _ transform: (String) -> String) -> String {
+        identifier.hasPrefix(prefix) ? transform(String(identifier.dropFirst(prefix.count))) : identifier
     }
 }

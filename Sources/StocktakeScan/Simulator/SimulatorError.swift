@@ -22,58 +22,45 @@ public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible 
     /// escapes each line on its own, so a name holding a line break cannot start a line.
     public var lines: [String] {
         switch self {
-        case .unreadableDeviceSet(let path, let reason):
-            return ["\(path): cannot read the simulator device set: \(reason)"]
-        case .notADeviceSet(let path):
-            return [
-                "\(path) is not a CoreSimulator device set: no folder in it holds a device.plist "
-                    + "(give the folder `xcrun simctl --set` would take, by default ~/Library/Developer/CoreSimulator/Devices)"
-            ]
-        case .noDevice(let query, let deviceSet, let devices):
-            guard !devices.isEmpty else {
-                return [
-                    "no simulator device is named or has the UDID '\(query)' in \(deviceSet) (the set has no devices)"
-                ]
-            }
+        case .noDevice(_, let deviceSet, let devices) where !devices.isEmpty:
             // A set of thousands of devices is not printed whole here: the count of the rest is, and where to see them.
-            let shown = devices.prefix(Self.maxListed)
-            let rest = devices.count - shown.count
-            return ["no simulator device is named or has the UDID '\(query)' in \(deviceSet); devices:"]
-                + Self.list(Array(shown))
-                + (rest > 0
-                    ? [
-                        "  … and \(rest) more of \(devices.count) (`stocktake simulators --device-set \(deviceSet)` lists them all)"
-                    ] : [])
+            let shown = [headline] + Self.list(Array(devices.prefix(Self.maxListed)))
+            let rest = devices.count - Self.maxListed
+            guard rest > 0 else { return shown }
+            return shown + [
+                "  … and \(rest) more of \(devices.count) (`stocktake simulators --device-set \(deviceSet)` lists them all)"
+            ]
+        case .ambiguousDevice(_, let candidates): return [headline] + Self.list(candidates)
+        case .conflictingDevices(_, let folders): return [headline] + folders.map { "  " + $0 }
+        case .appNotReadable(_, _, let notes): return [headline] + notes.map { "  " + $0 }
+        default: return [headline]
+        }
+    }
+
+    private var headline: String {
+        switch self {
+        case .unreadableDeviceSet(let path, let reason):
+            "\(path): cannot read the simulator device set: \(reason)"
+        case .notADeviceSet(let path):
+            "\(path) is not a CoreSimulator device set: no folder in it holds a device.plist (give the folder `xcrun simctl --set` would take, by default ~/Library/Developer/CoreSimulator/Devices)"
+        case .noDevice(let query, let deviceSet, let devices):
+            "no simulator device is named or has the UDID '\(query)' in \(deviceSet)"
+                + (devices.isEmpty ? " (the set has no devices)" : "; devices:")
         case .ambiguousDevice(let query, let candidates):
-            return ["\(candidates.count) simulator devices match '\(query)'; give one's UDID:"] + Self.list(candidates)
+            "\(candidates.count) simulator devices match '\(query)'; give one's UDID:"
         case .noBootedDevice(let deviceSet):
-            return [
-                "no simulator device is booted in \(deviceSet): boot one (xcrun simctl boot UDID) or give its name or UDID"
-            ]
+            "no simulator device is booted in \(deviceSet): boot one (xcrun simctl boot UDID) or give its name or UDID"
         case .appNotInstalled(let app, let device, let nearest):
-            let hint = nearest.isEmpty ? "" : "; the nearest installed ids: " + nearest.joined(separator: ", ")
-            return ["'\(app)' is not installed on \(Self.describe(device))\(hint)"]
+            "'\(app)' is not installed on \(Self.describe(device))"
+                + (nearest.isEmpty ? "" : "; the nearest installed ids: " + nearest.joined(separator: ", "))
         case .appHasNoData(let app, let device):
-            return [
-                "'\(app)' is installed on \(Self.describe(device)) but has no data container yet: run it once, then audit"
-            ]
+            "'\(app)' is installed on \(Self.describe(device)) but has no data container yet: run it once, then audit"
         case .conflictingDevices(let udid, let folders):
-            return [
-                "\(folders.count) device folders claim the UDID \(udid), each with a device.plist that agrees: "
-                    + "refusing to guess which one is the device; remove or rename the copy:"
-            ] + folders.map { "  " + $0 }
+            "\(folders.count) device folders claim the UDID \(udid), each with a device.plist that agrees: refusing to guess which one is the device; remove or rename the copy:"
         case .legacyLayout(let app, let device, let folder):
-            return [
-                "'\(app)' is on \(Self.describe(device)), whose runtime keeps apps in the iOS 7-era layout "
-                    + "(data/Applications/<UUID>/, the .app inside the app's data folder, no container metadata), which "
-                    + "`audit --simulator` does not read: its data is \(folder); audit a copy of that folder without the .app "
-                    + "(`stocktake audit COPY --bundle-id \(app)`), or install the app on a device of a current runtime"
-            ]
-        case .appNotReadable(let app, let device, let notes):
-            return [
-                "'\(app)' was not found on \(Self.describe(device)), part of which was passed over (Stocktake follows no "
-                    + "symbolic link in a device set):"
-            ] + notes.map { "  " + $0 }
+            "'\(app)' is on \(Self.describe(device)), whose runtime keeps apps in the iOS 7-era layout (data/Applications/<UUID>/, the .app inside the app's data folder, no container metadata), which `audit --simulator` does not read: its data is \(folder); audit a copy of that folder without the .app (`stocktake audit COPY --bundle-id \(app)`), or install the app on a device of a current runtime"
+        case .appNotReadable(let app, let device, _):
+            "'\(app)' was not found on \(Self.describe(device)), part of which was passed over (Stocktake follows no symbolic link in a device set):"
         }
     }
 

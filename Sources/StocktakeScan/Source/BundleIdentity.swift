@@ -19,7 +19,9 @@ struct BundleIdentity: Equatable {
             [.launchSnapshot], [.savedState, .httpStorage, .cachesFolder, .webKitFolder], [.preferencesFile],
         ]
         for tier in tiers {
-            let named = orderedUnique(clues.filter { tier.contains($0.source) }.map(\.identifier))
+            var seen = Set<String>()
+            let named = clues.filter { tier.contains($0.source) && seen.insert($0.identifier).inserted }
+                .map(\.identifier)
             guard !named.isEmpty else { continue }
             let winners = strongestSupport(among: named, clues: clues)
             if winners.count == 1,
@@ -37,10 +39,5 @@ struct BundleIdentity: Equatable {
         let support = ids.map { id in Set(clues.filter { $0.identifier == id }.map(\.source)).count }
         let best = support.max() ?? 0
         return zip(ids, support).filter { $0.1 == best }.map(\.0)
-    }
-
-    private static func orderedUnique(_ ids: [String]) -> [String] {
-        var seen = Set<String>()
-        return ids.filter { seen.insert($0).inserted }
     }
 }

@@ -41,7 +41,10 @@ public enum ContainerSource {
         let info =
             FileKind(path: appData) == .directory
             ? readMetadata(at: Paths.join(input, appDataInfoFile), shownAs: appDataInfoFile, required: true) : nil
-        if let info, info.value != nil || looksLikeDataContainer(appData) {
+        if let info,
+            info.value != nil || looksLikeBareContainer(appData)
+                || FileKind(path: Paths.join(appData, containerMetadataFile)) == .regularFile
+        {
             layout = .xcappdata
             root = appData
             metadata.append(info)
@@ -90,7 +93,7 @@ public enum ContainerSource {
     /// Seconds since 1970 of the file's last modification (the link itself, never its target).
     private static func modificationTime(_ path: String) -> Int64? {
         var info = stat()
-        return lstat(path, &info) == 0 ? POSIX.modificationTime(info) : nil
+        return lstat(path, &info) == 0 ? info.modificationSeconds : nil
     }
 
     // MARK: - Steps
@@ -130,12 +133,9 @@ public enum ContainerSource {
                 break
             }
         }
-        if let identifier = containerMetadata?["MCMMetadataIdentifier"]?.stringValue,
-            BundleIdentifierRules.isPlausible(identifier)
-        {
-            clues.append(
-                IdentityClue(
-                    identifier: identifier, source: .containerMetadata, path: metadataPrefix + containerMetadataFile))
+        if let id = containerMetadata?["MCMMetadataIdentifier"]?.stringValue, BundleIdentifierRules.isPlausible(id) {
+            let path = metadataPrefix + containerMetadataFile
+            clues.append(IdentityClue(identifier: id, source: .containerMetadata, path: path))
         }
         return clues
     }
@@ -163,14 +163,11 @@ public enum ContainerSource {
 
     // MARK: - Structure
 
-    private static func looksLikeDataContainer(_ folder: String) -> Bool {
-        looksLikeBareContainer(folder) || FileKind(path: Paths.join(folder, containerMetadataFile)) == .regularFile
-    }
-
     /// Two of Documents/, Library/, tmp/; or a Library/ holding a folder iOS makes there (many real containers
     /// are only Library/ with Preferences, SplashBoard, Caches).
     private static func looksLikeBareContainer(_ folder: String) -> Bool {
-        if countStandardFolders(in: folder) >= 2 { return true }
+        // A symbolic link does not count.
+        if standardFolders.count(where: { FileKind(path: Paths.join(folder, $0)) == .directory }) >= 2 { return true }
         let library = Paths.join(folder, "Library")
         guard FileKind(path: library) == .directory else { return false }
         return libraryMarkers.contains { FileKind(path: Paths.join(library, $0)) == .directory }
@@ -195,11 +192,6 @@ public enum ContainerSource {
             return false
         }
         return FileKind(path: "/" + parts.dropLast(5).joined(separator: "/") + "/device.plist") == .regularFile
-    }
-
-    /// How many of Documents/, Library/, tmp/ are real folders (a symbolic link does not count).
-    private static func countStandardFolders(in folder: String) -> Int {
-        standardFolders.count { FileKind(path: Paths.join(folder, $0)) == .directory }
     }
 
     /// The folder's entries for the refusal message: folders with a trailing `/`, links and

@@ -41,9 +41,7 @@ public struct ExportSignature: Sendable, Hashable, Codable {
                 if name == [46] || name == [46, 46] { continue }  // "." and ".."
                 guard fstatat(descriptor, name + [0], &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
                 signature.add(info)
-                if (info.st_mode & S_IFMT) == S_IFDIR {
-                    folders.append(folder + [47] + name)  // "/"
-                }
+                if (info.st_mode & S_IFMT) == S_IFDIR { folders.append(folder + [47] + name) }  // "/"
             }
         }
         return signature

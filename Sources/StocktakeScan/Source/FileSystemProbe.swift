@@ -12,11 +12,7 @@ enum FileKind: Equatable {
 
     init(path: String) {
         var status = stat()
-        guard lstat(path, &status) == 0 else {
-            self = .missing
-            return
-        }
-        self.init(mode: status.st_mode)
+        self = lstat(path, &status) == 0 ? FileKind(mode: status.st_mode) : .missing
     }
 
     init(mode: mode_t) {
@@ -48,9 +44,7 @@ struct DirectoryListing {
     }
 
     static func read(_ path: String, limit: Int = 10_000) throws(Failure) -> DirectoryListing {
-        guard let directory = opendir(path) else {
-            throw Failure(reason: SystemError.currentText)
-        }
+        guard let directory = opendir(path) else { throw Failure(reason: SystemError.currentText) }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         var entries: [Entry] = []
@@ -59,9 +53,7 @@ struct DirectoryListing {
             let nameBytes = DirectoryEntryName.bytes(of: entry)
             let name = String(decoding: nameBytes, as: UTF8.self)
             if name == "." || name == ".." { continue }
-            guard entries.count < limit else {
-                return DirectoryListing(entries: entries, isTruncated: true)
-            }
+            guard entries.count < limit else { return DirectoryListing(entries: entries, isTruncated: true) }
             var status = stat()
             let kind =
                 fstatat(descriptor, nameBytes.map { CChar(bitPattern: $0) } + [0], &status, AT_SYMLINK_NOFOLLOW) == 0

@@ -30,10 +30,9 @@ enum IdentityClues {
             guard let identifier, BundleIdentifierRules.isPlausible(identifier) else { return }
             clues.append(IdentityClue(identifier: identifier, source: source, path: path))
         }
-        for name in names("Library/SplashBoard/Snapshots", kind: .directory) {
-            add(
-                BundleIdentifierRules.fromSnapshotFolder(name), .launchSnapshot, "Library/SplashBoard/Snapshots/" + name
-            )
+        let splashBoard = "Library/SplashBoard/Snapshots"
+        for name in names(splashBoard, kind: .directory) {
+            add(BundleIdentifierRules.fromSnapshotFolder(name), .launchSnapshot, splashBoard + "/" + name)
         }
         for name in names("Library/Caches/Snapshots", kind: .directory) {
             add(name, .launchSnapshot, "Library/Caches/Snapshots/" + name)

@@ -38,36 +38,24 @@ struct BesideSidecars {
         for entry in listing.entries {
             let path = Paths.join(folder, entry.name)
             let name = Array(entry.name.utf8)
-            let inside = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
             if entry.kind == .directory {
-                read(folder: path, relative: inside, depth: depth + 1, maxDepth: maxDepth, buffer: buffer)
+                read(
+                    folder: path, relative: joined(relative, name), depth: depth + 1, maxDepth: maxDepth, buffer: buffer
+                )
                 continue
             }
             guard entry.kind == .regularFile, name.count > 2, name.starts(with: "._".utf8) else { continue }
-            let target =
-                relative.isEmpty ? Array(name.dropFirst(2)) : relative + [UInt8(ascii: "/")] + name.dropFirst(2)
+            let target = joined(relative, name.dropFirst(2))
             var options = RegularFile.Options.insideContainer(maxBytes: nil)
-            guard let file = try? RegularFile.open(path, options: &options),
-                let count = try? file.readPrefix(into: buffer)
-            else { continue }
-            let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            guard AppleDouble.hasHeader(bytes) else { continue }
+            guard let file = try? RegularFile.open(path, options: &options) else { continue }
             do {
-                var flag = ExclusionFlag.none
-                for attribute in try AppleDouble.attributeNames(in: bytes, fileSize: Int(clamping: file.size)) {
-                    flag = Array(attribute.utf8).withUnsafeBufferPointer {
-                        flag.strongest(with: BackupAttributes.flag(forAttributeName: $0))
-                    }
-                }
+                guard let flag = try AppleDouble.flag(of: file, buffer: buffer) else { continue }
                 sidecars += 1
                 if flag != .none { flags.append((target, .appleDouble)) }
             } catch {
-                issues.append(
-                    ScanIssue(
-                        path: target, reason: .malformedMetadata,
-                        detail:
-                            "its AppleDouble sidecar in \(VisibleText.render(folder, as: .message)) not understood: \(error)"
-                    ))
+                let folder = VisibleText.render(folder, as: .message)
+                let detail = "its AppleDouble sidecar in \(folder) not understood: \(error)"
+                issues.append(ScanIssue(path: target, reason: .malformedMetadata, detail: detail))
             }
         }
     }

@@ -8,7 +8,6 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// The outcome of reading an entry's extended attributes.
 enum AttributeReading {
     case flag(ExclusionFlag)
     /// They could not be listed: the entry's backup state is unknown, never "included".
@@ -44,8 +43,7 @@ extension DirectoryLister {
         return reading(names)
     }
 
-    /// Darwin: the names through the entry opened relative to `folder`, never through a link (see
-    /// `ExtendedAttributes.names(of:inFolder:)`), so neither PATH_MAX nor a link above the entry comes into it.
+    /// Darwin: the names through the entry opened relative to `folder` (`ExtendedAttributes.names(of:inFolder:)`);
     /// nil where the entry is a FIFO, socket or device (never opened) or cannot be opened: the caller asks by path.
     private func namesThroughDescriptor(
         _ cName: UnsafePointer<CChar>, type: EntryType, folder: Int32
@@ -53,12 +51,10 @@ extension DirectoryLister {
         guard Self.readsAttributesThroughDescriptors, type == .file || type == .directory || type == .symlink else {
             return nil
         }
-        switch Result(catching: { () throws(ExtendedAttributeError) in
-            try ExtendedAttributes.names(of: cName, inFolder: folder)
-        }) {
-        case .success(let names?): return .success(names)
-        case .success(nil): return nil
-        case .failure(let error): return .failure(error)
+        do {
+            return try ExtendedAttributes.names(of: cName, inFolder: folder).map { .success($0) }
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -72,74 +68,51 @@ extension DirectoryLister {
         #endif
     }
 
+    /// The strongest flag among the names; the entry counts as evidence when any name travelled
+    /// (`BackupAttributes.reading`: names macOS adds by itself do not).
     func reading(_ names: Result<[[UInt8]], ExtendedAttributeError>) -> AttributeReading {
         switch names {
-        case .success(let attributes): .flag(flag(from: attributes))
-        case .failure(let error): .failed(error.code)
+        case .success(let attributes):
+            guard !attributes.isEmpty else { return .flag(.none) }
+            let (flag, transported) = BackupAttributes.reading(attributeNames: attributes)
+            if transported { store.entriesWithAttributes += 1 }
+            return .flag(flag)
+        case .failure(let error): return .failed(error.code)
         }
     }
 
-    /// The strongest flag among attribute names; counts the entry as evidence when any name travelled
-    /// (`BackupAttributes.reading`: names macOS adds by itself do not).
-    func flag(from attributes: [[UInt8]]) -> ExclusionFlag {
-        guard !attributes.isEmpty else { return .none }
-        let (flag, transported) = BackupAttributes.reading(attributeNames: attributes)
-        if transported { store.entriesWithAttributes += 1 }
-        return flag
-    }
-
-    /// Reads the first bytes of a file whose name did not settle its kind; while the file is open, its
-    /// attributes come from the descriptor, which spares a second path lookup.
+    /// Reads the first bytes of a file whose name did not settle its kind, opening it unless `opened`; while the
+    /// file is open, its attributes come from the descriptor, which spares a second path lookup.
     func sniff(
-        name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob, readAttributes: Bool, flags: inout EntryFlags
+        _ opened: RegularFile?, name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, fd: Int32,
+        job: DirectoryJob, readAttributes: Bool, flags: inout EntryFlags
     ) -> (ContentKind, AttributeReading?) {
         let file: RegularFile
         do {
-            file = try openRegularFile(name, in: fd)
+            if let opened { file = opened } else { file = try openRegularFile(cName, in: fd) }
         } catch {
+            // A system error, or an entry that is no longer the regular file the listing saw.
             flags.insert(.unreadable)
-            store.issues.append(issue(joined(job.path, name), "content not inspected: ", error))
+            let (reason, why) =
+                error.code.map { (Self.reason(for: $0), Self.explain($0)) }
+                ?? (.vanished, "it was replaced during the walk (\(error))")
+            report(job, name, reason, "content not inspected: " + why)
             return (.unknown, nil)
         }
-        return sniff(file, name: name, readAttributes: readAttributes)
-    }
-
-    /// The kind from the first bytes of an open file, and its attributes through the descriptor.
-    func sniff(_ file: RegularFile, name: UnsafeBufferPointer<UInt8>, readAttributes: Bool) -> (
-        ContentKind, AttributeReading?
-    ) {
         // A read error (EIO) sniffs nothing: the name alone then decides the kind.
         let count = (try? file.readPrefix(into: prefix)) ?? 0
         let kind = ContentSniffer.kind(prefix: UnsafeRawBufferPointer(rebasing: prefix[0..<count]), name: name)
-        guard readAttributes else { return (kind, nil) }
-        return (kind, attributeReading(of: file))
+        return (kind, readAttributes ? attributeReading(of: file) : nil)
     }
 
     func attributeReading(of file: RegularFile) -> AttributeReading {
-        reading(
-            file.withDescriptor { fd in
-                Result { () throws(ExtendedAttributeError) in try ExtendedAttributes.names(fileDescriptor: fd) }
-            })
+        let list = ExtendedAttributes.names(fileDescriptor:)
+        return reading(Result { () throws(ExtendedAttributeError) in try file.withDescriptor(list) })
     }
 
     /// Opens a regular file of the listed folder (see `fileOptions`).
-    func openRegularFile(_ name: some Collection<UInt8>, in fd: Int32) throws(FileRefusal) -> RegularFile {
-        try withCString(name) { path in Result { () throws(FileRefusal) in try openRegularFile(path, in: fd) } }.get()
-    }
-
-    /// The same for a name that is already NUL-terminated.
     func openRegularFile(_ name: UnsafePointer<CChar>, in fd: Int32) throws(FileRefusal) -> RegularFile {
         try RegularFile.open(name, in: fd, options: &fileOptions)
-    }
-
-    /// The issue for a file that could not be opened: a system error, or an entry that is no longer the
-    /// regular file the listing saw.
-    func issue(_ path: [UInt8], _ what: String, _ refusal: FileRefusal) -> ScanIssue {
-        guard let code = refusal.code else {
-            return ScanIssue(
-                path: path, reason: .vanished, detail: what + "it was replaced during the walk (\(refusal))")
-        }
-        return ScanIssue(path: path, reason: Self.reason(for: code), detail: what + Self.explain(code))
     }
 
     func recordSymlink(ref: RecordRef, name: UnsafeBufferPointer<UInt8>, fd: Int32, job: DirectoryJob) {
@@ -151,5 +124,94 @@ extension DirectoryLister {
         if SymlinkCheck.escapes(target: target, directory: job.path, rootPath: rootPath) {
             store.records[ref.index].flags.insert(.escapesContainer)
         }
+    }
+}
+
+// MARK: - AppleDouble sidecars
+
+/// What the AppleDouble sidecars of one folder say.
+struct FolderSidecars {
+    /// Target name → the flag its sidecar carries (`.none` when it carries none).
+    var flags: [ArraySlice<UInt8>: ExclusionFlag] = [:]
+    /// Names of the files that are sidecars (AppleDouble header), parsed or not: transport, not app data.
+    var sidecarNames: Set<ArraySlice<UInt8>> = []
+
+    func isSidecar(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        !sidecarNames.isEmpty && AppleDouble.targetName(ofSidecar: name) != nil
+            && sidecarNames.contains(ArraySlice(name))
+    }
+
+    func flag(for name: UnsafeBufferPointer<UInt8>) -> ExclusionFlag {
+        guard !flags.isEmpty, let flag = flags[ArraySlice(name)], flag != .none else { return .none }
+        return .appleDouble
+    }
+}
+
+extension DirectoryLister {
+    /// Reads every `._name` sidecar of the folder being listed. `._.` describes the folder itself; in
+    /// `__MACOSX/<path>/` a sidecar describes `<path>/name`, resolved after the walk.
+    func readSidecars(fd: Int32, job: DirectoryJob) -> FolderSidecars {
+        var result = FolderSidecars()
+        var names: Set<ArraySlice<UInt8>>?
+        for span in nameSpans
+        where span.length > 2 && nameArena[span.start] == 0x2E && nameArena[span.start + 1] == 0x5F {
+            let name = nameArena[span.start..<span.start + span.length]
+            guard let outcome = readSidecar(fd: fd, name: name, job: job) else { continue }
+            result.sidecarNames.insert(name)
+            guard let flag = outcome else { continue }
+            let target = name.dropFirst(2)
+            let isFolderItself = target.elementsEqual(".".utf8)
+            if job.zone.transport {
+                guard flag != .none else { continue }
+                let inner = Array(job.path.split(separator: UInt8(ascii: "/"), maxSplits: 1).dropFirst().first ?? [])
+                store.sequesteredFlags.append((isFolderItself ? inner : joined(inner, target), .appleDouble))
+            } else if isFolderItself {
+                if flag != .none { store.folderFlags.append((job.ref, .appleDouble)) }
+            } else {
+                result.flags[target] = flag
+                if names == nil { names = Set(nameSpans.map { nameArena[$0.start..<$0.start + $0.length] }) }
+                if !names!.contains(target) {
+                    report(
+                        job, target, .unpairedSidecar,
+                        "stale AppleDouble sidecar ._\(VisibleText.render(PathText.display(target), as: .message)): its file is not in the export (deleted or renamed after the copy's metadata was written), so any backup flag it carries applies to nothing; harmless to the audit, and a fresh export drops it"
+                    )
+                }
+            }
+        }
+        return result
+    }
+
+    /// nil: not a sidecar (not a regular file, or no AppleDouble header). `.some(nil)`: a sidecar that did
+    /// not parse (reported). `.some(flag)`: a parsed sidecar and the strongest flag among its attributes.
+    private func readSidecar(fd: Int32, name: ArraySlice<UInt8>, job: DirectoryJob) -> ExclusionFlag?? {
+        var info = stat()
+        let file: RegularFile? = withCString(name) { cName in
+            // Check the type first: a FIFO or device named `._x` must not even be opened.
+            let isFile = fstatat(fd, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
+            return isFile ? try? openRegularFile(cName, in: fd) : nil
+        }
+        guard let file else { return nil }
+        do {
+            guard let flag = try AppleDouble.flag(of: file, buffer: sidecar) else { return nil }
+            store.appleDoubleSidecars += 1
+            return .some(flag)
+        } catch {
+            report(job, name, .malformedMetadata, "AppleDouble sidecar not understood: \(error)")
+            return .some(nil)
+        }
+    }
+}
+
+extension AppleDouble {
+    /// nil when `file` is no sidecar (no AppleDouble header, read into `buffer`); else the strongest backup flag
+    /// among its attribute names. Throws for a sidecar that does not parse.
+    static func flag(of file: RegularFile, buffer: UnsafeMutableRawBufferPointer) throws(AppleDoubleError)
+        -> ExclusionFlag?
+    {
+        guard let count = try? file.readPrefix(into: buffer) else { return nil }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        guard hasHeader(bytes) else { return nil }
+        let names = try attributeNames(in: bytes, fileSize: Int(clamping: file.size))
+        return BackupAttributes.reading(attributeNames: names.map { Array($0.utf8) }).flag
     }
 }

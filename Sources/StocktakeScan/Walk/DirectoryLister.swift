@@ -43,11 +43,8 @@ final class DirectoryLister {
         followsLinks: false, maxBytes: nil, keepsAccessTime: true, checksTypeBeforeOpening: false)
 
     init(rootFD: Int32, rootPath: [UInt8], store: WorkerStore, maxDepth: Int, progress: ScanProgress?) {
-        self.rootFD = rootFD
-        self.rootPath = rootPath
-        self.store = store
-        self.maxDepth = maxDepth
-        self.progress = progress
+        (self.rootFD, self.rootPath, self.store) = (rootFD, rootPath, store)
+        (self.maxDepth, self.progress) = (maxDepth, progress)
         ownsWorkingDirectory = stocktake_own_working_directory() == 0
     }
 
@@ -70,11 +67,8 @@ final class DirectoryLister {
             nameArena.withUnsafeBufferPointer { arena in
                 let name = UnsafeBufferPointer(rebasing: arena[span.start..<span.start + span.length])
                 let cName = UnsafeRawPointer(arena.baseAddress! + span.start).assumingMemoryBound(to: CChar.self)
-                if let next = record(
-                    name: name, cName: cName, listedType: listedType, fd: fd, job: job, sidecars: sidecars)
-                {
-                    subdirectories.append(next)
-                }
+                let next = record(name: name, cName: cName, listed: listedType, fd: fd, job: job, sidecars: sidecars)
+                if let next { subdirectories.append(next) }
             }
         }
         flushProgress()
@@ -95,23 +89,16 @@ final class DirectoryLister {
         let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
         var fd = job.path.isEmpty ? openat(rootFD, ".", flags) : withCString(job.path) { openat(rootFD, $0, flags) }
         if fd < 0 && SystemError.current == ENAMETOOLONG { fd = openStepByStep(job.path, flags: flags) }
-        guard fd >= 0 else {
-            failDirectory(job, code: SystemError.current)
-            return nil
-        }
+        guard fd >= 0 else { return failDirectory(job, code: SystemError.current) }
         var info = stat()
-        guard fstat(fd, &info) == 0, UInt64(truncatingIfNeeded: info.st_dev) == job.device,
-            UInt64(truncatingIfNeeded: info.st_ino) == job.inode
-        else {
+        guard fstat(fd, &info) == 0, DirectoryJob.identity(info) == (job.device, job.inode) else {
             close(fd)
-            failDirectory(job, code: ENOTDIR)
-            return nil
+            return failDirectory(job, code: ENOTDIR)
         }
         guard let directory = fdopendir(fd) else {
             let code = SystemError.current
             close(fd)
-            failDirectory(job, code: code)
-            return nil
+            return failDirectory(job, code: code)
         }
         return directory
     }
@@ -129,11 +116,12 @@ final class DirectoryLister {
         return current
     }
 
-    private func failDirectory(_ job: DirectoryJob, code: Int32) {
+    /// Records the folder as unreadable; nil, for `open` to return.
+    private func failDirectory(_ job: DirectoryJob, code: Int32) -> DirectoryStream? {
         store.unreadable.append(job.ref)
-        store.issues.append(
-            ScanIssue(
-                path: job.path, reason: Self.reason(for: code), detail: "cannot list folder: " + Self.explain(code)))
+        let detail = "cannot list folder: " + Self.explain(code)
+        store.issues.append(ScanIssue(path: job.path, reason: Self.reason(for: code), detail: detail))
+        return nil
     }
 
     static func reason(for code: Int32) -> ScanIssue.Reason {
@@ -170,8 +158,8 @@ final class DirectoryLister {
     // MARK: - One entry
 
     private func record(
-        name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, listedType: UInt8, fd: Int32, job: DirectoryJob,
-        sidecars: FolderSidecars
+        name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, listed listedType: UInt8, fd: Int32,
+        job: DirectoryJob, sidecars: FolderSidecars
     ) -> DirectoryJob? {
         var info = stat()
         // A file whose content will be sniffed is opened first and stat'ed through its descriptor: one
@@ -185,10 +173,7 @@ final class DirectoryLister {
             info = opened.status
         } else if fstatat(fd, cName, &info, AT_SYMLINK_NOFOLLOW) != 0 {
             let code = SystemError.current
-            store.issues.append(
-                ScanIssue(
-                    path: joined(job.path, name), reason: Self.reason(for: code),
-                    detail: "cannot read entry: " + Self.explain(code)))
+            report(job, name, Self.reason(for: code), "cannot read entry: " + Self.explain(code))
             return nil
         }
         let type = POSIX.entryType(mode: info.st_mode)
@@ -216,10 +201,9 @@ final class DirectoryLister {
                 kind = .empty
             } else if let named = mayBeFile ? kindFromName : ContentKind.named(name) {
                 kind = named
-            } else if let opened {
-                (kind, attributes) = sniff(opened, name: name, readAttributes: wantsAttributes)
             } else {
-                (kind, attributes) = sniff(name: name, fd: fd, job: job, readAttributes: wantsAttributes, flags: &flags)
+                (kind, attributes) = sniff(
+                    opened, name: name, cName: cName, fd: fd, job: job, readAttributes: wantsAttributes, flags: &flags)
             }
         }
         // An empty file opened first: its attributes still come through the open descriptor.
@@ -230,28 +214,20 @@ final class DirectoryLister {
             case .flag(let found): if found != .none { ownFlag = found }
             case .failed(let code):
                 attributesUnreadable = true
-                store.issues.append(
-                    ScanIssue(
-                        path: joined(job.path, name), reason: Self.reason(for: code),
-                        detail: "extended attributes not read (backup state unknown): " + SystemError.text(code)))
+                let detail = "extended attributes not read (backup state unknown): " + SystemError.text(code)
+                report(job, name, Self.reason(for: code), detail)
             }
         }
         guard let stored = store.storeName(name) else {
-            store.issues.append(
-                ScanIssue(
-                    path: joined(job.path, name), reason: .unreadable,
-                    detail: "not recorded: the audit's name storage is full"))
+            report(job, name, .unreadable, "not recorded: the audit's name storage is full")
             return nil
         }
         let record = EntryRecord(
             parent: job.ref, nameOffset: stored.offset, nameLength: stored.length, type: type, kind: kind, zone: zone,
             flags: flags, ownFlag: ownFlag, attributesUnreadable: attributesUnreadable, apparentBytes: apparent,
-            allocatedBytes: allocated, modified: POSIX.modificationTime(info))
+            allocatedBytes: allocated, modified: info.modificationSeconds)
         guard let ref = store.append(record) else {
-            store.issues.append(
-                ScanIssue(
-                    path: joined(job.path, name), reason: .unreadable,
-                    detail: "not recorded: the audit's entry storage is full"))
+            report(job, name, .unreadable, "not recorded: the audit's entry storage is full")
             return nil
         }
         pendingEntries += 1
@@ -259,38 +235,30 @@ final class DirectoryLister {
         if pendingEntries >= 4096 { flushProgress() }
         if type != .directory && info.st_nlink > 1 {
             store.records[ref.index].flags.insert(.hardLinked)
-            store.hardLinks.append(
-                (ref, UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino)))
+            let (device, inode) = DirectoryJob.identity(info)
+            store.hardLinks.append((ref, device, inode))
         }
         if type == .symlink { recordSymlink(ref: ref, name: name, fd: fd, job: job) }
         guard type == .directory else { return nil }
-        let path = joined(job.path, name)
         guard job.depth + 1 <= maxDepth else {
             store.unreadable.append(ref)
-            store.issues.append(
-                ScanIssue(path: path, reason: .tooDeep, detail: "not listed: deeper than \(maxDepth) levels"))
+            report(job, name, .tooDeep, "not listed: deeper than \(maxDepth) levels")
             return nil
         }
-        return DirectoryJob(
-            ref: ref, path: path, depth: job.depth + 1, zone: zone,
-            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+        return DirectoryJob(ref: ref, path: joined(job.path, name), depth: job.depth + 1, zone: zone, info: info)
+    }
+
+    func report(_ job: DirectoryJob, _ name: some Collection<UInt8>, _ reason: ScanIssue.Reason, _ detail: String) {
+        store.issues.append(ScanIssue(path: joined(job.path, name), reason: reason, detail: detail))
     }
 
     // MARK: - Paths
 
     private func setPathPrefix(_ relative: [UInt8]) {
         pathBuffer.removeAll(keepingCapacity: true)
-        let slash = CChar(bitPattern: UInt8(ascii: "/"))
-        pathBuffer.append(contentsOf: rootPath.map { CChar(bitPattern: $0) })
-        pathBuffer.append(slash)
-        if !relative.isEmpty {
-            pathBuffer.append(contentsOf: relative.map { CChar(bitPattern: $0) })
-            pathBuffer.append(slash)
+        for byte in relative.isEmpty ? rootPath + [0x2F] : rootPath + [0x2F] + relative + [0x2F] {
+            pathBuffer.append(CChar(bitPattern: byte))
         }
-    }
-
-    func joined(_ directory: [UInt8], _ name: some Collection<UInt8>) -> [UInt8] {
-        directory.isEmpty ? Array(name) : directory + [UInt8(ascii: "/")] + name
     }
 
     /// Calls `body` with a NUL-terminated copy of `bytes` in a buffer reused across calls.

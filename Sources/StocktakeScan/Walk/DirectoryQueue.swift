@@ -1,7 +1,6 @@
 import Foundation
 import StocktakeModel
 
-/// A directory waiting to be listed.
 struct DirectoryJob: Sendable {
     let ref: RecordRef
     /// Path relative to the container root; empty for the root.
@@ -11,6 +10,20 @@ struct DirectoryJob: Sendable {
     /// The folder's identity as its parent listing saw it: checked again when it is opened.
     let device: UInt64
     let inode: UInt64
+
+    init(ref: RecordRef, path: [UInt8], depth: Int, zone: Zone, info: stat) {
+        (self.ref, self.path, self.depth, self.zone) = (ref, path, depth, zone)
+        (device, inode) = Self.identity(info)
+    }
+
+    static func identity(_ info: stat) -> (UInt64, UInt64) {
+        (UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino))
+    }
+}
+
+/// `directory/name`; `name` alone in the root (`directory` empty).
+func joined(_ directory: [UInt8], _ name: some Collection<UInt8>) -> [UInt8] {
+    directory.isEmpty ? Array(name) : directory + [UInt8(ascii: "/")] + name
 }
 
 /// The shared stack of directories to list. Last in, first out keeps it short (depth-first), and the
@@ -25,10 +38,10 @@ final class DirectoryQueue: @unchecked Sendable {
 
     func push(_ newJobs: [DirectoryJob]) {
         guard !newJobs.isEmpty else { return }
-        condition.lock()
-        jobs.append(contentsOf: newJobs)
-        condition.broadcast()
-        condition.unlock()
+        condition.withLock {
+            jobs.append(contentsOf: newJobs)
+            condition.broadcast()
+        }
     }
 
     /// The next job, or nil once the walk is over. A worker calls `done()` after each job it got.
@@ -49,9 +62,9 @@ final class DirectoryQueue: @unchecked Sendable {
     }
 
     func done() {
-        condition.lock()
-        busyWorkers -= 1
-        if busyWorkers == 0 && jobs.isEmpty { condition.broadcast() }
-        condition.unlock()
+        condition.withLock {
+            busyWorkers -= 1
+            if busyWorkers == 0 && jobs.isEmpty { condition.broadcast() }
+        }
     }
 }

@@ -46,25 +46,31 @@ struct InventoryAssembler {
         }
         let links = stores.flatMap { store in store.hardLinks.map { (global($0.ref), $0.device, $0.inode) } }
         let wanted = stores.flatMap(\.sequesteredFlags) + beside.flags
-        if !links.isEmpty || !wanted.isEmpty {
-            // The rare cases that need paths: worked out first, applied after.
-            let draft = Draft(
-                count: count, parents: parents, names: names,
-                nameRange: { index in
-                    let (worker, i) = local(index)
-                    let record = stores[worker].records[i]
-                    let start = Int(record.nameOffset) + Int(nameBases[worker])
-                    return start..<start + Int(record.nameLength)
-                },
-                isSymlink: { index in
-                    let (worker, i) = local(index)
-                    return stores[worker].records[i].type == .symlink
-                })
-            for index in hardLinkDuplicates(draft: draft, links: links) {
+        // Paths, for the rare cases that need them (hard links, `__MACOSX/` flags).
+        func path(_ index: Int32) -> [UInt8] {
+            Inventory.path(of: index, parent: { parents[Int($0)] }) { step in
+                let (worker, i) = local(step)
+                let start = Int(stores[worker].records[i].nameOffset) + Int(nameBases[worker])
+                return names[start..<start + Int(stores[worker].records[i].nameLength)]
+            }
+        }
+        // Among the names of one inode, the one with the smallest path carries the bytes; the rest are duplicates.
+        let byInode = Dictionary(grouping: links) { [$0.1, $0.2] }.values.filter { $0.count > 1 }
+        for group in byInode {
+            for (index, _, _) in group.sorted(by: { path($0.0).lexicographicallyPrecedes(path($1.0)) }).dropFirst() {
                 let (worker, i) = local(index)
                 stores[worker].records[i].flags.insert(.hardLinkDuplicate)
             }
-            for (index, flag) in sequesteredFlags(wanted, draft: draft) {
+        }
+        if !wanted.isEmpty {
+            let targets = Set(wanted.map(\.target))
+            var found: [[UInt8]: Int32] = [:]
+            for i in 0..<Int32(count) where stores[local(i).worker].records[local(i).index].type != .symlink {
+                let path = path(i)
+                if targets.contains(path) { found[path] = i }
+            }
+            for (target, flag) in wanted {
+                guard let index = found[target] else { continue }
                 let (worker, i) = local(index)
                 if stores[worker].records[i].ownFlag == .none { stores[worker].records[i].ownFlag = flag }
             }
@@ -78,45 +84,5 @@ struct InventoryAssembler {
         // Give the workers' copies back, so that the parts hold the only reference and release it as they go.
         for store in stores { store.records = [] }
         return parts.inventory(.export(xattrsDeclared: xattrsDeclared))
-    }
-
-    /// Among the names of one inode, the one with the smallest path carries the bytes; the rest are duplicates.
-    private func hardLinkDuplicates(draft: Draft, links: [(Int32, UInt64, UInt64)]) -> [Int32] {
-        var byInode: [UInt64: [UInt64: [Int32]]] = [:]
-        for (index, device, inode) in links { byInode[device, default: [:]][inode, default: []].append(index) }
-        var duplicates: [Int32] = []
-        for inodes in byInode.values {
-            for group in inodes.values where group.count > 1 {
-                let ordered = group.sorted { draft.path($0).lexicographicallyPrecedes(draft.path($1)) }
-                duplicates += ordered.dropFirst()
-            }
-        }
-        return duplicates
-    }
-
-    /// The records that `__MACOSX/` sidecars (in the export or beside it) flag.
-    private func sequesteredFlags(_ flags: [(target: [UInt8], flag: ExclusionFlag)], draft: Draft) -> [(
-        Int32, ExclusionFlag
-    )] {
-        let wanted = Set(flags.map(\.target))
-        var found: [[UInt8]: Int32] = [:]
-        for i in 0..<Int32(draft.count) where !draft.isSymlink(i) {
-            let path = draft.path(i)
-            if wanted.contains(path) { found[path] = i }
-        }
-        return flags.compactMap { target, flag in found[target].map { ($0, flag) } }
-    }
-}
-
-/// Paths of records before the inventory exists (for the rare hard-link and `__MACOSX/` cases).
-private struct Draft {
-    let count: Int
-    let parents: [Int32]
-    let names: [UInt8]
-    let nameRange: (Int32) -> Range<Int>
-    let isSymlink: (Int32) -> Bool
-
-    func path(_ index: Int32) -> [UInt8] {
-        Inventory.path(of: index, parent: { parents[Int($0)] }) { step in names[nameRange(step)] }
     }
 }

@@ -1,12 +1,6 @@
 import Foundation
 import StocktakeModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Walks the tree under an open root directory with several threads sharing one stack of directories.
 /// Each thread keeps its own store; nothing is shared on the hot path but the stack.
 enum ParallelWalk {
@@ -16,13 +10,9 @@ enum ParallelWalk {
         let root = EntryRecord(
             parent: nil, nameOffset: 0, nameLength: 0, type: .directory, kind: .unknown, zone: .root, flags: [],
             ownFlag: .none, attributesUnreadable: false, apparentBytes: Int64(rootInfo.st_size),
-            allocatedBytes: Int64(rootInfo.st_blocks) &* 512,
-            modified: POSIX.modificationTime(rootInfo))
-        let rootRef = stores[0].append(root)!
+            allocatedBytes: Int64(rootInfo.st_blocks) &* 512, modified: rootInfo.modificationSeconds)
         let queue = DirectoryQueue(
-            first: DirectoryJob(
-                ref: rootRef, path: [], depth: 0, zone: .root, device: UInt64(truncatingIfNeeded: rootInfo.st_dev),
-                inode: UInt64(truncatingIfNeeded: rootInfo.st_ino)))
+            first: DirectoryJob(ref: stores[0].append(root)!, path: [], depth: 0, zone: .root, info: rootInfo))
         SideBySide.onOwnThreads(threads, stackSize: 1 << 20) { worker in
             let lister = DirectoryLister(
                 rootFD: rootFD, rootPath: rootPath, store: stores[worker], maxDepth: options.maxDepth,

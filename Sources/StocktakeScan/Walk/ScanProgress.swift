@@ -8,16 +8,12 @@ public final class ScanProgress: @unchecked Sendable {
 
     public init() {}
 
-    public var snapshot: (entries: Int, allocatedBytes: Int64) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (entries, bytes)
-    }
+    public var snapshot: (entries: Int, allocatedBytes: Int64) { lock.withLock { (entries, bytes) } }
 
     func add(entries count: Int, allocatedBytes: Int64) {
-        lock.lock()
-        entries += count
-        bytes += allocatedBytes
-        lock.unlock()
+        lock.withLock {
+            entries += count
+            bytes += allocatedBytes
+        }
     }
 }

@@ -1,26 +1,22 @@
 /// Whether a symlink's target, resolved by its text alone (nothing is followed), leaves the container.
-enum SymlinkCheck {
-    /// - Parameters:
-    ///   - target: the link's stored target.
-    ///   - directory: the path of the directory holding the link, relative to the container root.
-    ///   - rootPath: the container root's absolute path.
+package enum SymlinkCheck {
+    /// `target`: the link's stored target; `directory`: the folder holding the link, relative to the container
+    /// root; `rootPath`: the root's absolute path.
     static func escapes(target: [UInt8], directory: [UInt8], rootPath: [UInt8]) -> Bool {
         let slash = UInt8(ascii: "/")
-        var components: [ArraySlice<UInt8>]
         if target.first == slash {
             let prefix = rootPath + [slash]
             guard target == rootPath || target.starts(with: prefix) else { return true }
-            components = target.dropFirst(min(target.count, prefix.count)).split(separator: slash)
-            return !stays(within: [], following: components)
+            return !stays(depth: 0, following: target.dropFirst(min(target.count, prefix.count)))
         }
-        components = target.split(separator: slash)
-        return !stays(within: directory.split(separator: slash), following: components)
+        return !stays(depth: directory.split(separator: slash).count, following: target)
     }
 
-    private static func stays(within start: [ArraySlice<UInt8>], following steps: [ArraySlice<UInt8>]) -> Bool {
-        var depth = start.count
-        for step in steps {
-            if step.isEmpty || step.elementsEqual(".".utf8) { continue }
+    /// Whether a relative target, followed from a folder `depth` levels below the root, stays within it.
+    package static func stays(depth: Int, following target: some Collection<UInt8>) -> Bool {
+        var depth = depth
+        for step in target.split(separator: UInt8(ascii: "/")) {
+            if step.elementsEqual(".".utf8) { continue }
             if step.elementsEqual("..".utf8) {
                 depth -= 1
                 if depth < 0 { return false }
