@@ -54,7 +54,7 @@ package enum Audit {
             deviceBackup = summary.with(notInExport: applied.notInExport)
         }
         // The content pass and duplicate detection read file contents on their own threads from here, side by side,
-        // while report.json's rows are written (`CoverageSplice` puts the coverage before them once it is known).
+        // while report.json's rows are written (the coverage, which sorts before them, is written once it is known).
         let scope = ContentScope(unprotected: applied?.unprotected ?? [], companions: companions)
         let walked = inventory
         let content =
@@ -203,13 +203,14 @@ package enum Audit {
                         switch format {
                         case .json where streamsRows:
                             // Inside "write json": how long its rows were done before the rules.
-                            let spliced = content.map { CoverageSplice(path, coverage: $0, sink: write) }
                             try JSONReportWriter().write(
                                 rows,
+                                coverage: content.map { pass in
+                                    (isReady: { pass.isDone }, value: { pass.value.coverage })
+                                },
                                 judgedBy: {
                                     try timings.measure("wait for rules") { judged.value.report }.get().judgement
-                                }, to: spliced?.write ?? write)
-                            try spliced?.finish()
+                                }, to: write)
                         case .html: try write(judged.value.html ?? Array(HTMLReportWriter().render(final()).utf8))
                         default: try format.render(final(), alongside: formats, write)
                         }

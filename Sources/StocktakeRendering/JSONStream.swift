@@ -1,3 +1,6 @@
+import Foundation
+import StocktakeFiles
+
 /// A streaming JSON writer: bytes go to a sink in large chunks, so a million-file report never sits in
 /// memory. Writers name each member in one call (`field`, `object`, `array`); keys come sorted (the contract).
 public final class JSONStream {
@@ -67,6 +70,67 @@ public final class JSONStream {
         try value()
     }
 
+    /// A member whose value is known later (`isReady` says when; `value` then writes it, waiting if it must). What
+    /// precedes it goes to the sink at once; what follows waits in an unnamed temporary file (memory stays one chunk)
+    /// until a chunk finds the value ready, or `finish`; the sink gets the bytes of the value written in its place.
+    public func field(
+        _ key: some JSONKey, later isReady: @escaping () -> Bool, _ value: @escaping (JSONStream) throws -> Void
+    ) throws {
+        precondition(later == nil, "one member known later at a time")
+        try self.key(key)
+        guard !isReady() else { return try value(self) }
+        pendingValueAfterKey = false
+        try flush()
+        guard let file = tmpfile() else { throw HoldingFailed(reason: "no temporary file: \(SystemError.currentText)") }
+        later = (levels, isReady, value, file)
+    }
+
+    /// What follows a member known later could not be held in a temporary file, or read back from it.
+    public struct HoldingFailed: Error, CustomStringConvertible {
+        let reason: String
+        public var description: String { "the rest of the file could not wait in a temporary file: \(reason)" }
+    }
+
+    /// The member `field(_:later:_:)` left, and the file holding what follows it.
+    @exclusivity(unchecked) private var later:
+        (
+            levels: [(first: Bool, compact: Bool, lastKey: String?)], isReady: () -> Bool,
+            value: (JSONStream) throws -> Void, file: UnsafeMutablePointer<FILE>
+        )?
+
+    deinit { if let later { fclose(later.file) } }
+
+    /// Hands bytes to the sink, or to the file while a member known later waits.
+    private func emit(_ bytes: [UInt8]) throws {
+        guard let waiting = later else { return try sink(bytes) }
+        guard waiting.isReady() else {
+            guard fwrite(bytes, 1, bytes.count, waiting.file) == bytes.count else {
+                throw HoldingFailed(reason: SystemError.currentText)
+            }
+            return
+        }
+        try writeLater()
+        try sink(bytes)
+    }
+
+    /// Writes the member known later (waiting for it), then what waited after it.
+    private func writeLater() throws {
+        guard let waiting = later else { return }
+        later = nil
+        defer { fclose(waiting.file) }
+        let member = JSONStream(sink: sink)
+        member.levels = waiting.levels
+        member.pendingValueAfterKey = true
+        try waiting.value(member)
+        try member.flush()
+        rewind(waiting.file)
+        var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+        while case let count = fread(&chunk, 1, chunk.count, waiting.file), count > 0 {
+            try sink(Array(chunk[..<count]))
+        }
+        guard ferror(waiting.file) == 0 else { throw HoldingFailed(reason: SystemError.currentText) }
+    }
+
     /// An object member; `compact` keeps it on one line.
     public func object(_ key: some JSONKey, compact: Bool = false, _ members: () throws -> Void) throws {
         try self.key(key)
@@ -130,8 +194,9 @@ public final class JSONStream {
     public func finish() throws {
         precondition(levels.isEmpty, "unbalanced JSON containers")
         buffer.append(UInt8(ascii: "\n"))
-        try sink(buffer)
+        try emit(buffer)
         buffer.removeAll()
+        try writeLater()
     }
 
     // MARK: Pieces rendered elsewhere
@@ -157,12 +222,12 @@ public final class JSONStream {
         }
         // A large piece goes to the sink as it is, after what is buffered: one copy fewer per row.
         try flush()
-        try sink(bytes)
+        try emit(bytes)
     }
 
     /// Hands what is buffered to the sink (without the final newline `finish` adds).
     public func flush() throws {
-        try sink(buffer)
+        try emit(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -178,7 +243,7 @@ public final class JSONStream {
             levels[levels.count - 1].first = false
         }
         if buffer.count >= Self.chunkSize {
-            try sink(buffer)
+            try emit(buffer)
             buffer.removeAll(keepingCapacity: true)
         }
     }

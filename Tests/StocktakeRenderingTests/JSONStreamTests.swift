@@ -237,3 +237,62 @@ import Testing
         }
     }
 }
+
+/// A member known later (`field(_:later:_:)`): the sink gets the bytes of the same document written in one go,
+/// whether the value was ready at once, became ready while later chunks were written, or only at `finish`; and
+/// nothing after the member reaches the sink before it.
+@Suite struct DeferredMemberTests {
+    /// A nested object with a member known later between others, and enough rows after it to fill several chunks.
+    static func document(_ json: JSONStream, later: (JSONStream) throws -> Void) throws {
+        try json.object {
+            try json.field("a", "first")
+            try json.object("b") {
+                try json.field("c", 1)
+                try later(json)
+                try json.array("e") {
+                    for row in 0..<200_000 { try json.object(compact: true) { try json.field("n", row) } }
+                }
+            }
+            try json.field("z", true)
+        }
+    }
+
+    static func value(_ json: JSONStream) throws {
+        try json.object {
+            try json.array("list") { for word in ["x", JSONStreamTests.hostile] { try json.string(word) } }
+        }
+    }
+
+    @Test("the member's bytes are those written in place", arguments: ["at once", "while writing", "at the end"])
+    func aMemberKnownLaterIsWrittenInPlace(when: String) throws {
+        let whole = try JSONStreamTests.capture { json in
+            try Self.document(json) { try $0.field("d") { try Self.value(json) } }
+        }
+        nonisolated(unsafe) var ready = when == "at once"
+        nonisolated(unsafe) var received: [UInt8] = []
+        nonisolated(unsafe) var sawRowsEarly = false
+        let json = JSONStream { chunk in
+            received += chunk
+            if !ready && String(decoding: received, as: UTF8.self).contains("\"e\"") { sawRowsEarly = true }
+        }
+        nonisolated(unsafe) var chunksWritten = 0
+        try Self.document(json) { json in
+            try json.field(
+                "d",
+                later: {
+                    chunksWritten += 1
+                    // Ready from the third chunk on ("while writing"), or never until `finish` asks.
+                    if when == "while writing" && chunksWritten > 2 { ready = true }
+                    return ready
+                }
+            ) { try Self.value($0) }
+        }
+        let beforeFinish = received.count
+        ready = true
+        try json.finish()
+        #expect(received == whole.bytes)
+        #expect(!sawRowsEarly)
+        if when == "at the end" { #expect(beforeFinish < 100) }
+        #expect(try JSONSerialization.jsonObject(with: Data(received)) is [String: Any])
+    }
+}

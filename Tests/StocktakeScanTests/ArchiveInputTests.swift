@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeContent
 import StocktakeModel
 import TestSupport
 import Testing
@@ -283,6 +284,38 @@ extension ArchiveInputTests {
         #expect(FileManager.default.fileExists(atPath: scratch))
         _ = consume captured
         #expect(!FileManager.default.fileExists(atPath: scratch), "the kept files go with the input")
+    }
+
+    /// A store whose newest rows are only in its `-wal` reads the same from an archive as from the folder it was
+    /// packed from: the `-wal` is kept with the store and read with it, not reported as `walNotRead`.
+    @Test func aStoreIsReadWithItsWALAsInTheFolder() throws {
+        let tree = try TemporaryTree("archive-wal")
+        let script = """
+            import os, shutil, sqlite3, sys, tarfile
+            root = sys.argv[1]
+            for name in ["Documents", "tmp", "Library/Application Support"]: os.makedirs(os.path.join(root, name))
+            path = root + "/Library/Application Support/Model.sqlite"
+            db = sqlite3.connect(path, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL"); db.execute("PRAGMA wal_autocheckpoint=0")
+            db.execute("CREATE TABLE ZUSER (Z_PK INTEGER PRIMARY KEY, ZNAME TEXT, ZPASSWORD TEXT)")
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            db.execute("INSERT INTO ZUSER VALUES (1, 'alice', 'hunter2hunter2')")
+            for name in ("", "-wal"): shutil.copyfile(path + name, path + name + ".keep")
+            db.close()
+            for name in ("", "-wal"): os.replace(path + name + ".keep", path + name)
+            if os.path.exists(path + "-shm"): os.remove(path + "-shm")
+            with tarfile.open(sys.argv[2], "w:gz") as t:
+                for name in sorted(os.listdir(root)): t.add(os.path.join(root, name), arcname=name)
+            """
+        try Self.python(script, [tree.path("c"), tree.path("c.tar.gz")])
+        let folder = ContentInspector(root: tree.path("c"), inventory: try InventoryScanner.scan(root: tree.path("c")))
+            .run()
+        let archive = try ArchiveInput.read(path: tree.path("c.tar.gz"), capturingContent: true).contentPass()
+        for outcome in [folder, archive] {
+            #expect(outcome.items.map(\.place) == ["column ZUSER.ZPASSWORD"])
+            #expect(outcome.coverage.skipped[.walNotRead] == nil)
+            #expect(outcome.issues.isEmpty)
+        }
     }
 
     /// Past the memory's bound (32 MiB of kept text) what the first pass keeps goes to one spill file: every log is

@@ -9,16 +9,17 @@ import Testing
 /// path, and what was refused) must not depend on the order, so a member placed beside the one before it
 /// lands where the walk from the root would put it.
 @Suite struct ArchiveTreeOrderTests {
-    static func member(_ path: String, _ type: EntryType = .file) -> ArchiveMember {
-        ArchiveMember(
-            ordinal: 0, path: Array(path.utf8), type: type, size: 1, modified: 0, attributeFlag: .none,
-            transportedAttributes: false,
+    static func member(_ path: String, _ type: EntryType = .file) -> (path: [UInt8], member: ArchiveMember) {
+        let member = ArchiveMember(
+            ordinal: 0, type: type, size: 1, modified: 0, attributeFlag: .none, transportedAttributes: false,
             kind: .unknown, sidecar: .notSidecar, symlinkTarget: nil, hardLinkTarget: nil, unreadable: nil)
+        return (Array(path.utf8), member)
     }
 
     /// Every node as `path (dir|file) ← member path`, and the issues' paths: order-free facts of the tree.
-    static func facts(_ members: [ArchiveMember]) -> [String] {
-        let tree = ArchiveTree(members)
+    static func facts(_ members: [(path: [UInt8], member: ArchiveMember)]) -> [String] {
+        var tree = ArchiveTree()
+        for (index, listed) in members.enumerated() { tree.insert(listed.member, path: listed.path, at: Int32(index)) }
         var facts: [String] = []
         for index in tree.nodes.indices.dropFirst() {
             let node = tree.nodes[index]

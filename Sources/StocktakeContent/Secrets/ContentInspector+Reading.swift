@@ -32,10 +32,13 @@ extension ContentInspector {
             nonisolated(unsafe) let slots = slots
             SideBySide.run(workers) { worker in
                 let opener = locate == nil ? ContainerFiles(root: root) : nil
+                // One buffer per thread for every text file's prefix: most are passed over without a copy.
+                let text = UnsafeMutableRawBufferPointer.allocate(byteCount: budget.textFileBytes, alignment: 8)
+                defer { text.deallocate() }
                 var start = worker * Self.filesPerTurn
                 while start < selected.count {
                     for index in start..<min(start + Self.filesPerTurn, selected.count) {
-                        slots[index] = read(selected[index], meter: meters[worker], opener: opener)
+                        slots[index] = read(selected[index], meter: meters[worker], opener: opener, text: text)
                     }
                     start += workers * Self.filesPerTurn
                 }
@@ -44,7 +47,11 @@ extension ContentInspector {
         return (files, meters)
     }
 
-    private func read(_ chosen: Selected, meter: ContentMeter, opener: ContainerFiles?) -> FileRead {
+    private func read(
+        _ chosen: Selected, meter: ContentMeter, opener: ContainerFiles?, text: UnsafeMutableRawBufferPointer
+    )
+        -> FileRead
+    {
         guard !meter.isPassSpent else {
             return FileRead(notRead: (.workLimit, "the content pass's limit of decoded work ran out before it"))
         }
@@ -53,6 +60,16 @@ extension ContentInspector {
         switch open(chosen.entry, maxBytes: sizeLimit, opener: opener) {
         case nil: return FileRead(notRead: (.unreadable, "its content is not available"))
         case .failure(let refusal): return FileRead(notRead: (.unreadable, refusal.description))
+        case .success(.file(let file, _)) where chosen.store == .textFile:
+            do {
+                let count = try file.readPrefix(
+                    into: UnsafeMutableRawBufferPointer(rebasing: text.prefix(chosen.limit)))
+                let prefix = UnsafeRawBufferPointer(rebasing: text.prefix(count))
+                return TextSecrets.mayHoldSecret(prefix)
+                    ? FileRead(hits: TextSecrets.find(in: Array(prefix))) : FileRead()
+            } catch {
+                return FileRead(notRead: (.unreadable, error.description))
+            }
         case .success(let opened): return hits(in: opened, chosen: chosen, meter: meter, opener: opener)
         }
     }
@@ -110,7 +127,7 @@ extension ContentInspector {
             case .bytes(let kept): bytes = store == .textFile ? Array(kept.prefix(chosen.limit)) : kept
             case .file(let file, _):
                 do {
-                    bytes = store == .textFile ? try file.read(at: 0, count: chosen.limit) : try file.readAll()
+                    bytes = try file.readAll()
                 } catch {
                     read.notRead = (.unreadable, error.description)
                     return read

@@ -29,8 +29,7 @@ public struct ContentInspector {
         /// place and name too): what an archive's first pass keeps for it. Nil: never read.
         public func bytesRead(kind: ContentKind, size: Int64) -> Int64? {
             switch kind {
-            case .binaryPlist, .xmlPlist, .keyedArchive: size <= Int64(propertyListBytes) ? size : nil
-            case .binaryCookies: size <= Int64(propertyListBytes) ? size : nil
+            case .binaryPlist, .xmlPlist, .keyedArchive, .binaryCookies: size <= Int64(propertyListBytes) ? size : nil
             case .realm: size <= Int64(realmBytes) ? size : nil
             case .sqlite: size <= copiedStoreBytes ? size : nil
             case .json, .text: min(size, Int64(textFileBytes))
@@ -231,8 +230,7 @@ public struct ContentInspector {
             next += 1
         }
         return unread.sorted {
-            let left = position[Int($0.entry)]
-            let right = position[Int($1.entry)]
+            let (left, right) = (position[Int($0.entry)], position[Int($1.entry)])
             return left == right ? $0.reason.rawValue < $1.reason.rawValue : left < right
         }
     }

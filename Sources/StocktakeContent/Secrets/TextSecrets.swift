@@ -42,31 +42,58 @@ enum TextSecrets {
         "sk-proj-", "SG.", "://",
     ].map { Array($0.utf8) }
 
-    /// The triggers grouped by their first two bytes, and for each two-byte pair its group's number plus one (0:
-    /// none starts so): one table look-up per byte of text (searching for each trigger in turn read it 50 times,
-    /// and was most of a large audit's time).
-    private static let groups: [[[UInt8]]] = Dictionary(grouping: triggers) { Int($0[0]) << 8 | Int($0[1]) }
-        .sorted { $0.key < $1.key }.map(\.value)
-    private static let groupOfPair: [UInt8] = groups.enumerated().reduce(into: [UInt8](repeating: 0, count: 1 << 16)) {
-        $0[Int($1.element[0][0]) << 8 | Int($1.element[0][1])] = UInt8($1.offset + 1)
+    /// Each trigger's first two bytes as one bit of a 64 Kibit table (8 KiB, it stays in L1): one look-up per byte of
+    /// text, and most text an app writes holds no pair that starts one (searching for each trigger in turn read it 50
+    /// times, and was most of a large audit's time).
+    private static let pairBits: [UInt64] = triggers.reduce(into: [UInt64](repeating: 0, count: 1 << 10)) {
+        let pair = Int($1[0]) << 8 | Int($1[1])
+        $0[pair >> 6] |= 1 << UInt64(pair & 63)
+    }
+    /// The triggers by their first two bytes, each as a little-endian word of its first (up to) 8 bytes, the mask of
+    /// those bytes, and the bytes past them; `firstOfPair` gives where a pair's triggers start.
+    private static let words: [(pair: Int, word: UInt64, mask: UInt64, rest: [UInt8])] = triggers.map { trigger in
+        let head = trigger.prefix(8)
+        let word = head.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+        let mask = head.count == 8 ? UInt64.max : (1 << UInt64(8 * head.count)) - 1
+        return (Int(trigger[0]) << 8 | Int(trigger[1]), word, mask, Array(trigger.dropFirst(8)))
+    }.sorted { $0.pair < $1.pair }
+    private static let firstOfPair: [UInt8] = words.indices.reversed().reduce(
+        into: [UInt8](repeating: 0, count: 1 << 16)
+    ) {
+        $0[words[$1].pair] = UInt8($1)
     }
 
-    static func mayHoldSecret(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { text in
-            groupOfPair.withUnsafeBufferPointer { groupOfPair in
-                guard text.count >= 2 else { return false }
-                for index in 0..<(text.count - 1) {
-                    let group = groupOfPair[Int(text[index]) << 8 | Int(text[index + 1])]
-                    guard group != 0 else { continue }
-                    for trigger in groups[Int(group) - 1]
-                    where index + trigger.count <= text.count
-                        && trigger.indices.allSatisfy({ text[index + $0] == trigger[$0] })
+    static func mayHoldSecret(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { mayHoldSecret($0) } }
+
+    static func mayHoldSecret(_ text: UnsafeRawBufferPointer) -> Bool {
+        guard text.count >= 2, let base = text.baseAddress else { return false }
+        return pairBits.withUnsafeBufferPointer { bits in
+            for index in 0..<(text.count - 1) {
+                let pair =
+                    Int(base.load(fromByteOffset: index, as: UInt8.self)) << 8
+                    | Int(base.load(fromByteOffset: index + 1, as: UInt8.self))
+                guard bits[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { continue }
+                // The next 8 bytes as one word; zeros past the end match no trigger's byte.
+                var word: UInt64 = 0
+                if text.count - index >= 8 {
+                    word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                } else {
+                    for offset in index..<text.count { word |= UInt64(text[offset]) << UInt64(8 * (offset - index)) }
+                }
+                var next = Int(firstOfPair[pair])
+                while next < words.count, words[next].pair == pair {
+                    let trigger = words[next]
+                    next += 1
+                    guard word & trigger.mask == trigger.word else { continue }
+                    let end = index + 8 + trigger.rest.count
+                    if trigger.rest.isEmpty
+                        || (end <= text.count && text[(index + 8)..<end].elementsEqual(trigger.rest))
                     {
                         return true
                     }
                 }
-                return false
             }
+            return false
         }
     }
 

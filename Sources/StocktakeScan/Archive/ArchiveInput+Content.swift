@@ -55,8 +55,10 @@ extension ArchiveInput {
                     entry: chosen.entry, reason: .unreadable, bytes: chosen.bytes,
                     detail: "not read: the archive's entry could not be read again"))
         }
-        let located = sources
-        var outcome = ContentInspector(root: "", inventory: inventory, threads: threads, locate: { located[$0] })
+        // A store's `-wal` is not selected, but read with it when the first pass kept it.
+        let (located, kept, ordinals) = (sources, kept, dataOrdinals)
+        let locate: @Sendable (Int32) -> ContentInspector.Source? = { located[$0] ?? kept[ordinals[Int($0)]] }
+        var outcome = ContentInspector(root: "", inventory: inventory, threads: threads, locate: locate)
             .inspect(selected.filter { sources[$0.entry] != nil }, unread: unread)
         withExtendedLifetime(copies) {}
         outcome.countPassedOver(passedOver, in: inventory)

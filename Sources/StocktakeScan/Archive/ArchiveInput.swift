@@ -48,7 +48,7 @@ public struct ArchiveInput: Sendable {
     ) throws(ScanError) -> ArchiveInput {
         let stream = try ArchiveStream(path: path)
         let listing = try ArchiveListing.read(stream, progress: options.progress, capturingContent: capturingContent)
-        let tree = ArchiveTree(listing.members)
+        let tree = listing.tree
         let layout = try ArchiveLayout.find(tree: tree, listing: listing, archivePath: path)
         let folder = PathText.display(tree.path(layout.input))
         let rootInside = PathText.display(tree.path(layout.root))

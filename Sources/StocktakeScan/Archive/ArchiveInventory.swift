@@ -19,12 +19,12 @@ struct ArchiveInventory {
     func build() -> (Inventory, [Int32]) {
         let rootNode = tree.nodes[Int(root)]
         let rootMember = rootNode.member >= 0 ? listing.members[Int(rootNode.member)] : nil
-        var state = BuildState(root: root, modified: rootMember?.modified ?? 0)
+        var state = BuildState(root: root, modified: rootMember?.modified ?? 0, nodes: tree.nodes.count)
         let sequestered = sequesteredFlags(&state)
-        var stack: [(node: Int32, record: Int32, zone: Zone, depth: Int)] = [(root, 0, .root, 0)]
+        // Only the folders waiting on the stack hold their paths, not every entry.
+        var stack: [(node: Int32, record: Int32, zone: Zone, depth: Int, path: [UInt8])] = [(root, 0, .root, 0, [])]
         var hardLinks: [Int32: [Int32]] = [:]
-        while let (folder, record, zone, depth) = stack.popLast() {
-            let folderPath = state.paths[Int(record)]
+        while let (folder, record, zone, depth, folderPath) = stack.popLast() {
             for child in tree.nodes[Int(folder)].children {
                 guard
                     let added = add(
@@ -36,11 +36,11 @@ struct ArchiveInventory {
                     state.recorder.insert(.unreadable, at: added.record)
                     state.recorder.report(
                         ScanIssue(
-                            path: state.paths[Int(added.record)], reason: .tooDeep,
+                            path: added.path, reason: .tooDeep,
                             detail: "not listed: deeper than \(options.maxDepth) levels"))
                     continue
                 }
-                stack.append((child, added.record, added.zone, depth + 1))
+                stack.append((child, added.record, added.zone, depth + 1, added.path))
             }
         }
         markHardLinks(hardLinks, &state)
@@ -51,13 +51,14 @@ struct ArchiveInventory {
 
     private struct BuildState {
         var recorder: TreeRecorder
-        var paths: [[UInt8]] = [[]]
         var dataOrdinals: [Int32] = [-1]
-        var recordOfNode: [Int32: Int32]
+        /// Each tree node's record, -1 for a node left out.
+        var recordOfNode: [Int32]
 
-        init(root: Int32, modified: Int64) {
+        init(root: Int32, modified: Int64, nodes: Int) {
             recorder = TreeRecorder(rootModified: modified)
-            recordOfNode = [root: 0]
+            recordOfNode = [Int32](repeating: -1, count: nodes)
+            recordOfNode[Int(root)] = 0
         }
 
         mutating func append(
@@ -68,9 +69,8 @@ struct ArchiveInventory {
             let index = recorder.append(
                 parent: parent, name: name, type: type, zone: zone, flags: flags, ownFlag: ownFlag, apparent: apparent,
                 allocated: allocated, modified: modified, kind: kind)
-            paths.append(paths[Int(parent)].isEmpty ? name : paths[Int(parent)] + [UInt8(ascii: "/")] + name)
             dataOrdinals.append(dataOrdinal)
-            recordOfNode[node] = index
+            recordOfNode[Int(node)] = index
             return index
         }
     }
@@ -79,7 +79,7 @@ struct ArchiveInventory {
     private func add(
         _ node: Int32, parent: Int32, parentZone: Zone, folderPath: [UInt8], sequestered: [Int32: ExclusionFlag],
         state: inout BuildState, hardLinks: inout [Int32: [Int32]]
-    ) -> (record: Int32, zone: Zone)? {
+    ) -> (record: Int32, zone: Zone, path: [UInt8])? {
         let item = tree.nodes[Int(node)]
         let member = item.member >= 0 ? listing.members[Int(item.member)] : nil
         let type: EntryType = item.isDirectory ? .directory : member?.type ?? .unknown
@@ -148,7 +148,7 @@ struct ArchiveInventory {
                 state.recorder.insert(.escapesContainer, at: record)
             }
         }
-        return (record, zone)
+        return (record, zone, path)
     }
 
     private func memberOf(_ node: Int32) -> ArchiveMember? {
@@ -183,9 +183,8 @@ struct ArchiveInventory {
     private func sequesteredFlags(_ state: inout BuildState) -> [Int32: ExclusionFlag] {
         var flags: [Int32: ExclusionFlag] = [:]
         let rootPath = tree.path(root)
-        for member in listing.members {
-            guard member.type == .file, case .flag(let flag) = member.sidecar else { continue }
-            let components = member.path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        for (path, flag) in listing.sequesteredSidecars {
+            let components = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             guard let marker = components.firstIndex(where: { $0.elementsEqual("__MACOSX".utf8) }),
                 let last = components.last,
                 last.count > 2
@@ -196,7 +195,7 @@ struct ArchiveInventory {
                 rootPath.isEmpty || targetPath == rootPath || targetPath.starts(with: rootPath + [UInt8(ascii: "/")])
             guard describesContainer else { continue }
             // Inside the container the walk counts the sidecar where it lies; outside it, here.
-            let inside = !rootPath.isEmpty && member.path.starts(with: rootPath + [UInt8(ascii: "/")])
+            let inside = !rootPath.isEmpty && path.starts(with: rootPath + [UInt8(ascii: "/")])
             if !inside && !rootPath.isEmpty { state.recorder.countEvidence(sidecars: 1) }
             guard flag != .none, let node = tree.node(at: targetPath), node != root else { continue }
             flags[node] = .appleDouble
@@ -207,9 +206,11 @@ struct ArchiveInventory {
     /// The hard-link group's smallest path carries the bytes, as the walk counts one name per inode.
     private func markHardLinks(_ groups: [Int32: [Int32]], _ state: inout BuildState) {
         for (target, links) in groups {
-            let records = ([target] + links).compactMap { state.recordOfNode[$0] }
-            guard records.count > 1 else { continue }
-            let ordered = records.sorted { state.paths[Int($0)].lexicographicallyPrecedes(state.paths[Int($1)]) }
+            // Every node here is below the root: their paths from the archive's top sort as from the root.
+            let nodes = ([target] + links).filter { state.recordOfNode[Int($0)] >= 0 }
+            guard nodes.count > 1 else { continue }
+            let ordered = nodes.sorted { tree.path($0).lexicographicallyPrecedes(tree.path($1)) }
+                .map { state.recordOfNode[Int($0)] }
             for record in ordered { state.recorder.insert(.hardLinked, at: record) }
             for duplicate in ordered.dropFirst() { state.recorder.insert(.hardLinkDuplicate, at: duplicate) }
         }

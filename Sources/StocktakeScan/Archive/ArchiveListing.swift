@@ -6,8 +6,6 @@ import StocktakePropertyLists
 struct ArchiveMember {
     /// Position among the archive's headers, for the hashing pass.
     let ordinal: Int32
-    /// Normalised: no leading `./`, no empty or `.` components, never `..`, never absolute.
-    let path: [UInt8]
     let type: EntryType
     let size: Int64
     let modified: Int64
@@ -42,6 +40,13 @@ enum MetadataBytes {
 /// the metadata plists layout detection reads), never a whole entry in memory.
 struct ArchiveListing {
     var members: [ArchiveMember] = []
+    /// The members by name, built as they are listed, so a member keeps no path of its own. Paths are normalised: no
+    /// leading `./`, no empty or `.` component, never `..` or absolute.
+    var tree = ArchiveTree()
+    /// The last member's path, to say where a damaged archive broke.
+    var lastPath: [UInt8]?
+    /// Flagged AppleDouble sidecars under a `__MACOSX/` folder, by path: they describe an entry elsewhere.
+    var sequesteredSidecars: [(path: [UInt8], flag: ExclusionFlag)] = []
     /// Entries left out because of their names (`..`, absolute, empty), keyed by the name as stored.
     var refused: [ScanIssue] = []
     /// Candidate metadata plists (`AppDataInfo.plist`, the container-manager plist) near the top, by path.
@@ -73,7 +78,7 @@ struct ArchiveListing {
             do {
                 header = try stream.next()
             } catch {
-                throw .unreadableRoot(path: stream.path, reason: damaged(after: listing.members.last, error.message))
+                throw .unreadableRoot(path: stream.path, reason: damaged(after: listing.lastPath, error.message))
             }
             guard let header else { break }
             // Before the entry's data is read or skipped: skipping is decompressing.
@@ -106,7 +111,14 @@ struct ArchiveListing {
             case .path(let path):
                 let member = try listing.member(
                     ordinal: ordinal, path: path, header: header, stream: stream, buffer: buffer)
+                listing.tree.insert(member, path: path, at: Int32(listing.members.count))
                 listing.members.append(member)
+                listing.lastPath = path
+                if member.type == .file, case .flag(let flag) = member.sidecar,
+                    path.split(separator: UInt8(ascii: "/")).contains(where: { $0.elementsEqual("__MACOSX".utf8) })
+                {
+                    listing.sequesteredSidecars.append((path, flag))
+                }
             }
             pending += 1
             if pending == 4096 {
@@ -196,7 +208,7 @@ struct ArchiveListing {
             }
         }
         return ArchiveMember(
-            ordinal: ordinal, path: path, type: header.type, size: hardLink == nil ? header.size : 0,
+            ordinal: ordinal, type: header.type, size: hardLink == nil ? header.size : 0,
             modified: header.modified,
             attributeFlag: flag, transportedAttributes: transported, kind: kind, sidecar: sidecar,
             symlinkTarget: header.symlinkTarget, hardLinkTarget: hardLink, unreadable: unreadable)
@@ -237,9 +249,9 @@ struct ArchiveListing {
         }
     }
 
-    private static func damaged(after member: ArchiveMember?, _ message: String) -> String {
+    private static func damaged(after path: [UInt8]?, _ message: String) -> String {
         let place =
-            member.map { "after the entry " + VisibleText.render(PathText.display($0.path), as: .message) }
+            path.map { "after the entry " + VisibleText.render(PathText.display($0), as: .message) }
             ?? "at its start"
         return "the archive is damaged or truncated (\(place)): \(message); nothing was audited"
     }

@@ -24,17 +24,13 @@ struct ArchiveTree {
     /// The folder (its path as stored, and its node) the last member went into.
     private var lastFolder: (path: [UInt8], node: Int32)?
 
-    init(_ members: [ArchiveMember]) {
-        for (index, member) in members.enumerated() { insert(member, at: Int32(index)) }
-    }
-
-    private mutating func insert(_ member: ArchiveMember, at index: Int32) {
-        let path = member.path
+    /// Adds the listing's member `index`, at its normalised `path`, as the listing goes (so no member keeps its path).
+    mutating func insert(_ member: ArchiveMember, path: [UInt8], at index: Int32) {
         // Members come grouped by folder: one in the folder of the member before skips the walk from the root.
         if let last = lastFolder, path.count > last.path.count + 1, path[last.path.count] == UInt8(ascii: "/"),
             path.starts(with: last.path), !path[(last.path.count + 1)...].contains(UInt8(ascii: "/"))
         {
-            place(member, named: Array(path[(last.path.count + 1)...]), in: last.node, at: index)
+            place(member, path: path, named: Array(path[(last.path.count + 1)...]), in: last.node, at: index)
             return
         }
         let components = path.split(separator: UInt8(ascii: "/")).map(Array.init)
@@ -44,7 +40,7 @@ struct ArchiveTree {
                 guard nodes[Int(existing)].isDirectory else {
                     issues.append(
                         ScanIssue(
-                            path: member.path, reason: .unreadable,
+                            path: path, reason: .unreadable,
                             detail: "archive entry left out: a folder above it is stored as a file"))
                     return
                 }
@@ -54,7 +50,7 @@ struct ArchiveTree {
             }
         }
         guard let name = components.last else { return }
-        place(member, named: name, in: parent, at: index)
+        place(member, path: path, named: name, in: parent, at: index)
         // A folder that holds a node stays a folder (a file replacing it is refused), so it can be remembered.
         if let slash = path.lastIndex(of: UInt8(ascii: "/")), !nodes[Int(parent)].children.isEmpty {
             lastFolder = (Array(path[..<slash]), parent)
@@ -62,7 +58,9 @@ struct ArchiveTree {
     }
 
     /// Adds the member as `name` in folder `parent`, or makes it the node already there.
-    private mutating func place(_ member: ArchiveMember, named name: [UInt8], in parent: Int32, at index: Int32) {
+    private mutating func place(
+        _ member: ArchiveMember, path: [UInt8], named name: [UInt8], in parent: Int32, at index: Int32
+    ) {
         let isDirectory = member.type == .directory
         guard let existing = child(parent, name) else {
             add(Node(name: name, parent: parent, member: index, isDirectory: isDirectory))
@@ -72,14 +70,14 @@ struct ArchiveTree {
         if node.isDirectory && !node.children.isEmpty && !isDirectory {
             issues.append(
                 ScanIssue(
-                    path: member.path, reason: .unreadable,
+                    path: path, reason: .unreadable,
                     detail: "archive entry left out: a folder of the same name holds other entries"))
             return
         }
         if node.member >= 0 && !(node.isDirectory && isDirectory) {
             issues.append(
                 ScanIssue(
-                    path: member.path, reason: .malformedMetadata,
+                    path: path, reason: .malformedMetadata,
                     detail: "stored more than once in the archive: the last copy counts, as extraction would leave it"))
         }
         nodes[Int(existing)].member = index

@@ -27,9 +27,11 @@ struct ContentCapture {
     }
 
     /// How many bytes of the entry to keep, nil when none: its kind is not read, or the bounds are reached.
+    /// A store's `-wal` is kept as a store is: the checks read a store with its `-wal`, as in a folder.
     func wanted(kind: ContentKind, size: Int64) -> Int64? {
-        guard let bytes = budget.bytesRead(kind: kind, size: size), bytes > 0 else { return nil }
-        if kind == .sqlite { return storeBytes + bytes <= Self.maxStoreBytes ? bytes : nil }
+        let wal = kind == .sqliteWAL && size <= budget.copiedStoreBytes
+        guard let bytes = wal ? size : budget.bytesRead(kind: kind, size: size), bytes > 0 else { return nil }
+        if kind == .sqlite || wal { return storeBytes + bytes <= Self.maxStoreBytes ? bytes : nil }
         return (spill?.bytes ?? 0) + bytes <= Self.maxSpilledBytes ? bytes : nil
     }
 
@@ -44,7 +46,7 @@ struct ContentCapture {
             let count = try stream.read(into: rest)
             data += rest[0..<count]
         }
-        if kind == .sqlite {
+        if kind == .sqlite || kind == .sqliteWAL {
             guard let file = scratch.store("\(ordinal)", data) else { return }
             storeBytes += Int64(data.count)
             kept[ordinal] = .file(file)

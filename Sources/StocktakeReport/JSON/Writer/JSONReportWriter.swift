@@ -17,11 +17,13 @@ public struct JSONReportWriter: Sendable {
     /// Writes `draft` up to its rows, then asks `judge` for the rest: the audit runs its rules while the rows
     /// are written (their keys sort after `files`). A baseline's key sorts before the rows, so a judgement
     /// that applied one cannot come this late: it throws `LateBaseline` (write the whole report instead).
+    /// `coverage`, when the draft has none: a content pass still running, its coverage written in its place once known.
     public func write(
-        _ draft: ReportDraft, judgedBy judge: () throws -> Judgement, to sink: @escaping ([UInt8]) throws -> Void
+        _ draft: ReportDraft, coverage: (isReady: () -> Bool, value: () -> ContentCoverage)? = nil,
+        judgedBy judge: () throws -> Judgement, to sink: @escaping ([UInt8]) throws -> Void
     ) throws {
         try write(
-            draft, baseline: nil,
+            draft, baseline: nil, coverage: coverage,
             judgedBy: { () throws -> Judgement in
                 let judgement = try judge()
                 if judgement.baseline != nil { throw LateBaseline() }
@@ -37,7 +39,9 @@ public struct JSONReportWriter: Sendable {
     }
 
     private func write(
-        _ draft: ReportDraft, baseline: BaselineSummary?, judgedBy judge: () throws -> Judgement,
+        _ draft: ReportDraft, baseline: BaselineSummary?,
+        coverage later: (isReady: () -> Bool, value: () -> ContentCoverage)? = nil,
+        judgedBy judge: () throws -> Judgement,
         to sink: @escaping ([UInt8]) throws -> Void
     ) throws {
         let json = JSONStream(sink: sink)
@@ -76,6 +80,10 @@ public struct JSONReportWriter: Sendable {
             try json.field(K.Document.container) { try writeContainer(draft.container, json) }
             if let coverage = draft.contentCoverage {
                 try json.field(K.Document.contentCoverage) { try json.contentCoverage(coverage) }
+            } else if let later {
+                try json.field(K.Document.contentCoverage, later: later.isReady) {
+                    try $0.contentCoverage(later.value())
+                }
             }
             if let backup = draft.deviceBackup {
                 try json.field(K.Document.deviceBackup) { try writeDeviceBackup(backup, json) }
