@@ -130,7 +130,9 @@ import Testing
         return values
     }
 
-    static let byteToken = try! NSRegularExpression(pattern: #"-?[0-9][0-9.,]* ?(?:bytes?|[KMGTPE]B)\b"#)
+    /// Not inside a word: a temporary folder's UUID holds pieces such as `B3EB`.
+    static let byteToken = try! NSRegularExpression(
+        pattern: #"(?<![0-9A-Za-z.,-])-?[0-9][0-9.,]* ?(?:bytes?|[KMGTPE]B)\b"#)
     static let formatterShape = try! NSRegularExpression(
         pattern: #"^-?(?:[0-9]{1,3} bytes?|[0-9]{1,2}\.[0-9] [KMGTPE]B|[0-9]{3} [KMGTPE]B)$"#)
 
