@@ -191,6 +191,20 @@ import Testing
         #expect(try HandWrittenReport.read(HandWrittenReport.text(["zzUnknown": fine])).files.count == 2)
     }
 
+    /// A Mac's worker threads have 512 KB stacks, and the diff reads its two reports on them: skipping the deepest
+    /// nesting allowed, and values of every shape, fits in one.
+    @Test func skippingFitsAWorkerThreadsStack() throws {
+        final class Outcome: @unchecked Sendable { var files: Int? }
+        let deepest = String(repeating: #"{"a": ["#, count: 255) + String(repeating: "]}", count: 255)
+        let mixed = #"{"a": [1, {"b": [true, false, null, "x\"y", -1.5e3, 0]}, [], {}], "c": {"d": [[[]]]}}"#
+        let text = HandWrittenReport.text(["zzDeep": deepest, "zzMixed": mixed])
+        let outcome = Outcome()
+        SideBySide.onOwnThreads(1, stackSize: 512 << 10) { _ in
+            outcome.files = try? HandWrittenReport.read(text).files.count
+        }
+        #expect(outcome.files == 2)
+    }
+
     /// A FIFO named report.json would block the reader until a writer came (forever, on a hostile share),
     /// and a link to /dev/zero would be read until memory ran out: both are refused at once, by name.
     @Test func aFIFOOrADeviceIsRefusedNotRead() throws {
