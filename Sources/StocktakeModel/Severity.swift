@@ -4,5 +4,11 @@ public enum Severity: String, CaseIterable, Sendable, Comparable {
 
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 
-    private var rank: Int { Self.allCases.firstIndex(of: self)! }
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
 }
