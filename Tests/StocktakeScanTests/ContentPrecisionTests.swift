@@ -54,4 +54,35 @@ import Testing
         }
         #expect(!TextSecrets.mayHoldSecret((0..<100_000).map { _ in plain.randomElement(using: &generator)! }))
     }
+
+    /// The scan agrees with a search for each trigger in turn on text built to be near misses: triggers, triggers cut
+    /// short, their first three bytes, and random bytes, at every offset and length (the scan's last bytes are read
+    /// one by one).
+    @Test func theTriggerScanAgreesWithASearchForEachOnNearMisses() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = TextSecrets.triggers.flatMap { [$0, Array($0.dropLast()), Array($0.prefix(3))] }
+        func search(_ text: [UInt8]) -> Bool {
+            TextSecrets.triggers.contains { trigger in
+                text.count >= trigger.count
+                    && (0...(text.count - trigger.count)).contains {
+                        text[$0..<($0 + trigger.count)].elementsEqual(trigger)
+                    }
+            }
+        }
+        var found = 0
+        for _ in 0..<20_000 {
+            var text: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...5, using: &generator) {
+                if Bool.random(using: &generator) {
+                    text += pieces.randomElement(using: &generator)!
+                } else {
+                    text.append(UInt8.random(in: 0...255, using: &generator))
+                }
+            }
+            let expected = search(text)
+            found += expected ? 1 : 0
+            #expect(TextSecrets.mayHoldSecret(text) == expected, "\(text)")
+        }
+        #expect(found > 1_000)
+    }
 }
