@@ -90,7 +90,8 @@ public enum Hex {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func value(of digit: UInt8) -> UInt8? {
+    /// A hex digit's value (either case); nil for any other byte.
+    public static func value(of digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10

@@ -145,15 +145,13 @@ struct ContainerSectionHTML {
     }
 
     private func appGroups() -> HTML {
-        var html: HTML =
-            "<h3>App groups</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Identifier</th><th>Path</th>"
-        html += "<th class=\"num\">Entries</th><th class=\"num\">Allocated</th></tr></thead>\n<tbody>\n"
-        for group in report.appGroups {
-            html +=
-                "<tr><td>\(group.identifier.map { HTML.visible($0) } ?? "<span class=\"muted\">unknown</span>")</td>"
-            html += "<td class=\"path\">\(visible: group.path)</td>"
-            html += HTMLPieces.countCell(group.size.files) + HTMLPieces.sizeCell(group.size.allocatedBytes) + "</tr>\n"
+        let head: HTML =
+            "<th>Identifier</th><th>Path</th><th class=\"num\">Entries</th><th class=\"num\">Allocated</th>"
+        let rows = report.appGroups.map { group -> HTML in
+            let identifier = group.identifier.map { HTML.visible($0) } ?? "<span class=\"muted\">unknown</span>"
+            return "<tr><td>\(identifier)</td><td class=\"path\">\(visible: group.path)</td>"
+                + HTMLPieces.countCell(group.size.files) + HTMLPieces.sizeCell(group.size.allocatedBytes) + "</tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n"
+        return "<h3>App groups</h3>\n" + HTMLPieces.table(head: head, rows: rows.joined())
     }
 }

@@ -26,19 +26,19 @@ struct GroupsAndBudgetsHTML {
         html +=
             "\(visible: group.definition.pattern) · \(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
         guard !group.members.isEmpty else { return html + "<p class=\"muted\">No members.</p>\n" }
-        html += "<div class=\"scroll\"><table data-sortable>\n<thead><tr><th data-type=\"text\">Member</th>"
-        html +=
-            "<th class=\"num\" data-type=\"number\">Files</th><th class=\"num\" data-type=\"number\" aria-sort=\"descending\">Allocated</th>"
-        html += "<th data-type=\"number\">Share of the largest</th></tr></thead>\n<tbody>\n"
+        var head: HTML = "<th data-type=\"text\">Member</th><th class=\"num\" data-type=\"number\">Files</th>"
+        head += "<th class=\"num\" data-type=\"number\" aria-sort=\"descending\">Allocated</th>"
+        head += "<th data-type=\"number\">Share of the largest</th>"
+        var rows: HTML = .empty
         for member in group.members.prefix(Self.memberLimit) {
             let tenths = Percent.tenthsOfShare(member.total.allocatedBytes, of: largest)
-            html += "<tr><td class=\"path\" title=\"\(PathText.display(member.path))\">\(visible: member.id)</td>"
-            html += HTMLPieces.countCell(member.total.files) + HTMLPieces.sizeCell(member.total.allocatedBytes)
-            html +=
+            rows += "<tr><td class=\"path\" title=\"\(PathText.display(member.path))\">\(visible: member.id)</td>"
+            rows += HTMLPieces.countCell(member.total.files) + HTMLPieces.sizeCell(member.total.allocatedBytes)
+            rows +=
                 "<td data-value=\"\(tenths)\" style=\"min-width:160px\"><span class=\"t-share\"><span class=\"t-track\"><span class=\"t-fill\" "
-            html += "style=\"width:\(HTMLFormatting.decimal(tenths: tenths))%\"></span></span></span></td></tr>\n"
+            rows += "style=\"width:\(HTMLFormatting.decimal(tenths: tenths))%\"></span></span></span></td></tr>\n"
         }
-        html += "</tbody>\n</table></div>\n"
+        html += HTMLPieces.table(head: head, rows: rows, open: "<table data-sortable>")
         if group.members.count > Self.memberLimit {
             html +=
                 "<p class=\"note\">\(HTMLFormatting.grouped(group.members.count - Self.memberLimit)) smaller members are listed in the JSON report.</p>\n"
@@ -47,16 +47,15 @@ struct GroupsAndBudgetsHTML {
     }
 
     private func budgetTable() -> HTML {
-        var html: HTML =
-            "<h3>Budgets</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Scope</th><th class=\"num\">Limit</th>"
-        html += "<th class=\"num\">Actual</th><th>Status</th></tr></thead>\n<tbody>\n"
+        var rows: HTML = .empty
         for budget in report.budgets.sorted(by: { ($0.exceeded ? 0 : 1, $0.scope) < ($1.exceeded ? 0 : 1, $1.scope) }) {
             let cell = { (value: Int64) in
                 budget.isCount ? HTMLPieces.countCell(Int(clamping: value)) : HTMLPieces.sizeCell(value)
             }
-            html += "<tr><td>\(visible: budget.scope)</td>\(cell(budget.limit))\(cell(budget.actual))"
-            html += "<td>\(budget.exceeded ? "<span class=\"tag\">exceeded</span>" : "within" as HTML)</td></tr>\n"
+            rows += "<tr><td>\(visible: budget.scope)</td>\(cell(budget.limit))\(cell(budget.actual))"
+            rows += "<td>\(budget.exceeded ? "<span class=\"tag\">exceeded</span>" : "within" as HTML)</td></tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n"
+        let head: HTML = "<th>Scope</th><th class=\"num\">Limit</th><th class=\"num\">Actual</th><th>Status</th>"
+        return "<h3>Budgets</h3>\n" + HTMLPieces.table(head: head, rows: rows)
     }
 }

@@ -9,6 +9,13 @@ struct BarSegment {
     let bytes: Int64
 }
 
+extension HTMLPieces {
+    /// A table with every row shown, in the frame `ShortTable` gives a long one; `head` is the header row's cells.
+    static func table(head: HTML, rows: HTML, open: HTML = "<table>") -> HTML {
+        "<div class=\"scroll\">\(open)\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table></div>\n"
+    }
+}
+
 extension SizeTotal {
     /// Files, apparent and allocated bytes: three table cells.
     var cells: HTML {
@@ -52,19 +59,18 @@ enum StackedBar {
 struct LocationChart {
     let totals: InventoryTotals
 
-    private struct Row {
+    struct Row {
         let colour: String
-        /// Plain, for the bar; `title` names it in the table.
+        /// Plain, for the bar and `summary.md`; `title` names it in the table.
         let label: String
         let title: HTML
         let total: SizeTotal
     }
 
-    private var rows: [Row] {
+    /// The locations holding files, then the folders' own blocks and the transport metadata: the parts of On disk.
+    var rows: [Row] {
         var rows: [Row] = Location.allCases.compactMap { location in
-            guard let total = totals.byLocation[location], total.files > 0 || total.allocatedBytes > 0 else {
-                return nil
-            }
+            guard let total = totals.byLocation[location], total.files > 0 else { return nil }
             let title: HTML = "\(location.title) files <code class=\"muted\">\(location.rawValue)</code>"
             return Row(colour: ReportPalette.colour(location), label: location.title, title: title, total: total)
         }
@@ -83,6 +89,12 @@ struct LocationChart {
         return rows
     }
 
+    /// The charts' table heads: the cells naming a row, then the figures and the share of `whole`.
+    static func head(_ naming: HTML, share whole: String) -> HTML {
+        "\(naming)<th class=\"num\">Files</th><th class=\"num\">Apparent</th><th class=\"num\">Allocated</th>"
+            + "<th class=\"num\">Share of \(whole)</th>"
+    }
+
     func render() -> HTML {
         let rows = rows
         let onDisk = totals.onDisk
@@ -94,16 +106,12 @@ struct LocationChart {
         // Locations and parts without bytes draw nothing.
         let segments = rows.map { BarSegment(label: $0.label, colour: $0.colour, bytes: $0.total.allocatedBytes) }
         html += StackedBar.svg(segments, label: "Allocated bytes by location; the table below lists the same numbers.")
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Location</th><th class=\"num\">Files</th>"
-        html +=
-            "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share of on disk</th></tr></thead>\n<tbody>\n"
-        for row in rows {
-            html += "<tr><td>\(HTMLPieces.swatch(row.colour))\(row.title)</td>\(row.total.cells)"
-            html +=
-                "<td class=\"num\">\(HTMLPieces.percent(row.total.allocatedBytes, of: onDisk.allocatedBytes))</td></tr>\n"
-        }
-        html += "<tr class=\"total\"><td>\(Figure.onDisk.name)</td>\(onDisk.cells)"
-        html += "<td class=\"num\">100%</td></tr>\n</tbody>\n</table></div>\n"
+        var body = rows.map { row -> HTML in
+            "<tr><td>\(HTMLPieces.swatch(row.colour))\(row.title)</td>\(row.total.cells)"
+                + "<td class=\"num\">\(HTMLPieces.percent(row.total.allocatedBytes, of: onDisk.allocatedBytes))</td></tr>\n"
+        }.joined()
+        body += "<tr class=\"total\"><td>\(Figure.onDisk.name)</td>\(onDisk.cells)<td class=\"num\">100%</td></tr>\n"
+        html += HTMLPieces.table(head: Self.head("<th>Location</th>", share: "on disk"), rows: body)
         html +=
             "<p class=\"note\">A location counts its files only: the folder of the same name (in the map, the folder tree "
         html +=
@@ -134,19 +142,15 @@ struct BackupChart {
         }
         html += StackedBar.svg(
             segments, label: "Allocated bytes by backup state; the table below lists the same numbers.")
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>State</th><th>Meaning</th><th class=\"num\">Files</th>"
-        html +=
-            "<th class=\"num\">Apparent</th><th class=\"num\">Allocated</th><th class=\"num\">Share of app data</th></tr></thead>\n<tbody>\n"
-        for state in BackupChart.order {
+        let rows = BackupChart.order.map { state -> HTML in
             let total = totals.backup[state] ?? .zero
-            html +=
+            return
                 "<tr><td class=\"nowrap\">\(HTMLPieces.swatch(ReportPalette.colour(state)))\(Figure(backup: state).name) "
-            html +=
-                "<code class=\"muted\">\(state.rawValue)</code></td><td class=\"muted\">\(ReportPalette.explanation(state))</td>"
-            html += total.cells
-            html += "<td class=\"num\">\(HTMLPieces.percent(total.allocatedBytes, of: appData))</td></tr>\n"
+                + "<code class=\"muted\">\(state.rawValue)</code></td><td class=\"muted\">\(ReportPalette.explanation(state))</td>"
+                + "\(total.cells)<td class=\"num\">\(HTMLPieces.percent(total.allocatedBytes, of: appData))</td></tr>\n"
         }
-        html += "</tbody>\n</table></div>\n"
+        html += HTMLPieces.table(
+            head: LocationChart.head("<th>State</th><th>Meaning</th>", share: "app data"), rows: rows.joined())
         let evidence = inventory.evidence
         html +=
             "<p class=\"note\">Exclusion flags found: \(HTMLFormatting.grouped(evidence.flaggedByXattr)) by extended attribute, "

@@ -67,13 +67,13 @@ struct ReportTablesHTML {
         return html + HTMLPieces.sectionEnd
     }
 
+    private static let tagged: [(EntryFlags, String)] = [
+        (.systemManaged, "system-managed"), (.hardLinked, "hard link"), (.sparse, "sparse"),
+        (.unreadable, "unreadable"),
+    ]
+
     private func tags(_ entry: Entry) -> HTML {
-        var tags: [String] = []
-        if entry.flags.contains(.systemManaged) { tags.append("system-managed") }
-        if entry.flags.contains(.hardLinked) { tags.append("hard link") }
-        if entry.flags.contains(.sparse) { tags.append("sparse") }
-        if entry.flags.contains(.unreadable) { tags.append("unreadable") }
-        return tags.map { "<span class=\"tag\">\($0)</span>" as HTML }.joined()
+        Self.tagged.filter { entry.flags.contains($0.0) }.map { "<span class=\"tag\">\($0.1)</span>" as HTML }.joined()
     }
 
     func kinds() -> HTML {
@@ -119,28 +119,28 @@ struct ReportTablesHTML {
         var byReason: [ScanIssue.Reason: [ScanIssue]] = [:]
         for issue in issues { byReason[issue.reason, default: []].append(issue) }
         let reasons = byReason.sorted { ($0.value.count, $1.key.rawValue) > ($1.value.count, $0.key.rawValue) }
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Reason</th><th class=\"num\">Entries</th>"
-        html += "<th>Paths</th></tr></thead>\n<tbody>\n"
+        var rows: HTML = .empty
         for (reason, members) in reasons {
-            html += "<tr><td>\(reason.rawValue)</td>" + HTMLPieces.countCell(members.count) + "<td>"
+            var row: HTML = "<tr><td>\(reason.rawValue)</td>" + HTMLPieces.countCell(members.count) + "<td>"
             if members.count == 1, let only = members.first {
-                html += "\(path(only)): \(only.detail)"
+                row += "\(path(only)): \(only.detail)"
             } else {
-                html +=
+                row +=
                     "<details><summary>\(path(members[0])): \(members[0].detail)</summary><ul class=\"issue-paths\">\n"
                 for issue in members.dropFirst().prefix(Self.pathsPerReason - 1) {
-                    html += "<li>\(path(issue)): \(issue.detail)</li>\n"
+                    row += "<li>\(path(issue)): \(issue.detail)</li>\n"
                 }
-                html += "</ul>"
+                row += "</ul>"
                 if members.count > Self.pathsPerReason {
-                    html +=
+                    row +=
                         "<p class=\"note\">\(HTMLFormatting.grouped(members.count - Self.pathsPerReason)) more are listed in the JSON report.</p>"
                 }
-                html += "</details>"
+                row += "</details>"
             }
-            html += "</td></tr>\n"
+            rows += row + "</td></tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
+        let head: HTML = "<th>Reason</th><th class=\"num\">Entries</th><th>Paths</th>"
+        return html + HTMLPieces.table(head: head, rows: rows) + HTMLPieces.sectionEnd
     }
 
     private func path(_ issue: ScanIssue) -> HTML {

@@ -72,6 +72,33 @@ import Testing
         #expect(snapshot.files.path(at: 1) == "Documents/next")
     }
 
+    /// Plain runs of every length (none, at the start, at the end, long) between escapes of every kind: the
+    /// scanner copies each run at once and decodes what lies between, so every byte must arrive in its place.
+    @Test func plainRunsBetweenEscapesArriveWhole() throws {
+        var random = SeededGenerator(seed: 43)
+        let plain = Array("abcXYZ019 ./-_".unicodeScalars)
+        let escapes: [(json: String, text: String)] = [
+            (#"\""#, "\""), (#"\\"#, "\\"), (#"\/"#, "/"), (#"\b"#, "\u{08}"), (#"\f"#, "\u{0C}"), (#"\n"#, "\n"),
+            (#"\r"#, "\r"), (#"\t"#, "\t"), (#"\u0000"#, "\u{0}"), (#"\u00E9"#, "é"), (#"\u65e5"#, "日"),
+            (#"\ud83d\ude00"#, "😀"), ("é日😀", "é日😀"),
+        ]
+        for _ in 0..<200 {
+            var json = ""
+            var text = ""
+            for _ in 0..<Int.random(in: 0...60, using: &random) {
+                var run = ""
+                for _ in 0..<Int.random(in: 0...40, using: &random) {
+                    run.unicodeScalars.append(plain.randomElement(using: &random)!)
+                }
+                let escape = escapes.randomElement(using: &random)!
+                json += run + escape.json
+                text += run + escape.text
+            }
+            let tail = Bool.random(using: &random) ? "tail" : ""
+            #expect(try Self.readPath("\"\(json)\(tail)\"") == Array((text + tail).utf8), "\(json)")
+        }
+    }
+
     @Test func rawPathHoldsTheExactBytesWhateverTheOrder() throws {
         let bytes: [UInt8] = [0x66, 0xFF, 0xFE, 0x2E, 0x64, 0x62]
         let raw = Base64.encode(bytes)

@@ -1,13 +1,10 @@
 import StocktakeModel
 import StocktakePolicy
 
-/// GitHub Actions workflow commands, one line per finding, most severe first:
-/// `::error file=<path>,title=<rule>::<message>` (`::warning`, `::notice` for notes). The runner reads
-/// them from the step's standard output, so this format is printed, not saved (see `ReportFormat.destination`).
-/// GitHub shows at most 10 error and 10 warning annotations per step; the rest stay in the log, which is
-/// why the most severe come first. Paths are relative to the container root: GitHub would take them for
-/// repository files and point at nothing, so `file=` is given only where `repositoryFile` finds the finding's
-/// path in the checked-out repository (an export committed to it); otherwise the path goes in the title.
+/// GitHub Actions workflow commands, printed, one line per finding: `::error file=<path>,title=<rule>::<message>`
+/// (`::notice` for notes). Most severe first: GitHub shows only 10 error and 10 warning annotations per step.
+/// Container paths would point at nothing in the repository, so `file=` is given only where `repositoryFile` finds
+/// the path in the checkout (an export committed to it); otherwise the path goes in the title.
 public struct GitHubAnnotationsWriter: Sendable {
     /// The repository-relative path of a container path, when that file is in the repository; nil otherwise.
     public let repositoryFile: @Sendable (String) -> String?

@@ -2,18 +2,12 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
 
-/// Writes `report.junit.xml`, valid against Jenkins' `junit-10.xsd`: one test suite "stocktake", one test
-/// case per rule of the catalog (classname `stocktake.<id>`, name `<id>`), and a `<failure>` per finding at
-/// warning or error (message: the finding's message; type: its severity; text: path, then the fix).
-///
-/// Notes do not fail a test case and are not skips either (the rule did run): they are listed in the test
-/// case's `<system-out>`, one per line, so they stay visible in CI without turning anything red.
-/// `failures` counts failing test cases (rules), as JUnit consumers do, not failure elements; `errors` and
-/// `skipped` are 0 because every rule ran.
-///
-/// CI pages show the texts: paths go through `VisibleText` (a line break in a name shows as ␊). Messages are
-/// the rules' own text, whose quoted names are already visible, and keep their line breaks as character
-/// references.
+/// Writes `report.junit.xml`, valid against Jenkins' `junit-10.xsd`: one suite "stocktake", one test case per rule
+/// of the catalog (classname `stocktake.<id>`), a `<failure>` per finding at warning or error (type: its severity;
+/// text: path, then the fix). Notes are neither failures nor skips (the rule ran): `<system-out>` lists them, visible
+/// in CI without turning anything red. `failures` counts failing rules, as JUnit consumers do; nothing errs or skips.
+/// Paths go through `VisibleText` (a line break in a name shows as ␊); messages, whose quoted names are already
+/// visible, keep their line breaks as character references.
 public struct JUnitReportWriter: Sendable {
     public init() {}
 

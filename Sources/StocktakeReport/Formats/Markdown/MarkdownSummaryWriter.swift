@@ -62,16 +62,10 @@ public struct MarkdownSummaryWriter: Sendable {
     private func locations(_ totals: InventoryTotals) -> String {
         var markdown = "| Location | Allocated | Files | Share of on disk |\n|---|---:|---:|---:|\n"
         let whole = totals.onDisk.allocatedBytes
-        var rows = Location.allCases.compactMap { location in
-            (totals.byLocation[location]).flatMap { $0.files > 0 ? (location.title, $0) : nil }
-        }
-        if totals.directories.files > 0 { rows.append((Figure.folders.name, totals.directories)) }
-        if totals.transportArtefacts.files > 0 {
-            rows.append((Figure.transportArtefacts.name, totals.transportArtefacts))
-        }
-        for (title, total) in rows {
+        for row in LocationChart(totals: totals).rows {
+            let total = row.total
             markdown +=
-                "| \(MarkdownEscaping.cell(title)) | \(ByteCount.format(total.allocatedBytes)) | \(HTMLFormatting.grouped(total.files)) "
+                "| \(MarkdownEscaping.cell(row.label)) | \(ByteCount.format(total.allocatedBytes)) | \(HTMLFormatting.grouped(total.files)) "
             markdown += "| \(Percent.share(total.allocatedBytes, of: whole)) |\n"
         }
         return markdown + "\n"

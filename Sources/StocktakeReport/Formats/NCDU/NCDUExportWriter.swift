@@ -2,18 +2,12 @@ import Foundation
 import StocktakeModel
 import StocktakeRendering
 
-/// Writes `report.ncdu.json`, ncdu's JSON export (format 1.2), so `ncdu -f report.ncdu.json` browses the
-/// container as ncdu would have scanned it:
-/// `[1,2,{"progname":"stocktake",…},[{root info},{file},[{dir info},…],…]]`.
-///
-/// Streamed in path order straight from the inventory, one line per entry, in 1 MiB chunks. Names are
-/// written as their raw bytes (JSON-escaped where needed), as ncdu's own exporter does, so names that are
-/// not UTF-8 round-trip through ncdu unchanged. The root is named by the container's root path.
-///
-/// Sizes: `asize` = apparent bytes, `dsize` = allocated bytes (omitted when zero, as ncdu does). The
-/// inventory keeps no inode numbers, so hard links carry `hlnkc`/`nlink` with a synthetic `ino` unique to
-/// each name: the first name counted carries the bytes and later names of the same file carry none, which
-/// keeps ncdu's totals equal to the inventory's (hard links once, like `du`).
+/// Writes `report.ncdu.json`, ncdu's JSON export (format 1.2: `[1,2,{"progname":…},[{root},{file},[{dir},…]]]`), so
+/// `ncdu -f report.ncdu.json` browses the container as ncdu would have scanned it. Streamed in path order, one line
+/// per entry. Names are their raw bytes, as ncdu's own exporter writes them, so names that are not UTF-8 round-trip.
+/// `asize` is apparent bytes, `dsize` allocated (left out when zero, as ncdu does). The inventory keeps no inode
+/// numbers, so a hard link gets a synthetic `ino` unique to each name, and only the first name counted carries the
+/// bytes: ncdu's totals equal the inventory's (hard links once, like `du`).
 public struct NCDUExportWriter: Sendable {
     public init() {}
 

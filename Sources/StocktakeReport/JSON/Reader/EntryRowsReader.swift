@@ -49,12 +49,10 @@ struct EntryRowsReader {
         var files: Int64?, modified: Int64?, location: Location?
         var kind = ContentKind.unknown
 
+        /// Empty again, keeping the path's buffer.
         mutating func reset() {
+            self = Row(path: path)
             path.removeAll(keepingCapacity: true)
-            (hasPath, pathIsRaw, kind) = (false, false, .unknown)
-            (apparent, allocated, totalApparent, totalAllocated, files, modified, location) = (
-                nil, nil, nil, nil, nil, nil, nil
-            )
         }
     }
 

@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// A pull parser over the bytes of one JSON document (RFC 8259): the caller asks for the value it expects
 /// next (an object, a key, an integer, a string) and skips what it does not need. No value is built that
 /// was not asked for, so a million rows cost no objects. Strings come back as bytes, exactly as decoded
@@ -130,17 +132,19 @@ struct JSONScanner: ~Copyable {
         skipWhitespace()
         guard position < count, bytes[position] == JSONByte.quote else { throw typeMismatch(expected: "a string") }
         let start = position + 1
+        let end = plainRunEnd(from: start)
+        guard end < count, bytes[end] == JSONByte.quote else { return try decodeString(from: start, plainUntil: end) }
+        position = end + 1
+        return UnsafeBufferPointer(start: bytes + start, count: end - start)
+    }
+
+    /// Where the bytes a string holds as they are end: at a quote, a backslash, a control byte or the end.
+    @inline(__always) private func plainRunEnd(from start: Int) -> Int {
         var end = start
-        while end < count {
-            let byte = bytes[end]
-            if byte == JSONByte.quote {
-                position = end + 1
-                return UnsafeBufferPointer(start: bytes + start, count: end - start)
-            }
-            if byte == JSONByte.backslash || byte < 0x20 { break }
+        while end < count, bytes[end] != JSONByte.quote, bytes[end] != JSONByte.backslash, bytes[end] >= 0x20 {
             end += 1
         }
-        return try decodeString(from: start, plainUntil: end)
+        return end
     }
 
     /// A string as Swift text (for the few strings that are not paths of rows).
@@ -259,21 +263,19 @@ struct JSONScanner: ~Copyable {
     }
 
     static func describe(_ byte: UInt8) -> String {
-        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        let hex = String(byte, radix: 16, uppercase: true)
-        return "byte 0x\(hex.count == 1 ? "0" + hex : hex)"
+        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(Hex.uppercase(byte))"
     }
 
     // MARK: - Escapes
 
-    /// The slow path of `string()`: copies the plain part, then decodes escapes until the closing quote.
+    /// The slow path of `string()`: copies each run of plain bytes at once, decoding the escapes between them.
     private mutating func decodeString(from start: Int, plainUntil plainEnd: Int) throws(JSONReadFailure)
         -> UnsafeBufferPointer<UInt8>
     {
         var length = 0
-        appendToScratch(bytes + start, plainEnd - start, at: &length)
-        var index = plainEnd
+        var (runStart, index) = (start, plainEnd)
         while true {
+            appendToScratch(bytes + runStart, index - runStart, at: &length)
             guard index < count else { throw syntaxError(at: index, expected: "'\"' to close the string") }
             let byte = bytes[index]
             if byte == JSONByte.quote {
@@ -285,36 +287,30 @@ struct JSONScanner: ~Copyable {
                     offset: index,
                     problem: "\(Self.describe(byte)) inside a string; JSON needs control characters escaped")
             }
-            if byte != JSONByte.backslash {
-                appendToScratch(byte, at: &length)
-                index += 1
-                continue
-            }
             guard index + 1 < count else { throw syntaxError(at: index + 1, expected: "an escape after '\\'") }
-            let escaped: UInt8
-            switch bytes[index + 1] {
-            case JSONByte.quote: escaped = JSONByte.quote
-            case JSONByte.backslash: escaped = JSONByte.backslash
-            case UInt8(ascii: "/"): escaped = UInt8(ascii: "/")
-            case UInt8(ascii: "b"): escaped = 0x08
-            case UInt8(ascii: "f"): escaped = 0x0C
-            case UInt8(ascii: "n"): escaped = 0x0A
-            case UInt8(ascii: "r"): escaped = 0x0D
-            case UInt8(ascii: "t"): escaped = 0x09
-            case UInt8(ascii: "u"):
+            let letter = bytes[index + 1]
+            if letter == UInt8(ascii: "u") {
                 let (scalar, next) = try unicodeEscape(at: index)
                 UTF8.encode(scalar) { appendToScratch($0, at: &length) }
                 index = next
-                continue
-            default:
+            } else if let escaped = Self.escapes[letter] {
+                appendToScratch(escaped, at: &length)
+                index += 2
+            } else {
                 throw JSONReadFailure.syntax(
-                    offset: index + 1,
-                    problem: "unknown escape '\\\(Character(Unicode.Scalar(bytes[index + 1])))' in a string")
+                    offset: index + 1, problem: "unknown escape '\\\(Character(Unicode.Scalar(letter)))' in a string")
             }
-            appendToScratch(escaped, at: &length)
-            index += 2
+            runStart = index
+            index = plainRunEnd(from: index)
         }
     }
+
+    /// The one-letter escapes, by their letter.
+    private static let escapes: [UInt8: UInt8] = [
+        JSONByte.quote: JSONByte.quote, JSONByte.backslash: JSONByte.backslash, UInt8(ascii: "/"): UInt8(ascii: "/"),
+        UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D,
+        UInt8(ascii: "t"): 0x09,
+    ]
 
     /// `\uXXXX` at `index`, joined with a following low surrogate when it is a high one. A surrogate
     /// without its partner cannot be UTF-8: it becomes U+FFFD, as decoders do.
@@ -337,16 +333,8 @@ struct JSONScanner: ~Copyable {
     private func hexQuad(at index: Int) throws(JSONReadFailure) -> UInt32 {
         var value: UInt32 = 0
         for offset in 0..<4 {
-            guard index + offset < count else {
+            guard index + offset < count, let digit = Hex.value(of: bytes[index + offset]) else {
                 throw syntaxError(at: index + offset, expected: "four hex digits after '\\u'")
-            }
-            let byte = bytes[index + offset]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw syntaxError(at: index + offset, expected: "four hex digits after '\\u'")
             }
             value = value << 4 | UInt32(digit)
         }
@@ -377,9 +365,14 @@ struct JSONScanner: ~Copyable {
     }
 }
 
-/// What a JSON value is, from its first byte.
-enum JSONValueKind: Equatable, CustomStringConvertible {
-    case object, array, string, number, bool, null
+/// What a JSON value is, from its first byte; named as messages name it.
+enum JSONValueKind: String, CustomStringConvertible {
+    case object = "an object"
+    case array = "an array"
+    case string = "a string"
+    case number = "a number"
+    case bool = "a boolean"
+    case null
 
     init?(_ byte: UInt8) {
         switch byte {
@@ -393,16 +386,7 @@ enum JSONValueKind: Equatable, CustomStringConvertible {
         }
     }
 
-    var description: String {
-        switch self {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a boolean"
-        case .null: "null"
-        }
-    }
+    var description: String { rawValue }
 }
 
 /// The bytes JSON's grammar turns on.

@@ -9,8 +9,8 @@ extension ReportDocument {
         var onDisk: SizeTotal?
         var documentsAndData: SizeTotal?
         var purgeable: SizeTotal?
-        var byLocation: [Location: SizeTotal] = [:]
-        var backup: [BackupState: SizeTotal] = [:]
+        var byLocation: [Location: SizeTotal]?
+        var backup: [BackupState: SizeTotal]?
         let root = K.Document.totals.rawValue
         try json.forEachMember(at: root) { json, key throws(JSONReadFailure) in
             let path = KeyPath.member(root, key)
@@ -18,30 +18,30 @@ extension ReportDocument {
             case .onDisk?: onDisk = try readSizeTotal(&json, at: path)
             case .documentsAndData?: documentsAndData = try readSizeTotal(&json, at: path)
             case .purgeable?: purgeable = try readSizeTotal(&json, at: path)
-            case .byLocation?:
-                try json.forEachMember(at: path) { json, id throws(JSONReadFailure) in
-                    // An id this version does not know (a later one may add locations) is skipped.
-                    guard let location = Location(rawValue: id) else { return try json.skipValue() }
-                    byLocation[location] = try readSizeTotal(&json, at: KeyPath.member(path, id))
-                }
-            case .backup?:
-                try json.forEachMember(at: path) { json, id throws(JSONReadFailure) in
-                    guard let state = BackupState(rawValue: id) else { return try json.skipValue() }
-                    backup[state] = try readSizeTotal(&json, at: KeyPath.member(path, id))
-                }
+            case .byLocation?: byLocation = try readEveryCase(&json, at: path)
+            case .backup?: backup = try readEveryCase(&json, at: path)
             default: try json.skipValue()
             }
         }
-        for location in Location.allCases where byLocation[location] == nil {
-            throw .missing(KeyPath.member(KeyPath.member(root, K.Totals.byLocation), location.rawValue))
-        }
-        for state in BackupState.allCases where backup[state] == nil {
-            throw .missing(KeyPath.member(KeyPath.member(root, K.Totals.backup), state.rawValue))
-        }
+        func member(_ key: K.Totals) -> String { KeyPath.member(root, key) }
         return ReportSnapshot.Totals(
-            onDisk: try required(onDisk, KeyPath.member(root, K.Totals.onDisk)), byLocation: byLocation,
-            documentsAndData: try required(documentsAndData, KeyPath.member(root, K.Totals.documentsAndData)),
-            purgeable: try required(purgeable, KeyPath.member(root, K.Totals.purgeable)), backup: backup)
+            onDisk: try required(onDisk, member(.onDisk)), byLocation: try required(byLocation, member(.byLocation)),
+            documentsAndData: try required(documentsAndData, member(.documentsAndData)),
+            purgeable: try required(purgeable, member(.purgeable)), backup: try required(backup, member(.backup)))
+    }
+
+    /// A size total for every case of `Key`, the object `JSONStream.object(everyCaseOf:)` writes; a case a later
+    /// version added is skipped, a case this one knows must be there.
+    private static func readEveryCase<Key: CaseIterable & RawRepresentable & Hashable>(
+        _ json: inout JSONScanner, at path: String
+    ) throws(JSONReadFailure) -> [Key: SizeTotal] where Key.RawValue == String {
+        var totals: [Key: SizeTotal] = [:]
+        try json.forEachMember(at: path) { json, id throws(JSONReadFailure) in
+            guard let key = Key(rawValue: id) else { return try json.skipValue() }
+            totals[key] = try readSizeTotal(&json, at: KeyPath.member(path, id))
+        }
+        for key in Key.allCases where totals[key] == nil { throw .missing(KeyPath.member(path, key)) }
+        return totals
     }
 
     /// `{files, apparentBytes, allocatedBytes}`.

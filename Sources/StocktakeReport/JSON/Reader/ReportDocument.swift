@@ -32,7 +32,9 @@ struct ReportDocument {
     mutating func read(_ json: inout JSONScanner) throws(JSONReadFailure) {
         try json.forEachMember(at: "") { json, key throws(JSONReadFailure) in
             switch K.Document(rawValue: key) {
-            case .appBundle?: shortVersion = try Self.readShortVersion(&json)
+            case .appBundle?:
+                shortVersion = try json.nestedString(
+                    [K.AppBundle.infoPlist.rawValue, "CFBundleShortVersionString"], at: key)
             case .budgets?: budgets = try Self.readBudgets(&json)
             case .container?: (container, executableVersion) = try Self.readContainer(&json)
             case .directories?: directories = try EntryRowsReader(section: key, directories: true).read(&json)
@@ -84,7 +86,9 @@ struct ReportDocument {
             [.bundleIdentifier: .nullableText, .layout: .text, .exportedAt: .nullableText, .path: .text]
         ) { json, key throws(JSONReadFailure) in
             if key == K.Container.metadata.rawValue {
-                executableVersion = try readExecutableVersion(&json)
+                executableVersion = try json.nestedString(
+                    ["AppDataInfo.plist", K.MetadataDocument.value.rawValue, "XCExecutableVersion"],
+                    at: KeyPath.member(K.Document.container.rawValue, key))
             } else {
                 try json.skipValue()
             }
@@ -96,46 +100,21 @@ struct ReportDocument {
             executableVersion
         )
     }
+}
 
-    /// `metadata["AppDataInfo.plist"].value.XCExecutableVersion`; every other plist value is skipped.
-    private static func readExecutableVersion(_ json: inout JSONScanner) throws(JSONReadFailure) -> String? {
-        var version: String?
-        let metadata = KeyPath.member(K.Document.container.rawValue, K.Container.metadata)
-        try json.forEachMember(at: metadata) { json, document throws(JSONReadFailure) in
-            guard document == "AppDataInfo.plist", try json.peek() == .object else { return try json.skipValue() }
-            try json.forEachMember(at: KeyPath.member(metadata, document)) { json, key throws(JSONReadFailure) in
-                guard key == K.MetadataDocument.value.rawValue else { return try json.skipValue() }
-                version = try stringMember(
-                    "XCExecutableVersion", of: &json,
-                    at: KeyPath.member(KeyPath.member(metadata, document), K.MetadataDocument.value))
-            }
-        }
-        return version
-    }
-
-    /// `appBundle.infoPlist.CFBundleShortVersionString`.
-    private static func readShortVersion(_ json: inout JSONScanner) throws(JSONReadFailure) -> String? {
-        var version: String?
-        try json.forEachMember(at: K.Document.appBundle.rawValue) { json, key throws(JSONReadFailure) in
-            guard key == K.AppBundle.infoPlist.rawValue else { return try json.skipValue() }
-            version = try stringMember(
-                "CFBundleShortVersionString", of: &json,
-                at: KeyPath.member(K.Document.appBundle.rawValue, K.AppBundle.infoPlist))
-        }
-        return version
-    }
-
-    /// A string member of a plist value, when the value is a dictionary and the member a string; else nil.
-    private static func stringMember(_ wanted: String, of json: inout JSONScanner, at path: String)
-        throws(JSONReadFailure) -> String?
+extension JSONScanner {
+    /// The string at `keys` below the object here (the report's own), or nil where a value on the way is not an
+    /// object (plist values may be anything) or the last is not a string.
+    fileprivate mutating func nestedString(_ keys: ArraySlice<String>, at path: String) throws(JSONReadFailure)
+        -> String?
     {
-        guard try json.peek() == .object else {
-            try json.skipValue()
-            return nil
-        }
         var found: String?
-        try json.forEachMember(at: path) { json, key throws(JSONReadFailure) in
-            if key == wanted, try json.peek() == .string { found = try json.text() } else { try json.skipValue() }
+        try forEachMember(at: path) { json, key throws(JSONReadFailure) in
+            let inner = keys.dropFirst()
+            guard key == keys.first, try json.peek() == (inner.isEmpty ? .string : .object) else {
+                return try json.skipValue()
+            }
+            found = try inner.isEmpty ? json.text() : json.nestedString(inner, at: KeyPath.member(path, key))
         }
         return found
     }

@@ -128,18 +128,12 @@ public enum ReportReader {
     }
 
     private static func checkVersion(_ schemaVersion: Int64, path: String) throws(ReportReadError) {
-        if schemaVersion > Int64(Self.schemaVersion) {
-            throw ReportReadError(
-                path: path,
-                reason:
-                    "schema version \(schemaVersion) is newer than this stocktake reads (\(Self.schemaVersion)); upgrade stocktake"
-            )
-        }
-        if schemaVersion < Int64(Self.schemaVersion) {
-            throw ReportReadError(
-                path: path,
-                reason: "schema version \(schemaVersion) is not one this stocktake reads (\(Self.schemaVersion))")
-        }
+        guard schemaVersion != Self.schemaVersion else { return }
+        let problem =
+            schemaVersion > Self.schemaVersion
+            ? "is newer than this stocktake reads (\(Self.schemaVersion)); upgrade stocktake"
+            : "is not one this stocktake reads (\(Self.schemaVersion))"
+        throw ReportReadError(path: path, reason: "schema version \(schemaVersion) \(problem)")
     }
 
     private static func notAReport(_ why: String) -> String {

@@ -5,7 +5,7 @@ import StocktakePolicy
 /// than from a live scan, so that reports written by earlier runs and other machines can be compared.
 /// Files and folders are held in columns (`EntryTable`): a million-file report stays compact.
 public struct ReportSnapshot: Sendable {
-    public let provenance: Provenance
+    public fileprivate(set) var provenance: Provenance
     public let totals: Totals
     /// Every non-directory entry of `files[]`, in the report's order.
     public let files: EntryTable
@@ -32,7 +32,7 @@ public struct ReportSnapshot: Sendable {
     /// Where a report came from: shown on both sides of a diff and recorded in the history.
     public struct Provenance: Sendable, Equatable {
         /// The path the report was read from, as given.
-        public let source: String
+        public fileprivate(set) var source: String
         public let schemaVersion: Int
         public let toolName: String
         public let toolVersion: String
@@ -139,12 +139,8 @@ extension ReportSnapshot {
     /// The same report, named by `source` rather than the path it was read from: the nightly job reads
     /// a run before it is moved into place and names it by where it will be.
     public func named(_ source: String) -> ReportSnapshot {
-        let p = provenance
-        return ReportSnapshot(
-            provenance: Provenance(
-                source: source, schemaVersion: p.schemaVersion, toolName: p.toolName, toolVersion: p.toolVersion,
-                generatedAt: p.generatedAt, bundleIdentifier: p.bundleIdentifier, appVersion: p.appVersion,
-                containerPath: p.containerPath, layout: p.layout, exportedAt: p.exportedAt), totals: totals,
-            files: files, directories: directories, groups: groups, budgets: budgets, findings: findings)
+        var named = self
+        named.provenance.source = source
+        return named
     }
 }

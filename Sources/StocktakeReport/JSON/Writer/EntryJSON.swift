@@ -7,7 +7,8 @@ import StocktakeRendering
 /// chunk being rendered: the same bytes `JSONStream` would write, without its bookkeeping per key.
 struct EntryJSON {
     let inventory: Inventory
-    private var ancestors = ExcludedByCache()
+    /// The last flagged ancestor's path: many entries share one, so it is built once.
+    private var lastExcludedBy: (index: Int32, path: [UInt8])?
 
     init(inventory: Inventory) { self.inventory = inventory }
 
@@ -22,7 +23,7 @@ struct EntryJSON {
         row.field(.backup, .literal(Self.backupNames[Self.position(of: entry.backup)]))
         row.field(.backupEvidence, .literal(Self.evidenceNames[Self.position(of: entry.evidence)]))
         if flags.contains(.escapesContainer) { row.field(.escapesContainer, .bool(true)) }
-        let excludedBy = entry.excludedBy >= 0 ? ancestors.path(of: entry.excludedBy, in: inventory) : nil
+        let excludedBy = entry.excludedBy >= 0 ? excludedByPath(entry.excludedBy) : nil
         if let excludedBy { row.field(.excludedBy, .string(PathText.display(excludedBy))) }
         let total = entry.isDirectory ? inventory.directoryTotals[index] : nil
         if let total { row.field(.files, .int(Int64(total.files))) }
@@ -50,6 +51,13 @@ struct EntryJSON {
         if flags.contains(.transportArtefact) { row.field(.transportArtefact, .bool(true)) }
         row.field(.type, .literal(Self.typeNames[Int(entry.type.rawValue)]))
         if flags.contains(.unreadable) { row.field(.unreadable, .bool(true)) }
+    }
+
+    private mutating func excludedByPath(_ index: Int32) -> [UInt8] {
+        if let last = lastExcludedBy, last.index == index { return last.path }
+        let path = inventory.path(index)
+        lastExcludedBy = (index, path)
+        return path
     }
 
     /// Enum values as quoted JSON strings, rendered once.
@@ -119,17 +127,5 @@ private struct RowWriter {
         if !opened { return out }
         out.append(UInt8(ascii: "}"))
         return out
-    }
-}
-
-/// Many entries share one flagged ancestor: build its path once.
-struct ExcludedByCache {
-    private var last: (index: Int32, path: [UInt8])?
-
-    mutating func path(of index: Int32, in inventory: Inventory) -> [UInt8] {
-        if let last, last.index == index { return last.path }
-        let path = inventory.path(index)
-        last = (index, path)
-        return path
     }
 }

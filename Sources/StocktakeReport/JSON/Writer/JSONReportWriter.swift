@@ -48,7 +48,20 @@ public struct JSONReportWriter: Sendable {
         let inventory = draft.inventory
         try json.object {
             if let bundle = draft.appBundle {
-                try json.field(K.Document.appBundle) { try writeAppBundle(bundle, json) }
+                try json.object(K.Document.appBundle) {
+                    try json.field(K.AppBundle.bundleIdentifier, bundle.bundleIdentifier)
+                    try json.field(K.AppBundle.fileSharingEnabled, bundle.fileSharingEnabled)
+                    try json.field(K.AppBundle.infoPlist) {
+                        if let info = bundle.infoPlist {
+                            try PropertyListJSON.write(info, json)
+                        } else {
+                            try json.null()
+                        }
+                    }
+                    try json.field(K.AppBundle.opensDocumentsInPlace, bundle.opensDocumentsInPlace)
+                    try json.field(K.AppBundle.path, bundle.path)
+                    try json.field(K.AppBundle.size, bundle.size)
+                }
             }
             if !draft.appGroups.isEmpty {
                 try json.array(K.Document.appGroups) {
@@ -76,7 +89,17 @@ public struct JSONReportWriter: Sendable {
                     try json.field(K.Baseline.suppressed, baseline.suppressed)
                 }
             }
-            try json.field(K.Document.budgets) { try writeBudgets(draft.budgets, json) }
+            try json.array(K.Document.budgets) {
+                for budget in draft.budgets {
+                    try json.object(compact: true) {
+                        try json.field(K.Budget.actual, budget.actual)
+                        try json.field(K.Budget.exceeded, budget.exceeded)
+                        try json.field(K.Budget.limit, budget.limit)
+                        try json.field(K.Budget.scope, budget.scope)
+                        try json.field(K.Budget.unit, budget.isCount ? "files" : "allocatedBytes")
+                    }
+                }
+            }
             try json.field(K.Document.container) { try writeContainer(draft.container, json) }
             if let coverage = draft.contentCoverage {
                 try json.field(K.Document.contentCoverage) { try json.contentCoverage(coverage) }
@@ -86,10 +109,33 @@ public struct JSONReportWriter: Sendable {
                 }
             }
             if let backup = draft.deviceBackup {
-                try json.field(K.Document.deviceBackup) { try writeDeviceBackup(backup, json) }
+                try json.object(K.Document.deviceBackup) {
+                    try json.field(K.DeviceBackup.allocatedBytesEstimated, backup.allocatedBytesEstimated)
+                    try json.field(K.DeviceBackup.app) { try json.backupDomain(backup.app) }
+                    try json.array(K.DeviceBackup.companions) {
+                        for companion in backup.companions { try json.backupDomain(companion) }
+                    }
+                    let date = backup.date.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+                    try json.field(K.DeviceBackup.date, ifPresent: date.map(ReportDates.iso8601))
+                    try json.field(K.DeviceBackup.notInExport, ifPresent: backup.notInExport)
+                    try json.field(K.DeviceBackup.path, backup.path)
+                    try json.field(K.DeviceBackup.productVersion, ifPresent: backup.productVersion)
+                    try json.field(K.DeviceBackup.role, backup.role.rawValue)
+                }
             }
             try json.field(K.Document.directories) { try writeEntries(of: inventory, directories: true, json) }
-            try json.field(K.Document.evidence) { try writeEvidence(inventory.evidence, json) }
+            let evidence = inventory.evidence
+            try json.object(K.Document.evidence) {
+                try json.field(K.Evidence.appleDoubleSidecars, evidence.appleDoubleSidecars)
+                try json.field(K.Evidence.carriesAttributes, evidence.carriesAttributes)
+                try json.field(K.Evidence.declaredByUser, evidence.declaredByUser)
+                try json.field(K.Evidence.deviceBackup, evidence.decidedByDeviceBackup)
+                try json.field(K.Evidence.entriesWithAttributes, evidence.entriesWithAttributes)
+                try json.field(K.Evidence.flaggedByAppleDouble, evidence.flaggedByAppleDouble)
+                try json.field(K.Evidence.flaggedByLegacyXattr, evidence.flaggedByLegacyXattr)
+                try json.field(K.Evidence.flaggedByXattr, evidence.flaggedByXattr)
+                try json.field(K.Evidence.summary, evidence.summary)
+            }
             try json.field(K.Document.files) { try writeEntries(of: inventory, directories: false, json) }
             let report = Report(draft, try judge())
             try json.array(K.Document.findings) {
@@ -97,7 +143,21 @@ public struct JSONReportWriter: Sendable {
             }
             try json.field(K.Document.generatedAt, ReportDates.iso8601(report.generatedAt))
             try json.field(K.Document.groups) { try writeGroups(report.groups, json) }
-            try json.field(K.Document.issues) { try writeIssues(report.issues, json) }
+            try json.array(K.Document.issues) {
+                for issue in report.issues {
+                    try json.object(compact: true) {
+                        try json.field(K.Issue.detail, issue.detail)
+                        // `path` as text; when the name is not UTF-8, `path` shows U+FFFD and `rawPath` keeps the bytes.
+                        if PathText.isValidUTF8(issue.path) {
+                            try json.field(K.Issue.path) { try json.string(utf8: issue.path) }
+                        } else {
+                            try json.field(K.Issue.path, PathText.display(issue.path))
+                            try json.field(K.Issue.rawPath, Base64.encode(issue.path))
+                        }
+                        try json.field(K.Issue.reason, issue.reason.rawValue)
+                    }
+                }
+            }
             try json.object(K.Document.kinds) {
                 for (kind, total) in report.kinds.sorted(by: { $0.kind.name < $1.kind.name }) {
                     try json.field(kind.name, total)
@@ -182,38 +242,6 @@ public struct JSONReportWriter: Sendable {
         }
     }
 
-    private func writeDeviceBackup(_ backup: DeviceBackupSummary, _ json: JSONStream) throws {
-        try json.object {
-            try json.field(K.DeviceBackup.allocatedBytesEstimated, backup.allocatedBytesEstimated)
-            try json.field(K.DeviceBackup.app) { try json.backupDomain(backup.app) }
-            try json.array(K.DeviceBackup.companions) {
-                for companion in backup.companions { try json.backupDomain(companion) }
-            }
-            if let date = backup.date {
-                try json.field(
-                    K.DeviceBackup.date, ReportDates.iso8601(Date(timeIntervalSince1970: TimeInterval(date))))
-            }
-            try json.field(K.DeviceBackup.notInExport, ifPresent: backup.notInExport)
-            try json.field(K.DeviceBackup.path, backup.path)
-            try json.field(K.DeviceBackup.productVersion, ifPresent: backup.productVersion)
-            try json.field(K.DeviceBackup.role, backup.role.rawValue)
-        }
-    }
-
-    private func writeEvidence(_ evidence: ExportEvidence, _ json: JSONStream) throws {
-        try json.object {
-            try json.field(K.Evidence.appleDoubleSidecars, evidence.appleDoubleSidecars)
-            try json.field(K.Evidence.carriesAttributes, evidence.carriesAttributes)
-            try json.field(K.Evidence.declaredByUser, evidence.declaredByUser)
-            try json.field(K.Evidence.deviceBackup, evidence.decidedByDeviceBackup)
-            try json.field(K.Evidence.entriesWithAttributes, evidence.entriesWithAttributes)
-            try json.field(K.Evidence.flaggedByAppleDouble, evidence.flaggedByAppleDouble)
-            try json.field(K.Evidence.flaggedByLegacyXattr, evidence.flaggedByLegacyXattr)
-            try json.field(K.Evidence.flaggedByXattr, evidence.flaggedByXattr)
-            try json.field(K.Evidence.summary, evidence.summary)
-        }
-    }
-
     private func writeEntries(of inventory: Inventory, directories: Bool, _ json: JSONStream) throws {
         var rows: [Int32] = []
         inventory.forEachInPathOrder { index in
@@ -222,20 +250,6 @@ public struct JSONReportWriter: Sendable {
         try json.array {
             try EntryRows(inventory: inventory, rows: rows, separator: json.elementSeparator).write {
                 try json.preformattedElements($0)
-            }
-        }
-    }
-
-    private func writeBudgets(_ budgets: [BudgetResult], _ json: JSONStream) throws {
-        try json.array {
-            for budget in budgets {
-                try json.object(compact: true) {
-                    try json.field(K.Budget.actual, budget.actual)
-                    try json.field(K.Budget.exceeded, budget.exceeded)
-                    try json.field(K.Budget.limit, budget.limit)
-                    try json.field(K.Budget.scope, budget.scope)
-                    try json.field(K.Budget.unit, budget.isCount ? "files" : "allocatedBytes")
-                }
             }
         }
     }
@@ -258,24 +272,6 @@ public struct JSONReportWriter: Sendable {
                         }
                     }
                     try json.field(K.Group.pattern, group.definition.pattern)
-                }
-            }
-        }
-    }
-
-    private func writeIssues(_ issues: [ScanIssue], _ json: JSONStream) throws {
-        try json.array {
-            for issue in issues {
-                try json.object(compact: true) {
-                    try json.field(K.Issue.detail, issue.detail)
-                    // `path` as text; when the name is not UTF-8, `path` shows U+FFFD and `rawPath` keeps the bytes.
-                    if PathText.isValidUTF8(issue.path) {
-                        try json.field(K.Issue.path) { try json.string(utf8: issue.path) }
-                    } else {
-                        try json.field(K.Issue.path, PathText.display(issue.path))
-                        try json.field(K.Issue.rawPath, Base64.encode(issue.path))
-                    }
-                    try json.field(K.Issue.reason, issue.reason.rawValue)
                 }
             }
         }
@@ -304,19 +300,6 @@ public struct JSONReportWriter: Sendable {
             try json.field(K.Totals.onDisk, totals.onDisk)
             try json.field(K.Totals.purgeable, totals.purgeable)
             try json.field(K.Totals.transportArtefacts, totals.transportArtefacts)
-        }
-    }
-
-    private func writeAppBundle(_ bundle: AppBundleInfo, _ json: JSONStream) throws {
-        try json.object {
-            try json.field(K.AppBundle.bundleIdentifier, bundle.bundleIdentifier)
-            try json.field(K.AppBundle.fileSharingEnabled, bundle.fileSharingEnabled)
-            try json.field(K.AppBundle.infoPlist) {
-                if let info = bundle.infoPlist { try PropertyListJSON.write(info, json) } else { try json.null() }
-            }
-            try json.field(K.AppBundle.opensDocumentsInPlace, bundle.opensDocumentsInPlace)
-            try json.field(K.AppBundle.path, bundle.path)
-            try json.field(K.AppBundle.size, bundle.size)
         }
     }
 }
