@@ -7,9 +7,8 @@ import StocktakeRendering
 import StocktakeReport
 import StocktakeScan
 
-/// The audit use case: identify the container, read the companions, prepare the output folder, walk,
-/// hold the inventory to the policy, write every report.
-/// Never prints and never exits: the CLI does that with the result or the error.
+/// The audit use case: identify the container, read the companions, prepare the output folder, walk, hold the
+/// inventory to the policy, write every report. Never prints and never exits: the CLI does that.
 package enum Audit {
     package static func run(_ request: AuditRequest) throws(AuditError) -> AuditResult {
         let request = try request.resolvingSimulator()
@@ -53,8 +52,7 @@ package enum Audit {
             inventory = applied.inventory
             deviceBackup = summary.with(notInExport: applied.notInExport)
         }
-        // The content pass and duplicate detection read file contents on their own threads from here, side by side,
-        // while report.json's rows are written (the coverage, which sorts before them, is written once it is known).
+        // The content pass and duplicate detection read file contents on their own threads while the rows are written.
         let scope = ContentScope(unprotected: applied?.unprotected ?? [], companions: companions)
         let walked = inventory
         let content =
@@ -73,9 +71,8 @@ package enum Audit {
                     // A link in the device set, not followed: what it would have added is not in the report.
                     ScanIssue(path: Array(note.path.utf8), reason: .unreadable, detail: note.message)
                 })
-        // One path: the rules run on a second thread, and the HTML is rendered there once they are done. Without a
-        // baseline to apply or write, report.json's rows are written meanwhile (a baseline's key sorts before the
-        // rows, so with one the JSON waits for the judged report like every other format).
+        // The rules run on a second thread, then the HTML; report.json's rows are written meanwhile unless a baseline
+        // (whose key sorts before the rows) makes the JSON wait for the judged report like every other format.
         let judged = BackgroundTask { () -> Judged in
             let draft = rows.with(contentCoverage: content?.value.coverage)
             let report = Result { () throws(AuditError) in
@@ -102,9 +99,8 @@ package enum Audit {
             standardOutput: standardOutput)
     }
 
-    /// Maps a container path to the repository's path of the same file, when the container's root (an
-    /// `.xcappdata`'s `AppData/`) lies inside the repository and the file is there (an export committed to it); nil
-    /// for anything else.
+    /// Maps a container path to the repository's path of the same file, when the container's root lies inside the
+    /// repository and the file is there (an export committed to it).
     private static func repositoryFile(_ request: AuditRequest, containerRoot: String) -> @Sendable (String) -> String?
     {
         guard let root = request.repositoryRoot, request.simulator == nil, request.backupApp == nil,
@@ -115,13 +111,12 @@ package enum Audit {
         guard input == base || input.hasPrefix(base == "/" ? "/" : base + "/") else { return { _ in nil } }
         let prefix = String(input.dropFirst(base.count)).drop { $0 == "/" }
         return { path in
-            let file = prefix.isEmpty ? path : prefix + "/" + path
+            let file = prefix.isEmpty ? path : Paths.join(String(prefix), path)
             return FileManager.default.fileExists(atPath: Paths.join(base, file)) ? file : nil
         }
     }
 
-    /// The report without what the rules decide (findings, baseline, what duplicate detection could not read) and
-    /// without the content coverage.
+    /// The report without what the rules decide and without the content coverage.
     private static func prepare(
         _ request: AuditRequest, input: AuditInput, inventory: Inventory, appBundle: AppBundleInfo?,
         appGroups: [AppGroupInfo], deviceBackup: DeviceBackupSummary?, issues: [ScanIssue]
@@ -139,21 +134,16 @@ package enum Audit {
         _ draft: ReportDraft, request: AuditRequest, content: ContentScope.Result?,
         duplicates: (sets: [DuplicateSet], unread: [ScanIssue]), folder: String
     ) throws(AuditError) -> Judgement {
-        let inventory = draft.inventory
         // A bundle whose Info.plist does not read leaves it unknown.
         let exposed =
             request.configuration.documentsVisible
             ?? draft.appBundle.flatMap { $0.infoPlist == nil ? nil : $0.fileSharingEnabled || $0.opensDocumentsInPlace }
-        let timings = request.scan.timings
-        let sensitive = content?.own ?? []
-        let companionSensitive = content?.companions ?? []
         let context = PolicyContext(
-            inventory: inventory, documentsExposed: exposed, duplicates: duplicates.sets,
-            budgets: request.configuration.budgets,
-            groups: draft.groups, exportedAt: draft.container.exportedAt, sensitive: sensitive,
-            companionSensitive: companionSensitive,
+            inventory: draft.inventory, documentsExposed: exposed, duplicates: duplicates.sets,
+            budgets: request.configuration.budgets, groups: draft.groups, exportedAt: draft.container.exportedAt,
+            sensitive: content?.own ?? [], companionSensitive: content?.companions ?? [],
             appBundleSecrets: draft.appBundle?.secrets ?? [])
-        let findings = timings.measure("rules") { request.policy.evaluate(context) }
+        let findings = request.scan.timings.measure("rules") { request.policy.evaluate(context) }
         if let path = request.writeBaselinePath {
             do {
                 AtomicFile.removeLeftovers(of: path)
@@ -170,14 +160,12 @@ package enum Audit {
             issues: duplicates.unread + (content?.issues ?? []))
     }
 
-    /// Writes each file format atomically; formats meant for stdout (GitHub annotations) come back as bytes
-    /// for the caller to print. A run leaves all its reports or none. `rows` is the report before the rules and the
-    /// content pass: with `streamsRows`, report.json starts from it; everything else waits for the judged report.
+    /// Writes each file format atomically (all or none); stdout's formats come back as bytes. With `streamsRows`,
+    /// report.json starts from `rows`, before the rules; everything else waits for the judged report.
     private static func write(
         _ rows: ReportDraft, content: BackgroundTask<ContentScope.Result>?, judged: BackgroundTask<Judged>,
-        streamsRows: Bool, formats: [ReportFormat],
-        into folder: String, repositoryFile: @escaping @Sendable (String) -> String?,
-        timings: PhaseTimings?
+        streamsRows: Bool, formats: [ReportFormat], into folder: String,
+        repositoryFile: @escaping @Sendable (String) -> String?, timings: PhaseTimings?
     ) throws(AuditError) -> (written: [String], standardOutput: [UInt8]) {
         var written: [String] = []
         var standardOutput: [UInt8] = []
@@ -228,9 +216,8 @@ package enum Audit {
         return (written, standardOutput)
     }
 
-    /// Duplicate sets when the policy runs `duplicate-content` (it reads file contents, so only then) on an input
-    /// with a tree to compare, and the files whose content could not be read. Timed only when it runs, so
-    /// `--timings` lists only phases that ran.
+    /// Duplicate sets, and the files that could not be read, when the policy runs `duplicate-content` (it reads file
+    /// contents, so only then) on an input with a tree to compare. Timed only when it runs.
     private static func findDuplicates(in inventory: Inventory, input: AuditInput, request: AuditRequest) -> (
         sets: [DuplicateSet], unread: [ScanIssue]
     ) {
@@ -249,15 +236,13 @@ package enum Audit {
     }
 }
 
-/// The judged report (or why it could not be judged) and, when the run writes HTML, its page (rendered
-/// beside the JSON rows).
+/// The judged report (or why it could not be judged) and, when the run writes HTML, its page.
 private struct Judged: Sendable {
     let report: Result<Report, AuditError>
     let html: [UInt8]?
 }
 
 extension ReportDraft {
-    /// The same draft with the content pass's coverage.
     fileprivate func with(contentCoverage: ContentCoverage?) -> ReportDraft {
         ReportDraft(
             tool: tool, generatedAt: generatedAt, container: container, inventory: inventory, appBundle: appBundle,

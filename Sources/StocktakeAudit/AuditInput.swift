@@ -4,9 +4,8 @@ import StocktakeModel
 import StocktakeReport
 import StocktakeScan
 
-/// What an audit reads: a container folder, identified first and walked once the output folder is ready; an
-/// archive, read in place, whose single pass both finds the container and lists it; or one app of a device
-/// backup, listed from its manifest.
+/// What an audit reads: a container folder, walked once the output folder is ready; an archive, whose single pass
+/// both finds the container and lists it; or one app of a device backup, listed from its manifest.
 enum AuditInput {
     case folder(ContainerDescription)
     case archive(ArchiveInput)
@@ -44,7 +43,6 @@ enum AuditInput {
         return []
     }
 
-    /// The backup the input is, if it is one.
     var deviceBackup: DeviceBackupSummary? {
         if case .backup(let backup) = self { return backup.summary }
         return nil
@@ -64,8 +62,7 @@ enum AuditInput {
         return true
     }
 
-    /// Files of equal content: read from the folder, or by a second pass over the archive. Nil for a device
-    /// backup: its content files are named by fileID, so there is no tree to compare.
+    /// Files of equal content: read from the folder, or by a second pass over the archive; nil for a device backup.
     func duplicates(in inventory: Inventory, minimumBytes: Int64, threads: Int) throws(ScanError) -> DuplicateSearch? {
         switch self {
         case .folder(let container):
@@ -76,9 +73,8 @@ enum AuditInput {
         }
     }
 
-    /// What the files' contents reveal: read from a folder, from copies of the few files read out of an archive,
-    /// or from a device backup's content files (with the backup's data protection classes); with what was read and
-    /// what was not.
+    /// What the files' contents reveal, read from a folder, from copies of the few files read out of an archive, or
+    /// from a device backup's content files (with their data protection classes).
     func contentPass(in inventory: Inventory, threads: Int) -> ContentInspector.Outcome {
         switch self {
         case .folder(let container):

@@ -9,22 +9,18 @@ import StocktakeReport
     import Darwin
 #endif
 
-/// The audit's two uses of a device backup: as the input (`audit BACKUP --app ID`: one app's domain from the
-/// manifest, no walk) and as evidence for a walked export (`--backup BACKUP`: states from the manifest).
+/// A device backup as the input (`audit BACKUP --app ID`, no walk) or as evidence for a walked export (`--backup`).
 enum BackupAudit {
-    /// A backup given as the input: the app's description, inventory, companions and summary; nil for a container.
     struct Input {
         let container: ContainerDescription
         let inventory: Inventory
         let companions: [AppGroupInfo]
         let summary: DeviceBackupSummary
-        /// The content file of each file entry, for the content checks.
         let content: BackupContentIndex
     }
 
     static func input(_ request: AuditRequest) throws(AuditError) -> Input? {
-        // An input the system will not open, where a backup was meant (--app, or where Finder keeps them): what to
-        // do about it, not "not a device backup".
+        // Refused where a backup was meant (--app, or where Finder keeps them): what to do, not "not a device backup".
         if let refused = BackupFolder.accessRefusal(request.inputPath), case .accessRefused(let path, _) = refused,
             request.backupApp != nil || BackupError.guardedByPrivacySettings(path)
         {
@@ -43,7 +39,6 @@ enum BackupAudit {
             )
         }
         do throws(BackupError) {
-            // The nightly job's backup, read once for all its apps; else read now.
             let backup: DeviceBackup
             if let shared = request.readBackup {
                 backup = shared.backup
@@ -68,7 +63,7 @@ enum BackupAudit {
             let companions = summary.companions.map {
                 AppGroupInfo(path: $0.name, identifier: $0.identifier, size: $0.total)
             }
-            let (inventory, content) = ManifestInventory.buildIndexed(
+            let (inventory, content) = ManifestInventory.build(
                 tree: tree, folder: backup.folder, maxDepth: request.scan.maxDepth)
             return Input(
                 container: container, inventory: inventory, companions: companions, summary: summary, content: content)
@@ -92,7 +87,7 @@ enum BackupAudit {
         }
     }
 
-    /// Modification time of a file (the link itself, never its target).
+    /// The link itself, never its target.
     private static func modificationTime(_ path: String) -> Int64? {
         var status = stat()
         return lstat(path, &status) == 0 ? status.modificationSeconds : nil

@@ -5,10 +5,9 @@ import StocktakePropertyLists
 import StocktakeReport
 import StocktakeScan
 
-/// The optional companions of an audit: the app bundle (`--app-bundle`) and App Group containers (`--app-group`).
+/// The app bundle (`--app-bundle`) and App Group containers (`--app-group`).
 enum Companions {
-    /// The bundle's summary, and the problem of an Info.plist that is missing or does not read: then whether
-    /// Documents is shown to the user is unknown (`infoPlist` nil), not "hidden".
+    /// The bundle's summary, and why its Info.plist does not read: whether Documents is shown is then unknown.
     static func appBundle(at path: String, options: ScanOptions) throws(AuditError) -> (AppBundleInfo, ScanIssue?) {
         let inventory = try scan(path, options: options)
         let infoPath = Paths.join(path, "Info.plist")
@@ -23,8 +22,7 @@ enum Companions {
                     "the app bundle's Info.plist does not read (\(error)): whether Documents is shared with the Files app is unknown"
             )
         }
-        // A secret shipped in Info.plist is a finding of its own (hard-coded credentials), and reports show it by its
-        // shape only: report.json and report.html copy the shown metadata.
+        // A secret shipped in Info.plist is a finding of its own, and reports show it by its shape only.
         let name = String(path.split(separator: "/").last ?? Substring(path))
         let secrets = info.map { BundleMetadataSecrets.find(in: $0) } ?? []
         let bundle = AppBundleInfo(
@@ -36,14 +34,11 @@ enum Companions {
         return (bundle, problem)
     }
 
-    /// An App Group (or extension) container: its summary, and its walk for the content checks.
-    /// `matchedBy` is the rule that gave it to the app, when the audit found it itself (`--simulator`).
+    /// An App Group (or extension) container and its walk. `matchedBy`: the rule that gave it to the app;
     /// `identifier` names a container whose metadata plist was not copied (`audit --device`).
     static func appGroup(
         at path: String, matchedBy: String? = nil, identifier known: String? = nil, options: ScanOptions
-    ) throws(AuditError) -> (
-        AppGroupInfo, CompanionContainer
-    ) {
+    ) throws(AuditError) -> (AppGroupInfo, CompanionContainer) {
         let inventory = try scan(path, options: options)
         let metadata = try? PropertyListReader.read(
             contentsOfFile: Paths.join(path, ".com.apple.mobile_container_manager.metadata.plist"))
@@ -68,12 +63,11 @@ enum Companions {
 
 /// A companion container walked beside the audited one, kept for the content checks.
 struct CompanionContainer {
-    /// Its identifier, or its folder's name when the metadata does not say.
     let name: String
     let path: String
     let inventory: Inventory
 
-    /// What its files reveal, each item named `<name>/<path>`, with the pass's coverage and issues (paths the same).
+    /// What its files reveal, each item and issue named `<name>/<path>`.
     func contentPass(threads: Int) -> (items: [CompanionSensitiveItem], coverage: ContentCoverage, issues: [ScanIssue])
     {
         let outcome = ContentInspector(root: path, inventory: inventory, threads: threads).run()

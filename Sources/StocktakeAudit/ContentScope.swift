@@ -1,13 +1,11 @@
 import StocktakeModel
 import StocktakeScan
 
-/// What the content checks read beyond the audited inventory: the companion containers walked beside it, and
-/// the files a device backup (`--backup`) records with data protection class None.
+/// What the content checks read beyond the inventory, and the files `--backup` records with protection class None.
 struct ContentScope: Sendable {
     let unprotected: Set<Int32>
     let companions: [CompanionContainer]
 
-    /// What the pass found in the container and its companions, its coverage of both, and what it could not read.
     struct Result: Sendable {
         var own: [SensitiveItem] = []
         var companions: [CompanionSensitiveItem] = []

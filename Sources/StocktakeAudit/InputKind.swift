@@ -27,8 +27,7 @@ public enum InputKind: Sendable, Equatable {
     }
 }
 
-/// An input's sizes and times summed up without reading its content (`ExportSignature`): equal signatures of one
-/// path mean nothing in it changed.
+/// Equal signatures of one path mean nothing in it changed.
 package typealias InputSignature = ExportSignature
 
 /// What the nightly job knows of an input before auditing it, decided as the audit decides it.
@@ -61,7 +60,6 @@ package struct InputDescription: Sendable {
 /// A device backup read once for the audits of each of its apps (the nightly job's inbox).
 package struct SharedBackup: Sendable {
     let backup: DeviceBackup
-    /// The bundle ids of the apps it holds.
     package var apps: [String] { backup.apps.apps.map(\.bundleIdentifier) }
 
     /// Nil when it does not read: each audit of it then reads it again and fails with the reason.

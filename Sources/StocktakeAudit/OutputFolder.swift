@@ -8,23 +8,20 @@ import StocktakeReport
 enum OutputFolder {
     /// The folder, created, with the temporaries of earlier killed runs removed.
     static func prepare(request: AuditRequest, container: ContainerDescription) throws(AuditError) -> String {
-        // Resolved before the check, and used for writing: `L/out` with `L` a link into the container is
-        // judged (and written) where it really is, so the check and the writes cannot disagree.
+        // Resolved before the check and used for writing, so that the check and the writes cannot disagree.
         var folder = ResolvedPath.of(
             request.outputDirectory
                 ?? "Reports/\(ReportPaths.appFolderName(container.bundleIdentifier))/\(ReportDates.folderName(request.now))"
         )
-        let trees = readTrees(request: request, container: container)
-        for (audited, what) in trees where ResolvedPath.isInside(folder, audited) {
-            throw .output(
-                "refusing to write reports to \(folder): it is inside the audited \(what) \(audited); choose another --output"
-            )
-        }
         // The baseline file is output too: never into a tree the audit reads (a device set is never written).
-        if let baseline = request.writeBaselinePath.map(ResolvedPath.of) {
-            for (audited, what) in trees where ResolvedPath.isInside(baseline, audited) {
+        let outputs =
+            [(folder, "reports", "--output")]
+            + (request.writeBaselinePath.map { [(ResolvedPath.of($0), "the baseline", "--write-baseline")] } ?? [])
+        for (output, what, option) in outputs {
+            for (audited, tree) in readTrees(request: request, container: container)
+            where ResolvedPath.isInside(output, audited) {
                 throw .output(
-                    "refusing to write the baseline to \(baseline): it is inside the audited \(what) \(audited); choose another --write-baseline"
+                    "refusing to write \(what) to \(output): it is inside the audited \(tree) \(audited); choose another \(option)"
                 )
             }
         }
@@ -47,9 +44,7 @@ enum OutputFolder {
         return folder
     }
 
-    /// Every tree the audit reads, each with what to call it: the container, the app bundle, each App Group
-    /// and extension container, the device backup, and the simulator device set they were found in. The next
-    /// audit would count reports written into any of them, and a device set is never written.
+    /// Every tree the audit reads, and what to call it: the next audit would count reports written into them.
     static func readTrees(request: AuditRequest, container: ContainerDescription) -> [(path: String, what: String)] {
         var trees: [(String, String)] = [(container.rootPath, "container"), (container.inputPath, "container")]
         if let bundle = request.appBundlePath { trees.append((bundle, "app bundle")) }
@@ -64,8 +59,7 @@ enum OutputFolder {
         return trees
     }
 
-    /// The default folder is named by the second: a second audit of the app within it gets `<time>-2` (`-3`, …),
-    /// claimed with `mkdir`, which only one process wins, rather than writing over the first one's reports.
+    /// A second audit of the app within the second gets `<time>-2`, claimed with `mkdir`, which only one process wins.
     private static func claimFresh(_ folder: String) throws(AuditError) -> String {
         for attempt in 1...1_000 {
             let candidate = attempt == 1 ? folder : "\(folder)-\(attempt)"

@@ -1,9 +1,7 @@
 import StocktakeModel
 
-/// The apps of a backup: each `AppDomain-<id>` with its files and bytes, and the App Group and extension
-/// domains that belong to it. Which companions belong to which app: what `Manifest.plist` declares, else the
-/// ids' shape (an extension's id extends the app's, `group.<app id>…` names a group of the app), the longest
-/// matching app id winning.
+/// The apps of a backup (`AppDomain-<id>`), each with the group and extension domains `Manifest.plist` gives it, else
+/// those its id's shape names (`<app id>.…`, `group.<app id>…`; the longest matching app id wins).
 package struct BackupApps: Sendable {
     package struct App: Sendable, Equatable {
         package let domain: DeviceBackupSummary.Domain
@@ -15,8 +13,7 @@ package struct BackupApps: Sendable {
     /// Group and extension domains no app claims.
     package let unattributed: [DeviceBackupSummary.Domain]
 
-    /// `domains`: each domain's records as `DomainTree` keeps them (a path stored twice counts once, a path no
-    /// backup tool writes not at all), so the listing, the report's `deviceBackup` and its totals agree.
+    /// Counted from the `DomainTree`s, so the listing, the report's `deviceBackup` and its totals agree.
     package init(domains trees: [String: DomainTree], folder: BackupFolder) {
         let domains = trees.compactMap { name, tree in
             var (total, symlinks, directories) = (SizeTotal.zero, 0, 0)
@@ -54,9 +51,7 @@ package struct BackupApps: Sendable {
     package func nearest(to identifier: String, limit: Int = 3) -> [String] {
         let wanted = identifier.lowercased()
         return apps.map { ($0.bundleIdentifier, EditDistance.between(wanted, $0.bundleIdentifier.lowercased())) }
-            .filter { $0.1 <= max(3, wanted.count / 2) }
-            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-            .prefix(limit).map(\.0)
+            .filter { $0.1 <= max(3, wanted.count / 2) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
     }
 
     static func domain(_ name: String, total: SizeTotal, symlinks: Int, directories: Int) -> DeviceBackupSummary.Domain?

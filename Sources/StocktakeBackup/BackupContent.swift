@@ -6,10 +6,8 @@ import StocktakeFiles
     import Darwin
 #endif
 
-/// The content files of a backup, `<first two hex digits>/<fileID>`, opened one component at a time below the
-/// backup folder, never through a link: a `<xx>/` folder that is a symbolic link (to `/etc`, to another backup)
-/// is refused like a linked content file, so nothing outside the backup is read. The backup folder itself may be
-/// reached through a link, as the user named it. Folders stay open while the object lives; use it from one thread.
+/// The content files of a backup, opened one component at a time below the backup folder and never through a link
+/// (a `<xx>/` folder linked to `/etc` is refused), so nothing outside the backup is read. Use it from one thread.
 final class BackupContent {
     private let root: Int32
     private var folders: [String: Int32] = [:]
@@ -47,15 +45,13 @@ final class BackupContent {
     }
 }
 
-/// Where the content checks find the bytes of an app's backed-up files: each file entry's content file
-/// (`<backup>/<first two hex digits>/<fileID>`), and the files the backup records with data protection class None.
+/// Where the content checks find an app's backed-up files, and which have data protection class None.
 package struct BackupContentIndex: Sendable {
     package let folder: BackupFolder
     package let fileIDs: [Int32: String]
     package let unprotected: Set<Int32>
 
-    /// The content file's path, nil when the entry has none or its `<xx>` folder is not a real folder of the
-    /// backup (a link to elsewhere is never read through; the file itself is opened without following links).
+    /// Nil when the entry has none or its `<xx>` folder is not a real folder of the backup (never read through a link).
     package func contentPath(of entry: Int32) -> String? {
         guard let fileID = fileIDs[entry], let path = folder.contentPath(fileID: fileID),
             BackupFolder.fileType(Paths.join(folder.path, String(fileID.prefix(2)))) == S_IFDIR

@@ -10,8 +10,7 @@ package enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingManifest(path: String)
     /// `Manifest.db` is there, but a link, FIFO, folder or device: `refusal` says which.
     case manifestNotAFile(path: String, refusal: String)
-    /// Something no backup tool writes, beyond a limit that follows from the format (`BackupLimits`), or a
-    /// `Manifest.db` schema that is not a backup's: refused before it costs more.
+    /// Beyond a `BackupLimits` limit, or a schema no backup tool writes: refused before it costs more.
     case unexpected(path: String, reason: String)
     case corruptManifest(path: String, reason: String)
     case notABackup(path: String)
@@ -19,8 +18,7 @@ package enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
     case noAppChosen(path: String, apps: [String])
     /// `--backup` with a container that does not say whose it is.
     case containerUnidentified(path: String)
-    /// The folder cannot be opened (`code`: EPERM or EACCES); `path` is absolute, so that where macOS guards it
-    /// (Full Disk Access) the message can say so.
+    /// EPERM or EACCES; `path` is absolute, so that where macOS guards it the message can say so.
     case accessRefused(path: String, code: Int32)
 
     package var description: String {
@@ -62,9 +60,8 @@ package enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
     package static let fullDiskAccessAdvice =
         "macOS lets only apps with Full Disk Access read Library/Application Support/MobileSync: turn it on for the terminal app you run stocktake from (System Settings > Privacy & Security > Full Disk Access), or for /usr/sbin/cron when a cron job runs it, then run stocktake again"
 
-    /// Whether the absolute `path` lies in a `Library/Application Support/MobileSync` folder, where Finder keeps
-    /// device backups and macOS's privacy protection refuses every app without Full Disk Access. Compared without
-    /// case: a default Mac volume does not tell the spellings apart.
+    /// Whether `path` lies where Finder keeps backups and macOS refuses apps without Full Disk Access (without case,
+    /// as a default Mac volume).
     package static func guardedByPrivacySettings(_ path: String) -> Bool {
         let guarded = "/library/application support/mobilesync"
         let lowered = path.lowercased()

@@ -9,9 +9,7 @@ import StocktakeScan
     import Darwin
 #endif
 
-/// A device backup folder as Finder, iTunes or `idevicebackup2` writes it: `Manifest.db` (the file list),
-/// `Manifest.plist` (encryption, device), `Status.plist` (date, completeness), `Info.plist`, and the content
-/// files in `<first two hex digits of fileID>/<fileID>`. Read only: nothing here opens anything for writing.
+/// A device backup folder as Finder, iTunes or `idevicebackup2` writes it; nothing here opens anything for writing.
 package struct BackupFolder: Sendable {
     package static let manifestDatabase = "Manifest.db"
     package static let legacyManifest = "Manifest.mbdb"
@@ -23,8 +21,7 @@ package struct BackupFolder: Sendable {
     package let manifest: PropertyListValue?
     package let status: PropertyListValue?
 
-    /// Whether `path` is a folder holding any of the manifests: a backup (readable or not), never a container.
-    /// `Manifest.db` counts whatever it is (a link, a FIFO), so that a backup holding a broken one says so.
+    /// A folder holding any manifest; `Manifest.db` counts whatever it is, so a backup holding a broken one says so.
     package static func looksLikeBackup(_ path: String) -> Bool {
         var status = stat()
         // stat: the backup folder itself may be reached through a link.
@@ -33,9 +30,7 @@ package struct BackupFolder: Sendable {
             || [legacyManifest, manifestPlist].contains { fileType(Paths.join(path, $0)) == S_IFREG }
     }
 
-    /// Opens the folder after the checks that refuse what cannot be read: no backup, encrypted, iOS 9 or older,
-    /// no `Manifest.db` (or one that is no regular file), a `Manifest.plist` or `Status.plist` that is there but
-    /// does not read. The database itself is checked when `ManifestDatabase` opens it.
+    /// Opens the folder, refusing what cannot be read; the database itself is checked when `ManifestDatabase` opens it.
     package static func open(_ path: String) throws(BackupError) -> BackupFolder {
         if let refused = accessRefusal(path) { throw refused }
         guard looksLikeBackup(path) else { throw .notABackup(path: path) }
@@ -54,8 +49,7 @@ package struct BackupFolder: Sendable {
         return BackupFolder(path: path, manifest: manifest, status: status)
     }
 
-    /// A plist of the folder: nil when there is none; refused when it is there but does not read (a link, a
-    /// FIFO, damage, or beyond the parser's limits).
+    /// Nil when there is none; refused when it is there but does not read (a link, a FIFO, damage, too large).
     private static func plist(_ folder: String, _ name: String, maxBytes: Int) throws(BackupError) -> PropertyListValue?
     {
         guard fileType(Paths.join(folder, name)) != nil else { return nil }
@@ -73,7 +67,6 @@ package struct BackupFolder: Sendable {
         }
     }
 
-    /// `Lockdown.ProductVersion`: the iOS version the backup was made on.
     package var productVersion: String? { manifest?["Lockdown"]?["ProductVersion"]?.stringValue }
 
     /// `Status.plist` `Date`, else `Manifest.plist` `Date`: when the backup was made, seconds since 1970.
@@ -81,8 +74,7 @@ package struct BackupFolder: Sendable {
         MBFile.unixSeconds(status?["Date"]) ?? MBFile.unixSeconds(manifest?["Date"])
     }
 
-    /// Why the backup may not hold everything the device would back up: `Status.plist` says the snapshot did not
-    /// finish (an interrupted backup); nil when it finished or does not say.
+    /// Why the backup may not hold everything: an interrupted snapshot (`Status.plist`).
     package var incompleteness: ScanIssue? {
         guard let state = status?["SnapshotState"]?.stringValue, state != "finished" else { return nil }
         let detail =
@@ -109,9 +101,8 @@ package struct BackupFolder: Sendable {
         return (identifiers("GroupContainers"), identifiers("Plugins"))
     }
 
-    /// Why the folder at `path` cannot be opened, when the system refuses it (EPERM or EACCES: modes, or macOS's
-    /// privacy protection, which refuses a listing and every look inside but not a `stat` of the folder); nil
-    /// otherwise, including for what is no folder. Opened without blocking: `path` may be anything.
+    /// Why the system refuses to open the folder (modes, or macOS's privacy protection, which allows a `stat` of it but
+    /// nothing inside). Opened without blocking: `path` may be anything.
     package static func accessRefusal(_ path: String) -> BackupError? {
         let fd = openFolder(path)
         let code = SystemError.current
@@ -120,7 +111,6 @@ package struct BackupFolder: Sendable {
         return .accessRefused(path: absolute(path), code: code)
     }
 
-    /// `path` against the working folder when relative, as the user would look for it.
     private static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
         defer { free(folder) }

@@ -1,19 +1,15 @@
 import StocktakeModel
 
-/// A device backup laid over a walked container export: each entry's backup state comes from the backup (in it:
-/// `included`; not in it: `excludedBySystem` where iOS never backs up, `excluded` by the app elsewhere), with
-/// evidence `deviceBackup`. Where the export's own flags or the location rules predicted otherwise, the entry is
-/// marked `backupDisagrees` (the `backup-disagreement` rule reports it). Sizes stay the export's (`du` of the tree).
+/// A device backup laid over a walked container export: each entry's backup state comes from the backup, and where
+/// the export predicted otherwise it is marked `backupDisagrees`. Sizes stay the export's.
 package struct BackupOverlay: Sendable {
-    /// Paths (relative to the domain root) of the app's backed-up records, directories included.
+    /// Relative to the domain root, directories included.
     private var backedUp = Set<[UInt8]>()
-    /// The app's backed-up files and symbolic links.
     private var backedUpFiles: [[UInt8]] = []
     /// Files the backup records with data protection class None.
     private var unprotected = Set<[UInt8]>()
 
-    /// `tree`: the app's domain; every node is backed up, a folder the manifest leaves out included (it holds a
-    /// record). Each node's path extends its parent's, so this is linear in the number of nodes.
+    /// Every node of the app's domain is backed up; each path extends its parent's, so this is linear.
     package init(tree: DomainTree) {
         var nodePaths: [[UInt8]] = []
         nodePaths.reserveCapacity(tree.nodes.count)
@@ -35,8 +31,7 @@ package struct BackupOverlay: Sendable {
         }
     }
 
-    /// The export's inventory with the backup's states, how many backed-up files the export lacks, and the export's
-    /// files the backup records with data protection class None. `issues` (an incomplete backup) join the export's.
+    /// The export's inventory with the backup's states, the backed-up files it lacks, and its files of class None.
     package func apply(to inventory: Inventory, issues: [ScanIssue] = []) -> (
         inventory: Inventory, notInExport: Int, unprotected: Set<Int32>
     ) {
@@ -69,13 +64,11 @@ package struct BackupOverlay: Sendable {
             decidedByDeviceBackup: true)
         let result = Inventory(
             entries: entries, names: inventory.names, symlinkTargets: inventory.symlinkTargets,
-            issues: inventory.issues + issues,
-            evidence: evidence)
+            issues: inventory.issues + issues, evidence: evidence)
         return (result, backedUpFiles.count { !walked.contains($0) }, unprotectedEntries)
     }
 
-    /// The backup's state for one entry, and whether the export's prediction said otherwise: a flagged entry or one
-    /// in a place iOS never backs up that is in the backup, or an entry predicted `included` that is not.
+    /// The backup's state for one entry, and whether the export's prediction said otherwise.
     static func state(_ entry: Entry, inBackup: Bool) -> (BackupState, disagrees: Bool) {
         if inBackup { return (.included, entry.backup == .excluded || entry.backup == .excludedBySystem) }
         let state: BackupState =

@@ -4,7 +4,6 @@ import StocktakeModel
 package struct DeviceBackup: Sendable {
     package let folder: BackupFolder
     package let apps: BackupApps
-    /// The app domains' records, by domain, as `DomainTree` reads their paths.
     private let domains: [String: DomainTree]
 
     /// Opens the backup and reads its app domains; refuses encrypted, iOS 9-or-older, incomplete and damaged ones.
@@ -15,8 +14,7 @@ package struct DeviceBackup: Sendable {
         return DeviceBackup(folder: folder, apps: BackupApps(domains: domains, folder: folder), domains: domains)
     }
 
-    /// One app: its domain's records as a tree, and the summary for the report. Throws with the nearest ids when
-    /// it is absent.
+    /// One app's records as a tree, and the summary for the report; throws with the nearest ids when it is absent.
     package func app(_ identifier: String, role: DeviceBackupSummary.Role) throws(BackupError) -> (
         tree: DomainTree, summary: DeviceBackupSummary
     ) {
@@ -32,7 +30,6 @@ package struct DeviceBackup: Sendable {
 }
 
 extension DeviceBackupSummary {
-    /// The same summary, with the count of backed-up files the walked export lacks.
     package func with(notInExport: Int) -> DeviceBackupSummary {
         DeviceBackupSummary(
             path: path, role: role, app: app, companions: companions, productVersion: productVersion, date: date,

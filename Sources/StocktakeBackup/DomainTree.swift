@@ -1,10 +1,7 @@
 import StocktakeModel
 
-/// One domain's records as a tree of names, the one reading of `relativePath` everything else uses (the apps
-/// listing, the inventory, the overlay), so they count the same records. A path that is absolute, holds `..` or
-/// `.`, or has an empty component is left out and listed in `issues`, as is a record below a file and a path stored
-/// twice (the row with the smallest fileID counts); backup tools write none of these. Built in one pass over the
-/// records sorted by path, keeping the current folder chain on a stack: linear in the total length of the paths.
+/// One domain's records as a tree of names, the one reading of `relativePath` everything uses, so all count the same
+/// records. Paths no backup tool writes are left out and listed in `issues`. Linear in the paths' total length.
 package struct DomainTree: Sendable {
     package struct Node: Sendable {
         /// The folder holding it; -1 for the domain root (node 0).
@@ -20,7 +17,6 @@ package struct DomainTree: Sendable {
     package let nodes: [Node]
     /// The records kept, in path order; the root's (`relativePath` empty) first when the manifest has one.
     package let records: [ManifestRecord]
-    /// Records left out, by `relativePath` as stored.
     package let issues: [ScanIssue]
 
     package init(_ rows: [ManifestRecord]) {
@@ -116,8 +112,7 @@ package struct DomainTree: Sendable {
         return nil
     }
 
-    /// Path order: components compared in byte order, a folder before what it holds (`/` ranks below every
-    /// byte, so `a/b` comes before `a!`); equal paths by fileID.
+    /// A folder before what it holds (`/` ranks below every byte, so `a/b` comes before `a!`); equal paths by fileID.
     private static func precedes(_ a: ManifestRecord, _ b: ManifestRecord) -> Bool {
         if a.relativePath == b.relativePath { return a.fileID.utf8.lexicographicallyPrecedes(b.fileID.utf8) }
         return a.relativePath.lexicographicallyPrecedes(b.relativePath) { rank($0) < rank($1) }

@@ -2,14 +2,12 @@ import StocktakeFiles
 import StocktakeModel
 import StocktakeSQLite
 
-/// `Manifest.db`, opened read-only and immutable: the backup is never written, a `-wal` beside it included.
-/// Its schema is checked before any query (`ManifestSchema`); every query is bounded by work that follows from
-/// the file's size (SQLite steps, rows, value lengths: `BackupLimits`), and every `MBFile` blob is decoded by the
-/// bounded plist parser.
+/// `Manifest.db`, opened read-only and immutable (a `-wal` beside it included). Its schema is checked before any
+/// query, and every query is bounded by work that follows from the file's size (`BackupLimits`).
 package final class ManifestDatabase {
     package let folder: BackupFolder
     private let connection: SQLiteConnection
-    /// The file's size when opened: what its rows and the work of reading them are bounded by.
+    /// What its rows and the work of reading them are bounded by.
     package let databaseBytes: Int64
 
     package init(_ folder: BackupFolder) throws(BackupError) {
@@ -49,22 +47,14 @@ package final class ManifestDatabase {
 
     /// Every record of the app domains (`AppDomain-`, `AppDomainGroup-`, `AppDomainPlugin-`), in the table's order.
     package func appDomainRecords() throws(BackupError) -> [ManifestRecord] {
-        try records(where: "substr(domain, 1, 9) = 'AppDomain'", [])
-    }
-
-    package func records(domain: String) throws(BackupError) -> [ManifestRecord] {
-        try records(where: "domain = ?", [.text(domain)])
-    }
-
-    private func records(where condition: String, _ values: [SQLiteValue]) throws(BackupError) -> [ManifestRecord] {
         // `length(file)` is read from the record header: a blob over the limit is never copied.
         let sql =
-            "SELECT fileID, domain, relativePath, flags, length(file), CASE WHEN length(file) <= \(BackupLimits.maxMBFileBytes) THEN file END FROM Files WHERE \(condition)"
+            "SELECT fileID, domain, relativePath, flags, length(file), CASE WHEN length(file) <= \(BackupLimits.maxMBFileBytes) THEN file END FROM Files WHERE substr(domain, 1, 9) = 'AppDomain'"
         let maxRows = BackupLimits.maxRows(databaseBytes: databaseBytes)
         var count: Int64 = 0
         do {
             return try connection.withStepLimit(BackupLimits.maxSteps(databaseBytes: databaseBytes)) {
-                try connection.rows(sql, values) { row throws in
+                try connection.rows(sql) { row throws in
                     count += 1
                     guard count <= maxRows else {
                         throw unexpected(
@@ -145,11 +135,8 @@ package final class ManifestDatabase {
     private func unexpected(_ reason: String) -> BackupError { .unexpected(path: folder.path, reason: reason) }
 }
 
-/// `Manifest.db` is only queried once its schema is a backup's: `Files` an ordinary table with exactly the
-/// columns backup tools write, and no view or trigger anywhere. A view named `Files` could stand for any
-/// query (an endless recursive one, a million `zeroblob`s), a generated column could compute any value, a
-/// trigger never runs on a read-only file but has no business there either. Other tables (`Properties`) and
-/// indexes are left alone: nothing reads them.
+/// `Manifest.db` is only queried once `Files` is an ordinary table with exactly the columns backup tools write and
+/// there is no view or trigger: a view named `Files` could stand for any query, a generated column compute anything.
 enum ManifestSchema {
     static let table = "Files"
     static let columns = ["fileID", "domain", "relativePath", "flags", "file"]

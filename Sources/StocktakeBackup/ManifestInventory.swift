@@ -3,17 +3,11 @@ import StocktakeFiles
 import StocktakeModel
 import StocktakeScan
 
-/// One app's backup domain as an `Inventory`, built from the manifest without walking anything: every record an
-/// entry (folders the manifest leaves out are added, size 0), every entry `included` with evidence `deviceBackup`,
-/// allocated bytes estimated (whole 4 KiB blocks), kinds from the name, else from the content file's first bytes.
-/// Built through the walk's own `TreeRecorder`, so places and the `maxDepth` cut are decided as for a walk.
+/// One app's backup domain as an `Inventory`, built from the manifest without walking anything, through the walk's
+/// own `TreeRecorder` so that places and the `maxDepth` cut are decided as for a walk.
 package enum ManifestInventory {
-    package static func build(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> Inventory {
-        buildIndexed(tree: tree, folder: folder, maxDepth: maxDepth).inventory
-    }
-
     /// The inventory, and for the content checks each file entry's content file and protection class.
-    package static func buildIndexed(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> (
+    package static func build(tree: DomainTree, folder: BackupFolder, maxDepth: Int = 256) -> (
         inventory: Inventory, content: BackupContentIndex
     ) {
         let content = BackupContent(folder)
@@ -84,14 +78,12 @@ package enum ManifestInventory {
                 name.withUnsafeBufferPointer { ContentSniffer.kind(prefix: bytes, name: $0) }
             }
         } catch {
-            // No content file (a backup listing copied without its content folders), or one reached only through
-            // a link (never followed): the kind stays unknown.
+            // No content file, or one reached only through a link (never followed).
             return .unknown
         }
     }
 
-    /// Whether a link's target leaves the container: an absolute path (it names the device's container by its
-    /// UUID, which a restore changes), or a relative one climbing above the root from the link's folder.
+    /// Absolute (naming the device's container by a UUID a restore changes), or climbing above the root.
     static func escapes(_ target: [UInt8], from depth: Int) -> Bool {
         target.first == UInt8(ascii: "/") || !SymlinkCheck.stays(depth: depth, following: target)
     }

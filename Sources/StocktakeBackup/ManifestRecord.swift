@@ -10,16 +10,13 @@ package struct ManifestRecord: Sendable, Equatable {
     /// Relative to the domain root, `/`-separated; empty for the root. Raw bytes: names need not be UTF-8.
     package let relativePath: [UInt8]
     package let type: EntryType
-    /// `MBFile` `Size`: the logical size, bytes.
     package let size: Int64
     /// `MBFile` `Mode` (type and permission bits), when present.
     package let mode: Int64?
     /// `MBFile` `LastModified`, seconds since 1970.
     package let modified: Int64
-    /// `MBFile` `Target`, for symbolic links.
     package let symlinkTarget: [UInt8]?
-    /// `MBFile` `ProtectionClass`, the file's data protection class on the device: 1 complete, 2 complete unless
-    /// open, 3 until first user authentication (the default), 4 none; 0 when the archive does not say.
+    /// `MBFile` `ProtectionClass` (1 complete … 4 none); 0 when the archive does not say.
     package let protectionClass: UInt8
 
     /// `ProtectionClass` 4 (`NSFileProtectionNone`): the file's key is available whenever the device is on.
@@ -52,8 +49,7 @@ package struct ManifestRecord: Sendable, Equatable {
     }
 }
 
-/// An `MBFile` as `NSKeyedArchiver` stores it in the `file` column: `$top.root` names the object in `$objects`
-/// whose keys are the file's properties; strings (the symlink `Target`) are references into `$objects` too.
+/// An `MBFile` as `NSKeyedArchiver` stores it: `$top.root` names the object in `$objects` holding its properties.
 struct MBFile: Equatable {
     var size: Int64
     var mode: Int64?

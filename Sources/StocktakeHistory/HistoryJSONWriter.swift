@@ -3,9 +3,7 @@ import StocktakePolicy
 import StocktakeRendering
 import StocktakeReport
 
-/// `stocktake history --format json` (contract): `{"bundleIdentifier", "runs": [...], "source"}`, runs oldest first,
-/// sorted keys, integer bytes. Sizes are `{files, apparentBytes, allocatedBytes}` as in `report.json`, and the
-/// keys the two share are report.json's (`HistoryKeys`).
+/// `stocktake history --format json` (contract): runs oldest first, sorted keys, sizes and keys as `report.json`'s.
 package struct HistoryJSONWriter: Sendable {
     private typealias K = HistoryKeys
 

@@ -1,7 +1,6 @@
 import StocktakeRendering
 
-/// The keys of `stocktake history --format json`, one enum per object. Where a key names what report.json names
-/// (a run's totals, its time, the app), it spells it as report.json does; a test holds those to `ReportKeys`.
+/// The keys of `stocktake history --format json`, one enum per object; what report.json also names is spelled as there.
 package enum HistoryKeys {
     package enum Document: String, CaseIterable, Sendable, JSONKey {
         case bundleIdentifier, runs, source

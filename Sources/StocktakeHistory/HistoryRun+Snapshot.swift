@@ -3,9 +3,8 @@ import StocktakePolicy
 import StocktakeReport
 
 extension HistoryRun {
-    /// The run as the history keeps it, from its `report.json` read back. The bundle identifier and run id
-    /// come from the caller (the report folder's names), since a report may not know its bundle id. The versions are
-    /// kept as shown text (`RecordedValues.displayText`): an app's plist may hold what no store keeps.
+    /// The run from its `report.json` read back; the app and run id are the caller's, since a report may not know its
+    /// bundle id. Versions are kept as shown text: an app's plist may hold what no store keeps.
     package init(
         bundleIdentifier: String, runID: String, snapshot: ReportSnapshot, status: Status,
         source: String = RunSeries.defaultSource, recordedBy: String? = nil, reportLocation: String? = nil,

@@ -1,25 +1,19 @@
 import StocktakeModel
 import StocktakePolicy
 
-/// One audit of one app in the history: the figures the nightly index and `stocktake history` show, kept
-/// after the run's report folder has been pruned.
+/// One audit of one app in the history, kept after the run's report folder has been pruned.
 package struct HistoryRun: Sendable, Equatable {
-    /// How the run ended.
     package enum Status: String, Sendable, CaseIterable {
-        /// The audit exited 0.
         case clean
         /// The audit exited 2: a finding at or above `--fail-on`, or a budget exceeded. Its reports exist.
         case policyFailure
     }
 
     package let bundleIdentifier: String
-    /// Where the app's runs come from, named by whoever records them (`--source`): a device, a simulator, a pipeline
-    /// lane. An app's runs from one source make one trend; the same run id may exist once per source.
+    /// Where the app's runs come from (`--source`): one source's runs make one trend, and a run id is unique in it.
     package let source: String
-    /// The run's folder name under `Reports/<bundle id>/`, a UTC timestamp such as `2026-11-21T020000Z`.
-    /// Runs sort by it.
+    /// The run's folder name, a UTC timestamp such as `2026-11-21T020000Z`: runs sort by it.
     package let runID: String
-    /// The report's `generatedAt` as written (ISO 8601, UTC).
     package let generatedAt: String
     package let toolVersion: String
     package let appVersion: String?
@@ -36,16 +30,13 @@ package struct HistoryRun: Sendable, Equatable {
     package let unknownBackupBytes: Int64
     /// Every severity, zero where there was none.
     package let findingsBySeverity: [Severity: Int]
-    /// Findings per rule and severity, one entry each, sorted by rule then severity. Empty for runs
-    /// recorded before the store kept them (schema version 1).
+    /// One entry per rule and severity, sorted; empty for runs recorded before the store kept them.
     package let findings: [FindingCount]
     package let status: Status
-    /// The machine that recorded the run (its host name), when known: the shared index says where a run came from.
+    /// The host that recorded the run: the shared index says where a run came from.
     package let recordedBy: String?
-    /// Where the run's report folder is: an absolute path on `recordedBy`, or an `http(s)` address. Nil when unknown
-    /// (runs recorded before the store kept it).
+    /// The report folder: an absolute path on `recordedBy`, or an `http(s)` address.
     package let reportLocation: String?
-    /// How long the audit took, when measured (the nightly job measures it; `record` is told it).
     package let durationSeconds: Double?
 
     package init(
@@ -88,7 +79,6 @@ package struct HistoryRun: Sendable, Equatable {
         self.status = status
     }
 
-    /// Findings per rule, whatever their severity.
     package var findingsByRule: [String: Int] {
         findings.reduce(into: [:]) { $0[$1.rule] = ($0[$1.rule] ?? 0).saturatingAdd($1.count) }
     }
@@ -98,8 +88,7 @@ package struct HistoryRun: Sendable, Equatable {
     package var series: RunSeries { RunSeries(bundleIdentifier: bundleIdentifier, source: source) }
 }
 
-/// How many findings one rule raised at one severity in a run. (A rule's severity can differ between
-/// runs, or between findings, when the configuration changes it.)
+/// How many findings one rule raised at one severity in a run (the configuration may change a rule's severity).
 package struct FindingCount: Sendable, Hashable, Comparable {
     package let rule: String
     package let severity: Severity

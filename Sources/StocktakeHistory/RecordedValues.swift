@@ -1,23 +1,19 @@
 import StocktakeModel
 import StocktakePolicy
 
-/// What a history accepts: one set of checks for a run about to be recorded (from a report.json that may come from
-/// anywhere) and for a row read back (written by another machine, another version, or by hand). Both stores and every
-/// reader then hold the same runs, and nothing made of them (sums, the index, the metrics) meets a value it cannot
-/// handle.
+/// What a history accepts, checked on a run about to be recorded and on a row read back, so that both stores hold the
+/// same runs and nothing made of them (sums, the index, the metrics) meets a value it cannot handle.
 package enum RecordedValues {
-    /// Distinct rules in one run: the policy has a few dozen; a report claiming more is not one stocktake wrote.
+    /// Distinct rules in one run: the policy has a few dozen.
     package static let maxRules = 1_000
     /// Findings of one rule at one severity: far beyond a real run, far below where sums of them could overflow.
     package static let maxFindingCount = 1 << 40
     /// Recorded durations: up to a year of seconds.
     package static let maxDurationSeconds = 366.0 * 86_400
-    /// Years `generatedAt` may name.
     package static let years = 1970...9999
 
-    /// `text`, as a history keeps a value that is only shown (an app's or the tool's version): what a binary plist
-    /// may hold but no store can keep (a NUL; PostgreSQL refuses it) or a page should print (controls) replaced by
-    /// U+FFFD, cut to `limit` bytes' worth of characters. Both stores then keep the same text.
+    /// A value that is only shown (a version), with what no store keeps (a NUL) or page prints (controls) replaced by
+    /// U+FFFD, cut to `limit` bytes.
     package static func displayText(_ text: String, limit: Int = 256) -> String {
         var output = String.UnicodeScalarView()
         var bytes = 0
@@ -112,21 +108,15 @@ extension HistoryRun {
     }
 }
 
-/// Where an index's reader finds a report folder by address (`record --report-url`): checked once, when the run is
-/// recorded, by the same rule the index links with.
+/// A report folder's address (`record --report-url`), checked when recorded by the rule the index links with.
 package enum ReportAddress {
-    /// Why `text` is not an `http(s)://host/path` address of printable ASCII with nothing an attribute or a URL
-    /// parser could read differently (quotes, angle brackets, spaces, backslashes), and no query or fragment (the
-    /// index appends `/report.html`), or nil.
+    /// Why `text` is not an `http(s)://host/path` address of printable ASCII without what an attribute or a URL parser
+    /// could read differently, nor a query or fragment (the index appends `/report.html`).
     package static func problem(_ text: String) -> String? {
-        let rest: Substring
-        if text.hasPrefix("https://") {
-            rest = text.dropFirst(8)
-        } else if text.hasPrefix("http://") {
-            rest = text.dropFirst(7)
-        } else {
+        guard let scheme = ["https://", "http://"].first(where: { text.hasPrefix($0) }) else {
             return "\(VisibleText.quoted(text)) is not an http:// or https:// address"
         }
+        let rest = text.dropFirst(scheme.count)
         guard text.utf8.count <= 2048 else { return "is \(text.utf8.count) bytes long (at most 2048)" }
         let unsafe: Set<UInt8> = Set("\"'<>\\`{}|^ ".utf8)
         guard text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !unsafe.contains($0) }) else {

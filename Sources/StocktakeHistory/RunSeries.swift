@@ -22,8 +22,7 @@ package struct RunSeries: Sendable, Hashable, Comparable, CustomStringConvertibl
         source == Self.defaultSource ? bundleIdentifier : "\(bundleIdentifier) (\(source))"
     }
 
-    /// Why `name` cannot be a source, or nil. A source is a label on every metric and a key of the shared history:
-    /// short, printable, and from a small set the operator chooses (never a generated id).
+    /// A source is a label on every metric and a key of the shared history: short, printable, never a generated id.
     package static func problem(withSourceName name: String) -> String? {
         guard !name.isEmpty, name.utf8.count <= 64 else { return "a source name has 1 to 64 characters" }
         let allowed = name.utf8.allSatisfy { byte in

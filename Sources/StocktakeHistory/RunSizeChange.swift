@@ -32,7 +32,6 @@ package struct RunSizeChange: Sendable, Equatable {
 }
 
 extension HistoryRun {
-    /// How the allocated bytes on disk moved since `previous`.
     package func onDiskChange(since previous: HistoryRun) -> RunSizeChange {
         RunSizeChange(before: previous.onDisk.allocatedBytes, after: onDisk.allocatedBytes)
     }

@@ -111,7 +111,7 @@ import Testing
             modified: 0, symlinkTarget: nil)
         let tree = DomainTree([record])
         #expect(tree.nodes.count == 100_001 && tree.records.count == 1 && tree.issues.isEmpty)
-        let inventory = ManifestInventory.build(tree: tree, folder: folder, maxDepth: 10)
+        let inventory = ManifestInventory.build(tree: tree, folder: folder, maxDepth: 10).inventory
         // As a walk with --max-depth 10: eleven levels listed, the deepest folder unreadable, one tooDeep issue.
         #expect(inventory.entries.count == 1 + 11)
         #expect(inventory.issues.map(\.reason) == [.tooDeep])
@@ -196,7 +196,7 @@ import Testing
         // The listing, the report's deviceBackup and the inventory's totals agree: one file of 10 bytes.
         #expect(summary.app.total.files == 1 && summary.app.total.apparentBytes == 10)
         #expect(read.apps.app(Self.app)?.domain.total.files == 1)
-        let inventory = ManifestInventory.build(tree: tree, folder: read.folder)
+        let inventory = ManifestInventory.build(tree: tree, folder: read.folder).inventory
         var paths: [String] = []
         inventory.forEachInPathOrder { index, path in
             if index != inventory.root { paths.append(String(decoding: path, as: UTF8.self)) }
@@ -226,7 +226,8 @@ import Testing
         func kind() throws -> ContentKind {
             let again = try DeviceBackup.read(backup.path)
             let inventory = ManifestInventory.build(
-                tree: try again.app(Self.app, role: .input).tree, folder: again.folder)
+                tree: try again.app(Self.app, role: .input).tree, folder: again.folder
+            ).inventory
             let index = try #require(inventory.index(ofPath: Array("Documents/blob".utf8)))
             return inventory.entries[Int(index)].kind
         }
@@ -247,7 +248,7 @@ import Testing
             ["domain": Self.domain, "path": "Documents/a.log", "type": "f", "content": "one"]
         ])
         let read = try DeviceBackup.read(backup.path)
-        let (inventory, content) = ManifestInventory.buildIndexed(
+        let (inventory, content) = ManifestInventory.build(
             tree: try read.app(Self.app, role: .input).tree, folder: read.folder)
         let a = try #require(inventory.index(ofPath: Array("Documents/a.log".utf8)))
         let pathA = try #require(content.contentPath(of: a))

@@ -62,7 +62,7 @@ import Testing
             #expect(!error.description.isEmpty, "seed \(seed)")
             return
         }
-        let inventory = ManifestInventory.build(tree: tree, folder: read.folder)
+        let inventory = ManifestInventory.build(tree: tree, folder: read.folder).inventory
         var files = 0
         inventory.forEachInPathOrder { index, path in
             guard index != inventory.root else { return }

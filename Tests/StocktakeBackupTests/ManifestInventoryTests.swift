@@ -25,6 +25,7 @@ import Testing
         ])
         let read = try DeviceBackup.read(backup.path)
         let listed = ManifestInventory.build(tree: try read.app("a.b", role: .input).tree, folder: read.folder)
+            .inventory
         let tree = try TemporaryTree("walked")
         for file in Self.files { try tree.write(file, string: "x") }
         let walked = try InventoryScanner.scan(root: tree.path(""), options: ScanOptions())

@@ -35,7 +35,8 @@ import Testing
 
     @Test func recordsDecodeAsWritten() throws {
         let backup = try Self.fixture()
-        let records = try ManifestDatabase(try BackupFolder.open(backup.path)).records(domain: "AppDomain-\(Self.app)")
+        let records = try ManifestDatabase(try BackupFolder.open(backup.path)).appDomainRecords()
+            .filter { $0.domain == "AppDomain-\(Self.app)" }
         let byPath = Dictionary(
             uniqueKeysWithValues: records.map { (String(decoding: $0.relativePath, as: UTF8.self), $0) })
         #expect(
@@ -50,8 +51,8 @@ import Testing
         #expect(byPath["Library/link"]?.symlinkTarget == Array("/var/mobile/x".utf8))
         #expect(byPath["Library/Application Support/store.sqlite"]?.size == 20_000)
         // The fileID is the SHA-1 of "domain-relativePath" (the real backup's row), and names the content file.
-        let real = try ManifestDatabase(try BackupFolder.open(backup.path)).records(
-            domain: "AppDomainGroup-group.net.whatsapp.WhatsApp.shared")
+        let real = try ManifestDatabase(try BackupFolder.open(backup.path)).appDomainRecords()
+            .filter { $0.domain == "AppDomainGroup-group.net.whatsapp.WhatsApp.shared" }
         #expect(
             real.first { $0.relativePath == Array("ChatStorage.sqlite".utf8) }?.fileID
                 == "7c7fba66680ef796b916b067077cc246adacf01d")
@@ -84,7 +85,7 @@ import Testing
         let backup = try Self.fixture()
         let read = try DeviceBackup.read(backup.path)
         let (tree, summary) = try read.app(Self.app, role: .input)
-        let inventory = ManifestInventory.build(tree: tree, folder: read.folder)
+        let inventory = ManifestInventory.build(tree: tree, folder: read.folder).inventory
         var paths: [String] = []
         inventory.forEachInPathOrder { index, path in
             if index != inventory.root { paths.append(String(decoding: path, as: UTF8.self)) }
@@ -113,6 +114,7 @@ import Testing
         ])
         let read = try DeviceBackup.read(backup.path)
         let inventory = ManifestInventory.build(tree: try read.app("a.b", role: .input).tree, folder: read.folder)
+            .inventory
         #expect(
             inventory.issues.map(\.detail) == [
                 #"the device backup is incomplete (Status.plist SnapshotState "uploading", not "finished"): files missing from it may only not have been copied yet"#

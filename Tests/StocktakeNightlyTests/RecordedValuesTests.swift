@@ -153,13 +153,14 @@ import Testing
     ])
     func anAddressTheIndexCannotLinkIsRefused(_ address: String) {
         #expect(ReportAddress.problem(address) != nil)
-        #expect(ReportLink.address(address) == nil)
+        #expect(ReportAddress.normalized(address) == nil)
     }
 
     @Test func aPlainAddressIsLinked() {
         #expect(ReportAddress.problem("https://ci.example.com/jobs/1/artifacts/") == nil)
         #expect(
-            ReportLink.address("https://ci.example.com/jobs/1/artifacts/") == "https://ci.example.com/jobs/1/artifacts")
+            ReportAddress.normalized("https://ci.example.com/jobs/1/artifacts/")
+                == "https://ci.example.com/jobs/1/artifacts")
     }
 
     /// Issue 41, 18: a device or a FIFO named as the history left `NAME-journal` beside it (or blocked).

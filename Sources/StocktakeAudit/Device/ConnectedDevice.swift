@@ -1,6 +1,5 @@
 import StocktakeModel
 
-/// A device as `devicectl list devices` describes it.
 package struct ConnectedDevice: Sendable, Equatable {
     /// CoreDevice's identifier, which devicectl takes as `--device`.
     package let identifier: String
@@ -44,7 +43,6 @@ package struct ConnectedDevice: Sendable, Equatable {
     }
 }
 
-/// An app installed on a device, as `devicectl device info apps` describes it.
 package struct InstalledApp: Sendable, Equatable {
     package let bundleIdentifier: String
     package let name: String?

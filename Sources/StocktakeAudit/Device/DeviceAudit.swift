@@ -4,10 +4,8 @@ import StocktakeModel
 import StocktakeScan
 
 /// An app on a connected device (`audit --device DEVICE --app ID [--app-group GROUP]`): devicectl copies its
-/// data container (and App Group containers) into a private folder, which is audited as a data container of
-/// that app and removed by its owner however the audit ends.
+/// containers into a private folder, audited as that app's and removed by its owner however the audit ends.
 package struct DeviceTarget: Sendable {
-    /// The device's name, UDID or CoreDevice identifier.
     package let device: String
     package let bundleIdentifier: String
     /// App Group ids (`group.…`) to copy beside the data container.
@@ -21,15 +19,12 @@ package struct DeviceTarget: Sendable {
 }
 
 package enum DeviceAudit {
-    /// Every device devicectl lists.
     package static func devices(_ control: DeviceControl, scratch: PrivateFolder) throws(DeviceError)
         -> [ConnectedDevice]
     {
         let command = "xcrun devicectl list devices"
-        guard
-            let list = try control.run(
-                ["list", "devices"], decoding: DevicectlOutput.DeviceList.self, scratch: scratch)
-        else { throw .malformedOutput(command: command, missing: "result is missing") }
+        let list = try control.run(["list", "devices"], decoding: DevicectlOutput.DeviceList.self, scratch: scratch)
+        guard let list else { throw .malformedOutput(command: command, missing: "result is missing") }
         guard let devices = list.devices else {
             throw .malformedOutput(command: command, missing: "result.devices is missing")
         }
@@ -41,7 +36,6 @@ package enum DeviceAudit {
         }
     }
 
-    /// The one device `query` names (identifier, UDID or name).
     package static func device(_ query: String, _ control: DeviceControl, scratch: PrivateFolder)
         throws(DeviceError) -> ConnectedDevice
     {
@@ -52,7 +46,7 @@ package enum DeviceAudit {
         return device
     }
 
-    /// The apps installed on `device`, by bundle id. devicectl refuses a device that is locked or not paired.
+    /// By bundle id. devicectl refuses a device that is locked or not paired.
     package static func apps(on device: ConnectedDevice, _ control: DeviceControl, scratch: PrivateFolder)
         throws(DeviceError) -> [InstalledApp]
     {
@@ -73,7 +67,7 @@ package enum DeviceAudit {
         if device.developerMode == "disabled" { throw .developerModeOff(device) }
     }
 
-    /// Copies the target's containers into `scratch` and audits them. The caller owns `scratch` and removes it.
+    /// The caller owns `scratch` and removes it.
     package static func run(
         _ request: AuditRequest, target: DeviceTarget, control: DeviceControl, scratch: PrivateFolder
     ) throws(AuditError) -> AuditResult {
@@ -108,8 +102,7 @@ package enum DeviceAudit {
         return try Audit.run(resolved)
     }
 
-    /// `devicectl device copy from` of one container's whole tree into `folder`; the command, as the report
-    /// shows it. A copy that fails part of the way is an error: a partial copy is never audited.
+    /// Copies one container's tree, returning the command the report shows; a partial copy is never audited.
     private static func copy(
         _ domain: String, _ identifier: String, from device: ConnectedDevice, into folder: String,
         _ control: DeviceControl, scratch: PrivateFolder
@@ -120,11 +113,12 @@ package enum DeviceAudit {
         } catch {
             throw .scratch("cannot create \(folder): \(error.localizedDescription)")
         }
-        let arguments = [
+        let command = [
             "device", "copy", "from", "--device", device.identifier, "--domain-type", domain, "--domain-identifier",
-            identifier, "--source", "/", "--destination", folder,
+            identifier, "--source", "/",
         ]
         do {
+            let arguments = command + ["--destination", folder]
             _ = try control.run(
                 arguments, decoding: DevicectlOutput.Ignored.self, timeout: control.copyTimeout, scratch: scratch)
         } catch {
@@ -135,7 +129,6 @@ package enum DeviceAudit {
             }
             throw .copyFailed(app: identifier, device: device, message: message)
         }
-        return "xcrun devicectl device copy from --device \(device.identifier) --domain-type \(domain) "
-            + "--domain-identifier \(identifier) --source /"
+        return "xcrun devicectl " + command.joined(separator: " ")
     }
 }

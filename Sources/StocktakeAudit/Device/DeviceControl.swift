@@ -7,9 +7,8 @@ import StocktakeFiles
     import Darwin
 #endif
 
-/// Runs Xcode's `devicectl` through the `xcrun` found on PATH (on every platform, so tests can put a stand-in
-/// there), with an argument array and never a shell, each run bounded by a timeout. Answers are read from
-/// devicectl's `--json-output FILE`, written into a private temporary folder.
+/// Runs `devicectl` through the `xcrun` on PATH (where tests put a stand-in), never through a shell, each run bounded
+/// by a timeout; answers are read from its `--json-output FILE`.
 package final class DeviceControl: @unchecked Sendable {
     package let xcrun: String
     /// Seconds a listing may take; a copy may take `copyTimeout`.
@@ -19,7 +18,6 @@ package final class DeviceControl: @unchecked Sendable {
     private var running: Process?
     private var stopped = false
 
-    /// Finds `xcrun` on `PATH`; refuses without one.
     package init(
         environment: [String: String] = ProcessInfo.processInfo.environment, timeout: Double = 60,
         copyTimeout: Double = 3600
@@ -36,8 +34,7 @@ package final class DeviceControl: @unchecked Sendable {
         self.copyTimeout = copyTimeout
     }
 
-    /// Kills the devicectl run under way, if any, and lets no other start: for a signal handler, before it
-    /// removes the copy (so that nothing writes into the folder after it is gone).
+    /// Kills the run under way and lets no other start: a signal handler calls it before it removes the copy.
     package func stop() {
         lock.withLock {
             stopped = true

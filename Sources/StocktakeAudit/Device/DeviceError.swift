@@ -1,10 +1,8 @@
-/// Why a device, or an app on it, could not be listed or copied. Each message names the device or the app and
-/// says what to do.
+/// Why a device, or an app on it, could not be listed or copied; each message says what to do.
 package enum DeviceError: Error, Sendable, Equatable, CustomStringConvertible {
     case noXcrun
     /// `xcrun` could not be started, or ran past its time.
     case couldNotRun(command: String, reason: String)
-    /// devicectl failed: its own message.
     case devicectl(command: String, message: String)
     /// devicectl's JSON lacked what is needed, or was no JSON: which field.
     case malformedOutput(command: String, missing: String)
@@ -20,53 +18,45 @@ package enum DeviceError: Error, Sendable, Equatable, CustomStringConvertible {
 
     package var lines: [String] {
         switch self {
+        case .noDevice(_, let devices): [message] + Self.list(devices)
+        case .ambiguousDevice(_, let candidates): [message] + Self.list(candidates)
+        default: [message]
+        }
+    }
+
+    /// The first line: a listing of devices may follow.
+    private var message: String {
+        switch self {
         case .noXcrun:
-            return [
-                "xcrun was not found on PATH: `stocktake devices` and `audit --device` run Xcode's devicectl, which "
-                    + "needs Xcode 15 or later on a Mac (install it, then `xcode-select -s /Applications/Xcode.app`)"
-            ]
-        case .couldNotRun(let command, let reason):
-            return ["could not run `\(command)`: \(reason)"]
-        case .devicectl(let command, let message):
-            return ["`\(command)` failed: \(message)"]
+            "xcrun was not found on PATH: `stocktake devices` and `audit --device` run Xcode's devicectl, which "
+                + "needs Xcode 15 or later on a Mac (install it, then `xcode-select -s /Applications/Xcode.app`)"
+        case .couldNotRun(let command, let reason): "could not run `\(command)`: \(reason)"
+        case .devicectl(let command, let message): "`\(command)` failed: \(message)"
         case .malformedOutput(let command, let missing):
-            return ["`\(command)` wrote JSON Stocktake cannot read: \(missing) (is this Xcode 15 or later?)"]
-        case .noDevice(let query, let devices):
-            guard !devices.isEmpty else {
-                return [
-                    "no device is named or has the UDID or identifier '\(query)': devicectl lists no device "
-                        + "(connect it with a cable, unlock it, and trust this Mac)"
-                ]
-            }
-            return ["no device is named or has the UDID or identifier '\(query)'; devices:"] + Self.list(devices)
+            "`\(command)` wrote JSON Stocktake cannot read: \(missing) (is this Xcode 15 or later?)"
+        case .noDevice(let query, let devices) where devices.isEmpty:
+            "no device is named or has the UDID or identifier '\(query)': devicectl lists no device "
+                + "(connect it with a cable, unlock it, and trust this Mac)"
+        case .noDevice(let query, _): "no device is named or has the UDID or identifier '\(query)'; devices:"
         case .ambiguousDevice(let query, let candidates):
-            return ["\(candidates.count) devices are named '\(query)'; give one's UDID or identifier:"]
-                + Self.list(candidates)
+            "\(candidates.count) devices are named '\(query)'; give one's UDID or identifier:"
         case .notPaired(let device):
-            return [
-                "\(device.title) is not paired with this Mac (\(device.pairingState ?? "pairing state unknown")): "
-                    + "unlock it, connect it, and tap Trust when it asks to trust this computer"
-            ]
+            "\(device.title) is not paired with this Mac (\(device.pairingState ?? "pairing state unknown")): "
+                + "unlock it, connect it, and tap Trust when it asks to trust this computer"
         case .developerModeOff(let device):
-            return [
-                "Developer Mode is off on \(device.title): turn it on in Settings > Privacy & Security > "
-                    + "Developer Mode, restart the device, and confirm"
-            ]
+            "Developer Mode is off on \(device.title): turn it on in Settings > Privacy & Security > "
+                + "Developer Mode, restart the device, and confirm"
         case .appNotInstalled(let app, let device, let copyable):
-            let hint =
-                copyable.isEmpty
-                ? "; no development-signed app is installed on it"
-                : "; development-signed apps on it: " + copyable.joined(separator: ", ")
-            return ["'\(app)' is not installed on \(device.title)\(hint)"]
+            "'\(app)' is not installed on \(device.title)"
+                + (copyable.isEmpty
+                    ? "; no development-signed app is installed on it"
+                    : "; development-signed apps on it: " + copyable.joined(separator: ", "))
         case .notDevelopmentSigned(let app, let device):
-            return [
-                "'\(app)' on \(device.title) is not development-signed, so its container cannot be copied: install a "
-                    + "build from Xcode (or signed with a development profile), then audit"
-            ]
+            "'\(app)' on \(device.title) is not development-signed, so its container cannot be copied: install a "
+                + "build from Xcode (or signed with a development profile), then audit"
         case .copyFailed(let app, let device, let message):
-            return ["copying '\(app)' from \(device.title) failed, so nothing was audited: \(message)"]
-        case .scratch(let reason):
-            return ["cannot make a private temporary folder for the copy: \(reason)"]
+            "copying '\(app)' from \(device.title) failed, so nothing was audited: \(message)"
+        case .scratch(let reason): "cannot make a private temporary folder for the copy: \(reason)"
         }
     }
 

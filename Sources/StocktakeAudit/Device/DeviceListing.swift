@@ -1,8 +1,6 @@
 import Foundation
 
-/// `stocktake devices`: the connected devices, or one device's apps, as lines of text (names from the device stay
-/// inside their line, for the printer to escape each) or JSON (`schemaVersion` 1, keys sorted; a value devicectl
-/// did not give is null).
+/// `stocktake devices`: the devices, or one device's apps, as lines (for the printer to escape each) or JSON.
 package enum DeviceListing {
     package static func lines(_ devices: [ConnectedDevice]) -> [String] {
         var lines = ["\(devices.count) device\(devices.count == 1 ? "" : "s") (xcrun devicectl list devices)"]
@@ -44,7 +42,6 @@ package enum DeviceListing {
         return try encoder.encode(value) + Data("\n".utf8)
     }
 
-    /// The devices, or one device and its apps (a nil member is left out).
     private struct Listing: Encodable {
         var schemaVersion = 1
         var device: ConnectedDevice? = nil
@@ -61,12 +58,10 @@ extension ConnectedDevice: Encodable {
 
     package func encode(to encoder: any Encoder) throws {
         var keyed = encoder.container(keyedBy: Key.self)
-        try keyed.encode(identifier, forKey: .identifier)
-        try keyed.encode(name, forKey: .name)
-        for (key, value) in [
-            (Key.udid, udid), (.model, model), (.osVersion, osVersion), (.platform, platform),
-            (.pairingState, pairingState), (.developerMode, developerMode), (.tunnelState, tunnelState),
-            (.transport, transport),
+        for (key, value): (Key, String?) in [
+            (.identifier, identifier), (.name, name), (.udid, udid), (.model, model), (.osVersion, osVersion),
+            (.platform, platform), (.pairingState, pairingState), (.developerMode, developerMode),
+            (.tunnelState, tunnelState), (.transport, transport),
         ] {
             try keyed.encode(value, forKey: key)
         }
@@ -78,8 +73,9 @@ extension InstalledApp: Encodable {
 
     package func encode(to encoder: any Encoder) throws {
         var keyed = encoder.container(keyedBy: Key.self)
-        try keyed.encode(bundleIdentifier, forKey: .bundleIdentifier)
-        for (key, value) in [(Key.name, name), (.version, version), (.bundleVersion, bundleVersion)] {
+        for (key, value): (Key, String?) in [
+            (.bundleIdentifier, bundleIdentifier), (.name, name), (.version, version), (.bundleVersion, bundleVersion),
+        ] {
             try keyed.encode(value, forKey: key)
         }
         // Development-signed: `audit --device` can copy its containers.

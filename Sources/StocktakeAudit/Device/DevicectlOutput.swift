@@ -1,8 +1,6 @@
 import Foundation
 
-/// What `xcrun devicectl … --json-output FILE` writes, read defensively: every field devicectl may leave out is
-/// optional, unknown fields are ignored, and a field the audit cannot do without is named when missing
-/// (`DeviceError.malformedOutput`). Shapes as devicectl 341+ (Xcode 15 and later) writes them.
+/// What `devicectl … --json-output FILE` writes (Xcode 15 and later), read defensively: every field is optional.
 enum DevicectlOutput {
     /// `{"info": {"outcome": …}, "result": …}` or, on failure, `{"error": {"code", "domain", "userInfo": …}}`.
     struct Envelope<Result: Decodable>: Decodable {
@@ -30,17 +28,14 @@ enum DevicectlOutput {
             let value: String?
 
             init(from decoder: any Decoder) throws {
-                if let plain = try? decoder.singleValueContainer().decode(String.self) {
-                    value = plain
-                } else {
-                    value = try? decoder.container(keyedBy: Key.self).decode(String.self, forKey: .string)
-                }
+                value =
+                    (try? decoder.singleValueContainer().decode(String.self))
+                    ?? (try? decoder.container(keyedBy: Key.self).decode(String.self, forKey: .string))
             }
 
             enum Key: String, CodingKey { case string }
         }
 
-        /// The sentence devicectl gave, with its reason and suggestion when present.
         var message: String {
             let parts = [userInfo?.description?.value, userInfo?.reason?.value, userInfo?.suggestion?.value]
                 .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }

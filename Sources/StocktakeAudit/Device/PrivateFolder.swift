@@ -7,9 +7,8 @@ import StocktakeFiles
     import Darwin
 #endif
 
-/// A private temporary folder (mode 0700, from `mkdtemp`) for what devicectl writes: its JSON answers and the
-/// copied containers. Removed by `remove()`, which the owner calls however the audit ends (a `defer`, and a
-/// signal handler for SIGINT and SIGTERM), and at the latest when the last reference goes.
+/// A private temporary folder (`mkdtemp`) for what devicectl writes, removed however the audit ends (`remove()` from a
+/// `defer` or a signal handler, at the latest when the last reference goes).
 package final class PrivateFolder: @unchecked Sendable {
     package let path: String
     private let lock = NSLock()
@@ -30,8 +29,7 @@ package final class PrivateFolder: @unchecked Sendable {
         lock.withLock {
             guard !removed else { return }
             removed = true
-            // The copy may have left folders without write or search permission (a container's own modes): open
-            // them up first so that nothing is left behind.
+            // The copy may have left folders without write or search permission: open them up first.
             if let walk = FileManager.default.enumerator(atPath: path) {
                 for case let relative as String in walk {
                     let full = Paths.join(path, relative)

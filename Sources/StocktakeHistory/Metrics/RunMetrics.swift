@@ -1,23 +1,16 @@
 import StocktakeModel
 import StocktakePolicy
 
-/// The metrics file (`--metrics-file`): OpenMetrics text that node_exporter's textfile collector reads and
-/// Prometheus' text parser accepts too. Every family is a gauge in base units (`_bytes`, `_seconds`), each with its
-/// `# HELP`, `# TYPE` and `# UNIT`; samples carry no timestamps (the collector refuses them), and the file ends with
-/// `# EOF`. Labels are bounded: `app` (the apps audited), `source` (names the operator chose), `severity` (three),
-/// `command` (`nightly` or `record`).
+/// The metrics file (`--metrics-file`): OpenMetrics text for node_exporter's textfile collector, gauges in base units
+/// without timestamps (the collector refuses them), and only bounded labels (`app`, `source`, `severity`, `command`).
 package struct RunMetrics: Sendable {
-    /// The job that wrote the file: the nightly job, or `record`.
     package struct Job: Sendable {
         package let name: String
         package let durationSeconds: Double
-        /// When the job finished, in seconds since 1970.
         package let finishedAt: Double
-        /// Inputs that could not be audited or recorded this time.
         package let failures: Int
         package let exitStatus: Int32
-        /// What tells this job's series from another's in the collector's folder, where every file is merged: the
-        /// nightly job's source; `record`'s app and source.
+        /// What tells this job's series from another's in the collector's folder, where every file is merged.
         package let app: String?
         package let source: String
 
@@ -46,17 +39,17 @@ package struct RunMetrics: Sendable {
         self.job = job
     }
 
-    /// The whole file.
     package func render() -> String {
         var text = ""
         func family(
             _ name: String, unit: String?, help: String, _ samples: [(labels: [(String, String)], value: String)]
         ) {
             guard !samples.isEmpty else { return }
-            text += "# HELP \(name) \(Self.escapedHelp(help))\n# TYPE \(name) gauge\n"
+            text += "# HELP \(name) \(Self.escaped(help, quotes: false))\n# TYPE \(name) gauge\n"
             if let unit { text += "# UNIT \(name) \(unit)\n" }
             for sample in samples {
-                let labels = sample.labels.map { "\($0.0)=\"\(Self.escapedLabel($0.1))\"" }.joined(separator: ",")
+                let labels = sample.labels.map { "\($0.0)=\"\(Self.escaped($0.1, quotes: true))\"" }.joined(
+                    separator: ",")
                 text += labels.isEmpty ? "\(name) \(sample.value)\n" : "\(name){\(labels)} \(sample.value)\n"
             }
         }
@@ -124,22 +117,18 @@ package struct RunMetrics: Sendable {
         [("app", run.bundleIdentifier), ("source", run.source)]
     }
 
-    /// A label value as the format escapes it: backslash, double quote and line feed.
-    static func escapedLabel(_ value: String) -> String {
+    /// Text as the format escapes it: backslash and line feed, and in a label value (`quotes`) the double quote.
+    private static func escaped(_ value: String, quotes: Bool) -> String {
         var escaped = ""
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
+            case "\"" where quotes: escaped += "\\\""
             case "\n": escaped += "\\n"
             default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped
-    }
-
-    private static func escapedHelp(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
     }
 
     /// A number as the format writes it: integral values without a fraction, others to the millisecond.
@@ -150,8 +139,7 @@ package struct RunMetrics: Sendable {
     }
 }
 
-/// `2026-11-21T02:00:00Z` (what report.json's `generatedAt` holds) as seconds since 1970; nil for anything else,
-/// a fraction of more than nine digits included (a recorded value is another machine's word: nothing here traps).
+/// `2026-11-21T02:00:00Z` as seconds since 1970; nil for anything else (another machine's word: nothing here traps).
 package enum ISO8601Seconds {
     package static func parse(_ text: String) -> Double? {
         let bytes = Array(text.utf8)

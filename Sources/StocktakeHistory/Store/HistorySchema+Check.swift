@@ -1,18 +1,15 @@
 import StocktakeSQLite
 
-/// A store is only read after its schema matches what the migrations make: every object a table (not a
-/// view standing in for one), with the expected columns, and nothing else: no triggers (one would run
-/// on every write, unseen), no views (one named like a table could loop forever).
+/// A store is only read once its schema is what the migrations make: no trigger (one would run on every write,
+/// unseen), no view (one named like a table could loop forever), each table with the expected columns.
 extension HistorySchema {
-    /// One schema object: `table`, `index`, `view` or `trigger`, its name, and a table's columns in order
-    /// (hidden and generated ones included, marked).
+    /// A table, index, view or trigger; a table's columns in order, hidden and generated ones marked.
     struct Object: Equatable, Sendable {
         let type: String
         let name: String
         let columns: [String]
     }
 
-    /// Why the schema of `connection`'s store is not that of a history store at `version`; nil when it is.
     static func problem(in connection: SQLiteConnection, version: Int) throws -> String? {
         difference(found: try objects(in: connection), expected: try references.get()[version])
     }
@@ -44,7 +41,6 @@ extension HistorySchema {
         }
     }
 
-    /// The first difference, worded for the person who has to deal with the file.
     static func difference(found: [Object], expected: [Object]) -> String? {
         for object in found where object.type == "trigger" {
             return "it has a trigger `\(object.name)`, which a history store never has"
@@ -72,13 +68,9 @@ extension HistorySchema {
         return nil
     }
 
-    /// The columns of each table at `version`, in order, as SQLite's migrations make them: the one definition of the
-    /// schema that a PostgreSQL store is held to (its baseline must make the same columns, in this order).
+    /// The columns of each table at `version`: the one definition of the schema a PostgreSQL store is held to.
     package static func columns(atVersion version: Int) throws -> [String: [String]] {
-        var tables: [String: [String]] = [:]
-        for object in try references.get()[version] where object.type == "table" {
-            tables[object.name] = object.columns
-        }
-        return tables
+        let tables = try references.get()[version].filter { $0.type == "table" }
+        return Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0.columns) })
     }
 }

@@ -1,15 +1,12 @@
-/// The history's schema. SQLite's is an ordered list of migrations: a store records how many it has run (`PRAGMA
-/// user_version`) and opening it runs the rest in one transaction, since stores exist at every version. To change
-/// it, append a migration: never edit one that has shipped. PostgreSQL arrived with version 3, so its schema is one
-/// baseline that makes version 3 at once (the one row of `stocktake_schema` says so); both engines make the same
-/// tables, columns (in the same order), keys and uniqueness, spelled in each one's types.
+/// The history's schema. SQLite's is an ordered list of migrations (`PRAGMA user_version` counts those run): append
+/// one, never edit one that shipped. PostgreSQL arrived with version 3: its schema is one baseline of the same tables.
 package enum HistorySchema {
     package struct Migration: Sendable {
         package let version: Int
         let sqlite: [String]
     }
 
-    /// The tables of the schema, in the order they are created; `runs` is the one a run's other rows hang off.
+    /// In the order they are created; a run's other rows hang off `runs`.
     package static let tables = ["runs", "run_locations", "run_findings"]
 
     package static let migrations: [Migration] = [
@@ -48,9 +45,8 @@ package enum HistorySchema {
                 ) WITHOUT ROWID
                 """
             ]),
-        // Many machines, one history: a run is unique by app, source and run id, and says who recorded it, where its
-        // report folder is and how long it took. SQLite cannot change a table's constraints, so it copies the table
-        // (with foreign keys off for the copy, so dropping the old table does not cascade to the runs' other rows).
+        // Many machines, one history: a run is unique by app, source and run id. SQLite cannot change a table's
+        // constraints, so it copies the table (foreign keys off, so dropping the old one does not cascade).
         Migration(
             version: 3,
             sqlite: [

@@ -3,8 +3,7 @@ import StocktakePolicy
 import StocktakeSQLite
 
 extension HistoryStore {
-    /// Records one run in one transaction. Recording the same app, source and run id again replaces the earlier
-    /// row and everything that hangs off it (a re-run of the same night, a retried `record`).
+    /// In one transaction, replacing the run of the same app, source and run id and everything that hangs off it.
     package func record(_ run: HistoryRun) throws(HistoryError) {
         try guarded("written") {
             try connection.transaction(writing: true) {
@@ -104,23 +103,16 @@ extension RunRow.Value {
     }
 }
 
-/// Reads a `runs` row from a statement, from `column` on.
 private struct StatementCursor: RunRow.Cursor {
     let statement: SQLiteStatement
     var column: Int32
 
-    mutating func text() -> String? {
-        defer { column += 1 }
-        return statement.text(column)
-    }
+    mutating func text() -> String? { next { $0.text($1) } }
+    mutating func integer() -> Int64 { next { $0.int64($1) } }
+    mutating func real() -> Double? { next { $0.double($1) } }
 
-    mutating func integer() -> Int64 {
+    private mutating func next<Value>(_ read: (SQLiteStatement, Int32) -> Value) -> Value {
         defer { column += 1 }
-        return statement.int64(column)
-    }
-
-    mutating func real() -> Double? {
-        defer { column += 1 }
-        return statement.double(column)
+        return read(statement, column)
     }
 }

@@ -7,12 +7,8 @@ import StocktakeSQLite
     import Darwin
 #endif
 
-/// The nightly job's memory: one row per audited run, per app, in an SQLite file beside the reports
-/// (`Reports/history.sqlite`). Opening a store creates it when asked and brings its schema up to date;
-/// a file from a newer stocktake, or a file that is not a history store, is refused rather than touched.
-///
-/// Not `Sendable`: use one store object from one thread. Separate processes (the nightly writer and a
-/// `stocktake history` reader) may open the same file; SQLite's locks and a busy timeout keep them apart.
+/// The history in an SQLite file beside the reports; a file that is not a history store (or a newer one) is refused
+/// rather than touched. Not `Sendable`: other processes open their own, kept apart by SQLite's locks.
 package final class HistoryStore: RunHistory {
     package static let fileName = "history.sqlite"
 
@@ -23,8 +19,7 @@ package final class HistoryStore: RunHistory {
 
     package var name: String { path }
 
-    /// Opens the store at `path` and migrates its schema forward. With `createIfMissing` false, a missing
-    /// file is an error (`.missing`) rather than a new, empty store: readers should not leave files behind.
+    /// Without `createIfMissing`, a missing file is `.missing`: readers should not leave files behind.
     package convenience init(path: String, createIfMissing: Bool = true) throws(HistoryError) {
         try self.init(path: path, createIfMissing: createIfMissing, schemaVersion: HistorySchema.currentVersion)
     }
@@ -51,8 +46,6 @@ package final class HistoryStore: RunHistory {
         }
         do {
             connection = try SQLiteConnection(path: path, create: createIfMissing, timeLimit: timeLimit)
-        } catch let error as SQLiteError {
-            throw HistoryError(store: path, kind: .failed, message: "could not be opened: \(error.message)")
         } catch {
             throw HistoryError(store: path, kind: .failed, message: "could not be opened: \(error)")
         }
@@ -64,8 +57,7 @@ package final class HistoryStore: RunHistory {
     private func migrate(upTo target: Int) throws {
         // Cascading deletes keep a run's rows in the other tables together with it.
         try connection.execute("PRAGMA foreign_keys = ON")
-        // Functions with side effects may not run from the schema (views, triggers, defaults): a second
-        // line behind the schema check below.
+        // No function with side effects from the schema: a second line behind the schema check below.
         try connection.execute("PRAGMA trusted_schema = OFF")
         // A committed run must survive a power cut on macOS too, where only F_FULLFSYNC empties the drive's
         // cache (SQLite uses it only when asked; elsewhere the pragma is accepted and changes nothing).
@@ -80,9 +72,8 @@ package final class HistoryStore: RunHistory {
                 message: "is not an SQLite database; move it aside and the next nightly run starts a new history")
         }
         guard found < target else { return }
-        // Version 3 copies `runs`: with foreign keys on, dropping the old table would delete every run's other rows.
-        // (The pragma cannot change inside a transaction, so it is set around it; the copy keeps every id.)
-        // A failed migration throws and the store is not opened, so only the way out of a good one turns them back on.
+        // Off around the transaction (not inside it): with them on, version 3's copy of `runs` would delete every run's
+        // other rows. A failed migration never opens the store, so only the way out of a good one turns them back on.
         try connection.execute("PRAGMA foreign_keys = OFF")
         try connection.transaction(writing: true) {
             // Read and checked again under the write lock: another process may have migrated meanwhile.
@@ -108,8 +99,7 @@ package final class HistoryStore: RunHistory {
         }
     }
 
-    /// The store's schema version, once its schema is checked to be what that version's migrations make. Throws a
-    /// `HistoryError` for a newer stocktake's store, another program's database, or a schema edited by hand.
+    /// The schema version, once the schema is checked to be what that version's migrations make.
     private func checkedVersion() throws -> Int {
         let found = try userVersion()
         let known = HistorySchema.currentVersion
@@ -142,8 +132,7 @@ package final class HistoryStore: RunHistory {
         try connection.rows("PRAGMA user_version", [], { $0.int(0) }).first ?? 0
     }
 
-    /// Runs `body` under the connection's deadline, turning SQLite's failures into a `HistoryError` that
-    /// names the store and what failed.
+    /// Runs `body` under the connection's deadline, SQLite's failures made a `HistoryError`.
     func guarded<T>(_ action: String, _ body: () throws -> T) throws(HistoryError) -> T {
         do {
             return try connection.withDeadline(body)
@@ -155,8 +144,6 @@ package final class HistoryStore: RunHistory {
                 message:
                     "could not be \(action): it took longer than \(connection.timeLimit) (is it damaged or edited by hand? move it aside and the next nightly run starts a new history)"
             )
-        } catch let error as SQLiteError {
-            throw HistoryError(store: path, kind: .failed, message: "could not be \(action): \(error.message)")
         } catch {
             throw HistoryError(store: path, kind: .failed, message: "could not be \(action): \(error)")
         }

@@ -1,8 +1,7 @@
 import StocktakeModel
 import StocktakePolicy
 
-/// How a `HistoryRun` maps to a row of `runs`: the columns in one order, for writing and reading alike, in
-/// values each store binds its own way.
+/// How a `HistoryRun` maps to a row of `runs`: one column order for writing and reading, in every store.
 package enum RunRow {
     package static let columns = [
         "bundle_identifier", "run_id", "generated_at", "tool_version", "app_version", "status",
@@ -14,14 +13,12 @@ package enum RunRow {
         "source", "recorded_by", "report_location", "duration_seconds",
     ]
 
-    /// One column's value, whichever store binds it.
     package enum Value: Sendable, Equatable {
         case text(String?)
         case integer(Int64)
         case real(Double?)
     }
 
-    /// The severities in the order of their columns above.
     static let severityColumns: [Severity] = [.error, .warning, .note]
 
     package static func values(_ run: HistoryRun) -> [Value] {
@@ -38,7 +35,7 @@ package enum RunRow {
         return values
     }
 
-    /// A row being read, column by column in `columns`' order; each store reads its own result type.
+    /// A row read column by column in `columns`' order.
     package protocol Cursor {
         mutating func text() throws -> String?
         mutating func integer() throws -> Int64
@@ -104,8 +101,7 @@ package enum RunRow {
             var counts: [FindingCount] = []
             for row in findings {
                 guard let severity = Severity(rawValue: row.severity) else {
-                    throw RowProblem(
-                        "\(named) has an unknown severity \(VisibleText.quoted(row.severity))")
+                    throw RowProblem("\(named) has an unknown severity \(VisibleText.quoted(row.severity))")
                 }
                 counts.append(FindingCount(rule: row.rule, severity: severity, count: row.count))
             }

@@ -3,8 +3,7 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
 
-/// One app on the index page: its latest totals, findings, the change since the previous run, the trend
-/// over the recent runs and links to the latest report and diff.
+/// One app on the index page: its latest run, the change since the one before, its trend and links.
 struct AppSectionHTML {
     let app: NightlyIndex.App
     /// A stable anchor made by the page (never from the bundle identifier).
@@ -20,8 +19,7 @@ struct AppSectionHTML {
         var html: HTML = "<section id=\"\(anchor)\" aria-labelledby=\"\(anchor)-title\">\n<div class=\"app-head\">"
         html += "<h2 id=\"\(anchor)-title\">\(name)</h2>"
         guard let latest = app.latest else {
-            html += "</div>\n<p class=\"lead\">No runs recorded.</p>\n" + links() + HTMLPieces.sectionEnd
-            return html
+            return html + "</div>\n<p class=\"lead\">No runs recorded.</p>\n" + links() + HTMLPieces.sectionEnd
         }
         html += Self.statusTag(latest.status) + "</div>\n"
         html += "<p class=\"lead\">Latest run \(visible: latest.runID)"

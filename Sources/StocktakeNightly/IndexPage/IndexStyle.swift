@@ -1,7 +1,6 @@
 import StocktakeRendering
 
-/// What the index page adds to the report's style sheet: app headings, status tags and the trend chart.
-/// Colours are constants here, never taken from input.
+/// What the index page adds to the report's style sheet; colours are constants here, never taken from input.
 enum IndexStyle {
     static let barColour = "#93c5fd"
     static let latestColour = "#2563eb"

@@ -9,10 +9,9 @@ struct LocationTreemap: TreemapSource {
     private let nodes: [Int32]
 
     init(_ run: HistoryRun) {
-        let present = Location.allCases.filter { (run.byLocation[$0]?.allocatedBytes ?? 0) > 0 }
-        locations = present
-        sizes = present.map { run.byLocation[$0]?.allocatedBytes ?? 0 }
-        nodes = present.indices.map { Int32($0 + 1) }
+        locations = Location.allCases.filter { (run.byLocation[$0]?.allocatedBytes ?? 0) > 0 }
+        sizes = locations.map { run.byLocation[$0]?.allocatedBytes ?? 0 }
+        nodes = locations.indices.map { Int32($0 + 1) }
     }
 
     var root: Int32 { 0 }

@@ -4,9 +4,7 @@ import StocktakeHistory
 struct NightlyIndex: Sendable {
     /// When the nightly job wrote the page (ISO 8601, UTC).
     let generatedAt: String
-    /// In the order the page lists them.
     let apps: [App]
-    /// The inputs that could not be audited.
     let failures: [NightlyOutcome.Failure]
     /// Inbox entries unchanged since an earlier night audited them into a run (it may have been pruned since).
     var unchanged: [NightlyOutcome.Skipped] = []
@@ -19,7 +17,6 @@ struct NightlyIndex: Sendable {
         var showsMachine = false
         /// The recent runs (the last 30), oldest first; the last is the one just audited.
         let runs: [HistoryRun]
-        /// The latest report, when the page's reader can reach it.
         let latestReport: ReportLink?
         /// The diff of the latest run against the previous one, when there is one and it can be reached.
         let latestDiff: ReportLink?
@@ -28,7 +25,6 @@ struct NightlyIndex: Sendable {
 
         var latest: HistoryRun? { runs.last }
 
-        /// The run the latest is compared with on the page.
         var previous: HistoryRun? { runs.dropLast().last }
     }
 }

@@ -2,9 +2,7 @@ import StocktakeHistory
 import StocktakeModel
 import StocktakeRendering
 
-/// Renders `Reports/index.html`: one self-contained page over every app the nightly job audits. Same rules
-/// as `report.html` (inline CSS and SVG, a Content-Security-Policy that forbids every load, every name
-/// escaped), and no script at all: it is a page of tables and links. Output depends only on the input.
+/// `Reports/index.html`, self-contained by `report.html`'s rules, with no script; output depends only on the input.
 enum NightlyIndexPage {
     static func render(_ page: NightlyIndex) -> [UInt8] {
         let anchors = page.apps.indices.map { "app-\($0 + 1)" }
@@ -26,8 +24,7 @@ enum NightlyIndexPage {
         return Array(PhoneTables.label(html).markup.utf8)
     }
 
-    /// No loads of any kind, no script; inline style only. `base-uri` and `form-action` do not fall back
-    /// to `default-src`.
+    /// Inline style only. `base-uri` and `form-action` do not fall back to `default-src`.
     static let contentSecurityPolicy: HTML =
         "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
@@ -45,8 +42,7 @@ enum NightlyIndexPage {
         return html + "</div>\n</header>\n"
     }
 
-    /// Failed when an app's latest run failed its policy gate (`--fail-on`, budgets) or an input could not be
-    /// audited; the failing apps (the first three) follow with their counts.
+    /// Failed when an app's latest run failed its policy gate or an input could not be audited.
     private static func verdict(_ page: NightlyIndex, anchors: [String]) -> HTML {
         let failing = zip(page.apps, anchors).filter { $0.0.latest?.status == .policyFailure }
         let failed = !failing.isEmpty || !page.failures.isEmpty
@@ -68,7 +64,6 @@ enum NightlyIndexPage {
         return VerdictHTML.render(failed ? .failed : .passed, headline: headline, lines: lines)
     }
 
-    /// One row per app, latest run, linking down to its section.
     private static func overview(_ page: NightlyIndex, anchors: [String]) -> HTML {
         var html = HTMLPieces.sectionStart(
             id: "apps", title: "Apps",
@@ -97,7 +92,6 @@ enum NightlyIndexPage {
         return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
     }
 
-    /// One line per inbox entry left alone because it was audited before and has not changed.
     private static func unchanged(_ entries: [NightlyOutcome.Skipped]) -> HTML {
         guard !entries.isEmpty else { return .empty }
         var html = HTMLPieces.sectionStart(
@@ -125,8 +119,7 @@ enum NightlyIndexPage {
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>Input</th><th>Why</th></tr></thead>\n<tbody>\n"
         for failure in failures {
             html += "<tr><td class=\"path\">\(visible: failure.input)</td>"
-            // Line by line, so the message keeps its lines while controls and bidi overrides inside them
-            // (messages quote file names) are shown as symbols.
+            // Line by line: the message keeps its lines while the controls in them are shown as symbols.
             let message = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { HTML.visible(String($0)) }.joined(separator: "\n")
             html += "<td class=\"message\">\(message)</td></tr>\n"

@@ -6,19 +6,15 @@ import StocktakeHistory
 enum ReportLink: Sendable, Equatable {
     /// A path relative to the page, each segment percent-encoded when rendered (`RelativeHref`).
     case relative(String)
-    /// An `http(s)` address given when the run was recorded (a CI job's artifacts), checked to be safe in an
-    /// attribute (`address(_:)`).
+    /// An `http(s)` address given when the run was recorded, checked to be safe in an attribute.
     case address(String)
 
-    /// The file `name` (`report.html`, `diff.html`) of `run`'s report folder, as seen from a page in `pageFolder`:
-    /// the recorded address; else, for a run this machine recorded (`thisMachine`; or one recorded before machines
-    /// were kept), the recorded folder, or `<pageFolder>/<app>/<run id>`, the nightly job's own layout. Nil when none
-    /// holds the file. Another machine's path is never looked up here: farm Macs laid out alike have folders of the
-    /// same name and run id, and this machine's would be the wrong report.
+    /// The recorded address, else for this machine's run its folder or `<pageFolder>/<app>/<run id>`: never another
+    /// machine's path, as farm Macs laid out alike have folders of the same name, and this one's is the wrong report.
     static func to(_ name: String, of run: HistoryRun, fromPageIn pageFolder: String, thisMachine: String?)
         -> ReportLink?
     {
-        if let location = run.reportLocation, let base = address(location) {
+        if let location = run.reportLocation, let base = ReportAddress.normalized(location) {
             // Nothing to check at an address: a CI run has its report, and a diff only when it says so.
             return name == "report.html" ? .address(Paths.join(base, name)) : nil
         }
@@ -32,22 +28,14 @@ enum ReportLink: Sendable, Equatable {
         return nil
     }
 
-    /// `text` when it is an address `record` accepts (`ReportAddress`), its trailing `/` dropped.
-    static func address(_ text: String) -> String? { ReportAddress.normalized(text) }
-
-    /// `target` relative to `folder`, both made absolute and resolved (links included), so the page works wherever
-    /// the two are opened from: `com.example.chat/2026-11-21T020000Z/report.html`, or `../other/…/report.html`.
+    /// `target` relative to `folder`, both resolved (links included), so the page works wherever the two are opened.
     static func relativePath(from folder: String, to target: String) -> String {
+        let components = { (path: String) in path.split(separator: "/").map(String.init) }
         let from = components(ResolvedPath.of(folder))
-        let to =
-            components(ResolvedPath.of((target as NSString).deletingLastPathComponent))
-            + [(target as NSString).lastPathComponent]
+        let file = target as NSString
+        let to = components(ResolvedPath.of(file.deletingLastPathComponent)) + [file.lastPathComponent]
         var shared = 0
         while shared < min(from.count, to.count - 1) && from[shared] == to[shared] { shared += 1 }
         return (Array(repeating: "..", count: from.count - shared) + to[shared...]).joined(separator: "/")
-    }
-
-    private static func components(_ path: String) -> [String] {
-        path.split(separator: "/").map(String.init)
     }
 }

@@ -2,8 +2,7 @@ import StocktakeHistory
 import StocktakeModel
 import StocktakeRendering
 
-/// Allocated bytes on disk, run by run, as an inline SVG bar chart. Each bar carries its run and value in
-/// a `<title>` (a tooltip, and text for screen readers); the table under the chart has the same numbers.
+/// Allocated bytes on disk, run by run, as an inline SVG bar chart; each bar's `<title>` is its tooltip and text.
 enum TrendChart {
     private static let width = 600
     private static let height = 80
@@ -47,20 +46,17 @@ enum TrendChart {
         return html + "</svg>\n"
     }
 
-    /// The chart with its axes as text around it (text inside the SVG would stretch with it): the height's
-    /// scale from zero to the highest run on the left, the runs' order underneath.
+    /// The chart with its axes as text around it: text inside the SVG would stretch with it.
     static func figure(_ runs: [HistoryRun], label: String) -> HTML {
         let highest = runs.map(\.onDisk.allocatedBytes).max() ?? 0
         var html: HTML = "<div class=\"trend-figure\"><div class=\"trend-y\" aria-hidden=\"true\">"
         html +=
             "<span>\(ByteCount.format(max(0, highest)))</span><span class=\"trend-y-name\">on disk</span><span>0</span></div>"
         html += svg(runs, label: label)
-        html +=
-            "<div class=\"trend-x\" aria-hidden=\"true\"><span>oldest run</span><span>latest run</span></div></div>\n"
         return html
+            + "<div class=\"trend-x\" aria-hidden=\"true\"><span>oldest run</span><span>latest run</span></div></div>\n"
     }
 
-    /// The chart in words: its scale, and what the colours mean.
     static func caption(_ runs: [HistoryRun]) -> HTML {
         guard let latest = runs.last,
             let highest = runs.max(by: { $0.onDisk.allocatedBytes < $1.onDisk.allocatedBytes })

@@ -8,24 +8,20 @@ import StocktakePolicy
 import StocktakeRendering
 import StocktakeReport
 
-/// One inbox entry through the nightly steps. Everything is written into a partial folder first; the
-/// run becomes visible (renamed into place, recorded, `latest`) only once its reports and diff exist.
+/// One inbox entry through the nightly steps, written into a partial folder made visible once its reports exist.
 struct AppRunner {
     let request: NightlyRequest
     let folder: ReportsFolder
     let history: (any RunHistory)?
     let runID: String
 
-    /// The finished run and the problems that did not stop it (no diff, history, retention). `audit` names the input
-    /// (a path, a backup's app or a simulator app); the rest of the request is the job's. `runInput`: what the run
-    /// audits, kept in the run folder so that a run published but never recorded as audited (killed in between) is
-    /// recorded by the next night (`NightlyRecovery`).
+    /// The finished run and the problems that did not stop it (no diff, history, retention). `runInput` is kept in
+    /// the run folder so that a run published but never recorded as audited is recorded the next night.
     func run(input: String, audit: AuditRequest, index: Int, runInput: RunInput? = nil) throws -> (
         NightlyOutcome.AppRun, [String]
     ) {
         // REPORTS inside this container (through a link or not): auditing it would write into it.
-        let inboxPath = audit.inputPath
-        if audit.simulator == nil, ResolvedPath.isInside(request.reportsPath, inboxPath) {
+        if audit.simulator == nil, ResolvedPath.isInside(request.reportsPath, audit.inputPath) {
             throw AuditError.output(
                 "refusing to audit it: the reports folder \(request.reportsPath) is inside it (at \(ResolvedPath.of(request.reportsPath))); keep REPORTS out of the inbox's containers"
             )
@@ -49,9 +45,8 @@ struct AppRunner {
             audit.gates.failOn = request.failOn
             result = try Audit.run(audit)
             duration = (ContinuousClock.now - started).inSeconds
-            // The file, not `result.report`, is the source of truth for the diff and the history row: they then hold
-            // exactly what was published, read by the one reader `stocktake diff` and the recovery use (a snapshot
-            // made from the in-memory report would be a second definition of report.json to keep in step).
+            // The file, not `result.report`, makes the diff and the history row: they then hold what was published,
+            // read by the one reader `stocktake diff` and the recovery use.
             snapshot = try ReportReader.read(path: Paths.join(partial, "report.json"))
             app = ReportPaths.appFolderName(result.report.container.bundleIdentifier)
             name = folder.nextRunName(app, runID: runID)
@@ -59,17 +54,12 @@ struct AppRunner {
             let named = snapshot.named(Paths.join(app, name))
             if let problem = try writeDiff(against: app, new: named, into: partial) { problems.append(problem) }
             try runInput?.write(into: partial)
-        } catch {
-            try? FileManager.default.removeItem(atPath: partial)
-            throw error
-        }
-        do {
             try folder.publish(partial, app: app, name: name)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             throw error
         }
-        let failed = policyFailure(result.report)
+        let failed = result.report.isPolicyFailure(failingAt: request.failOn)
         let runFolder = Paths.join(folder.appFolder(app), name)
         let recorded = HistoryRun(
             bundleIdentifier: app, runID: name, snapshot: snapshot, status: failed ? .policyFailure : .clean,
@@ -87,15 +77,13 @@ struct AppRunner {
         }
         // Even when `latest` could not be replaced (a real folder of that name): retention goes on.
         problems += folder.prune(app, keep: request.keep)
-        return (
-            NightlyOutcome.AppRun(
-                input: input, bundleIdentifier: app, runFolder: runFolder, policyFailure: failed,
-                summary: summary(result.report), recorded: recorded), problems
-        )
+        let run = NightlyOutcome.AppRun(
+            input: input, bundleIdentifier: app, runFolder: runFolder, policyFailure: failed,
+            summary: summary(result.report), recorded: recorded)
+        return (run, problems)
     }
 
-    /// Diffs the new report against the app's previous run (what `latest` points at), when there is one.
-    /// Returns a problem when the previous report cannot be read; the run goes on without a diff.
+    /// Diffs the new report against the app's previous run; a previous report that does not read is a problem.
     private func writeDiff(against app: String, new: ReportSnapshot, into partial: String) throws -> String? {
         guard let previous = folder.latestRunID(app) ?? folder.runIDs(app).last else { return nil }
         let old: ReportSnapshot
@@ -114,9 +102,6 @@ struct AppRunner {
         return nil
     }
 
-    private func policyFailure(_ report: Report) -> Bool { report.isPolicyFailure(failingAt: request.failOn) }
-
-    /// "2 errors, 5 warnings; budget exceeded: total".
     private func summary(_ report: Report) -> String {
         let counts = report.findings.severityCounts()
         let exceeded = report.budgets.filter(\.exceeded).map(\.scope)

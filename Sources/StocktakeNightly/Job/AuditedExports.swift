@@ -4,16 +4,14 @@ import StocktakeFiles
 import StocktakeModel
 import StocktakeRendering
 
-/// What the nightly job knows of an inbox entry before auditing it: whose it is, when it was exported (for
-/// the order of the night) and what it looks like on disk (for "already audited").
+/// What the nightly job knows of an inbox entry before auditing it.
 struct InboxEntry {
     let name: String
     let input: InputDescription
     let fingerprint: ExportFingerprint?
     var exportedAt: ExportTime? { input.exportedAt }
 
-    /// An entry that is no container gets no export time and no fingerprint (its audit then fails with the audit's
-    /// own message). A device backup's fingerprint holds the apps asked for, which change what is audited.
+    /// A device backup's fingerprint holds the apps asked for, which change what is audited.
     init(name: String, inbox: String, policyDigest: String, backupApps: [String] = []) {
         self.name = name
         let input = InputDescription(path: Paths.join(inbox, name))
@@ -28,8 +26,7 @@ struct InboxEntry {
         }
     }
 
-    /// Oldest export first, so that an app's runs, `latest` and its history follow export time; entries without
-    /// one (not containers) last; ties by name. A local `XCDownloadDate` is compared as if it were UTC.
+    /// Oldest export first, so that an app's runs, `latest` and its history follow export time; ties by name.
     static func exportOrder(_ a: InboxEntry, _ b: InboxEntry) -> Bool {
         switch (a.exportedAt, b.exportedAt) {
         case (let x?, let y?) where (x.seconds, x.milliseconds) != (y.seconds, y.milliseconds):
@@ -41,8 +38,7 @@ struct InboxEntry {
     }
 }
 
-/// One audited export: the inbox name, its identity and export time, its on-disk signature, and the policy it
-/// was held to (configuration, `--fail-on`, tool version). Any difference means the export is audited again.
+/// One audited export and the policy it was held to: any difference means the export is audited again.
 struct ExportFingerprint: Codable, Hashable {
     let input: String
     let bundleIdentifier: String?
@@ -51,9 +47,7 @@ struct ExportFingerprint: Codable, Hashable {
     let policy: String
 }
 
-/// `REPORTS/.stocktake-audited.json`: the fingerprints of the inbox's exports that were audited, so that the
-/// next night skips them. Only entries still in the inbox are kept. It sums up the run folders' own records
-/// (`RunInput`): a missing or unreadable one is rebuilt from them before the night audits anything.
+/// The fingerprints of audited exports, which the next night skips; rebuilt from the runs' `RunInput` when missing.
 struct AuditedExports {
     static let fileName = ".stocktake-audited.json"
     private struct Document: Codable {
@@ -63,7 +57,7 @@ struct AuditedExports {
 
     struct Audited: Codable {
         let fingerprint: ExportFingerprint
-        /// `<app>/<run id>`, the run it was audited into.
+        /// `<app>/<run id>`.
         let run: String
     }
 
@@ -79,7 +73,6 @@ struct AuditedExports {
         for audited in document.exports { exports[audited.fingerprint.input] = audited }
     }
 
-    /// The run an unchanged export was audited into, or nil when it is new or changed.
     func auditedRun(_ fingerprint: ExportFingerprint) -> String? {
         guard let audited = exports[fingerprint.input], audited.fingerprint == fingerprint else { return nil }
         return audited.run

@@ -1,10 +1,8 @@
 import StocktakeFiles
 
-/// Where `--metrics-file` may be written: it is replaced whole every time, so never over what a job reads or keeps
-/// (the history, a report, an inbox's export), as `--output` is never inside the audited tree.
+/// Where `--metrics-file` may be written: it is replaced whole, so never over what a job reads or keeps.
 package enum MetricsFilePlace {
-    /// Why `path` cannot be the metrics file, or nil. `kept`: each tree or file the job reads or keeps, with what it
-    /// is ("the reports folder", "the history").
+    /// `kept`: each tree or file the job reads or keeps, and what it is ("the history").
     package static func problem(_ path: String, kept: [(path: String, what: String)]) -> String? {
         let resolved = ResolvedPath.of(path)
         // By name too: a history not yet created is still where the metrics file must not go.

@@ -8,11 +8,8 @@ import StocktakePolicy
 import StocktakeRendering
 import StocktakeReport
 
-/// The nightly batch: under a lock, audit every container in the inbox into its app's dated run folder,
-/// diff it against the app's previous run, record it in the history store, point `latest` at it, prune
-/// old runs, and rebuild `REPORTS/index.html`. One broken container fails alone; the others still run.
+/// The nightly batch, under a lock: each inbox entry audited, diffed, recorded and pruned; a broken one fails alone.
 package enum NightlyJob {
-    /// Report formats of every run; the diff adds diff.json, diff.html and diff.md.
     static let formats: [ReportFormat] = [.json, .html, .sarif, .junit, .markdown]
     static let diffFiles: [(DiffFormat, String)] = [(.json, "diff.json"), (.html, "diff.html"), (.markdown, "diff.md")]
 
@@ -32,10 +29,7 @@ package enum NightlyJob {
             }
         }
         let inbox = request.inboxPath ?? ""
-        let found =
-            try request.inboxPath.map { inbox throws(NightlyError) in
-                try inboxEntries(inbox, reports: request.reportsPath)
-            } ?? []
+        let found = try inboxEntries(request.inboxPath, reports: request.reportsPath)
         // A note or a README dropped beside the exports is not a failed audit every night: it is named and left.
         let strays = found.filter { InputKind.of(Paths.join(inbox, $0)) == .otherFile }
         let inputs = found.filter { !strays.contains($0) }
@@ -48,8 +42,7 @@ package enum NightlyJob {
             AtomicFile.removeLeftovers(of: Paths.join(folder.path, file))
         }
         let started = ContinuousClock.now
-        // A history that cannot be opened (a damaged file, a server that is down) stops nothing: every run is still
-        // audited into its folder, the night exits 1, and the next night records the runs it missed.
+        // A history that cannot be opened stops nothing: the night exits 1, and the next records the runs it missed.
         let history: (any RunHistory)?
         do {
             history =
@@ -64,8 +57,7 @@ package enum NightlyJob {
         var skipped: [NightlyOutcome.Skipped] = []
         var audited = AuditedExports(reportsPath: request.reportsPath)
         // What a killed run or a failed history insert left unnamed, repaired before anything new is audited.
-        let repair = NightlyRecovery.repair(
-            folder: folder, history: history, audited: &audited, request: request)
+        let repair = NightlyRecovery.repair(folder: folder, history: history, audited: &audited, request: request)
         if let otherSource = repair.otherSource { throw .unusable(otherSource) }
         problems += repair.problems
         func saveAudited() {
@@ -76,45 +68,53 @@ package enum NightlyJob {
             }
         }
         if repair.recordChanged { saveAudited() }
+        var index = 0
+        // One input into its run: a failure is the input's alone.
+        @discardableResult func runApp(_ label: String, _ audit: AuditRequest, runInput: RunInput? = nil)
+            -> NightlyOutcome.AppRun?
+        {
+            defer { index += 1 }
+            do {
+                let runner = AppRunner(request: request, folder: folder, history: history, runID: runID)
+                let (run, runProblems) = try runner.run(input: label, audit: audit, index: index, runInput: runInput)
+                runs.append(run)
+                problems += runProblems
+                return run
+            } catch {
+                failures.append(NightlyOutcome.Failure(input: label, message: "\(error)"))
+                return nil
+            }
+        }
         // Oldest export first: with two exports of one app, `latest` ends on the newest and its history stays in order.
         let policy = "\(request.tool.version) fail-on \(request.failOn?.rawValue ?? "never") \(request.policyDigest)"
         let entries = inputs.map {
             InboxEntry(name: $0, inbox: inbox, policyDigest: policy, backupApps: request.apps)
         }.sorted(by: InboxEntry.exportOrder)
-        var index = 0
         for entry in entries {
             if let fingerprint = entry.fingerprint, let run = audited.auditedRun(fingerprint) {
                 skipped.append(NightlyOutcome.Skipped(input: entry.name, run: run))
                 continue
             }
-            // A device backup is one run per app it holds (or per --app); anything else is one run. The entry counts as
-            // audited once all its runs are done; a backup's app that already has a run of this very export (the night
-            // was killed half-way, or another of its apps failed) is not audited again.
-            let jobs = BackupInbox.jobs(entry, inbox: inbox, apps: request.apps)
+            // The entry counts as audited once all its runs are done; a backup's app that already has a run of this
+            // very export (the night was killed, another of its apps failed) is not audited again.
+            let jobs = InboxJob.jobs(entry, inbox: inbox, apps: request.apps)
             let backupApps = jobs.compactMap(\.app)
             let done = entry.fingerprint.map(repair.published.backupRuns(of:)) ?? [:]
             var lastRun: String?
             var allDone = true
             for job in jobs {
-                defer { index += 1 }
                 if let app = job.app, let run = done[app] {
                     skipped.append(NightlyOutcome.Skipped(input: job.label, run: run))
                     lastRun = run
                     continue
                 }
-                do {
-                    let runInput = entry.fingerprint.map {
-                        RunInput(fingerprint: $0, backupApp: job.app, backupApps: job.app == nil ? nil : backupApps)
-                    }
-                    let (run, runProblems) = try AppRunner(
-                        request: request, folder: folder, history: history, runID: runID
-                    ).run(input: job.label, audit: job.audit(inbox: inbox), index: index, runInput: runInput)
-                    runs.append(run)
-                    problems += runProblems
+                let runInput = entry.fingerprint.map {
+                    RunInput(fingerprint: $0, backupApp: job.app, backupApps: job.app == nil ? nil : backupApps)
+                }
+                if let run = runApp(job.label, job.audit(inbox: inbox), runInput: runInput) {
                     lastRun = Paths.join(run.bundleIdentifier, URL(fileURLWithPath: run.runFolder).lastPathComponent)
-                } catch {
+                } else {
                     allDone = false
-                    failures.append(NightlyOutcome.Failure(input: job.label, message: "\(error)"))
                 }
             }
             if let fingerprint = entry.fingerprint, let lastRun, allDone {
@@ -125,18 +125,7 @@ package enum NightlyJob {
         // Simulator apps change under the developer all day: each is audited every night, where it is now.
         for device in request.simulators {
             for app in request.apps {
-                defer { index += 1 }
-                let label = "\(app) on \(device)"
-                do {
-                    let audit = AuditRequest(simulatorApp: app, on: device, deviceSet: request.deviceSet)
-                    let (run, runProblems) = try AppRunner(
-                        request: request, folder: folder, history: history, runID: runID
-                    ).run(input: label, audit: audit, index: index)
-                    runs.append(run)
-                    problems += runProblems
-                } catch {
-                    failures.append(NightlyOutcome.Failure(input: label, message: "\(error)"))
-                }
+                runApp("\(app) on \(device)", AuditRequest(simulatorApp: app, on: device, deviceSet: request.deviceSet))
             }
         }
         // Exports that left the inbox are forgotten even on a night with nothing new.
@@ -150,7 +139,7 @@ package enum NightlyJob {
             do {
                 try page.write(generatedAt: ReportDates.iso8601(request.now), failures: failures, skipped: skipped)
             } catch {
-                problems.append(Self.problem(error, otherwise: "cannot write \(request.reportsPath)/index.html"))
+                problems.append(Self.problem(error, otherwise: "cannot write \(Paths.join(folder.path, "index.html"))"))
             }
         }
         // The metrics file's apps are read before the outcome: an app the history cannot give is a problem of the night.
@@ -174,17 +163,15 @@ package enum NightlyJob {
         return outcome
     }
 
-    /// The latest run of every app in the reports folder, for the metrics file: from the history (which knows the apps
-    /// not audited tonight too), or, when it could not be opened, tonight's runs alone. An app whose runs the history
+    /// Every app's latest run, for the metrics file: from the history, else tonight's runs alone. An app the history
     /// cannot give is named: left out silently, its series would simply stop.
     private static func latestRuns(
         folder: ReportsFolder, history: (any RunHistory)?, source: String, tonight: [NightlyOutcome.AppRun]
     ) -> (runs: [HistoryRun], problems: [String]) {
         guard let history else { return (tonight.compactMap(\.recorded), []) }
-        let apps = folder.apps().filter { folder.latestRunID($0) != nil }
         var runs: [HistoryRun] = []
         var problems: [String] = []
-        for app in apps {
+        for app in folder.apps() where folder.latestRunID(app) != nil {
             do {
                 runs += try history.runs(of: RunSeries(bundleIdentifier: app, source: source), limit: 1).suffix(1)
             } catch {
@@ -194,10 +181,10 @@ package enum NightlyJob {
         return (runs.isEmpty ? tonight.compactMap(\.recorded) : runs, problems)
     }
 
-    /// The inbox's entries, by name (the job orders them by export time): container folders and archives; hidden names (`.DS_Store`, `.partial` uploads)
-    /// and the `__MACOSX/` an unzipped Finder zip leaves (its package's audit reads it) are not containers.
-    /// The reports folder itself is skipped when it sits in the inbox (compared by device and inode).
-    private static func inboxEntries(_ inbox: String, reports: String) throws(NightlyError) -> [String] {
+    /// The inbox's entries by name (none without an inbox), leaving out hidden names (`.DS_Store`, `.partial` uploads),
+    /// the `__MACOSX/` an unzipped Finder zip leaves (its package's audit reads it) and the reports folder itself.
+    private static func inboxEntries(_ inbox: String?, reports: String) throws(NightlyError) -> [String] {
+        guard let inbox else { return [] }
         var info = stat()
         var reportsInfo = stat()
         guard stat(inbox, &info) == 0 else {
@@ -219,13 +206,11 @@ package enum NightlyJob {
         }
     }
 
-    /// An inbox of Finder's backups refused by macOS's privacy protection (cron's job, typically): what to grant.
     private static func privacyAdvice(_ inbox: String) -> String {
         InputKind.privacyAdvice(inbox).map { "; " + $0 } ?? ""
     }
 
-    /// One line for a failed write: an `OutputError` already names its path (saying it again read
-    /// "cannot write X: cannot write X: No space left on device"); anything else gets `otherwise` before it.
+    /// One line for a failed write: an `OutputError` already names its path; anything else gets `otherwise`.
     static func problem(_ error: any Error, otherwise: String) -> String {
         (error as? OutputError)?.description ?? "\(otherwise): \(error)"
     }

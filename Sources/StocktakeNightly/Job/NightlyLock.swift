@@ -1,9 +1,8 @@
 import Foundation
 import StocktakeFiles
 
-/// One nightly run at a time per reports folder: an advisory `flock` on `REPORTS/.stocktake-nightly.lock`.
-/// The kernel drops the lock when the process ends, however it ends, so a killed run never leaves a
-/// stale lock behind (unlike a PID file). The holder's PID is written into the file for the message.
+/// One nightly run at a time per reports folder: a `flock`, which the kernel drops however the process ends (unlike a
+/// PID file). The holder's PID is written into the file for the message.
 final class NightlyLock {
     static let fileName = ".stocktake-nightly.lock"
     private let descriptor: Int32

@@ -6,38 +6,27 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeReport
 
-/// Makes a published run, its history row and its audited record one recoverable step. A run is published
-/// (renamed into place) before its history row is inserted and its export recorded as audited; a run killed in
-/// between, or a history insert that failed (a reader holding the store, a full disk), left a run the store or
-/// the record does not name. Each night, under the lock and before auditing, the missing rows are rebuilt from
-/// the runs' own `report.json`, and the missing records from what each run folder says it audited (`RunInput`,
-/// written before publishing; a device backup is recorded once each of its apps has its run). Nothing is lost,
-/// and an export is not audited twice.
+/// Makes a published run, its history row and its audited record one recoverable step: each night, before auditing,
+/// missing rows are rebuilt from the runs' `report.json`, and missing records from their `RunInput`.
 enum NightlyRecovery {
     struct Repair {
         /// Runs whose report cannot be read back (they stay out of the store).
         var problems: [String] = []
-        /// Whether the audited record changed (it is then saved).
         var recordChanged = false
         /// What every run folder audited, for the night's own decisions (a backup's apps already done).
         var published = PublishedInputs()
-        /// Set when this folder's runs are in the history under another source: the night must not re-record them
-        /// (each app would show twice, its trend restarted). Says what to do.
+        /// Set when this folder's runs are recorded under another source: recording them again shows each app twice.
         var otherSource: String? = nil
     }
 
-    /// The other source this folder's `runs` of `app` are recorded under (the row names this very folder), if any.
     private static func recordedSource(
         of runs: [String], app: String, folder: ReportsFolder, history: any RunHistory, _ request: NightlyRequest
     ) throws -> String? {
         guard !runs.isEmpty else { return nil }
         let locations = Set(runs.map { ResolvedPath.of(Paths.join(folder.appFolder(app), $0)) })
         for series in try history.series(ofApp: app) where series.source != request.source {
-            if try history.runs(of: series, limit: Int.max).contains(where: {
-                $0.reportLocation.map(locations.contains) ?? false
-            }) {
-                return series.source
-            }
+            let runs = try history.runs(of: series, limit: Int.max)
+            if runs.contains(where: { $0.reportLocation.map(locations.contains) ?? false }) { return series.source }
         }
         return nil
     }
@@ -49,11 +38,10 @@ enum NightlyRecovery {
         for app in folder.apps() {
             let runs = folder.runIDs(app)
             guard !runs.isEmpty else { continue }
-            let series = RunSeries(bundleIdentifier: app, source: request.source)
             if let history {
                 var missing: [String] = []
                 do {
-                    let known = try Set(history.runIDs(of: series))
+                    let known = try Set(history.runIDs(of: RunSeries(bundleIdentifier: app, source: request.source)))
                     missing = runs.filter { !known.contains($0) }
                     if let source = try recordedSource(of: missing, app: app, folder: folder, history: history, request)
                     {

@@ -5,10 +5,8 @@ import StocktakePolicy
 import StocktakeRendering
 import StocktakeReport
 
-/// One nightly run: every container in the inbox audited into the reports folder.
 package struct NightlyRequest: Sendable {
-    /// The folder the exports land in; each entry (not starting with ".") is one container. Nil: no inbox,
-    /// only simulator apps.
+    /// The folder the exports land in; nil: only simulator apps.
     package var inboxPath: String?
     /// `REPORTS`: `<bundle id>/<UTC timestamp>/`, `<bundle id>/latest`, the history store, index.html.
     package var reportsPath: String
@@ -21,11 +19,9 @@ package struct NightlyRequest: Sendable {
     package var tool: ToolInfo
     /// The run's timestamp: every app's run folder is named after it.
     package var now: Date
-    /// Identifies the configuration (a digest of its file): an unchanged export held to another policy is
-    /// audited again.
+    /// A digest of the configuration: an unchanged export held to another policy is audited again.
     package var policyDigest: String
-    /// `--app`: for device backups in the inbox, the apps to audit (empty: every app a backup holds); on each of
-    /// `simulators`, the apps audited in place every night.
+    /// `--app`: a backup's apps to audit (empty: all), and the apps audited on each simulator.
     package var apps: [String]
     /// `--simulator`: the simulator devices (UDIDs, names or `booted`) in `deviceSet` (nil: Xcode's default set).
     package var simulators: [String]
@@ -33,16 +29,13 @@ package struct NightlyRequest: Sendable {
     /// Opens the history the runs are recorded in (`--history URL`); nil: the SQLite file in the reports folder.
     package var openHistory: (@Sendable () throws(HistoryError) -> any RunHistory)? = nil
 
-    /// Whether `openHistory` names a shared history. Matched, not compared with `!= nil`: comparing or mapping an
-    /// optional typed-throws closure is a generic use of its type, which needs the macOS 15 runtime.
+    /// Matched, not compared with `!= nil`: comparing an optional typed-throws closure needs the macOS 15 runtime.
     package var usesSharedHistory: Bool {
         if case .some = openHistory { true } else { false }
     }
-    /// The source the runs are recorded under (`--source`).
     package var source: String = RunSeries.defaultSource
     /// The machine recording the runs, kept with each (the shared index names it).
     package var recordedBy: String? = nil
-    /// Where to write the metrics file (`--metrics-file`), if anywhere.
     package var metricsFile: String? = nil
     /// The history's file when `--history` names one outside the reports folder (the metrics file never replaces it).
     package var historyFile: String? = nil
@@ -70,15 +63,13 @@ package struct NightlyRequest: Sendable {
 
 /// What a nightly run did, for the caller to print (silent on success) and map to an exit status.
 package struct NightlyOutcome: Sendable {
-    /// An inbox entry audited into a complete run folder.
     package struct AppRun: Sendable {
         package let input: String
         package let bundleIdentifier: String
-        /// Absolute path of the finished run folder.
         package let runFolder: String
         /// Findings at or above the failing severity, or an exceeded budget.
         package let policyFailure: Bool
-        /// One line: counts of findings and exceeded budgets.
+        /// Counts of findings and exceeded budgets.
         package let summary: String
         /// The run as recorded (or as it would have been, when the history was not reachable).
         package var recorded: HistoryRun? = nil
@@ -90,7 +81,7 @@ package struct NightlyOutcome: Sendable {
         package let run: String
     }
 
-    /// An inbox entry that could not be audited (or whose run could not be stored), and why.
+    /// An inbox entry that could not be audited (or whose run could not be stored).
     package struct Failure: Sendable, Equatable {
         package let input: String
         package let message: String

@@ -3,8 +3,7 @@ import StocktakeAudit
 import StocktakeFiles
 import StocktakeReport
 
-/// The layout of `REPORTS`: `<app>/<run id>/` per run, `<app>/latest` → the newest complete run, and
-/// `.partial-…` folders that a run writes into and renames into place only once complete, so a run
+/// `REPORTS`: `<app>/<run id>/`, `<app>/latest`, and `.partial-…` folders renamed into place once complete, so a run
 /// killed half-way leaves nothing a reader could mistake for a report.
 struct ReportsFolder {
     static let partialPrefix = ".partial-"
@@ -13,51 +12,31 @@ struct ReportsFolder {
 
     func appFolder(_ app: String) -> String { Paths.join(path, app) }
 
-    /// The app folders, sorted (hidden working files left out).
-    func apps() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-    }
+    func apps() -> [String] { Self.names(in: path).filter { !$0.hasPrefix(".") }.sorted() }
 
-    /// Removes what killed runs left behind: unfinished run folders, and the `.latest-<pid>` links a run
-    /// renames over `latest`. Called under the nightly lock, which no other run holds: whatever is found is
-    /// a dead run's, however recent. Returns what could not be removed.
+    /// Removes what killed runs left: under the lock, whatever is found is a dead run's. Returns what stays.
     func removePartials() -> [String] {
         for app in apps() {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: appFolder(app))) ?? []
-            where name.hasPrefix(".\(Self.latestName)-") {
-                var info = stat()
-                if lstat(Paths.join(appFolder(app), name), &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-                    unlink(Paths.join(appFolder(app), name))
-                }
+            for name in Self.names(in: appFolder(app)) where name.hasPrefix(".\(Self.latestName)-") {
+                let link = Paths.join(appFolder(app), name)
+                if Self.fileType(link) == S_IFLNK { unlink(link) }
             }
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { $0.hasPrefix(Self.partialPrefix) }.compactMap { name in
-            do {
-                try FileManager.default.removeItem(atPath: Paths.join(path, name))
-                return nil
-            } catch {
-                return
-                    "cannot remove the unfinished run folder \(Paths.join(path, name)): \(FileSystemReason.of(error))"
-            }
+        return Self.names(in: path).filter { $0.hasPrefix(Self.partialPrefix) }.compactMap {
+            Self.remove(Paths.join(path, $0), else: "cannot remove the unfinished run folder")
         }
     }
 
-    /// A fresh, empty folder for one run to write into.
     func makePartial(runID: String, index: Int) throws -> String {
         let folder = Paths.join(path, "\(Self.partialPrefix)\(runID)-\(index)-\(getpid())")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         return folder
     }
 
-    /// The app's complete runs, oldest first: only folders named like run ids, so that nothing else kept
-    /// beside them is taken for the previous run or pruned.
+    /// Only folders named like run ids, oldest first: nothing else kept beside them is taken for a run or pruned.
     func runIDs(_ app: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: appFolder(app))) ?? []
-        let runs = names.compactMap { name -> (name: String, order: (String, Int))? in
-            guard let order = Self.runOrder(name) else { return nil }
-            var info = stat()
-            guard lstat(Paths.join(appFolder(app), name), &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        let runs = Self.names(in: appFolder(app)).compactMap { name -> (name: String, order: (String, Int))? in
+            guard let order = Self.runOrder(name), Self.fileType(Paths.join(appFolder(app), name)) == S_IFDIR else {
                 return nil
             }
             return (name, order)
@@ -65,8 +44,7 @@ struct ReportsFolder {
         return runs.sorted { $0.order < $1.order }.map(\.name)
     }
 
-    /// A run id's place in time: `2026-11-21T020000Z` (a UTC timestamp) is attempt 1, `2026-11-21T020000Z-2`
-    /// (`nextRunName` found the name taken) attempt 2, so that `-10` sorts after `-9`. Nil for any other name.
+    /// A run id's place in time: `2026-11-21T020000Z` is attempt 1, `…-2` attempt 2, so that `-10` sorts after `-9`.
     static func runOrder(_ name: String) -> (String, Int)? {
         let shape = Array("0000-00-00T000000Z".utf8)
         let bytes = Array(name.utf8)
@@ -94,9 +72,8 @@ struct ReportsFolder {
         return target
     }
 
-    /// The name the app's next run gets: `<run id>`, or `<run id>-N` past the highest N taken. Not the first
-    /// free name: retention may have freed an earlier one, and reusing it would sort the run before those it
-    /// follows and repeat a run id the history store already holds. Stable while the lock is held.
+    /// `<run id>`, or `<run id>-N` past the highest N taken: reusing a name retention freed would sort the run before
+    /// those it follows and repeat a run id the history holds.
     func nextRunName(_ app: String, runID: String) -> String {
         var attempt = (runIDs(app).compactMap(Self.runOrder).filter { $0.0 == runID }.map(\.1).max() ?? 0) + 1
         var name: String { attempt == 1 ? runID : "\(runID)-\(attempt)" }
@@ -104,7 +81,6 @@ struct ReportsFolder {
         return name
     }
 
-    /// Renames a complete partial folder to `<app>/<name>` (see `nextRunName`).
     func publish(_ partial: String, app: String, name: String) throws {
         try FileManager.default.createDirectory(atPath: appFolder(app), withIntermediateDirectories: true)
         guard rename(partial, Paths.join(appFolder(app), name)) == 0 else {
@@ -130,14 +106,29 @@ struct ReportsFolder {
         let runs = runIDs(app).filter { $0 != latest }
         let excess = runs.count + (latest == nil ? 0 : 1) - keep
         guard excess > 0 else { return [] }
-        return runs.prefix(excess).compactMap { run in
-            do {
-                try FileManager.default.removeItem(atPath: Paths.join(appFolder(app), run))
-                return nil
-            } catch {
-                return "cannot delete the old run \(Paths.join(appFolder(app), run)): \(FileSystemReason.of(error))"
-            }
+        return runs.prefix(excess).compactMap {
+            Self.remove(Paths.join(appFolder(app), $0), else: "cannot delete the old run")
         }
+    }
+
+    /// Removes `path`; else says why, after `failure` and the path.
+    private static func remove(_ path: String, else failure: String) -> String? {
+        do {
+            try FileManager.default.removeItem(atPath: path)
+            return nil
+        } catch {
+            return "\(failure) \(path): \(FileSystemReason.of(error))"
+        }
+    }
+
+    private static func names(in folder: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    }
+
+    /// The file type bits of `path` itself (a link is not followed), nil when there is nothing.
+    private static func fileType(_ path: String) -> mode_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
     }
 
     private func posixError(_ message: String) -> NSError {

@@ -1,10 +1,8 @@
 import Foundation
 import StocktakeFiles
 
-/// What a run folder audited, kept in it as `.stocktake-input.json` (written before the folder is published): the
-/// export's fingerprint and, for one app of a device backup, that app and every app the backup's runs cover. The
-/// next night rebuilds the audited record from these (`NightlyRecovery`), so a run killed between publishing and
-/// recording is neither lost nor audited again.
+/// What a run folder audited, written before it is published: the next night rebuilds the audited record from these,
+/// so a run killed between publishing and recording is neither lost nor audited again.
 struct RunInput: Codable, Equatable {
     static let fileName = ".stocktake-input.json"
 
@@ -30,13 +28,10 @@ struct RunInput: Codable, Equatable {
         try encoder.encode(self).write(to: URL(fileURLWithPath: Paths.join(runFolder, Self.fileName)))
     }
 
-    /// Nil for a run folder without one (written before the record existed, or by hand) or one that does not read.
     static func read(from runFolder: String) -> RunInput? {
         var options = RegularFile.Options.named(maxBytes: 1 << 20)
-        guard let bytes = try? RegularFile.open(Paths.join(runFolder, fileName), options: &options).readAll() else {
-            return nil
-        }
-        return try? JSONDecoder().decode(RunInput.self, from: Data(bytes))
+        let bytes = try? RegularFile.open(Paths.join(runFolder, fileName), options: &options).readAll()
+        return bytes.flatMap { try? JSONDecoder().decode(RunInput.self, from: Data($0)) }
     }
 }
 
@@ -50,16 +45,14 @@ extension RunInput {
     }
 }
 
-/// Every run folder's `RunInput`, read once a night under the lock, and what they add up to: the exports whose
-/// runs are all published.
+/// Every run folder's `RunInput`, and the exports whose runs are all published.
 struct PublishedInputs {
-    /// `app/run` (relative to REPORTS) and what it audited.
+    /// `app/run`, relative to REPORTS.
     private(set) var runs: [(run: String, input: RunInput)] = []
 
     mutating func add(_ input: RunInput, run: String) { runs.append((run, input)) }
 
-    /// Each export whose runs are all there, with its newest run: a container's or archive's one run; a backup
-    /// once each of its apps has a run of that very fingerprint.
+    /// Each export whose runs are all there, with its newest run: a backup once each of its apps has its run.
     var completeExports: [(fingerprint: ExportFingerprint, run: String)] {
         var complete: [(ExportFingerprint, String)] = []
         var backups: [ExportFingerprint: (apps: Set<String>, wanted: Set<String>, newest: String)] = [:]
@@ -79,13 +72,11 @@ struct PublishedInputs {
         return complete
     }
 
-    /// The apps of a device backup that already have a run of exactly this fingerprint, each with its newest run:
-    /// they are not audited again while another app of the backup is still to do.
+    /// The apps of a device backup with a run of exactly this fingerprint: not audited again.
     func backupRuns(of fingerprint: ExportFingerprint) -> [String: String] {
         var found: [String: String] = [:]
         for (run, input) in runs where input.fingerprint == fingerprint {
-            guard let app = input.backupApp else { continue }
-            if let known = found[app], !Self.isOlder(known, than: run) { continue }
+            guard let app = input.backupApp, found[app].map({ Self.isOlder($0, than: run) }) ?? true else { continue }
             found[app] = run
         }
         return found

@@ -4,10 +4,8 @@ import StocktakeHistory
 import StocktakeModel
 import StocktakeReport
 
-/// `stocktake record`: a report an audit already wrote, made into the history's run. Recording the same report again
-/// makes the same run (same app, source and run id), so a retried CI step replaces its row instead of adding one.
+/// `stocktake record`: a report made into a run; the same report makes the same run, so a retried CI step replaces it.
 package enum RecordedReport {
-    /// What a recorded run is, besides its report.
     package struct Options: Sendable {
         package var source = RunSeries.defaultSource
         /// Default: the report's `generatedAt` in folder form (`2026-11-21T020000Z`).
@@ -58,7 +56,6 @@ package enum RecordedReport {
     }
 }
 
-/// Why a report could not be recorded.
 package struct RecordError: Error, Sendable, CustomStringConvertible {
     package let message: String
     package var description: String { message }
