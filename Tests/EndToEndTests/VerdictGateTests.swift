@@ -66,4 +66,28 @@ import Testing
             #expect(head.contains("Library/Preferences/broken.plist"), "the unread file is named: \(head)")
         }
     }
+
+    /// `record --fail-on` counts a run as a policy failure exactly when `audit` with the same `--fail-on` exits 2,
+    /// an exceeded budget included (it once failed the run under `never`, where the audit passed).
+    @Test("record's status follows the audit's exit status", arguments: ["never", "warning", "error"])
+    func recordFollowsTheAudit(_ failOn: String) throws {
+        let tree = try TemporaryTree("verdict-record")
+        try tree.write("Documents/debug.log", string: "internal")
+        try tree.mkdir("Library/Preferences")
+        let out = try TemporaryTree("verdict-record-out")
+        try out.write(
+            "stocktake.yml", string: "budgets:\n  total: 1KB\nrules:\n  budget-exceeded:\n    severity: note\n")
+        let audit = try StocktakeProcess.run([
+            "audit", tree.root, "--output", out.path("r"), "--format", "json", "--config", out.path("stocktake.yml"),
+            "--fail-on", failOn,
+        ])
+        #expect(audit.status == (failOn == "never" ? 0 : 2), "\(audit.stderr)")
+        let history = out.path("history.sqlite")
+        let record = try StocktakeProcess.run(["record", out.path("r"), "--history", history, "--fail-on", failOn])
+        #expect(record.status == 0, "\(record.stderr)")
+        let shown = try StocktakeProcess.run(["history", "unknown-app", "--history", history, "--format", "json"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let status = audit.status == 2 ? "policyFailure" : "clean"
+        #expect(shown.stdout.contains("\"status\": \"\(status)\""), "\(shown.stdout)")
+    }
 }

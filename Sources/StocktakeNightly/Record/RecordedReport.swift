@@ -14,7 +14,7 @@ package enum RecordedReport {
         package var reportURL: String? = nil
         package var recordedBy: String? = nil
         package var durationSeconds: Double? = nil
-        /// The lowest severity that makes the run a policy failure (nil: only an exceeded budget does).
+        /// The lowest severity that makes the run a policy failure, an exceeded budget too (nil: nothing does).
         package var failOn: Severity? = .error
 
         package init() {}
@@ -49,10 +49,11 @@ package enum RecordedReport {
         return run
     }
 
-    /// As `stocktake audit --fail-on` decides it: a finding at or above the threshold, or an exceeded budget.
+    /// As `stocktake audit --fail-on` decides it: a finding at or above the threshold, or an exceeded budget; with
+    /// no threshold (`never`), nothing.
     package static func isPolicyFailure(_ snapshot: ReportSnapshot, failingAt threshold: Severity?) -> Bool {
-        snapshot.budgets.contains(where: \.exceeded)
-            || (threshold.map { threshold in snapshot.findings.contains { $0.severity >= threshold } } ?? false)
+        guard let threshold else { return false }
+        return snapshot.findings.contains { $0.severity >= threshold } || snapshot.budgets.contains(where: \.exceeded)
     }
 }
 
