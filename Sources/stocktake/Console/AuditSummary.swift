@@ -78,24 +78,20 @@ struct AuditSummary {
 
     /// The findings by rule, most severe and most bytes at stake first (the ranking every view shares).
     private func findingLines(_ report: Report) -> [String] {
-        var lines: [String] = []
-        var headline = "Findings:   "
-        headline +=
-            report.findings.isEmpty
-            ? "none" : report.findings.severityCounts(number: HTMLFormatting.grouped).joined(separator: ", ")
+        let counts = report.findings.severityCounts(number: HTMLFormatting.grouped)
+        var headline = "Findings:   " + (report.findings.isEmpty ? "none" : counts.joined(separator: ", "))
         let groups = FindingGroup.rank(report.findings)
         if groups.count > 1 { headline += " in \(groups.count) rules, most at stake first" }
         if let baseline = report.baseline, baseline.suppressed > 0 {
             headline += " (\(Self.count(baseline.suppressed, "finding")) suppressed by the baseline)"
         }
-        lines.append(headline)
+        var lines = [headline]
         for group in groups.prefix(Self.groupsShown) {
             let size = group.bytes > 0 ? ", \(ByteCount.format(group.bytes)) at stake" : ""
             lines.append(
                 "  \(group.severity.rawValue) \(group.rule): \(Self.count(group.findings.count, "finding"))\(size)")
-            for finding in group.findings.prefix(Self.rowsShownPerGroup) {
-                let path = finding.path.isEmpty ? "(container root)" : finding.path
-                lines.append("    \(path): \(finding.message)")
+            lines += group.findings.prefix(Self.rowsShownPerGroup).map {
+                "    \($0.path.isEmpty ? "(container root)" : $0.path): \($0.message)"
             }
             if group.findings.count > Self.rowsShownPerGroup {
                 lines.append("    … \(HTMLFormatting.grouped(group.findings.count - Self.rowsShownPerGroup)) more")
@@ -116,6 +112,6 @@ struct AuditSummary {
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 }
