@@ -24,11 +24,8 @@ enum Terminal {
     /// Says why a command failed, on stderr: errors as errors, a policy failure as one plain line.
     static func report(_ failure: CommandFailure) {
         guard !failure.message.isEmpty else { return }
+        guard !failure.isError else { return error(lines: failure.lines) }
         // A policy failure (exit 2) is no error: the run itself succeeded. One line each.
-        if failure.isError {
-            error(lines: failure.lines)
-        } else {
-            failure.lines.forEach { write("stocktake: " + visible($0)) }
-        }
+        for line in failure.lines { write("stocktake: " + visible(line)) }
     }
 }
