@@ -196,7 +196,11 @@ struct AuditCommand: ParsableCommand {
         do {
             defer { line?.stop() }
             if let device {
-                result = try Self.audit(request, on: device, app: app ?? "", groups: appGroups)
+                let target = DeviceTarget(device: device, bundleIdentifier: app ?? "", appGroups: appGroups)
+                result = try Interruption.withDevicectl(scratch: "stocktake-device", AuditError.device) {
+                    control, scratch throws(AuditError) in
+                    try DeviceAudit.run(request, target: target, control: control, scratch: scratch)
+                }
             } else {
                 result = try Audit.run(request)
             }
@@ -215,32 +219,6 @@ struct AuditCommand: ParsableCommand {
         if verdict.failed == true {
             throw CommandFailure(.policyFailure, "failed: \(verdict.reason) (reports in \(result.outputDirectory))")
         }
-    }
-}
-
-extension AuditCommand {
-    /// `--device`: the copy is made into a private folder that is removed however the audit ends: returned,
-    /// thrown, or stopped by SIGINT or SIGTERM (the running devicectl is killed first).
-    static func audit(_ request: AuditRequest, on device: String, app: String, groups: [String]) throws(AuditError)
-        -> AuditResult
-    {
-        let control: DeviceControl
-        let scratch: PrivateFolder
-        do {
-            control = try DeviceControl()
-            scratch = try PrivateFolder(prefix: "stocktake-device")
-        } catch {
-            throw .device(error)
-        }
-        let interruption = Interruption {
-            control.stop()
-            scratch.remove()
-        }
-        defer { interruption.end() }
-        defer { scratch.remove() }
-        return try DeviceAudit.run(
-            request, target: DeviceTarget(device: device, bundleIdentifier: app, appGroups: groups), control: control,
-            scratch: scratch)
     }
 }
 

@@ -34,8 +34,12 @@ enum HTMLDiffPieces {
             + percentCell(old: old, new: new)
     }
 
-    static let sizeHeaders: HTML =
-        "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th class=\"num\">%</th>"
+    /// Right-aligned column headings, for columns of figures.
+    static func figureHeadings(_ names: String...) -> HTML {
+        names.map { "<th class=\"num\">\($0)</th>" as HTML }.joined()
+    }
+
+    static let sizeHeaders = figureHeadings("Old", "New", "Delta", "%")
 
     /// The collapsed tail of a list, as a note under its table.
     static func others<Element>(_ head: ListHead<Element>, inJSON: Bool = true) -> HTML {

@@ -9,9 +9,9 @@ extension HTMLDiffWriter {
         var html = HTMLPieces.sectionStart(
             id: "groups", title: "Groups and budgets", lead: "From stocktake.yml, on both sides.")
         for group in diff.groups {
-            html += "<h3>\(visible: group.name) "
-            html +=
-                "<span class=\"muted\">\(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
+            let members = Plural.count(
+                group.members.count, "member", number: HTMLFormatting.grouped(group.members.count))
+            html += "<h3>\(visible: group.name) <span class=\"muted\">\(members)</span></h3>\n"
             html += sizeTable(
                 ListHead(group.members, limit: limit), name: "Member", isPath: false, empty: "No members.")
         }
@@ -24,7 +24,7 @@ extension HTMLDiffWriter {
             }
             html += "<h3>Budgets</h3>\n"
             html += Pieces.table(
-                "<th>Scope</th><th class=\"num\">Old</th><th class=\"num\">New</th><th>Status</th>", rows.joined())
+                "<th>Scope</th>" + Pieces.figureHeadings("Old", "New") + "<th>Status</th>", rows.joined())
         }
         return html + HTMLPieces.sectionEnd
     }

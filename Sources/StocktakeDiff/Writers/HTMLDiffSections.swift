@@ -10,16 +10,13 @@ extension HTMLDiffWriter {
                 "Change in allocated bytes per location. The total is everything on disk, folders included, as du counts it."
         )
         html += chart()
-        var rows = Location.allCases.map { location in
-            locationRow(
-                "\(Pieces.locationTag(location)) <code class=\"muted\">\(location.rawValue)</code>",
-                diff.location(location))
+        var rows = Location.allCases.map { location -> HTML in
+            let label: HTML = "\(Pieces.locationTag(location)) <code class=\"muted\">\(location.rawValue)</code>"
+            return locationRow(label, diff.location(location))
         }.joined()
         rows += locationRow(HTML.text(Figure.onDisk.name), diff.onDisk, total: true)
-        html += Pieces.table(
-            "<th>Location</th>" + Pieces.sizeHeaders + "<th class=\"num\">Apparent Δ</th><th class=\"num\">%</th>"
-                + "<th class=\"num\">Files old</th><th class=\"num\">Files new</th><th class=\"num\">Files Δ</th>", rows
-        )
+        let more = Pieces.figureHeadings("Apparent Δ", "%", "Files old", "Files new", "Files Δ")
+        html += Pieces.table("<th>Location</th>" + Pieces.sizeHeaders + more, rows)
         let totals = DiffLabels.secondaryTotals.map { id, figure -> HTML in
             "<tr><td>\(figure.name)</td>\(Pieces.sizeCells(diff.total(id)))</tr>\n"
         }
@@ -61,7 +58,7 @@ extension HTMLDiffWriter {
                 + HTMLPieces.sizeCell(move.new.allocatedBytes) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
         }
         html += Pieces.table(
-            "<th>Copied to</th><th>Original still at</th><th class=\"num\">Size each</th><th>Evidence</th>",
+            "<th>Copied to</th><th>Original still at</th>" + Pieces.figureHeadings("Size each") + "<th>Evidence</th>",
             rows.joined())
         html += Pieces.others(head)
         return html + HTMLPieces.sectionEnd
@@ -87,9 +84,9 @@ extension HTMLDiffWriter {
                 + HTMLPieces.sizeCell(move.old.allocatedBytes) + HTMLPieces.sizeCell(move.new.allocatedBytes)
                 + Pieces.deltaCell(move.allocatedDelta) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
         }
-        let headings: HTML = "<th>Old path</th><th>New path</th><th class=\"num\">Old</th><th class=\"num\">New</th>"
-        return Pieces.table(headings + "<th class=\"num\">Delta</th><th>Evidence</th>", rows.joined())
-            + Pieces.others(head)
+        let headings =
+            "<th>Old path</th><th>New path</th>" + Pieces.figureHeadings("Old", "New", "Delta") + "<th>Evidence</th>"
+        return Pieces.table(headings, rows.joined()) + Pieces.others(head)
     }
 
     /// A path (or member id) per row with old, new, delta and %; `name` is the first column's header.

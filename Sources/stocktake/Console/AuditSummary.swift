@@ -47,15 +47,15 @@ struct AuditSummary {
         ]
         if let device = report.deviceBackup {
             // The backup's own total: what iOS backed up for the app (the export's files found in it are counted above).
-            let app = device.app.total
-            lines.append(
-                "In backup:  \(device.path)\(device.productVersion.map { " (iOS \($0))" } ?? ""): \(Self.count(app.files, "file")), "
-                    + "\(ByteCount.format(app.apparentBytes)) apparent (\(ByteCount.format(app.allocatedBytes)) allocated, estimated in 4 KiB blocks)"
-                    + (device.notInExport.map {
-                        $0 > 0
-                            ? "; \(HTMLFormatting.grouped($0)) of its files \($0 == 1 ? "is" : "are") not in the export"
-                            : ""
-                    } ?? ""))
+            let (app, missing) = (device.app.total, device.notInExport ?? 0)
+            var line = "In backup:  \(device.path)\(device.productVersion.map { " (iOS \($0))" } ?? ""): "
+            line += "\(Self.count(app.files, "file")), \(ByteCount.format(app.apparentBytes)) apparent "
+            line += "(\(ByteCount.format(app.allocatedBytes)) allocated, estimated in 4 KiB blocks)"
+            if missing > 0 {
+                line +=
+                    "; \(HTMLFormatting.grouped(missing)) of its files \(missing == 1 ? "is" : "are") not in the export"
+            }
+            lines.append(line)
         }
         if let appSize = report.appSize {
             lines.append(
