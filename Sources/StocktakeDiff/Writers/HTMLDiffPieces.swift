@@ -55,8 +55,4 @@ enum HTMLDiffPieces {
     static func path(_ path: String) -> HTML { HTML.path(Array(path.utf8)) }
 
     static func pathCell(_ path: String) -> HTML { "<td class=\"path\">\(self.path(path))</td>" }
-
-    static func locationTag(_ location: Location) -> HTML {
-        "\(HTMLPieces.swatch(ReportPalette.colour(location)))\(location.title)"
-    }
 }

@@ -11,7 +11,8 @@ extension HTMLDiffWriter {
         )
         html += chart()
         var rows = Location.allCases.map { location -> HTML in
-            let label: HTML = "\(Pieces.locationTag(location)) <code class=\"muted\">\(location.rawValue)</code>"
+            let swatch = HTMLPieces.swatch(ReportPalette.colour(location))
+            let label: HTML = "\(swatch)\(location.title) <code class=\"muted\">\(location.rawValue)</code>"
             return locationRow(label, diff.location(location))
         }.joined()
         rows += locationRow(HTML.text(Figure.onDisk.name), diff.onDisk, total: true)
