@@ -17,11 +17,7 @@ struct AppsCommand: ParsableCommand {
     enum ListingFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func run() throws {
-        let read: DeviceBackup
-        do { read = try DeviceBackup.read(backup) } catch {
-            throw CommandFailure(.couldNotRun, error.description)
-        }
-        let listing = BackupAppsListing(backup: read)
+        let listing = BackupAppsListing(backup: try attempt { try DeviceBackup.read(backup) })
         switch format {
         case .text: print(listing.text, terminator: "")
         case .json: FileHandle.standardOutput.write(Data(try listing.json()))

@@ -21,13 +21,15 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "Folder for the reports (default: Reports/<bundle id>/<UTC timestamp>/).")
     var output: String?
 
-    @Option(help: "Comma-separated report formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    static let formatNames = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+
+    @Option(help: "Comma-separated report formats: \(AuditCommand.formatNames).")
     var format: String = "json,html"
 
     @Option(name: .customLong("bundle-id"), help: "The app's bundle identifier, overriding what the container says.")
     var bundleIdentifier: String?
 
-    @Option(name: .customLong("app-bundle"), help: "The app's .app bundle: adds its size and Info.plist keys.")
+    @Option(help: "The app's .app bundle: adds its size and Info.plist keys.")
     var appBundle: String?
 
     @Option(
@@ -54,32 +56,25 @@ struct AuditCommand: ParsableCommand {
     var device: String?
 
     @Option(
-        name: .customLong("device-set"),
         help: "With --simulator: the CoreSimulator device set (default: ~/Library/Developer/CoreSimulator/Devices).")
     var deviceSet: String?
 
     @Option(help: "A device backup of the device the container came from: every file's backup state from its manifest.")
     var backup: String?
 
-    @Flag(
-        name: .customLong("no-content-checks"),
-        help: "Do not read file contents for credentials, tokens and session cookies.")
+    @Flag(help: "Do not read file contents for credentials, tokens and session cookies.")
     var noContentChecks = false
 
-    @Flag(
-        name: .customLong("require-content-coverage"),
-        help: "Fail (exit 2) when the content checks leave a file unread (as contentCoverage: required).")
+    @Flag(help: "Fail (exit 2) when the content checks leave a file unread (as contentCoverage: required).")
     var requireContentCoverage = false
 
-    @Flag(
-        name: .customLong("xattrs-preserved"),
-        help: "Vouch that the export kept extended attributes, so unflagged files count as backed up.")
+    @Flag(help: "Vouch that the export kept extended attributes, so unflagged files count as backed up.")
     var xattrsPreserved = false
 
     @Option(help: "Threads walking the tree.")
     var threads: Int = 4
 
-    @Option(name: .customLong("max-depth"), help: "Folders deeper than this are recorded but not listed.")
+    @Option(help: "Folders deeper than this are recorded but not listed.")
     var maxDepth: Int = 256
 
     @Option(help: "Policy configuration (default: stocktake.yml in the current folder, when present).")
@@ -88,12 +83,10 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "Suppress the findings recorded in this baseline file.")
     var baseline: String?
 
-    @Option(name: .customLong("write-baseline"), help: "Record every current finding in this baseline file.")
+    @Option(help: "Record every current finding in this baseline file.")
     var writeBaseline: String?
 
-    @Option(
-        name: .customLong("fail-on"),
-        help: "Exit 2 when a finding is at or above this severity: error, warning or never.")
+    @Option(help: "Exit 2 when a finding is at or above this severity: error, warning or never.")
     var failOn: FailOn = .error
 
     @Flag(help: "Treat warnings as errors (the same as --fail-on warning).")
@@ -140,9 +133,8 @@ struct AuditCommand: ParsableCommand {
             appBundle == nil && backup == nil, "--device copies the app's data only: drop --app-bundle and --backup")
         // Ids go to devicectl as arguments (never through a shell) and name folders of the copy: keep them to
         // what bundle and group ids are made of.
-        for id in [app ?? ""] + appGroups {
-            try require(
-                Self.isIdentifier(id),
+        for id in [app ?? ""] + appGroups where !Self.isIdentifier(id) {
+            throw ValidationError(
                 "'\(id)' is no bundle or group id (letters, digits, hyphens and dots, such as com.example.app or group.com.example)"
             )
         }
@@ -159,9 +151,7 @@ struct AuditCommand: ParsableCommand {
         var chosen: [ReportFormat] = []
         for name in format.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let format = ReportFormat(rawValue: name) else {
-                throw ValidationError(
-                    "unknown format '\(name)'; choose from \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
+                throw ValidationError("unknown format '\(name)'; choose from \(Self.formatNames)")
             }
             if !chosen.contains(format) { chosen.append(format) }
         }
@@ -172,10 +162,8 @@ struct AuditCommand: ParsableCommand {
     /// The report's timestamp: now, or `SOURCE_DATE_EPOCH` (the reproducible-builds convention) when set,
     /// so that golden reports and repeated runs can be byte-identical.
     static func reportTime() -> Date {
-        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) else {
-            return Date()
-        }
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
+        let seconds = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }
+        return seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
     }
 
     func run() throws {
@@ -208,7 +196,11 @@ struct AuditCommand: ParsableCommand {
         do {
             defer { line?.stop() }
             if let device {
-                result = try Self.audit(request, on: device, app: app ?? "", groups: appGroups)
+                let target = DeviceTarget(device: device, bundleIdentifier: app ?? "", appGroups: appGroups)
+                result = try Interruption.withDevicectl(scratch: "stocktake-device", AuditError.device) {
+                    control, scratch throws(AuditError) in
+                    try DeviceAudit.run(request, target: target, control: control, scratch: scratch)
+                }
             } else {
                 result = try Audit.run(request)
             }
@@ -227,32 +219,6 @@ struct AuditCommand: ParsableCommand {
         if verdict.failed == true {
             throw CommandFailure(.policyFailure, "failed: \(verdict.reason) (reports in \(result.outputDirectory))")
         }
-    }
-}
-
-extension AuditCommand {
-    /// `--device`: the copy is made into a private folder that is removed however the audit ends: returned,
-    /// thrown, or stopped by SIGINT or SIGTERM (the running devicectl is killed first).
-    static func audit(_ request: AuditRequest, on device: String, app: String, groups: [String]) throws(AuditError)
-        -> AuditResult
-    {
-        let control: DeviceControl
-        let scratch: PrivateFolder
-        do {
-            control = try DeviceControl()
-            scratch = try PrivateFolder(prefix: "stocktake-device")
-        } catch {
-            throw .device(error)
-        }
-        let interruption = Interruption {
-            control.stop()
-            scratch.remove()
-        }
-        defer { interruption.end() }
-        defer { scratch.remove() }
-        return try DeviceAudit.run(
-            request, target: DeviceTarget(device: device, bundleIdentifier: app, appGroups: groups), control: control,
-            scratch: scratch)
     }
 }
 

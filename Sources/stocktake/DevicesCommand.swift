@@ -22,25 +22,17 @@ struct DevicesCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let control = try DeviceControl()
-            let scratch = try PrivateFolder(prefix: "stocktake-devicectl")
-            let interruption = Interruption {
-                control.stop()
-                scratch.remove()
-            }
-            defer { interruption.end() }
-            defer { scratch.remove() }
-            let output: Data
-            if let query = apps {
+            let output = try Interruption.withDevicectl(scratch: "stocktake-devicectl", { $0 as any Error }) {
+                control, scratch in
+                guard let query = apps else {
+                    let devices = try DeviceAudit.devices(control, scratch: scratch)
+                    return format == .json ? try DeviceListing.json(devices) : Self.text(DeviceListing.lines(devices))
+                }
                 let device = try DeviceAudit.device(query, control, scratch: scratch)
                 let installed = try DeviceAudit.apps(on: device, control, scratch: scratch)
-                output =
-                    format == .json
+                return format == .json
                     ? try DeviceListing.json(installed, on: device)
                     : Self.text(DeviceListing.lines(installed, on: device))
-            } else {
-                let devices = try DeviceAudit.devices(control, scratch: scratch)
-                output = format == .json ? try DeviceListing.json(devices) : Self.text(DeviceListing.lines(devices))
             }
             FileHandle.standardOutput.write(output)
         } catch let error as DeviceError { throw CommandFailure(.couldNotRun, lines: error.lines) }

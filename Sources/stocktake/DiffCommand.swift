@@ -30,14 +30,12 @@ struct DiffCommand: ParsableCommand {
     var output: String?
 
     @Option(
-        name: .customLong("fail-on-growth"),
         help: ArgumentHelp(
             "Exit 2 when allocated bytes grow by more than this (repeatable): 10%, 50MB, or scoped, e.g. applicationSupport:10%.",
             valueName: "spec"))
     var failOnGrowth: [String] = []
 
     @Option(
-        name: .customLong("fail-on-new-findings"),
         help:
             "Exit 2 when the new report has findings the old one lacks at or above this severity: error, warning or note."
     )
@@ -64,11 +62,8 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let snapshots: (ReportSnapshot, ReportSnapshot)
-        do { snapshots = try ReportReader.read(old: old, new: new) } catch {
-            throw CommandFailure(.couldNotRun, "\(error)")
-        }
-        let mismatch = SameAppCheck.mismatch(old: snapshots.0.provenance, new: snapshots.1.provenance)
+        let snapshots = try attempt { try ReportReader.read(old: old, new: new) }
+        let mismatch = ReportDiff.appMismatch(old: snapshots.0.provenance, new: snapshots.1.provenance)
         if let mismatch, !strict { Terminal.warning(mismatch) }
         let diff = ReportDiff.compute(
             old: snapshots.0, new: snapshots.1, options: DiffOptions(directoryLimit: limit, growthMap: format == .html))
@@ -76,15 +71,13 @@ struct DiffCommand: ParsableCommand {
             try growthGates().map { $0.evaluate(diff) }
             + (failOnNewFindings.map { [NewFindingsGate(severity: $0).evaluate(diff)] } ?? [])
         let bytes = try DiffWriter.render(diff, gates: gates, format: format, options: DiffRenderOptions(limit: limit))
-        do {
-            if let output {
+        if let output {
+            try attempt {
                 AtomicFile.removeLeftovers(of: output)
                 try AtomicFile.write(bytes, to: output)
-            } else {
-                FileHandle.standardOutput.write(Data(bytes))
             }
-        } catch {
-            throw CommandFailure(.couldNotRun, "\(error)")
+        } else {
+            FileHandle.standardOutput.write(Data(bytes))
         }
         // The diff is written either way; then one line per reason to fail.
         var failures = gates.filter(\.tripped).map { "gate tripped: \($0.gate): \($0.message)" }

@@ -25,15 +25,11 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let series = RunSeries(bundleIdentifier: bundleIdentifier, source: shared.source)
-        let fetched: [HistoryRun]
-        var noRuns = ""
-        do {
+        let (fetched, noRuns) = try attempt {
             let store = try shared.open(fallback: HistoryStore.path(inReports: reports), create: false)
             // One run more than shown: the first row's change is against the run before it.
-            fetched = try store.runs(of: series, limit: limit == Int.max ? limit : limit + 1)
-            if fetched.isEmpty { noRuns = try HistoryTable.noRunsMessage(series, in: store) }
-        } catch {
-            throw CommandFailure(.couldNotRun, error.description)
+            let fetched = try store.runs(of: series, limit: limit == Int.max ? limit : limit + 1)
+            return (fetched, try fetched.isEmpty ? HistoryTable.noRunsMessage(series, in: store) : "")
         }
         let runs = Array(fetched.suffix(limit))
         guard !runs.isEmpty else { throw CommandFailure(.couldNotRun, noRuns) }

@@ -31,15 +31,13 @@ struct IndexCommand: ParsableCommand {
         do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
             throw CommandFailure(.couldNotRun, "cannot create \(output): \(error.localizedDescription)")
         }
-        do {
+        try attempt {
             let history = try shared.open(fallback: "", create: false)
             try IndexBuilder(
                 outputPath: output, history: history, trendLength: limit, showsMachines: shared.isServer,
                 thisMachine: MachineName.current
             )
             .write(generatedAt: ReportDates.iso8601(Date()))
-        } catch {
-            throw CommandFailure(.couldNotRun, "\(error)")
         }
     }
 }

@@ -18,11 +18,9 @@ struct InitCommand: ParsableCommand {
         guard force || !FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(.couldNotRun, "\(path) exists; use --force to replace it")
         }
-        do {
+        try attempt {
             AtomicFile.removeLeftovers(of: path)
             try AtomicFile.write(Array(DefaultConfiguration.text.utf8), to: path)
-        } catch {
-            throw CommandFailure(.couldNotRun, (error as? OutputError)?.description ?? "\(error)")
         }
         let what = "every rule with its defaults (changes nothing until edited); edit and commit it."
         print(Terminal.visible("Wrote \(path): \(what)"))

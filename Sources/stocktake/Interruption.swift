@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StocktakeAudit
 
 /// Work to undo if the process is interrupted: until `end()`, SIGINT and SIGTERM run `cleanUp` and then end the
 /// process by the same signal, as if it had not been caught.
@@ -42,5 +43,29 @@ final class Interruption: @unchecked Sendable {
         if interrupted { while true { pause() } }
         for source in sources { source.cancel() }
         for number in Self.signals { signal(number, SIG_DFL) }
+    }
+}
+
+extension Interruption {
+    /// devicectl and a private folder for its copies, handed to `body`; the folder is removed however the command
+    /// ends: returned, thrown, or stopped by SIGINT or SIGTERM (the running devicectl is killed first).
+    static func withDevicectl<T, E: Error>(
+        scratch prefix: String, _ wrap: (DeviceError) -> E, _ body: (DeviceControl, PrivateFolder) throws(E) -> T
+    ) throws(E) -> T {
+        let control: DeviceControl
+        let scratch: PrivateFolder
+        do {
+            control = try DeviceControl()
+            scratch = try PrivateFolder(prefix: prefix)
+        } catch {
+            throw wrap(error)
+        }
+        let interruption = Interruption {
+            control.stop()
+            scratch.remove()
+        }
+        defer { interruption.end() }
+        defer { scratch.remove() }
+        return try body(control, scratch)
     }
 }

@@ -31,7 +31,6 @@ struct NightlyCommand: ParsableCommand {
     var simulator: [String] = []
 
     @Option(
-        name: .customLong("device-set"),
         help: "With --simulator: the CoreSimulator device set (default: ~/Library/Developer/CoreSimulator/Devices).")
     var deviceSet: String?
 
@@ -47,15 +46,12 @@ struct NightlyCommand: ParsableCommand {
     )
     var app: [String] = []
 
-    @Option(
-        name: .customLong("fail-on"),
-        help: "A finding at or above this severity is a policy failure: error, warning or never.")
+    @Option(help: "A finding at or above this severity is a policy failure: error, warning or never.")
     var failOn: FailOn = .error
 
     @OptionGroup var shared: HistoryOptions
 
     @Option(
-        name: .customLong("metrics-file"),
         help:
             "Also write the apps' latest figures as OpenMetrics text to this file, atomically (for node_exporter's textfile collector: a .prom file in its folder)."
     )

@@ -29,17 +29,15 @@ struct RecordCommand: ParsableCommand {
         help: "Where the index's readers find the report folder (an http(s) address, such as the CI job's artifacts).")
     var reportURL: String?
 
-    @Option(name: .customLong("duration-seconds"), help: "How long the audit took, for the metrics.")
+    @Option(help: "How long the audit took, for the metrics.")
     var durationSeconds: Double?
 
     @Option(
-        name: .customLong("fail-on"),
         help:
             "The run is recorded as a policy failure for a finding at or above this severity: error, warning or never.")
     var failOn: FailOn = .error
 
     @Option(
-        name: .customLong("metrics-file"),
         help: "Also write the run's figures as OpenMetrics text to this file, atomically (one file per app and source)."
     )
     var metricsFile: String?
@@ -69,10 +67,7 @@ struct RecordCommand: ParsableCommand {
                 throw CommandFailure(.couldNotRun, problem)
             }
         }
-        let run: HistoryRun
-        do { run = try RecordedReport.run(reportAt: report, options) } catch {
-            throw CommandFailure(.couldNotRun, error.description)
-        }
+        let run = try attempt { try RecordedReport.run(reportAt: report, options) }
         var failure: String?
         do { try shared.open(fallback: "", create: true).recordChecked(run) } catch {
             failure = error.description

@@ -11,9 +11,8 @@ struct RulesCommand: ParsableCommand {
 
     func validate() throws {
         guard let id, RuleRegistry.rule(id: id) == nil else { return }
-        let hint = EditDistance.closest(to: id, among: RuleRegistry.all.map { $0.description.id }).map {
-            "; did you mean '\($0)'?"
-        }
+        let ids = RuleRegistry.all.map { $0.description.id }
+        let hint = EditDistance.closest(to: id, among: ids).map { "; did you mean '\($0)'?" }
         throw ValidationError("unknown rule '\(id)'" + (hint ?? "; `stocktake rules` lists them"))
     }
 

@@ -13,7 +13,6 @@ struct SimulatorsCommand: ParsableCommand {
             """)
 
     @Option(
-        name: .customLong("device-set"),
         help:
             "A CoreSimulator device set, as `xcrun simctl --set` takes (default: ~/Library/Developer/CoreSimulator/Devices)."
     )
@@ -37,12 +36,12 @@ struct SimulatorsCommand: ParsableCommand {
     /// Off macOS there is no Xcode and so no default device set: say how to name one copied from a Mac.
     static func hint(deviceSet: String?) -> [String] {
         #if os(Linux)
-            guard deviceSet == nil else { return [] }
-            return [
-                "simulators live on a Mac: copy a device set (~/Library/Developer/CoreSimulator/Devices) here and give it with --device-set PATH"
-            ]
-        #else
-            return []
+            if deviceSet == nil {
+                return [
+                    "simulators live on a Mac: copy a device set (~/Library/Developer/CoreSimulator/Devices) here and give it with --device-set PATH"
+                ]
+            }
         #endif
+        return []
     }
 }

@@ -19,14 +19,13 @@ enum Terminal {
     /// A warning: the command goes on. One line.
     static func warning(_ message: String) { write("stocktake: warning: " + visible(message)) }
 
-    /// A policy failure (exit 2), as opposed to an error: the run itself succeeded. One line.
-    static func failure(_ message: String) { write("stocktake: " + visible(message)) }
-
     private static func write(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
     /// Says why a command failed, on stderr: errors as errors, a policy failure as one plain line.
     static func report(_ failure: CommandFailure) {
         guard !failure.message.isEmpty else { return }
-        if failure.isError { error(lines: failure.lines) } else { failure.lines.forEach(self.failure) }
+        guard !failure.isError else { return error(lines: failure.lines) }
+        // A policy failure (exit 2) is no error: the run itself succeeded. One line each.
+        for line in failure.lines { write("stocktake: " + visible(line)) }
     }
 }

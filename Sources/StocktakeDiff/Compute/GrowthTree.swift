@@ -18,9 +18,7 @@ package struct GrowthTree: Sendable, TreemapSource {
     private var childList: [Int32] = []
 
     /// Which reports hold a node.
-    package enum Presence: UInt8, Sendable {
-        case both, onlyOld, onlyNew
-    }
+    package enum Presence: UInt8, Sendable { case both, onlyOld, onlyNew }
 
     package init(old: ReportSnapshot, new: ReportSnapshot) {
         var folderOfPath: [ByteKey: Int32] = [ByteKey([][...]): 0]

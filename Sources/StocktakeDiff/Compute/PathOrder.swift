@@ -29,12 +29,7 @@ extension EntryTable {
     /// both kept and removed (or added).
     func rowsInPathOrder() -> [Int] {
         let rows = Array(0..<count)
-        var strictlyIncreasing = true
-        for row in rows.dropFirst() where comparePath(row - 1, with: self, row) >= 0 {
-            strictlyIncreasing = false
-            break
-        }
-        guard !strictlyIncreasing else { return rows }
+        guard rows.dropFirst().contains(where: { comparePath($0 - 1, with: self, $0) >= 0 }) else { return rows }
         let sorted = rows.sorted { a, b in
             let order = comparePath(a, with: self, b)
             return order != 0 ? order < 0 : a < b

@@ -33,6 +33,13 @@ extension ReportDiff {
         return diff
     }
 
+    /// Two reports naming different bundle ids are most likely a mix-up (the wrong folder, a shared reports root): the
+    /// diff is still computed, and this line says so. Nil when either does not know its app (no evidence of a mix-up).
+    package static func appMismatch(old: ReportSnapshot.Provenance, new: ReportSnapshot.Provenance) -> String? {
+        guard let oldID = old.bundleIdentifier, let newID = new.bundleIdentifier, oldID != newID else { return nil }
+        return "the reports are of two different apps: OLD \(old.source) is \(oldID), NEW \(new.source) is \(newID)"
+    }
+
     /// The ids `totals` uses, in order (see ReportDiff.totals).
     static func totalRows(_ old: ReportSnapshot.Totals, _ new: ReportSnapshot.Totals) -> [SizeChange] {
         [

@@ -50,9 +50,7 @@ package struct SizeChange: Sendable, Equatable {
 /// The head of a long list, sorted by what matters most, and what was left out ("N others").
 package struct ListHead<Element: Sendable>: Sendable {
     package let shown: ArraySlice<Element>
-    /// Rows left out of `shown`.
     package let othersCount: Int
-    /// The sum of the left-out rows' allocated deltas.
     package let othersAllocatedDelta: Int64
 }
 

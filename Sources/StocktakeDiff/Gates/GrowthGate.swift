@@ -47,7 +47,8 @@ package struct GrowthGate: Sendable, Equatable {
         let text = spec.trimmingCharacters(in: .whitespaces)
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let scopeName = parts.count == 2 ? parts[0].trimmingCharacters(in: .whitespaces) : "total"
-        let amount = (parts.count == 2 ? parts[1] : parts[0]).trimmingCharacters(in: .whitespaces)
+        let amount = parts[parts.count - 1].trimmingCharacters(in: .whitespaces)
+        let problem = { (text: String) in GateSpecError("--fail-on-growth '\(spec)': " + text) }
         let scope: Scope
         switch scopeName {
         case "total", "onDisk": scope = .totalRow(name: "total", id: DiffLabels.onDisk)
@@ -55,24 +56,22 @@ package struct GrowthGate: Sendable, Equatable {
         case "backedUp": scope = .totalRow(name: scopeName, id: "backup.included")
         default:
             guard let location = Location(rawValue: scopeName) else {
-                let suggestion =
-                    EditDistance.closest(to: scopeName, among: scopeNames).map { "; did you mean '\($0)'?" } ?? ""
-                throw GateSpecError(
-                    "--fail-on-growth '\(spec)': unknown scope '\(scopeName)'\(suggestion) (scopes: \(scopeNames.joined(separator: ", ")))"
-                )
+                let suggestion = EditDistance.closest(to: scopeName, among: scopeNames).map {
+                    "; did you mean '\($0)'?"
+                }
+                let scopes = scopeNames.joined(separator: ", ")
+                throw problem("unknown scope '\(scopeName)'\(suggestion ?? "") (scopes: \(scopes))")
             }
             scope = .location(location)
         }
         if amount.hasSuffix("%") {
             guard let percent = Double(amount.dropLast().trimmingCharacters(in: .whitespaces)), percent.isFinite,
                 percent >= 0
-            else { throw GateSpecError("--fail-on-growth '\(spec)': '\(amount)' is not a percentage such as 10%") }
+            else { throw problem("'\(amount)' is not a percentage such as 10%") }
             return GrowthGate(spec: text, scope: scope, limit: .percent(percent))
         }
         guard !amount.isEmpty, let bytes = ByteQuantity.parse(amount) else {
-            throw GateSpecError(
-                "--fail-on-growth '\(spec)': '\(amount)' is neither a percentage (10%) nor a size (50MB, 1.5GB, 200KiB)"
-            )
+            throw problem("'\(amount)' is neither a percentage (10%) nor a size (50MB, 1.5GB, 200KiB)")
         }
         return GrowthGate(spec: text, scope: scope, limit: .bytes(bytes))
     }
@@ -82,16 +81,15 @@ package struct GrowthGate: Sendable, Equatable {
     package func evaluate(_ diff: ReportDiff) -> DiffGateResult {
         let row = self.row(in: diff)
         let (before, delta) = (row.oldOrZero.allocatedBytes, row.allocatedDelta)
-        let tripped: Bool
-        let limitText: String
-        switch limit {
-        case .percent(let percent):
-            tripped = delta > 0 && (before == 0 || Double(delta) * 100 > percent * Double(before))
-            limitText = "\(Self.decimal(percent))%"
-        case .bytes(let bytes):
-            tripped = delta > bytes
-            limitText = ByteCount.format(bytes)
-        }
+        let (tripped, limitText) =
+            switch limit {
+            case .percent(let percent):
+                (
+                    delta > 0 && (before == 0 || Double(delta) * 100 > percent * Double(before)),
+                    "\(Self.decimal(percent))%"
+                )
+            case .bytes(let bytes): (delta > bytes, ByteCount.format(bytes))
+            }
         // The magnitude, not -delta: a foreign report's extreme figures can make the delta Int64.min.
         let change =
             delta >= 0
@@ -150,11 +148,10 @@ package struct NewFindingsGate: Sendable, Equatable {
                 gate: gate, tripped: false, message: "no new findings at \(severity.rawValue) or above")
         }
         let more = counted.count > 1 ? " and \(counted.count - 1) more" : ""
-        var result = DiffGateResult(
-            gate: gate, tripped: true,
-            message:
-                "\(counted.count) new \(Plural.noun(counted.count, "finding")) at \(severity.rawValue) or above: \(VisibleText.render(first.rule, as: .message)) at \(VisibleText.render(first.path, as: .message))\(more)"
-        )
+        let example =
+            "\(VisibleText.render(first.rule, as: .message)) at \(VisibleText.render(first.path, as: .message))"
+        let found = "\(counted.count) new \(Plural.noun(counted.count, "finding")) at \(severity.rawValue) or above"
+        var result = DiffGateResult(gate: gate, tripped: true, message: "\(found): \(example)\(more)")
         // The treemap outlines where they are (a bounded number: the page marks places, it does not list findings).
         result.places = counted.prefix(1000).map { .path($0.path) }
         return result

@@ -53,11 +53,9 @@ enum DiffLabels {
 
     /// "3 new findings · 1 resolved" (nil when nothing changed).
     static func findingsSummary(_ findings: FindingChanges) -> String? {
-        var parts: [String] = []
-        if !findings.new.isEmpty {
-            parts.append("\(findings.new.count) new \(Plural.noun(findings.new.count, "finding"))")
-        }
-        if !findings.resolved.isEmpty { parts.append("\(findings.resolved.count) resolved") }
+        let (new, resolved) = (findings.new.count, findings.resolved.count)
+        var parts = new > 0 ? ["\(new) new \(Plural.noun(new, "finding"))"] : []
+        if resolved > 0 { parts.append("\(resolved) resolved") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }
@@ -71,18 +69,16 @@ enum BudgetStatus: String {
     case noLongerSet = "no longer set"
 
     init(_ change: BudgetChange) {
-        let before = change.old?.exceeded ?? false
-        guard let after = change.new else {
-            self = .noLongerSet
-            return
-        }
-        switch (before, after.exceeded) {
+        switch (change.old?.exceeded ?? false, change.new?.exceeded) {
+        case (_, nil): self = .noLongerSet
         case (false, true): self = .nowExceeded
         case (true, true): self = .stillExceeded
         case (true, false): self = .backWithin
         case (false, false): self = .within
         }
     }
+
+    var isExceeded: Bool { self == .nowExceeded || self == .stillExceeded }
 
     /// "4.0 MB of 5 MB", or "–" for a side without this budget.
     static func side(_ budget: ReportSnapshot.Budget?) -> String {
@@ -94,6 +90,11 @@ enum BudgetStatus: String {
 }
 
 extension ListHead {
+    /// "… and 12 others (+340 KB)", or nil when nothing was left out.
+    var othersLine: String? {
+        othersCount > 0 ? DiffSigned.othersLine(count: othersCount, allocatedDelta: othersAllocatedDelta) : nil
+    }
+
     /// The first `limit` rows of a list and what the rest add up to.
     init(_ all: [Element], limit: Int, delta: (Element) -> Int64) {
         shown = all.prefix(limit)

@@ -10,9 +10,8 @@ enum DiffKeys {
     typealias Figures = ReportKeys.SizeTotal
 
     enum Document: String, CaseIterable, JSONKey {
-        case budgets, directories, directoriesNotShown, files, findings, gates, groups, locations, new, old,
-            schemaVersion
-        case tool, totals
+        case budgets, directories, directoriesNotShown, files, findings, gates, groups, locations, new, old
+        case schemaVersion, tool, totals
     }
 
     /// A size row: `delta`, `new`, `old`, `percent`, and what names it (a path, a location, a group member's id).
@@ -36,8 +35,7 @@ enum DiffKeys {
     enum Gate: String, CaseIterable, JSONKey { case gate, message, tripped }
 
     enum Provenance: String, CaseIterable, JSONKey {
-        case appVersion, bundleIdentifier, containerPath, exportedAt, generatedAt, layout, schemaVersion, source,
-            toolName
-        case toolVersion
+        case appVersion, bundleIdentifier, containerPath, exportedAt, generatedAt, layout, schemaVersion, source
+        case toolName, toolVersion
     }
 }

@@ -1,16 +1,9 @@
 import StocktakeRendering
 
-/// The formats of `stocktake diff`, selected by `--format` (contract ids). One writer per format.
-package enum DiffFormat: String, CaseIterable, Sendable {
-    /// A plain table for the terminal (the default).
-    case text
-    /// GitHub-flavoured Markdown for a pull-request comment.
-    case markdown
-    /// The whole diff for scripts (see Reports/diff.schema.json).
-    case json
-    /// One self-contained page.
-    case html
-}
+/// The formats of `stocktake diff`, selected by `--format` (contract ids), one writer each: a plain table for the
+/// terminal (the default), GitHub-flavoured Markdown for a pull-request comment, the whole diff for scripts (see
+/// Reports/diff.schema.json), and one self-contained page.
+package enum DiffFormat: String, CaseIterable, Sendable { case text, markdown, json, html }
 
 /// What the writers for people need beyond the diff itself.
 package struct DiffRenderOptions: Sendable {

@@ -14,6 +14,11 @@ enum HTMLDiffPieces {
 
     static func deltaCell(_ delta: Int64) -> HTML { self.delta(delta, tag: "td") }
 
+    /// A table that scrolls sideways on a narrow screen: the heading cells, then the rows.
+    static func table(_ headings: HTML, _ rows: HTML) -> HTML {
+        "<div class=\"scroll\"><table>\n<thead><tr>\(headings)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table></div>\n"
+    }
+
     static func countDeltaCell(_ delta: Int) -> HTML {
         "<td class=\"num\(trend(Int64(delta)))\">\((delta > 0 ? "+" : "") + HTMLFormatting.grouped(delta))</td>"
     }
@@ -29,15 +34,19 @@ enum HTMLDiffPieces {
             + percentCell(old: old, new: new)
     }
 
-    static let sizeHeaders: HTML =
-        "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th class=\"num\">%</th>"
+    /// Right-aligned column headings, for columns of figures.
+    static func figureHeadings(_ names: String...) -> HTML {
+        names.map { "<th class=\"num\">\($0)</th>" as HTML }.joined()
+    }
+
+    static let sizeHeaders = figureHeadings("Old", "New", "Delta", "%")
 
     /// The collapsed tail of a list, as a note under its table.
-    static func others(_ count: Int, _ delta: Int64, inJSON: Bool = true) -> HTML {
-        guard count > 0 else { return .empty }
+    static func others<Element>(_ head: ListHead<Element>, inJSON: Bool = true) -> HTML {
+        guard let line = head.othersLine else { return .empty }
         let more: HTML =
             inJSON ? " — the JSON format of the diff lists every row." : " — <code>--limit</code> shows more."
-        return "<p class=\"note\">\(DiffSigned.othersLine(count: count, allocatedDelta: delta))\(more)</p>\n"
+        return "<p class=\"note\">\(line)\(more)</p>\n"
     }
 
     static func empty(_ text: String) -> HTML { "<p class=\"muted\">\(text)</p>\n" }
@@ -45,7 +54,5 @@ enum HTMLDiffPieces {
     /// A path from the container, wrapping after separators.
     static func path(_ path: String) -> HTML { HTML.path(Array(path.utf8)) }
 
-    static func locationTag(_ location: Location) -> HTML {
-        "\(HTMLPieces.swatch(ReportPalette.colour(location)))\(location.title)"
-    }
+    static func pathCell(_ path: String) -> HTML { "<td class=\"path\">\(self.path(path))</td>" }
 }

@@ -9,26 +9,22 @@ extension HTMLDiffWriter {
         var html = HTMLPieces.sectionStart(
             id: "groups", title: "Groups and budgets", lead: "From stocktake.yml, on both sides.")
         for group in diff.groups {
-            html += "<h3>\(visible: group.name) "
-            html +=
-                "<span class=\"muted\">\(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
+            let members = Plural.count(
+                group.members.count, "member", number: HTMLFormatting.grouped(group.members.count))
+            html += "<h3>\(visible: group.name) <span class=\"muted\">\(members)</span></h3>\n"
             html += sizeTable(
                 ListHead(group.members, limit: limit), name: "Member", isPath: false, empty: "No members.")
         }
         if !diff.budgets.isEmpty {
-            html +=
-                "<h3>Budgets</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Scope</th><th class=\"num\">Old</th>"
-            html += "<th class=\"num\">New</th><th>Status</th></tr></thead>\n<tbody>\n"
-            for budget in diff.budgets {
+            let rows = diff.budgets.map { budget -> HTML in
                 let status = BudgetStatus(budget)
-                let exceeded = status == .nowExceeded || status == .stillExceeded
-                html += "<tr><td>\(visible: budget.scope)</td>"
-                html += "<td class=\"num\">\(BudgetStatus.side(budget.old))</td>"
-                html += "<td class=\"num\">\(BudgetStatus.side(budget.new))</td>"
-                html +=
-                    "<td>\(exceeded ? "<span class=\"tag fail\">\(status.rawValue)</span>" : HTML.text(status.rawValue))</td></tr>\n"
+                return "<tr><td>\(visible: budget.scope)</td><td class=\"num\">\(BudgetStatus.side(budget.old))</td>"
+                    + "<td class=\"num\">\(BudgetStatus.side(budget.new))</td>"
+                    + "<td>\(status.isExceeded ? "<span class=\"tag fail\">\(status.rawValue)</span>" : HTML.text(status.rawValue))</td></tr>\n"
             }
-            html += "</tbody>\n</table></div>\n"
+            html += "<h3>Budgets</h3>\n"
+            html += Pieces.table(
+                "<th>Scope</th>" + Pieces.figureHeadings("Old", "New") + "<th>Status</th>", rows.joined())
         }
         return html + HTMLPieces.sectionEnd
     }
@@ -43,22 +39,20 @@ extension HTMLDiffWriter {
         for (title, list) in [("New", findings.new), ("Resolved", findings.resolved)] {
             html += "<h3>\(title) (\(HTMLFormatting.grouped(list.count)))</h3>\n"
             guard !list.isEmpty else {
-                html += HTMLDiffPieces.empty("None.")
+                html += Pieces.empty("None.")
                 continue
             }
-            html +=
-                "<div class=\"scroll\"><table>\n<thead><tr><th>Severity</th><th>Rule</th><th>Path</th><th>Message</th>"
-            html += "<th class=\"num\">Bytes</th></tr></thead>\n<tbody>\n"
-            for finding in list.prefix(limit) {
+            let rows = list.prefix(limit).map { finding -> HTML in
                 let path =
-                    finding.path.isEmpty
-                    ? "<span class=\"muted\">(container root)</span>" : HTMLDiffPieces.path(finding.path)
-                html += "<tr><td class=\"nowrap\"><span class=\"tag\">\(finding.severity.rawValue)</span></td>"
-                html += "<td class=\"nowrap\">\(visible: finding.rule)</td><td class=\"path\">\(path)</td>"
-                html += "<td>\(visible: finding.message)</td>"
-                html += "\(finding.bytes.map(HTMLPieces.sizeCell) ?? "<td class=\"num\"></td>")</tr>\n"
+                    finding.path.isEmpty ? "<span class=\"muted\">(container root)</span>" : Pieces.path(finding.path)
+                return "<tr><td class=\"nowrap\"><span class=\"tag\">\(finding.severity.rawValue)</span></td>"
+                    + "<td class=\"nowrap\">\(visible: finding.rule)</td><td class=\"path\">\(path)</td>"
+                    + "<td>\(visible: finding.message)</td>"
+                    + "\(finding.bytes.map(HTMLPieces.sizeCell) ?? "<td class=\"num\"></td>")</tr>\n"
             }
-            html += "</tbody>\n</table></div>\n"
+            html += Pieces.table(
+                "<th>Severity</th><th>Rule</th><th>Path</th><th>Message</th><th class=\"num\">Bytes</th>", rows.joined()
+            )
             if list.count > limit {
                 html += "<p class=\"note\">… and \(HTMLFormatting.grouped(list.count - limit)) more — "
                 html += "the JSON format of the diff lists every row.</p>\n"

@@ -10,20 +10,19 @@ extension HTMLDiffWriter {
                 "Change in allocated bytes per location. The total is everything on disk, folders included, as du counts it."
         )
         html += chart()
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Location</th>" + Pieces.sizeHeaders
-        html += "<th class=\"num\">Apparent Δ</th><th class=\"num\">%</th><th class=\"num\">Files old</th>"
-        html += "<th class=\"num\">Files new</th><th class=\"num\">Files Δ</th></tr></thead>\n<tbody>\n"
-        for location in Location.allCases {
-            let label: HTML = "\(Pieces.locationTag(location)) <code class=\"muted\">\(location.rawValue)</code>"
-            html += locationRow(label, diff.location(location))
+        var rows = Location.allCases.map { location -> HTML in
+            let swatch = HTMLPieces.swatch(ReportPalette.colour(location))
+            let label: HTML = "\(swatch)\(location.title) <code class=\"muted\">\(location.rawValue)</code>"
+            return locationRow(label, diff.location(location))
+        }.joined()
+        rows += locationRow(HTML.text(Figure.onDisk.name), diff.onDisk, total: true)
+        let more = Pieces.figureHeadings("Apparent Δ", "%", "Files old", "Files new", "Files Δ")
+        html += Pieces.table("<th>Location</th>" + Pieces.sizeHeaders + more, rows)
+        let totals = DiffLabels.secondaryTotals.map { id, figure -> HTML in
+            "<tr><td>\(figure.name)</td>\(Pieces.sizeCells(diff.total(id)))</tr>\n"
         }
-        html += locationRow(HTML.text(Figure.onDisk.name), diff.onDisk, total: true)
-        html += "</tbody>\n</table></div>\n<h3>Totals</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Total</th>"
-        html += Pieces.sizeHeaders + "</tr></thead>\n<tbody>\n"
-        for (id, figure) in DiffLabels.secondaryTotals {
-            html += "<tr><td>\(figure.name)</td>\(Pieces.sizeCells(diff.total(id)))</tr>\n"
-        }
-        return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
+        html += "<h3>Totals</h3>\n" + Pieces.table("<th>Total</th>" + Pieces.sizeHeaders, totals.joined())
+        return html + HTMLPieces.sectionEnd
     }
 
     private func locationRow(_ label: HTML, _ change: SizeChange, total: Bool = false) -> HTML {
@@ -55,15 +54,14 @@ extension HTMLDiffWriter {
         html +=
             "<p class=\"lead\">These files were copied to a new place but the original is still there, so the data takes "
         html += "its space twice: a migration that forgot to delete the old file.</p>\n"
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Copied to</th><th>Original still at</th>"
-        html += "<th class=\"num\">Size each</th><th>Evidence</th></tr></thead>\n<tbody>\n"
-        for move in head.shown {
-            html +=
-                "<tr><td class=\"path\">\(Pieces.path(move.newPath))</td><td class=\"path\">\(Pieces.path(move.oldPath))</td>"
-            html +=
-                HTMLPieces.sizeCell(move.new.allocatedBytes) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
+        let rows = head.shown.map { move -> HTML in
+            "<tr>" + Pieces.pathCell(move.newPath) + Pieces.pathCell(move.oldPath)
+                + HTMLPieces.sizeCell(move.new.allocatedBytes) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
         }
-        html += "</tbody>\n</table></div>\n" + Pieces.others(head.othersCount, head.othersAllocatedDelta)
+        html += Pieces.table(
+            "<th>Copied to</th><th>Original still at</th>" + Pieces.figureHeadings("Size each") + "<th>Evidence</th>",
+            rows.joined())
+        html += Pieces.others(head)
         return html + HTMLPieces.sectionEnd
     }
 
@@ -82,16 +80,14 @@ extension HTMLDiffWriter {
         let moves = diff.files.moved
         guard !moves.isEmpty else { return Pieces.empty("None.") }
         let head = ListHead(moves, limit: limit) { $0.allocatedDelta }
-        var html: HTML = "<div class=\"scroll\"><table>\n<thead><tr><th>Old path</th><th>New path</th>"
-        html +=
-            "<th class=\"num\">Old</th><th class=\"num\">New</th><th class=\"num\">Delta</th><th>Evidence</th></tr></thead>\n<tbody>\n"
-        for move in head.shown {
-            html +=
-                "<tr><td class=\"path\">\(Pieces.path(move.oldPath))</td><td class=\"path\">\(Pieces.path(move.newPath))</td>"
-            html += HTMLPieces.sizeCell(move.old.allocatedBytes) + HTMLPieces.sizeCell(move.new.allocatedBytes)
-            html += Pieces.deltaCell(move.allocatedDelta) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
+        let rows = head.shown.map { move -> HTML in
+            "<tr>" + Pieces.pathCell(move.oldPath) + Pieces.pathCell(move.newPath)
+                + HTMLPieces.sizeCell(move.old.allocatedBytes) + HTMLPieces.sizeCell(move.new.allocatedBytes)
+                + Pieces.deltaCell(move.allocatedDelta) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n" + Pieces.others(head.othersCount, head.othersAllocatedDelta)
+        let headings =
+            "<th>Old path</th><th>New path</th>" + Pieces.figureHeadings("Old", "New", "Delta") + "<th>Evidence</th>"
+        return Pieces.table(headings, rows.joined()) + Pieces.others(head)
     }
 
     /// A path (or member id) per row with old, new, delta and %; `name` is the first column's header.
@@ -100,17 +96,14 @@ extension HTMLDiffWriter {
         -> HTML
     {
         guard !head.shown.isEmpty else {
-            return head.othersCount > 0
-                ? Pieces.others(head.othersCount, head.othersAllocatedDelta, inJSON: inJSON) : Pieces.empty(empty)
+            return head.othersCount > 0 ? Pieces.others(head, inJSON: inJSON) : Pieces.empty(empty)
         }
-        var html: HTML =
-            "<div class=\"scroll\"><table>\n<thead><tr><th>\(name)</th>\(Pieces.sizeHeaders)</tr></thead>\n<tbody>\n"
-        for change in head.shown {
+        let rows = head.shown.map { change -> HTML in
             let label = isPath ? Pieces.path(change.id) : HTML.visible(change.id)
-            html += "<tr><td class=\"path\">\(label)</td>\(Pieces.sizeCells(change))</tr>\n"
+            return "<tr><td class=\"path\">\(label)</td>\(Pieces.sizeCells(change))</tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n"
-            + Pieces.others(head.othersCount, head.othersAllocatedDelta, inJSON: inJSON)
+        return Pieces.table("<th>\(name)</th>" + Pieces.sizeHeaders, rows.joined())
+            + Pieces.others(head, inJSON: inJSON)
     }
 
     /// Diverging bars: each location's change in allocated bytes, growth to the right of zero and shrink to the

@@ -11,10 +11,10 @@ extension HTMLDiffWriter {
             let change = diff.total(id)
             let (old, new) = (change.oldOrZero.allocatedBytes, change.newOrZero.allocatedBytes)
             let percent: HTML =
-                "<span class=\"nowrap\(HTMLDiffPieces.trend(change.allocatedDelta))\">\(Percent.change(old: old, new: new))</span>"
+                "<span class=\"nowrap\(Pieces.trend(change.allocatedDelta))\">\(Percent.change(old: old, new: new))</span>"
             html += card(
                 HTML.text(DiffLabels.total(id)), HTMLPieces.size(new),
-                "was \(HTMLPieces.size(old)) · \(HTMLDiffPieces.delta(change.allocatedDelta)) \(percent)")
+                "was \(HTMLPieces.size(old)) · \(Pieces.delta(change.allocatedDelta)) \(percent)")
         }
         let findings = diff.findings
         html += card(
@@ -31,19 +31,17 @@ extension HTMLDiffWriter {
     }
 
     private func provenance() -> HTML {
-        var html: HTML =
-            "<h3>Compared reports</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th></th><th>Old</th><th>New</th></tr></thead>\n<tbody>\n"
         let rows: [(String, (ReportSnapshot.Provenance) -> String)] = [
             ("Bundle id", { $0.bundleIdentifier ?? "unknown" }), ("App version", { $0.appVersion ?? "unknown" }),
             ("Exported", { $0.exportedAt ?? "unknown" }), ("Generated", { $0.generatedAt }),
             ("Tool", { "\($0.toolName) \($0.toolVersion)" }), ("Report schema", { String($0.schemaVersion) }),
             ("Report", { $0.source }), ("Container", { $0.containerPath }), ("Layout", { $0.layout }),
         ]
-        for (label, value) in rows {
-            html += "<tr><td class=\"muted nowrap\">\(label)</td><td class=\"path\">\(visible: value(diff.old))</td>"
-            html += "<td class=\"path\">\(visible: value(diff.new))</td></tr>\n"
+        let cells = rows.map { label, value -> HTML in
+            "<tr><td class=\"muted nowrap\">\(label)</td><td class=\"path\">\(visible: value(diff.old))</td>"
+                + "<td class=\"path\">\(visible: value(diff.new))</td></tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n"
+        return "<h3>Compared reports</h3>\n" + Pieces.table("<th></th><th>Old</th><th>New</th>", cells.joined())
     }
 
     private func gateSection() -> HTML {
@@ -51,14 +49,13 @@ extension HTMLDiffWriter {
         let failed = gates.count { $0.tripped }
         var html = HTMLPieces.sectionStart(
             id: "gates", title: "Gates", lead: "\(failed) failed, \(gates.count - failed) passed.")
-        html +=
-            "<div class=\"scroll\"><table>\n<thead><tr><th>Result</th><th>Gate</th><th>What it saw</th></tr></thead>\n<tbody>\n"
-        for gate in gates {
+        let rows = gates.map { gate -> HTML in
             let result: HTML =
                 gate.tripped ? "<span class=\"tag fail\">FAILED</span>" : "<span class=\"tag pass\">passed</span>"
-            html +=
+            return
                 "<tr><td class=\"nowrap\">\(result)</td><td><code>\(visible: gate.gate)</code></td><td>\(visible: gate.message)</td></tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
+        html += Pieces.table("<th>Result</th><th>Gate</th><th>What it saw</th>", rows.joined())
+        return html + HTMLPieces.sectionEnd
     }
 }

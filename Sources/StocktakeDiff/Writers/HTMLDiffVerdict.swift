@@ -62,10 +62,9 @@ extension HTMLDiffWriter {
     /// reader would open. An ancestor grows by as much as any folder inside it, so a folder stands in for its
     /// ancestor when it holds at least half of the ancestor's growth.
     private func foldersThatGrewMost(_ count: Int = 3) -> [SizeChange] {
+        let largestFirst = { (a: SizeChange, b: SizeChange) in (a.allocatedDelta, b.id) > (b.allocatedDelta, a.id) }
         var picked: [SizeChange] = []
-        let grown = diff.directories.shown.filter { $0.allocatedDelta > 0 }.sorted {
-            ($0.allocatedDelta, $1.id) > ($1.allocatedDelta, $0.id)
-        }
+        let grown = diff.directories.shown.filter { $0.allocatedDelta > 0 }.sorted(by: largestFirst)
         for folder in grown {
             if let outer = picked.firstIndex(where: { Self.contains($0.id, folder.id) }) {
                 if folder.allocatedDelta >= picked[outer].allocatedDelta - folder.allocatedDelta {
@@ -75,7 +74,7 @@ extension HTMLDiffWriter {
                 picked.append(folder)
             }
         }
-        return picked.sorted { ($0.allocatedDelta, $1.id) > ($1.allocatedDelta, $0.id) }
+        return picked.sorted(by: largestFirst)
     }
 
     /// Whether the folder at `outer` holds `inner` (paths relative to the container root, `/`-separated).

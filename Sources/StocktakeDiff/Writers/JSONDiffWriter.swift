@@ -3,9 +3,8 @@ import StocktakeRendering
 import StocktakeReport
 
 /// The diff for scripts (contract, Reports/diff.schema.json): sorted keys, integer bytes, every file and finding
-/// (no limit) and the `--limit` largest folder changes, the rest summed in `directoriesNotShown`. A row is
-/// `{delta, new, old, percent}`: a side lacking the row is null, and a
-/// percent is null when the old side was 0 and the new one is not.
+/// (no limit) and the `--limit` largest folder changes, the rest summed in `directoriesNotShown`. A row is `{delta,
+/// new, old, percent}`: a side lacking the row is null, and a percent is null when the old side was 0 and the new not.
 struct JSONDiffWriter {
     private typealias K = DiffKeys
 

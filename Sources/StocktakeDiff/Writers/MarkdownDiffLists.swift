@@ -35,10 +35,7 @@ extension MarkdownDiffWriter {
                 "> - copied to \(Self.cell(move.newPath)) but the original at \(Self.cell(move.oldPath)) is still there "
             markdown += "(\(ByteCount.format(move.new.allocatedBytes)) each)\n"
         }
-        if head.othersCount > 0 {
-            markdown +=
-                "> - \(DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta))\n"
-        }
+        if let others = head.othersLine { markdown += "> - \(others)\n" }
         return markdown + "\n"
     }
 
@@ -52,7 +49,7 @@ extension MarkdownDiffWriter {
                 "| \(Self.cell(move.oldPath)) | \(Self.cell(move.newPath)) | \(ByteCount.format(move.new.allocatedBytes)) "
             table += "| \(ByteCount.signed(move.allocatedDelta)) | \(DiffLabels.evidence(move.evidence)) |\n"
         }
-        if head.othersCount > 0 { table += othersRow(head, columns: 5) }
+        table += othersRow(head)
         return Self.block("Moved files", count: moves.count, rows: head.shown.count, table)
     }
 
@@ -60,13 +57,13 @@ extension MarkdownDiffWriter {
         guard !head.shown.isEmpty || head.othersCount > 0 else { return "" }
         var table = "| \(name) | Old | New | Δ | % |\n|---|---:|---:|---:|---:|\n"
         for change in head.shown { table += "| \(Self.cell(change.id)) | " + Self.sizeCells(change) + "\n" }
-        if head.othersCount > 0 { table += othersRow(head, columns: 5) }
+        table += othersRow(head)
         return Self.block(title, count: count ?? (head.shown.count + head.othersCount), rows: head.shown.count, table)
     }
 
-    private func othersRow<Element>(_ head: ListHead<Element>, columns: Int) -> String {
-        let line = DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta)
-        return "| \(line) |" + String(repeating: " |", count: columns - 1) + "\n"
+    /// The others line as a row of the five-column tables.
+    private func othersRow<Element>(_ head: ListHead<Element>) -> String {
+        head.othersLine.map { "| \($0) | | | | |\n" } ?? ""
     }
 
     private func budgets() -> String {
@@ -74,8 +71,7 @@ extension MarkdownDiffWriter {
         var table = "| Scope | Old | New | Status |\n|---|---:|---:|---|\n"
         for budget in diff.budgets {
             let status = BudgetStatus(budget)
-            let statusText =
-                status == .nowExceeded || status == .stillExceeded ? "**\(status.rawValue)**" : status.rawValue
+            let statusText = status.isExceeded ? "**\(status.rawValue)**" : status.rawValue
             table += "| \(Self.cell(budget.scope)) | \(BudgetStatus.side(budget.old)) "
             table += "| \(BudgetStatus.side(budget.new)) | \(statusText) |\n"
         }

@@ -40,8 +40,7 @@ extension TextDiffWriter {
     }
 
     private static func others<Element>(_ head: ListHead<Element>) -> [String] {
-        guard head.othersCount > 0 else { return [] }
-        return ["  " + DiffSigned.othersLine(count: head.othersCount, allocatedDelta: head.othersAllocatedDelta)]
+        head.othersLine.map { ["  " + $0] } ?? []
     }
 
     private func moves(_ title: String, _ moves: [FileMove], leftBehind: Bool) -> [String] {

@@ -14,9 +14,7 @@ struct TextDiffWriter {
     }
 
     private func header() -> [String] {
-        var lines = [
-            "Stocktake diff, \(VisibleText.render(options.tool.name, as: .terminal)) \(VisibleText.render(options.tool.version, as: .terminal))"
-        ]
+        var lines = [VisibleText.render("Stocktake diff, \(options.tool.name) \(options.tool.version)", as: .terminal)]
         var sides = TextTable([.left, .left, .left, .left, .left, .left, .left])
         for (label, side) in [("old", diff.old), ("new", diff.new)] {
             sides.add([

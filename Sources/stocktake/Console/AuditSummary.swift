@@ -47,15 +47,15 @@ struct AuditSummary {
         ]
         if let device = report.deviceBackup {
             // The backup's own total: what iOS backed up for the app (the export's files found in it are counted above).
-            let app = device.app.total
-            lines.append(
-                "In backup:  \(device.path)\(device.productVersion.map { " (iOS \($0))" } ?? ""): \(Self.count(app.files, "file")), "
-                    + "\(ByteCount.format(app.apparentBytes)) apparent (\(ByteCount.format(app.allocatedBytes)) allocated, estimated in 4 KiB blocks)"
-                    + (device.notInExport.map {
-                        $0 > 0
-                            ? "; \(HTMLFormatting.grouped($0)) of its files \($0 == 1 ? "is" : "are") not in the export"
-                            : ""
-                    } ?? ""))
+            let (app, missing) = (device.app.total, device.notInExport ?? 0)
+            var line = "In backup:  \(device.path)\(device.productVersion.map { " (iOS \($0))" } ?? ""): "
+            line += "\(Self.count(app.files, "file")), \(ByteCount.format(app.apparentBytes)) apparent "
+            line += "(\(ByteCount.format(app.allocatedBytes)) allocated, estimated in 4 KiB blocks)"
+            if missing > 0 {
+                line +=
+                    "; \(HTMLFormatting.grouped(missing)) of its files \(missing == 1 ? "is" : "are") not in the export"
+            }
+            lines.append(line)
         }
         if let appSize = report.appSize {
             lines.append(
@@ -78,24 +78,20 @@ struct AuditSummary {
 
     /// The findings by rule, most severe and most bytes at stake first (the ranking every view shares).
     private func findingLines(_ report: Report) -> [String] {
-        var lines: [String] = []
-        var headline = "Findings:   "
-        headline +=
-            report.findings.isEmpty
-            ? "none" : report.findings.severityCounts(number: HTMLFormatting.grouped).joined(separator: ", ")
+        let counts = report.findings.severityCounts(number: HTMLFormatting.grouped)
+        var headline = "Findings:   " + (report.findings.isEmpty ? "none" : counts.joined(separator: ", "))
         let groups = FindingGroup.rank(report.findings)
         if groups.count > 1 { headline += " in \(groups.count) rules, most at stake first" }
         if let baseline = report.baseline, baseline.suppressed > 0 {
             headline += " (\(Self.count(baseline.suppressed, "finding")) suppressed by the baseline)"
         }
-        lines.append(headline)
+        var lines = [headline]
         for group in groups.prefix(Self.groupsShown) {
             let size = group.bytes > 0 ? ", \(ByteCount.format(group.bytes)) at stake" : ""
             lines.append(
                 "  \(group.severity.rawValue) \(group.rule): \(Self.count(group.findings.count, "finding"))\(size)")
-            for finding in group.findings.prefix(Self.rowsShownPerGroup) {
-                let path = finding.path.isEmpty ? "(container root)" : finding.path
-                lines.append("    \(path): \(finding.message)")
+            lines += group.findings.prefix(Self.rowsShownPerGroup).map {
+                "    \($0.path.isEmpty ? "(container root)" : $0.path): \($0.message)"
             }
             if group.findings.count > Self.rowsShownPerGroup {
                 lines.append("    … \(HTMLFormatting.grouped(group.findings.count - Self.rowsShownPerGroup)) more")
@@ -116,6 +112,6 @@ struct AuditSummary {
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 }

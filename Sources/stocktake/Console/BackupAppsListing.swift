@@ -12,7 +12,7 @@ struct BackupAppsListing {
 
     var text: String {
         let apps = backup.apps
-        var header = "\(apps.apps.count) app\(apps.apps.count == 1 ? "" : "s") in \(backup.folder.path)"
+        var header = "\(Plural.count(apps.apps.count, "app")) in \(backup.folder.path)"
         let facts = [backup.folder.productVersion.map { "iOS \($0)" }, date.map { "backed up \($0)" }].compactMap { $0 }
         if !facts.isEmpty { header += " (" + facts.joined(separator: ", ") + ")" }
         var lines = [header]
@@ -35,11 +35,11 @@ struct BackupAppsListing {
     /// `id  4 files (1 symlink), 12 folders, 5084 bytes (5.1 KB)`.
     private static func row(_ name: String, _ domain: DeviceBackupSummary.Domain, width: Int) -> String {
         let padding = String(repeating: " ", count: max(0, width - name.count))
-        let total = domain.total
-        var text = "\(name)\(padding)  \(total.files) file\(total.files == 1 ? "" : "s")"
-        if domain.symlinks > 0 { text += " (\(domain.symlinks) symlink\(domain.symlinks == 1 ? "" : "s"))" }
-        text += ", \(domain.directories) folder\(domain.directories == 1 ? "" : "s")"
-        return text + ", \(total.apparentBytes) bytes (\(ByteCount.format(total.apparentBytes)))"
+        let (total, symlinks) = (domain.total, domain.symlinks)
+        let links = symlinks > 0 ? " (\(Plural.count(symlinks, "symlink")))" : ""
+        return
+            "\(name)\(padding)  \(Plural.count(total.files, "file"))\(links), \(Plural.count(domain.directories, "folder")), "
+            + "\(total.apparentBytes) bytes (\(ByteCount.format(total.apparentBytes)))"
     }
 
     /// The listing as JSON: `{backup: {path, productVersion, date}, apps: [...], unattributed: [...]}`, sizes in

@@ -41,3 +41,8 @@ struct CommandFailure: Error, Sendable, Equatable {
 func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(ValidationError) {
     guard condition else { throw ValidationError(message()) }
 }
+
+/// What `work` returns; its error, if any, is a failure to run (exit 1) that says what the error says.
+func attempt<T>(_ work: () throws -> T) throws(CommandFailure) -> T {
+    do { return try work() } catch { throw CommandFailure(.couldNotRun, "\(error)") }
+}

@@ -17,8 +17,7 @@ struct SimulatorListing {
 
     /// Every line, each made visible on its own, handed to `write` device by device.
     func text(_ write: (String) -> Void) {
-        let count = deviceSet.devices.count
-        var head = ["\(count) simulator device\(count == 1 ? "" : "s") in \(deviceSet.path)"]
+        var head = ["\(Plural.count(deviceSet.devices.count, "simulator device")) in \(deviceSet.path)"]
         let conflicted = deviceSet.conflicts.reduce(0) { $0 + $1.count }
         var aside: [String] = []
         if conflicted > 0 { aside.append("\(Plural.count(conflicted, "folder")) refused as conflicting copies") }
