@@ -27,17 +27,14 @@ struct CredentialCookieRule: Rule {
         examples: [
             RuleExample(
                 "a session cookie that outlives the app's process", expectedFindings: 1,
-                sensitive: [
-                    (
-                        "Library/Cookies/Cookies.binarycookies", .cookies, "cookie sessionid for .example.com",
-                        .sessionCookie, 32
-                    )
-                ]
-            ) { builder in builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600) },
-            RuleExample("a cookie store with analytics cookies only", expectedFindings: 0, sensitive: []) { builder in
-                builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600)
+                sensitive: [(cookieJar, .cookies, "cookie sessionid for .example.com", .sessionCookie, 32)]
+            ) { builder in builder.add(cookieJar, apparentBytes: 600) },
+            RuleExample("a cookie store with analytics cookies only", expectedFindings: 0) { builder in
+                builder.add(cookieJar, apparentBytes: 600)
             },
         ], references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])
+
+    private static let cookieJar = "Library/Cookies/Cookies.binarycookies"
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] { SensitiveDataFindings.findings(.cookies, in: context) }
 }

@@ -63,9 +63,8 @@ struct ManySmallFilesRule: Rule {
     var minFiles = Self.defaultMinFiles
     var maxMedianBytes = Self.defaultMaxMedianBytes
 
-    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(description)
-        return try Self(
+    static func reading(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try Self(
             minFiles: Int(options.integer("minFiles", default: Int64(defaultMinFiles))),
             maxMedianBytes: options.bytes("maxMedianBytes", default: defaultMaxMedianBytes))
     }
@@ -130,11 +129,7 @@ struct ManySmallFilesRule: Rule {
             small += other.small
             apparentBytes = apparentBytes.saturatingAdd(other.apparentBytes)
             allocatedBytes = allocatedBytes.saturatingAdd(other.allocatedBytes)
-            if buckets.isEmpty {
-                buckets = other.buckets
-                return
-            }
-            for b in 0..<min(buckets.count, other.buckets.count) { buckets[b] += other.buckets[b] }
+            buckets = buckets.isEmpty ? other.buckets : zip(buckets, other.buckets).map(+)
         }
 
         /// The lower median (the ⌈n/2⌉-th smallest size) is at most `threshold` exactly when that many files are.

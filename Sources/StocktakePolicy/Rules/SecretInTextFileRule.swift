@@ -37,7 +37,7 @@ struct SecretInTextFileRule: Rule {
                 builder.add("Library/Application Support/Logs/network.log", apparentBytes: 9_000)
                 builder.add("Documents/config.json", apparentBytes: 300)
             },
-            RuleExample("text files that hold no secret", expectedFindings: 0, sensitive: []) { builder in
+            RuleExample("text files that hold no secret", expectedFindings: 0) { builder in
                 builder.add("Documents/notes.txt", apparentBytes: 300)
             },
         ], references: ["MASTG-TEST-0302", "MASWE-0001", "MASTG-TEST-0215", "MASTG-TEST-0299"])

@@ -28,26 +28,16 @@ struct SecretInURLCacheRule: Rule {
             RuleExample(
                 "an Authorization header and a token in a URL", expectedFindings: 2,
                 sensitive: [
-                    (
-                        "Library/Caches/com.example.app/Cache.db", .urlCache,
-                        "request to api.example.com, header Authorization", .authorizationHeader, 40
-                    ),
-                    (
-                        "Library/Caches/com.example.app/Cache.db", .urlCache,
-                        "request to api.example.com, parameter access_token", .token, 32
-                    ),
+                    (cacheDB, .urlCache, "request to api.example.com, header Authorization", .authorizationHeader, 40),
+                    (cacheDB, .urlCache, "request to api.example.com, parameter access_token", .token, 32),
                 ]
-            ) { builder in
-                builder.add(
-                    "Library/Caches/com.example.app/Cache.db", apparentBytes: 90_000, kind: .sqlite,
-                    flags: .systemManaged)
-            },
-            RuleExample("a cache of public images", expectedFindings: 0, sensitive: []) { builder in
-                builder.add(
-                    "Library/Caches/com.example.app/Cache.db", apparentBytes: 90_000, kind: .sqlite,
-                    flags: .systemManaged)
+            ) { builder in builder.add(cacheDB, apparentBytes: 90_000, kind: .sqlite, flags: .systemManaged) },
+            RuleExample("a cache of public images", expectedFindings: 0) { builder in
+                builder.add(cacheDB, apparentBytes: 90_000, kind: .sqlite, flags: .systemManaged)
             },
         ], references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0299"])
+
+    private static let cacheDB = "Library/Caches/com.example.app/Cache.db"
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] { SensitiveDataFindings.findings(.urlCache, in: context) }
 }

@@ -61,21 +61,20 @@ struct SymlinkEscapeRule: Rule {
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        var findings: [RuleFinding] = []
-        for (offset, entry) in inventory.entries.enumerated()
-        where entry.type == .symlink && entry.flags.contains(.escapesContainer) && !entry.flags.contains(.systemManaged)
-        {
-            let index = Int32(offset)
+        return inventory.findings { index, entry in
+            guard entry.type == .symlink, entry.flags.contains(.escapesContainer), !entry.flags.contains(.systemManaged)
+            else { return nil }
             var target = " (its target could not be read)"
             if let bytes = inventory.symlinkTargets[index] {
                 var text = PathText.display(bytes)
                 if text.count > Self.maxTargetCharacters { text = String(text.prefix(Self.maxTargetCharacters)) + "…" }
                 target = ", to “\(VisibleText.render(text, as: .message))”"
             }
-            let message =
-                "This symlink points outside the container\(target): it breaks after a reinstall or restore, and the audit did not follow it."
-            findings.append(RuleFinding(index: index, message: message))
+            return RuleFinding(
+                index: index,
+                message:
+                    "This symlink points outside the container\(target): it breaks after a reinstall or restore, and the audit did not follow it."
+            )
         }
-        return findings
     }
 }

@@ -63,20 +63,19 @@ struct UnreadableEntryRule: Rule {
             guard reported.insert(path + [0] + Array(issue.reason.rawValue.utf8)).inserted else { continue }
             let (index, exact) = resolver.nearest(path)
             if exact { entriesWithIssues.insert(index) }
+            let message = Self.message(issue)
             findings.append(
-                RuleFinding(
-                    index: index, path: path, message: Self.message(issue), discriminator: issue.reason.rawValue))
-        }
-        for (offset, entry) in inventory.entries.enumerated()
-        where entry.flags.contains(.unreadable) && !entriesWithIssues.contains(Int32(offset)) {
-            let what = entry.isDirectory ? "folder could not be listed" : "entry could not be read"
-            findings.append(
-                RuleFinding(
-                    index: Int32(offset),
-                    message: "This \(what): what it holds, its size and its backup state are missing from the report.",
-                    discriminator: ScanIssue.Reason.unreadable.rawValue))
+                RuleFinding(index: index, path: path, message: message, discriminator: issue.reason.rawValue))
         }
         return findings
+            + inventory.findings { index, entry in
+                guard entry.flags.contains(.unreadable), !entriesWithIssues.contains(index) else { return nil }
+                let what = entry.isDirectory ? "folder could not be listed" : "entry could not be read"
+                return RuleFinding(
+                    index: index,
+                    message: "This \(what): what it holds, its size and its backup state are missing from the report.",
+                    discriminator: ScanIssue.Reason.unreadable.rawValue)
+            }
     }
 
     private static func message(_ issue: ScanIssue) -> String {
