@@ -18,10 +18,7 @@ struct BackupDisagreementRule: Rule {
             that the export lost. The Data Storage Guidelines ask apps to keep re-creatable data out of backups and \
             user data in them; this finding shows where the app's intent and the device's behaviour part.
             """,
-        source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html \
-            https://developer.apple.com/library/archive/qa/qa1719/_index.html
-            """,
+        source: "\(Guidance.dataStorage) https://developer.apple.com/library/archive/qa/qa1719/_index.html",
         defaultSeverity: .warning,
         fix: """
             Compare a backup and an export made at the same time. If the backup holds a file the app flags, set \

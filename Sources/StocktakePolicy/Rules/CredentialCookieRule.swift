@@ -14,10 +14,7 @@ struct CredentialCookieRule: Rule {
             whoever copies the file act as the user until it expires. Analytics and consent cookies (`_ga`, `_fbp`) \
             are not reported. The value is never shown, only the domain, the name and its length.
             """,
-        source: """
-            https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; \
-            https://developer.apple.com/documentation/foundation/httpcookiestorage
-            """,
+        source: "\(Guidance.mastg0302) ; https://developer.apple.com/documentation/foundation/httpcookiestorage",
         defaultSeverity: .warning, severityNote: "error when backed up",
         fix: """
             Give session cookies no expiry (they then live in memory only), or keep the session token in the \

@@ -21,10 +21,7 @@ struct DuplicateContentRule: Rule {
             small. The same photo forwarded into two chats, or an attachment saved both in a chat folder and in \
             Documents, stores the same bytes twice; hard links of one file are not copies and are not reported.
             """,
-        source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html \
-            https://developer-rno.apple.com/videos/play/tech-talks/204
-            """,
+        source: "\(Guidance.dataStorage) \(Guidance.storageTechTalk)",
         defaultSeverity: .warning,
         options: [
             RuleOption(

@@ -18,9 +18,8 @@ struct InterruptedDeletionRule: Rule {
             storage runs low, so until then the leftover costs the user space that Settings counts against the app.
             """,
         source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html ; \
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/\
-            FileSystemOverview/FileSystemOverview.html ; https://www.cocoanetics.com/2012/02/fast-folder-nuking-on-ios/
+            \(Guidance.dataStorage) ; \(Guidance.fileSystemGuide) ; \
+            https://www.cocoanetics.com/2012/02/fast-folder-nuking-on-ios/
             """,
         defaultSeverity: .warning,
         fix: """

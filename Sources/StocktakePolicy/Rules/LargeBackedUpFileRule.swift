@@ -17,10 +17,7 @@ struct LargeBackedUpFileRule: Rule {
             data the app cannot re-create belongs there, and QA1719's isExcludedFromBackup keeps the rest on the \
             device without backing it up.
             """,
-        source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html \
-            https://developer.apple.com/library/ios/qa/qa1719/_index.html
-            """,
+        source: "\(Guidance.dataStorage) \(Guidance.qa1719)",
         defaultSeverity: .warning,
         options: [
             RuleOption(

@@ -17,7 +17,7 @@ struct LibraryRootFileRule: Rule {
             (custom notification sounds) are not reported.
             """,
         source: """
-            https://developer.apple.com/library/archive/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html \
+            \(Guidance.fileSystemGuideArchive) \
             https://developer.apple.com/library/archive/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/MacOSXDirectories/MacOSXDirectories.html
             """,
         defaultSeverity: .warning,

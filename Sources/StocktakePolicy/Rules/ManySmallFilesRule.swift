@@ -17,10 +17,7 @@ struct ManySmallFilesRule: Rule {
             Only the deepest folders that qualify are reported: a qualifying folder's files do not count again \
             for its ancestors.
             """,
-        source: """
-            https://developer-rno.apple.com/videos/play/tech-talks/204 \
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html
-            """,
+        source: "\(Guidance.storageTechTalk) \(Guidance.fileSystemGuide)",
         defaultSeverity: .note,
         options: [
             RuleOption(

@@ -19,7 +19,7 @@ struct PlaintextCredentialStoreRule: Rule {
             length.
             """,
         source: """
-            https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0006/ ; \
+            \(Guidance.mastg0302) ; \(Guidance.maswe0006) ; \
             https://www.mongodb.com/docs/atlas/device-sdks/sdk/swift/realm-files/encrypt-a-realm/
             """,
         defaultSeverity: .warning, severityNote: "error when backed up",

@@ -15,10 +15,7 @@ struct PreferencesBloatRule: Rule {
             over a megabyte holds data (catalogues, caches, archived objects), not preferences: it slows launch, \
             costs memory for the app's lifetime and is backed up.
             """,
-        source: """
-            https://developer.apple.com/documentation/foundation/userdefaults \
-            https://developer.apple.com/library/archive/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html
-            """,
+        source: "https://developer.apple.com/documentation/foundation/userdefaults \(Guidance.fileSystemGuideArchive)",
         defaultSeverity: .warning,
         options: [
             RuleOption(

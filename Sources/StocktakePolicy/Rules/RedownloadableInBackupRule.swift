@@ -23,11 +23,7 @@ struct RedownloadableInBackupRule: Rule {
             temp: every file inside; download: media, archives and hashed or UUID names inside) and files named \
             like caches or thumbnails.
             """,
-        source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html \
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html \
-            https://developer.apple.com/library/ios/qa/qa1719/_index.html
-            """,
+        source: "\(Guidance.dataStorage) \(Guidance.fileSystemGuide) \(Guidance.qa1719)",
         defaultSeverity: .error, severityNote: "warning when the export carried no backup evidence",
         options: [
             RuleOption(

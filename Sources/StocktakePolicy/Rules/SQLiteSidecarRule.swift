@@ -24,10 +24,8 @@ struct SQLiteSidecarRule: Rule {
             Storage Guidelines).
             """,
         source: """
-            https://www.sqlite.org/wal.html ; https://www.sqlite.org/tempfiles.html ; \
-            https://developer.apple.com/icloud/documentation/data-storage/index.html ; \
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/\
-            FileSystemOverview/FileSystemOverview.html
+            https://www.sqlite.org/wal.html ; https://www.sqlite.org/tempfiles.html ; \(Guidance.dataStorage) ; \
+            \(Guidance.fileSystemGuide)
             """,
         defaultSeverity: .warning,
         options: [

@@ -14,10 +14,7 @@ struct SecretInURLCacheRule: Rule {
             in a response body (a login response with its token) stays there in clear until the cache is purged. \
             The value is never shown, only the request's host, the header or parameter name, and its length.
             """,
-        source: """
-            https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; \
-            https://developer.apple.com/documentation/foundation/urlcache
-            """,
+        source: "\(Guidance.mastg0302) ; https://developer.apple.com/documentation/foundation/urlcache",
         defaultSeverity: .warning,
         fix: """
             Keep authenticated responses out of the cache (`urlCache = nil` or an ephemeral configuration for those \

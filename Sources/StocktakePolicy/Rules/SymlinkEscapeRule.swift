@@ -20,10 +20,7 @@ struct SymlinkEscapeRule: Rule {
             counted anywhere. Links iOS makes itself (WebKit's `IndexedDB/v0`, an absolute link to its own folder) are \
             not reported: the app cannot change them.
             """,
-        source: """
-            https://mas.owasp.org/MASTG/techniques/ios/MASTG-TECH-0059 \
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html
-            """,
+        source: "https://mas.owasp.org/MASTG/techniques/ios/MASTG-TECH-0059 \(Guidance.fileSystemGuide)",
         defaultSeverity: .warning,
         fix: """
             Store a path relative to a known container directory (resolve it at run time with \

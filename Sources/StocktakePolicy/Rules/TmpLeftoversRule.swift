@@ -24,11 +24,7 @@ struct TmpLeftoversRule: Rule {
             XCDownloadDate), a file dated after it was re-dated by a copy (git, a copy that does not keep times), so \
             its age is unknown and only its size counts.
             """,
-        source: """
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/\
-            FileSystemOverview/FileSystemOverview.html ; https://developer.apple.com/icloud/documentation/data-storage/index.html ; \
-            https://developer-rno.apple.com/videos/play/tech-talks/204
-            """,
+        source: "\(Guidance.fileSystemGuide) ; \(Guidance.dataStorage) ; \(Guidance.storageTechTalk)",
         defaultSeverity: .warning,
         options: [
             RuleOption(

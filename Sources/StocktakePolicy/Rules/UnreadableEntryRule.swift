@@ -15,10 +15,7 @@ struct UnreadableEntryRule: Rule {
             backup") cannot be made for it, and totals may be short. A stale AppleDouble sidecar (its file is \
             missing) was read fine: it is listed in the report's issues as `unpairedSidecar`, not here.
             """,
-        source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html \
-            https://developer.apple.com/library/ios/qa/qa1719/_index.html
-            """,
+        source: "\(Guidance.dataStorage) \(Guidance.qa1719)",
         defaultSeverity: .warning,
         fix: """
             Re-export the container with read permission for the audit (Xcode's Download Container, then \
