@@ -18,12 +18,11 @@ public struct FindingGroup: Sendable, Equatable {
     public static func rank(_ findings: [Finding]) -> [FindingGroup] {
         var byRule: [String: [(offset: Int, finding: Finding)]] = [:]
         for (offset, finding) in findings.enumerated() { byRule[finding.rule, default: []].append((offset, finding)) }
+        let sortKey = { (member: (offset: Int, finding: Finding)) in
+            (member.finding.bytes ?? 0, member.finding.severity, -member.offset)
+        }
         let groups = byRule.map { rule, members in
-            let ranked = members.sorted {
-                let left = ($0.finding.bytes ?? 0, $0.finding.severity, -$0.offset)
-                let right = ($1.finding.bytes ?? 0, $1.finding.severity, -$1.offset)
-                return left > right
-            }.map(\.finding)
+            let ranked = members.sorted { sortKey($0) > sortKey($1) }.map(\.finding)
             let fixes = Set(ranked.map(\.fix))
             return FindingGroup(
                 rule: rule, severity: ranked.map(\.severity).max() ?? .note, findings: ranked,

@@ -38,19 +38,17 @@ public struct Policy: Sendable {
         var findings: [Finding] = []
         for rule in rules {
             let description = type(of: rule).description
-            let configured = severities[description.id] ?? description.defaultSeverity
             for raw in rule.evaluate(context) {
                 let path = PathText.display(raw.path ?? context.inventory.path(raw.index))
                 guard !exclude.contains(where: { $0.matches(path) }) else { continue }
                 // A rule may raise one case above its default (documents-hidden-data when Documents is
                 // exposed); a configured severity is the user's word and applies to every case.
-                let severity = severities[description.id] ?? raw.severity ?? configured
+                let severity = severities[description.id] ?? raw.severity ?? description.defaultSeverity
+                let fingerprint = Fingerprint.make(rule: description.id, path: path, discriminator: raw.discriminator)
                 findings.append(
                     Finding(
                         rule: description.id, severity: severity, path: path, message: raw.message,
-                        fix: description.fix,
-                        fingerprint: Fingerprint.make(
-                            rule: description.id, path: path, discriminator: raw.discriminator), bytes: raw.bytes))
+                        fix: description.fix, fingerprint: fingerprint, bytes: raw.bytes))
             }
         }
         return findings.sorted { a, b in

@@ -57,15 +57,18 @@ public protocol Rule: Sendable {
     static var description: RuleDescription { get }
     /// The rule with its default options.
     init()
-    /// The rule with options from the configuration; unknown option names and bad values throw.
-    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self
+    /// The rule with the options given, whose names `configured` has checked; bad values throw.
+    static func reading(_ options: RuleOptionValues) throws(ConfigurationError) -> Self
     func evaluate(_ context: PolicyContext) -> [RuleFinding]
 }
 
 extension Rule {
-    /// Rules without options accept none.
+    /// Rules without options keep their defaults.
+    public static func reading(_ options: RuleOptionValues) throws(ConfigurationError) -> Self { Self() }
+
+    /// The rule with options from the configuration; unknown option names and bad values throw.
     public static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
         try options.checkKnown(description)
-        return Self()
+        return try reading(options)
     }
 }

@@ -9,13 +9,11 @@ public struct RuleDescription: Sendable {
     public let finds: String
     /// Why the rule exists, citing Apple's guidance.
     public let rationale: String
-    /// Where the guidance comes from.
     public let source: String
     public let defaultSeverity: Severity
     /// When a finding's severity departs from the default, in a few words (`error when backed up`); nil if never.
     public let severityNote: String?
     public let options: [RuleOption]
-    /// What to do about a finding.
     public let fix: String
     /// A triggering and a clean case at least; they double as tests.
     public let examples: [RuleExample]

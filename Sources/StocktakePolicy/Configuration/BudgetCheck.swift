@@ -36,18 +36,15 @@ extension Budgets {
         }
         for (location, limit) in locations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let index = Self.folder(of: location).flatMap { inventory.index(ofPath: Array($0.utf8)) } ?? inventory.root
+            let total = totals.byLocation[location] ?? .zero
             results.append(
-                BudgetResult(
-                    scope: "locations.\(location.rawValue)", limit: limit, total: totals.byLocation[location] ?? .zero,
-                    index: index))
+                BudgetResult(scope: "locations.\(location.rawValue)", limit: limit, total: total, index: index))
         }
         for group in groups {
             guard let limit = self.groups[group.definition.name] else { continue }
             for member in group.members {
-                results.append(
-                    BudgetResult(
-                        scope: "groups.\(group.definition.name).\(member.id)", limit: limit, total: member.total,
-                        index: member.index))
+                let scope = "groups.\(group.definition.name).\(member.id)"
+                results.append(BudgetResult(scope: scope, limit: limit, total: member.total, index: member.index))
             }
         }
         return results

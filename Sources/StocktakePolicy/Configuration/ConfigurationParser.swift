@@ -49,10 +49,7 @@ extension PolicyConfiguration {
 private struct NodeReader {
     let file: String
 
-    struct Key {
-        let text: String
-        let line: Int?
-    }
+    typealias Key = (text: String, line: Int?)
 
     func line(_ node: Node) -> Int? { node.mark.map { $0.line } }
 
@@ -61,7 +58,7 @@ private struct NodeReader {
             throw ConfigurationError(
                 file: file, line: line(node), message: "\(what) must be a mapping of keys to values")
         }
-        return mapping.map { (Key(text: $0.key.string ?? "", line: line($0.key)), $0.value) }
+        return mapping.map { ((text: $0.key.string ?? "", line: line($0.key)), $0.value) }
     }
 
     func scalar(_ node: Node, _ what: String) throws(ConfigurationError) -> String {
@@ -101,9 +98,14 @@ private struct NodeReader {
     func choice<T: CaseIterable & RawRepresentable<String>>(_ node: Node, _ what: String, _ unknown: String)
         throws(ConfigurationError) -> T
     {
-        let text = try scalar(node, what)
-        guard let value = T(rawValue: text) else {
-            throw .unknown(unknown, text, valid: T.allCases.map(\.rawValue), file: file, line: line(node))
+        try choice((text: scalar(node, what), line: line(node)), unknown)
+    }
+
+    func choice<T: CaseIterable & RawRepresentable<String>>(_ key: Key, _ unknown: String) throws(ConfigurationError)
+        -> T
+    {
+        guard let value = T(rawValue: key.text) else {
+            throw .unknown(unknown, key.text, valid: T.allCases.map(\.rawValue), file: file, line: key.line)
         }
         return value
     }
@@ -153,11 +155,7 @@ private struct NodeReader {
                     value, "budgets.files", WholeNumber.parse, isNot: "is not a whole number")
             case "locations":
                 for (location, limit) in try mapping(value, "budgets.locations") {
-                    guard let id = Location(rawValue: location.text) else {
-                        throw .unknown(
-                            "location", location.text, valid: Location.allCases.map(\.rawValue), file: file,
-                            line: location.line)
-                    }
+                    let id: Location = try choice(location, "location")
                     budgets.locations[id] = try budgetLimit(limit, "budgets.locations.\(location.text)")
                 }
             case "groups":

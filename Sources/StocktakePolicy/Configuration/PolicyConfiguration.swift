@@ -3,9 +3,7 @@ import StocktakeModel
 
 /// What `stocktake.yml` says (see `DefaultConfiguration.text` for the documented keys).
 public struct PolicyConfiguration: Sendable {
-    /// Per rule: whether it runs, its severity, its options.
     public var rules: [String: RuleSettings] = [:]
-    /// Paths never reported.
     public var exclude: [Glob] = []
     /// Whether Documents is visible to users (overrides what `--app-bundle` says).
     public var documentsVisible: Bool?

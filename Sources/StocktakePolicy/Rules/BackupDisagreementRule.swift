@@ -18,10 +18,7 @@ struct BackupDisagreementRule: Rule {
             that the export lost. The Data Storage Guidelines ask apps to keep re-creatable data out of backups and \
             user data in them; this finding shows where the app's intent and the device's behaviour part.
             """,
-        source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html \
-            https://developer.apple.com/library/archive/qa/qa1719/_index.html
-            """,
+        source: "\(Guidance.dataStorage) https://developer.apple.com/library/archive/qa/qa1719/_index.html",
         defaultSeverity: .warning,
         fix: """
             Compare a backup and an export made at the same time. If the backup holds a file the app flags, set \
@@ -60,27 +57,20 @@ struct BackupDisagreementRule: Rule {
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        var findings: [RuleFinding] = []
-        for (offset, entry) in inventory.entries.enumerated() where entry.flags.contains(.backupDisagrees) {
+        return inventory.findings { index, entry in
+            guard entry.flags.contains(.backupDisagrees) else { return nil }
             // The topmost entry of a disagreeing subtree speaks for what lies beneath it.
-            if entry.parent >= 0 {
-                let parent = inventory.entries[Int(entry.parent)]
-                if parent.flags.contains(.backupDisagrees) && parent.backup == entry.backup { continue }
-            }
-            let index = Int32(offset)
+            let parent = entry.parent >= 0 ? inventory.entries[Int(entry.parent)] : nil
+            if let parent, parent.flags.contains(.backupDisagrees), parent.backup == entry.backup { return nil }
             let bytes = entry.isDirectory ? inventory.directoryTotals[index]?.allocatedBytes : entry.allocatedBytes
-            findings.append(RuleFinding(index: index, message: Self.message(entry), bytes: bytes))
+            return RuleFinding(index: index, message: Self.message(entry), bytes: bytes)
         }
-        return findings
     }
 
     private static func message(_ entry: Entry) -> String {
         let what = entry.isDirectory ? "This folder" : "This file"
-        if entry.backup == .included {
-            return
-                "\(what) is in the device backup, though the export predicts it excluded (an exclusion flag on it or a folder above it, or a place iOS does not back up): the flag was set after the backup or only on the exported copy, or the place is backed up after all."
-        }
-        return
-            "\(what) is missing from the device backup, though the export predicts it backed up (no exclusion flag, a backed-up location): something else excludes it, or it is newer than the backup."
+        return entry.backup == .included
+            ? "\(what) is in the device backup, though the export predicts it excluded (an exclusion flag on it or a folder above it, or a place iOS does not back up): the flag was set after the backup or only on the exported copy, or the place is backed up after all."
+            : "\(what) is missing from the device backup, though the export predicts it backed up (no exclusion flag, a backed-up location): something else excludes it, or it is newer than the backup."
     }
 }

@@ -11,8 +11,7 @@ struct BudgetExceededRule: Rule {
             your app stores 41.6 MB". A budget turns the team's own limit (per location, per chat, in total) into a \
             check that fails the pipeline when storage grows past it.
             """,
-        source:
-            "https://developer.apple.com/icloud/documentation/data-storage/index.html; App Review guideline 2.23 (historical)",
+        source: "\(Guidance.dataStorage); App Review guideline 2.23 (historical)",
         defaultSeverity: .error,
         fix:
             "Find what grew (stocktake diff between versions), move re-creatable data to Caches, purge old content, or raise the budget deliberately in stocktake.yml.",

@@ -14,10 +14,7 @@ struct CredentialCookieRule: Rule {
             whoever copies the file act as the user until it expires. Analytics and consent cookies (`_ga`, `_fbp`) \
             are not reported. The value is never shown, only the domain, the name and its length.
             """,
-        source: """
-            https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; \
-            https://developer.apple.com/documentation/foundation/httpcookiestorage
-            """,
+        source: "\(Guidance.mastg0302) ; https://developer.apple.com/documentation/foundation/httpcookiestorage",
         defaultSeverity: .warning, severityNote: "error when backed up",
         fix: """
             Give session cookies no expiry (they then live in memory only), or keep the session token in the \
@@ -27,17 +24,14 @@ struct CredentialCookieRule: Rule {
         examples: [
             RuleExample(
                 "a session cookie that outlives the app's process", expectedFindings: 1,
-                sensitive: [
-                    (
-                        "Library/Cookies/Cookies.binarycookies", .cookies, "cookie sessionid for .example.com",
-                        .sessionCookie, 32
-                    )
-                ]
-            ) { builder in builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600) },
-            RuleExample("a cookie store with analytics cookies only", expectedFindings: 0, sensitive: []) { builder in
-                builder.add("Library/Cookies/Cookies.binarycookies", apparentBytes: 600)
+                sensitive: [(cookieJar, .cookies, "cookie sessionid for .example.com", .sessionCookie, 32)]
+            ) { builder in builder.add(cookieJar, apparentBytes: 600) },
+            RuleExample("a cookie store with analytics cookies only", expectedFindings: 0) { builder in
+                builder.add(cookieJar, apparentBytes: 600)
             },
         ], references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])
+
+    private static let cookieJar = "Library/Cookies/Cookies.binarycookies"
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] { SensitiveDataFindings.findings(.cookies, in: context) }
 }

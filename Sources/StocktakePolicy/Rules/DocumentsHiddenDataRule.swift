@@ -20,7 +20,7 @@ struct DocumentsHiddenDataRule: Rule {
             left alone. The severity is error when the app bundle says Documents is exposed, warning otherwise.
             """,
         source: """
-            https://developer.apple.com/library/archive/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html \
+            \(Guidance.fileSystemGuideArchive) \
             https://developer.apple.com/documentation/bundleresources/information-property-list/uifilesharingenabled \
             https://developer.apple.com/videos/play/tech-talks/204/
             """,

@@ -21,10 +21,7 @@ struct DuplicateContentRule: Rule {
             small. The same photo forwarded into two chats, or an attachment saved both in a chat folder and in \
             Documents, stores the same bytes twice; hard links of one file are not copies and are not reported.
             """,
-        source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html \
-            https://developer-rno.apple.com/videos/play/tech-talks/204
-            """,
+        source: "\(Guidance.dataStorage) \(Guidance.storageTechTalk)",
         defaultSeverity: .warning,
         options: [
             RuleOption(
@@ -85,29 +82,25 @@ struct DuplicateContentRule: Rule {
 
     var minimumBytes = Self.defaultMinimumBytes
 
-    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(description)
-        return try Self(minimumBytes: options.bytes("minimumBytes", default: defaultMinimumBytes))
+    static func reading(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try Self(minimumBytes: options.bytes("minimumBytes", default: defaultMinimumBytes))
     }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        var findings: [RuleFinding] = []
-        for set in context.duplicates where set.size >= minimumBytes {
+        return context.duplicates.filter { $0.size >= minimumBytes }.compactMap { set in
             let copies = set.members.filter { index in
                 guard index >= 0, Int(index) < inventory.entries.count else { return false }
                 let entry = inventory.entries[Int(index)]
                 return entry.type == .file && entry.countsBytes && entry.isAppsOwn
             }
-            guard let first = copies.first, copies.count > 1 else { continue }
+            guard let first = copies.first, copies.count > 1 else { return nil }
             // Keeping the copy that occupies most leaves the least to gain: report that, never more.
             let allocated = copies.map { inventory.entries[Int($0)].allocatedBytes }
             let wasted = allocated.saturatingSum() - (allocated.max() ?? 0)
-            findings.append(
-                RuleFinding(
-                    index: first, message: message(copies, size: set.size, wasted: wasted, inventory), bytes: wasted))
+            return RuleFinding(
+                index: first, message: message(copies, size: set.size, wasted: wasted, inventory), bytes: wasted)
         }
-        return findings
     }
 
     private func message(_ copies: [Int32], size: Int64, wasted: Int64, _ inventory: Inventory) -> String {

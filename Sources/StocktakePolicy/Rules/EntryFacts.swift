@@ -15,5 +15,35 @@ extension SizeTotal {
     var filesAndBytes: String { "\(Plural.count(files, "file")), \(ByteCount.format(allocatedBytes))" }
 }
 
+/// The walks most rules make.
+extension Inventory {
+    /// What `find` reports of each entry (nil: nothing), in index order.
+    func findings(_ find: (Int32, Entry) -> RuleFinding?) -> [RuleFinding] {
+        entries.indices.compactMap { find(Int32($0), entries[$0]) }
+    }
+
+    /// The app's own entries directly in the container folder at `path`; none when the folder is missing.
+    func ownChildren(of path: String) -> [Int32] {
+        guard let folder = ContainerFolder.index(of: path, in: self) else { return [] }
+        return children(folder).filter { entries[Int($0)].isAppsOwn }
+    }
+}
+
+/// The container's top-level folders, found once per evaluation.
+enum ContainerFolder {
+    /// The folder at a path like `Documents` or `Library`, if the inventory has it as a directory.
+    static func index(of path: String, in inventory: Inventory) -> Int32? {
+        guard let index = inventory.index(ofPath: Array(path.utf8)), index != inventory.root,
+            inventory.entries[Int(index)].isDirectory
+        else { return nil }
+        return index
+    }
+}
+
 /// A name or path as a message quotes it: lossy UTF-8, with what `VisibleText` replaces written out.
 func quoted(_ bytes: some Collection<UInt8>) -> String { VisibleText.render(PathText.display(bytes), as: .message) }
+
+/// What a message says of a file (`it is`) or files (`they are`) the export gave no backup evidence for.
+func noBackupEvidence(_ subject: String) -> String {
+    "may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows \(subject) excluded."
+}

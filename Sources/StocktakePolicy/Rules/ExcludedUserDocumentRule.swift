@@ -17,9 +17,9 @@ struct ExcludedUserDocumentRule: Rule {
             documents-hidden-data.
             """,
         source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html \
+            \(Guidance.dataStorage) \
             https://developer.apple.com/documentation/foundation/urlresourcevalues/1780002-isexcludedfrombackup \
-            https://developer.apple.com/library/ios/qa/qa1719/_index.html
+            \(Guidance.qa1719)
             """,
         defaultSeverity: .warning,
         fix: """

@@ -18,7 +18,7 @@ struct HardcodedCredentialRule: Rule {
             shown: the key, the kind and the length; reports show Info.plist with the value replaced by its shape.
             """,
         source: """
-            https://mas.owasp.org/MASWE/MASVS-AUTH/MASWE-0005/ ; https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; \
+            https://mas.owasp.org/MASWE/MASVS-AUTH/MASWE-0005/ ; \(Guidance.mastg0302) ; \
             https://cwe.mitre.org/data/definitions/798.html
             """,
         defaultSeverity: .error,

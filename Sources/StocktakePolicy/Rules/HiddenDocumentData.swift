@@ -73,9 +73,7 @@ enum HiddenDocumentData: Sendable, Equatable {
     /// `com.vendor.thing`, `io.sentry`: how SDKs and system services name their folders; spaces never.
     private static func isReverseDNS(_ lowered: String) -> Bool {
         let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 2, let first = parts.first, ["com", "org", "net", "io"].contains(first) else {
-            return false
-        }
+        guard parts.count >= 2, ["com", "org", "net", "io"].contains(parts[0]) else { return false }
         return parts.allSatisfy { part in
             !part.isEmpty
                 && part.unicodeScalars.allSatisfy {
@@ -105,16 +103,5 @@ enum HiddenDocumentData: Sendable, Equatable {
         }
         if !current.isEmpty { words.append(current) }
         return words
-    }
-}
-
-/// The container's top-level folders, found once per evaluation.
-enum ContainerFolder {
-    /// The folder at a path like `Documents` or `Library`, if the inventory has it as a directory.
-    static func index(of path: String, in inventory: Inventory) -> Int32? {
-        guard let index = inventory.index(ofPath: Array(path.utf8)), index != inventory.root,
-            inventory.entries[Int(index)].isDirectory
-        else { return nil }
-        return index
     }
 }

@@ -18,9 +18,8 @@ struct InterruptedDeletionRule: Rule {
             storage runs low, so until then the leftover costs the user space that Settings counts against the app.
             """,
         source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html ; \
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/\
-            FileSystemOverview/FileSystemOverview.html ; https://www.cocoanetics.com/2012/02/fast-folder-nuking-on-ios/
+            \(Guidance.dataStorage) ; \(Guidance.fileSystemGuide) ; \
+            https://www.cocoanetics.com/2012/02/fast-folder-nuking-on-ios/
             """,
         defaultSeverity: .warning,
         fix: """
@@ -68,30 +67,23 @@ struct InterruptedDeletionRule: Rule {
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        var findings: [RuleFinding] = []
         // Only the top of tmp and Caches: deeper down, UUID names are how apps and SDKs name live records
         // (WebKit's CacheStorage, attachment caches), and a rename-then-delete step moves a folder up to these.
-        for root in ["tmp", "Library/Caches"] {
-            guard let start = ContainerFolder.index(of: root, in: inventory) else { continue }
-            for index in inventory.children(start) {
-                let entry = inventory.entries[Int(index)]
-                guard entry.isDirectory, entry.isAppsOwn, RenamedForDeletion.matches(inventory.name(index)) else {
-                    continue
-                }
-                let contents = SubtreeContents(inventory, index)
-                guard contents.files > 0 else { continue }
-                let files = Plural.count(contents.files, "file")
-                findings.append(
-                    RuleFinding(
-                        index: index,
-                        message: """
-                            This folder looks renamed for deletion but still holds \(files) \
-                            (\(ByteCount.format(contents.allocatedBytes))): a background deletion was interrupted and \
-                            nothing will finish it.
-                            """,
-                        bytes: contents.allocatedBytes))
+        return ["tmp", "Library/Caches"].flatMap { inventory.ownChildren(of: $0) }.compactMap { index in
+            guard inventory.entries[Int(index)].isDirectory, RenamedForDeletion.matches(inventory.name(index)) else {
+                return nil
             }
+            let contents = SubtreeContents(inventory, index)
+            guard contents.files > 0 else { return nil }
+            let files = Plural.count(contents.files, "file")
+            return RuleFinding(
+                index: index,
+                message: """
+                    This folder looks renamed for deletion but still holds \(files) \
+                    (\(ByteCount.format(contents.allocatedBytes))): a background deletion was interrupted and \
+                    nothing will finish it.
+                    """,
+                bytes: contents.allocatedBytes)
         }
-        return findings
     }
 }

@@ -17,10 +17,7 @@ struct LargeBackedUpFileRule: Rule {
             data the app cannot re-create belongs there, and QA1719's isExcludedFromBackup keeps the rest on the \
             device without backing it up.
             """,
-        source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html \
-            https://developer.apple.com/library/ios/qa/qa1719/_index.html
-            """,
+        source: "\(Guidance.dataStorage) \(Guidance.qa1719)",
         defaultSeverity: .warning,
         options: [
             RuleOption(
@@ -59,25 +56,22 @@ struct LargeBackedUpFileRule: Rule {
 
     var thresholdBytes = Self.defaultThresholdBytes
 
-    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(description)
-        return try Self(thresholdBytes: options.bytes("thresholdBytes", default: defaultThresholdBytes))
+    static func reading(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try Self(thresholdBytes: options.bytes("thresholdBytes", default: defaultThresholdBytes))
     }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
-        var findings: [RuleFinding] = []
-        for (offset, entry) in context.inventory.entries.enumerated() {
+        context.inventory.findings { index, entry in
             guard entry.type == .file, entry.countsBytes, entry.allocatedBytes >= thresholdBytes, entry.mayBeBackedUp,
                 entry.isAppsOwn
-            else { continue }
+            else { return nil }
             let size = ByteCount.format(entry.allocatedBytes)
-            let limit = ByteCount.format(thresholdBytes)
+            let file = "This \(size) file (threshold \(ByteCount.format(thresholdBytes)))"
             let message =
                 entry.backup == .unknown
-                ? "This \(size) file (threshold \(limit)) may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows it is excluded."
-                : "This \(size) file (threshold \(limit)) is backed up: it goes into every iCloud and computer backup."
-            findings.append(RuleFinding(index: Int32(offset), message: message, bytes: entry.allocatedBytes))
+                ? "\(file) \(noBackupEvidence("it is"))"
+                : "\(file) is backed up: it goes into every iCloud and computer backup."
+            return RuleFinding(index: index, message: message, bytes: entry.allocatedBytes)
         }
-        return findings
     }
 }

@@ -17,7 +17,7 @@ struct LibraryRootFileRule: Rule {
             (custom notification sounds) are not reported.
             """,
         source: """
-            https://developer.apple.com/library/archive/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html \
+            \(Guidance.fileSystemGuideArchive) \
             https://developer.apple.com/library/archive/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/MacOSXDirectories/MacOSXDirectories.html
             """,
         defaultSeverity: .warning,
@@ -63,32 +63,26 @@ struct LibraryRootFileRule: Rule {
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        guard let library = ContainerFolder.index(of: "Library", in: inventory) else { return [] }
-        var findings: [RuleFinding] = []
-        for index in inventory.children(library) {
+        return inventory.ownChildren(of: "Library").compactMap { index in
+            let name = inventory.name(index)
             let entry = inventory.entries[Int(index)]
             // What iOS makes in Library (SystemCatalogue) is not the app's doing, flagged or not.
-            if !entry.isAppsOwn || SystemCatalogue.isSystemLibraryFolder(inventory.name(index)) { continue }
+            if SystemCatalogue.isSystemLibraryFolder(name) { return nil }
             guard entry.isDirectory else {
-                findings.append(
-                    RuleFinding(
-                        index: index,
-                        message:
-                            "A file directly in Library/, outside every standard folder: move it to Library/Application Support, or Library/Caches if it can be fetched again.",
-                        bytes: entry.countedBytes))
-                continue
-            }
-            if LibraryFolder.isStandard(inventory.name(index)) { continue }
-            let total = inventory.directoryTotals[index] ?? .zero
-            // An empty folder (or one of empty folders) holds nothing to move.
-            if total.files == 0 { continue }
-            findings.append(
-                RuleFinding(
+                return RuleFinding(
                     index: index,
                     message:
-                        "A folder of the app's own directly in Library/ (\(total.filesAndBytes)), outside the standard folders: move it into Library/Application Support, or Library/Caches if its content can be re-created.",
-                    bytes: total.allocatedBytes))
+                        "A file directly in Library/, outside every standard folder: move it to Library/Application Support, or Library/Caches if it can be fetched again.",
+                    bytes: entry.countedBytes)
+            }
+            let total = inventory.directoryTotals[index] ?? .zero
+            // An empty folder (or one of empty folders) holds nothing to move.
+            guard !LibraryFolder.isStandard(name), total.files > 0 else { return nil }
+            return RuleFinding(
+                index: index,
+                message:
+                    "A folder of the app's own directly in Library/ (\(total.filesAndBytes)), outside the standard folders: move it into Library/Application Support, or Library/Caches if its content can be re-created.",
+                bytes: total.allocatedBytes)
         }
-        return findings
     }
 }

@@ -17,10 +17,7 @@ struct ManySmallFilesRule: Rule {
             Only the deepest folders that qualify are reported: a qualifying folder's files do not count again \
             for its ancestors.
             """,
-        source: """
-            https://developer-rno.apple.com/videos/play/tech-talks/204 \
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html
-            """,
+        source: "\(Guidance.storageTechTalk) \(Guidance.fileSystemGuide)",
         defaultSeverity: .note,
         options: [
             RuleOption(
@@ -63,9 +60,8 @@ struct ManySmallFilesRule: Rule {
     var minFiles = Self.defaultMinFiles
     var maxMedianBytes = Self.defaultMaxMedianBytes
 
-    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(description)
-        return try Self(
+    static func reading(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try Self(
             minFiles: Int(options.integer("minFiles", default: Int64(defaultMinFiles))),
             maxMedianBytes: options.bytes("maxMedianBytes", default: defaultMaxMedianBytes))
     }
@@ -130,11 +126,7 @@ struct ManySmallFilesRule: Rule {
             small += other.small
             apparentBytes = apparentBytes.saturatingAdd(other.apparentBytes)
             allocatedBytes = allocatedBytes.saturatingAdd(other.allocatedBytes)
-            if buckets.isEmpty {
-                buckets = other.buckets
-                return
-            }
-            for b in 0..<min(buckets.count, other.buckets.count) { buckets[b] += other.buckets[b] }
+            buckets = buckets.isEmpty ? other.buckets : zip(buckets, other.buckets).map(+)
         }
 
         /// The lower median (the ⌈n/2⌉-th smallest size) is at most `threshold` exactly when that many files are.

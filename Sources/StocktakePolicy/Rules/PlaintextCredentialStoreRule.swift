@@ -19,7 +19,7 @@ struct PlaintextCredentialStoreRule: Rule {
             length.
             """,
         source: """
-            https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0006/ ; \
+            \(Guidance.mastg0302) ; \(Guidance.maswe0006) ; \
             https://www.mongodb.com/docs/atlas/device-sdks/sdk/swift/realm-files/encrypt-a-realm/
             """,
         defaultSeverity: .warning, severityNote: "error when backed up",
@@ -34,23 +34,20 @@ struct PlaintextCredentialStoreRule: Rule {
                 sensitive: [
                     ("Library/Application Support/Model.sqlite", .database, "column ZUSER.ZPASSWORD", .password, 12),
                     ("Documents/default.realm", .realm, "property password", .password, 0),
-                    (
-                        "Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage", .database,
-                        "local storage key authToken", .token, 24
-                    ),
+                    (localStorage, .database, "local storage key authToken", .token, 24),
                 ]
             ) { builder in
                 builder.evidence = InventoryBuilder.attributesKept
                 builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000)
                 builder.add("Documents/default.realm", apparentBytes: 9_000)
-                builder.add(
-                    "Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage",
-                    apparentBytes: 8_192, kind: .sqlite)
+                builder.add(localStorage, apparentBytes: 8_192, kind: .sqlite)
             },
-            RuleExample("stores without credential columns", expectedFindings: 0, sensitive: []) { builder in
+            RuleExample("stores without credential columns", expectedFindings: 0) { builder in
                 builder.add("Library/Application Support/Model.sqlite", apparentBytes: 90_000)
             },
         ], references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0215", "MASTG-TEST-0299"])
+
+    private static let localStorage = "Library/WebKit/WebsiteData/LocalStorage/https_app.example.com_0.localstorage"
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         SensitiveDataFindings.findings(.database, in: context) + SensitiveDataFindings.findings(.realm, in: context)

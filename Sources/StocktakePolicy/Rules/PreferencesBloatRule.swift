@@ -15,10 +15,7 @@ struct PreferencesBloatRule: Rule {
             over a megabyte holds data (catalogues, caches, archived objects), not preferences: it slows launch, \
             costs memory for the app's lifetime and is backed up.
             """,
-        source: """
-            https://developer.apple.com/documentation/foundation/userdefaults \
-            https://developer.apple.com/library/archive/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html
-            """,
+        source: "https://developer.apple.com/documentation/foundation/userdefaults \(Guidance.fileSystemGuideArchive)",
         defaultSeverity: .warning,
         options: [
             RuleOption(
@@ -51,28 +48,22 @@ struct PreferencesBloatRule: Rule {
 
     var maxBytes = Self.defaultMaxBytes
 
-    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(description)
-        return try Self(maxBytes: options.bytes("maxBytes", default: defaultMaxBytes))
+    static func reading(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try Self(maxBytes: options.bytes("maxBytes", default: defaultMaxBytes))
     }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        var findings: [RuleFinding] = []
-        for (offset, entry) in inventory.entries.enumerated()
-        where entry.location == .preferences && entry.type == .file && entry.apparentBytes > maxBytes {
-            let index = Int32(offset)
-            guard !entry.flags.contains(.transportArtefact), isAppPreferencesFile(inventory.name(index)) else {
-                continue
-            }
-            findings.append(
-                RuleFinding(
-                    index: index,
-                    message:
-                        "This preferences plist is \(ByteCount.format(entry.apparentBytes)) (over \(ByteCount.format(maxBytes))): UserDefaults reads it whole into memory, usually at launch, so move the large values into files in Library/Caches or Library/Application Support.",
-                    bytes: entry.countedBytes))
+        return inventory.findings { index, entry in
+            guard entry.location == .preferences, entry.type == .file, entry.apparentBytes > maxBytes,
+                !entry.flags.contains(.transportArtefact), isAppPreferencesFile(inventory.name(index))
+            else { return nil }
+            return RuleFinding(
+                index: index,
+                message:
+                    "This preferences plist is \(ByteCount.format(entry.apparentBytes)) (over \(ByteCount.format(maxBytes))): UserDefaults reads it whole into memory, usually at launch, so move the large values into files in Library/Caches or Library/Application Support.",
+                bytes: entry.countedBytes)
         }
-        return findings
     }
 
     /// A `.plist` the app's own defaults domains write; Apple frameworks' domains are left out.

@@ -23,11 +23,7 @@ struct RedownloadableInBackupRule: Rule {
             temp: every file inside; download: media, archives and hashed or UUID names inside) and files named \
             like caches or thumbnails.
             """,
-        source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html \
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html \
-            https://developer.apple.com/library/ios/qa/qa1719/_index.html
-            """,
+        source: "\(Guidance.dataStorage) \(Guidance.fileSystemGuide) \(Guidance.qa1719)",
         defaultSeverity: .error, severityNote: "warning when the export carried no backup evidence",
         options: [
             RuleOption(
@@ -81,9 +77,8 @@ struct RedownloadableInBackupRule: Rule {
 
     var minBytes = Self.defaultMinBytes
 
-    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(description)
-        return try Self(minBytes: options.bytes("minBytes", default: defaultMinBytes))
+    static func reading(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try Self(minBytes: options.bytes("minBytes", default: defaultMinBytes))
     }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
@@ -101,8 +96,10 @@ struct RedownloadableInBackupRule: Rule {
                 guard entry.isDirectory else {
                     guard inScope, !stack.isEmpty else { return }
                     if let file = affectedFile(index, parent: parent, inventory: inventory) {
-                        stack[stack.count - 1].tally.add(file.tally)
-                        findings.append(.file(file.finding))
+                        let unknown = file.unknown ? 1 : 0
+                        stack[stack.count - 1].tally.add(
+                            Tally(files: 1, affected: 1, unknown: unknown, bytes: file.bytes))
+                        findings.append(.file(file))
                     } else if Self.counts(entry) {
                         stack[stack.count - 1].tally.files += 1
                     }
@@ -162,10 +159,11 @@ struct RedownloadableInBackupRule: Rule {
                 case .downloadedInto(let cause): "downloaded content in “\(quoted(inventory.name(cause)))”"
                 case .cacheLikeName: "named like a cache or thumbnail"
                 }
+            let file = "This re-creatable file (\(ByteCount.format(bytes)), \(why))"
             let message =
                 unknown
-                ? "This re-creatable file (\(ByteCount.format(bytes)), \(why)) may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows it is excluded."
-                : "This re-creatable file (\(ByteCount.format(bytes)), \(why)) is backed up: it inflates every backup and the system cannot purge it."
+                ? "\(file) \(noBackupEvidence("it is"))"
+                : "\(file) is backed up: it inflates every backup and the system cannot purge it."
             return RuleFinding(index: index, message: message, bytes: bytes, severity: unknown ? .warning : nil)
         }
     }
@@ -198,9 +196,7 @@ struct RedownloadableInBackupRule: Rule {
     /// App data the rule weighs: regular files the app wrote (not iOS's, not transport metadata).
     private static func counts(_ entry: Entry) -> Bool { entry.type == .file && entry.isAppsOwn }
 
-    private func affectedFile(_ index: Int32, parent: FolderState?, inventory: Inventory) -> (
-        tally: Tally, finding: AffectedFile
-    )? {
+    private func affectedFile(_ index: Int32, parent: FolderState?, inventory: Inventory) -> AffectedFile? {
         let entry = inventory.entries[Int(index)]
         guard Self.counts(entry), entry.mayBeBackedUp else { return nil }
         let name = inventory.name(index)
@@ -214,10 +210,7 @@ struct RedownloadableInBackupRule: Rule {
         } else {
             return nil
         }
-        let bytes = entry.countedBytes
-        let unknown = entry.backup == .unknown
-        let tally = Tally(files: 1, affected: 1, unknown: unknown ? 1 : 0, bytes: bytes)
-        return (tally, AffectedFile(index: index, reason: reason, bytes: bytes, unknown: unknown))
+        return AffectedFile(index: index, reason: reason, bytes: entry.countedBytes, unknown: entry.backup == .unknown)
     }
 
     private static func isDownloadedContent(_ entry: Entry, name: ArraySlice<UInt8>) -> Bool {
@@ -232,7 +225,7 @@ struct RedownloadableInBackupRule: Rule {
         let unknown = tally.unknown == tally.affected
         let message =
             unknown
-            ? "\(what) may be backed up: the export carried no backup evidence (extended attributes or AppleDouble sidecars), so nothing shows they are excluded."
+            ? "\(what) \(noBackupEvidence("they are"))"
             : "\(what) are backed up: they inflate every backup and the system cannot purge them."
         return RuleFinding(index: index, message: message, bytes: tally.bytes, severity: unknown ? .warning : nil)
     }

@@ -24,10 +24,8 @@ struct SQLiteSidecarRule: Rule {
             Storage Guidelines).
             """,
         source: """
-            https://www.sqlite.org/wal.html ; https://www.sqlite.org/tempfiles.html ; \
-            https://developer.apple.com/icloud/documentation/data-storage/index.html ; \
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/\
-            FileSystemOverview/FileSystemOverview.html
+            https://www.sqlite.org/wal.html ; https://www.sqlite.org/tempfiles.html ; \(Guidance.dataStorage) ; \
+            \(Guidance.fileSystemGuide)
             """,
         defaultSeverity: .warning,
         options: [
@@ -84,9 +82,8 @@ struct SQLiteSidecarRule: Rule {
 
     var walFloorBytes = Self.defaultWalFloorBytes
 
-    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(description)
-        return try Self(walFloorBytes: options.bytes("walFloorBytes", default: defaultWalFloorBytes))
+    static func reading(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try Self(walFloorBytes: options.bytes("walFloorBytes", default: defaultWalFloorBytes))
     }
 
     /// Each sidecar's content kind and the suffix it adds to its database's name.
@@ -112,37 +109,30 @@ struct SQLiteSidecarRule: Rule {
             }
             filesByFolder[parent] = files
         }
-        var findings: [RuleFinding] = []
-        for sidecar in sidecars {
+        return sidecars.compactMap { sidecar in
             let entry = inventory.entries[Int(sidecar.index)]
-            let name = quoted(inventory.name(sidecar.index))
+            let sidecarName = "\(quoted(inventory.name(sidecar.index))) (\(ByteCount.format(entry.apparentBytes)))"
             let databaseName = quoted(sidecar.database)
             guard let database = filesByFolder[entry.parent]?[sidecar.database] else {
-                findings.append(
-                    RuleFinding(
-                        index: sidecar.index,
-                        message: """
-                            \(name) (\(ByteCount.format(entry.apparentBytes))) has no database \(databaseName) beside it: \
-                            delete the leftover, or find where the store went without its sidecars.
-                            """,
-                        discriminator: sidecar.kind == .sqliteWAL ? "missing-database" : "",
-                        bytes: entry.allocatedBytes))
-                continue
-            }
-            guard sidecar.kind == .sqliteWAL else { continue }
-            let databaseBytes = inventory.entries[Int(database)].apparentBytes
-            guard entry.apparentBytes > databaseBytes, entry.apparentBytes > walFloorBytes else { continue }
-            findings.append(
-                RuleFinding(
+                return RuleFinding(
                     index: sidecar.index,
                     message: """
-                        \(name) (\(ByteCount.format(entry.apparentBytes))) is larger than its database \(databaseName) \
-                        (\(ByteCount.format(databaseBytes))): checkpoints are not keeping up, so end long read transactions \
-                        and let SQLite checkpoint.
+                        \(sidecarName) has no database \(databaseName) beside it: delete the leftover, or find where \
+                        the store went without its sidecars.
                         """,
-                    discriminator: "oversized-wal", bytes: entry.allocatedBytes))
+                    discriminator: sidecar.kind == .sqliteWAL ? "missing-database" : "", bytes: entry.allocatedBytes)
+            }
+            let databaseBytes = inventory.entries[Int(database)].apparentBytes
+            guard sidecar.kind == .sqliteWAL, entry.apparentBytes > databaseBytes, entry.apparentBytes > walFloorBytes
+            else { return nil }
+            return RuleFinding(
+                index: sidecar.index,
+                message: """
+                    \(sidecarName) is larger than its database \(databaseName) (\(ByteCount.format(databaseBytes))): \
+                    checkpoints are not keeping up, so end long read transactions and let SQLite checkpoint.
+                    """,
+                discriminator: "oversized-wal", bytes: entry.allocatedBytes)
         }
-        return findings
     }
 
     /// Files named `X-wal`, `X-shm` or `X-journal` whose content agrees (or is empty, as a truncated WAL or an

@@ -19,7 +19,7 @@ struct SecretInPropertyListRule: Rule {
             and length.
             """,
         source: """
-            https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0006/ ; \
+            \(Guidance.mastg0302) ; \(Guidance.maswe0006) ; \
             https://developer.apple.com/documentation/security/keychain_services
             """,
         defaultSeverity: .warning, severityNote: "error when backed up or in shared Documents",

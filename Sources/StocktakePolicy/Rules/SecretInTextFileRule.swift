@@ -17,9 +17,7 @@ struct SecretInTextFileRule: Rule {
             Caches and tmp included: a secret there is device-only (a warning: not backed up, but at rest until iOS \
             purges it), elsewhere backed up (an error). The value is never shown, only the line, the kind and the length.
             """,
-        source: """
-            https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0001/
-            """,
+        source: "\(Guidance.mastg0302) ; https://mas.owasp.org/MASWE/MASVS-STORAGE/MASWE-0001/",
         defaultSeverity: .warning, severityNote: "error when backed up or in shared Documents",
         fix: """
             Do not log credentials or headers (redact them in the logger); ship keys through the Keychain or a \
@@ -37,7 +35,7 @@ struct SecretInTextFileRule: Rule {
                 builder.add("Library/Application Support/Logs/network.log", apparentBytes: 9_000)
                 builder.add("Documents/config.json", apparentBytes: 300)
             },
-            RuleExample("text files that hold no secret", expectedFindings: 0, sensitive: []) { builder in
+            RuleExample("text files that hold no secret", expectedFindings: 0) { builder in
                 builder.add("Documents/notes.txt", apparentBytes: 300)
             },
         ], references: ["MASTG-TEST-0302", "MASWE-0001", "MASTG-TEST-0215", "MASTG-TEST-0299"])

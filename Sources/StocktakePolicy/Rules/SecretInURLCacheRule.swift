@@ -14,10 +14,7 @@ struct SecretInURLCacheRule: Rule {
             in a response body (a login response with its token) stays there in clear until the cache is purged. \
             The value is never shown, only the request's host, the header or parameter name, and its length.
             """,
-        source: """
-            https://mas.owasp.org/MASTG/tests/ios/MASVS-STORAGE/MASTG-TEST-0302/ ; \
-            https://developer.apple.com/documentation/foundation/urlcache
-            """,
+        source: "\(Guidance.mastg0302) ; https://developer.apple.com/documentation/foundation/urlcache",
         defaultSeverity: .warning,
         fix: """
             Keep authenticated responses out of the cache (`urlCache = nil` or an ephemeral configuration for those \
@@ -28,26 +25,16 @@ struct SecretInURLCacheRule: Rule {
             RuleExample(
                 "an Authorization header and a token in a URL", expectedFindings: 2,
                 sensitive: [
-                    (
-                        "Library/Caches/com.example.app/Cache.db", .urlCache,
-                        "request to api.example.com, header Authorization", .authorizationHeader, 40
-                    ),
-                    (
-                        "Library/Caches/com.example.app/Cache.db", .urlCache,
-                        "request to api.example.com, parameter access_token", .token, 32
-                    ),
+                    (cacheDB, .urlCache, "request to api.example.com, header Authorization", .authorizationHeader, 40),
+                    (cacheDB, .urlCache, "request to api.example.com, parameter access_token", .token, 32),
                 ]
-            ) { builder in
-                builder.add(
-                    "Library/Caches/com.example.app/Cache.db", apparentBytes: 90_000, kind: .sqlite,
-                    flags: .systemManaged)
-            },
-            RuleExample("a cache of public images", expectedFindings: 0, sensitive: []) { builder in
-                builder.add(
-                    "Library/Caches/com.example.app/Cache.db", apparentBytes: 90_000, kind: .sqlite,
-                    flags: .systemManaged)
+            ) { builder in builder.add(cacheDB, apparentBytes: 90_000, kind: .sqlite, flags: .systemManaged) },
+            RuleExample("a cache of public images", expectedFindings: 0) { builder in
+                builder.add(cacheDB, apparentBytes: 90_000, kind: .sqlite, flags: .systemManaged)
             },
         ], references: ["MASTG-TEST-0302", "MASWE-0006", "MASTG-TEST-0299"])
+
+    private static let cacheDB = "Library/Caches/com.example.app/Cache.db"
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] { SensitiveDataFindings.findings(.urlCache, in: context) }
 }

@@ -20,10 +20,7 @@ struct SymlinkEscapeRule: Rule {
             counted anywhere. Links iOS makes itself (WebKit's `IndexedDB/v0`, an absolute link to its own folder) are \
             not reported: the app cannot change them.
             """,
-        source: """
-            https://mas.owasp.org/MASTG/techniques/ios/MASTG-TECH-0059 \
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/FileSystemOverview/FileSystemOverview.html
-            """,
+        source: "https://mas.owasp.org/MASTG/techniques/ios/MASTG-TECH-0059 \(Guidance.fileSystemGuide)",
         defaultSeverity: .warning,
         fix: """
             Store a path relative to a known container directory (resolve it at run time with \
@@ -61,21 +58,20 @@ struct SymlinkEscapeRule: Rule {
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        var findings: [RuleFinding] = []
-        for (offset, entry) in inventory.entries.enumerated()
-        where entry.type == .symlink && entry.flags.contains(.escapesContainer) && !entry.flags.contains(.systemManaged)
-        {
-            let index = Int32(offset)
+        return inventory.findings { index, entry in
+            guard entry.type == .symlink, entry.flags.contains(.escapesContainer), !entry.flags.contains(.systemManaged)
+            else { return nil }
             var target = " (its target could not be read)"
             if let bytes = inventory.symlinkTargets[index] {
                 var text = PathText.display(bytes)
                 if text.count > Self.maxTargetCharacters { text = String(text.prefix(Self.maxTargetCharacters)) + "…" }
                 target = ", to “\(VisibleText.render(text, as: .message))”"
             }
-            let message =
-                "This symlink points outside the container\(target): it breaks after a reinstall or restore, and the audit did not follow it."
-            findings.append(RuleFinding(index: index, message: message))
+            return RuleFinding(
+                index: index,
+                message:
+                    "This symlink points outside the container\(target): it breaks after a reinstall or restore, and the audit did not follow it."
+            )
         }
-        return findings
     }
 }

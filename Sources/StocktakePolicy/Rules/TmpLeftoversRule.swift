@@ -24,11 +24,7 @@ struct TmpLeftoversRule: Rule {
             XCDownloadDate), a file dated after it was re-dated by a copy (git, a copy that does not keep times), so \
             its age is unknown and only its size counts.
             """,
-        source: """
-            https://developer.apple.com/library/ios/documentation/FileManagement/Conceptual/FileSystemProgrammingGuide/\
-            FileSystemOverview/FileSystemOverview.html ; https://developer.apple.com/icloud/documentation/data-storage/index.html ; \
-            https://developer-rno.apple.com/videos/play/tech-talks/204
-            """,
+        source: "\(Guidance.fileSystemGuide) ; \(Guidance.dataStorage) ; \(Guidance.storageTechTalk)",
         defaultSeverity: .warning,
         options: [
             RuleOption(
@@ -80,37 +76,30 @@ struct TmpLeftoversRule: Rule {
     var minBytes = Self.defaultMinBytes
     var minAgeSeconds = Self.defaultMinAgeSeconds
 
-    static func configured(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
-        try options.checkKnown(description)
-        return try Self(
+    static func reading(_ options: RuleOptionValues) throws(ConfigurationError) -> Self {
+        try Self(
             minBytes: options.bytes("minBytes", default: defaultMinBytes),
             minAgeSeconds: options.integer("minAgeSeconds", default: defaultMinAgeSeconds))
     }
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        guard let tmp = ContainerFolder.index(of: "tmp", in: inventory) else { return [] }
         let latest = Self.latestDeviceTime(context.exportedAt)
         let clock = Self.newestModification(inventory, notAfter: latest)
-        var findings: [RuleFinding] = []
-        for index in inventory.children(tmp) {
+        return inventory.ownChildren(of: "tmp").compactMap { index in
             let entry = inventory.entries[Int(index)]
-            if !entry.isAppsOwn { continue }
             // interrupted-deletion's
-            if entry.isDirectory && RenamedForDeletion.matches(inventory.name(index)) { continue }
+            if entry.isDirectory && RenamedForDeletion.matches(inventory.name(index)) { return nil }
             let contents = SubtreeContents(inventory, index)
-            guard contents.files > 0 else { continue }
+            guard contents.files > 0 else { return nil }
             // No age from a time the device cannot have written (the oldest file re-dated means all were).
             let age = contents.oldestModified.flatMap { oldest in
                 clock.flatMap { oldest <= latest ?? .max ? Self.age(of: oldest, clock: $0) : nil }
             }
-            guard (age.map { $0 > minAgeSeconds } ?? false) || contents.allocatedBytes >= minBytes else { continue }
-            findings.append(
-                RuleFinding(
-                    index: index, message: Self.message(entry: entry, contents: contents, age: age),
-                    bytes: contents.allocatedBytes))
+            guard (age.map { $0 > minAgeSeconds } ?? false) || contents.allocatedBytes >= minBytes else { return nil }
+            let message = Self.message(entry: entry, contents: contents, age: age)
+            return RuleFinding(index: index, message: message, bytes: contents.allocatedBytes)
         }
-        return findings
     }
 
     private static func message(entry: Entry, contents: SubtreeContents, age: Int64?) -> String {

@@ -15,10 +15,7 @@ struct UnreadableEntryRule: Rule {
             backup") cannot be made for it, and totals may be short. A stale AppleDouble sidecar (its file is \
             missing) was read fine: it is listed in the report's issues as `unpairedSidecar`, not here.
             """,
-        source: """
-            https://developer.apple.com/icloud/documentation/data-storage/index.html \
-            https://developer.apple.com/library/ios/qa/qa1719/_index.html
-            """,
+        source: "\(Guidance.dataStorage) \(Guidance.qa1719)",
         defaultSeverity: .warning,
         fix: """
             Re-export the container with read permission for the audit (Xcode's Download Container, then \
@@ -63,20 +60,19 @@ struct UnreadableEntryRule: Rule {
             guard reported.insert(path + [0] + Array(issue.reason.rawValue.utf8)).inserted else { continue }
             let (index, exact) = resolver.nearest(path)
             if exact { entriesWithIssues.insert(index) }
+            let message = Self.message(issue)
             findings.append(
-                RuleFinding(
-                    index: index, path: path, message: Self.message(issue), discriminator: issue.reason.rawValue))
-        }
-        for (offset, entry) in inventory.entries.enumerated()
-        where entry.flags.contains(.unreadable) && !entriesWithIssues.contains(Int32(offset)) {
-            let what = entry.isDirectory ? "folder could not be listed" : "entry could not be read"
-            findings.append(
-                RuleFinding(
-                    index: Int32(offset),
-                    message: "This \(what): what it holds, its size and its backup state are missing from the report.",
-                    discriminator: ScanIssue.Reason.unreadable.rawValue))
+                RuleFinding(index: index, path: path, message: message, discriminator: issue.reason.rawValue))
         }
         return findings
+            + inventory.findings { index, entry in
+                guard entry.flags.contains(.unreadable), !entriesWithIssues.contains(index) else { return nil }
+                let what = entry.isDirectory ? "folder could not be listed" : "entry could not be read"
+                return RuleFinding(
+                    index: index,
+                    message: "This \(what): what it holds, its size and its backup state are missing from the report.",
+                    discriminator: ScanIssue.Reason.unreadable.rawValue)
+            }
     }
 
     private static func message(_ issue: ScanIssue) -> String {
