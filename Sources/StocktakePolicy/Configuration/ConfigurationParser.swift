@@ -36,8 +36,8 @@ extension PolicyConfiguration {
             default: throw .unknown("key", key.text, valid: keys, file: file, line: key.line)
             }
         }
-        for group in configuration.budgets.groups.keys where !configuration.groups.contains(where: { $0.name == group })
-        {
+        for group in configuration.budgets.groups.keys.sorted()
+        where !configuration.groups.contains(where: { $0.name == group }) {
             throw ConfigurationError(
                 file: file, line: nil, message: "budgets.groups.\(group): no group of that name under groups")
         }
