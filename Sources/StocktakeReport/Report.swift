@@ -172,12 +172,3 @@ public struct BaselineSummary: Sendable, Equatable {
 
     public init(suppressed: Int, stale: [Baseline.Entry]) { (self.suppressed, self.stale) = (suppressed, stale) }
 }
-
-extension Report {
-    /// Whether the run fails the policy (exit 2): a finding at or above `threshold`, or an exceeded budget,
-    /// whatever severity its finding was given. No threshold (`--fail-on never`) never fails.
-    public func isPolicyFailure(failingAt threshold: Severity?) -> Bool {
-        guard let threshold else { return false }
-        return findings.contains { $0.severity >= threshold } || budgets.contains(where: \.exceeded)
-    }
-}

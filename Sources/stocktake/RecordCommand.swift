@@ -37,6 +37,9 @@ struct RecordCommand: ParsableCommand {
             "The run is recorded as a policy failure for a finding at or above this severity: error, warning or never.")
     var failOn: FailOn = .error
 
+    @Flag(help: "The run is a policy failure when the content checks left a file unread, as the audit's flag decides.")
+    var requireContentCoverage = false
+
     @Option(
         help: "Also write the run's figures as OpenMetrics text to this file, atomically (one file per app and source)."
     )
@@ -58,6 +61,7 @@ struct RecordCommand: ParsableCommand {
         options.recordedBy = MachineName.current
         options.durationSeconds = durationSeconds
         options.failOn = failOn.severity
+        options.requiresContentCoverage = requireContentCoverage
         if let metricsFile {
             let folder = report.hasSuffix(".json") ? Paths.parent(of: report) : report
             let kept =

@@ -375,6 +375,23 @@ import Testing
         #expect(passing.stdout.isEmpty)
     }
 
+    @Test("contentCoverage: required fails the night as it fails the audit, and the history says so")
+    func requiredCoverageFailsTheNight() throws {
+        let farm = try Farm()
+        try farm.bare("Chat", bundleID: "com.example.chat")
+        // A property list that does not parse: the content checks leave it unread.
+        try farm.tree.write(
+            "inbox/Chat/Library/Preferences/broken.plist",
+            bytes: Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 64))
+        try farm.tree.write("coverage.yml", string: "contentCoverage: required\n")
+        let result = try farm.night(0, ["--config", farm.tree.path("coverage.yml"), "--fail-on", "never"])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains("content coverage is required: ") && result.stdout.contains("broken.plist"),
+            "\(result.stdout)")
+        #expect(try farm.history().map { $0["status"] as? String } == ["policyFailure"])
+    }
+
     @Test(
         "two versions of one app in one inbox, named against their order: runs, latest and history follow export time")
     func ordersByExportTime() throws {

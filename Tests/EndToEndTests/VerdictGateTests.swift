@@ -90,4 +90,27 @@ import Testing
         let status = audit.status == 2 ? "policyFailure" : "clean"
         #expect(shown.stdout.contains("\"status\": \"\(status)\""), "\(shown.stdout)")
     }
+
+    /// `record --require-content-coverage` fails a run whose report.json says a file was not read whole, as the
+    /// audit's flag does; without it, that run is clean.
+    @Test func recordRequiresCoverageAsTheAuditDoes() throws {
+        let tree = try TemporaryTree("verdict-coverage")
+        try tree.write("Documents/notes.txt", string: "hello")
+        try tree.write(
+            "Library/Preferences/broken.plist", bytes: Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 64))
+        let out = try TemporaryTree("verdict-coverage-out")
+        let audit = try StocktakeProcess.run([
+            "audit", tree.root, "--output", out.path("r"), "--format", "json", "--fail-on", "never",
+            "--require-content-coverage",
+        ])
+        #expect(audit.status == 2, "\(audit.stderr)")
+        for (flags, status) in [([String](), "clean"), (["--require-content-coverage"], "policyFailure")] {
+            let history = out.path("history-\(flags.count).sqlite")
+            let record = try StocktakeProcess.run(
+                ["record", out.path("r"), "--history", history, "--fail-on", "never"] + flags)
+            #expect(record.status == 0, "\(record.stderr)")
+            let shown = try StocktakeProcess.run(["history", "unknown-app", "--history", history, "--format", "json"])
+            #expect(shown.stdout.contains("\"status\": \"\(status)\""), "\(flags): \(shown.stdout)")
+        }
+    }
 }

@@ -42,7 +42,7 @@ struct AppRunner {
             audit.policy = request.policy
             audit.tool = request.tool
             audit.now = request.now
-            audit.gates.failOn = request.failOn
+            audit.gates = request.gates
             result = try Audit.run(audit)
             duration = (ContinuousClock.now - started).inSeconds
             // The file, not `result.report`, makes the diff and the history row: they then hold what was published,
@@ -59,7 +59,8 @@ struct AppRunner {
             try? FileManager.default.removeItem(atPath: partial)
             throw error
         }
-        let failed = result.report.isPolicyFailure(failingAt: request.failOn)
+        let verdict = ReportVerdict(report: result.report, gates: request.gates)
+        let failed = verdict.failed == true
         let runFolder = Paths.join(folder.appFolder(app), name)
         let recorded = HistoryRun(
             bundleIdentifier: app, runID: name, snapshot: snapshot, status: failed ? .policyFailure : .clean,
@@ -79,7 +80,7 @@ struct AppRunner {
         problems += folder.prune(app, keep: request.keep)
         let run = NightlyOutcome.AppRun(
             input: input, bundleIdentifier: app, runFolder: runFolder, policyFailure: failed,
-            summary: summary(result.report), recorded: recorded)
+            summary: summary(result.report, verdict), recorded: recorded)
         return (run, problems)
     }
 
@@ -102,10 +103,12 @@ struct AppRunner {
         return nil
     }
 
-    private func summary(_ report: Report) -> String {
+    private func summary(_ report: Report, _ verdict: ReportVerdict) -> String {
         let counts = report.findings.severityCounts()
         let exceeded = report.budgets.filter(\.exceeded).map(\.scope)
         let findings = counts.isEmpty ? "no findings" : counts.joined(separator: ", ")
-        return exceeded.isEmpty ? findings : "\(findings); budget exceeded: \(exceeded.joined(separator: ", "))"
+        let coverage = verdict.failures.first { $0.gate == request.gates.contentCoverage }.map { "; \($0.reason)" }
+        return (exceeded.isEmpty ? findings : "\(findings); budget exceeded: \(exceeded.joined(separator: ", "))")
+            + (coverage ?? "")
     }
 }

@@ -62,7 +62,8 @@ enum NightlyRecovery {
                             "\(app) \(run): not in the history store, and its report cannot be read back: \(error)")
                         continue
                     }
-                    let failed = RecordedReport.isPolicyFailure(snapshot, failingAt: request.failOn)
+                    let failed = RecordedReport.isPolicyFailure(
+                        snapshot, failingAt: request.failOn, requiringCoverage: request.gates.contentCoverage != nil)
                     do {
                         try history.recordChecked(
                             HistoryRun(

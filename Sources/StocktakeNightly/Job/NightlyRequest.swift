@@ -16,6 +16,13 @@ package struct NightlyRequest: Sendable {
     package var policy: Policy
     /// The lowest severity that makes an app's run a policy failure, as `stocktake audit --fail-on` (nil: nothing does).
     package var failOn: Severity?
+    /// What fails an app's run, as `stocktake audit` decides it: `failOn`, and the configuration's
+    /// `contentCoverage: required`.
+    package var gates: AuditGates {
+        AuditGates(
+            failOn: failOn,
+            contentCoverage: configuration.contentCoverage == .required ? "contentCoverage: required" : nil)
+    }
     package var tool: ToolInfo
     /// The run's timestamp: every app's run folder is named after it.
     package var now: Date

@@ -16,6 +16,8 @@ package enum RecordedReport {
         package var durationSeconds: Double? = nil
         /// The lowest severity that makes the run a policy failure, an exceeded budget too (nil: nothing does).
         package var failOn: Severity? = .error
+        /// `--require-content-coverage`: a file the content checks did not read whole fails the run too.
+        package var requiresContentCoverage = false
 
         package init() {}
     }
@@ -41,7 +43,10 @@ package enum RecordedReport {
         let folder = path.hasSuffix(".json") ? Paths.parent(of: path) : path
         let run = HistoryRun(
             bundleIdentifier: ReportPaths.appFolderName(snapshot.provenance.bundleIdentifier), runID: runID,
-            snapshot: snapshot, status: isPolicyFailure(snapshot, failingAt: options.failOn) ? .policyFailure : .clean,
+            snapshot: snapshot,
+            status: isPolicyFailure(
+                snapshot, failingAt: options.failOn, requiringCoverage: options.requiresContentCoverage)
+                ? .policyFailure : .clean,
             source: options.source, recordedBy: options.recordedBy,
             reportLocation: options.reportURL ?? ResolvedPath.of(folder), durationSeconds: options.durationSeconds)
         // A report.json is untrusted input: what any history would refuse, or any reader trip on, is refused here.
@@ -49,9 +54,12 @@ package enum RecordedReport {
         return run
     }
 
-    /// As `stocktake audit --fail-on` decides it: a finding at or above the threshold, or an exceeded budget; with
-    /// no threshold (`never`), nothing.
-    package static func isPolicyFailure(_ snapshot: ReportSnapshot, failingAt threshold: Severity?) -> Bool {
+    /// As the audit's gates decide it: a finding at or above the threshold or an exceeded budget (nothing with no
+    /// threshold, `never`), and, when coverage is required, a file the content checks did not read whole.
+    package static func isPolicyFailure(
+        _ snapshot: ReportSnapshot, failingAt threshold: Severity?, requiringCoverage: Bool
+    ) -> Bool {
+        if requiringCoverage && snapshot.contentCoverageComplete == false { return true }
         guard let threshold else { return false }
         return snapshot.findings.contains { $0.severity >= threshold } || snapshot.budgets.contains(where: \.exceeded)
     }

@@ -21,6 +21,7 @@ struct ReportDocument {
     var groups: [String: [ReportSnapshot.GroupMember]]?
     var budgets: [ReportSnapshot.Budget]?
     var findings: [ReportSnapshot.FindingRecord]?
+    var contentCoverageComplete: Bool?
 
     struct Container {
         var bundleIdentifier: String?
@@ -37,6 +38,9 @@ struct ReportDocument {
                     [K.AppBundle.infoPlist.rawValue, "CFBundleShortVersionString"], at: key)
             case .budgets?: budgets = try Self.readBudgets(&json)
             case .container?: (container, executableVersion) = try Self.readContainer(&json)
+            case .contentCoverage?:
+                contentCoverageComplete = try Members<K.ContentCoverage>(&json, at: key, [.complete: .bool]).bool(
+                    .complete)
             case .directories?: directories = try EntryRowsReader(section: key, directories: true).read(&json)
             case .files?: files = try EntryRowsReader(section: key, directories: false).read(&json)
             case .findings?: findings = try Self.readFindings(&json)
@@ -67,7 +71,8 @@ struct ReportDocument {
             directories: try required(directories, K.Document.directories.rawValue),
             groups: try required(groups, K.Document.groups.rawValue),
             budgets: try required(budgets, K.Document.budgets.rawValue),
-            findings: try required(findings, K.Document.findings.rawValue))
+            findings: try required(findings, K.Document.findings.rawValue),
+            contentCoverageComplete: contentCoverageComplete)
     }
 
     // MARK: - Provenance

@@ -15,10 +15,14 @@ public struct ReportSnapshot: Sendable {
     public let groups: [String: [GroupMember]]
     public let budgets: [Budget]
     public let findings: [FindingRecord]
+    /// `contentCoverage.complete`: whether every file the content checks read was read whole; nil when the report
+    /// has no content coverage (the checks were off).
+    public let contentCoverageComplete: Bool?
 
     public init(
         provenance: Provenance, totals: Totals, files: EntryTable, directories: EntryTable,
-        groups: [String: [GroupMember]], budgets: [Budget], findings: [FindingRecord]
+        groups: [String: [GroupMember]], budgets: [Budget], findings: [FindingRecord],
+        contentCoverageComplete: Bool? = nil
     ) {
         self.provenance = provenance
         self.totals = totals
@@ -27,6 +31,7 @@ public struct ReportSnapshot: Sendable {
         self.groups = groups
         self.budgets = budgets
         self.findings = findings
+        self.contentCoverageComplete = contentCoverageComplete
     }
 
     /// Where a report came from: shown on both sides of a diff and recorded in the history.
