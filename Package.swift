@@ -77,8 +77,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // What every page and file writer shares: escaping and visible text, the HTML page head and pieces, the
-        // streamed JSON writer, report dates, and atomic file output.
-        .target(name: "StocktakeRendering", dependencies: ["StocktakeModel", "StocktakeFiles", "CStocktakeSystem"]),
+        // streamed JSON writer, report dates, and atomic file output. The pages' style sheets and script are files of
+        // their own, compiled in as bytes (`PackageResources`), so the binary stays one file.
+        .target(
+            name: "StocktakeRendering", dependencies: ["StocktakeModel", "StocktakeFiles", "CStocktakeSystem"],
+            resources: [
+                .embedInCode("Style/report.css"), .embedInCode("Style/report.js"), .embedInCode("Style/treemap.css"),
+                .embedInCode("Style/hatch.svg"),
+            ]),
         // The report document, its writers (JSON, HTML, SARIF, JUnit, Markdown, GitHub, ncdu) and report.json's
         // reader, beside its writer with the one table of keys both use.
         .target(

@@ -22,9 +22,7 @@ public enum Base64 {
         }
         return String(decoding: output, as: UTF8.self)
     }
-}
 
-extension Base64 {
     /// Decodes RFC 4648 §4 base64 with `=` padding; nil when the text is not that (wrong length, a stray
     /// character, padding in the middle). Used for `rawPath` in reports.
     public static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {

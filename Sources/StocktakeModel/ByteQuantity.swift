@@ -16,20 +16,14 @@ public enum ByteQuantity {
         let trimmed = text.replacingOccurrences(of: "_", with: "").trimmingCharacters(in: .whitespaces)
         let digits = trimmed.prefix { $0.isNumber || $0 == "." }
         let unit = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).lowercased()
-        guard let number = Double(digits), number >= 0 else { return nil }
-        let scale: Double
-        switch unit {
-        case "", "b", "bytes": scale = 1
-        case "kb", "k": scale = 1e3
-        case "mb", "m": scale = 1e6
-        case "gb", "g": scale = 1e9
-        case "tb", "t": scale = 1e12
-        case "kib": scale = 1024
-        case "mib": scale = 1024 * 1024
-        case "gib": scale = 1024 * 1024 * 1024
-        default: return nil
-        }
+        guard let number = Double(digits), number >= 0, let scale = scales[unit] else { return nil }
         let bytes = (number * scale).rounded()
         return bytes < 9.2e18 ? Int64(bytes) : nil
     }
+
+    /// The units `parse` reads (lowercased) and their sizes.
+    private static let scales: [String: Double] = [
+        "": 1, "b": 1, "bytes": 1, "k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9, "t": 1e12, "tb": 1e12,
+        "kib": 1024, "mib": 1024 * 1024, "gib": 1024 * 1024 * 1024,
+    ]
 }

@@ -136,9 +136,7 @@ public struct ContainerDescription: Sendable {
         self.bundleIdentifierSource = bundleIdentifierSource
         self.metadata = metadata
     }
-}
 
-extension ContainerDescription {
     /// This container as copied from a device: a data container (devicectl may leave the container manager's
     /// plist behind, which would otherwise make it a bare tree) with the device it came from.
     public func copied(from device: DeviceCopyDescription) -> ContainerDescription {

@@ -2,13 +2,8 @@
 /// not read (or read only in part) per reason. An audit says what it did not look at; nothing is skipped silently.
 public struct ContentCoverage: Sendable, Equatable {
     public struct Count: Sendable, Equatable {
-        public var files: Int
-        public var bytes: Int64
-
-        public init(files: Int = 0, bytes: Int64 = 0) {
-            self.files = files
-            self.bytes = bytes
-        }
+        public var files = 0
+        public var bytes: Int64 = 0
 
         mutating func add(_ bytes: Int64, files: Int = 1) {
             self.files += files

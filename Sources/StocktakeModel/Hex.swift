@@ -7,10 +7,7 @@ public enum Hex {
     /// `bytes` as lowercase hex, two digits a byte (digests, data previews).
     public static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
-        for byte in bytes {
-            text.append(lower[Int(byte >> 4)])
-            text.append(lower[Int(byte & 0x0F)])
-        }
+        for byte in bytes { text += [lower[Int(byte >> 4)], lower[Int(byte & 0x0F)]] }
         return String(decoding: text, as: UTF8.self)
     }
 
@@ -20,14 +17,7 @@ public enum Hex {
     }
 
     /// `0`–`9`, `a`–`f`, `A`–`F`.
-    public static func isDigit(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-            UInt8(ascii: "A")...UInt8(ascii: "F"):
-            true
-        default: false
-        }
-    }
+    public static func isDigit(_ byte: UInt8) -> Bool { value(of: byte) != nil }
 
     /// A UUID's shape, `8-4-4-4-12` hex digits (either case), at the start of `bytes`.
     public static func startsWithUUID(_ bytes: some Collection<UInt8>) -> Bool {
@@ -63,9 +53,7 @@ public enum Hex {
             if isUnreserved(byte) || kept.contains(byte) {
                 output.append(byte)
             } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(upper[Int(byte >> 4)])
-                output.append(upper[Int(byte & 0x0F)])
+                output += [UInt8(ascii: "%"), upper[Int(byte >> 4)], upper[Int(byte & 0x0F)]]
             }
         }
         return String(decoding: output, as: UTF8.self)

@@ -100,14 +100,9 @@ public struct InventoryBuilder {
             entries: entries, names: names, symlinkTargets: symlinkTargets, issues: issues, evidence: evidence)
     }
 
-    /// An exclusion flag the caller gave the entry itself.
+    /// An exclusion flag the caller gave the entry itself: the flag whose evidence it named.
     private static func ownFlag(_ draft: Draft) -> ExclusionFlag {
-        switch draft.evidence {
-        case .xattr: .xattr
-        case .legacyXattr: .legacyXattr
-        case .appleDouble: .appleDouble
-        default: .none
-        }
+        [.xattr, .legacyXattr, .appleDouble].first { $0.evidence == draft.evidence } ?? .none
     }
 
     /// The nearest folder above carrying its own flag, or -1.

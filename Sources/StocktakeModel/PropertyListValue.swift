@@ -13,15 +13,9 @@ public indirect enum PropertyListValue: Sendable, Equatable {
     case array([PropertyListValue])
     case dictionary([String: PropertyListValue])
 
-    public subscript(key: String) -> PropertyListValue? {
-        if case .dictionary(let entries) = self { return entries[key] }
-        return nil
-    }
+    public subscript(key: String) -> PropertyListValue? { dictionaryValue?[key] }
 
-    public var stringValue: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
+    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
 
     public var boolValue: Bool? {
         switch self {
@@ -32,18 +26,11 @@ public indirect enum PropertyListValue: Sendable, Equatable {
         }
     }
 
-    public var integerValue: Int64? {
-        if case .integer(let value) = self { return value }
-        return nil
-    }
+    public var integerValue: Int64? { if case .integer(let value) = self { value } else { nil } }
 
-    public var arrayValue: [PropertyListValue]? {
-        if case .array(let values) = self { return values }
-        return nil
-    }
+    public var arrayValue: [PropertyListValue]? { if case .array(let values) = self { values } else { nil } }
 
     public var dictionaryValue: [String: PropertyListValue]? {
-        if case .dictionary(let entries) = self { return entries }
-        return nil
+        if case .dictionary(let entries) = self { entries } else { nil }
     }
 }

@@ -1,13 +1,7 @@
 /// Something the audit could not read, and why. The audit goes on; the report lists these.
 public struct ScanIssue: Sendable, Equatable {
     public enum Reason: String, Sendable, CaseIterable {
-        case permissionDenied
-        case vanished
-        case tooDeep
-        case nameTooLong
-        case malformedMetadata
-        case unreadable
-        case unpairedSidecar
+        case permissionDenied, vanished, tooDeep, nameTooLong, malformedMetadata, unreadable, unpairedSidecar
         /// The content checks did not read the file, or not all of it (the detail says why: a limit, a parse failure).
         case contentNotRead
 

@@ -34,9 +34,7 @@ public enum HTMLPieces {
     }
 
     public static let sectionEnd: HTML = "</section>\n"
-}
 
-extension HTMLPieces {
     /// Everything of a self-contained page up to and including `<body>`: the policy that forbids loads,
     /// no referrer, the page's CSS inline. `generator` is text, escaped here.
     public static func pageStart(title: HTML, contentSecurityPolicy: HTML, generator: String?, css: HTML) -> HTML {

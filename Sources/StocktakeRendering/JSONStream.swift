@@ -7,7 +7,8 @@ public final class JSONStream {
     // Unchecked: only this object's own methods touch these, one at a time; the runtime checks cost ~20%.
     @exclusivity(unchecked) private var buffer: [UInt8] = []
     private let sink: ([UInt8]) throws -> Void
-    @exclusivity(unchecked) private var levels: [(first: Bool, compact: Bool, lastKey: String?)] = []
+    @exclusivity(unchecked) private var levels: [Level] = []
+    private typealias Level = (first: Bool, compact: Bool, lastKey: String?)
     private static let chunkSize = 1 << 20
 
     public init(sink: @escaping ([UInt8]) throws -> Void) {
@@ -18,19 +19,11 @@ public final class JSONStream {
     // MARK: Containers
 
     /// Starts an object; `compact` keeps it on one line (used for the rows of large arrays).
-    public func beginObject(compact: Bool = false) throws {
-        try beginValue()
-        buffer.append(UInt8(ascii: "{"))
-        levels.append((true, compact || (levels.last?.compact ?? false), nil))
-    }
+    public func beginObject(compact: Bool = false) throws { try begin(UInt8(ascii: "{"), compact: compact) }
 
     public func endObject() throws { try end(UInt8(ascii: "}")) }
 
-    public func beginArray(compact: Bool = false) throws {
-        try beginValue()
-        buffer.append(UInt8(ascii: "["))
-        levels.append((true, compact || (levels.last?.compact ?? false), nil))
-    }
+    public func beginArray(compact: Bool = false) throws { try begin(UInt8(ascii: "["), compact: compact) }
 
     public func endArray() throws { try end(UInt8(ascii: "]")) }
 
@@ -93,10 +86,7 @@ public final class JSONStream {
 
     /// The member `field(_:later:_:)` left, and the file holding what follows it.
     @exclusivity(unchecked) private var later:
-        (
-            levels: [(first: Bool, compact: Bool, lastKey: String?)], isReady: () -> Bool,
-            value: (JSONStream) throws -> Void, file: UnsafeMutablePointer<FILE>
-        )?
+        (levels: [Level], isReady: () -> Bool, value: (JSONStream) throws -> Void, file: UnsafeMutablePointer<FILE>)?
 
     deinit { if let later { fclose(later.file) } }
 
@@ -133,13 +123,11 @@ public final class JSONStream {
 
     /// An object member; `compact` keeps it on one line.
     public func object(_ key: some JSONKey, compact: Bool = false, _ members: () throws -> Void) throws {
-        try self.key(key)
-        try object(compact: compact, members)
+        try field(key) { try object(compact: compact, members) }
     }
 
     public func array(_ key: some JSONKey, compact: Bool = false, _ elements: () throws -> Void) throws {
-        try self.key(key)
-        try array(compact: compact, elements)
+        try field(key) { try array(compact: compact, elements) }
     }
 
     public func object(compact: Bool = false, _ members: () throws -> Void) throws {
@@ -175,27 +163,23 @@ public final class JSONStream {
 
     public func int(_ value: Int) throws { try int(Int64(value)) }
 
-    public func double(_ value: Double) throws {
-        try beginValue()
-        buffer.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
-    }
+    public func double(_ value: Double) throws { try literal(value.isFinite ? "\(value)" : "null") }
 
-    public func bool(_ value: Bool) throws {
-        try beginValue()
-        buffer.append(contentsOf: (value ? "true" : "false").utf8)
-    }
+    public func bool(_ value: Bool) throws { try literal(value ? "true" : "false") }
 
-    public func null() throws {
+    public func null() throws { try literal("null") }
+
+    /// A value written as it is: a number, `true`, `false`, `null`.
+    private func literal(_ text: String) throws {
         try beginValue()
-        buffer.append(contentsOf: "null".utf8)
+        buffer.append(contentsOf: text.utf8)
     }
 
     /// Writes what is left; call once at the end.
     public func finish() throws {
         precondition(levels.isEmpty, "unbalanced JSON containers")
         buffer.append(UInt8(ascii: "\n"))
-        try emit(buffer)
-        buffer.removeAll()
+        try flush()
         try writeLater()
     }
 
@@ -242,16 +226,19 @@ public final class JSONStream {
             separate()
             levels[levels.count - 1].first = false
         }
-        if buffer.count >= Self.chunkSize {
-            try emit(buffer)
-            buffer.removeAll(keepingCapacity: true)
-        }
+        if buffer.count >= Self.chunkSize { try flush() }
     }
 
     private func separate() {
         guard let level = levels.last else { return }
         if !level.first { buffer.append(UInt8(ascii: ",")) }
         if !level.compact { newline(depth: levels.count) }
+    }
+
+    private func begin(_ opener: UInt8, compact: Bool) throws {
+        try beginValue()
+        buffer.append(opener)
+        levels.append((true, compact || (levels.last?.compact ?? false), nil))
     }
 
     private func end(_ closer: UInt8) throws {
@@ -312,12 +299,7 @@ public enum JSONString {
     @inlinable public static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
         // Most names need no escaping: copy them in one go.
-        var clean = true
-        for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
-            clean = false
-            break
-        }
-        if clean {
+        if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
             buffer.append(contentsOf: bytes)
             buffer.append(UInt8(ascii: "\""))
             return

@@ -9,10 +9,7 @@ public enum TerminalText {
 
     private static func width(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
+        if [.nonspacingMark, .enclosingMark, .format].contains(scalar.properties.generalCategory) { return 0 }
         if value == 0x200B || (0xFE00...0xFE0F).contains(value) { return 0 }
         if scalar.properties.isEmojiPresentation { return 2 }
         switch value {

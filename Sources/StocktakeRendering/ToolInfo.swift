@@ -7,9 +7,7 @@ public struct ToolInfo: Sendable, Equatable {
         self.name = name
         self.version = version
     }
-}
 
-extension ToolInfo {
     /// This build's identity.
     public static let current = ToolInfo(version: "0.1.0")
 }

@@ -24,16 +24,4 @@ public enum VerdictHTML {
         }
         return html + "</section>\n"
     }
-
-    static let css: HTML = """
-        section.verdict{border-left:6px solid #9ca3af;padding:14px 20px}
-        section.verdict.v-pass{border-left-color:#16a34a;background:#f0fdf4}
-        section.verdict.v-fail{border-left-color:#dc2626;background:#fef2f2}
-        .v-head{margin:0;font-size:16px;overflow-wrap:anywhere}
-        .v-word{font-size:18px;margin-right:6px}
-        .v-pass .v-word{color:#166534}
-        .v-fail .v-word{color:#991b1b}
-        ul.v-lines{margin:8px 0 0;padding-left:18px}
-        ul.v-lines li{margin:0 0 6px;overflow-wrap:anywhere}
-        """
 }

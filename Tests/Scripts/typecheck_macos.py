@@ -533,6 +533,10 @@ def typecheck(sdk, arch, targets, names, dependencies, defines, output, upstream
         if name not in names or target.get("module_type") != "SwiftTarget":
             continue
         sources = [os.path.join(ROOT, target["path"], source) for source in target["sources"]]
+        embedded = [resource["path"] for resource in target.get("resources", [])
+                    if "embed_in_code" in resource["rule"]]
+        if embedded:
+            sources.append(embedded_resources(embedded, os.path.join(output, name + "-embedded_resources.swift")))
         # A module another target imports is emitted (which typechecks it whole); a leaf is only typechecked.
         imported = any(name in (other.get("target_dependencies") or []) for other in targets.values())
         emit = ["-emit-module", "-emit-module-path", os.path.join(output, name + ".swiftmodule")]
@@ -547,6 +551,19 @@ def typecheck(sdk, arch, targets, names, dependencies, defines, output, upstream
         if result.returncode != 0:
             failures.append((name, errors or [result.stderr.strip()[-2000:]]))
     return failures
+
+
+def embedded_resources(paths, output):
+    """The `PackageResources` SwiftPM generates for `.embedInCode` resources (each file's bytes, named after the
+    file), written to `output` for a target typechecked here; returns its path."""
+    lines = ["struct PackageResources {"]
+    for path in paths:
+        with open(path, "rb") as handle:
+            name = re.sub(r"[^A-Za-z0-9_]", "_", os.path.basename(path))
+            lines.append(f"static let {name}: [UInt8] = [{','.join(str(byte) for byte in handle.read())}]")
+    with open(output, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines + ["}", ""]))
+    return output
 
 
 def dependents(targets, roots):

@@ -45,15 +45,8 @@ public enum SystemCatalogue {
         public var pattern: String { parent.rawValue + name + (isPrefix ? "*" : "") }
 
         func matches(_ candidate: UnsafeBufferPointer<UInt8>) -> Bool {
-            if name.hasPrefix("*") { return contains(candidate, Array(name.utf8.dropFirst())) }
+            if name.hasPrefix("*") { return ByteSearch.contains(name.utf8.dropFirst(), in: Array(candidate)[...]) }
             return isPrefix ? candidate.starts(with: name.utf8) : candidate.elementsEqual(name.utf8)
-        }
-
-        private func contains(_ candidate: UnsafeBufferPointer<UInt8>, _ part: [UInt8]) -> Bool {
-            guard candidate.count >= part.count else { return false }
-            return (0...(candidate.count - part.count)).contains { start in
-                candidate[start..<(start + part.count)].elementsEqual(part)
-            }
         }
     }
 

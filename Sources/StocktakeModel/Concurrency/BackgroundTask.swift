@@ -29,27 +29,21 @@ public final class Latch<Value: Sendable>: @unchecked Sendable {
 
     /// Sets the value (the first one stays) and wakes every waiter.
     public func set(_ value: Value) {
-        condition.lock()
-        if self.value == nil { self.value = value }
-        condition.broadcast()
-        condition.unlock()
+        condition.withLock {
+            if self.value == nil { self.value = value }
+            condition.broadcast()
+        }
     }
 
     /// Whether the value is set (`wait()` would not wait).
-    public var isSet: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return value != nil
-    }
+    public var isSet: Bool { condition.withLock { value != nil } }
 
     /// The value, once set.
     public func wait() -> Value {
         condition.lock()
         defer { condition.unlock() }
-        while true {
-            if let value { return value }
-            condition.wait()
-        }
+        while value == nil { condition.wait() }
+        return value!
     }
 
     /// The value, or nil when `limit` passed first.
