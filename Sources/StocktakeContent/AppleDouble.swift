@@ -1,7 +1,5 @@
-/// AppleDouble sidecars (`._name`, `__MACOSX/…/._name`): how macOS carries a file's extended
-/// attributes through file systems and archives that cannot hold them. Layout: as xnu
-/// writes it (`bsd/vfs/vfs_xattr.c`). All integers are big-endian; every offset and length in the
-/// file is untrusted and checked against the buffer before use.
+/// AppleDouble sidecars (`._name`): how macOS carries extended attributes through file systems and archives that
+/// cannot hold them, laid out as xnu writes it (`bsd/vfs/vfs_xattr.c`); every offset and length is checked first.
 public enum AppleDouble {
     /// At most this many attributes are read from one sidecar.
     public static let maxAttributes = 1024
@@ -11,7 +9,6 @@ public enum AppleDouble {
     /// One extended attribute in a sidecar: its name and where its value lies in the sidecar.
     public struct Attribute: Sendable, Equatable {
         public let name: String
-        /// Byte range of the value within the sidecar (checked to lie inside the file).
         public let valueRange: Range<Int>
     }
 
@@ -20,17 +17,14 @@ public enum AppleDouble {
         prefix.bigEndianUInt32(at: 0) == magic && prefix.bigEndianUInt32(at: 4) == version2
     }
 
-    /// The extended-attribute names in a sidecar, in file order. A sidecar without an ATTR block
-    /// (FinderInfo only, resource fork only) carries no attributes and yields [].
-    /// - Parameter fileSize: the sidecar's full size when `bytes` holds only its start (the walker reads the
-    ///   first 64 KiB: headers and names live there, while values and the resource fork may lie beyond).
+    /// The extended-attribute names in a sidecar, in file order. `fileSize`: the sidecar's size when `bytes` holds only
+    /// its first 64 KiB (headers and names live there; values may lie beyond).
     public static func attributeNames(in bytes: UnsafeRawBufferPointer, fileSize: Int? = nil) throws(AppleDoubleError)
         -> [String]
     {
         try attributes(in: bytes, fileSize: fileSize).map(\.name)
     }
 
-    /// The extended attributes in a sidecar, in file order, with their value ranges.
     public static func attributes(in bytes: UnsafeRawBufferPointer, fileSize: Int? = nil) throws(AppleDoubleError)
         -> [Attribute]
     {
@@ -53,8 +47,7 @@ public enum AppleDouble {
         return try readAttributeEntries(in: bytes, extent: extent, from: entriesStart, count: count)
     }
 
-    /// The name of the file a sidecar describes: `._foo` → `foo` (and `._.` → `.`, the folder
-    /// itself). Nil for `._` alone or a name without the prefix.
+    /// The name of the file a sidecar describes: `._foo` → `foo`, `._.` → `.`; nil for `._` or no prefix.
     public static func targetName(ofSidecar name: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard name.count > 2, name[0] == UInt8(ascii: "."), name[1] == UInt8(ascii: "_") else { return nil }
         return Array(name[2...])
@@ -134,11 +127,8 @@ public enum AppleDouble {
 
     /// Whether a too-short buffer is the start of a valid header (so the file was cut, not foreign).
     private static func isCutMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count < 8 else { return false }
-        let expected: (UInt64) = UInt64(magic) << 32 | UInt64(version2)
-        for index in 0..<bytes.count
-        where bytes[index] != UInt8(truncatingIfNeeded: expected >> (56 - 8 * UInt64(index))) { return false }
-        return true
+        let header: [UInt8] = [0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00]  // `magic`, then `version2`
+        return bytes.count < header.count && header.starts(with: bytes)
     }
 
     /// The bytes as a String when they are valid UTF-8 (decoding repairs nothing).

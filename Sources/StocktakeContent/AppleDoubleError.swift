@@ -1,5 +1,4 @@
-/// Why an AppleDouble sidecar could not be read. The sidecar is then damaged or not AppleDouble at
-/// all, and the extended attributes (backup flags) it was meant to carry are unknown.
+/// Why an AppleDouble sidecar could not be read: the extended attributes (backup flags) it carries are unknown.
 public struct AppleDoubleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Each reason in words: `detail`.
     public enum Reason: Sendable, Equatable {

@@ -1,7 +1,6 @@
 import StocktakeModel
 
-// Bounds-checked reads over untrusted bytes. Every accessor returns nil instead of reading past the
-// end, so parsers can chain them with `guard let` and never trap on short or hostile input.
+// Bounds-checked reads over untrusted bytes: nil past the end, never a trap.
 
 extension UnsafeRawBufferPointer {
     @inline(__always) func byte(at offset: Int) -> UInt8? {
@@ -9,32 +8,18 @@ extension UnsafeRawBufferPointer {
         return self[offset]
     }
 
-    @inline(__always) func bigEndianUInt16(at offset: Int) -> UInt16? {
-        guard offset >= 0, offset <= count &- 2 else { return nil }
-        return loadUnaligned(fromByteOffset: offset, as: UInt16.self).bigEndian
-    }
+    @inline(__always) func bigEndianUInt16(at offset: Int) -> UInt16? { bigEndian(at: offset) }
+    @inline(__always) func bigEndianUInt32(at offset: Int) -> UInt32? { bigEndian(at: offset) }
+    @inline(__always) func bigEndianUInt64(at offset: Int) -> UInt64? { bigEndian(at: offset) }
 
-    @inline(__always) func bigEndianUInt32(at offset: Int) -> UInt32? {
-        guard offset >= 0, offset <= count &- 4 else { return nil }
-        return loadUnaligned(fromByteOffset: offset, as: UInt32.self).bigEndian
-    }
-
-    @inline(__always) func bigEndianUInt64(at offset: Int) -> UInt64? {
-        guard offset >= 0, offset <= count &- 8 else { return nil }
-        return loadUnaligned(fromByteOffset: offset, as: UInt64.self).bigEndian
+    @inline(__always) private func bigEndian<T: FixedWidthInteger>(at offset: Int) -> T? {
+        guard offset >= 0, offset <= count &- MemoryLayout<T>.size else { return nil }
+        return loadUnaligned(fromByteOffset: offset, as: T.self).bigEndian
     }
 
     /// Whether `needle` occurs anywhere in these bytes (naive search: buffers here are ~100 bytes).
     func contains(_ needle: StaticString) -> Bool {
-        let length = needle.utf8CodeUnitCount
-        guard length > 0, length <= count else { return length == 0 }
-        let first = needle.utf8Start.pointee
-        var start = 0
-        while start <= count - length {
-            if self[start] == first, matches(needle, at: start) { return true }
-            start += 1
-        }
-        return false
+        stride(from: 0, through: count - needle.utf8CodeUnitCount, by: 1).contains { matches(needle, at: $0) }
     }
 
     /// Whether the bytes at `offset` are exactly `literal`.
@@ -50,11 +35,7 @@ extension UnsafeRawBufferPointer {
 extension UnsafeBufferPointer<UInt8> {
     /// Whether the bytes from `offset` to the end are exactly `literal` (case-sensitive).
     package func isEqual(to literal: StaticString, from offset: Int) -> Bool {
-        let length = literal.utf8CodeUnitCount
-        guard offset >= 0, offset <= count, count - offset == length else { return false }
-        let bytes = literal.utf8Start
-        for index in 0..<length where self[offset + index] != bytes[index] { return false }
-        return true
+        count - offset == literal.utf8CodeUnitCount && UnsafeRawBufferPointer(self).matches(literal, at: offset)
     }
 }
 

@@ -1,10 +1,5 @@
+import Foundation
 import StocktakeFiles
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// An open folder, closed with the object.
 final class OpenFolder {
@@ -15,11 +10,8 @@ final class OpenFolder {
     deinit { close(descriptor) }
 }
 
-/// How the content pass reaches a file the walk listed: from the container's root folder, opened once, one
-/// component at a time, every one without following a link (`O_NOFOLLOW`), so a folder swapped for a link
-/// after the walk is refused instead of leading outside the container; the file itself through `RegularFile`
-/// (a FIFO or device put in its place is refused without blocking). Keeps the last folder it opened: the pass
-/// goes in path order, so siblings share it. Not `Sendable`: one per thread.
+/// Opens a file the walk listed from the root, one component at a time without following a link, so a folder
+/// swapped for a link after the walk is refused; keeps the last folder for its siblings. Not `Sendable`.
 final class ContainerFiles {
     private let root: OpenFolder?
     private let rootError: Int32

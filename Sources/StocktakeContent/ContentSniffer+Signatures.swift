@@ -1,7 +1,6 @@
 import StocktakeModel
 
-// The formats' published magic numbers. Multi-byte constants are the big-endian reading of the
-// bytes as they appear in the file.
+// The formats' published magic numbers, read big-endian as they appear in the file.
 extension ContentSniffer {
     /// The kind a binary signature proves, or nil when no signature matches.
     static func signatureKind(_ prefix: UnsafeRawBufferPointer, name: UnsafeBufferPointer<UInt8>) -> ContentKind? {
@@ -42,12 +41,10 @@ extension ContentSniffer {
         if head32 == 0x504B_0304 || head32 == 0x504B_0506 { return .zip }  // local header, or empty archive
         if prefix.byte(at: 0) == 0x1F, prefix.byte(at: 1) == 0x8B, prefix.byte(at: 2) == 0x08 { return .gzip }
         if AppleDouble.hasHeader(prefix) { return .appleDouble }
-        // "cook" then a big-endian page count; requiring a count below 65536 keeps text that
-        // happens to start with "cook" out.
+        // "cook" then a page count: requiring one below 65536 keeps text starting "cook" out.
         if head32 == 0x636F_6F6B, let pages = prefix.bigEndianUInt32(at: 4), pages < 0x1_0000 { return .binaryCookies }
 
-        // Realm: "T-DB" at 16 after two 8-byte top references. Real references are file offsets,
-        // so their high bytes are zero; requiring a NUL up front keeps text out.
+        // Realm: "T-DB" at 16 after two file offsets, whose high bytes are zero: a NUL up front keeps text out.
         if prefix.bigEndianUInt32(at: 16) == 0x542D_4442,
             UnsafeRawBufferPointer(rebasing: prefix[0..<16]).contains("\0")
         {

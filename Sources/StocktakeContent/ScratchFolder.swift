@@ -1,14 +1,7 @@
 import Foundation
 import StocktakeFiles
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// A private temporary folder (mode 0700) whose files go with it: removed when the last holder lets it go. Where
-/// the content checks put the copies SQLite must read as files (an archive's stores, URLCache's database).
+/// A private temporary folder for the copies SQLite must read as files, removed with them by its last holder.
 package final class ScratchFolder: Sendable {
     package let path: String
 

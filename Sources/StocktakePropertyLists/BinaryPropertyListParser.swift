@@ -1,12 +1,7 @@
 import StocktakeModel
 
-/// Decodes Apple's binary property list format (`bplist00`, as written by CFBinaryPList and Python's
-/// plistlib) without trusting any offset, count or size in the file.
-///
-/// Layout: an 8-byte header, the objects, an offset table (one big-endian offset per object) and a
-/// 32-byte trailer: 6 unused bytes, offset int size, object ref size, then three big-endian UInt64:
-/// object count, top object, offset table offset. Every object must lie between the header and the
-/// offset table; every reference must name an existing object.
+/// Decodes a binary property list without trusting any offset, count or size in it: the header, the objects (each
+/// checked to lie before the offset table), the table and a 32-byte trailer of sizes, count, top and table offset.
 struct BinaryPropertyListParser {
     static let header: [UInt8] = Array("bplist00".utf8)
     private static let trailerSize = 32
@@ -20,13 +15,11 @@ struct BinaryPropertyListParser {
     private let offsetTableOffset: Int
 
     private var decodedValues = 0
-    /// Bytes of strings and data decoded so far, against `maxDecodedBytes`: shared references copy an
-    /// object once per reference, so counting values alone lets one large object be copied a million times.
+    /// Strings and data decoded: shared references copy an object once per reference, so values alone do not bound it.
     private var decodedBytes = 0
     private let maxDecodedBytes: Int
     /// Containers being decoded, outermost first: the nesting depth and the cycle check.
     private var containerPath: [Int] = []
-    /// The content pass's meter, when it reads: every value and byte decoded counts against its limits too.
     private let meter: ContentMeter?
 
     init(_ bytes: [UInt8], meter: ContentMeter? = nil) throws(PropertyListError) {
@@ -44,11 +37,9 @@ struct BinaryPropertyListParser {
         let trailer = size - Self.trailerSize
         offsetIntSize = Int(bytes[trailer + 6])
         objectRefSize = Int(bytes[trailer + 7])
-        guard (1...8).contains(offsetIntSize) else {
-            throw .binary("the trailer gives an offset size of \(offsetIntSize) bytes; it must be 1 to 8")
-        }
-        guard (1...8).contains(objectRefSize) else {
-            throw .binary("the trailer gives an object reference size of \(objectRefSize) bytes; it must be 1 to 8")
+        for (size, what) in [(offsetIntSize, "an offset"), (objectRefSize, "an object reference")]
+        where !(1...8).contains(size) {
+            throw .binary("the trailer gives \(what) size of \(size) bytes; it must be 1 to 8")
         }
         let rawCount = Self.readUInt(bytes, at: trailer + 8, size: 8)
         let rawTop = Self.readUInt(bytes, at: trailer + 16, size: 8)
@@ -100,17 +91,11 @@ struct BinaryPropertyListParser {
         let marker = bytes[start]
         let info = Int(marker & 0x0F)
         switch marker >> 4 {
-        case 0x0:
-            switch marker {
-            case 0x08: return .bool(false)
-            case 0x09: return .bool(true)
-            case 0x00: throw failure(object, start, "is a null, which this reader does not support")
-            default: throw failure(object, start, "has the unknown marker 0x\(hex(marker))")
-            }
+        case 0x0 where marker == 0x08 || marker == 0x09: return .bool(marker == 0x09)
+        case 0x0 where marker == 0x00: throw failure(object, start, "is a null, which this reader does not support")
         case 0x1: return .integer(try integer(object, at: start, sizeExponent: info))
         case 0x2: return .real(try real(object, at: start, sizeExponent: info))
-        case 0x3:
-            guard marker == 0x33 else { throw failure(object, start, "has the unknown marker 0x\(hex(marker))") }
+        case 0x3 where marker == 0x33:
             let range = try payload(object, start, start + 1, length: 8)
             return .date(Double(bitPattern: Self.readUInt(bytes, at: range.lowerBound, size: 8)))
         case 0x4:
@@ -127,7 +112,7 @@ struct BinaryPropertyListParser {
             // Sets have no model case; they are rare in property lists and read fine as arrays.
             return .array(try array(object, at: start, info: info))
         case 0xD: return .dictionary(try dictionary(object, at: start, info: info))
-        default: throw failure(object, start, "has the unknown marker 0x\(hex(marker))")
+        default: throw failure(object, start, "has the unknown marker 0x\(Hex.uppercase(marker))")
         }
     }
 
@@ -176,25 +161,19 @@ struct BinaryPropertyListParser {
             }
             return String(decoding: characters, as: UTF8.self)
         }
-        // UTF-16BE: the count is in code units. It is already known to fit in the file, so doubling
-        // it cannot overflow.
+        // UTF-16BE, counted in code units: the count fits in the file, so doubling it cannot overflow.
         let range = try payload(object, start, first, length: count * 2)
         try charge(count * 2)
-        var units: [UInt16] = []
-        units.reserveCapacity(count)
-        for offset in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
-            units.append(UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1]))
+        let units = stride(from: range.lowerBound, to: range.upperBound, by: 2).map {
+            UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1])
         }
-        var scalars = String.UnicodeScalarView()
-        var iterator = units.makeIterator()
-        var decoder = UTF16()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): scalars.append(scalar)
-            case .emptyInput: return String(scalars)
-            case .error: throw failure(object, start, "is a UTF-16 string with an unpaired surrogate")
-            }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(units.count)
+        let unpaired = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) {
+            utf8.append($0)
         }
+        guard !unpaired else { throw failure(object, start, "is a UTF-16 string with an unpaired surrogate") }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     private mutating func array(_ object: Int, at start: Int, info: Int) throws(PropertyListError)
@@ -202,9 +181,7 @@ struct BinaryPropertyListParser {
     {
         let references = try references(object, at: start, info: info, perEntry: 1)
         try enterContainer(object, at: start)
-        var elements: [PropertyListValue] = []
-        elements.reserveCapacity(references.count)
-        for reference in references { elements.append(try value(of: reference)) }
+        let elements = try references.map { reference throws(PropertyListError) in try value(of: reference) }
         containerPath.removeLast()
         return elements
     }
@@ -231,7 +208,7 @@ struct BinaryPropertyListParser {
         let start = try offset(of: reference)
         guard [0x5, 0x6].contains(bytes[start] >> 4) else {
             throw .binary(
-                "dictionary object \(dictionary) has key object \(reference) with marker 0x\(hex(bytes[start])); keys must be strings"
+                "dictionary object \(dictionary) has key object \(reference) with marker 0x\(Hex.uppercase(bytes[start])); keys must be strings"
             )
         }
         return try string(reference, at: start)
@@ -274,8 +251,7 @@ struct BinaryPropertyListParser {
         return Int(raw)
     }
 
-    /// An object's element count: the marker's low nibble, or when that is 0xF, an integer object
-    /// that follows the marker. Returns the count and where the object's payload starts.
+    /// An object's element count (the marker's low nibble, else the integer after it) and where its payload starts.
     private func elementCount(_ object: Int, at start: Int, info: Int) throws(PropertyListError) -> (
         count: Int, first: Int
     ) {
@@ -284,7 +260,8 @@ struct BinaryPropertyListParser {
         let exponent = Int(bytes[sizeMarker] & 0x0F)
         guard bytes[sizeMarker] >> 4 == 0x1, exponent <= 3 else {
             throw failure(
-                object, start, "has a count marker 0x\(hex(bytes[sizeMarker])); expected an integer of 1 to 8 bytes")
+                object, start,
+                "has a count marker 0x\(Hex.uppercase(bytes[sizeMarker])); expected an integer of 1 to 8 bytes")
         }
         let size = 1 << exponent
         let range = try payload(object, start, sizeMarker + 1, length: size)
@@ -295,8 +272,7 @@ struct BinaryPropertyListParser {
         return (Int(raw), range.upperBound)
     }
 
-    /// The object references of an array (`perEntry` 1) or dictionary (2: all keys, then all values),
-    /// each checked to name an existing object.
+    /// The object references of an array (`perEntry` 1) or dictionary (2: keys, then values), each of an object.
     private func references(_ object: Int, at start: Int, info: Int, perEntry: Int) throws(PropertyListError) -> [Int] {
         let (count, first) = try elementCount(object, at: start, info: info)
         // count is at most the file size, so these products stay far below Int.max.
@@ -340,5 +316,3 @@ struct BinaryPropertyListParser {
         return value
     }
 }
-
-func hex(_ byte: UInt8) -> String { Hex.uppercase(byte) }

@@ -1,12 +1,10 @@
 import StocktakeFiles
 import StocktakeModel
 
-/// Reads property lists from untrusted containers: binary (`bplist00`) and XML, with every offset,
-/// count, size and nesting level bounded. Never uses Foundation's plist APIs, which crash on
-/// malformed binary plists on Linux.
+/// Reads untrusted binary and XML property lists, every offset, count, size and nesting level bounded (Foundation's
+/// plist APIs crash on malformed binary plists on Linux).
 public enum PropertyListReader {
-    /// Parses binary (bplist00) or XML plists; anything else throws.
-    /// `meter`: the content pass's, whose limits bound the values and bytes decoded as they are decoded.
+    /// Parses binary (bplist00) or XML plists, counting what is decoded against `meter`; anything else throws.
     public static func parse(_ bytes: [UInt8], meter: ContentMeter? = nil) throws(PropertyListError)
         -> PropertyListValue
     {
@@ -18,20 +16,17 @@ public enum PropertyListReader {
             var parser = try BinaryPropertyListParser(bytes, meter: meter)
             return try parser.parse()
         }
-        if looksLikeXML(bytes) { return try XMLPropertyListParser.parse(bytes, meter: meter) }
-        let shown = bytes.prefix(8).map(hex).joined(separator: " ")
+        if looksLikeXML(bytes) { return try XMLPropertyListDecoder.parse(bytes, meter: meter) }
+        let shown = bytes.prefix(8).map(Hex.uppercase).joined(separator: " ")
         throw PropertyListError(
             "not a property list: expected a binary plist (bplist00) or an XML plist, found "
                 + (bytes.isEmpty ? "an empty file" : "bytes \(shown)"))
     }
 
-    /// The limit for the small plists a container describes itself with (container metadata, an app's Info.plist,
-    /// a plist nested inside another): real ones are a few KB; 1 MiB leaves room and bounds a hostile one.
+    /// The limit for the small plists a container describes itself with (metadata, Info.plist): real ones are a few KB.
     public static let metadataLimit = 1 << 20
 
-    /// Reads a regular file of at most `maxBytes` and parses it. Symbolic links are not followed and
-    /// FIFOs, sockets and devices are never opened, so a hostile container cannot redirect or block
-    /// the read.
+    /// Reads a regular file of at most `maxBytes` (never through a link, never a FIFO or device) and parses it.
     public static func read(contentsOfFile path: String, maxBytes: Int = 8 << 20) throws(PropertyListError)
         -> PropertyListValue
     {
@@ -42,8 +37,7 @@ public enum PropertyListReader {
         }
     }
 
-    /// `read(contentsOfFile:maxBytes:)` with messages that do not repeat the path, for callers
-    /// that show the path beside the message.
+    /// `read(contentsOfFile:maxBytes:)` with messages that leave the path to the caller.
     package static func readUnlabelled(contentsOfFile path: String, maxBytes: Int = 8 << 20) throws(PropertyListError)
         -> PropertyListValue
     {
@@ -55,8 +49,7 @@ public enum PropertyListReader {
         return try parse(bytes)
     }
 
-    /// XML starts with `<` after an optional byte-order mark and whitespace; UTF-16 documents start
-    /// with a byte-order mark or a zero byte next to the `<`.
+    /// `<` after an optional byte-order mark and whitespace, or UTF-16 (a mark, or a zero byte next to the `<`).
     private static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return true }
         if bytes.starts(with: [0x00, 0x3C]) || bytes.starts(with: [0x3C, 0x00]) { return true }

@@ -23,8 +23,7 @@ package enum PropertyListText {
         return Double(seconds - referenceDateOffset) + fraction
     }
 
-    /// The first 19 characters as `YYYY-MM-DD?HH:MM?SS` (the separators given), as seconds since 1970 read
-    /// as UTC; nil unless every field is in range. Shared by plist dates and Xcode's `XCDownloadDate`.
+    /// The first 19 characters as `YYYY-MM-DD?HH:MM?SS` (separators given) in seconds since 1970 UTC, fields checked.
     package static func wallClockSeconds(_ characters: [UInt8], dateTimeSeparator: UInt8, secondsSeparators: Set<UInt8>)
         -> Int64?
     {
@@ -52,8 +51,7 @@ package enum PropertyListText {
         return value
     }
 
-    /// Decodes standard base64, ignoring the whitespace plist writers put between lines. Padding
-    /// is optional; any other character makes the data invalid.
+    /// Decodes base64, ignoring the whitespace plist writers put between lines; padding is optional.
     static func base64Decoded(_ text: String) -> [UInt8]? {
         var digits = text.utf8.filter {
             ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0)
@@ -88,4 +86,14 @@ package enum PropertyListText {
     }
 
     private static func pow10(_ exponent: Int) -> Double { (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+}
+
+extension String {
+    package func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
 }

@@ -1,19 +1,25 @@
 import StocktakeModel
 
-/// Reads plist elements from an `XMLScanner` into a `PropertyListValue`. Rejects anything the plist
-/// DTD does not allow: unknown elements, stray text, keys without values, tags closed out of order.
+/// Decodes an XML property list with a bounded parser of our own (the same on Linux and macOS), refusing anything
+/// the plist DTD does not allow; a document that declares entities is refused outright (billion laughs).
 struct XMLPropertyListDecoder {
     private var scanner: XMLScanner
     private var valueCount = 0
-    /// The content pass's meter, when it reads: each value counts against its limits too.
     private let meter: ContentMeter?
 
-    init(utf8 bytes: [UInt8], meter: ContentMeter? = nil) {
-        scanner = XMLScanner(bytes)
-        self.meter = meter
+    static func parse(_ bytes: [UInt8], meter: ContentMeter? = nil) throws(PropertyListError) -> PropertyListValue {
+        guard !bytes.isEmpty else { throw .xml("the document is empty") }
+        let utf8 = try XMLTextEncoding.utf8(bytes)
+        if ByteSearch.contains(Array("<!ENTITY".utf8), in: utf8[...]) {
+            throw .xml(
+                "the document declares entities (<!ENTITY); property lists never need them, and they can expand without bound"
+            )
+        }
+        var decoder = XMLPropertyListDecoder(scanner: XMLScanner(utf8), meter: meter)
+        return try decoder.document()
     }
 
-    mutating func document() throws(PropertyListError) -> PropertyListValue {
+    private mutating func document() throws(PropertyListError) -> PropertyListValue {
         try scanner.skipProlog()
         let first = try scanner.next()
         guard case .start(let name, let line, let selfClosing) = first else {
@@ -44,6 +50,9 @@ struct XMLPropertyListDecoder {
         if let meter, !meter.charge(objects: 1) {
             throw .xml("line \(line): \(meter.stopped ?? "a decoding limit was reached")")
         }
+        func content() throws(PropertyListError) -> String {
+            try text(of: element, line: line, selfClosing: selfClosing)
+        }
         switch element {
         case "dict":
             let depth = try deeper(depth, line)
@@ -51,32 +60,30 @@ struct XMLPropertyListDecoder {
         case "array":
             let depth = try deeper(depth, line)
             return .array(selfClosing ? [] : try children(of: "array", line: line, depth: depth))
-        case "string": return .string(try text(of: element, line: line, selfClosing: selfClosing))
-        case "integer":
-            let text = try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace()
-            return .integer(try integer(text, line: line))
+        case "string": return .string(try content())
+        case "integer": return .integer(try integer(try content().trimmingWhitespace(), line: line))
         case "real":
-            let text = try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace()
+            let text = try content().trimmingWhitespace()
             guard let real = Double(text) else {
                 throw .xml("line \(line): <real> holds \"\(text.prefix(40))\", which is not a number")
             }
             return .real(real)
         case "true", "false":
-            guard try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace().isEmpty else {
+            guard try content().trimmingWhitespace().isEmpty else {
                 throw .xml("line \(line): <\(element)/> must be empty")
             }
             return .bool(element == "true")
         case "date":
-            let text = try text(of: element, line: line, selfClosing: selfClosing).trimmingWhitespace()
+            let text = try content().trimmingWhitespace()
             guard let seconds = PropertyListText.secondsSinceReferenceDate(iso8601: text) else {
                 throw .xml(
                     "line \(line): <date> holds \"\(text.prefix(40))\"; expected a UTC date like 2026-11-21T02:00:00Z")
             }
             return .date(seconds)
         case "data":
-            guard
-                let bytes = PropertyListText.base64Decoded(try text(of: element, line: line, selfClosing: selfClosing))
-            else { throw .xml("line \(line): <data> does not hold valid base64") }
+            guard let bytes = PropertyListText.base64Decoded(try content()) else {
+                throw .xml("line \(line): <data> does not hold valid base64")
+            }
             return .data(bytes)
         default:
             throw .xml(
@@ -110,8 +117,7 @@ struct XMLPropertyListDecoder {
         return values
     }
 
-    /// The next child element of a container, or `.end` once the container is closed. Only whitespace
-    /// may sit between children.
+    /// The next child element of a container, or `.end` once it is closed; only whitespace may sit between.
     private mutating func childItem(of element: String, line: Int) throws(PropertyListError) -> XMLScanner.Item {
         while true {
             let item = try scanner.next()

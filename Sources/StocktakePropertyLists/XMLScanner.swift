@@ -1,8 +1,7 @@
 import StocktakeModel
 
-/// A cursor over an XML document's UTF-8 bytes that reads the little XML property lists use: tags,
-/// text with the five predefined entities and character references, CDATA, comments and processing
-/// instructions. There is no DTD processing at all, so nothing can expand, load or reach the network.
+/// A cursor over the little XML property lists use (tags, text, references, CDATA, comments): with no DTD
+/// processing at all, nothing can expand, load or reach the network.
 struct XMLScanner {
     /// What comes next inside an element.
     enum Item: Equatable {
@@ -66,8 +65,7 @@ struct XMLScanner {
         return .endOfDocument
     }
 
-    /// Skips the prolog: an XML declaration, comments, processing instructions, whitespace and a
-    /// DOCTYPE whose internal subset (if any) is passed over unread.
+    /// Skips the prolog, a DOCTYPE's internal subset unread.
     mutating func skipProlog() throws(PropertyListError) {
         try skipMisc()
         while starts(with: "<!DOCTYPE") {
@@ -76,7 +74,6 @@ struct XMLScanner {
         }
     }
 
-    /// After the root element only whitespace, comments and processing instructions may follow.
     mutating func expectEnd() throws(PropertyListError) {
         try skipMisc()
         guard index >= bytes.count else {
@@ -84,7 +81,6 @@ struct XMLScanner {
         }
     }
 
-    /// Whitespace, comments and processing instructions, as many as follow.
     private mutating func skipMisc() throws(PropertyListError) {
         repeat { skipSpace() } while try skipCommentOrInstruction()
     }
@@ -164,11 +160,7 @@ struct XMLScanner {
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
-    private func isNameStartInvalid(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "&")
-    }
+    private func isNameStartInvalid(_ byte: UInt8) -> Bool { "0123456789-.\"'&".utf8.contains(byte) }
 
     /// Character data up to the next `<`, with entity and character references resolved.
     private mutating func text() throws(PropertyListError) -> Item {

@@ -1,6 +1,5 @@
-/// Brings an XML plist's bytes to validated UTF-8 before parsing, as the XML specification detects
-/// encodings: a byte-order mark, else the zero bytes around the first `<` (UTF-16 without a mark), else
-/// the declaration's `encoding=` (UTF-8, US-ASCII or ISO-8859-1; anything else is refused).
+/// Brings an XML plist's bytes to validated UTF-8, detecting the encoding as XML does: a byte-order mark, zero bytes
+/// around the first `<`, else the declaration's `encoding=` (UTF-8, US-ASCII or ISO-8859-1).
 enum XMLTextEncoding {
     static func utf8(_ bytes: [UInt8]) throws(PropertyListError) -> [UInt8] {
         if bytes.starts(with: [0xFE, 0xFF]) { return try utf16(bytes.dropFirst(2), bigEndian: true) }
@@ -59,26 +58,19 @@ enum XMLTextEncoding {
         guard bytes.count % 2 == 0 else {
             throw .xml("encoding error: UTF-16 text of an odd number of bytes (\(bytes.count))")
         }
-        var units: [UInt16] = []
-        units.reserveCapacity(bytes.count / 2)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let (first, second) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
-            units.append(bigEndian ? first << 8 | second : second << 8 | first)
-            index += 2
+        let units = stride(from: bytes.startIndex, to: bytes.endIndex, by: 2).map {
+            let (first, second) = (UInt16(bytes[$0]), UInt16(bytes[$0 + 1]))
+            return bigEndian ? first << 8 | second : second << 8 | first
         }
         var utf8: [UInt8] = []
         utf8.reserveCapacity(units.count)
-        var parser = Unicode.UTF16.ForwardParser()
-        var iterator = units.makeIterator()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded): utf8.append(contentsOf: UTF8.encode(Unicode.UTF16.decode(encoded))!)
-            case .emptyInput: return utf8
-            case .error:
-                let line = 1 + utf8.lazy.filter { $0 == 0x0A }.count
-                throw .xml("encoding error: line \(line): an unpaired UTF-16 surrogate")
-            }
+        let unpaired = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) {
+            utf8.append($0)
         }
+        if unpaired {
+            let line = 1 + utf8.lazy.filter { $0 == 0x0A }.count
+            throw .xml("encoding error: line \(line): an unpaired UTF-16 surrogate")
+        }
+        return utf8
     }
 }

@@ -1,8 +1,7 @@
 import CSQLite3
 import StocktakeModel
 
-/// What SQLite reported when a call failed: what kind of failure, and its own message (`sqlite3_errmsg`).
-/// Callers compare the kind, so only this module sees SQLite's C result codes.
+/// What SQLite reported when a call failed: its kind (so only this module sees C result codes) and its message.
 package struct SQLiteError: Error, CustomStringConvertible {
     package enum Kind: Sendable {
         /// Another connection holds the lock (past the busy timeout).
@@ -13,7 +12,6 @@ package struct SQLiteError: Error, CustomStringConvertible {
         case tooBig
         /// The file is not an SQLite database (no header: encrypted, or something else).
         case notADatabase
-        /// The file is damaged.
         case corrupt
         /// A constraint (unique, foreign key, not null, check) refused a write.
         case constraint
@@ -39,29 +37,23 @@ package struct SQLiteError: Error, CustomStringConvertible {
     }
 
     package var description: String { message }
-    package var isTooBig: Bool { kind == .tooBig }
-    package var isInterrupted: Bool { kind == .interrupted }
-    package var isNotADatabase: Bool { kind == .notADatabase }
 }
 
-/// One connection to an SQLite file (the nightly history store; a device backup's `Manifest.db`). Not `Sendable`: a store object is used from one thread, and other
-/// processes (the nightly writer, a reader) coordinate through SQLite's file locks and the busy timeout.
+/// One connection to an SQLite file. Not `Sendable`: used from one thread; processes coordinate through SQLite's
+/// file locks and the busy timeout.
 package final class SQLiteConnection {
     private let handle: OpaquePointer
 
-    /// How long a statement waits for another process's lock before failing with "database is locked".
-    /// The nightly job's transactions are small, so a reader rarely waits at all.
+    /// How long a statement waits for another process's lock (the nightly job's transactions are small).
     package static let busyTimeoutMilliseconds: Int32 = 10_000
 
-    /// How long one `withDeadline` body may run before SQLite interrupts it (`SQLITE_INTERRUPT`). A store's
-    /// real queries take milliseconds (plus at most the busy timeout); a hostile one (a view over an endless
-    /// recursive query) would otherwise hang `history`, and hang the nightly job while it holds its lock.
+    /// How long one `withDeadline` body may run before SQLite interrupts it: real queries take milliseconds, and a
+    /// hostile store (a view over an endless recursive query) would otherwise hang the nightly job holding its lock.
     package let timeLimit: Duration
     /// When the running body must stop; nil outside `withDeadline`.
     private var deadline: ContinuousClock.Instant?
     /// Virtual-machine steps the running `withStepLimit` body may still take; nil outside one.
     private var stepsLeft: Int64?
-    /// How often (in virtual-machine steps) SQLite calls the progress handler.
     private static let progressInterval: Int32 = 1_000
 
     package convenience init(path: String, create: Bool, timeLimit: Duration = .seconds(30)) throws {
@@ -69,23 +61,19 @@ package final class SQLiteConnection {
             opening: path, flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), timeLimit: timeLimit)
     }
 
-    /// Opens someone else's database strictly for reading: read-only AND immutable (`?mode=ro&immutable=1`),
-    /// so SQLite neither writes nor creates anything beside it (no `-shm`, no checkpoint of a `-wal`, no
-    /// journal), and takes no locks. What an unfinished `-wal` holds is not seen: the main file is read as is.
+    /// Opens someone else's database read-only AND immutable: SQLite writes nothing beside it (no `-shm`, no
+    /// checkpoint, no journal) and takes no locks; what an unfinished `-wal` holds is not seen.
     package convenience init(readingImmutable path: String, timeLimit: Duration = .seconds(30)) throws {
         try self.init(
             opening: Self.immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, timeLimit: timeLimit)
     }
 
-    /// `file:` URI of an absolute path: every byte but unreserved ones and `/` percent-encoded, so `?`, `#`
-    /// and `%` in a folder name stay part of the path.
+    /// `file:` URI of an absolute path, percent-encoded so `?`, `#` and `%` in a folder name stay part of the path.
     static func immutableURI(_ absolutePath: String) -> String {
-        var uri = "file:"
         var bytes = Array(absolutePath.utf8)
         // `file://` would start an authority: POSIX reads a leading `//` as `/` anyway.
         while bytes.count > 1 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") { bytes.removeFirst() }
-        uri += Hex.percentEncoded(bytes, keeping: [UInt8(ascii: "/")])
-        return uri + "?mode=ro&immutable=1"
+        return "file:" + Hex.percentEncoded(bytes, keeping: [UInt8(ascii: "/")]) + "?mode=ro&immutable=1"
     }
 
     private init(opening path: String, flags: Int32, timeLimit: Duration) throws {
@@ -108,19 +96,16 @@ package final class SQLiteConnection {
             }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    private var isPastDeadline: Bool { deadline.map { ContinuousClock.now > $0 } ?? false }
-
     private func shouldInterrupt() -> Bool {
         if let left = stepsLeft {
             stepsLeft = left - Int64(Self.progressInterval)
             if left <= 0 { return true }
         }
-        return isPastDeadline
+        return deadline.map { ContinuousClock.now > $0 } ?? false
     }
 
-    /// Runs `body` with its statements allowed `steps` virtual-machine steps in all, then interrupted
-    /// (`SQLITE_INTERRUPT`): a bound on the work that follows from the input's size, where a clock would
-    /// depend on the disk and the machine. An outer limit, if any, stays.
+    /// Runs `body` with its statements allowed `steps` virtual-machine steps in all (an outer limit stays): a bound
+    /// that follows from the input's size, where a clock would depend on the disk and the machine.
     package func withStepLimit<T>(_ steps: Int64, _ body: () throws -> T) rethrows -> T {
         guard stepsLeft == nil else { return try body() }
         stepsLeft = steps
@@ -128,8 +113,7 @@ package final class SQLiteConnection {
         return try body()
     }
 
-    /// The largest string or blob SQLite hands over (`SQLITE_LIMIT_LENGTH`): reading a larger value fails with
-    /// `SQLITE_TOOBIG` before it is copied. `length()` of a larger blob still works, without reading it.
+    /// The largest string or blob SQLite hands over: a larger one fails (`.tooBig`) before it is copied.
     package func limitValueLength(to bytes: Int32) {
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, bytes)
     }
@@ -173,9 +157,8 @@ package final class SQLiteConnection {
         return rows
     }
 
-    /// Runs `body` in one transaction: all of it is committed, or none of it. A writing transaction takes
-    /// the write lock up front (`BEGIN IMMEDIATE`, waiting out the busy timeout), so two writers never
-    /// deadlock half-way; a reading one sees one consistent state of the file.
+    /// Runs `body` in one transaction. A writing one takes the write lock up front (`BEGIN IMMEDIATE`), so two
+    /// writers never deadlock half-way; a reading one sees one consistent state of the file.
     package func transaction<T>(writing: Bool, _ body: () throws -> T) throws -> T {
         try execute(writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {

@@ -36,11 +36,8 @@ package final class SQLiteStatement {
             case .real(let number): status = sqlite3_bind_double(handle, index, number)
             case .text(let text):
                 // By bytes and length, so a NUL inside a (hostile) name neither truncates nor ends it early.
-                let bytes = Array(text.utf8) + [0]
-                status = bytes.withUnsafeBufferPointer {
-                    $0.withMemoryRebound(to: CChar.self) {
-                        sqlite3_bind_text(handle, index, $0.baseAddress, Int32(bytes.count - 1), Self.transient)
-                    }
+                status = text.withCString {
+                    sqlite3_bind_text(handle, index, $0, Int32(text.utf8.count), Self.transient)
                 }
             }
             guard status == SQLITE_OK else { throw connection.lastError(status) }
@@ -83,8 +80,7 @@ package final class SQLiteStatement {
         return Array(UnsafeRawBufferPointer(start: start, count: count))
     }
 
-    /// `SQLITE_TRANSIENT`: SQLite copies the bytes before the call returns. The C macro is a cast of -1,
-    /// which Swift does not import.
+    /// `SQLITE_TRANSIENT` (SQLite copies the bytes), a C macro casting -1 that Swift does not import.
     private static var transient: sqlite3_destructor_type {
         unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     }

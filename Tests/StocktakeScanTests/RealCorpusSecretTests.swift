@@ -74,7 +74,7 @@ import Testing
             let copy = tree.path("container")
             try FileManager.default.copyItem(atPath: source, toPath: copy)
             let inventory = try InventoryScanner.scan(root: copy)
-            for item in ContentInspector(root: copy, inventory: inventory).inspect() {
+            for item in ContentInspector(root: copy, inventory: inventory).run().items {
                 let relative = String(decoding: inventory.path(item.entry), as: UTF8.self)
                 let prefix = source.hasSuffix("/AppData") ? "\(container)/AppData/" : "\(container)/"
                 found[prefix + relative, default: []].append(item)

@@ -156,6 +156,23 @@ import Testing
         #expect(SecretShapes.find(in: "https://user:${PASSWORD}@example.com/").isEmpty, "a template")
     }
 
+    /// A value under a secret's name is named by its own shape when it has one, and by the name otherwise, the same
+    /// way in a plist, a text file and local storage's judgement.
+    @Test func aValueIsNamedByItsShapeWhereverItIsStored() {
+        var generator = SeededGenerator(seed: 43)
+        let stripe = "sk_live_" + PlantedSecrets.random(PlantedSecrets.alnum, 24, using: &generator)
+        let plain = PlantedSecrets.random(PlantedSecrets.alnum, 24, using: &generator)
+        for (value, kind) in [(stripe, SensitiveItem.Kind.apiKey), (plain, .password)] {
+            let judged = SecretNames.secret(value, storedUnder: "password")
+            #expect(judged?.kind == kind && judged?.length == value.count)
+            let inPlist = PropertyListSecrets.find(in: .dictionary(["password": .string(value)]))
+            #expect(inPlist == [PropertyListSecrets.Hit(place: "key password", kind: kind, length: value.count)])
+            let inText = TextSecrets.find(in: Array("password = \(value)\n".utf8))
+            #expect(inText == [PropertyListSecrets.Hit(place: "line 1", kind: kind, length: value.count)])
+        }
+        #expect(SecretNames.secret(plain, storedUnder: "passwordRulesShown") == nil, "a name that only mentions one")
+    }
+
     // MARK: - Names shown by their shape
 
     @Test func secretShapedNamesAreRedacted() {

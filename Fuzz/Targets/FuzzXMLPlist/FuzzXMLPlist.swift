@@ -5,6 +5,6 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXMLPlist(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    _ = try? XMLPropertyListParser.parse(bytes)
+    _ = try? XMLPropertyListDecoder.parse(bytes)
     return 0
 }

@@ -1,10 +1,8 @@
 import StocktakeModel
 
-/// The app bundle's Info.plist as reports may show it, and the secrets shipped in it. The same tests as every
-/// other property list (`PropertyListSecrets`: a secret's name with a value that fits it, a secret's shape): a
-/// value that passes them is shown by its shape (`<API key, 32 chars>`), and so is a key that is itself a token.
+/// The secrets shipped in an app's Info.plist (judged as any plist's), and the plist as reports may show it: a secret
+/// value or a key that is itself a token shown by its shape (`<API key, 32 chars>`).
 public enum BundleMetadataSecrets {
-    /// The secrets of `info`, with their key paths, kinds and lengths.
     public static func find(in info: PropertyListValue) -> [(place: String, kind: SensitiveItem.Kind, length: Int)] {
         PropertyListSecrets.find(in: info).map { ($0.place, $0.kind, $0.length) }
     }

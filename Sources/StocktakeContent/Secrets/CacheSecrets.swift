@@ -1,9 +1,8 @@
 import Foundation
 import StocktakeModel
 
-/// Secrets in URLCache's responses: a secret-named query parameter or a JWT in a request URL, an
-/// `Authorization` or secret-named header, and secrets in the cached body (read as text). Places name the
-/// request's host and the parameter or header, never the URL's path or query (they may hold the secret).
+/// Secrets in URLCache's responses: in a request's query parameters and headers and in the cached body. Places name
+/// the host and the parameter or header, never the URL's path or query (they may hold the secret).
 struct CacheSecrets {
     private(set) var hits: [PropertyListSecrets.Hit] = []
     private var seen: Set<String> = []
@@ -21,7 +20,6 @@ struct CacheSecrets {
         }
     }
 
-    /// One response's secrets, as the URL cache streams them.
     mutating func add(_ response: CachedResponse) {
         let components = URLComponents(string: response.requestURL)
         let host = components?.host ?? "an unnamed host"

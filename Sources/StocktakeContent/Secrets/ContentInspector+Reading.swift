@@ -18,7 +18,7 @@ extension ContentInspector {
         case bytes([UInt8])
     }
 
-    /// Consecutive files (siblings, in path order) that one thread reads together, sharing their folder.
+    /// Consecutive files (siblings) one thread reads together, sharing their folder.
     static let filesPerTurn = 16
 
     /// Every selected file read, in the order given, and the meters that counted the work. Files are dealt to the
@@ -74,8 +74,7 @@ extension ContentInspector {
         }
     }
 
-    /// Opens an entry: through `locate` when given, else from the container's root without following any link.
-    /// Nil: its content is not available.
+    /// Opens an entry through `locate` when given, else below the root without following any link; nil: not available.
     func open(_ entry: Int32, maxBytes: Int64?, opener: ContainerFiles?) -> Result<Opened, FileRefusal>? {
         do throws(FileRefusal) {
             if let opener {
@@ -98,42 +97,32 @@ extension ContentInspector {
     }
 
     private func hits(in opened: Opened, chosen: Selected, meter: ContentMeter, opener: ContainerFiles?) -> FileRead {
-        let store = chosen.store
-        var read = FileRead()
-        switch (store, opened) {
+        switch (chosen.store, opened) {
         case (.database, .file(let file, _)):
-            let outcome = databaseHits(file, entry: chosen.entry, meter: meter, opener: opener)
-            return FileRead(hits: outcome.hits, notRead: outcome.notRead, leftOut: outcome.leftOut)
+            return databaseHits(file, entry: chosen.entry, meter: meter, opener: opener)
         case (.urlCache, .file(let file, let folder)):
             var finder = CacheSecrets()
+            var read = FileRead()
             let wal = companion(of: chosen.entry, suffix: "-wal", opener: opener)
             do {
                 try URLCacheDatabase.read(database: file, wal: wal, bodies: folder, meter: meter) { finder.add($0) }
-                read.hits = finder.hits
-                if let stopped = meter.stopped { read.notRead = (.workLimit, stopped) }
             } catch {
-                read.hits = finder.hits
-                read.notRead = meter.stopped.map { (.workLimit, $0) } ?? (.unparseable, error.message)
+                read.notRead = (.unparseable, error.message)
             }
+            read.hits = finder.hits
+            if let stopped = meter.stopped { read.notRead = (.workLimit, stopped) }
             return read
-        case (.realm, .file(let file, _)):
-            return realmHits(file)
+        case (.realm, .file(let file, _)): return realmHits(file)
         case (.database, .bytes), (.urlCache, .bytes):
-            read.notRead = (.unreadable, "an archive's store is read from a copy, and none was made")
-            return read
-        case (.propertyList, _), (.textFile, _), (.realm, _), (.cookies, _):
-            let bytes: [UInt8]
-            switch opened {
-            case .bytes(let kept): bytes = store == .textFile ? Array(kept.prefix(chosen.limit)) : kept
-            case .file(let file, _):
-                do {
-                    bytes = try file.readAll()
-                } catch {
-                    read.notRead = (.unreadable, error.description)
-                    return read
-                }
+            return FileRead(notRead: (.unreadable, "an archive's store is read from a copy, and none was made"))
+        case (let store, .bytes(let kept)):
+            return decode(store == .textFile ? Array(kept.prefix(chosen.limit)) : kept, store: store, meter: meter)
+        case (let store, .file(let file, _)):
+            do {
+                return decode(try file.readAll(), store: store, meter: meter)
+            } catch {
+                return FileRead(notRead: (.unreadable, error.description))
             }
-            return decode(bytes, store: store, meter: meter)
         }
     }
 
@@ -149,9 +138,7 @@ extension ContentInspector {
                 let continuing = offset > 0 && data == offset
                 offset = data
                 let window = try file.read(at: offset, count: Self.realmWindow)
-                if offset == 0 && !RealmSecrets.isRealm(window) {
-                    return FileRead(notRead: (.encrypted, "no Realm header (`T-DB`): an encrypted Realm file"))
-                }
+                if offset == 0 && !RealmSecrets.isRealm(window) { return FileRead(notRead: Self.encryptedRealm) }
                 RealmSecrets.collect(window, into: &names, continuing: continuing)
                 guard window.count == Self.realmWindow else { break }
                 offset += Int64(Self.realmWindow - RealmSecrets.maxName - 1)
@@ -163,6 +150,8 @@ extension ContentInspector {
     }
 
     static let realmWindow = 4 << 20
+    private static let encryptedRealm: (ContentCoverage.Reason, String) =
+        (.encrypted, "no Realm header (`T-DB`): an encrypted Realm file")
 
     /// Where data starts at or after `offset`, past a sparse file's holes (Linux's `SEEK_DATA`); `offset` itself
     /// where the system cannot say, the file's size when only a hole follows.
@@ -182,82 +171,61 @@ extension ContentInspector {
     /// The hits of a plist, Realm file, cookie jar or text file already read.
     private func decode(_ bytes: [UInt8], store: SensitiveItem.Store, meter: ContentMeter) -> FileRead {
         var read = FileRead()
-        switch store {
-        case .propertyList:
-            do {
-                let value = try PropertyListReader.parse(bytes, meter: meter)
-                read.hits = PropertyListSecrets.find(in: value, meter: meter)
-            } catch {
-                read.notRead =
-                    meter.stopped.map { (.workLimit, $0) } ?? (.unparseable, "not a property list: \(error.message)")
-                return read
+        do {
+            switch store {
+            case .propertyList:
+                read.hits = PropertyListSecrets.find(
+                    in: try PropertyListReader.parse(bytes, meter: meter), meter: meter)
+            case .cookies: read.hits = CookieSecrets.find(try BinaryCookies.parse(bytes, meter: meter))
+            case .realm where !RealmSecrets.isRealm(bytes): read.notRead = Self.encryptedRealm
+            case .realm: read.hits = RealmSecrets.find(bytes)
+            default: read.hits = TextSecrets.find(in: bytes)
             }
-        case .realm:
-            if bytes.count > 24, bytes[16..<20].elementsEqual("T-DB".utf8) {
-                read.hits = RealmSecrets.find(bytes)
-            } else {
-                read.notRead = (.encrypted, "no Realm header (`T-DB`): an encrypted Realm file")
-            }
-        case .cookies:
-            do {
-                read.hits = CookieSecrets.find(try BinaryCookies.parse(bytes, meter: meter))
-            } catch {
-                read.notRead =
-                    meter.stopped.map { (.workLimit, $0) } ?? (.unparseable, "not a cookie file: \(error.message)")
-                return read
-            }
-        default:
-            read.hits = TextSecrets.find(in: bytes)
+        } catch {
+            let what = store == .cookies ? "not a cookie file" : "not a property list"
+            read.notRead = (.unparseable, "\(what): \(error)")
         }
         if let stopped = meter.stopped { read.notRead = (.workLimit, stopped) }
         return read
     }
 
-    /// A store read in place through its open descriptor, or, when its `-wal` holds writes not yet in it, from a
-    /// private copy of both (never beside the input): the immutable mode would skip the `-wal`, where a password
-    /// just saved may still be.
+    /// A store read in place through its descriptor, or from a private copy with its `-wal` when that holds writes:
+    /// the immutable mode would skip the `-wal`, where a password just saved may still be.
     private func databaseHits(_ file: RegularFile, entry: Int32, meter: ContentMeter, opener: ContainerFiles?)
-        -> DatabaseSecrets.Outcome
+        -> FileRead
     {
-        func inPlace() -> DatabaseSecrets.Outcome {
-            withExtendedLifetime(file) {
+        /// The store read in place, with why its `-wal` was not (nil: it holds nothing).
+        func inPlace(walNotRead: String? = nil) -> FileRead {
+            var read = withExtendedLifetime(file) {
                 DatabaseSecrets.find(database: ContainerFiles.descriptorPath(file), meter: meter)
             }
+            if let walNotRead { read.leftOut.append((.walNotRead, walNotRead)) }
+            return read
         }
         guard let walBytes = walBytes(of: entry) else { return inPlace() }
-        var outcome: DatabaseSecrets.Outcome
         guard file.size <= budget.copiedStoreBytes, walBytes <= budget.copiedStoreBytes else {
-            outcome = inPlace()
-            outcome.leftOut.append(
-                (
-                    .walNotRead,
+            return inPlace(
+                walNotRead:
                     "its -wal (\(walBytes) bytes) holds writes not in the store, and the two are over the \(budget.copiedStoreBytes >> 20) MiB copied to read it"
-                ))
-            return outcome
+            )
         }
         guard let wal = companion(of: entry, suffix: "-wal", opener: opener) else {
-            outcome = inPlace()
-            outcome.leftOut.append(
-                (
-                    .walNotRead,
+            return inPlace(
+                walNotRead:
                     "its -wal (\(walBytes) bytes) may hold writes not in the store, and its content is not available here"
-                ))
-            return outcome
+            )
         }
         guard let scratch = ScratchFolder("stocktake-wal") else {
-            outcome = inPlace()
-            outcome.leftOut.append((.walNotRead, "its -wal could not be copied to be read: \(SystemError.currentText)"))
-            return outcome
+            return inPlace(walNotRead: "its -wal could not be copied to be read: \(SystemError.currentText)")
         }
-        defer { withExtendedLifetime(scratch) {} }
         if let store = try? file.readAll(), let log = try? wal.readAll(),
             scratch.store("store.sqlite", store) != nil, scratch.store("store.sqlite-wal", log) != nil
         {
-            return DatabaseSecrets.find(database: scratch.path + "/store.sqlite", openedNormally: true, meter: meter)
+            return withExtendedLifetime(scratch) {
+                DatabaseSecrets.find(database: scratch.path + "/store.sqlite", openedNormally: true, meter: meter)
+            }
         }
-        outcome = inPlace()
-        outcome.leftOut.append((.walNotRead, "its -wal could not be read or copied"))
-        return outcome
+        return inPlace(walNotRead: "its -wal could not be read or copied")
     }
 
     /// The size of the store's `-wal` when it holds anything.
@@ -267,8 +235,7 @@ extension ContentInspector {
         return wal.type == .file && wal.apparentBytes > 0 ? wal.apparentBytes : nil
     }
 
-    /// The file named like the entry plus `suffix` (a store's `-wal`), opened as the entry was; nil when it is not
-    /// listed, empty, or cannot be opened.
+    /// The entry's name plus `suffix` (a store's `-wal`), opened as the entry was; nil when not listed or not opened.
     private func companion(of entry: Int32, suffix: String, opener: ContainerFiles?) -> RegularFile? {
         guard let index = inventory.index(ofPath: inventory.path(entry) + Array(suffix.utf8)),
             inventory.entries[Int(index)].type == .file,

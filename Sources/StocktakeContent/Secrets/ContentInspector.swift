@@ -2,31 +2,24 @@ import StocktakeFiles
 import StocktakeModel
 import StocktakePropertyLists
 
-/// Reads what an app's files reveal, after the walk: property lists (UserDefaults among them), text files
-/// the app writes, cookies, URLCache's `Cache.db`, SQLite stores and Realm files. Every file of these kinds is
-/// read (each under its own size and work limits), on several threads, so a container of a million files is
-/// read whole at little more than its walk's cost. Nothing is written; no link is followed, at any component of a
-/// path (`ContainerFiles`); the values found are never kept, only where they are, their kind and their length
-/// (`SensitiveItem`).
+/// Reads what an app's files (plists, text, cookies, URL cache, SQLite, Realm) reveal, on several threads, each file
+/// under its limits: nothing written, no link followed, no value kept, only its place, kind and length.
 public struct ContentInspector {
-    /// Limits of one file, by its store: each is read whole up to its limit (a text file up to its prefix), and a
-    /// larger one is listed as not read, over its size. No limit applies to the pass as a whole but the decoded
-    /// work's (`ContentMeter`), which grows with the bytes read.
+    /// Limits of one file, by its store (a larger one is listed as not read); the pass as a whole is bounded only by
+    /// its decoded work (`ContentMeter`), which grows with the bytes read.
     public struct Budget: Sendable {
         /// Text files are read up to this prefix (a log's first lines hold its headers and tokens as much as its last).
         public var textFileBytes = 64 << 10
         /// Real preferences and keyed archives are kilobytes; past this a plist is media or a dump, not settings.
         public var propertyListBytes = 4 << 20
-        /// A Realm file is scanned whole for its property names, in windows (memory stays flat); a gigabyte is
-        /// past what an app keeps on a phone, and scanning it costs about a second.
+        /// A Realm file is scanned in windows; a gigabyte is past what an app keeps on a phone (about a second's scan).
         public var realmBytes = 1 << 30
         /// Largest database read from a copy (an archive's entry, URLCache's `Cache.db`, a store with its `-wal`).
         public var copiedStoreBytes: Int64 = 64 << 20
 
         public init() {}
 
-        /// How many bytes of a file of `kind` and `size` a pass may read, by its kind alone (the pass decides by
-        /// place and name too): what an archive's first pass keeps for it. Nil: never read.
+        /// The bytes of a file a pass may read by its kind alone (what an archive's first pass keeps); nil: never.
         public func bytesRead(kind: ContentKind, size: Int64) -> Int64? {
             switch kind {
             case .binaryPlist, .xmlPlist, .keyedArchive, .binaryCookies: size <= Int64(propertyListBytes) ? size : nil
@@ -38,8 +31,7 @@ public struct ContentInspector {
         }
     }
 
-    /// Where the bytes of an entry the pass reads are: a file (found by path, never through a link at its end), bytes
-    /// already read, or a part of a file (an archive's first pass keeps them, in memory or spilled to one file).
+    /// Where an entry's bytes are: a file (never through a link), bytes already read, or a part of a spilled file.
     public enum Source: Sendable {
         case file(String)
         case bytes([UInt8])
@@ -49,12 +41,9 @@ public struct ContentInspector {
     let root: String
     let inventory: Inventory
     let budget: Budget
-    /// Limits of decoded work, per file and per pass (`ContentMeter`).
     let limits: ContentMeter.Limits
-    /// Where an entry's bytes are when not at its path below `root` (a device backup's content files, an archive's
-    /// kept or copied entries); nil: not readable.
+    /// Where an entry's bytes are when not below `root` (a device backup's files, an archive's entries); nil: unread.
     let locate: (@Sendable (Int32) -> Source?)?
-    /// Threads reading files at once (the walk's count).
     let threads: Int
 
     public init(
@@ -70,12 +59,11 @@ public struct ContentInspector {
         self.locate = locate
     }
 
-    /// One file the pass reads: the entry, the store it is read as, and how many of its bytes.
+    /// One file the pass reads, the store it is read as, and how many of its bytes.
     public struct Selected: Sendable {
         public let entry: Int32
         let store: SensitiveItem.Store
         let limit: Int
-        /// Bytes read: a text file's prefix, every other store whole.
         public let bytes: Int64
     }
 
@@ -94,13 +82,12 @@ public struct ContentInspector {
         }
     }
 
-    /// What one pass found, read and left unread: the items, the coverage, and an issue per file not read whole.
+    /// What one pass found, its coverage, and an issue per file not read whole.
     public struct Outcome: Sendable {
         public var items: [SensitiveItem] = []
         public var coverage = ContentCoverage()
-        /// Paths relative to the inspected container's root.
         public var issues: [ScanIssue] = []
-        /// The decoded work the pass did (`ContentMeter`), the bytes it read, and how many files a limit stopped.
+        /// The work the pass did (`ContentMeter`) and how many files a limit stopped.
         public var bytesRead: Int64 = 0
         public var decodedObjects = 0
         public var decodedBytes: Int64 = 0
@@ -118,12 +105,6 @@ public struct ContentInspector {
     /// Issues listed per pass; past this one issue counts the rest (the coverage has every one).
     static let maxIssues = 10_000
 
-    /// Every sensitive item of the container's files, in path order.
-    public func inspect() -> [SensitiveItem] {
-        run().items
-    }
-
-    /// The whole pass: what it found, its coverage and what it could not read.
     public func run() -> Outcome {
         let (selected, unread, passedOver) = plan()
         var outcome = inspect(selected, unread: unread)
@@ -131,36 +112,34 @@ public struct ContentInspector {
         return outcome
     }
 
-    /// The files the pass reads, in path order; those it leaves unread: over their size limit, or that the walk could
-    /// not open (their kind unknown, they may be any store); and those of a kind it reads that iOS made, passed over.
-    /// Only files of a kind the pass reads get a path: the accounting costs nothing per file of the walk.
+    /// The files the pass reads, in path order; those it leaves unread (over their size limit, or that the walk could
+    /// not open, so they may be any store); and those of a kind it reads that iOS made, passed over.
     package func plan() -> (selected: [Selected], unread: [Unread], passedOver: [Int32]) {
         var selected: [Selected] = []
         var unread: [Unread] = []
         var passedOver: [Int32] = []
         inventory.forEachInPathOrder { index in
             let entry = inventory.entries[Int(index)]
+            func leave(_ reason: ContentCoverage.Reason, _ why: String) {
+                unread.append(
+                    Unread(entry: index, reason: reason, bytes: entry.apparentBytes, detail: "not read: " + why))
+            }
             guard entry.type == .file, !entry.flags.contains(.transportArtefact) else { return }
             guard let (store, limit) = store(of: entry, name: inventory.name(index)) else {
-                if entry.flags.contains(.systemManaged) && Self.readsKind(entry.kind) {
+                // A kind the pass reads at all: some bytes of an empty one would be read.
+                if entry.flags.contains(.systemManaged) && budget.bytesRead(kind: entry.kind, size: 0) != nil {
                     passedOver.append(index)
                 } else if entry.flags.contains(.unreadable) && entry.kind == .unknown
                     && !entry.flags.contains(.systemManaged)
                 {
-                    unread.append(
-                        Unread(
-                            entry: index, reason: .unreadable, bytes: entry.apparentBytes,
-                            detail: "not read: the walk could not open it, so its kind and content are unknown"))
+                    leave(.unreadable, "the walk could not open it, so its kind and content are unknown")
                 }
                 return
             }
             guard store == .textFile || entry.apparentBytes <= Int64(limit) else {
-                unread.append(
-                    Unread(
-                        entry: index, reason: .overSizeLimit, bytes: entry.apparentBytes,
-                        detail:
-                            "not read: \(entry.apparentBytes) bytes, over the \(limit)-byte limit of a \(Self.noun(store))"
-                    ))
+                leave(
+                    .overSizeLimit,
+                    "\(entry.apparentBytes) bytes, over the \(limit)-byte limit of a \(Self.noun(store))")
                 return
             }
             let bytes = store == .textFile ? min(entry.apparentBytes, Int64(limit)) : entry.apparentBytes
@@ -169,13 +148,7 @@ public struct ContentInspector {
         return (selected, unread, passedOver)
     }
 
-    /// Kinds some store of the pass is read as.
-    static func readsKind(_ kind: ContentKind) -> Bool {
-        [.binaryPlist, .xmlPlist, .keyedArchive, .sqlite, .realm, .binaryCookies, .json, .text].contains(kind)
-    }
-
-    /// What the selected files reveal, with the coverage of the pass and its issues (`unread`: files the plan
-    /// or the caller already passed over).
+    /// What the selected files reveal, with the pass's coverage and issues (`unread`: files already passed over).
     package func inspect(_ selected: [Selected], unread: [Unread]) -> Outcome {
         var outcome = Outcome()
         var unread = unread
@@ -202,8 +175,7 @@ public struct ContentInspector {
         }
         // A file read in part is counted once per reason; its bytes were counted as inspected.
         for file in unread { outcome.coverage.countSkipped(file.reason, bytes: file.bytes) }
-        // Issues in path order, paths built only for those listed: a budget that ran out early leaves most of a large
-        // container's text files unread, and a path and a sort by paths for each would cost a second walk.
+        // Paths built only for the issues listed: a spent budget may leave most of a large container unread.
         for file in inPathOrder(unread).prefix(Self.maxIssues) {
             outcome.issues.append(
                 ScanIssue(path: inventory.path(file.entry), reason: .contentNotRead, detail: file.detail))
@@ -219,7 +191,7 @@ public struct ContentInspector {
         return outcome
     }
 
-    /// `unread` in the inventory's path order (a file's reasons in their order), by each file's place in that order.
+    /// `unread` in the inventory's path order (a file's reasons in their order).
     private func inPathOrder(_ unread: [Unread]) -> [Unread] {
         let wanted = Int32(-1)
         var position = [Int32](repeating: .max, count: inventory.entries.count)
@@ -235,26 +207,27 @@ public struct ContentInspector {
         }
     }
 
-    /// One item per place and kind, repeats counted, at most `maxItemsPerFile` per file (the rest counted per kind
-    /// under "other places"), in the order first found.
+    /// One item per place and kind, repeats counted, in the order first found; past `maxItemsPerFile`, "other places".
     static func grouped(_ hits: [PropertyListSecrets.Hit], entry: Int32, store: SensitiveItem.Store) -> [SensitiveItem]
     {
-        var order: [String] = []
-        var found: [String: (hit: PropertyListSecrets.Hit, count: Int)] = [:]
+        var firsts: [PropertyListSecrets.Hit] = []
+        var counts: [Int] = []
+        var group: [String: Int] = [:]
         for hit in hits {
             var key = hit.kind.rawValue + " " + hit.place
-            if found[key] == nil && order.count >= maxItemsPerFile { key = hit.kind.rawValue + " " }
-            if let seen = found[key] {
-                found[key] = (seen.hit, seen.count + 1)
-            } else {
-                let place = key.hasSuffix(" ") ? "other places" : hit.place
-                found[key] = (PropertyListSecrets.Hit(place: place, kind: hit.kind, length: hit.length), 1)
-                order.append(key)
+            if group[key] == nil && firsts.count >= maxItemsPerFile { key = hit.kind.rawValue + " " }
+            if let index = group[key] {
+                counts[index] += 1
+                continue
             }
+            group[key] = firsts.count
+            firsts.append(
+                key.hasSuffix(" ")
+                    ? PropertyListSecrets.Hit(place: "other places", kind: hit.kind, length: hit.length) : hit)
+            counts.append(1)
         }
-        return order.map { key in
-            let (hit, count) = found[key]!
-            return SensitiveItem(
+        return zip(firsts, counts).map { hit, count in
+            SensitiveItem(
                 entry: entry, store: store, place: hit.place, kind: hit.kind, length: hit.length, count: count)
         }
     }
@@ -270,7 +243,7 @@ public struct ContentInspector {
         }
     }
 
-    /// Which store an entry is, and how many bytes of it may be read; nil for everything not looked at.
+    /// Which store an entry is, and how many bytes of it may be read; nil: not looked at.
     private func store(of entry: Entry, name: ArraySlice<UInt8>) -> (SensitiveItem.Store, Int)? {
         switch entry.kind {
         case .binaryPlist, .xmlPlist, .keyedArchive:
@@ -285,8 +258,8 @@ public struct ContentInspector {
         case .binaryCookies:
             return (.cookies, budget.propertyListBytes)
         case .json, .text:
-            // Caches and tmp too: a secret there is still at rest on the device (the rules grade it by exposure). URLCache's
-            // bodies (`fsCachedData/`) are read through its `Cache.db`.
+            // Caches and tmp too: a secret there is still at rest (the rules grade it by exposure). URLCache's bodies
+            // (`fsCachedData/`) are read through its `Cache.db`.
             let cachedBody = entry.parent >= 0 && inventory.name(entry.parent).elementsEqual("fsCachedData".utf8)
             return !entry.flags.contains(.systemManaged) && !cachedBody ? (.textFile, budget.textFileBytes) : nil
         default:
@@ -299,5 +272,4 @@ public struct ContentInspector {
         let lowered = String(decoding: name, as: UTF8.self).lowercased()
         return lowered.hasSuffix(".localstorage") || lowered == "localstorage.sqlite3"
     }
-
 }

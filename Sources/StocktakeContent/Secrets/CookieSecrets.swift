@@ -1,49 +1,40 @@
 import StocktakeModel
 
-/// Session and credential cookies among the cookies HTTPCookieStorage kept on disk (only cookies with an
-/// expiry are written there, so every one found outlives the app's process). A cookie counts when its name is a
-/// session or credential name (`sessionid`, `PHPSESSID`, `connect.sid`, `auth_token`, `remember_token`, names
-/// `SecretNames` knows) or its value is a JWT; analytics, consent and bot-management cookies (`_ga`, `_fbp`,
-/// `__cfduid`, `__utma`) and CSRF tokens are not, whatever their value.
+/// Session and credential cookies HTTPCookieStorage kept on disk (each outlives the app's process): by a session
+/// name or a JWT value; analytics, bot-management and CSRF cookies never count.
 enum CookieSecrets {
     static func find(_ cookies: [StoredCookie]) -> [PropertyListSecrets.Hit] {
-        cookies.compactMap { cookie in
-            let name = cookie.name.lowercased()
-            // CSRF tokens protect a form; they authenticate nobody.
-            guard !analytics.contains(where: { name.hasPrefix($0) }), !name.contains("csrf"), !name.contains("xsrf"),
-                !cookie.value.isEmpty,
-                !visitorCookies.contains(where: { $0.name == name && (cookie.domain.lowercased().hasSuffix($0.domain)) }
-                )
-            else { return nil }
-            let place = "cookie \(cookie.name) for \(cookie.domain)"
-            if SecretShapes.isJWT(Substring(cookie.value)) {
-                return PropertyListSecrets.Hit(place: place, kind: .sessionCookie, length: cookie.value.count)
-            }
-            // A service's documented session cookie: its value is the session whatever it looks like (Facebook's
-            // `c_user` is the account's number, half of the `xs` pair), but never a UUID, a word or a template.
-            if knownSessionCookies.contains(where: { $0.name == name }) {
-                let value = cookie.value
-                guard value.count >= 8, !SecretRandomness.isUUID(value), !SecretRandomness.isTemplate(value),
-                    !SecretRandomness.isIdentifier(value)
-                else { return nil }
-                return PropertyListSecrets.Hit(place: place, kind: .sessionCookie, length: value.count)
-            }
-            let bare =
-                ["__secure-", "__host-"].first(where: name.hasPrefix).map { String(name.dropFirst($0.count)) } ?? name
-            let named =
-                sessionNames.contains {
-                    bare == $0 || bare.hasSuffix("_" + $0) || bare.hasSuffix("." + $0) || bare.hasSuffix("-" + $0)
-                }
-                || SecretNames.kind(ofName: cookie.name).map {
-                    [.token, .password, .apiKey, .authorizationHeader].contains($0)
-                } == true
-            // Other names vouch for a session only with a value random enough to be one (`SecretNames.secretLength`):
-            // not a UUID (a visit id), a word, a run or a template.
-            guard named, SecretNames.secretLength(cookie.value, as: .token, name: cookie.name) != nil else {
-                return nil
-            }
-            return PropertyListSecrets.Hit(place: place, kind: .sessionCookie, length: cookie.value.count)
+        cookies.filter(isSession).map {
+            PropertyListSecrets.Hit(
+                place: "cookie \($0.name) for \($0.domain)", kind: .sessionCookie, length: $0.value.count)
         }
+    }
+
+    private static func isSession(_ cookie: StoredCookie) -> Bool {
+        let name = cookie.name.lowercased()
+        let value = cookie.value
+        // CSRF tokens protect a form; they authenticate nobody.
+        guard !analytics.contains(where: { name.hasPrefix($0) }), !name.contains("csrf"), !name.contains("xsrf"),
+            !value.isEmpty,
+            !visitorCookies.contains(where: { $0.name == name && cookie.domain.lowercased().hasSuffix($0.domain) })
+        else { return false }
+        if SecretShapes.isJWT(Substring(value)) { return true }
+        // A service's documented session cookie: its value is the session whatever it looks like (Facebook's
+        // `c_user` is the account's number, half of the `xs` pair), but never a UUID, a word or a template.
+        if knownSessionCookies.contains(where: { $0.name == name }) {
+            return value.count >= 8 && !SecretRandomness.isUUID(value) && !SecretRandomness.isTemplate(value)
+                && !SecretRandomness.isIdentifier(value)
+        }
+        let bare =
+            ["__secure-", "__host-"].first(where: name.hasPrefix).map { String(name.dropFirst($0.count)) } ?? name
+        let named =
+            sessionNames.contains {
+                bare == $0 || bare.hasSuffix("_" + $0) || bare.hasSuffix("." + $0) || bare.hasSuffix("-" + $0)
+            }
+            || [.token, .password, .apiKey, .authorizationHeader].contains(SecretNames.kind(ofName: cookie.name))
+        // Other names vouch for a session only with a value random enough to be one (`SecretNames.secretLength`):
+        // not a UUID (a visit id), a word, a run or a template.
+        return named && SecretNames.secretLength(value, as: .token, name: cookie.name) != nil
     }
 
     /// Session cookies of large services, by their documented names (lowercased).
@@ -81,8 +72,7 @@ enum CookieSecrets {
         "remember_me", "rememberme", "login", "user_session", "logged_in_session", "_session", "laravel_session",
     ]
 
-    /// Analytics, consent and bot-management cookies (Cloudflare's `__cf_bm` and `cf_clearance`, DataDome, AWS's
-    /// load-balancer stickiness, Imperva's visitor ids): name prefixes, lowercased.
+    /// Analytics, consent and bot-management cookies: name prefixes, lowercased.
     private static let analytics = [
         "_ga", "_gid", "_gat", "_gcl", "__utm", "_fbp", "_fbc", "__cfduid", "__cf_bm", "cf_clearance", "_hj", "mp_",
         "amplitude", "ajs_", "_uet", "optimizely", "_clck", "_clsk", "datadome", "awsalb", "visid_incap_", "incap_ses_",

@@ -3,15 +3,11 @@ import StocktakeModel
 import StocktakePropertyLists
 import StocktakeSQLite
 
-/// Credential-like columns holding credential-like values in an unencrypted SQLite store (Core Data's `Z*`
-/// tables included: `ZUSER.ZPASSWORD`). Opened read-only and immutable (nothing is written beside it), the
-/// schema read from `sqlite_master` (views are left alone), each column probed for a few non-empty text
-/// values, with SQLite's work bounded by steps. An encrypted store (SQLCipher) has no SQLite header and never
-/// comes here. WebKit's local storage is a store of this kind with a table of its own (`WebStorageSecrets`).
+/// Credential-named columns holding credential-like values in an unencrypted SQLite store (`ZUSER.ZPASSWORD`),
+/// each probed for a few text values, SQLite's work bounded by steps; WebKit's local storage has its own table.
 enum DatabaseSecrets {
     private static let valuesProbed = 20
-    /// Tables and credential-named columns looked at in one store, and queries run: a store of 300 tables of 1,000
-    /// credential-named columns each would otherwise cost 300,000 queries. Real stores have tens of tables.
+    /// Real stores have tens of tables; 300 tables of 1,000 credential-named columns would be 300,000 queries.
     static let maxTables = 500
     static let maxColumnsProbed = 500
     /// The largest value read (`SQLITE_LIMIT_LENGTH`); a larger one is left out and listed, the rest read.
@@ -20,30 +16,23 @@ enum DatabaseSecrets {
     static let maxSteps: Int64 = 5_000_000
     static let queryCost = 1_000
 
-    /// What a store gave: its hits, why it was not read (nil: read), and what was left out of a store otherwise read.
-    struct Outcome {
-        var hits: [PropertyListSecrets.Hit] = []
-        var notRead: (ContentCoverage.Reason, String)?
-        var leftOut: [(ContentCoverage.Reason, String)] = []
-    }
-
     /// The hits of a store read in place (tests, tools).
     static func find(database path: String) -> [PropertyListSecrets.Hit] {
         find(database: path, meter: ContentMeter()).hits
     }
 
-    /// Reads the store at `path` in place, read-only and immutable; `openedNormally` for a private copy (with
-    /// its `-wal`), which SQLite may read and checkpoint as it likes.
-    static func find(database path: String, openedNormally: Bool = false, meter: ContentMeter) -> Outcome {
-        var outcome = Outcome()
+    /// Reads the store at `path` in place, immutable; `openedNormally`: a private copy, which SQLite may checkpoint.
+    static func find(database path: String, openedNormally: Bool = false, meter: ContentMeter)
+        -> ContentInspector.FileRead
+    {
+        var read = ContentInspector.FileRead()
         let connection: SQLiteConnection
         do {
             connection =
                 openedNormally
                 ? try SQLiteConnection(path: path, create: false) : try SQLiteConnection(readingImmutable: path)
         } catch {
-            outcome.notRead = (.unreadable, "cannot open the store: \(error)")
-            return outcome
+            return ContentInspector.FileRead(notRead: (.unreadable, "cannot open the store: \(error)"))
         }
         connection.limitValueLength(to: Int32(maxValueBytes))
         func texts(_ sql: String, _ values: [SQLiteValue] = []) throws -> [String] {
@@ -60,8 +49,7 @@ enum DatabaseSecrets {
                 for table in tables.prefix(maxTables) where !table.isEmpty {
                     let columns = try texts("SELECT name FROM pragma_table_info(?)", [.text(table)])
                     if WebStorageSecrets.isItemTable(table, columns: columns) {
-                        outcome.hits += try WebStorageSecrets.find(
-                            in: connection, meter: meter, leftOut: &outcome.leftOut)
+                        read.hits += try WebStorageSecrets.find(in: connection, meter: meter, leftOut: &read.leftOut)
                         continue
                     }
                     for column in columns {
@@ -72,37 +60,38 @@ enum DatabaseSecrets {
                         if probed > maxColumnsProbed {
                             meter.stop("more than \(maxColumnsProbed) credential-named columns in one store")
                         }
-                        let values: [String]
+                        let name = quoted(column)
                         do {
-                            values = try texts(
-                                "SELECT \(quoted(column)) FROM \(quoted(table)) WHERE typeof(\(quoted(column))) = 'text' AND length(\(quoted(column))) > 0 LIMIT \(valuesProbed)"
+                            let values = try texts(
+                                "SELECT \(name) FROM \(quoted(table)) WHERE typeof(\(name)) = 'text' AND length(\(name)) > 0 LIMIT \(valuesProbed)"
                             )
-                        } catch let error as SQLiteError where error.isTooBig {
+                            if let length = values.lazy.compactMap({
+                                SecretNames.secretLength($0, as: kind, name: column)
+                            }).first {
+                                read.hits.append(
+                                    PropertyListSecrets.Hit(
+                                        place: "column \(table).\(column)", kind: kind, length: length))
+                            }
+                        } catch let error as SQLiteError where error.kind == .tooBig {
                             // One value too large to read: the column's probe stops there, every other column is read.
                             let why =
                                 "column \(table).\(column) holds a value over \(maxValueBytes >> 20) MiB, not read"
-                            outcome.leftOut.append((.valueTooLarge, why))
-                            continue
-                        }
-                        let lengths = values.compactMap { SecretNames.secretLength($0, as: kind, name: column) }
-                        if let first = lengths.first {
-                            outcome.hits.append(
-                                PropertyListSecrets.Hit(place: "column \(table).\(column)", kind: kind, length: first))
+                            read.leftOut.append((.valueTooLarge, why))
                         }
                     }
                 }
             }
-        } catch let error as SQLiteError where error.isNotADatabase {
-            outcome.notRead = (.encrypted, "no SQLite header: an encrypted store (SQLCipher) or not a database")
-        } catch let error as SQLiteError where error.isInterrupted {
+        } catch let error as SQLiteError where error.kind == .notADatabase {
+            read.notRead = (.encrypted, "no SQLite header: an encrypted store (SQLCipher) or not a database")
+        } catch let error as SQLiteError where error.kind == .interrupted {
             meter.stop("more than \(maxSteps) SQLite steps in one store")
         } catch is StoreReadError {
             // The meter stopped it and says why.
         } catch {
-            outcome.notRead = (.unparseable, "the store does not read: \(error)")
+            read.notRead = (.unparseable, "the store does not read: \(error)")
         }
-        if let stopped = meter.stopped { outcome.notRead = (.workLimit, stopped) }
-        return outcome
+        if let stopped = meter.stopped { read.notRead = (.workLimit, stopped) }
+        return read
     }
 
     /// An identifier as SQL writes it, so any name the schema holds is read as a name.
@@ -111,9 +100,8 @@ enum DatabaseSecrets {
     }
 }
 
-/// An unencrypted Realm file (`T-DB` at byte 16; an encrypted one has no readable header) whose schema names
-/// credential-like properties. Realm keeps property names as plain strings in the file; their values are not
-/// located, so the length is unknown (0).
+/// Credential-named properties of an unencrypted Realm file, which keeps their names as plain strings; their
+/// values are not located, so the length is unknown (0).
 enum RealmSecrets {
     /// Longest name taken; windows of a file read in parts overlap by more than this.
     static let maxName = 40
@@ -128,8 +116,7 @@ enum RealmSecrets {
     /// Whether the first bytes hold Realm's header (`T-DB` at byte 16; an encrypted file has none).
     static func isRealm(_ bytes: [UInt8]) -> Bool { bytes.count > 24 && bytes[16..<20].elementsEqual("T-DB".utf8) }
 
-    /// Adds the names of one window; `continuing`: it starts inside the previous one's overlap, so a name cut at
-    /// its start (seen whole before) is skipped.
+    /// Adds the names of one window; `continuing`: it starts in the last one's overlap, where a cut name was seen.
     static func collect(_ bytes: [UInt8], into names: inout Set<String>, continuing: Bool) {
         bytes.withUnsafeBufferPointer { bytes in
             var start = 0
@@ -156,7 +143,6 @@ enum RealmSecrets {
         }
     }
 
-    /// Letters, digits and `_`.
     private static let isNameByte: [Bool] = (0..<256).map { byte in
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
     }

@@ -1,14 +1,11 @@
 import StocktakeModel
 import StocktakePropertyLists
 
-/// The secrets of one property list: every string (and text-like data) with the key path it is stored
-/// under, judged by its name (`SecretNames`) and its shape (`SecretShapes`). NSKeyedArchiver values are
-/// followed through their `$objects` graph (a dictionary's `NS.keys`/`NS.objects`), each object once, so a
-/// cycle ends; data holding a nested binary plist (UserDefaults' archived objects) is read as one, two levels deep.
+/// The secrets of one property list, each string judged under its key path. NSKeyedArchiver objects are followed
+/// once each, so a cycle ends; data holding a binary plist (UserDefaults' archived objects) is read, two levels deep.
 struct PropertyListSecrets {
-    /// One secret found: where, what, how long. Every reader records its place here, and here a name that is
-    /// itself a token (a key, a cookie's or parameter's name, a table) is replaced by its shape
-    /// (`<token, 40 chars>`, `SecretRandomness.redacted`): reports, the summary and diffs show places verbatim.
+    /// One secret found by any reader: where, what, how long. A name in the place that is itself a token is replaced
+    /// by its shape here (`<token, 40 chars>`): reports and diffs show places verbatim.
     struct Hit: Equatable {
         let place: String
         let kind: SensitiveItem.Kind
@@ -25,15 +22,12 @@ struct PropertyListSecrets {
     private var visited = 0
     private static let maxVisited = 200_000
     private static let maxNesting = 2
-    /// Every visit and every byte judged counts (a shared value as often as it is reached), nested plists'
-    /// decoding too: past a limit the walk stops and the meter says why.
+    /// Counts every visit and byte judged, a shared value as often as it is reached; past a limit the walk stops.
     private let meter: ContentMeter
 
     private init(meter: ContentMeter) { self.meter = meter }
 
-    static func find(in value: PropertyListValue) -> [Hit] { find(in: value, meter: ContentMeter()) }
-
-    static func find(in value: PropertyListValue, meter: ContentMeter) -> [Hit] {
+    static func find(in value: PropertyListValue, meter: ContentMeter = ContentMeter()) -> [Hit] {
         var finder = PropertyListSecrets(meter: meter)
         var archive: KeyedArchive?
         finder.walk(value, path: [], archive: &archive, nesting: 0)
@@ -50,7 +44,8 @@ struct PropertyListSecrets {
         case .dictionary(let entries) where archive != nil:
             if let keys = entries["NS.keys"]?.arrayValue, let objects = entries["NS.objects"]?.arrayValue {
                 for (key, object) in zip(keys, objects) {
-                    let name = archive?.peekString(key) ?? "?"
+                    // Keys are shared by every dictionary that uses them: peeked, not taken.
+                    let name = (archive?.peek(key) ?? key).stringValue ?? "?"
                     walk(object, path: path + [name], archive: &archive, nesting: nesting)
                 }
             } else if let string = entries["NS.string"] {
@@ -114,24 +109,17 @@ struct PropertyListSecrets {
     }
 
     private mutating func judge(_ text: String, path: [String]) {
-        // A judgement costs about as much as decoding `judgementCost` values (measured: 25 µs against 1.5).
         guard meter.charge(objects: ContentMeter.judgementCost, bytes: text.utf8.count) else { return }
-        let place = "key " + path.joined(separator: ".")
-        if let name = path.last(where: { !$0.hasPrefix("[") }), !PublicValues.isClientIdentifierKey(name),
-            let kind = SecretNames.kind(ofName: name), let length = SecretNames.secretLength(text, as: kind, name: name)
-        {
-            // A value with a shape of its own (a JWT, a Stripe key) is named by its shape.
-            let shaped = SecretShapes.find(in: Substring(text)).first
-            hits.append(Hit(place: place, kind: shaped?.kind ?? kind, length: shaped?.length ?? length))
-            return
+        var found = path.last(where: { !$0.hasPrefix("[") }).flatMap { name in
+            PublicValues.isClientIdentifierKey(name) ? nil : SecretNames.secret(text, storedUnder: name)
         }
-        if text.count >= 16, let shaped = SecretShapes.find(in: Substring(text)).first {
-            hits.append(Hit(place: place, kind: shaped.kind, length: shaped.length))
-        } else if let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[",
-            let found = TextSecrets.find(in: Array(text.utf8)).first
-        {
+        if found == nil, text.count >= 16 { found = SecretShapes.find(in: Substring(text)).first }
+        if found == nil, let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[" {
             // JSON kept as a string or data (`{"client_secret": …}`) is read as a text file would be.
-            hits.append(Hit(place: place, kind: found.kind, length: found.length))
+            found = TextSecrets.find(in: Array(text.utf8)).first.map { ($0.kind, $0.length) }
+        }
+        if let found {
+            hits.append(Hit(place: "key " + path.joined(separator: "."), kind: found.kind, length: found.length))
         }
     }
 }
@@ -148,15 +136,9 @@ private struct KeyedArchive {
         return objects[Int(uid)]
     }
 
-    /// An object without marking it taken (a class description, shared by every object of its class).
+    /// An object without marking it taken (a class description or a key, shared by the objects that use it).
     func peek(_ value: PropertyListValue) -> PropertyListValue? {
         guard case .uid(let uid) = value, uid < UInt64(objects.count) else { return nil }
         return objects[Int(uid)]
-    }
-
-    /// A key's text without marking it taken: keys are shared by every dictionary that uses them.
-    func peekString(_ value: PropertyListValue) -> String? {
-        guard case .uid(let uid) = value, uid < UInt64(objects.count) else { return value.stringValue }
-        return objects[Int(uid)].stringValue
     }
 }

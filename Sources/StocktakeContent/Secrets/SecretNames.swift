@@ -1,9 +1,7 @@
 import StocktakeModel
 
-/// Secrets recognised by the name they are stored under (`password`, `accessToken`, `api_key`) and a value
-/// that fits the name. Names that only mention a secret (`passwordRulesShown`, `tokenCount`,
-/// `tokenExpiresAt`) and values that cannot be one (booleans, counts, dates, UUIDs, push-token hex) are
-/// look-alikes, not findings: precision first.
+/// Secrets recognised by their name (`password`, `accessToken`) and a value that fits it. Precision first: names
+/// that only mention a secret (`tokenCount`) and values that cannot be one (booleans, dates, UUIDs) are not findings.
 enum SecretNames {
     /// What a name says it holds, judged on the name lowercased without `_`, `-`, `.` and spaces.
     static func kind(ofName name: String) -> SensitiveItem.Kind? {
@@ -17,31 +15,29 @@ enum SecretNames {
         else { return nil }
         if pushTokenNames.contains(where: word.contains) { return nil }
         if ["password", "passwd", "pwd", "passphrase"].contains(where: word.contains) { return .password }
-        if word == "pin" || word.hasSuffix("pin") || word.contains("pincode") || word.contains("passcode") {
-            return .pin
-        }
+        if word.hasSuffix("pin") || word.contains("pincode") || word.contains("passcode") { return .pin }
         if ["privatekey", "secretkey", "signingkey"].contains(where: word.contains) { return .privateKey }
         if ["secretaccesskey", "accesskeysecret"].contains(where: word.contains) { return .cloudAccessKey }
         if ["apikey", "clientsecret", "appsecret", "consumersecret", "apisecret"].contains(where: word.contains) {
             return .apiKey
         }
         if word.contains("authorization") { return .authorizationHeader }
-        if word.hasSuffix("token") || word.hasSuffix("jwt") || word.contains("sessionid") || word == "secret"
-            || word.hasSuffix("secret") || word.contains("credential") || word == "sid" || word.hasSuffix("sessionkey")
-            || word.hasSuffix("authkey")
+        if ["token", "jwt", "secret", "sessionkey", "authkey"].contains(where: word.hasSuffix) || word == "sid"
+            || word.contains("sessionid") || word.contains("credential")
         {
             return .token
         }
         return nil
     }
 
-    /// The value's length when `value`, stored under a name of `kind` (the name itself when known), can be that
-    /// secret; nil otherwise. Every kind: not a placeholder, a template, the name itself, a path or a URL without
-    /// credentials. A PIN: 4–12 digits (or 6 or more characters). A password: 4 or more characters, not an
-    /// enum-like constant (`PASSWORD_REQUIRED`, `com.app.password`). Every other kind (tokens, keys, secrets): 16 or
-    /// more characters, not a publishable key or an SDK's constant (`PublicValues`), a UUID, a word or identifier,
-    /// a run or a labelled hash, mixing two character classes, hex from 32 characters at entropy 3.0, anything
-    /// else at the entropy `SecretRandomness.namedEntropyFloor` gives its length.
+    /// The secret `value` stored under `name` is: the name's kind, or the value's own shape (a JWT, a Stripe key).
+    static func secret(_ value: String, storedUnder name: String) -> (kind: SensitiveItem.Kind, length: Int)? {
+        guard let kind = kind(ofName: name), let length = secretLength(value, as: kind, name: name) else { return nil }
+        return SecretShapes.find(in: Substring(value)).first ?? (kind, length)
+    }
+
+    /// The value's length when `value`, stored under a name (`name`) of `kind`, can be that secret; nil otherwise.
+    /// Tokens and keys need 16 or more characters, two character classes and the entropy their length calls for.
     static func secretLength(_ value: String, as kind: SensitiveItem.Kind, name: String? = nil) -> Int? {
         let trimmed = unwrapped(value.trimmingWhitespace())
         guard !trimmed.isEmpty, !placeholders.contains(trimmed.lowercased()), !SecretRandomness.isTemplate(trimmed),
@@ -73,8 +69,7 @@ enum SecretNames {
         return trimmed.count
     }
 
-    /// The value inside Swift's description of an optional (`Optional("…")`, `Optional(…)`), which an app that
-    /// interpolates an optional writes: the secret is what is inside.
+    /// The value inside `Optional("…")`, which an app that interpolates an optional writes.
     static func unwrapped(_ value: String) -> String {
         guard value.hasPrefix("Optional("), value.hasSuffix(")") else { return value }
         let inner = value.dropFirst("Optional(".count).dropLast()
@@ -82,8 +77,7 @@ enum SecretNames {
         return String(inner.dropFirst().dropLast())
     }
 
-    /// An enum-like constant or a dotted identifier (`PASSWORD_REQUIRED`, `kPasswordKey`, `com.example.password`):
-    /// code's words, not a password someone chose.
+    /// Code's words (`PASSWORD_REQUIRED`, `kPasswordKey`, `com.example.password`), not a password someone chose.
     private static func isConstant(_ text: String) -> Bool {
         let upperSnake =
             text.contains("_") && text.allSatisfy { ($0.isUppercase || $0.isNumber || $0 == "_") && $0.isASCII }

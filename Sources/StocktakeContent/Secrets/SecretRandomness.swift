@@ -1,13 +1,8 @@
 import Foundation
 import StocktakeModel
 
-/// Whether a value is random enough to be a secret, judged as established scanners do (detect-secrets' filters
-/// `is_likely_id_string`, `is_sequential_string`, `is_templated_secret` and its Shannon-entropy limits per
-/// character set; gitleaks' keyword-plus-entropy rules with stopwords). A word, an identifier (`camelCase`,
-/// `snake_case`, an enum-like `AUTH_TOKEN_KEY`), the name the value is stored under, a run such as `abcdef…`
-/// or `0123…`, a template (`${TOKEN}`, `<your key>`, `{{token}}`, `%@`), a path, a URL without credentials
-/// and a hash labelled as one are not secrets, whatever their name says. docs/policy.md gives the thresholds
-/// with their measurements.
+/// Whether a value is random enough to be a secret, judged as detect-secrets and gitleaks do (filters, entropy
+/// limits, stopwords); docs/policy.md gives the thresholds with their measurements.
 enum SecretRandomness {
     /// Shannon entropy in bits per character.
     static func entropy<S: StringProtocol>(_ text: S) -> Double {
@@ -32,9 +27,8 @@ enum SecretRandomness {
     /// limit; random base62 of 20 characters measured 3.58 at its 0.5th percentile).
     static func namedEntropyFloor(length: Int) -> Double { length < 20 ? 3.3 : 3.5 }
 
-    /// Entropy a value or name needs to count as a secret with no name vouching for it: the 0.5th percentile of
-    /// uniformly random base62 of its length (measured, 20,000 samples per length, interpolated), up to
-    /// detect-secrets' base64 limit of 4.5.
+    /// Entropy a value needs when no name vouches for it: random base62 of its length at its 0.5th percentile
+    /// (20,000 samples per length, interpolated), at most detect-secrets' base64 limit of 4.5.
     static func unnamedEntropyFloor(length: Int) -> Double {
         let measured: [(Int, Double)] = [(16, 3.33), (20, 3.58), (24, 3.82), (32, 4.16), (40, 4.41), (64, 4.87)]
         guard length > measured[0].0 else { return measured[0].1 }
@@ -49,15 +43,13 @@ enum SecretRandomness {
         !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isHexDigit }
     }
 
-    /// What no value that is a secret looks like, whatever its entropy: a template, a run, an identifier made of
-    /// words, a path, a URL without credentials, a labelled hash, the name it is stored under.
+    /// What no secret looks like, whatever its entropy.
     static func isNotSecret(_ value: String, name: String?) -> Bool {
         isTemplate(value) || isSequential(value) || isIdentifier(value) || isPathOrPlainURL(value)
             || isLabelledHash(value) || name.map { echoes(value, name: $0) } == true
     }
 
-    /// `${TOKEN}`, `{{token}}`, `<your key>`, `%@`, `$(API_KEY)`, `YOUR_API_KEY`, `xxxxxxxx`, `changeme`: text a
-    /// developer or a build step fills in (detect-secrets' `is_templated_secret`, gitleaks' stopwords).
+    /// `${TOKEN}`, `{{token}}`, `<your key>`, `%@`, `YOUR_API_KEY`, `changeme`: text a developer or a build fills in.
     static func isTemplate(_ value: String) -> Bool {
         let lowered = value.lowercased()
         if ["${", "{{", "$(", "%@", "%s", "%d", "%{"].contains(where: lowered.contains) { return true }
@@ -79,8 +71,7 @@ enum SecretRandomness {
         "****", "todo", "fixme", "secret_here", "token_here", "key_here",
     ]
 
-    /// A run of a keyboard row, the alphabet, digits or hex digits, or a value of one or two repeated characters
-    /// (detect-secrets' `is_sequential_string`).
+    /// A run of a keyboard row, the alphabet or digits, or one or two characters repeated.
     static func isSequential(_ value: String) -> Bool {
         let upper = value.uppercased()
         if sequences.contains(where: { $0.contains(upper) }) { return true }
@@ -96,10 +87,8 @@ enum SecretRandomness {
         "ZYXWVUTSRQPONMLKJIHGFEDCBA",
     ].map { $0.uppercased() }
 
-    /// Words joined as code joins them: `currencyArrayKey`, `WebKitLocalStoragePath`, `AUTH_TOKEN_KEY`,
-    /// `com.example.app.session`, `user-profile-v2`. Each word is letters (a version digit may end it) or digits,
-    /// the words average three letters or more and most hold a vowel; random characters break into short
-    /// consonant clusters with digits inside them (`Xk9f`, `Q2`, `Lm`).
+    /// Words joined as code joins them (`currencyArrayKey`, `AUTH_TOKEN_KEY`, `user-profile-v2`): words of three
+    /// letters or more on average, most with a vowel; random characters break into short clusters (`Xk9f`, `Q2`).
     static func isIdentifier(_ value: String) -> Bool {
         guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-. :".contains($0)) }) else {
             return false
@@ -121,8 +110,7 @@ enum SecretRandomness {
         return Double(letters) / Double(letterWords) >= 3 && Double(voiced) >= 0.75 * Double(letterWords)
     }
 
-    /// A file path (`/var/mobile/…`, `~/…`, `file://…`) or a URL with no user and password in it: the place of a
-    /// secret, not one. A URL's secret query parameters are judged where the URL is read (`CacheSecrets`, text).
+    /// A path or a URL without a user and password: the place of a secret, not one (its query is judged elsewhere).
     static func isPathOrPlainURL(_ value: String) -> Bool {
         if value.hasPrefix("/") || value.hasPrefix("~/") || value.hasPrefix("./") { return true }
         guard let scheme = value.range(of: "://") else { return false }
@@ -138,8 +126,7 @@ enum SecretRandomness {
         }
     }
 
-    /// The value repeats the name it is stored under (`authToken` = `authToken`, `kAuthTokenKey`,
-    /// `com.example.authToken`): a key's own name kept as a constant.
+    /// The value repeats the name it is stored under (`kAuthTokenKey` under `authToken`): a constant, not a secret.
     static func echoes(_ value: String, name: String) -> Bool {
         let plainName = String(name.lowercased().filter { $0.isLetter || $0.isNumber })
         let plainValue = String(value.lowercased().filter { $0.isLetter || $0.isNumber })
@@ -147,9 +134,8 @@ enum SecretRandomness {
         return plainValue.contains(plainName) || (plainValue.count >= 4 && plainName.contains(plainValue))
     }
 
-    /// Whether a string with no name vouching for it (a key, a cookie's or parameter's name, a table) is itself a
-    /// token: a documented shape (`SecretShapes`), or 20 or more characters of letters and digits, not words, as
-    /// random as random base62 of its length at its 0.5th percentile (hex: 32 or more at 3.0).
+    /// Whether a string no name vouches for (a key, a cookie's name, a table) is itself a token: a documented shape,
+    /// or 20 or more letters and digits, not words, as random as random base62 of its length at its 0.5th percentile.
     static func looksLikeToken<S: StringProtocol>(_ word: S) -> Bool {
         let text = String(word)
         if SecretShapes.isJWT(Substring(text)) || SecretShapes.prefixedKind(Substring(text)) != nil { return true }
@@ -171,9 +157,7 @@ enum SecretRandomness {
 
     static func isUUID(_ text: String) -> Bool { Hex.isUUID(text.utf8) }
 
-    /// A name shown with every secret-shaped part replaced by its shape: `key <token, 40 chars>.enabled`. Parts
-    /// are split at the characters names join words with (space, `.`, `/`, `:`, `=`, `,`, `;`, `&`, `?`,
-    /// quotes and brackets), a JWT kept whole.
+    /// A name with every secret-shaped part shown by its shape (`key <token, 40 chars>.enabled`), a JWT kept whole.
     static func redacted(_ name: String) -> String {
         guard name.utf8.count >= 16 else { return name }
         var result = ""

@@ -1,8 +1,7 @@
 import StocktakeModel
 
-/// Secrets recognised by their shape alone, whatever they are called: a JSON Web Token, a PEM private key,
-/// cloud and service keys with documented prefixes. Public identifiers that look similar (Firebase's `AIza…`
-/// browser keys, UUIDs, push tokens) are not secrets and have no shape here.
+/// Secrets recognised by their shape alone: JWTs, PEM private keys, keys with documented prefixes. Public look-alikes
+/// (Firebase's `AIza…`, UUIDs) have no shape here.
 enum SecretShapes {
     /// Each secret-shaped run in `text`, with its length.
     static func find(in text: Substring) -> [(kind: SensitiveItem.Kind, length: Int)] {
@@ -47,27 +46,24 @@ enum SecretShapes {
         return String(decoding: header, as: UTF8.self).contains("\"alg\"")
     }
 
-    /// Keys whose vendors document a fixed prefix: AWS access key ids, GitHub, GitLab, Slack, Stripe (secret and
-    /// restricted, live and test), OpenAI and SendGrid secrets. Publishable prefixes (`pk_live_`) are not here: see
-    /// `PublicValues`.
+    /// Keys with a documented prefix (AWS, GitHub, GitLab, Slack, Stripe, OpenAI, SendGrid); not publishable ones.
     static func prefixedKind(_ word: Substring) -> SensitiveItem.Kind? {
         let upperAlphanumeric: (Character) -> Bool = { ($0.isUppercase || $0.isNumber) && $0.isASCII }
         if word.count == 20, word.hasPrefix("AKIA") || word.hasPrefix("ASIA"), word.allSatisfy(upperAlphanumeric) {
             return .cloudAccessKey
         }
         guard word.count >= 20 else { return nil }
-        if ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-"].contains(where: word.hasPrefix) {
-            return .token
-        }
-        if ["xoxb-", "xoxp-", "xoxa-", "xoxs-", "xoxr-", "xapp-"].contains(where: word.hasPrefix) { return .token }
-        if ["sk_live_", "rk_live_", "sk_test_", "rk_test_", "sk-proj-", "SG."].contains(where: word.hasPrefix) {
-            return .apiKey
-        }
-        return nil
+        let tokens = [
+            "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xoxb-", "xoxp-", "xoxa-", "xoxs-",
+            "xoxr-",
+            "xapp-",
+        ]
+        if tokens.contains(where: word.hasPrefix) { return .token }
+        let keys = ["sk_live_", "rk_live_", "sk_test_", "rk_test_", "sk-proj-", "SG."]
+        return keys.contains(where: word.hasPrefix) ? .apiKey : nil
     }
 
-    /// The password's length in each `scheme://user:password@host` of the text (a database or proxy URL with its
-    /// credentials); `user@host` alone (a Sentry DSN, an e-mail address) holds none.
+    /// The password's length in each `scheme://user:password@host` (`user@host` alone, a Sentry DSN, holds none).
     static func urlPasswords(_ text: Substring) -> [Int] {
         var lengths: [Int] = []
         var rest = text[...]

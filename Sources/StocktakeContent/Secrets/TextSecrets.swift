@@ -1,8 +1,7 @@
 import StocktakeModel
 
-/// The secrets of a text file the app writes (a log, a JSON or config file), line by line: shaped secrets
-/// anywhere (`SecretShapes`), `Authorization:` headers, and `name = value`, `name: value` or `"name": "value"`
-/// pairs whose name says secret and whose value fits it (`SecretNames`). Places are line numbers.
+/// The secrets of a text file the app writes, line by line: `Authorization:` headers, `name = value` pairs that
+/// say secret, and secret shapes. Places are line numbers.
 enum TextSecrets {
     static func find(in bytes: [UInt8]) -> [PropertyListSecrets.Hit] {
         guard mayHoldSecret(bytes) else { return [] }
@@ -16,15 +15,9 @@ enum TextSecrets {
                 hits.append(PropertyListSecrets.Hit(place: place, kind: .authorizationHeader, length: header))
                 continue
             }
-            var kinds: [(SensitiveItem.Kind, Int)] = pairs(in: line).compactMap { name, value in
-                guard let kind = SecretNames.kind(ofName: name),
-                    let length = SecretNames.secretLength(value, as: kind, name: name)
-                else { return nil }
-                // A value with a shape of its own (a JWT, an AWS key) is named by its shape.
-                return SecretShapes.find(in: Substring(value)).first.map { ($0.kind, $0.length) } ?? (kind, length)
-            }
-            if kinds.isEmpty { kinds = SecretShapes.find(in: line).map { ($0.kind, $0.length) } }
-            hits += kinds.map { PropertyListSecrets.Hit(place: place, kind: $0.0, length: $0.1) }
+            var found = pairs(in: line).compactMap { SecretNames.secret($0.value, storedUnder: $0.name) }
+            if found.isEmpty { found = SecretShapes.find(in: line) }
+            hits += found.map { PropertyListSecrets.Hit(place: place, kind: $0.kind, length: $0.length) }
         }
         return hits
     }

@@ -13,13 +13,9 @@ public struct StoredCookie: Sendable, Equatable {
     public let isHTTPOnly: Bool
 }
 
-/// Reads HTTPCookieStorage's `Cookies.binarycookies`: `cook`, a big-endian page count and page sizes, then
-/// pages (`00 00 01 00`, a little-endian cookie count and offsets), each cookie little-endian: its size,
-/// flags (1 Secure, 4 HttpOnly), offsets of its domain, name, path and value (NUL-terminated, from the
-/// cookie's start), then expiry and creation as Float64 seconds since 2001. Every size and offset is checked
-/// against its page and the file; what does not fit is refused, never read past. A page that lists one cookie's
-/// offset again and again gives that cookie once, and the cookies and bytes decoded are counted as they go
-/// (`ContentMeter`, `maxCookies`): past a limit the file is refused, so its size bounds the work.
+/// Reads HTTPCookieStorage's `Cookies.binarycookies` (`cook`, page sizes, pages of little-endian cookies) checking
+/// every size and offset against its page; a repeated offset gives its cookie once, and all decoded counts against
+/// the meter, so the file's size bounds the work.
 public enum BinaryCookies {
     static let maxPages = 10_000
     static let maxCookiesPerPage = 100_000
@@ -88,7 +84,7 @@ public enum BinaryCookies {
                     throw StoreReadError(
                         "the \(what) of cookie \(index + 1) of page \(number) starts outside the cookie (offset \(at))")
                 }
-                // A browser keeps 4 KiB a cookie; a longer string is read up to `maxStringBytes` (its judgement would cost megabytes).
+                // A browser keeps 4 KiB a cookie: a longer one is cut, as its judgement would cost megabytes.
                 let text = cookie[(cookieStart + at)...].prefix { $0 != 0 }.prefix(maxStringBytes)
                 try meter.require(bytes: text.count)
                 return String(decoding: text, as: UTF8.self)

@@ -10,41 +10,33 @@ public struct CachedResponse: Sendable, Equatable {
     /// Every string-to-string dictionary of the request object's plist (the request's headers).
     public let requestHeaders: [String: String]
     public let responseHeaders: [String: String]
-    /// The body's first bytes: from `cfurl_cache_receiver_data`, or from `fsCachedData/<name>` when the
-    /// row says the data is on the file system.
+    /// The body's first bytes, and where they came from: `Cache.db` or `fsCachedData/<name>`.
     public let body: [UInt8]
-    /// `Cache.db` or `fsCachedData/<name>`: where the body came from, for messages.
     public let bodyLocation: String
 }
 
-/// Reads URLCache's `Cache.db` (`cfurl_cache_response`, `cfurl_cache_blob_data`, `cfurl_cache_receiver_data`)
-/// without writing beside it. A WAL database opened in place would get a `-shm` (a write into the audited
-/// tree), and the immutable mode ignores the `-wal` where the newest responses often are; so the database
-/// and its `-wal` are copied (bounded) into a private temporary folder, read there, and the copy removed.
+/// Reads URLCache's `Cache.db` from a private copy with its `-wal`: opened in place it would get a `-shm` (a write
+/// into the audited tree), and the immutable mode ignores the `-wal`, where the newest responses often are.
 public enum URLCacheDatabase {
     static let maxCopiedBytes: Int64 = 64 << 20
     static let maxObjectBytes = 1 << 20
 
-    /// Bodies read from `fsCachedData/` and `Cache.db` in all, for one database: 10,000 distinct bodies of 256 KiB
-    /// would be 2.5 GB; past this the rest is left unread and the file listed as not read whole.
+    static let maxRows = 10_000
+    /// A body's first bytes read; bodies read from one database in all (10,000 of 256 KiB would be 2.5 GB).
+    static let maxBodyBytes = 256 << 10
     static let maxBodyBytesPerFile = 16 << 20
 
     /// Every response, in `entry_ID` order (tests; the content pass streams with `read(database:meter:_:)`).
-    public static func read(database: String, maxRows: Int = 10_000, maxBodyBytes: Int = 256 << 10)
-        throws(StoreReadError) -> [CachedResponse]
-    {
+    public static func read(database: String) throws(StoreReadError) -> [CachedResponse] {
         var responses: [CachedResponse] = []
-        try read(database: database, maxRows: maxRows, maxBodyBytes: maxBodyBytes, meter: ContentMeter()) {
-            responses.append($0)
-        }
+        try read(database: database, meter: ContentMeter()) { responses.append($0) }
         return responses
     }
 
     /// The same from a path (tests, tools): the database, its `-wal` beside it and its `fsCachedData/` folder.
-    public static func read(
-        database: String, maxRows: Int = 10_000, maxBodyBytes: Int = 256 << 10, meter: ContentMeter,
-        _ each: (CachedResponse) -> Void
-    ) throws(StoreReadError) {
+    public static func read(database: String, meter: ContentMeter, _ each: (CachedResponse) -> Void)
+        throws(StoreReadError)
+    {
         var options = RegularFile.Options.insideContainer(maxBytes: maxCopiedBytes)
         let file: RegularFile
         do {
@@ -54,19 +46,15 @@ public enum URLCacheDatabase {
         }
         let wal = try? RegularFile.open(database + "-wal", options: &options)
         let folder = open((database as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        try read(
-            database: file, wal: wal, bodies: folder >= 0 ? OpenFolder(folder) : nil, maxRows: maxRows,
-            maxBodyBytes: maxBodyBytes, meter: meter, each)
+        try read(database: file, wal: wal, bodies: folder >= 0 ? OpenFolder(folder) : nil, meter: meter, each)
     }
 
-    /// Streams the responses of an open `Cache.db` (and its open `-wal`) to `each`, one at a time: nothing but the
-    /// current row is held. Bodies on the file system are read from `bodies/fsCachedData/` (nil: not read). A body
-    /// or request object stored once and joined to many responses (the same row, the same `fsCachedData/` file,
-    /// the same bytes) is read and handed on once (the later responses get it empty), and every response and byte
-    /// read counts against `meter`: past a limit (or `maxBodyBytesPerFile`) the read stops with the meter saying why.
+    /// Streams the responses of an open `Cache.db` to `each`, holding only the current row; bodies on the file system
+    /// come from `bodies/fsCachedData/`. A row, file or body joined to many responses is handed on once (hostile
+    /// stores repeat them), and all that is read counts against `meter`, which says why a read stopped.
     static func read(
-        database: RegularFile, wal: RegularFile?, bodies: OpenFolder?, maxRows: Int = 10_000,
-        maxBodyBytes: Int = 256 << 10, meter: ContentMeter, _ each: (CachedResponse) -> Void
+        database: RegularFile, wal: RegularFile?, bodies: OpenFolder?, meter: ContentMeter,
+        _ each: (CachedResponse) -> Void
     ) throws(StoreReadError) {
         guard let scratch = ScratchFolder("stocktake-urlcache") else {
             throw StoreReadError("cannot make a temporary folder: \(SystemError.currentText)")
@@ -77,7 +65,8 @@ public enum URLCacheDatabase {
         if let wal { try copy(wal, as: "Cache.db-wal", into: scratch) }
         var filesRead: Set<[UInt8]> = []
         var bodiesSeen: Set<Int> = []
-        var rowsSeen: (objects: Set<Int64>, bodies: Set<Int64>) = ([], [])
+        var objectRows: Set<Int64> = []
+        var bodyRows: Set<Int64> = []
         var bodyBytes = 0
         do {
             let connection = try SQLiteConnection(path: scratch.path + "/Cache.db", create: false)
@@ -104,32 +93,26 @@ public enum URLCacheDatabase {
                     SELECT \(onFileSystemColumn), substr(receiver_data, 1, \(maxBodyBytes))
                     FROM cfurl_cache_receiver_data WHERE rowid = ?
                     """)
+                // Steps `statement` at the row `column` names, once per row: hostile stores join one to many responses.
+                func readOnce(_ statement: SQLiteStatement, column: Int32, seen: inout Set<Int64>) throws -> Bool {
+                    guard responses.bytes(column) != nil, seen.insert(responses.int64(column)).inserted else {
+                        return false
+                    }
+                    try statement.bind([.integer(responses.int64(column))])
+                    return try statement.step()
+                }
                 while try responses.step() {
-                    var request: [UInt8]?
-                    var response: [UInt8]?
-                    // A row joined to many responses (a hostile store's duplicate `entry_ID`s) is read once.
-                    if responses.bytes(1) != nil, rowsSeen.objects.insert(responses.int64(1)).inserted {
-                        try objects.bind([.integer(responses.int64(1))])
-                        if try objects.step() {
-                            request = objects.bytes(0)
-                            response = objects.bytes(1)
-                        }
-                    }
+                    let objectsRead = try readOnce(objects, column: 1, seen: &objectRows)
+                    let (request, response) = objectsRead ? (objects.bytes(0), objects.bytes(1)) : (nil, nil)
                     guard meter.charge(objects: 1, bytes: (request?.count ?? 0) + (response?.count ?? 0)) else { break }
-                    var onFileSystem = false
-                    var data: [UInt8] = []
-                    if responses.bytes(2) != nil, rowsSeen.bodies.insert(responses.int64(2)).inserted {
-                        try receiver.bind([.integer(responses.int64(2))])
-                        if try receiver.step() {
-                            onFileSystem = receiver.int(0) != 0
-                            data = receiver.bytes(1) ?? []
-                        }
-                    }
+                    let bodyRead = try readOnce(receiver, column: 2, seen: &bodyRows)
+                    let onFileSystem = bodyRead && receiver.int(0) != 0
+                    let data = bodyRead ? receiver.bytes(1) ?? [] : []
                     guard meter.charge(bytes: data.count) else { break }
                     var body: [UInt8] = []
                     if onFileSystem {
                         if let bodies, filesRead.insert(data).inserted {
-                            body = cachedFile(data, in: bodies, maxBytes: maxBodyBytes)
+                            body = cachedFile(data, in: bodies)
                         }
                     } else if !data.isEmpty, bodiesSeen.insert(data.hashValue).inserted {
                         body = data
@@ -154,8 +137,7 @@ public enum URLCacheDatabase {
         }
     }
 
-    /// The three tables must be tables: a view or a trigger is not what URLCache writes. True when the receiver
-    /// table has `isDataOnFS` (iOS 7 on).
+    /// Refuses views and triggers, which URLCache never writes; true when the receiver table has `isDataOnFS`.
     private static func checkSchema(_ connection: SQLiteConnection) throws -> Bool {
         let objects = try connection.rows(
             "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger')"
@@ -194,7 +176,7 @@ public enum URLCacheDatabase {
     }
 
     /// The first bytes of `fsCachedData/<name>`: a plain name only, a regular file only, never through a link.
-    private static func cachedFile(_ name: [UInt8], in folder: OpenFolder, maxBytes: Int) -> [UInt8] {
+    private static func cachedFile(_ name: [UInt8], in folder: OpenFolder) -> [UInt8] {
         guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), !name.contains(0), name != Array(".".utf8),
             name != Array("..".utf8)
         else { return [] }
@@ -207,7 +189,7 @@ public enum URLCacheDatabase {
                 try? RegularFile.open($0.baseAddress!, in: held.descriptor, options: &options)
             }
         }
-        return (try? file?.read(at: 0, count: maxBytes)) ?? []
+        return (try? file?.read(at: 0, count: maxBodyBytes)) ?? []
     }
 
     private static func copy(_ file: RegularFile, as name: String, into scratch: ScratchFolder) throws(StoreReadError) {
