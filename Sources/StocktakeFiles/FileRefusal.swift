@@ -18,7 +18,7 @@ package enum FileRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// Grew past the limit while being read.
     case grew(limit: Int64)
 
-    /// The refusal for a file of this mode, or nil for a regular file.
+    /// Nil for a regular file.
     package init?(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: return nil

@@ -292,18 +292,10 @@ extension ArchiveInputTests {
         let tree = try TemporaryTree("archive-wal")
         let script = """
             import os, shutil, sqlite3, sys, tarfile
+            \(walOnlyStorePython)
             root = sys.argv[1]
             for name in ["Documents", "tmp", "Library/Application Support"]: os.makedirs(os.path.join(root, name))
-            path = root + "/Library/Application Support/Model.sqlite"
-            db = sqlite3.connect(path, isolation_level=None)
-            db.execute("PRAGMA journal_mode=WAL"); db.execute("PRAGMA wal_autocheckpoint=0")
-            db.execute("CREATE TABLE ZUSER (Z_PK INTEGER PRIMARY KEY, ZNAME TEXT, ZPASSWORD TEXT)")
-            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            db.execute("INSERT INTO ZUSER VALUES (1, 'alice', 'hunter2hunter2')")
-            for name in ("", "-wal"): shutil.copyfile(path + name, path + name + ".keep")
-            db.close()
-            for name in ("", "-wal"): os.replace(path + name + ".keep", path + name)
-            if os.path.exists(path + "-shm"): os.remove(path + "-shm")
+            wal_only_store(root + "/Library/Application Support/Model.sqlite")
             with tarfile.open(sys.argv[2], "w:gz") as t:
                 for name in sorted(os.listdir(root)): t.add(os.path.join(root, name), arcname=name)
             """

@@ -2,9 +2,8 @@ import StocktakeFiles
 import StocktakeModel
 import StocktakePropertyLists
 
-/// Finds the container inside an archive by the rules folders follow (`ContainerSource`): the archive root,
-/// else its one folder (a Finder zip of `X.xcappdata` holds `X.xcappdata/` beside `__MACOSX/`), else that
-/// folder's one folder (one level of wrapping).
+/// Finds the container inside an archive by the folders' rules (`ContainerSource`): the archive root, else its one
+/// folder (a Finder zip holds `X.xcappdata/` beside `__MACOSX/`), else that folder's one folder (one wrapping).
 struct ArchiveLayout {
     /// The node recognised as the input folder (the package, the data container or the bare tree).
     let input: Int32
@@ -30,8 +29,7 @@ struct ArchiveLayout {
         throw .notAContainer(path: archivePath, found: names.isEmpty ? ["an empty archive"] : names)
     }
 
-    /// The one folder inside `folder`, leaving out `__MACOSX/` and hidden names (`.DS_Store`); nil when there
-    /// are several or none.
+    /// The one folder inside `folder`, leaving out `__MACOSX/` and hidden names (`.DS_Store`); nil for several or none.
     private static func soleFolder(in folder: Int32, tree: ArchiveTree) -> Int32? {
         let visible = tree.nodes[Int(folder)].children.filter { index in
             let name = tree.nodes[Int(index)].name
@@ -42,16 +40,9 @@ struct ArchiveLayout {
     }
 
     private static func recognise(_ folder: Int32, tree: ArchiveTree, listing: ArchiveListing) -> ArchiveLayout? {
-        let members = listing.members
-        func kind(_ base: Int32, _ relative: String) -> FileKind { tree.kind(base, relative, members: members) }
-        func document(_ base: Int32, _ name: String, shownAs shown: String, required: Bool) -> MetadataDocument? {
+        func document(_ base: Int32, _ name: String, shownAs shown: String) -> MetadataDocument? {
             guard let index = tree.node(at: Array(name.utf8), from: base), !tree.nodes[Int(index)].isDirectory else {
-                return required
-                    ? MetadataDocument(
-                        path: shown, value: nil,
-                        problem:
-                            "missing: an Xcode .xcappdata package holds \(ContainerSource.appDataInfoFile) beside \(ContainerSource.appDataFolder)/"
-                    ) : nil
+                return nil
             }
             switch listing.metadata[tree.path(index)] {
             case .bytes(let bytes)?:
@@ -67,27 +58,22 @@ struct ArchiveLayout {
                     problem: "not read: it is not a regular file, or lies too deep in the archive")
             }
         }
-        func looksLikeBare(_ base: Int32) -> Bool {
-            if ContainerSource.standardFolders.count(where: { kind(base, $0) == .directory }) >= 2 { return true }
-            guard kind(base, "Library") == .directory else { return false }
-            return ContainerSource.libraryMarkers.contains { kind(base, "Library/" + $0) == .directory }
-        }
+        func looksLikeBare(_ base: Int32) -> Bool { ContainerSource.looksLikeBareContainer { listing.kind(base, $0) } }
         let metadataName = ContainerSource.containerMetadataFile
-        if kind(folder, ContainerSource.appDataFolder) == .directory,
-            let appData = tree.node(at: Array(ContainerSource.appDataFolder.utf8), from: folder)
-        {
-            let info = document(
-                folder, ContainerSource.appDataInfoFile, shownAs: ContainerSource.appDataInfoFile, required: true)
-            if let info, info.value != nil || looksLikeBare(appData) || kind(appData, metadataName) == .regularFile {
-                let shown = Paths.join(ContainerSource.appDataFolder, metadataName)
-                let container = document(appData, metadataName, shownAs: shown, required: false)
+        if let appData = tree.node(at: Array(ContainerSource.appDataFolder.utf8), from: folder, foldersOnly: true) {
+            let info =
+                document(folder, ContainerSource.appDataInfoFile, shownAs: ContainerSource.appDataInfoFile)
+                ?? ContainerSource.missingAppDataInfo
+            if info.value != nil || looksLikeBare(appData) || listing.kind(appData, metadataName) == .regularFile {
+                let container = document(
+                    appData, metadataName, shownAs: Paths.join(ContainerSource.appDataFolder, metadataName))
                 return ArchiveLayout(
                     input: folder, root: appData, layout: .xcappdata, metadata: [info] + (container.map { [$0] } ?? []),
                     appDataInfo: info.value, containerMetadata: container?.value)
             }
         }
-        if kind(folder, metadataName) == .regularFile {
-            let container = document(folder, metadataName, shownAs: metadataName, required: false)
+        if listing.kind(folder, metadataName) == .regularFile {
+            let container = document(folder, metadataName, shownAs: metadataName)
             let inside = "/" + PathText.display(tree.path(folder))
             let simulator = inside.contains("/CoreSimulator/Devices/") && inside.contains("/data/Containers/Data/")
             return ArchiveLayout(

@@ -22,9 +22,7 @@ struct ArchiveHeader {
     /// The declared size (0 for folders and links).
     let size: Int64
     let modified: Int64
-    /// For a symbolic link: its stored target.
     let symlinkTarget: [UInt8]?
-    /// For a hard link: the name of the entry it is another name of.
     let hardLinkTarget: [UInt8]?
     /// Extended-attribute names, from pax headers (`SCHILY.xattr.*`, `LIBARCHIVE.xattr.*`); values are not needed.
     let attributeNames: [[UInt8]]
@@ -43,9 +41,8 @@ final class ArchiveStream {
     /// This thread's UTF-8 names while the stream lives (see the shim); the stream never leaves its thread.
     private let locale: stocktake_archive_locale
 
-    /// Opens the archive at `path` (the input path: a link to it is followed; FIFOs and devices are refused).
-    /// Without the system's libarchive, a file that starts as a zip, tar or compressed stream throws
-    /// `archiveReaderMissing`, and any other file `notADirectory`, as with the library.
+    /// Opens the input `path` (a link to it is followed; FIFOs and devices are refused). Without libarchive, a file
+    /// that starts as an archive throws `archiveReaderMissing`, any other `notADirectory`, as with the library.
     init(path: String) throws(ScanError) {
         self.path = path
         var options = RegularFile.Options.named(maxBytes: nil)
@@ -98,7 +95,6 @@ final class ArchiveStream {
         stocktake_archive_end_utf8_names(locale)
     }
 
-    /// libarchive's message for the last failure.
     var errorText: String {
         guard let text = library.errorString(archive) else { return "unknown archive error" }
         return String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
@@ -137,8 +133,7 @@ final class ArchiveStream {
             attributeNames: attributeNames(entry))
     }
 
-    /// Reads the current entry's data into `buffer` until it is full or the entry ends; returns the count.
-    /// The rest of the entry is skipped by the next `next()` (for zip a seek, for a compressed tar a decompression).
+    /// Fills `buffer` from the current entry's data; the rest is skipped by the next `next()` (a seek, or decompression).
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(EntryReadFailure) -> Int {
         var filled = 0
         while filled < buffer.count {
@@ -150,8 +145,7 @@ final class ArchiveStream {
         return filled
     }
 
-    /// Streams the current entry's data through `body` in chunks of `buffer`; reads at most `limit` bytes.
-    /// Returns the count; more data than `limit` (a size the header understated) throws.
+    /// Streams the current entry's data through `body`; more than `limit` bytes (an understated size) throws.
     func stream(through buffer: UnsafeMutableRawBufferPointer, limit: Int64, _ body: (UnsafeRawBufferPointer) -> Void)
         throws(EntryReadFailure) -> Int64
     {
@@ -168,32 +162,18 @@ final class ArchiveStream {
         }
     }
 
-    /// The entry's type as `lstat` would give it; a hard link is another name of a regular file.
+    /// As `lstat` would give it (libarchive's file types are POSIX's `S_IF*`); a hard link names a regular file.
     private func type(_ entry: OpaquePointer) -> EntryType {
-        if library.entryHardlink(entry) != nil { return .file }
-        return switch Int(library.entryFiletype(entry)) & Int(STOCKTAKE_AE_IFMT) {
-        case Int(STOCKTAKE_AE_IFREG): .file
-        case Int(STOCKTAKE_AE_IFDIR): .directory
-        case Int(STOCKTAKE_AE_IFLNK): .symlink
-        case Int(STOCKTAKE_AE_IFIFO): .fifo
-        case Int(STOCKTAKE_AE_IFSOCK): .socket
-        case Int(STOCKTAKE_AE_IFCHR): .characterDevice
-        case Int(STOCKTAKE_AE_IFBLK): .blockDevice
-        default: .unknown
-        }
+        library.entryHardlink(entry) != nil ? .file : POSIX.entryType(mode: library.entryFiletype(entry))
     }
 
     private func failure(status: Int32) -> EntryReadFailure {
         EntryReadFailure(fatal: status == ARCHIVE_FATAL, message: errorText)
     }
 
-    /// A name as UTF-8. The header's own bytes when they are ASCII: the same in every encoding, and free,
-    /// where libarchive's UTF-8 form converts each name through wide characters (a fifth of an archive
-    /// audit's own time at 200,000 entries). Otherwise libarchive's UTF-8 form (else the bytes as stored) in
-    /// Unicode's composed form (NFC): libarchive normalises every name an archive declares UTF-8 (pax `path=`,
-    /// zip's UTF-8 flag) as it converts it, to NFC on Linux but to the decomposed form (NFD) on Apple's systems,
-    /// and its API keeps no copy of the stored bytes; composing every non-ASCII name gives the same bytes for the
-    /// same member on both. Bytes that are not UTF-8 are kept as they are.
+    /// A name as UTF-8: ASCII as stored (converting costs a fifth of an audit at 200,000 entries), else libarchive's
+    /// UTF-8 form (else the bytes as stored) composed (NFC): libarchive normalises declared-UTF-8 names to NFC on
+    /// Linux but NFD on Apple's systems, and keeps no stored bytes, so composing gives the same bytes on both.
     static func name(_ stored: UnsafePointer<CChar>?, converted: () -> UnsafePointer<CChar>?) -> [UInt8]? {
         if let stored {
             let raw = UnsafeRawBufferPointer(start: stored, count: strlen(stored))
@@ -226,9 +206,14 @@ final class ArchiveStream {
     }
 }
 
-/// Why one entry's data could not be read. `fatal`: the archive itself is damaged (truncated, corrupt stream);
-/// otherwise only this entry (an unsupported compression method, encryption, a bad checksum).
+/// Why one entry's data could not be read: `fatal` when the archive itself is damaged, else only this entry is
+/// (an unsupported method, encryption, a bad checksum).
 struct EntryReadFailure: Error {
     let fatal: Bool
     let message: String
+
+    /// On a second pass over `archive`, a fatal failure (it changed or broke since the first) ends the pass.
+    func throwIfFatal(archive: String) throws(ScanError) {
+        if fatal { throw .unreadableRoot(path: archive, reason: "the archive is damaged or truncated: \(message)") }
+    }
 }

@@ -8,19 +8,15 @@ import StocktakePropertyLists
     import Darwin
 #endif
 
-/// Recognises what the user pointed at (an `.xcappdata` package, a simulator data container or a
-/// bare Documents/Library/tmp tree) from its structure, never from one file alone, and works out
-/// whose container it is. Only the input path itself may be a symbolic link; nothing inside is
-/// followed.
+/// Recognises what the user pointed at (an `.xcappdata` package, a data container or a bare Documents/Library/tmp
+/// tree) by its structure, never one file alone, and whose it is. Only the input itself may be a link.
 public enum ContainerSource {
     static let appDataFolder = "AppData"
     static let appDataInfoFile = "AppDataInfo.plist"
     static let containerMetadataFile = ".com.apple.mobile_container_manager.metadata.plist"
     static let standardFolders = ["Documents", "Library", "tmp"]
 
-    /// Recognises the input layout structurally and identifies the app. Throws ScanError for a
-    /// missing path, a file, or a folder that is no container (message says what was found and
-    /// what was expected).
+    /// Throws for a missing path, a file, or a folder that is no container (saying what was found).
     /// `inSimulatorDevice`: the caller found the container in a device set itself (`--simulator`), wherever that set is.
     public static func identify(
         path: String, bundleIdentifier override: String? = nil, inSimulatorDevice: Bool = false
@@ -40,7 +36,7 @@ public enum ContainerSource {
         let appData = Paths.join(input, appDataFolder)
         let info =
             FileKind(path: appData) == .directory
-            ? readMetadata(at: Paths.join(input, appDataInfoFile), shownAs: appDataInfoFile, required: true) : nil
+            ? readMetadata(at: Paths.join(input, appDataInfoFile), shownAs: appDataInfoFile) ?? missingAppDataInfo : nil
         if let info,
             info.value != nil || looksLikeBareContainer(appData)
                 || FileKind(path: Paths.join(appData, containerMetadataFile)) == .regularFile
@@ -62,8 +58,7 @@ public enum ContainerSource {
 
         let metadataPrefix = layout == .xcappdata ? appDataFolder + "/" : ""
         let containerMetadata = readMetadata(
-            at: Paths.join(root, containerMetadataFile), shownAs: metadataPrefix + containerMetadataFile,
-            required: false)
+            at: Paths.join(root, containerMetadataFile), shownAs: metadataPrefix + containerMetadataFile)
         if let containerMetadata { metadata.append(containerMetadata) }
 
         let clues =
@@ -78,8 +73,7 @@ public enum ContainerSource {
             metadata: metadata, exportedAt: exportTime(input: input, layout: layout, appDataInfo: appDataInfo))
     }
 
-    /// `XCDownloadDate`, else the modification time of `AppDataInfo.plist` (Xcode writes it with the
-    /// download), else of the input folder.
+    /// `XCDownloadDate`, else when `AppDataInfo.plist` was written (with the download), else the input folder's time.
     private static func exportTime(input: String, layout: ContainerLayout, appDataInfo: PropertyListValue?)
         -> ExportTime?
     {
@@ -90,7 +84,7 @@ public enum ContainerSource {
         return modificationTime(input).map { ExportTime(seconds: $0, source: .inputFolder) }
     }
 
-    /// Seconds since 1970 of the file's last modification (the link itself, never its target).
+    /// Of the link itself, never its target.
     private static func modificationTime(_ path: String) -> Int64? {
         var info = stat()
         return lstat(path, &info) == 0 ? info.modificationSeconds : nil
@@ -116,8 +110,7 @@ public enum ContainerSource {
         return absolute
     }
 
-    /// The option and the metadata plists' ids, strongest first. Identifiers from the container must look
-    /// like bundle ids.
+    /// The option and the metadata plists' ids, strongest first; those from the container must look like bundle ids.
     static func authoritativeClues(
         override: String?, appDataInfo: PropertyListValue?, containerMetadata: PropertyListValue?,
         metadataPrefix: String
@@ -140,17 +133,14 @@ public enum ContainerSource {
         return clues
     }
 
-    /// Reads a metadata plist. A malformed one is reported in the document, never fatal. Returns
-    /// nil for an absent optional file; an absent required file is reported as missing.
-    private static func readMetadata(at path: String, shownAs relativePath: String, required: Bool) -> MetadataDocument?
-    {
-        guard FileKind(path: path) != .missing else {
-            return required
-                ? MetadataDocument(
-                    path: relativePath, value: nil,
-                    problem: "missing: an Xcode .xcappdata package holds \(appDataInfoFile) beside \(appDataFolder)/")
-                : nil
-        }
+    /// An `.xcappdata` without its `AppDataInfo.plist`: reported, never fatal.
+    static let missingAppDataInfo = MetadataDocument(
+        path: appDataInfoFile, value: nil,
+        problem: "missing: an Xcode .xcappdata package holds \(appDataInfoFile) beside \(appDataFolder)/")
+
+    /// Reads a metadata plist; nil when it is absent. A malformed one is reported in the document, never fatal.
+    private static func readMetadata(at path: String, shownAs relativePath: String) -> MetadataDocument? {
+        guard FileKind(path: path) != .missing else { return nil }
         do {
             // Real metadata plists are a few hundred bytes; 1 MiB leaves room and bounds the read.
             let value = try PropertyListReader.readUnlabelled(
@@ -164,13 +154,16 @@ public enum ContainerSource {
     // MARK: - Structure
 
     /// Two of Documents/, Library/, tmp/; or a Library/ holding a folder iOS makes there (many real containers
-    /// are only Library/ with Preferences, SplashBoard, Caches).
+    /// are only Library/ with Preferences, SplashBoard, Caches). A symbolic link does not count.
     private static func looksLikeBareContainer(_ folder: String) -> Bool {
-        // A symbolic link does not count.
-        if standardFolders.count(where: { FileKind(path: Paths.join(folder, $0)) == .directory }) >= 2 { return true }
-        let library = Paths.join(folder, "Library")
-        guard FileKind(path: library) == .directory else { return false }
-        return libraryMarkers.contains { FileKind(path: Paths.join(library, $0)) == .directory }
+        looksLikeBareContainer { FileKind(path: Paths.join(folder, $0)) }
+    }
+
+    /// The same test where `kind` says what stands at a path below the folder (on disk, or in an archive).
+    static func looksLikeBareContainer(_ kind: (String) -> FileKind) -> Bool {
+        if standardFolders.count(where: { kind($0) == .directory }) >= 2 { return true }
+        guard kind("Library") == .directory else { return false }
+        return libraryMarkers.contains { kind("Library/" + $0) == .directory }
     }
 
     /// Library folders only iOS or its standard APIs make: the standard folders with a location of their own, and
@@ -180,9 +173,8 @@ public enum ContainerSource {
         + SystemCatalogue.items.filter { $0.parent == .library && !$0.isPrefix && $0.backup == .notBackedUp }.map(
             \.name)
 
-    /// A CoreSimulator device's data folder holds the container: `…/CoreSimulator/Devices/<UDID>/data/…`, or
-    /// `DEVICE/data/Containers/Data/<kind>/<UUID>` in any other device set (`--device-set`, `xcrun simctl --set`),
-    /// whose device folder holds the `device.plist` every simulator device has.
+    /// `…/CoreSimulator/Devices/<UDID>/data/…`, or `DEVICE/data/Containers/Data/<kind>/<UUID>` in any other device
+    /// set, whose device folder holds the `device.plist` every simulator device has.
     private static func isInSimulatorDevice(_ resolvedInput: String) -> Bool {
         if resolvedInput.contains("/CoreSimulator/Devices/") && resolvedInput.contains("/data/Containers/Data/") {
             return true
@@ -194,8 +186,7 @@ public enum ContainerSource {
         return FileKind(path: "/" + parts.dropLast(5).joined(separator: "/") + "/device.plist") == .regularFile
     }
 
-    /// The folder's entries for the refusal message: folders with a trailing `/`, links and
-    /// special files marked as such.
+    /// The folder's entries for the refusal message: folders with a trailing `/`, links and special files marked.
     private static func describe(_ listing: DirectoryListing) -> [String] {
         let names = listing.entries.sorted { $0.name < $1.name }.map { entry in
             switch entry.kind {

@@ -25,18 +25,15 @@ enum FileKind: Equatable {
     }
 }
 
-/// The entries of one folder, names and kinds, read with opendir/readdir and fstatat (no
-/// following). Bounded, because a wrong input folder may hold millions of entries.
+/// The names and kinds (no link followed) of one folder's entries, bounded: a wrong input may hold millions.
 struct DirectoryListing {
     struct Entry: Equatable {
-        /// The name, decoded as UTF-8; names that are not UTF-8 get replacement characters and so
-        /// can never equal a name this module looks for.
+        /// Decoded as UTF-8: one that is not UTF-8 can never equal a name this module looks for.
         let name: String
         let kind: FileKind
     }
 
     let entries: [Entry]
-    /// True when the folder held more than the limit; `entries` is then a partial listing.
     let isTruncated: Bool
 
     struct Failure: Error {
