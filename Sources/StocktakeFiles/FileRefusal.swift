@@ -6,7 +6,6 @@
 
 /// Why a file was not opened or read: a value whose `description` completes "cannot read FILE: …".
 package enum FileRefusal: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A system call failed with this `errno`.
     case system(Int32)
     case symbolicLink
     case directory

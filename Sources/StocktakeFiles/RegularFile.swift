@@ -125,7 +125,6 @@ package final class RegularFile {
         return Array(bytes.prefix(filled))
     }
 
-    /// Fills `buffer` from `offset` until it is full or the file ends; returns how many bytes were read.
     package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(FileRefusal) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var total = 0

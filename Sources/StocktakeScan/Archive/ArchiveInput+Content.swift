@@ -12,7 +12,6 @@ extension ArchiveInput {
         try contentPass().items
     }
 
-    /// The content pass over the archive's files, with its coverage and what it could not read.
     public func contentPass(threads: Int = 4) throws(ScanError) -> ContentInspector.Outcome {
         var (planned, unread, passedOver) = ContentInspector(root: "", inventory: inventory).plan()
         let limit = ContentInspector.Budget().copiedStoreBytes

@@ -50,7 +50,6 @@ public struct ArchiveInput: Sendable {
             tree: tree, listing: listing, root: layout.root, options: options, rootName: Array(rootPath.utf8)
         ).build()
 
-        let prefix = layout.layout == .xcappdata ? ContainerSource.appDataFolder + "/" : ""
         let listingOfRoot: IdentityClues.Listing = { relative in
             // A real folder at every step: an archive's link is a link, never followed.
             guard let node = tree.node(at: Array(relative.utf8), from: layout.root, foldersOnly: true) else {
@@ -61,20 +60,13 @@ public struct ArchiveInput: Sendable {
                     name: PathText.display(tree.nodes[Int(child)].name), kind: listing.kind(of: child))
             }
         }
-        let clues =
-            ContainerSource.authoritativeClues(
-                override: override, appDataInfo: layout.appDataInfo, containerMetadata: layout.containerMetadata,
-                metadataPrefix: prefix)
-            + IdentityClues.collect(listing: listingOfRoot)
-        let identity = BundleIdentity.decide(clues)
-        let container = ContainerDescription(
-            inputPath: path, rootPath: rootPath, layout: layout.layout, bundleIdentifier: identity.identifier,
-            bundleIdentifierSource: identity.source, identityClues: clues, identityCandidates: identity.candidates,
-            metadata: layout.metadata, exportedAt: exportTime(layout: layout, tree: tree, listing: listing, path: path),
+        let container = layout.found.describe(
+            inputPath: path, rootPath: rootPath, override: override,
+            found: IdentityClues.collect(listing: listingOfRoot),
+            exportedAt: exportTime(layout: layout, tree: tree, listing: listing, path: path),
             archive: ArchiveDescription(
                 path: path, format: listing.format, compression: listing.compression,
-                folder: PathText.display(tree.path(layout.input))),
-            allocatedBytesEstimated: true)
+                folder: PathText.display(tree.path(layout.input))))
         return ArchiveInput(
             container: container, inventory: inventory, dataOrdinals: ordinals, path: path,
             kept: listing.capture?.kept ?? [:],
@@ -85,8 +77,8 @@ public struct ArchiveInput: Sendable {
     private static func exportTime(layout: ArchiveLayout, tree: ArchiveTree, listing: ArchiveListing, path: String)
         -> ExportTime?
     {
-        if let downloaded = DownloadDate.exportTime(layout.appDataInfo?["XCDownloadDate"]) { return downloaded }
-        if layout.layout == .xcappdata,
+        if let downloaded = DownloadDate.exportTime(layout.found.appDataInfo?["XCDownloadDate"]) { return downloaded }
+        if layout.found.layout == .xcappdata,
             let info = tree.node(at: Array(ContainerSource.appDataInfoFile.utf8), from: layout.input),
             let member = listing.member(of: info)
         {

@@ -54,19 +54,6 @@ struct ArchiveInventory {
             recordOfNode = [Int32](repeating: -1, count: nodes)
             recordOfNode[Int(root)] = 0
         }
-
-        mutating func append(
-            node: Int32, parent: Int32, name: [UInt8], type: EntryType, zone: Zone, flags: EntryFlags,
-            ownFlag: ExclusionFlag, apparent: Int64, allocated: Int64, modified: Int64, kind: ContentKind,
-            dataOrdinal: Int32
-        ) -> Int32 {
-            let index = recorder.append(
-                parent: parent, name: name, type: type, zone: zone, flags: flags, ownFlag: ownFlag, apparent: apparent,
-                allocated: allocated, modified: modified, kind: kind)
-            dataOrdinals.append(dataOrdinal)
-            recordOfNode[Int(node)] = index
-            return index
-        }
     }
 
     private func add(
@@ -99,7 +86,7 @@ struct ArchiveInventory {
             if member.attributeFlag != .none { ownFlag = member.attributeFlag }
             if member.transportedAttributes { state.recorder.countEvidence(entriesWithAttributes: 1) }
         }
-        if ownFlag == .none, type == .directory, sidecarFlags(tree.child(node, Array("._.".utf8))) {
+        if ownFlag == .none, type == .directory, isFlaggedSidecar(tree.child(node, Array("._.".utf8))) {
             ownFlag = .appleDouble
         }
         if ownFlag == .none, type != .symlink, let flag = sequestered[node] { ownFlag = flag }
@@ -130,10 +117,11 @@ struct ArchiveInventory {
         // A link's size is its target's length, as `lstat` gives it on APFS and ext4 alike.
         if type == .symlink { apparent = Int64(member?.symlinkTarget?.count ?? 0) }
         let allocated = type == .file ? (apparent + Self.blockSize - 1) / Self.blockSize * Self.blockSize : 0
-        let record = state.append(
-            node: node, parent: parent, name: item.name, type: type, zone: zone, flags: flags, ownFlag: ownFlag,
-            apparent: apparent, allocated: allocated, modified: member?.modified ?? 0,
-            kind: type == .file ? kind : .unknown, dataOrdinal: dataOrdinal)
+        let record = state.recorder.append(
+            parent: parent, name: item.name, type: type, zone: zone, flags: flags, ownFlag: ownFlag, apparent: apparent,
+            allocated: allocated, modified: member?.modified ?? 0, kind: type == .file ? kind : .unknown)
+        state.dataOrdinals.append(dataOrdinal)
+        state.recordOfNode[Int(node)] = record
         if type == .symlink, let target = member?.symlinkTarget {
             state.recorder.setSymlinkTarget(target, of: record)
             if SymlinkCheck.escapes(target: target, directory: folderPath, rootPath: rootName) {
@@ -144,14 +132,14 @@ struct ArchiveInventory {
     }
 
     /// Whether `node` is an AppleDouble sidecar carrying a backup flag.
-    private func sidecarFlags(_ node: Int32?) -> Bool {
+    private func isFlaggedSidecar(_ node: Int32?) -> Bool {
         guard let node, case .flag(let flag)? = listing.member(of: node)?.sidecar else { return false }
         return flag != .none
     }
 
     /// `.appleDouble` when the sibling `._name` carries a flag (as the walk pairs them).
     private func siblingSidecarFlag(of item: ArchiveTree.Node) -> ExclusionFlag {
-        guard item.parent >= 0, sidecarFlags(tree.child(item.parent, Array("._".utf8) + item.name)) else {
+        guard item.parent >= 0, isFlaggedSidecar(tree.child(item.parent, Array("._".utf8) + item.name)) else {
             return .none
         }
         return .appleDouble

@@ -1,4 +1,3 @@
-import StocktakeFiles
 import StocktakeModel
 import StocktakePropertyLists
 
@@ -9,10 +8,7 @@ struct ArchiveLayout {
     let input: Int32
     /// The container root: `input` or, for `.xcappdata`, its `AppData/`.
     let root: Int32
-    let layout: ContainerLayout
-    let metadata: [MetadataDocument]
-    let appDataInfo: PropertyListValue?
-    let containerMetadata: PropertyListValue?
+    let found: ContainerSource.Recognised
 
     static func find(tree: ArchiveTree, listing: ArchiveListing, archivePath: String) throws(ScanError) -> ArchiveLayout
     {
@@ -40,51 +36,30 @@ struct ArchiveLayout {
     }
 
     private static func recognise(_ folder: Int32, tree: ArchiveTree, listing: ArchiveListing) -> ArchiveLayout? {
-        func document(_ base: Int32, _ name: String, shownAs shown: String) -> MetadataDocument? {
-            guard let index = tree.node(at: Array(name.utf8), from: base), !tree.nodes[Int(index)].isDirectory else {
-                return nil
-            }
+        func document(_ relative: String) -> MetadataDocument? {
+            guard let index = tree.node(at: Array(relative.utf8), from: folder), !tree.nodes[Int(index)].isDirectory
+            else { return nil }
             switch listing.metadata[tree.path(index)] {
             case .bytes(let bytes)?:
                 do {
-                    return MetadataDocument(path: shown, value: try PropertyListReader.parse(bytes), problem: nil)
+                    return MetadataDocument(path: relative, value: try PropertyListReader.parse(bytes), problem: nil)
                 } catch {
-                    return MetadataDocument(path: shown, value: nil, problem: error.message)
+                    return MetadataDocument(path: relative, value: nil, problem: error.message)
                 }
-            case .problem(let problem)?: return MetadataDocument(path: shown, value: nil, problem: problem)
+            case .problem(let problem)?: return MetadataDocument(path: relative, value: nil, problem: problem)
             case nil:
                 return MetadataDocument(
-                    path: shown, value: nil,
+                    path: relative, value: nil,
                     problem: "not read: it is not a regular file, or lies too deep in the archive")
             }
         }
-        func looksLikeBare(_ base: Int32) -> Bool { ContainerSource.looksLikeBareContainer { listing.kind(base, $0) } }
-        let metadataName = ContainerSource.containerMetadataFile
-        if let appData = tree.node(at: Array(ContainerSource.appDataFolder.utf8), from: folder, foldersOnly: true) {
-            let info =
-                document(folder, ContainerSource.appDataInfoFile, shownAs: ContainerSource.appDataInfoFile)
-                ?? ContainerSource.missingAppDataInfo
-            if info.value != nil || looksLikeBare(appData) || listing.kind(appData, metadataName) == .regularFile {
-                let container = document(
-                    appData, metadataName, shownAs: Paths.join(ContainerSource.appDataFolder, metadataName))
-                return ArchiveLayout(
-                    input: folder, root: appData, layout: .xcappdata, metadata: [info] + (container.map { [$0] } ?? []),
-                    appDataInfo: info.value, containerMetadata: container?.value)
-            }
-        }
-        if listing.kind(folder, metadataName) == .regularFile {
-            let container = document(folder, metadataName, shownAs: metadataName)
-            let inside = "/" + PathText.display(tree.path(folder))
-            let simulator = inside.contains("/CoreSimulator/Devices/") && inside.contains("/data/Containers/Data/")
-            return ArchiveLayout(
-                input: folder, root: folder, layout: simulator ? .simulator : .dataContainer,
-                metadata: container.map { [$0] } ?? [],
-                appDataInfo: nil, containerMetadata: container?.value)
-        }
-        if looksLikeBare(folder) {
-            return ArchiveLayout(
-                input: folder, root: folder, layout: .bare, metadata: [], appDataInfo: nil, containerMetadata: nil)
-        }
-        return nil
+        let inside = "/" + PathText.display(tree.path(folder))
+        let found = ContainerSource.recognise(
+            kind: { listing.kind(folder, $0) }, document: document,
+            isSimulator: { inside.contains("/CoreSimulator/Devices/") && inside.contains("/data/Containers/Data/") })
+        guard let found else { return nil }
+        let appData =
+            found.layout == .xcappdata ? tree.node(at: Array(ContainerSource.appDataFolder.utf8), from: folder) : nil
+        return ArchiveLayout(input: folder, root: appData ?? folder, found: found)
     }
 }

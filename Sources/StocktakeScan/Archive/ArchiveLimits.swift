@@ -2,7 +2,6 @@
 /// declaring a terabyte) from holding the audit and the nightly lock for an hour. Deflate cannot expand more than
 /// 1,032 times, so real zip and gzip exports pass; bzip2 and xz can, and such an archive is refused with the way out.
 public enum ArchiveLimits {
-    /// Declared data per byte of archive.
     public static let maxExpansion: Int64 = 2_000
     /// What any archive may declare, however small: 1 GiB decompresses in seconds.
     public static let minDeclaredBytes: Int64 = 1 << 30

@@ -9,7 +9,6 @@ struct ArchiveMember {
     let type: EntryType
     let size: Int64
     let modified: Int64
-    /// The strongest backup flag among its pax extended attributes.
     let attributeFlag: ExclusionFlag
     /// Whether any of its attributes travelled from the Mac or device (see `BackupAttributes.isTransported`).
     let transportedAttributes: Bool

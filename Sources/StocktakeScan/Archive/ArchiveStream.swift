@@ -14,7 +14,6 @@ struct ArchiveFailure: Error {
     let message: String
 }
 
-/// One header of an archive, as libarchive decoded it.
 struct ArchiveHeader {
     /// The stored name, raw bytes (UTF-8 where the archive says so, else as stored); nil when it cannot be decoded.
     let name: [UInt8]?

@@ -24,7 +24,6 @@ struct ArchiveTree {
     /// The folder (its path as stored, and its node) the last member went into.
     private var lastFolder: (path: [UInt8], node: Int32)?
 
-    /// Adds the listing's member `index` at its normalised `path`.
     mutating func insert(_ member: ArchiveMember, path: [UInt8], at index: Int32) {
         // Members come grouped by folder: one in the folder of the member before skips the walk from the root.
         if let last = lastFolder, path.count > last.path.count + 1, path[last.path.count] == UInt8(ascii: "/"),

@@ -42,7 +42,6 @@ public enum BackupAttributes {
         return (flag, transported)
     }
 
-    /// Length of a leading `user.`, `trusted.` or `osx.` namespace, or 0.
     private static func namespacePrefixLength(_ name: UnsafeBufferPointer<UInt8>) -> Int {
         if name.hasPrefix("user.") { return 5 }
         if name.hasPrefix("trusted.") { return 8 }

@@ -8,7 +8,6 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// Why the extended attributes of an entry could not be listed.
 public struct ExtendedAttributeError: Error, Sendable, Equatable, CustomStringConvertible {
     public let code: Int32
 

@@ -13,7 +13,6 @@ public struct SimulatorApp: Sendable, Equatable {
     public let groupMatch: GroupMatch
     /// On an iOS 7-era runtime: `data/Applications/<UUID>`, holding both the `.app` and its data (listed, not audited).
     public let legacyFolder: String?
-    /// What was passed over while reading the app.
     public let notes: [SetNote]
 
     public struct Companion: Sendable, Equatable {

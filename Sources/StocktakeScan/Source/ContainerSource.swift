@@ -28,49 +28,87 @@ public enum ContainerSource {
         } catch {
             throw .unreadableRoot(path: path, reason: error.reason)
         }
+        guard
+            let found = recognise(
+                kind: { FileKind(path: Paths.join(input, $0)) },
+                document: { readMetadata(at: Paths.join(input, $0), shownAs: $0) },
+                isSimulator: { inSimulatorDevice || isInSimulatorDevice(input) })
+        else { throw .notAContainer(path: path, found: describe(listing)) }
+        let root = found.layout == .xcappdata ? Paths.join(input, appDataFolder) : input
+        return found.describe(
+            inputPath: path, rootPath: root, override: override, found: IdentityClues.collect(containerRoot: root),
+            exportedAt: exportTime(input: input, layout: found.layout, appDataInfo: found.appDataInfo))
+    }
 
+    /// What a folder is by its structure, and its metadata plists.
+    struct Recognised {
         let layout: ContainerLayout
-        let root: String
-        var metadata: [MetadataDocument] = []
-        var appDataInfo: PropertyListValue?
-        let appData = Paths.join(input, appDataFolder)
-        let info =
-            FileKind(path: appData) == .directory
-            ? readMetadata(at: Paths.join(input, appDataInfoFile), shownAs: appDataInfoFile) ?? missingAppDataInfo : nil
-        if let info,
-            info.value != nil || looksLikeBareContainer(appData)
-                || FileKind(path: Paths.join(appData, containerMetadataFile)) == .regularFile
-        {
-            layout = .xcappdata
-            root = appData
-            metadata.append(info)
-            appDataInfo = info.value
-        } else if FileKind(path: Paths.join(input, containerMetadataFile)) == .regularFile {
-            // The same plist is on devices and simulators: only the place says "simulator".
-            layout = inSimulatorDevice || isInSimulatorDevice(input) ? .simulator : .dataContainer
-            root = input
-        } else if looksLikeBareContainer(input) {
-            layout = .bare
-            root = input
-        } else {
-            throw .notAContainer(path: path, found: describe(listing))
+        let metadata: [MetadataDocument]
+        let appDataInfo: PropertyListValue?
+        let containerMetadata: PropertyListValue?
+
+        /// Whose container it is, from the option, the metadata plists' ids (which must look like bundle ids) and
+        /// the clues `found` below its root; `archive` for one read from an archive, whose sizes are estimates.
+        func describe(
+            inputPath: String, rootPath: String, override: String?, found: [IdentityClue], exportedAt: ExportTime?,
+            archive: ArchiveDescription? = nil
+        ) -> ContainerDescription {
+            var clues: [IdentityClue] = []
+            if let override, !override.isEmpty {
+                clues.append(IdentityClue(identifier: override, source: .option, path: "--bundle-id"))
+            }
+            // Xcode writes CFBundleIdentifier; some third-party exporters write BundleIdentifier.
+            for key in ["CFBundleIdentifier", "BundleIdentifier"] {
+                if let identifier = appDataInfo?[key]?.stringValue, BundleIdentifierRules.isPlausible(identifier) {
+                    clues.append(IdentityClue(identifier: identifier, source: .appDataInfo, path: appDataInfoFile))
+                    break
+                }
+            }
+            if let id = containerMetadata?["MCMMetadataIdentifier"]?.stringValue, BundleIdentifierRules.isPlausible(id)
+            {
+                let path =
+                    layout == .xcappdata ? Paths.join(appDataFolder, containerMetadataFile) : containerMetadataFile
+                clues.append(IdentityClue(identifier: id, source: .containerMetadata, path: path))
+            }
+            clues += found
+            let identity = BundleIdentity.decide(clues)
+            return ContainerDescription(
+                inputPath: inputPath, rootPath: rootPath, layout: layout, bundleIdentifier: identity.identifier,
+                bundleIdentifierSource: identity.source, identityClues: clues, identityCandidates: identity.candidates,
+                metadata: metadata, exportedAt: exportedAt, archive: archive, allocatedBytesEstimated: archive != nil)
         }
+    }
 
-        let metadataPrefix = layout == .xcappdata ? appDataFolder + "/" : ""
-        let containerMetadata = readMetadata(
-            at: Paths.join(root, containerMetadataFile), shownAs: metadataPrefix + containerMetadataFile)
-        if let containerMetadata { metadata.append(containerMetadata) }
-
-        let clues =
-            authoritativeClues(
-                override: override, appDataInfo: appDataInfo, containerMetadata: containerMetadata?.value,
-                metadataPrefix: metadataPrefix)
-            + IdentityClues.collect(containerRoot: root)
-        let identity = BundleIdentity.decide(clues)
-        return ContainerDescription(
-            inputPath: path, rootPath: root, layout: layout, bundleIdentifier: identity.identifier,
-            bundleIdentifierSource: identity.source, identityClues: clues, identityCandidates: identity.candidates,
-            metadata: metadata, exportedAt: exportTime(input: input, layout: layout, appDataInfo: appDataInfo))
+    /// An `.xcappdata` (`AppData/` with an `AppDataInfo.plist` that parses, or holding a container), else a data
+    /// container (its container-manager plist; the same on devices and simulators: only the place says which), else
+    /// a bare tree; nil for none. `kind` and `document` (nil for an absent plist) look at paths below the folder.
+    static func recognise(
+        kind: (String) -> FileKind, document: (String) -> MetadataDocument?, isSimulator: () -> Bool
+    ) -> Recognised? {
+        let metadataInAppData = Paths.join(appDataFolder, containerMetadataFile)
+        if kind(appDataFolder) == .directory {
+            let info = document(appDataInfoFile) ?? missingAppDataInfo
+            if info.value != nil || looksLikeBareContainer({ kind(Paths.join(appDataFolder, $0)) })
+                || kind(metadataInAppData) == .regularFile
+            {
+                let container = document(metadataInAppData)
+                return Recognised(
+                    layout: .xcappdata, metadata: [info] + (container.map { [$0] } ?? []), appDataInfo: info.value,
+                    containerMetadata: container?.value)
+            }
+        }
+        let layout: ContainerLayout
+        if kind(containerMetadataFile) == .regularFile {
+            layout = isSimulator() ? .simulator : .dataContainer
+        } else if looksLikeBareContainer(kind) {
+            layout = .bare
+        } else {
+            return nil
+        }
+        let container = document(containerMetadataFile)
+        return Recognised(
+            layout: layout, metadata: container.map { [$0] } ?? [], appDataInfo: nil,
+            containerMetadata: container?.value)
     }
 
     /// `XCDownloadDate`, else when `AppDataInfo.plist` was written (with the download), else the input folder's time.
@@ -110,31 +148,8 @@ public enum ContainerSource {
         return absolute
     }
 
-    /// The option and the metadata plists' ids, strongest first; those from the container must look like bundle ids.
-    static func authoritativeClues(
-        override: String?, appDataInfo: PropertyListValue?, containerMetadata: PropertyListValue?,
-        metadataPrefix: String
-    ) -> [IdentityClue] {
-        var clues: [IdentityClue] = []
-        if let override, !override.isEmpty {
-            clues.append(IdentityClue(identifier: override, source: .option, path: "--bundle-id"))
-        }
-        // Xcode writes CFBundleIdentifier; some third-party exporters write BundleIdentifier.
-        for key in ["CFBundleIdentifier", "BundleIdentifier"] {
-            if let identifier = appDataInfo?[key]?.stringValue, BundleIdentifierRules.isPlausible(identifier) {
-                clues.append(IdentityClue(identifier: identifier, source: .appDataInfo, path: appDataInfoFile))
-                break
-            }
-        }
-        if let id = containerMetadata?["MCMMetadataIdentifier"]?.stringValue, BundleIdentifierRules.isPlausible(id) {
-            let path = metadataPrefix + containerMetadataFile
-            clues.append(IdentityClue(identifier: id, source: .containerMetadata, path: path))
-        }
-        return clues
-    }
-
     /// An `.xcappdata` without its `AppDataInfo.plist`: reported, never fatal.
-    static let missingAppDataInfo = MetadataDocument(
+    private static let missingAppDataInfo = MetadataDocument(
         path: appDataInfoFile, value: nil,
         problem: "missing: an Xcode .xcappdata package holds \(appDataInfoFile) beside \(appDataFolder)/")
 
@@ -154,13 +169,8 @@ public enum ContainerSource {
     // MARK: - Structure
 
     /// Two of Documents/, Library/, tmp/; or a Library/ holding a folder iOS makes there (many real containers
-    /// are only Library/ with Preferences, SplashBoard, Caches). A symbolic link does not count.
-    private static func looksLikeBareContainer(_ folder: String) -> Bool {
-        looksLikeBareContainer { FileKind(path: Paths.join(folder, $0)) }
-    }
-
-    /// The same test where `kind` says what stands at a path below the folder (on disk, or in an archive).
-    static func looksLikeBareContainer(_ kind: (String) -> FileKind) -> Bool {
+    /// are only Library/ with Preferences, SplashBoard, Caches). `kind` never follows a link.
+    private static func looksLikeBareContainer(_ kind: (String) -> FileKind) -> Bool {
         if standardFolders.count(where: { kind($0) == .directory }) >= 2 { return true }
         guard kind("Library") == .directory else { return false }
         return libraryMarkers.contains { kind("Library/" + $0) == .directory }
