@@ -335,3 +335,26 @@ extension ArchiveInputTests {
         #expect(outcome.items.map(\.place) == ["line 1"])
     }
 }
+
+extension ArchiveInputTests {
+    /// A bare tree's container-manager plist that is a link is reported, never read, from an archive as from the
+    /// folder it was packed from: both go through the folders' one layout rule.
+    @Test func aBareTreesLinkedMetadataIsReportedAsInTheFolder() throws {
+        let tree = try TemporaryTree("archive-bare-link")
+        for folder in ["c/Documents", "c/Library", "c/tmp"] { try tree.mkdir(folder) }
+        try tree.symlink("c/.com.apple.mobile_container_manager.metadata.plist", to: "elsewhere.plist")
+        let script = """
+            import os, sys, tarfile
+            with tarfile.open(sys.argv[2], "w") as t:
+                for name in sorted(os.listdir(sys.argv[1])): t.add(os.path.join(sys.argv[1], name), arcname=name)
+            """
+        try Self.python(script, [tree.path("c"), tree.path("c.tar")])
+        let folder = try ContainerSource.identify(path: tree.path("c"))
+        let archive = try ArchiveInput.read(path: tree.path("c.tar")).container
+        for container in [folder, archive] {
+            #expect(container.layout == .bare)
+            #expect(container.metadata.map(\.path) == [".com.apple.mobile_container_manager.metadata.plist"])
+            #expect(container.metadata.first.map { $0.value == nil && $0.problem != nil } == true)
+        }
+    }
+}

@@ -67,7 +67,7 @@ extension ArchiveInput {
         try reread(wanted.keys, for: "the content checks") { ordinal, stream throws(ScanError) in
             guard let members = wanted[ordinal], let first = members.first else { return }
             var bytes: [UInt8] = []
-            do throws(EntryReadFailure) {
+            do throws(ArchiveReadFailure) {
                 // A text file's prefix is what is read; the stream stops there and the next header skips the rest.
                 if first.bytes < inventory.entries[Int(first.entry)].apparentBytes {
                     let prefix = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(first.bytes), alignment: 8)

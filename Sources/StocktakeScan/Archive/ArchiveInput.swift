@@ -62,7 +62,7 @@ public struct ArchiveInput: Sendable {
         }
         let container = layout.found.describe(
             inputPath: path, rootPath: rootPath, override: override,
-            found: IdentityClues.collect(listing: listingOfRoot),
+            listed: IdentityClues.collect(listing: listingOfRoot),
             exportedAt: exportTime(layout: layout, tree: tree, listing: listing, path: path),
             archive: ArchiveDescription(
                 path: path, format: listing.format, compression: listing.compression,
@@ -112,7 +112,7 @@ public struct ArchiveInput: Sendable {
             let size = inventory.entries[Int(first)].apparentBytes
             var hasher = Crypto.SHA256()
             let skipped: String?
-            do throws(EntryReadFailure) {
+            do throws(ArchiveReadFailure) {
                 let read = try stream.stream(through: buffer, limit: size) { hasher.update(bufferPointer: $0) }
                 skipped = read == size ? nil : "the archive holds \(read) of its \(size) declared bytes"
             } catch {

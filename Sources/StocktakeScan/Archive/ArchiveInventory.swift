@@ -80,7 +80,9 @@ struct ArchiveInventory {
         case .notSidecar?, nil: isSidecar = false
         }
         if zone.transport || isSidecar { flags.insert(.transportArtefact) }
-        var ownFlag = siblingSidecarFlag(of: item)
+        // A flagged sibling `._name` flags the entry, as the walk pairs them.
+        let sibling = tree.child(item.parent, Array("._".utf8) + item.name)
+        var ownFlag: ExclusionFlag = isFlaggedSidecar(sibling) ? .appleDouble : .none
         let wantsAttributes = !zone.excludedBySystem && !flags.contains(.transportArtefact)
         if wantsAttributes, let member {
             if member.attributeFlag != .none { ownFlag = member.attributeFlag }
@@ -135,14 +137,6 @@ struct ArchiveInventory {
     private func isFlaggedSidecar(_ node: Int32?) -> Bool {
         guard let node, case .flag(let flag)? = listing.member(of: node)?.sidecar else { return false }
         return flag != .none
-    }
-
-    /// `.appleDouble` when the sibling `._name` carries a flag (as the walk pairs them).
-    private func siblingSidecarFlag(of item: ArchiveTree.Node) -> ExclusionFlag {
-        guard item.parent >= 0, isFlaggedSidecar(tree.child(item.parent, Array("._".utf8) + item.name)) else {
-            return .none
-        }
-        return .appleDouble
     }
 
     /// A `._name` whose `name` is not in the archive describes nothing (as on disk).

@@ -140,12 +140,7 @@ struct ArchiveListing {
     }
 
     func kind(of node: Int32) -> FileKind {
-        if tree.nodes[Int(node)].isDirectory { return .directory }
-        switch member(of: node)?.type {
-        case .file?: return .regularFile
-        case .symlink?: return .symbolicLink
-        default: return .other
-        }
+        tree.nodes[Int(node)].isDirectory ? .directory : FileKind(member(of: node)?.type ?? .unknown)
     }
 
     static func expansionRefused(_ entry: String, declared: Int64, archiveBytes: Int64) -> String {
@@ -245,7 +240,7 @@ struct ArchiveListing {
     }
 
     /// A fatal failure ends the audit: nothing after it can be trusted. Another leaves only this entry unread.
-    private static func throwIfFatal(_ error: EntryReadFailure, in path: [UInt8], of stream: ArchiveStream)
+    private static func throwIfFatal(_ error: ArchiveReadFailure, in path: [UInt8], of stream: ArchiveStream)
         throws(ScanError)
     {
         guard error.fatal else { return }

@@ -9,11 +9,6 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// Why an archive could not be read to the end: truncated, corrupt, or no archive format this tool reads.
-struct ArchiveFailure: Error {
-    let message: String
-}
-
 struct ArchiveHeader {
     /// The stored name, raw bytes (UTF-8 where the archive says so, else as stored); nil when it cannot be decoded.
     let name: [UInt8]?
@@ -111,13 +106,13 @@ final class ArchiveStream {
     }
 
     /// The next header, nil at the end. A damaged or truncated archive throws: nothing after it can be trusted.
-    func next() throws(ArchiveFailure) -> ArchiveHeader? {
+    func next() throws(ArchiveReadFailure) -> ArchiveHeader? {
         var entry: OpaquePointer?
         let status = library.nextHeader(archive, &entry)
         if status == ARCHIVE_EOF { return nil }
         // A warning (a name not convertible to the locale) leaves the header usable; anything worse does not.
         guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else {
-            throw ArchiveFailure(message: errorText)
+            throw ArchiveReadFailure(fatal: true, message: errorText)
         }
         let library = library
         let type = type(entry)
@@ -133,7 +128,7 @@ final class ArchiveStream {
     }
 
     /// Fills `buffer` from the current entry's data; the rest is skipped by the next `next()` (a seek, or decompression).
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(EntryReadFailure) -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ArchiveReadFailure) -> Int {
         var filled = 0
         while filled < buffer.count {
             let count = library.readData(archive, buffer.baseAddress! + filled, buffer.count - filled)
@@ -146,7 +141,7 @@ final class ArchiveStream {
 
     /// Streams the current entry's data through `body`; more than `limit` bytes (an understated size) throws.
     func stream(through buffer: UnsafeMutableRawBufferPointer, limit: Int64, _ body: (UnsafeRawBufferPointer) -> Void)
-        throws(EntryReadFailure) -> Int64
+        throws(ArchiveReadFailure) -> Int64
     {
         var total: Int64 = 0
         while true {
@@ -155,7 +150,7 @@ final class ArchiveStream {
             guard count > 0 else { throw failure(status: Int32(count)) }
             total += Int64(count)
             guard total <= limit else {
-                throw EntryReadFailure(fatal: false, message: "holds more data than its header declares")
+                throw ArchiveReadFailure(fatal: false, message: "holds more data than its header declares")
             }
             body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
@@ -166,8 +161,8 @@ final class ArchiveStream {
         library.entryHardlink(entry) != nil ? .file : POSIX.entryType(mode: library.entryFiletype(entry))
     }
 
-    private func failure(status: Int32) -> EntryReadFailure {
-        EntryReadFailure(fatal: status == ARCHIVE_FATAL, message: errorText)
+    private func failure(status: Int32) -> ArchiveReadFailure {
+        ArchiveReadFailure(fatal: status == ARCHIVE_FATAL, message: errorText)
     }
 
     /// A name as UTF-8: ASCII as stored (converting costs a fifth of an audit at 200,000 entries), else libarchive's
@@ -205,9 +200,9 @@ final class ArchiveStream {
     }
 }
 
-/// Why one entry's data could not be read: `fatal` when the archive itself is damaged, else only this entry is
-/// (an unsupported method, encryption, a bad checksum).
-struct EntryReadFailure: Error {
+/// Why the archive could not be read on: `fatal` when it is damaged (truncated, corrupt, no format this tool
+/// reads), else only one entry's data is unread (an unsupported method, encryption, a bad checksum).
+struct ArchiveReadFailure: Error {
     let fatal: Bool
     let message: String
 

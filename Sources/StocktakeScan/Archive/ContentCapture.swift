@@ -34,7 +34,7 @@ struct ContentCapture {
     /// Keeps an entry's bytes: `prefix` already read, the rest (up to `bytes` in all) read from the stream now.
     mutating func keep(
         ordinal: Int32, kind: ContentKind, bytes: Int64, prefix: UnsafeRawBufferPointer, stream: ArchiveStream
-    ) throws(EntryReadFailure) {
+    ) throws(ArchiveReadFailure) {
         var data = Array(prefix.prefix(Int(bytes)))
         if Int64(data.count) < bytes {
             let rest = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(bytes) - data.count, alignment: 8)

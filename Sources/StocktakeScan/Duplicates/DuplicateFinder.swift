@@ -19,9 +19,7 @@ public struct DuplicateFinder: Sendable {
     public let threads: Int
 
     public init(rootPath: String, minimumBytes: Int64 = 1, threads: Int = 4) {
-        self.rootPath = rootPath
-        self.minimumBytes = max(1, minimumBytes)
-        self.threads = max(1, threads)
+        (self.rootPath, self.minimumBytes, self.threads) = (rootPath, max(1, minimumBytes), max(1, threads))
     }
 
     public func find(in inventory: Inventory) throws(ScanError) -> DuplicateSearch {

@@ -36,7 +36,7 @@ public enum ContainerSource {
         else { throw .notAContainer(path: path, found: describe(listing)) }
         let root = found.layout == .xcappdata ? Paths.join(input, appDataFolder) : input
         return found.describe(
-            inputPath: path, rootPath: root, override: override, found: IdentityClues.collect(containerRoot: root),
+            inputPath: path, rootPath: root, override: override, listed: IdentityClues.collect(containerRoot: root),
             exportedAt: exportTime(input: input, layout: found.layout, appDataInfo: found.appDataInfo))
     }
 
@@ -48,9 +48,9 @@ public enum ContainerSource {
         let containerMetadata: PropertyListValue?
 
         /// Whose container it is, from the option, the metadata plists' ids (which must look like bundle ids) and
-        /// the clues `found` below its root; `archive` for one read from an archive, whose sizes are estimates.
+        /// the clues `listed` below its root; `archive` for one read from an archive, whose sizes are estimates.
         func describe(
-            inputPath: String, rootPath: String, override: String?, found: [IdentityClue], exportedAt: ExportTime?,
+            inputPath: String, rootPath: String, override: String?, listed: [IdentityClue], exportedAt: ExportTime?,
             archive: ArchiveDescription? = nil
         ) -> ContainerDescription {
             var clues: [IdentityClue] = []
@@ -70,7 +70,7 @@ public enum ContainerSource {
                     layout == .xcappdata ? Paths.join(appDataFolder, containerMetadataFile) : containerMetadataFile
                 clues.append(IdentityClue(identifier: id, source: .containerMetadata, path: path))
             }
-            clues += found
+            clues += listed
             let identity = BundleIdentity.decide(clues)
             return ContainerDescription(
                 inputPath: inputPath, rootPath: rootPath, layout: layout, bundleIdentifier: identity.identifier,

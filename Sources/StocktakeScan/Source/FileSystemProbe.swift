@@ -1,4 +1,5 @@
 import StocktakeFiles
+import StocktakeModel
 
 #if canImport(Glibc)
     import Glibc
@@ -15,11 +16,13 @@ enum FileKind: Equatable {
         self = lstat(path, &status) == 0 ? FileKind(mode: status.st_mode) : .missing
     }
 
-    init(mode: mode_t) {
-        switch mode & S_IFMT {
-        case S_IFDIR: self = .directory
-        case S_IFREG: self = .regularFile
-        case S_IFLNK: self = .symbolicLink
+    init(mode: mode_t) { self.init(POSIX.entryType(mode: mode)) }
+
+    init(_ type: EntryType) {
+        switch type {
+        case .directory: self = .directory
+        case .file: self = .regularFile
+        case .symlink: self = .symbolicLink
         default: self = .other
         }
     }

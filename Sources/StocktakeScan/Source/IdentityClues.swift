@@ -9,12 +9,8 @@ enum IdentityClues {
     /// Every clue below the container root, strongest source first.
     static func collect(containerRoot root: String) -> [IdentityClue] {
         collect { relative in
-            guard isRealFolder(root, relative),
-                let listing = try? DirectoryListing.read(Paths.join(root, relative), limit: 1_000)
-            else {
-                return nil
-            }
-            return listing.entries
+            guard isRealFolder(root, relative) else { return nil }
+            return try? DirectoryListing.read(Paths.join(root, relative), limit: 1_000).entries
         }
     }
 
