@@ -48,19 +48,6 @@ typedef int (*stocktake_archive_entry_size_is_set)(struct archive_entry *);
 typedef int (*stocktake_archive_entry_xattr_reset)(struct archive_entry *);
 typedef int (*stocktake_archive_entry_xattr_next)(struct archive_entry *, const char **name, const void **value, size_t *size);
 
-// The file types archive_entry_filetype returns (libarchive's AE_IF* values, the POSIX S_IF* values). The AE_IF*
-// macros are casts, which Swift does not import.
-enum {
-    STOCKTAKE_AE_IFMT = 0170000,
-    STOCKTAKE_AE_IFREG = 0100000,
-    STOCKTAKE_AE_IFLNK = 0120000,
-    STOCKTAKE_AE_IFSOCK = 0140000,
-    STOCKTAKE_AE_IFCHR = 0020000,
-    STOCKTAKE_AE_IFBLK = 0060000,
-    STOCKTAKE_AE_IFDIR = 0040000,
-    STOCKTAKE_AE_IFIFO = 0010000,
-};
-
 // libarchive converts entry names between the archive's charset (zip's UTF-8 flag, pax `path=` records) and the
 // current locale's; in the C locale every non-ASCII name fails. A UTF-8 LC_CTYPE for this thread alone (never
 // the process's, which a library must not change) while an archive is read keeps such names. macOS declares

@@ -6,7 +6,6 @@
 
 /// Why a file was not opened or read: a value whose `description` completes "cannot read FILE: …".
 package enum FileRefusal: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A system call failed with this `errno`.
     case system(Int32)
     case symbolicLink
     case directory
@@ -18,7 +17,7 @@ package enum FileRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// Grew past the limit while being read.
     case grew(limit: Int64)
 
-    /// The refusal for a file of this mode, or nil for a regular file.
+    /// Nil for a regular file.
     package init?(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: return nil

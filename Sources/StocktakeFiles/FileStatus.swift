@@ -14,8 +14,7 @@ extension stat {
         #endif
     }
 
-    /// Nanoseconds since 1970 of the last status change (ctime): any write, rename, chmod or link sets it to the
-    /// present, and no copy tool can set it back, which makes it the change detector `touch -d` cannot fool.
+    /// Nanoseconds since 1970 of the last status change: any change sets it, and no copy tool can set it back.
     package var changeNanoseconds: Int64 {
         #if canImport(Glibc)
             Int64(st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(st_ctim.tv_nsec)

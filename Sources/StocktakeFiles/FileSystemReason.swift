@@ -2,9 +2,8 @@ import Foundation
 
 /// The system's reason for a failed file operation, for messages a user can act on.
 package enum FileSystemReason {
-    /// Foundation on Linux describes its file errors as "The operation could not be completed"; the
-    /// POSIX error underneath says what happened ("Not a directory", "Permission denied"). It is a
-    /// `POSIXError` there (an `NSError` on macOS), so it is read as any error, then bridged.
+    /// Foundation on Linux says "The operation could not be completed"; the POSIX error underneath (a `POSIXError`
+    /// there, an `NSError` on macOS, so read as any error and bridged) says what happened.
     package static func of(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error {

@@ -1,5 +1,4 @@
-/// Joining a folder and names into one path: one `/` between each, none doubled when the folder already ends in one.
-/// The names are used as they are (a name from a container may hold anything but `/` and NUL).
+/// Paths from a folder and names: one `/` between each, none doubled; names are used as they are.
 public enum Paths {
     public static func join(_ folder: String, _ names: String...) -> String {
         var path = folder

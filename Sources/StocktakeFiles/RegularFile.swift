@@ -4,47 +4,38 @@
     import Darwin
 #endif
 
-/// An open regular file, and the one way Stocktake opens a file to read it. A FIFO, socket or device is never
-/// read (opening a FIFO blocks until a writer comes; `/dev/zero` never ends): the type is checked before opening
-/// where the caller has not just checked it, the file is opened with `O_NONBLOCK`, and checked again with `fstat`
-/// on the descriptor, which closes the race. Inside an audited container a symbolic link is never followed; the
-/// user's own files (a config, a report) may be links to a regular file. Use it from one thread.
+/// An open regular file, the one way Stocktake opens a file to read it. A FIFO, socket or device is never read (a
+/// FIFO blocks, `/dev/zero` never ends): the type is checked before opening, the file opened with `O_NONBLOCK` and
+/// checked again with `fstat`, which closes the race. Inside a container a link is never followed. One thread.
 package final class RegularFile {
     package struct Options: Sendable {
         /// True for files the user names (reports, configs, baselines); false inside a container.
         package var followsLinks: Bool
         /// A larger file is refused (`FileRefusal.tooLarge`); nil: no limit (the caller reads a prefix).
         package var maxBytes: Int64?
-        /// Linux: open without updating the access time, so an audit leaves the audited tree as it found
-        /// it. The kernel refuses that for files of other owners; then `open` clears this and tries again
-        /// without it, and the caller's later opens skip the refused attempt.
+        /// Linux: leave the access time as it was. The kernel refuses that for other owners' files: then `open` clears
+        /// this and tries again, and the caller's later opens skip the refused attempt.
         package var keepsAccessTime: Bool
-        /// False when the caller has just seen (with `lstat`/`fstatat`) that the entry is a regular file:
-        /// the walk, whose hot path should not stat twice. `fstat` after opening still refuses a swap.
+        /// False when the caller has just seen a regular file there (the walk's hot path); `fstat` still refuses a swap.
         package var checksTypeBeforeOpening: Bool
 
         package init(
             followsLinks: Bool, maxBytes: Int64?, keepsAccessTime: Bool = false, checksTypeBeforeOpening: Bool = true
         ) {
-            self.followsLinks = followsLinks
-            self.maxBytes = maxBytes
-            self.keepsAccessTime = keepsAccessTime
-            self.checksTypeBeforeOpening = checksTypeBeforeOpening
+            (self.followsLinks, self.maxBytes) = (followsLinks, maxBytes)
+            (self.keepsAccessTime, self.checksTypeBeforeOpening) = (keepsAccessTime, checksTypeBeforeOpening)
         }
 
-        /// A file inside an audited container: never through a link, access times kept.
         package static func insideContainer(maxBytes: Int64?) -> Options {
             Options(followsLinks: false, maxBytes: maxBytes, keepsAccessTime: true)
         }
 
-        /// A file the user named: links followed, to a regular file only.
         package static func named(maxBytes: Int64?) -> Options {
             Options(followsLinks: true, maxBytes: maxBytes)
         }
     }
 
-    /// Private: a caller holding only the number could see it closed (and reused) once the object goes;
-    /// `withDescriptor` keeps the object alive while the number is in use.
+    /// Private: a caller holding only the number could see it closed and reused; `withDescriptor` keeps it alive.
     private let descriptor: Int32
     /// `st_size` when opened, and what `fstat` said of the open file (the walk takes it as the entry's one stat).
     package let size: Int64
@@ -52,10 +43,8 @@ package final class RegularFile {
     private let maxBytes: Int64?
 
     private init(descriptor: Int32, status: stat, maxBytes: Int64?) {
-        self.descriptor = descriptor
-        self.status = status
-        self.size = Int64(status.st_size)
-        self.maxBytes = maxBytes
+        (self.descriptor, self.status, self.maxBytes) = (descriptor, status, maxBytes)
+        size = Int64(status.st_size)
     }
 
     deinit { close(descriptor) }
@@ -122,7 +111,6 @@ package final class RegularFile {
         try body(descriptor)
     }
 
-    /// Reads up to `buffer.count` bytes from the start of the file; returns how many were read.
     package func readPrefix(into buffer: UnsafeMutableRawBufferPointer) throws(FileRefusal) -> Int {
         try read(into: buffer, at: 0)
     }
@@ -137,7 +125,6 @@ package final class RegularFile {
         return Array(bytes.prefix(filled))
     }
 
-    /// Fills `buffer` from `offset` until it is full or the file ends; returns how many bytes were read.
     package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(FileRefusal) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var total = 0
@@ -153,8 +140,7 @@ package final class RegularFile {
         return total
     }
 
-    /// The whole file, up to the limit it was opened with (without one, up to the size `fstat` gave).
-    /// Reading one byte past the limit notices a file that grew after `fstat`.
+    /// The whole file, up to the limit it was opened with (else `fstat`'s size); a byte past it notices growth.
     package func readAll() throws(FileRefusal) -> [UInt8] {
         let limit = maxBytes ?? size
         var bytes = [UInt8](repeating: 0, count: Int(clamping: min(size, limit)) + 1)

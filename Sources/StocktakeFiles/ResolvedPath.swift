@@ -4,12 +4,11 @@
     import Darwin
 #endif
 
-/// Where a path leads on the file system, for checks that must not be fooled by links: "is this output
-/// folder inside the audited container?" asked of `L/out`, where `L` links into the container, must say
-/// yes although no spelling of `L/out` names the container.
+/// Where a path leads, for checks links must not fool: "is the output folder `L/out` inside the audited container?"
+/// must say yes when `L` links into it.
 package enum ResolvedPath {
-    /// The absolute path with every link resolved: the deepest part that exists goes through `realpath`,
-    /// the rest (which does not exist yet, so holds no link) is appended with `.` and `..` applied.
+    /// The absolute path with every link resolved: `realpath` for the deepest part that exists, the rest (no link
+    /// yet) appended with `.` and `..` applied.
     package static func of(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : Paths.join(currentDirectory(), path)
         var existing = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
@@ -23,8 +22,7 @@ package enum ResolvedPath {
         }
     }
 
-    /// Whether `path` is `tree` or lies beneath it, both resolved, compared by device and inode (so bind
-    /// mounts and case-insensitive file systems agree with the kernel, not with spelling).
+    /// Whether `path` is `tree` or below it, by device and inode (bind mounts and case-insensitive file systems agree).
     package static func isInside(_ path: String, _ tree: String) -> Bool {
         var target = stat()
         guard stat(of(tree), &target) == 0 else { return false }

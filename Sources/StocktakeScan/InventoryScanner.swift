@@ -27,8 +27,8 @@ public struct ScanOptions: Sendable {
     }
 }
 
-/// Walks a container root into an immutable `Inventory`. Never follows symlinks, never opens FIFOs,
-/// sockets or devices, never writes. What it cannot read becomes an issue in the inventory.
+/// Walks a container root into an `Inventory`: never follows a link, opens a FIFO or device, or writes; what it cannot
+/// read becomes an issue.
 public enum InventoryScanner {
     public static func scan(root: String, options: ScanOptions = ScanOptions()) throws(ScanError) -> Inventory {
         let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -1,9 +1,7 @@
 import Foundation
 import StocktakeModel
 
-/// Wall time of each phase of one audit, in the order the phases ran, for `stocktake audit --timings`:
-/// the next slowdown shows which phase it is in without a profiler. Phases may be recorded from any
-/// thread.
+/// Wall time of each phase of one audit, for `--timings`: a slowdown shows its phase without a profiler. Any thread.
 public final class PhaseTimings: @unchecked Sendable {
     private var recorded: [(name: String, seconds: Double)] = []
     private let lock = NSLock()
@@ -23,8 +21,7 @@ public final class PhaseTimings: @unchecked Sendable {
         return try body()
     }
 
-    /// One line per phase (`walk 0.412 s`), then the wall time since these timings were created, for
-    /// standard error.
+    /// One line per phase (`walk 0.412 s`), then the total, for standard error.
     public var text: String {
         let phases = phases + [("total", (ContinuousClock.now - created).inSeconds)]
         let width = phases.map(\.name.count).max() ?? 0

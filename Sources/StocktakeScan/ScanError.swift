@@ -6,7 +6,6 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
     case notADirectory(String)
     case notAContainer(path: String, found: [String])
     case unreadableRoot(path: String, reason: String)
-    /// The input is a file to be read as an archive, and the system's libarchive could not be loaded.
     case archiveReaderMissing(path: String, reason: String, remedy: String)
 
     /// Paths and the names found are quoted through `VisibleText` (an inbox entry's name is hostile).

@@ -56,8 +56,10 @@ check() {  # check SHIM: compile SHIM after the real headers, assigning each rea
     echo '#include <archive.h>'
     echo '#include <archive_entry.h>'
     echo "#include \"$1\""
+    # ArchiveStream reads archive_entry_filetype's AE_IF* values as the POSIX S_IF* ones.
+    echo '#include <sys/stat.h>'
     for type in IFMT IFREG IFLNK IFSOCK IFCHR IFBLK IFDIR IFIFO; do
-      echo "_Static_assert(STOCKTAKE_AE_$type == AE_$type, \"AE_$type\");"
+      echo "_Static_assert(AE_$type == S_$type, \"AE_$type\");"
     done
     for pair in $calls; do
       echo "${pair#*:} check_${pair%%:*} = ${pair%%:*};"

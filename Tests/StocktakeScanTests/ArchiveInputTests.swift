@@ -292,18 +292,10 @@ extension ArchiveInputTests {
         let tree = try TemporaryTree("archive-wal")
         let script = """
             import os, shutil, sqlite3, sys, tarfile
+            \(walOnlyStorePython)
             root = sys.argv[1]
             for name in ["Documents", "tmp", "Library/Application Support"]: os.makedirs(os.path.join(root, name))
-            path = root + "/Library/Application Support/Model.sqlite"
-            db = sqlite3.connect(path, isolation_level=None)
-            db.execute("PRAGMA journal_mode=WAL"); db.execute("PRAGMA wal_autocheckpoint=0")
-            db.execute("CREATE TABLE ZUSER (Z_PK INTEGER PRIMARY KEY, ZNAME TEXT, ZPASSWORD TEXT)")
-            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            db.execute("INSERT INTO ZUSER VALUES (1, 'alice', 'hunter2hunter2')")
-            for name in ("", "-wal"): shutil.copyfile(path + name, path + name + ".keep")
-            db.close()
-            for name in ("", "-wal"): os.replace(path + name + ".keep", path + name)
-            if os.path.exists(path + "-shm"): os.remove(path + "-shm")
+            wal_only_store(root + "/Library/Application Support/Model.sqlite")
             with tarfile.open(sys.argv[2], "w:gz") as t:
                 for name in sorted(os.listdir(root)): t.add(os.path.join(root, name), arcname=name)
             """
@@ -341,5 +333,28 @@ extension ArchiveInputTests {
         let outcome = try captured.contentPass()
         #expect(outcome.coverage.inspected[.textFile]?.files == 560)
         #expect(outcome.items.map(\.place) == ["line 1"])
+    }
+}
+
+extension ArchiveInputTests {
+    /// A bare tree's container-manager plist that is a link is reported, never read, from an archive as from the
+    /// folder it was packed from: both go through the folders' one layout rule.
+    @Test func aBareTreesLinkedMetadataIsReportedAsInTheFolder() throws {
+        let tree = try TemporaryTree("archive-bare-link")
+        for folder in ["c/Documents", "c/Library", "c/tmp"] { try tree.mkdir(folder) }
+        try tree.symlink("c/.com.apple.mobile_container_manager.metadata.plist", to: "elsewhere.plist")
+        let script = """
+            import os, sys, tarfile
+            with tarfile.open(sys.argv[2], "w") as t:
+                for name in sorted(os.listdir(sys.argv[1])): t.add(os.path.join(sys.argv[1], name), arcname=name)
+            """
+        try Self.python(script, [tree.path("c"), tree.path("c.tar")])
+        let folder = try ContainerSource.identify(path: tree.path("c"))
+        let archive = try ArchiveInput.read(path: tree.path("c.tar")).container
+        for container in [folder, archive] {
+            #expect(container.layout == .bare)
+            #expect(container.metadata.map(\.path) == [".com.apple.mobile_container_manager.metadata.plist"])
+            #expect(container.metadata.first.map { $0.value == nil && $0.problem != nil } == true)
+        }
     }
 }

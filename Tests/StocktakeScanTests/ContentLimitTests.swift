@@ -315,6 +315,7 @@ import Testing
         try tree.mkdir("Library/Application Support")
         let script = """
             import os, shutil, sqlite3, sys
+            \(walOnlyStorePython)
             root = sys.argv[1]
             db = sqlite3.connect(root + "/Library/WebKit/WebsiteData/LocalStorage/https_example.com_0.localstorage")
             db.execute("CREATE TABLE ItemTable (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB NOT NULL ON CONFLICT FAIL)")
@@ -322,15 +323,7 @@ import Testing
             db.execute("INSERT INTO ItemTable VALUES (?, ?)", ("auth_token", "Wm8pLq2RtY6uVn3sXk7aBd5c".encode("utf-16-le")))
             db.commit(); db.close()
             path = root + "/Library/Application Support/Model.sqlite"
-            db = sqlite3.connect(path, isolation_level=None)
-            db.execute("PRAGMA journal_mode=WAL"); db.execute("PRAGMA wal_autocheckpoint=0")
-            db.execute("CREATE TABLE ZUSER (Z_PK INTEGER PRIMARY KEY, ZNAME TEXT, ZPASSWORD TEXT)")
-            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            db.execute("INSERT INTO ZUSER VALUES (1, 'alice', 'hunter2hunter2')")
-            for name in ("", "-wal"): shutil.copyfile(path + name, path + name + ".keep")
-            db.close()
-            for name in ("", "-wal"): os.replace(path + name + ".keep", path + name)
-            if os.path.exists(path + "-shm"): os.remove(path + "-shm")
+            wal_only_store(path)
             main_only = sqlite3.connect("file:%s?immutable=1" % path, uri=True)
             assert main_only.execute("SELECT count(*) FROM ZUSER").fetchone()[0] == 0, "the row must be in the -wal only"
             """

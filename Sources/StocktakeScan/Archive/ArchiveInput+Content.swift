@@ -12,31 +12,24 @@ extension ArchiveInput {
         try contentPass().items
     }
 
-    /// The content pass over the archive's files, with its coverage and what it could not read.
     public func contentPass(threads: Int = 4) throws(ScanError) -> ContentInspector.Outcome {
-        let inspector = ContentInspector(root: "", inventory: inventory)
-        let budget = ContentInspector.Budget()
-        var (selected, unread, passedOver) = inspector.plan()
-        for chosen in selected where chosen.bytes > budget.copiedStoreBytes {
-            unread.append(
-                ContentInspector.Unread(
-                    entry: chosen.entry, reason: .overSizeLimit, bytes: chosen.bytes,
-                    detail: "not read: over the \(budget.copiedStoreBytes >> 20) MiB copied out of an archive"))
-        }
-        for chosen in selected where chosen.bytes <= budget.copiedStoreBytes && dataOrdinals[Int(chosen.entry)] < 0 {
-            unread.append(
-                ContentInspector.Unread(
-                    entry: chosen.entry, reason: .unreadable, bytes: chosen.bytes,
-                    detail: "not read: the archive holds no data for it"))
-        }
-        selected = selected.filter { $0.bytes <= budget.copiedStoreBytes && dataOrdinals[Int($0.entry)] >= 0 }
+        var (planned, unread, passedOver) = ContentInspector(root: "", inventory: inventory).plan()
+        let limit = ContentInspector.Budget().copiedStoreBytes
+        var selected: [ContentInspector.Selected] = []
         var sources: [Int32: ContentInspector.Source] = [:]
         var missing: [ContentInspector.Selected] = []
-        for chosen in selected {
-            if let source = kept[dataOrdinals[Int(chosen.entry)]] {
-                sources[chosen.entry] = source
+        func leave(_ chosen: ContentInspector.Selected, _ reason: ContentCoverage.Reason, _ why: String) {
+            unread.append(.init(entry: chosen.entry, reason: reason, bytes: chosen.bytes, detail: "not read: " + why))
+        }
+        for chosen in planned {
+            let ordinal = dataOrdinals[Int(chosen.entry)]
+            if chosen.bytes > limit {
+                leave(chosen, .overSizeLimit, "over the \(limit >> 20) MiB copied out of an archive")
+            } else if ordinal < 0 {
+                leave(chosen, .unreadable, "the archive holds no data for it")
             } else {
-                missing.append(chosen)
+                selected.append(chosen)
+                if let source = kept[ordinal] { sources[chosen.entry] = source } else { missing.append(chosen) }
             }
         }
         var copies: ScratchFolder?
@@ -50,10 +43,7 @@ extension ArchiveInput {
             for (entry, file) in try copy(missing, into: folder) { sources[entry] = .file(file) }
         }
         for chosen in selected where sources[chosen.entry] == nil {
-            unread.append(
-                ContentInspector.Unread(
-                    entry: chosen.entry, reason: .unreadable, bytes: chosen.bytes,
-                    detail: "not read: the archive's entry could not be read again"))
+            leave(chosen, .unreadable, "the archive's entry could not be read again")
         }
         // A store's `-wal` is not selected, but read with it when the first pass kept it.
         let (located, kept, ordinals) = (sources, kept, dataOrdinals)
@@ -77,7 +67,7 @@ extension ArchiveInput {
         try reread(wanted.keys, for: "the content checks") { ordinal, stream throws(ScanError) in
             guard let members = wanted[ordinal], let first = members.first else { return }
             var bytes: [UInt8] = []
-            do throws(EntryReadFailure) {
+            do throws(ArchiveReadFailure) {
                 // A text file's prefix is what is read; the stream stops there and the next header skips the rest.
                 if first.bytes < inventory.entries[Int(first.entry)].apparentBytes {
                     let prefix = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(first.bytes), alignment: 8)
@@ -88,9 +78,7 @@ extension ArchiveInput {
                     _ = try stream.stream(through: buffer, limit: first.bytes) { bytes.append(contentsOf: $0) }
                 }
             } catch {
-                guard !error.fatal else {
-                    throw .unreadableRoot(path: path, reason: "the archive is damaged or truncated: \(error.message)")
-                }
+                try error.throwIfFatal(archive: path)
                 return
             }
             for member in members {

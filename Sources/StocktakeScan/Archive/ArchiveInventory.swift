@@ -1,10 +1,8 @@
 import StocktakeContent
 import StocktakeModel
 
-/// Turns the archive tree below the container root into an `Inventory` by the walk's own rules: the same zones
-/// (location, system places, `__MACOSX/`), the same sidecar pairing, the same backup resolution. What differs
-/// is where facts come from: modes and times from the headers, attributes from pax records, and allocated
-/// sizes estimated as APFS would allocate them (4 KiB blocks; folders and links hold no data blocks).
+/// Turns the archive tree below the container root into an `Inventory` by the walk's own rules (zones, sidecar
+/// pairing, backup resolution); facts come from the headers and pax records, allocated sizes as APFS's 4 KiB blocks.
 struct ArchiveInventory {
     let tree: ArchiveTree
     let listing: ArchiveListing
@@ -17,20 +15,16 @@ struct ArchiveInventory {
 
     /// The inventory, and for each of its entries the ordinal of the archive entry holding its data (-1: none).
     func build() -> (Inventory, [Int32]) {
-        let rootNode = tree.nodes[Int(root)]
-        let rootMember = rootNode.member >= 0 ? listing.members[Int(rootNode.member)] : nil
-        var state = BuildState(root: root, modified: rootMember?.modified ?? 0, nodes: tree.nodes.count)
+        var state = BuildState(root: root, modified: listing.member(of: root)?.modified ?? 0, nodes: tree.nodes.count)
         let sequestered = sequesteredFlags(&state)
         // Only the folders waiting on the stack hold their paths, not every entry.
         var stack: [(node: Int32, record: Int32, zone: Zone, depth: Int, path: [UInt8])] = [(root, 0, .root, 0, [])]
         var hardLinks: [Int32: [Int32]] = [:]
         while let (folder, record, zone, depth, folderPath) = stack.popLast() {
             for child in tree.nodes[Int(folder)].children {
-                guard
-                    let added = add(
-                        child, parent: record, parentZone: zone, folderPath: folderPath, sequestered: sequestered,
-                        state: &state, hardLinks: &hardLinks)
-                else { continue }
+                let added = add(
+                    child, parent: record, parentZone: zone, folderPath: folderPath, sequestered: sequestered,
+                    state: &state, hardLinks: &hardLinks)
                 guard tree.nodes[Int(child)].isDirectory else { continue }
                 guard depth + 1 <= options.maxDepth else {
                     state.recorder.insert(.unreadable, at: added.record)
@@ -60,53 +54,41 @@ struct ArchiveInventory {
             recordOfNode = [Int32](repeating: -1, count: nodes)
             recordOfNode[Int(root)] = 0
         }
-
-        mutating func append(
-            node: Int32, parent: Int32, name: [UInt8], type: EntryType, zone: Zone, flags: EntryFlags,
-            ownFlag: ExclusionFlag,
-            apparent: Int64, allocated: Int64, modified: Int64, kind: ContentKind, dataOrdinal: Int32
-        ) -> Int32 {
-            let index = recorder.append(
-                parent: parent, name: name, type: type, zone: zone, flags: flags, ownFlag: ownFlag, apparent: apparent,
-                allocated: allocated, modified: modified, kind: kind)
-            dataOrdinals.append(dataOrdinal)
-            recordOfNode[Int(node)] = index
-            return index
-        }
     }
 
-    /// Records one node below `parent`; nil when it is left out.
     private func add(
         _ node: Int32, parent: Int32, parentZone: Zone, folderPath: [UInt8], sequestered: [Int32: ExclusionFlag],
         state: inout BuildState, hardLinks: inout [Int32: [Int32]]
-    ) -> (record: Int32, zone: Zone, path: [UInt8])? {
+    ) -> (record: Int32, zone: Zone, path: [UInt8]) {
         let item = tree.nodes[Int(node)]
-        let member = item.member >= 0 ? listing.members[Int(item.member)] : nil
+        let member = listing.member(of: node)
         let type: EntryType = item.isDirectory ? .directory : member?.type ?? .unknown
         let zone = item.name.withUnsafeBufferPointer { parentZone.child(named: $0, isDirectory: type == .directory) }
-        let path = folderPath.isEmpty ? item.name : folderPath + [UInt8(ascii: "/")] + item.name
+        let path = joined(folderPath, item.name)
         var flags: EntryFlags = []
         if zone.systemManaged { flags.insert(.systemManaged) }
-        var isSidecar = false
-        if case .flag = member?.sidecar { isSidecar = true }
-        if case .malformed(let why) = member?.sidecar {
+        let isSidecar: Bool
+        switch member?.sidecar {
+        case .flag?:
             isSidecar = true
-            state.recorder.report(ScanIssue(path: path, reason: .malformedMetadata, detail: why))
-        }
-        if case .flag = member?.sidecar, type == .file {
+            guard type == .file else { break }
             state.recorder.countEvidence(sidecars: 1)
             if !zone.transport { noteSidecar(item, path: path, state: &state) }
+        case .malformed(let why)?:
+            isSidecar = true
+            state.recorder.report(ScanIssue(path: path, reason: .malformedMetadata, detail: why))
+        case .notSidecar?, nil: isSidecar = false
         }
         if zone.transport || isSidecar { flags.insert(.transportArtefact) }
-        var ownFlag = siblingSidecarFlag(of: item)
+        // A flagged sibling `._name` flags the entry, as the walk pairs them.
+        let sibling = tree.child(item.parent, Array("._".utf8) + item.name)
+        var ownFlag: ExclusionFlag = isFlaggedSidecar(sibling) ? .appleDouble : .none
         let wantsAttributes = !zone.excludedBySystem && !flags.contains(.transportArtefact)
         if wantsAttributes, let member {
             if member.attributeFlag != .none { ownFlag = member.attributeFlag }
             if member.transportedAttributes { state.recorder.countEvidence(entriesWithAttributes: 1) }
         }
-        if ownFlag == .none, type == .directory, let own = tree.child(node, Array("._.".utf8)),
-            case .flag(let flag)? = sidecarReading(own), flag != .none
-        {
+        if ownFlag == .none, type == .directory, isFlaggedSidecar(tree.child(node, Array("._.".utf8))) {
             ownFlag = .appleDouble
         }
         if ownFlag == .none, type != .symlink, let flag = sequestered[node] { ownFlag = flag }
@@ -119,7 +101,7 @@ struct ArchiveInventory {
         var kind = isSidecar ? .appleDouble : member?.kind ?? .unknown
         if let target = member?.hardLinkTarget {
             flags.insert(.hardLinked)
-            if let targetNode = tree.node(at: target), let targetMember = memberOf(targetNode),
+            if let targetNode = tree.node(at: target), let targetMember = listing.member(of: targetNode),
                 targetMember.type == .file
             {
                 apparent = targetMember.size
@@ -137,11 +119,11 @@ struct ArchiveInventory {
         // A link's size is its target's length, as `lstat` gives it on APFS and ext4 alike.
         if type == .symlink { apparent = Int64(member?.symlinkTarget?.count ?? 0) }
         let allocated = type == .file ? (apparent + Self.blockSize - 1) / Self.blockSize * Self.blockSize : 0
-        let record = state.append(
-            node: node, parent: parent, name: item.name, type: type, zone: zone, flags: flags, ownFlag: ownFlag,
-            apparent: apparent, allocated: allocated, modified: member?.modified ?? 0,
-            kind: type == .file ? kind : .unknown,
-            dataOrdinal: dataOrdinal)
+        let record = state.recorder.append(
+            parent: parent, name: item.name, type: type, zone: zone, flags: flags, ownFlag: ownFlag, apparent: apparent,
+            allocated: allocated, modified: member?.modified ?? 0, kind: type == .file ? kind : .unknown)
+        state.dataOrdinals.append(dataOrdinal)
+        state.recordOfNode[Int(node)] = record
         if type == .symlink, let target = member?.symlinkTarget {
             state.recorder.setSymlinkTarget(target, of: record)
             if SymlinkCheck.escapes(target: target, directory: folderPath, rootPath: rootName) {
@@ -151,19 +133,10 @@ struct ArchiveInventory {
         return (record, zone, path)
     }
 
-    private func memberOf(_ node: Int32) -> ArchiveMember? {
-        let index = tree.nodes[Int(node)].member
-        return index >= 0 ? listing.members[Int(index)] : nil
-    }
-
-    private func sidecarReading(_ node: Int32) -> SidecarReading? { memberOf(node)?.sidecar }
-
-    /// `.appleDouble` when the sibling `._name` carries a flag (as the walk pairs them).
-    private func siblingSidecarFlag(of item: ArchiveTree.Node) -> ExclusionFlag {
-        guard item.parent >= 0, let sibling = tree.child(item.parent, Array("._".utf8) + item.name),
-            case .flag(let flag)? = sidecarReading(sibling), flag != .none
-        else { return .none }
-        return .appleDouble
+    /// Whether `node` is an AppleDouble sidecar carrying a backup flag.
+    private func isFlaggedSidecar(_ node: Int32?) -> Bool {
+        guard let node, case .flag(let flag)? = listing.member(of: node)?.sidecar else { return false }
+        return flag != .none
     }
 
     /// A `._name` whose `name` is not in the archive describes nothing (as on disk).
@@ -178,8 +151,8 @@ struct ArchiveInventory {
             ))
     }
 
-    /// `P/__MACOSX/R/._name` describes `P/R/name` wherever `__MACOSX/` sits (beside the package, as a Finder zip
-    /// puts it, or inside the container). Sidecars describing the container or what is in it count as evidence.
+    /// `P/__MACOSX/R/._name` describes `P/R/name` wherever `__MACOSX/` sits (beside the package, as a Finder zip puts
+    /// it, or inside the container); sidecars describing the container or what is in it count as evidence.
     private func sequesteredFlags(_ state: inout BuildState) -> [Int32: ExclusionFlag] {
         var flags: [Int32: ExclusionFlag] = [:]
         let rootPath = tree.path(root)

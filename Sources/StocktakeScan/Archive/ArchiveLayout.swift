@@ -1,19 +1,14 @@
-import StocktakeFiles
 import StocktakeModel
 import StocktakePropertyLists
 
-/// Finds the container inside an archive by the rules folders follow (`ContainerSource`): the archive root,
-/// else its one folder (a Finder zip of `X.xcappdata` holds `X.xcappdata/` beside `__MACOSX/`), else that
-/// folder's one folder (one level of wrapping).
+/// Finds the container inside an archive by the folders' rules (`ContainerSource`): the archive root, else its one
+/// folder (a Finder zip holds `X.xcappdata/` beside `__MACOSX/`), else that folder's one folder (one wrapping).
 struct ArchiveLayout {
     /// The node recognised as the input folder (the package, the data container or the bare tree).
     let input: Int32
     /// The container root: `input` or, for `.xcappdata`, its `AppData/`.
     let root: Int32
-    let layout: ContainerLayout
-    let metadata: [MetadataDocument]
-    let appDataInfo: PropertyListValue?
-    let containerMetadata: PropertyListValue?
+    let found: ContainerSource.Recognised
 
     static func find(tree: ArchiveTree, listing: ArchiveListing, archivePath: String) throws(ScanError) -> ArchiveLayout
     {
@@ -30,8 +25,7 @@ struct ArchiveLayout {
         throw .notAContainer(path: archivePath, found: names.isEmpty ? ["an empty archive"] : names)
     }
 
-    /// The one folder inside `folder`, leaving out `__MACOSX/` and hidden names (`.DS_Store`); nil when there
-    /// are several or none.
+    /// The one folder inside `folder`, leaving out `__MACOSX/` and hidden names (`.DS_Store`); nil for several or none.
     private static func soleFolder(in folder: Int32, tree: ArchiveTree) -> Int32? {
         let visible = tree.nodes[Int(folder)].children.filter { index in
             let name = tree.nodes[Int(index)].name
@@ -42,63 +36,30 @@ struct ArchiveLayout {
     }
 
     private static func recognise(_ folder: Int32, tree: ArchiveTree, listing: ArchiveListing) -> ArchiveLayout? {
-        let members = listing.members
-        func kind(_ base: Int32, _ relative: String) -> FileKind { tree.kind(base, relative, members: members) }
-        func document(_ base: Int32, _ name: String, shownAs shown: String, required: Bool) -> MetadataDocument? {
-            guard let index = tree.node(at: Array(name.utf8), from: base), !tree.nodes[Int(index)].isDirectory else {
-                return required
-                    ? MetadataDocument(
-                        path: shown, value: nil,
-                        problem:
-                            "missing: an Xcode .xcappdata package holds \(ContainerSource.appDataInfoFile) beside \(ContainerSource.appDataFolder)/"
-                    ) : nil
-            }
+        func document(_ relative: String) -> MetadataDocument? {
+            guard let index = tree.node(at: Array(relative.utf8), from: folder), !tree.nodes[Int(index)].isDirectory
+            else { return nil }
             switch listing.metadata[tree.path(index)] {
             case .bytes(let bytes)?:
                 do {
-                    return MetadataDocument(path: shown, value: try PropertyListReader.parse(bytes), problem: nil)
+                    return MetadataDocument(path: relative, value: try PropertyListReader.parse(bytes), problem: nil)
                 } catch {
-                    return MetadataDocument(path: shown, value: nil, problem: error.message)
+                    return MetadataDocument(path: relative, value: nil, problem: error.message)
                 }
-            case .problem(let problem)?: return MetadataDocument(path: shown, value: nil, problem: problem)
+            case .problem(let problem)?: return MetadataDocument(path: relative, value: nil, problem: problem)
             case nil:
                 return MetadataDocument(
-                    path: shown, value: nil,
+                    path: relative, value: nil,
                     problem: "not read: it is not a regular file, or lies too deep in the archive")
             }
         }
-        func looksLikeBare(_ base: Int32) -> Bool {
-            if ContainerSource.standardFolders.count(where: { kind(base, $0) == .directory }) >= 2 { return true }
-            guard kind(base, "Library") == .directory else { return false }
-            return ContainerSource.libraryMarkers.contains { kind(base, "Library/" + $0) == .directory }
-        }
-        let metadataName = ContainerSource.containerMetadataFile
-        if kind(folder, ContainerSource.appDataFolder) == .directory,
-            let appData = tree.node(at: Array(ContainerSource.appDataFolder.utf8), from: folder)
-        {
-            let info = document(
-                folder, ContainerSource.appDataInfoFile, shownAs: ContainerSource.appDataInfoFile, required: true)
-            if let info, info.value != nil || looksLikeBare(appData) || kind(appData, metadataName) == .regularFile {
-                let shown = Paths.join(ContainerSource.appDataFolder, metadataName)
-                let container = document(appData, metadataName, shownAs: shown, required: false)
-                return ArchiveLayout(
-                    input: folder, root: appData, layout: .xcappdata, metadata: [info] + (container.map { [$0] } ?? []),
-                    appDataInfo: info.value, containerMetadata: container?.value)
-            }
-        }
-        if kind(folder, metadataName) == .regularFile {
-            let container = document(folder, metadataName, shownAs: metadataName, required: false)
-            let inside = "/" + PathText.display(tree.path(folder))
-            let simulator = inside.contains("/CoreSimulator/Devices/") && inside.contains("/data/Containers/Data/")
-            return ArchiveLayout(
-                input: folder, root: folder, layout: simulator ? .simulator : .dataContainer,
-                metadata: container.map { [$0] } ?? [],
-                appDataInfo: nil, containerMetadata: container?.value)
-        }
-        if looksLikeBare(folder) {
-            return ArchiveLayout(
-                input: folder, root: folder, layout: .bare, metadata: [], appDataInfo: nil, containerMetadata: nil)
-        }
-        return nil
+        let inside = "/" + PathText.display(tree.path(folder))
+        let found = ContainerSource.recognise(
+            kind: { listing.kind(folder, $0) }, document: document,
+            isSimulator: { inside.contains("/CoreSimulator/Devices/") && inside.contains("/data/Containers/Data/") })
+        guard let found else { return nil }
+        let appData =
+            found.layout == .xcappdata ? tree.node(at: Array(ContainerSource.appDataFolder.utf8), from: folder) : nil
+        return ArchiveLayout(input: folder, root: appData ?? folder, found: found)
     }
 }

@@ -1,15 +1,11 @@
-/// How much data an archive may declare, against its own size: the bound that keeps a decompression bomb (a
-/// small `.tar.bz2` of concatenated streams declaring a terabyte) from holding the audit, and the nightly lock,
-/// for an hour while its data is skipped. Deflate (zip, gzip) cannot expand more than 1,032 times, so real
-/// exports in those formats always pass; bzip2 and xz can, on long runs of zeros, and such an archive is refused
-/// with the way out (extract it, audit the folder).
+/// How much data an archive may declare against its own size: keeps a decompression bomb (a small `.tar.bz2`
+/// declaring a terabyte) from holding the audit and the nightly lock for an hour. Deflate cannot expand more than
+/// 1,032 times, so real zip and gzip exports pass; bzip2 and xz can, and such an archive is refused with the way out.
 public enum ArchiveLimits {
-    /// Declared data per byte of archive.
     public static let maxExpansion: Int64 = 2_000
     /// What any archive may declare, however small: 1 GiB decompresses in seconds.
     public static let minDeclaredBytes: Int64 = 1 << 30
 
-    /// The most entry data an archive of `archiveBytes` may declare.
     public static func maxDeclaredBytes(archiveBytes: Int64) -> Int64 {
         max(
             minDeclaredBytes,

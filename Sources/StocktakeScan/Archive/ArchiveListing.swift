@@ -9,12 +9,10 @@ struct ArchiveMember {
     let type: EntryType
     let size: Int64
     let modified: Int64
-    /// The strongest backup flag among its pax extended attributes.
     let attributeFlag: ExclusionFlag
     /// Whether any of its attributes travelled from the Mac or device (see `BackupAttributes.isTransported`).
     let transportedAttributes: Bool
     let kind: ContentKind
-    /// For a `._name` file: what it says as an AppleDouble sidecar.
     let sidecar: SidecarReading
     let symlinkTarget: [UInt8]?
     /// For a hard link: the normalised path of the entry it names again.
@@ -40,8 +38,7 @@ enum MetadataBytes {
 /// the metadata plists layout detection reads), never a whole entry in memory.
 struct ArchiveListing {
     var members: [ArchiveMember] = []
-    /// The members by name, built as they are listed, so a member keeps no path of its own. Paths are normalised: no
-    /// leading `./`, no empty or `.` component, never `..` or absolute.
+    /// The members by normalised path (`ArchiveName`), built as they are listed: a member keeps no path of its own.
     var tree = ArchiveTree()
     /// The last member's path, to say where a damaged archive broke.
     var lastPath: [UInt8]?
@@ -78,7 +75,8 @@ struct ArchiveListing {
             do {
                 header = try stream.next()
             } catch {
-                throw .unreadableRoot(path: stream.path, reason: damaged(after: listing.lastPath, error.message))
+                let place = listing.lastPath.map { "after the entry " + shown($0) } ?? "at its start"
+                throw .unreadableRoot(path: stream.path, reason: damaged(place, error.message))
             }
             guard let header else { break }
             // Before the entry's data is read or skipped: skipping is decompressing.
@@ -87,8 +85,8 @@ struct ArchiveListing {
                 throw .unreadableRoot(
                     path: stream.path,
                     reason: expansionRefused(
-                        header.name.map { VisibleText.render(PathText.display($0), as: .message) }
-                            ?? "entry \(ordinal + 1)", declared: declared, archiveBytes: stream.fileBytes))
+                        header.name.map(shown) ?? "entry \(ordinal + 1)", declared: declared,
+                        archiveBytes: stream.fileBytes))
             }
             defer { ordinal += 1 }
             if ordinal == 0 { (listing.format, listing.compression) = stream.format }
@@ -130,54 +128,53 @@ struct ArchiveListing {
         return listing
     }
 
+    /// The member a node holds; nil for a folder only its paths imply.
+    func member(of node: Int32) -> ArchiveMember? {
+        let index = tree.nodes[Int(node)].member
+        return index >= 0 ? members[Int(index)] : nil
+    }
+
+    /// What stands at `relative` below `folder`, as the folder checks see it: a link is a link, never followed.
+    func kind(_ folder: Int32, _ relative: String) -> FileKind {
+        tree.node(at: Array(relative.utf8), from: folder).map(kind(of:)) ?? .missing
+    }
+
+    func kind(of node: Int32) -> FileKind {
+        tree.nodes[Int(node)].isDirectory ? .directory : FileKind(member(of: node)?.type ?? .unknown)
+    }
+
     static func expansionRefused(_ entry: String, declared: Int64, archiveBytes: Int64) -> String {
         "refused as a decompression bomb: by its entry \(entry) the archive declares \(declared) bytes of data in a file of "
             + "\(archiveBytes) bytes, more than \(ArchiveLimits.maxExpansion) times its size (and more than "
             + "\(ArchiveLimits.minDeclaredBytes) bytes); if it is a real export, extract it with a tool you trust and audit the folder"
     }
 
-    /// Reads what the entry's kind needs from its data: nothing, the sniffing prefix, a sidecar's attribute
-    /// table (64 KiB) or a metadata plist (1 MiB).
+    /// Reads what the entry's kind needs of its data: nothing, the sniffing prefix, a sidecar's table or a metadata plist.
     private mutating func member(
         ordinal: Int32, path: [UInt8], header: ArchiveHeader, stream: ArchiveStream,
         buffer: UnsafeMutableRawBufferPointer
     ) throws(ScanError) -> ArchiveMember {
         let name = path.lastIndex(of: UInt8(ascii: "/")).map { Array(path[($0 + 1)...]) } ?? path
-        var (flag, transported) = (ExclusionFlag.none, false)
-        for attribute in header.attributeNames {
-            attribute.withUnsafeBufferPointer { bytes in
-                if BackupAttributes.isTransported(attributeName: bytes) { transported = true }
-                flag = flag.strongest(with: BackupAttributes.flag(forAttributeName: bytes))
-            }
-        }
+        let (flag, transported) = BackupAttributes.reading(attributeNames: header.attributeNames)
         var kind = ContentKind.unknown
         var sidecar = SidecarReading.notSidecar
         var unreadable: String?
         var hardLink: [UInt8]?
-        var refusedLink = false
-        if let target = header.hardLinkTarget {
-            switch ArchiveName.normalize(target) {
-            case .path(let normalised):
-                hardLink = normalised
-            case .refused(let why):
-                // A hard link out of the tree names nothing the archive holds: not an empty file.
-                refusedLink = true
-                unreadable = "a hard link whose target is refused (\(why)): size unknown"
-            case .root:
-                refusedLink = true
-                unreadable = "a hard link to the archive's root folder: size unknown"
-            }
+        // A hard link out of the tree names nothing the archive holds: not an empty file.
+        switch header.hardLinkTarget.map(ArchiveName.normalize) {
+        case .path(let normalised)?: hardLink = normalised
+        case .refused(let why)?: unreadable = "a hard link whose target is refused (\(why)): size unknown"
+        case .root?: unreadable = "a hard link to the archive's root folder: size unknown"
+        case nil: break
         }
-        if header.type == .file && hardLink == nil && !refusedLink {
+        if header.type == .file && header.hardLinkTarget == nil {
             let wanted = wantedBytes(name: name, path: path, size: header.size)
             var count = 0
             if wanted > 0 {
                 do {
                     count = try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
                 } catch {
-                    guard !error.fatal else {
-                        throw .unreadableRoot(path: stream.path, reason: Self.damaged(at: path, error.message))
-                    }
+                    try Self.throwIfFatal(error, in: path, of: stream)
                     unreadable = error.message
                 }
             }
@@ -193,9 +190,7 @@ struct ArchiveListing {
                 do {
                     try capture?.keep(ordinal: ordinal, kind: kind, bytes: bytes, prefix: prefix, stream: stream)
                 } catch {
-                    guard !error.fatal else {
-                        throw .unreadableRoot(path: stream.path, reason: Self.damaged(at: path, error.message))
-                    }
+                    try Self.throwIfFatal(error, in: path, of: stream)
                 }
             }
             if unreadable == nil {
@@ -237,28 +232,26 @@ struct ArchiveListing {
     private static func sidecar(_ prefix: UnsafeRawBufferPointer, size: Int64) -> SidecarReading {
         guard AppleDouble.hasHeader(prefix) else { return .notSidecar }
         do {
-            var flag = ExclusionFlag.none
-            for name in try AppleDouble.attributeNames(in: prefix, fileSize: Int(clamping: size)) {
-                flag = Array(name.utf8).withUnsafeBufferPointer {
-                    flag.strongest(with: BackupAttributes.flag(forAttributeName: $0))
-                }
-            }
-            return .flag(flag)
+            let names = try AppleDouble.attributeNames(in: prefix, fileSize: Int(clamping: size))
+            return .flag(BackupAttributes.reading(attributeNames: names.map { Array($0.utf8) }).flag)
         } catch {
             return .malformed("AppleDouble sidecar not understood: \(error)")
         }
     }
 
-    private static func damaged(after path: [UInt8]?, _ message: String) -> String {
-        let place =
-            path.map { "after the entry " + VisibleText.render(PathText.display($0), as: .message) }
-            ?? "at its start"
-        return "the archive is damaged or truncated (\(place)): \(message); nothing was audited"
+    /// A fatal failure ends the audit: nothing after it can be trusted. Another leaves only this entry unread.
+    private static func throwIfFatal(_ error: ArchiveReadFailure, in path: [UInt8], of stream: ArchiveStream)
+        throws(ScanError)
+    {
+        guard error.fatal else { return }
+        throw .unreadableRoot(path: stream.path, reason: damaged("in the entry " + shown(path), error.message))
     }
 
-    private static func damaged(at path: [UInt8], _ message: String) -> String {
-        "the archive is damaged or truncated (in the entry \(VisibleText.render(PathText.display(path), as: .message))): \(message); nothing was audited"
+    private static func damaged(_ place: String, _ message: String) -> String {
+        "the archive is damaged or truncated (\(place)): \(message); nothing was audited"
     }
+
+    private static func shown(_ path: [UInt8]) -> String { VisibleText.render(PathText.display(path), as: .message) }
 }
 
 /// Entry names as archives store them, made safe to use as paths below the archive root.
@@ -289,8 +282,7 @@ enum ArchiveName {
         return .path(Array(components.joined(separator: [slash])))
     }
 
-    /// Whether a name is already normal, in one pass without allocating (most are): no empty, `.` or `..`
-    /// component (so no leading, trailing or doubled slash) and none longer than a name may be.
+    /// Whether a name is already normal (most are), in one pass without allocating: no empty, `.`, `..` or overlong component.
     private static func isNormal(_ name: [UInt8]) -> Bool {
         let slash = UInt8(ascii: "/")
         let dot = UInt8(ascii: ".")

@@ -9,12 +9,6 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// Why an archive could not be read to the end: truncated, corrupt, or no archive format this tool reads.
-struct ArchiveFailure: Error {
-    let message: String
-}
-
-/// One header of an archive, as libarchive decoded it.
 struct ArchiveHeader {
     /// The stored name, raw bytes (UTF-8 where the archive says so, else as stored); nil when it cannot be decoded.
     let name: [UInt8]?
@@ -22,9 +16,7 @@ struct ArchiveHeader {
     /// The declared size (0 for folders and links).
     let size: Int64
     let modified: Int64
-    /// For a symbolic link: its stored target.
     let symlinkTarget: [UInt8]?
-    /// For a hard link: the name of the entry it is another name of.
     let hardLinkTarget: [UInt8]?
     /// Extended-attribute names, from pax headers (`SCHILY.xattr.*`, `LIBARCHIVE.xattr.*`); values are not needed.
     let attributeNames: [[UInt8]]
@@ -43,9 +35,8 @@ final class ArchiveStream {
     /// This thread's UTF-8 names while the stream lives (see the shim); the stream never leaves its thread.
     private let locale: stocktake_archive_locale
 
-    /// Opens the archive at `path` (the input path: a link to it is followed; FIFOs and devices are refused).
-    /// Without the system's libarchive, a file that starts as a zip, tar or compressed stream throws
-    /// `archiveReaderMissing`, and any other file `notADirectory`, as with the library.
+    /// Opens the input `path` (a link to it is followed; FIFOs and devices are refused). Without libarchive, a file
+    /// that starts as an archive throws `archiveReaderMissing`, any other `notADirectory`, as with the library.
     init(path: String) throws(ScanError) {
         self.path = path
         var options = RegularFile.Options.named(maxBytes: nil)
@@ -98,7 +89,6 @@ final class ArchiveStream {
         stocktake_archive_end_utf8_names(locale)
     }
 
-    /// libarchive's message for the last failure.
     var errorText: String {
         guard let text = library.errorString(archive) else { return "unknown archive error" }
         return String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
@@ -116,13 +106,13 @@ final class ArchiveStream {
     }
 
     /// The next header, nil at the end. A damaged or truncated archive throws: nothing after it can be trusted.
-    func next() throws(ArchiveFailure) -> ArchiveHeader? {
+    func next() throws(ArchiveReadFailure) -> ArchiveHeader? {
         var entry: OpaquePointer?
         let status = library.nextHeader(archive, &entry)
         if status == ARCHIVE_EOF { return nil }
         // A warning (a name not convertible to the locale) leaves the header usable; anything worse does not.
         guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else {
-            throw ArchiveFailure(message: errorText)
+            throw ArchiveReadFailure(fatal: true, message: errorText)
         }
         let library = library
         let type = type(entry)
@@ -137,9 +127,8 @@ final class ArchiveStream {
             attributeNames: attributeNames(entry))
     }
 
-    /// Reads the current entry's data into `buffer` until it is full or the entry ends; returns the count.
-    /// The rest of the entry is skipped by the next `next()` (for zip a seek, for a compressed tar a decompression).
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(EntryReadFailure) -> Int {
+    /// Fills `buffer` from the current entry's data; the rest is skipped by the next `next()` (a seek, or decompression).
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ArchiveReadFailure) -> Int {
         var filled = 0
         while filled < buffer.count {
             let count = library.readData(archive, buffer.baseAddress! + filled, buffer.count - filled)
@@ -150,10 +139,9 @@ final class ArchiveStream {
         return filled
     }
 
-    /// Streams the current entry's data through `body` in chunks of `buffer`; reads at most `limit` bytes.
-    /// Returns the count; more data than `limit` (a size the header understated) throws.
+    /// Streams the current entry's data through `body`; more than `limit` bytes (an understated size) throws.
     func stream(through buffer: UnsafeMutableRawBufferPointer, limit: Int64, _ body: (UnsafeRawBufferPointer) -> Void)
-        throws(EntryReadFailure) -> Int64
+        throws(ArchiveReadFailure) -> Int64
     {
         var total: Int64 = 0
         while true {
@@ -162,38 +150,24 @@ final class ArchiveStream {
             guard count > 0 else { throw failure(status: Int32(count)) }
             total += Int64(count)
             guard total <= limit else {
-                throw EntryReadFailure(fatal: false, message: "holds more data than its header declares")
+                throw ArchiveReadFailure(fatal: false, message: "holds more data than its header declares")
             }
             body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
     }
 
-    /// The entry's type as `lstat` would give it; a hard link is another name of a regular file.
+    /// As `lstat` would give it (libarchive's file types are POSIX's `S_IF*`); a hard link names a regular file.
     private func type(_ entry: OpaquePointer) -> EntryType {
-        if library.entryHardlink(entry) != nil { return .file }
-        return switch Int(library.entryFiletype(entry)) & Int(STOCKTAKE_AE_IFMT) {
-        case Int(STOCKTAKE_AE_IFREG): .file
-        case Int(STOCKTAKE_AE_IFDIR): .directory
-        case Int(STOCKTAKE_AE_IFLNK): .symlink
-        case Int(STOCKTAKE_AE_IFIFO): .fifo
-        case Int(STOCKTAKE_AE_IFSOCK): .socket
-        case Int(STOCKTAKE_AE_IFCHR): .characterDevice
-        case Int(STOCKTAKE_AE_IFBLK): .blockDevice
-        default: .unknown
-        }
+        library.entryHardlink(entry) != nil ? .file : POSIX.entryType(mode: library.entryFiletype(entry))
     }
 
-    private func failure(status: Int32) -> EntryReadFailure {
-        EntryReadFailure(fatal: status == ARCHIVE_FATAL, message: errorText)
+    private func failure(status: Int32) -> ArchiveReadFailure {
+        ArchiveReadFailure(fatal: status == ARCHIVE_FATAL, message: errorText)
     }
 
-    /// A name as UTF-8. The header's own bytes when they are ASCII: the same in every encoding, and free,
-    /// where libarchive's UTF-8 form converts each name through wide characters (a fifth of an archive
-    /// audit's own time at 200,000 entries). Otherwise libarchive's UTF-8 form (else the bytes as stored) in
-    /// Unicode's composed form (NFC): libarchive normalises every name an archive declares UTF-8 (pax `path=`,
-    /// zip's UTF-8 flag) as it converts it, to NFC on Linux but to the decomposed form (NFD) on Apple's systems,
-    /// and its API keeps no copy of the stored bytes; composing every non-ASCII name gives the same bytes for the
-    /// same member on both. Bytes that are not UTF-8 are kept as they are.
+    /// A name as UTF-8: ASCII as stored (converting costs a fifth of an audit at 200,000 entries), else libarchive's
+    /// UTF-8 form (else the bytes as stored) composed (NFC): libarchive normalises declared-UTF-8 names to NFC on
+    /// Linux but NFD on Apple's systems, and keeps no stored bytes, so composing gives the same bytes on both.
     static func name(_ stored: UnsafePointer<CChar>?, converted: () -> UnsafePointer<CChar>?) -> [UInt8]? {
         if let stored {
             let raw = UnsafeRawBufferPointer(start: stored, count: strlen(stored))
@@ -226,9 +200,14 @@ final class ArchiveStream {
     }
 }
 
-/// Why one entry's data could not be read. `fatal`: the archive itself is damaged (truncated, corrupt stream);
-/// otherwise only this entry (an unsupported compression method, encryption, a bad checksum).
-struct EntryReadFailure: Error {
+/// Why the archive could not be read on: `fatal` when it is damaged (truncated, corrupt, no format this tool
+/// reads), else only one entry's data is unread (an unsupported method, encryption, a bad checksum).
+struct ArchiveReadFailure: Error {
     let fatal: Bool
     let message: String
+
+    /// On a second pass over `archive`, a fatal failure (it changed or broke since the first) ends the pass.
+    func throwIfFatal(archive: String) throws(ScanError) {
+        if fatal { throw .unreadableRoot(path: archive, reason: "the archive is damaged or truncated: \(message)") }
+    }
 }

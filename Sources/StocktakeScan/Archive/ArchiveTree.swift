@@ -24,7 +24,6 @@ struct ArchiveTree {
     /// The folder (its path as stored, and its node) the last member went into.
     private var lastFolder: (path: [UInt8], node: Int32)?
 
-    /// Adds the listing's member `index`, at its normalised `path`, as the listing goes (so no member keeps its path).
     mutating func insert(_ member: ArchiveMember, path: [UInt8], at index: Int32) {
         // Members come grouped by folder: one in the folder of the member before skips the walk from the root.
         if let last = lastFolder, path.count > last.path.count + 1, path[last.path.count] == UInt8(ascii: "/"),
@@ -95,11 +94,13 @@ struct ArchiveTree {
 
     func child(_ parent: Int32, _ name: [UInt8]) -> Int32? { byName[ChildKey(parent: parent, name: name)] }
 
-    /// The node at a `/`-separated path below `start`, if every step exists.
-    func node(at path: some Collection<UInt8>, from start: Int32 = 0) -> Int32? {
+    /// The node at a `/`-separated path below `start`, if every step exists (and with `foldersOnly`, is a folder).
+    func node(at path: some Collection<UInt8>, from start: Int32 = 0, foldersOnly: Bool = false) -> Int32? {
         var current = start
         for component in path.split(separator: UInt8(ascii: "/")) {
-            guard let next = child(current, Array(component)) else { return nil }
+            guard let next = child(current, Array(component)), !foldersOnly || nodes[Int(next)].isDirectory else {
+                return nil
+            }
             current = next
         }
         return current
@@ -107,21 +108,5 @@ struct ArchiveTree {
 
     func path(_ index: Int32) -> [UInt8] {
         Inventory.path(of: index, parent: { nodes[Int($0)].parent }, name: { nodes[Int($0)].name[...] })
-    }
-
-    /// What stands at `relative` below `folder`, as the folder checks see it: a link is a link, never followed.
-    func kind(_ folder: Int32, _ relative: String, members: [ArchiveMember]) -> FileKind {
-        guard let index = node(at: Array(relative.utf8), from: folder) else { return .missing }
-        return kind(of: index, members: members)
-    }
-
-    func kind(of index: Int32, members: [ArchiveMember]) -> FileKind {
-        let node = nodes[Int(index)]
-        if node.isDirectory { return .directory }
-        switch members[Int(node.member)].type {
-        case .file: return .regularFile
-        case .symlink: return .symbolicLink
-        default: return .other
-        }
     }
 }

@@ -2,12 +2,9 @@ import Foundation
 import StocktakeContent
 import StocktakeModel
 
-/// What an archive's first pass keeps for the content checks, so that they need no second pass over the archive
-/// (for a compressed tar, a second decompression of everything): each entry whose kind the checks read, as many
-/// of its bytes as they would read (`ContentInspector.Budget.bytesRead`), in memory; SQLite stores, which SQLite
-/// reads as files, and what is past the memory's bounds, appended to one spill file, in a private temporary folder.
-/// Memory stays flat however large the archive (a spilled entry costs its offset); past the disk's bounds nothing
-/// more is kept, and the checks copy what they still need by a second pass.
+/// What an archive's first pass keeps for the content checks, so they need no second pass (for a compressed tar, a
+/// second decompression): as many of each entry's bytes as they read, in memory; SQLite stores (read as files) and
+/// what is past the memory's bounds in a private temporary folder. Past the disk's bounds, the second pass copies.
 struct ContentCapture {
     let budget = ContentInspector.Budget()
     let scratch: ScratchFolder
@@ -26,8 +23,7 @@ struct ContentCapture {
         self.scratch = scratch
     }
 
-    /// How many bytes of the entry to keep, nil when none: its kind is not read, or the bounds are reached.
-    /// A store's `-wal` is kept as a store is: the checks read a store with its `-wal`, as in a folder.
+    /// How many bytes of the entry to keep, nil when none. A `-wal` is kept as a store: the checks read them together.
     func wanted(kind: ContentKind, size: Int64) -> Int64? {
         let wal = kind == .sqliteWAL && size <= budget.copiedStoreBytes
         guard let bytes = wal ? size : budget.bytesRead(kind: kind, size: size), bytes > 0 else { return nil }
@@ -38,7 +34,7 @@ struct ContentCapture {
     /// Keeps an entry's bytes: `prefix` already read, the rest (up to `bytes` in all) read from the stream now.
     mutating func keep(
         ordinal: Int32, kind: ContentKind, bytes: Int64, prefix: UnsafeRawBufferPointer, stream: ArchiveStream
-    ) throws(EntryReadFailure) {
+    ) throws(ArchiveReadFailure) {
         var data = Array(prefix.prefix(Int(bytes)))
         if Int64(data.count) < bytes {
             let rest = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(bytes) - data.count, alignment: 8)

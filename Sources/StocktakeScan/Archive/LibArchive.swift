@@ -6,18 +6,14 @@ import CLibArchive
     import Darwin
 #endif
 
-/// The system's libarchive, loaded when the first archive is read and never linked: the package builds with
-/// nothing installed, and folders, simulators and device backups run without it. Each call is resolved by name
-/// to the function-pointer type the shim gives it (whose signatures CI holds to libarchive's headers).
+/// The system's libarchive, loaded when the first archive is read and never linked: the package builds, and folders,
+/// simulators and backups run, without it. Each call is resolved by name to the shim's type (CI checks the headers).
 struct LibArchive: @unchecked Sendable {  // immutable C function pointers
     let readNew: stocktake_archive_read_new
     let readFree: stocktake_archive_read_free
-    let supportFormatTar: stocktake_archive_read_support
-    let supportFormatGnutar: stocktake_archive_read_support
-    let supportFormatZip: stocktake_archive_read_support
-    let supportFilterGzip: stocktake_archive_read_support
-    let supportFilterBzip2: stocktake_archive_read_support
-    let supportFilterXz: stocktake_archive_read_support
+    /// tar (ustar, pax), GNU tar and zip.
+    let supportFormats: [stocktake_archive_read_support]
+    let supportFilters: [Filter: stocktake_archive_read_support]
     let setOptions: stocktake_archive_read_set_options
     let openFd: stocktake_archive_read_open_fd
     let nextHeader: stocktake_archive_read_next_header
@@ -42,7 +38,6 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
     /// Names the library file to load instead of the system's (tests make the library unloadable with it).
     static let environmentVariable = "STOCKTAKE_LIBARCHIVE"
 
-    /// The library, loaded once per process; or why it could not be.
     static let shared: Result<LibArchive, Unavailable> = load(
         candidates: candidates(environment: getenv(environmentVariable)))
 
@@ -59,15 +54,13 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
         }
     }
 
-    /// The filters this library decompresses itself. libarchive built without one answers ARCHIVE_WARN and would run
-    /// an external program (`xz -d`, …) instead: such a filter is never enabled, and its archives are refused.
+    /// The filters this library decompresses itself. Without one, libarchive would run a program (`xz -d`) instead:
+    /// such a filter is never enabled, and its archives are refused.
     let builtInFilters: [Filter]
 
-    /// Why the library could not be loaded, in words a user can act on.
     struct Unavailable: Error, Sendable {
         let reason: String
 
-        /// What to install, by platform.
         var remedy: String {
             #if os(macOS)
                 "macOS ships it as /usr/lib/libarchive.2.dylib; if \(LibArchive.environmentVariable) is set, unset it"
@@ -103,7 +96,7 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
             #if !canImport(Darwin)
                 guard access(file, F_OK) == 0 else { continue }
             #endif
-            // RTLD_LOCAL: the library's symbols stay out of the process's namespace; the handle lives as long as the process.
+            // RTLD_LOCAL: its symbols stay out of the process's namespace; the handle lives as long as the process.
             guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
                 reasons.append(dlerror().map { String(cString: $0) } ?? "\(file) could not be loaded")
                 continue
@@ -126,12 +119,14 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
         }
         readNew = try call("archive_read_new")
         readFree = try call("archive_read_free")
-        supportFormatTar = try call("archive_read_support_format_tar")
-        supportFormatGnutar = try call("archive_read_support_format_gnutar")
-        supportFormatZip = try call("archive_read_support_format_zip")
-        supportFilterGzip = try call("archive_read_support_filter_gzip")
-        supportFilterBzip2 = try call("archive_read_support_filter_bzip2")
-        supportFilterXz = try call("archive_read_support_filter_xz")
+        supportFormats = [
+            try call("archive_read_support_format_tar"), try call("archive_read_support_format_gnutar"),
+            try call("archive_read_support_format_zip"),
+        ]
+        supportFilters = [
+            .gzip: try call("archive_read_support_filter_gzip"), .bzip2: try call("archive_read_support_filter_bzip2"),
+            .xz: try call("archive_read_support_filter_xz"),
+        ]
         setOptions = try call("archive_read_set_options")
         openFd = try call("archive_read_open_fd")
         nextHeader = try call("archive_read_next_header")
@@ -152,23 +147,20 @@ struct LibArchive: @unchecked Sendable {  // immutable C function pointers
         entrySymlinkUTF8 = try call("archive_entry_symlink_utf8")
         entryXattrReset = try call("archive_entry_xattr_reset")
         entryXattrNext = try call("archive_entry_xattr_next")
-        // Asked of a scratch reader: registering a filter runs nothing (a program would start only when an archive
-        // is opened), and the answer is the library's, the same for every archive.
+        // Asked of a scratch reader: registering a filter runs nothing, and the answer is the same for every archive.
         guard let scratch = readNew() else { throw Unavailable(reason: "out of memory") }
         defer { _ = readFree(scratch) }
-        let supports = [Filter.gzip: supportFilterGzip, .bzip2: supportFilterBzip2, .xz: supportFilterXz]
-        builtInFilters = Filter.allCases.filter { supports[$0]?(scratch) == ARCHIVE_OK }
+        let filters = supportFilters
+        builtInFilters = Filter.allCases.filter { filters[$0]?(scratch) == ARCHIVE_OK }
     }
 
     /// Registers the formats and the built-in filters on `archive`; false when the library refused a format.
     func enableReading(_ archive: OpaquePointer) -> Bool {
-        let supports = [Filter.gzip: supportFilterGzip, .bzip2: supportFilterBzip2, .xz: supportFilterXz]
-        let formats = [supportFormatTar, supportFormatGnutar, supportFormatZip].allSatisfy { $0(archive) == ARCHIVE_OK }
-        let filters = builtInFilters.allSatisfy { supports[$0]?(archive) == ARCHIVE_OK }
-        return formats && filters
+        let formats = supportFormats.allSatisfy { $0(archive) == ARCHIVE_OK }
+        return formats && builtInFilters.allSatisfy { supportFilters[$0]?(archive) == ARCHIVE_OK }
     }
 
-    /// The filter `start` (an archive's first bytes) is compressed with when this library cannot decompress it itself.
+    /// The filter `start` (an archive's first bytes) needs when this library cannot decompress it itself.
     func missingFilter(_ start: [UInt8]) -> Filter? { Self.missingFilter(start, builtIn: builtInFilters) }
 
     static func missingFilter(_ start: [UInt8], builtIn: [Filter]) -> Filter? {

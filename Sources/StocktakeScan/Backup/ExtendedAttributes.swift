@@ -8,7 +8,6 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// Why the extended attributes of an entry could not be listed.
 public struct ExtendedAttributeError: Error, Sendable, Equatable, CustomStringConvertible {
     public let code: Int32
 
@@ -21,14 +20,18 @@ public struct ExtendedAttributeError: Error, Sendable, Equatable, CustomStringCo
 
 /// Listing an entry's extended attributes without following symlinks.
 public enum ExtendedAttributes {
-    /// Attribute names of the entry itself, never following a symlink in its last component (links in earlier
-    /// components are followed). [] when there are none or the file system does not support them.
+    /// The entry's own names (a link in its last component is not followed); [] where the file system has none.
     public static func names(atPath path: UnsafePointer<CChar>) throws(ExtendedAttributeError) -> [[UInt8]] {
-        try names { buffer, size in listNames(path, buffer, size) }
+        try names { buffer, size in
+            #if os(Linux)
+                llistxattr(path, buffer, size)
+            #else
+                listxattr(path, buffer, size, XATTR_NOFOLLOW)
+            #endif
+        }
     }
 
-    /// Attribute names of an open file: no path lookup, for files the walk has open anyway. Darwin's
-    /// `flistxattr(fd, namebuff, size, options)` takes options (0 here; `bsd/sys/xattr.h`), Linux's does not.
+    /// The names of an open file: no path lookup. Darwin's `flistxattr` takes options (0 here), Linux's does not.
     public static func names(fileDescriptor fd: Int32) throws(ExtendedAttributeError) -> [[UInt8]] {
         try names { buffer, size in
             #if os(Linux)
@@ -39,11 +42,9 @@ public enum ExtendedAttributes {
         }
     }
 
-    /// Attribute names of the entry `name` in the folder open as `folder`, through a descriptor opened relative to
-    /// it without following a link (`entryOpenFlags`): no path is walked, so neither PATH_MAX (1,024 bytes on
-    /// Darwin) nor a link in an earlier component comes into it. nil when the entry cannot be opened that way (mode
-    /// 000, a socket, gone since listed): the caller then asks by path. Never call it for a FIFO or a device:
-    /// opening one is not harmless.
+    /// The names of `name` in the open `folder`, through a descriptor opened without following a link: no path is
+    /// walked, so neither PATH_MAX nor a link on the way comes into it. nil when it cannot be opened (mode 000, a
+    /// socket): the caller asks by path. Never call it for a FIFO or a device: opening one is not harmless.
     public static func names(of name: UnsafePointer<CChar>, inFolder folder: Int32) throws(ExtendedAttributeError)
         -> [[UInt8]]?
     {
@@ -82,21 +83,21 @@ public enum ExtendedAttributes {
         throw ExtendedAttributeError(code: ERANGE)
     }
 
-    /// The names for a successful call, [] for "not supported here", an error otherwise, or nil
-    /// when the buffer was too small (ERANGE) and the caller should retry with a larger one.
+    /// The names, [] for "not supported here", an error, or nil when the buffer was too small (ERANGE: retry).
     private static func outcome(
         of length: Int, errorCode: Int32, buffer: UnsafeBufferPointer<CChar> = .init(start: nil, count: 0)
     ) -> Result<[[UInt8]], ExtendedAttributeError>? {
-        if length >= 0 { return .success(splitNames(buffer, length: min(length, buffer.count))) }
+        // NUL-terminated names back to back; an unterminated last name counts too.
+        if length >= 0 {
+            return .success(UnsafeRawBufferPointer(buffer).prefix(length).split(separator: 0).map(Array.init))
+        }
         if errorCode == ERANGE { return nil }
         if isUnsupported(errorCode) { return .success([]) }
         return .failure(ExtendedAttributeError(code: errorCode))
     }
 
-    /// Whether a listing that failed with `code` only means the entry of `type` holds no attributes. XNU lists
-    /// attributes of files, folders, links, FIFOs and sockets only and refuses a device by its type with EPERM,
-    /// not ENOTSUP (`XATTR_VNODE_SUPPORTED` in `bsd/sys/xattr.h`). EPERM from any other type is a real refusal
-    /// (a sandbox or security policy): its backup state stays unknown.
+    /// Whether a failed listing only means the entry holds no attributes. XNU refuses a device by its type with EPERM,
+    /// not ENOTSUP (`XATTR_VNODE_SUPPORTED`); EPERM for any other type is a real refusal (a sandbox, a policy).
     static func meansNoAttributes(_ code: Int32, type: EntryType) -> Bool {
         isUnsupported(code) || (code == EPERM && (type == .characterDevice || type == .blockDevice))
     }
@@ -106,23 +107,6 @@ public enum ExtendedAttributes {
             return code == ENOTSUP || code == EOPNOTSUPP
         #else
             return code == EOPNOTSUPP  // ENOTSUP is the same value on Linux
-        #endif
-    }
-
-    /// The list is NUL-terminated names back to back.
-    private static func splitNames(_ buffer: UnsafeBufferPointer<CChar>, length: Int) -> [[UInt8]] {
-        guard length > 0, let base = buffer.baseAddress else { return [] }
-        // An unterminated last name counts too.
-        return UnsafeRawBufferPointer(start: base, count: length).split(separator: 0).map(Array.init)
-    }
-
-    private static func listNames(_ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int)
-        -> Int
-    {
-        #if os(Linux)
-            return llistxattr(path, buffer, size)
-        #else
-            return listxattr(path, buffer, size, XATTR_NOFOLLOW)
         #endif
     }
 }

@@ -8,9 +8,8 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// Hashes files of the inventory for one worker thread. Every folder on the way is opened relative to its
-/// parent with `O_NOFOLLOW`, so a folder swapped for a symlink after the walk is refused, never followed;
-/// the open chain is kept between files, so siblings cost one `openat` each.
+/// Hashes files of the inventory for one worker thread. Each folder on the way is opened in its parent with
+/// `O_NOFOLLOW` (one swapped for a link is refused); the open chain is kept, so siblings cost one `openat` each.
 final class ContentHasher {
     enum Outcome {
         case digest(ContentDigest)
@@ -36,8 +35,7 @@ final class ContentHasher {
         buffer.deallocate()
     }
 
-    /// SHA-256 of the first `limit` bytes of entry `index` (all of it when shorter), after checking it is
-    /// still a regular file of the size the walk saw.
+    /// SHA-256 of the entry's first `limit` bytes, once it is seen to be the regular file the walk saw.
     func digest(of index: Int32, limit: Int64) -> Outcome {
         let entry = inventory.entries[Int(index)]
         let folder = openFolder(entry.parent)
@@ -108,8 +106,7 @@ final class ContentHasher {
         return (chain.last?.fd ?? rootFD, 0)
     }
 
-    /// The entry's name as a C string; names that could climb or are not one component open nothing
-    /// (`invalid` comes back, with errno ENOENT).
+    /// The entry's name as a C string; a name that could climb opens nothing (`invalid`, errno ENOENT).
     private func withName<R>(_ index: Int32, otherwise invalid: R, _ body: (UnsafePointer<CChar>) -> R) -> R {
         let name = inventory.name(index)
         guard !name.isEmpty, !name.contains(0), !name.contains(UInt8(ascii: "/")),

@@ -7,9 +7,8 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// Finds files of an inventory whose contents are identical: candidates grouped by size, then by the
-/// SHA-256 of their first 4 KiB, then by the SHA-256 of all their bytes (swift-crypto; CryptoKit on macOS).
-/// Reads the container as the walk does: never through a symlink, never a FIFO or device, never writing.
+/// Files whose contents are identical: grouped by size, then the SHA-256 of their first 4 KiB, then of all their
+/// bytes. Reads as the walk does: never through a link, never a FIFO or device, never writing.
 public struct DuplicateFinder: Sendable {
     /// Bytes hashed in the first round; files no longer than this are settled by it.
     public static let prefixLength: Int64 = 4096
@@ -19,11 +18,8 @@ public struct DuplicateFinder: Sendable {
     public let minimumBytes: Int64
     public let threads: Int
 
-    /// `rootPath` is the folder the inventory was scanned from.
     public init(rootPath: String, minimumBytes: Int64 = 1, threads: Int = 4) {
-        self.rootPath = rootPath
-        self.minimumBytes = max(1, minimumBytes)
-        self.threads = max(1, threads)
+        (self.rootPath, self.minimumBytes, self.threads) = (rootPath, max(1, minimumBytes), max(1, threads))
     }
 
     public func find(in inventory: Inventory) throws(ScanError) -> DuplicateSearch {
@@ -41,8 +37,7 @@ public struct DuplicateFinder: Sendable {
         return DuplicateSearch(sets: Self.inPathOrder(settled, inventory), issues: issues)
     }
 
-    /// Counted regular files (one name per inode, no transport artefacts, nothing the walk could not read)
-    /// that share their size with at least one other.
+    /// Counted, readable regular files (one name per inode, no transport artefact) sharing their size with another.
     static func sameSizeCandidates(_ inventory: Inventory, minimumBytes: Int64) -> [Int32] {
         var bySize: [Int64: [Int32]] = [:]
         for (offset, entry) in inventory.entries.enumerated() {
@@ -54,8 +49,7 @@ public struct DuplicateFinder: Sendable {
         return bySize.values.filter { $0.count > 1 }.flatMap { $0 }
     }
 
-    /// Hashes `candidates` (their first `limit` bytes) and returns the groups of two or more with equal
-    /// size and digest; files that fail to read become issues.
+    /// The groups of two or more `candidates` of equal size and digest (of the first `limit` bytes).
     private func regroup(
         _ candidates: [Int32], limit: Int64, rootFD: Int32, inventory: Inventory, issues: inout [ScanIssue]
     ) -> [IdenticalFiles] {

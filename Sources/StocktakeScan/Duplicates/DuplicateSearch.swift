@@ -1,7 +1,6 @@
 import StocktakeModel
 
-/// Two or more files whose contents are byte-for-byte identical. Hard links of one inode appear once
-/// (as the name the walk counted), so a set is never just several names of the same bytes on disk.
+/// Two or more files whose contents are identical; hard links of one inode appear once (the name the walk counted).
 public struct IdenticalFiles: Sendable, Equatable {
     /// Entry indices, in path order.
     public let members: [Int32]
@@ -14,7 +13,6 @@ public struct IdenticalFiles: Sendable, Equatable {
 public struct ContentDigest: Sendable, Hashable, CustomStringConvertible {
     let words: SIMD4<UInt64>
 
-    /// The 32 digest bytes, in order.
     public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == 32 else { return nil }
         var words = SIMD4<UInt64>()

@@ -2,8 +2,7 @@ import Dispatch
 import Foundation
 import StocktakeModel
 
-/// Hashes a list of files on a few threads. Work is handed out in small runs of neighbours, so one big
-/// file does not hold up a whole share and siblings stay on one thread.
+/// Hashes files on a few threads, handed out in small runs of neighbours: one big file holds up no whole share.
 enum ParallelHashing {
     static let runLength = 64
 

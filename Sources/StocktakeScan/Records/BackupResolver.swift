@@ -9,13 +9,11 @@ struct BackupResolver {
         case deviceBackup
     }
 
-    /// The records in global order, in consecutive pieces (the walk's workers each keep their own; an
-    /// archive has one), so a million records are not copied into one array first.
+    /// The records in global order, in consecutive pieces (see `InventoryParts.segments`).
     let segments: [[EntryRecord]]
     let parents: [Int32]
     /// Each record's own flag, by global index: the ancestor search reads it at random.
     let ownFlags: [ExclusionFlag]
-    /// Added to each segment's name offsets: where its names start in the inventory's one name arena.
     let nameBases: [UInt32]
 
     init(segments: [[EntryRecord]], parents: [Int32], nameBases: [UInt32]) {
@@ -40,7 +38,6 @@ struct BackupResolver {
         }
     }
 
-    /// Initialises `buffer[start..<end]` from the records at those global indices.
     private func fill(
         _ buffer: UnsafeMutableBufferPointer<Entry>, from start: Int, to end: Int, ancestors: [Int32], rule: Rule
     ) {
@@ -69,8 +66,7 @@ struct BackupResolver {
         }
     }
 
-    /// For each record, the nearest strict ancestor carrying its own flag, or -1. Memoised so each
-    /// directory is resolved once: linear in the number of records.
+    /// For each record, the nearest strict ancestor carrying its own flag, or -1; memoised, so linear.
     private func nearestFlaggedAncestors() -> [Int32] {
         let unresolved: Int32 = -2
         var nearest = [Int32](repeating: unresolved, count: parents.count)

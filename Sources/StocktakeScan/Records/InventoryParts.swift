@@ -1,9 +1,7 @@
 import StocktakeModel
 
-/// Everything a reader gathers before the inventory exists: records in tree order (a parent before its children),
-/// their names, link targets, problems and the export's evidence counts. The walk joins its workers' stores into
-/// one; the archive and backup readers fill one through `TreeRecorder`. `inventory(_:)` is the one way any of
-/// them becomes an `Inventory`: each record's backup state decided, evidence counted, problems in path order.
+/// Everything a reader gathers before the inventory exists (records parents first, names, link targets, problems,
+/// evidence counts), from the walk's stores or a `TreeRecorder`. `inventory(_:)` is the one way to an `Inventory`.
 package struct InventoryParts {
     /// The records in consecutive pieces (the walk's workers each keep their own), so a million records are not
     /// copied into one array first.
@@ -27,7 +25,7 @@ package struct InventoryParts {
         case deviceBackup
     }
 
-    /// The inventory. The records are released as they are copied out (`consuming`).
+    /// The records are released as they are copied out (`consuming`).
     consuming func inventory(_ decision: Decision) -> Inventory {
         let resolver = BackupResolver(segments: segments, parents: parents, nameBases: nameBases)
         segments = []
@@ -55,8 +53,7 @@ package struct InventoryParts {
     }
 }
 
-/// What a reader learns about one entry (from a walk, an archive's headers or a backup's manifest), before
-/// backup states, ancestors' flags and hard links are resolved.
+/// What a reader learns about one entry, before backup states, ancestors' flags and hard links are resolved.
 struct EntryRecord {
     /// The walk's reference to the parent in its worker's store; the archive and backup readers keep parents apart.
     var parent: RecordRef?

@@ -1,21 +1,18 @@
 import StocktakeModel
 
-/// Records a tree one entry at a time, parents first, for readers that are not the walk: an archive's members and
-/// a device backup's manifest. Each entry is placed by its folder's zone as the walk places it (location, what iOS
-/// makes); `inventory(_:)` then finishes through `InventoryParts`, as the walk does.
+/// Records a tree one entry at a time, parents first, for the archive and backup readers: each entry placed by its
+/// folder's zone as the walk places it, finished through `InventoryParts` as the walk is.
 package struct TreeRecorder {
     private var records: [EntryRecord] = []
     private var parts = InventoryParts(segments: [], parents: [], nameBases: [0], names: [])
 
-    /// A tree of only its root, a folder.
     package init(rootModified: Int64, rootBytes: Int64 = 0, rootAllocated: Int64 = 0) {
         append(
             parent: -1, name: [], type: .directory, zone: .root, flags: [], ownFlag: .none, apparent: rootBytes,
             allocated: rootAllocated, modified: rootModified, kind: .unknown)
     }
 
-    /// Adds an entry below `parent`, placed by the parent's zone; returns its index. A name longer than an entry
-    /// holds (64 KiB) is cut there.
+    /// Adds an entry below `parent`, placed by the parent's zone; a name longer than 64 KiB is cut there.
     @discardableResult
     package mutating func add(
         parent: Int32, name: [UInt8], type: EntryType, kind: ContentKind, apparentBytes: Int64, allocatedBytes: Int64,

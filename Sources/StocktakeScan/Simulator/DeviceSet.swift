@@ -3,21 +3,17 @@ import StocktakeFiles
 import StocktakeModel
 import StocktakePropertyLists
 
-/// A CoreSimulator device set (`~/Library/Developer/CoreSimulator/Devices`, or any folder `xcrun simctl
-/// --set` names): one folder per device, named by its UDID, holding `device.plist` and `data/Containers`. Only
-/// ever read, and without following a symbolic link anywhere below the set's folder.
+/// A CoreSimulator device set (`~/Library/Developer/CoreSimulator/Devices`, or what `xcrun simctl --set` names): a
+/// folder per device, named by its UDID. Only ever read, without following a symbolic link below the set's folder.
 public struct DeviceSet: Sendable {
     public let path: String
-    /// Ordered by runtime, then name, then UDID, as a person scans a list. Every device of the set: none is
-    /// left out for their number.
+    /// By runtime, then name, then UDID, as a person scans a list; none is left out for their number.
     public let devices: [SimulatorDevice]
     /// Device folders that could not be read (a malformed device.plist), for the caller to show.
     public let problems: [String]
-    /// What was passed over, and why: links (not followed), folders whose device.plist names another UDID
-    /// than their name (a copy such as `UDID.bak`: not that device).
+    /// What was passed over: links (not followed), folders whose device.plist names another UDID (`UDID.bak`).
     public let notes: [SetNote]
-    /// Devices whose UDID two or more folders validly claim (names differing only by case): refused when asked
-    /// for, each group listed.
+    /// Devices whose UDID several folders validly claim (names differing only by case): refused when asked for.
     public let conflicts: [[SimulatorDevice]]
 
     /// The set at `path`, or for nil the default set, where Xcode keeps the user's devices.
@@ -30,8 +26,8 @@ public struct DeviceSet: Sendable {
         return try read(home + defaultSet)
     }
 
-    /// A device is the folder named by its UDID whose `device.plist` says that UDID (any case). The set's own
-    /// folder may be a link (the user named it); nothing below it is followed.
+    /// A device is the folder named by its UDID whose `device.plist` says that UDID (any case). The set's folder may
+    /// be a link (the user named it); nothing below it is followed.
     public static func read(_ path: String) throws(SimulatorError) -> DeviceSet {
         let listing: DirectoryListing
         do {
@@ -75,28 +71,26 @@ public struct DeviceSet: Sendable {
         return DeviceSet(path: path, devices: devices, problems: problems, notes: guarded.notes, conflicts: conflicts)
     }
 
-    /// The device `query` names: `booted`, a UDID (any case) or an exact name. Refuses a name two devices
-    /// share and `booted` while several are, listing the candidates, and a UDID two folders claim.
+    /// The device `query` names: `booted`, a UDID (any case) or an exact name. Refuses a name two devices share,
+    /// `booted` while several are, and a UDID two folders claim.
     public func device(matching query: String) throws(SimulatorError) -> SimulatorDevice {
+        func refuseConflict(_ udid: String) throws(SimulatorError) {
+            guard let group = conflicts.first(where: { $0[0].udid.lowercased() == udid.lowercased() }) else { return }
+            throw .conflictingDevices(udid: group[0].udid, folders: group.map(\.path))
+        }
         let claimed = conflicts.flatMap { $0 }
         let candidates: [SimulatorDevice]
         if query.lowercased() == "booted" {
             candidates = (devices + claimed).filter { $0.state == .booted }
             if candidates.isEmpty { throw .noBootedDevice(deviceSet: path) }
-        } else if let group = conflicts.first(where: { $0[0].udid.lowercased() == query.lowercased() }) {
-            throw .conflictingDevices(udid: group[0].udid, folders: group.map(\.path))
-        } else if let device = devices.first(where: { $0.udid.lowercased() == query.lowercased() }) {
-            return device
         } else {
+            try refuseConflict(query)
+            if let device = devices.first(where: { $0.udid.lowercased() == query.lowercased() }) { return device }
             candidates = (devices + claimed).filter { $0.name == query }
             if candidates.isEmpty { throw .noDevice(query: query, deviceSet: path, devices: devices) }
         }
         // Copies of one device (one UDID, several valid folders) are a conflict, not a choice to offer.
-        if Set(candidates.map { $0.udid.lowercased() }).count == 1,
-            let group = conflicts.first(where: { $0[0].udid.lowercased() == candidates[0].udid.lowercased() })
-        {
-            throw .conflictingDevices(udid: group[0].udid, folders: group.map(\.path))
-        }
+        if Set(candidates.map { $0.udid.lowercased() }).count == 1 { try refuseConflict(candidates[0].udid) }
         guard candidates.count == 1 else { throw .ambiguousDevice(query: query, candidates: candidates) }
         return candidates[0]
     }
@@ -111,8 +105,7 @@ public struct DeviceSet: Sendable {
         return (apps, containers.notes + apps.flatMap(\.notes))
     }
 
-    /// One app of the device, with its containers; its `notes` say what was passed over on the way (the
-    /// device's and its bundle's links, not followed).
+    /// One app of the device, with its containers; its `notes` say what was passed over on the way.
     public func app(_ bundleIdentifier: String, on device: SimulatorDevice) throws(SimulatorError) -> SimulatorApp {
         let containers = SimulatorContainers.read(device)
         guard containers.appIdentifiers.contains(bundleIdentifier) else {
@@ -143,8 +136,7 @@ extension SimulatorDevice {
 }
 
 extension SimulatorApp {
-    /// The data container's size as `du` counts it (apparent and allocated bytes, every entry, hard links
-    /// once); nil when there is no data container or it cannot be read.
+    /// The data container's size as `du` counts it; nil when there is none or it cannot be read.
     public func dataContainerSize(threads: Int = 2) -> SizeTotal? {
         guard let dataContainer else { return nil }
         return try? InventoryScanner.scan(root: dataContainer, options: ScanOptions(threads: threads)).totals.onDisk
@@ -164,7 +156,6 @@ public struct SimulatorTarget: Sendable, Equatable {
         (self.deviceSetPath, self.device, self.bundleIdentifier) = (deviceSetPath, device, bundleIdentifier)
     }
 
-    /// The device and the app's containers as they are now.
     public func resolve() throws(SimulatorError) -> (device: SimulatorDevice, app: SimulatorApp) {
         let set = try DeviceSet.open(deviceSetPath)
         let device = try set.device(matching: self.device)

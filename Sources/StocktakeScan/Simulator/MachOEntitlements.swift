@@ -2,18 +2,15 @@ import StocktakeFiles
 import StocktakeModel
 import StocktakePropertyLists
 
-/// Reads the entitlements an app was signed with from its main executable, which is how an installed app
-/// says which App Groups it uses. Simulator builds carry them as an XML plist in the `__TEXT,__entitlements`
-/// section; device builds in the code signature (a `0xfade0cc0` super blob holding a `0xfade7171`
-/// entitlements blob). Fat binaries are read slice by slice. Every offset is checked against the file and
-/// every read is bounded: an executable is someone else's bytes too.
+/// The entitlements an app was signed with (which say its App Groups): simulator builds carry them in the
+/// `__TEXT,__entitlements` section, device builds in the code signature's `0xfade7171` blob. Every offset is
+/// checked and every read bounded: an executable is someone else's bytes too.
 enum MachOEntitlements {
     /// Most bytes of load commands, and of one entitlements plist, that are read.
     static let maxLoadCommandBytes = 1 << 20
     static let maxEntitlementsBytes = 1 << 20
     private static let maxSlices = 16
-    /// Load commands looked at in one image: a real executable has about a hundred. With one entitlements
-    /// section tried per image (the first), the work is linear in the load commands, whatever they repeat.
+    /// Load commands looked at in one image (a real executable has about a hundred); the work is linear in them.
     static let maxLoadCommands = 4_096
 
     /// The entitlements of the first slice that has any; nil when the file has none (or is no Mach-O).

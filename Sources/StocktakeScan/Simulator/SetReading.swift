@@ -8,15 +8,14 @@ import StocktakePropertyLists
     import Darwin
 #endif
 
-/// Something in a device set that Stocktake passed over, and why: a symbolic link it did not follow, a folder
-/// that is not the device it looks like. For the caller to show (the listing's notes, the audit's issues).
+/// Something in a device set that Stocktake passed over, and why (a link not followed, a folder that is not the
+/// device it looks like), for the caller to show.
 public struct SetNote: Sendable, Equatable, CustomStringConvertible {
     public let path: String
     public let message: String
 
     public var description: String { "\(path): \(message)" }
 
-    /// `path` is a symbolic link, and was not followed.
     static func link(_ path: String) -> SetNote {
         var buffer = [CChar](repeating: 0, count: 4_097)
         let count = readlink(path, &buffer, 4_096)
@@ -26,20 +25,17 @@ public struct SetNote: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Reads inside a device set as the walk reads a container: each step below the set's folder is looked at with
-/// lstat before it is entered or opened, so no symbolic link is followed on the way (the last step of a file
-/// is opened with `O_NOFOLLOW` as well); every link met is noted.
+/// Reads inside a device set as the walk reads a container: each step below the set's folder is lstat'ed before it
+/// is entered or opened (a file also with `O_NOFOLLOW`), so no link is followed; every link met is noted.
 struct LinkGuard {
     private(set) var notes: [SetNote] = []
 
-    /// `parent/name` when it is a folder; nil when it is missing or something else. A link is noted.
+    /// `parent/name` when it is a folder (for `file`, a regular file); nil otherwise. A link is noted.
     mutating func folder(_ parent: String, _ name: String) -> String? { step(Paths.join(parent, name), .directory) }
 
-    /// `parent/name` when it is a regular file; nil otherwise. A link is noted.
     mutating func file(_ parent: String, _ name: String) -> String? { step(Paths.join(parent, name), .regularFile) }
 
-    /// The listing's entries that are folders; links among them are noted, not followed. A listing cut at its
-    /// limit is noted too (the limit is far above what a real set holds, but a wrong folder may hold millions).
+    /// The folders in `parent`; links are noted, and so is a listing cut at its limit (a wrong folder may hold millions).
     mutating func folders(in parent: String, limit: Int) -> [String] {
         guard let listing = try? DirectoryListing.read(parent, limit: limit) else { return [] }
         if listing.isTruncated {
@@ -57,7 +53,6 @@ struct LinkGuard {
         return names.sorted()
     }
 
-    /// `parent/name` read as a metadata plist when it is a regular file that parses; nil otherwise.
     mutating func plist(_ parent: String, _ name: String) -> PropertyListValue? {
         guard let path = file(parent, name) else { return nil }
         return try? PropertyListReader.read(contentsOfFile: path, maxBytes: PropertyListReader.metadataLimit)

@@ -1,8 +1,7 @@
 /// An app installed on a simulator device, and the containers the device keeps for it.
 public struct SimulatorApp: Sendable, Equatable {
     public let bundleIdentifier: String
-    /// Installed by the user (its `.app` is in the device's `Bundle/Application`) or part of the runtime
-    /// (Apple's apps: only their data lives in the device), as `simctl listapps` says `ApplicationType`.
+    /// Part of the runtime (Apple's apps: only their data lives in the device), as `simctl listapps` says.
     public let isSystem: Bool
     /// `data/Containers/Data/Application/<UUID>`, when the app has run.
     public let dataContainer: String?
@@ -12,10 +11,8 @@ public struct SimulatorApp: Sendable, Equatable {
     /// Data containers of the app's extensions (`Data/PluginKitPlugin`): widgets, share extensions.
     public let plugins: [Companion]
     public let groupMatch: GroupMatch
-    /// On a device of an iOS 7-era runtime: the app's `data/Applications/<UUID>` folder, which holds both its
-    /// `.app` and its data (Documents, Library, tmp). Such an app is listed, not audited.
+    /// On an iOS 7-era runtime: `data/Applications/<UUID>`, holding both the `.app` and its data (listed, not audited).
     public let legacyFolder: String?
-    /// What was passed over while reading the app (links not followed, listings cut at their limit).
     public let notes: [SetNote]
 
     public struct Companion: Sendable, Equatable {
@@ -32,16 +29,14 @@ public struct SimulatorApp: Sendable, Equatable {
         case entitlements = "entitlements"
         /// The bundle id of one of the `.appex` in the app's `PlugIns` or `Extensions`.
         case pluginBundle = "plug-in bundle"
-        /// `<bundle id>.…` (extensions) or `group.<bundle id>[.…]` (groups), the app being the longest installed
-        /// app id the name extends.
+        /// `<bundle id>.…` (extensions) or `group.<bundle id>[.…]` (groups), of the longest app id it extends.
         case bundleIdPrefix = "bundle-id prefix (longest installed app)"
     }
 
     public enum GroupMatch: String, Sendable, Equatable {
         /// The group ids the app's and its extensions' executables are signed with.
         case entitlements
-        /// No executable had entitlements: groups named `group.<bundle id>` or `group.<bundle id>.…`, of no
-        /// longer installed app id.
+        /// No executable had entitlements: groups named `group.<bundle id>[.…]`, of no longer installed app id.
         case name
     }
 

@@ -2,13 +2,11 @@ import StocktakeFiles
 import StocktakeModel
 import StocktakePropertyLists
 
-/// The containers of one simulator device, each found by the bundle or group id in its
-/// `.com.apple.mobile_container_manager.metadata.plist` (`MCMMetadataIdentifier`): the folder names are
-/// random UUIDs that change on every install. Read without following any link (see `LinkGuard`).
+/// The containers of one simulator device, each found by the id in its container-manager plist: the folder names
+/// are random UUIDs that change on every install. Read without following any link (see `LinkGuard`).
 struct SimulatorContainers {
     /// `Bundle/Application`: bundle id → the container folder.
     let bundles: [String: String]
-    /// `Data/Application`.
     let data: [String: String]
     /// `Shared/AppGroup`: group id → folder.
     let groups: [String: String]
@@ -16,7 +14,6 @@ struct SimulatorContainers {
     let plugins: [String: String]
     /// iOS 7-era runtimes: `data/Applications/<UUID>` holding `<Name>.app` and the app's data; bundle id → both.
     let legacy: [String: Legacy]
-    /// Links not followed and listings cut at their limit, on the way to the containers.
     let notes: [SetNote]
 
     struct Legacy {
@@ -39,11 +36,20 @@ struct SimulatorContainers {
                 ].enumerated() {
                     guard let parent = guarded.folder(root, steps[0]), let folder = guarded.folder(parent, steps[1])
                     else { continue }
-                    kinds[index] = identified(in: folder, &guarded)
+                    kinds[index] = byIdentifier(in: folder, &guarded) { container, guarded in
+                        let metadata = guarded.plist(container, ContainerSource.containerMetadataFile)
+                        return metadata?["MCMMetadataIdentifier"]?.stringValue.map { ($0, container) }
+                    }
                 }
             }
+            // The old layout: each `<UUID>` folder with a `<Name>.app` whose Info.plist names the app.
             if let applications = guarded.folder(data, "Applications") {
-                legacy = legacyApps(in: applications, &guarded)
+                legacy = byIdentifier(in: applications, &guarded) { folder, guarded in
+                    guard let app = appFolder(folder, &guarded),
+                        let identifier = guarded.plist(app, "Info.plist")?["CFBundleIdentifier"]?.stringValue
+                    else { return nil }
+                    return (identifier, Legacy(data: folder, bundle: app))
+                }
             }
         }
         return SimulatorContainers(
@@ -51,7 +57,6 @@ struct SimulatorContainers {
         )
     }
 
-    /// Every app's bundle id: those with a bundle or a data container.
     var appIdentifiers: Set<String> { Set(bundles.keys).union(data.keys) }
 
     /// Every installed app id, the old layout's included: the candidates owners of a name are chosen from.
@@ -69,8 +74,7 @@ struct SimulatorContainers {
         }
     }
 
-    /// The installed app a name belongs to by the naming convention: the longest installed app id that the
-    /// name is or extends (`<id>` or `<id>.…`), as device backups resolve their domains.
+    /// The longest installed app id that the name is or extends (`<id>` or `<id>.…`), as backups resolve domains.
     func owner(of name: Substring) -> String? {
         var best: String?
         for id in installed where name == id || (name.hasPrefix(id) && name.dropFirst(id.count).first == ".") {
@@ -79,14 +83,12 @@ struct SimulatorContainers {
         return best
     }
 
-    /// One app and its containers; reads only its own bundle's executables. Signed ids match exactly: the
-    /// entitlements' groups, the bundle's extensions. Only without them does the name decide, and then only for
-    /// the longest installed app id it extends.
+    /// One app and its containers (see `SimulatorApp.MatchRule`); reads only its own bundle's executables.
     func app(_ identifier: String) -> SimulatorApp {
         var guarded = LinkGuard()
         let bundle = bundles[identifier].flatMap { Self.appFolder($0, &guarded) }
         let signed = bundle.map { InstalledBundle.read($0, &guarded) }
-        /// Each container whose id `rule` gives to the app, with the rule that did.
+        // Each container whose id `rule` gives to the app, with the rule that did.
         func companions(_ folders: [String: String], _ rule: (String) -> SimulatorApp.MatchRule?)
             -> [SimulatorApp.Companion]
         {
@@ -110,17 +112,17 @@ struct SimulatorContainers {
             legacyFolder: nil, notes: guarded.notes)
     }
 
-    /// Each UUID folder of a container kind whose metadata plist names it; folders without one (an install
-    /// in progress) or with a malformed one are passed over. Two folders claiming one id: the first by name.
-    private static func identified(in folder: String, _ guarded: inout LinkGuard) -> [String: String] {
-        var found: [String: String] = [:]
+    /// Each UUID folder in `folder` by the id `identify` reads in it; folders it reads none in (an install in
+    /// progress, a malformed plist) are passed over. Two folders claiming one id: the first by name.
+    private static func byIdentifier<Found>(
+        in folder: String, _ guarded: inout LinkGuard, _ identify: (String, inout LinkGuard) -> (String, Found)?
+    ) -> [String: Found] {
+        var found: [String: Found] = [:]
         for name in guarded.folders(in: folder, limit: maxContainers) {
-            let container = Paths.join(folder, name)
-            guard let metadata = guarded.plist(container, ContainerSource.containerMetadataFile),
-                let identifier = metadata["MCMMetadataIdentifier"]?.stringValue, !identifier.isEmpty,
+            guard let (identifier, value) = identify(Paths.join(folder, name), &guarded), !identifier.isEmpty,
                 found[identifier] == nil
             else { continue }
-            found[identifier] = container
+            found[identifier] = value
         }
         return found
     }
@@ -129,23 +131,9 @@ struct SimulatorContainers {
     private static func appFolder(_ container: String, _ guarded: inout LinkGuard) -> String? {
         guarded.folders(in: container, limit: 10_000).first { $0.hasSuffix(".app") }.map { Paths.join(container, $0) }
     }
-
-    /// The old layout: each `<UUID>` folder with a `<Name>.app` whose Info.plist names the app.
-    private static func legacyApps(in folder: String, _ guarded: inout LinkGuard) -> [String: Legacy] {
-        var found: [String: Legacy] = [:]
-        for name in guarded.folders(in: folder, limit: maxContainers) {
-            let data = Paths.join(folder, name)
-            guard let app = appFolder(data, &guarded), let info = guarded.plist(app, "Info.plist"),
-                let identifier = info["CFBundleIdentifier"]?.stringValue, !identifier.isEmpty, found[identifier] == nil
-            else { continue }
-            found[identifier] = Legacy(data: data, bundle: app)
-        }
-        return found
-    }
 }
 
-/// What an installed `.app` says about itself: the App Groups its executable and its extensions'
-/// executables are entitled to, and its extensions' bundle ids.
+/// The App Groups an installed `.app`'s and its extensions' executables are entitled to, and its extensions' ids.
 struct InstalledBundle {
     let hasEntitlements: Bool
     let appGroups: Set<String>

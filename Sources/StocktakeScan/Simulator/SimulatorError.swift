@@ -1,5 +1,4 @@
-/// Why a simulator device or app could not be found. Each message says what was looked for, where, and
-/// what is there instead, so the user can correct the command.
+/// Why a simulator device or app could not be found: what was looked for, where, and what is there instead.
 public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableDeviceSet(path: String, reason: String)
     case notADeviceSet(path: String)
@@ -8,18 +7,14 @@ public enum SimulatorError: Error, Sendable, Equatable, CustomStringConvertible 
     case noBootedDevice(deviceSet: String)
     case appNotInstalled(app: String, device: SimulatorDevice, nearest: [String])
     case appHasNoData(app: String, device: SimulatorDevice)
-    /// Two device folders are each valid for one UDID (their names differ only by case, each plist agreeing):
-    /// which one Xcode means cannot be told.
+    /// Two device folders are each valid for one UDID (names differing only by case): which one is meant is unknown.
     case conflictingDevices(udid: String, folders: [String])
-    /// The app is on a device of an iOS 7-era runtime (`data/Applications/<UUID>/`, its `.app` inside its data
-    /// folder, no container metadata), which the audit does not read.
+    /// The app is on an iOS 7-era runtime (its `.app` inside its data folder), which the audit does not read.
     case legacyLayout(app: String, device: SimulatorDevice, folder: String)
-    /// The app was not found, and part of the device was passed over (a symbolic link, not followed; a listing
-    /// cut at its limit): the notes say which.
+    /// The app was not found, and part of the device was passed over: the notes say which.
     case appNotReadable(app: String, device: SimulatorDevice, notes: [String])
 
-    /// The message, one line each. Names and paths from the device set stay inside their line: whoever prints
-    /// escapes each line on its own, so a name holding a line break cannot start a line.
+    /// The message's lines. A name stays inside its line: each line is escaped on its own, so no name starts one.
     public var lines: [String] {
         switch self {
         case .noDevice(_, let deviceSet, let devices) where !devices.isEmpty:

@@ -1,9 +1,8 @@
 import StocktakeModel
 
-/// Whose container this is, from evidence ranked by who wrote it: the metadata plists (authoritative), then
-/// what iOS writes for the app itself (launch snapshots, saved state, its per-process folders), then
-/// `Library/Preferences/<id>.plist`, where SDKs write theirs too. Never guesses: clues that conflict with no
-/// winner make the identity ambiguous, with the candidates listed.
+/// Whose container this is, from evidence ranked by who wrote it: the metadata plists, then what iOS writes for the
+/// app (snapshots, saved state, per-process folders), then preferences, where SDKs write too. Never guesses:
+/// conflicting clues with no winner make the identity ambiguous, with the candidates listed.
 struct BundleIdentity: Equatable {
     let identifier: String?
     let source: BundleIdentifierSource

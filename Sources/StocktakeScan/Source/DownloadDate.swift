@@ -1,9 +1,8 @@
 import StocktakeModel
 import StocktakePropertyLists
 
-/// `AppDataInfo.plist` `XCDownloadDate`: when Xcode downloaded the container. Xcode writes the Mac's local
-/// wall-clock time as text, with a dot between minutes and seconds (`2019-08-16 21:56.56.285`); some
-/// versions write a colon, and a plist `<date>` (UTC) is taken as well.
+/// `XCDownloadDate`: Xcode writes the Mac's local time as text, a dot between minutes and seconds
+/// (`2019-08-16 21:56.56.285`); some versions write a colon, and a plist `<date>` (UTC) is taken as well.
 enum DownloadDate {
     static func exportTime(_ value: PropertyListValue?) -> ExportTime? {
         switch value {

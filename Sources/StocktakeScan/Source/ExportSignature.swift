@@ -7,10 +7,9 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// What an export looks like on disk, cheaply: every entry's size and times summed up, without reading a
-/// byte of content. Two equal signatures of one path mean nothing was added, removed, written, renamed or
-/// re-copied in between (a changed file changes its status-change time, which no copy can set back).
-/// The nightly job keys "already audited" on it. Symbolic links are never followed.
+/// What an export looks like on disk, cheaply: every entry's size and times summed, no content read. Two equal
+/// signatures of one path mean nothing changed in between (a change sets the status-change time, which no copy
+/// can set back); the nightly job keys "already audited" on it. Links are never followed.
 public struct ExportSignature: Sendable, Hashable, Codable {
     public var entries: Int64 = 0
     public var apparentBytes: Int64 = 0
@@ -21,8 +20,7 @@ public struct ExportSignature: Sendable, Hashable, Codable {
 
     public init() {}
 
-    /// Walks `path` (the input the user gave; itself followed if it is a link); an archive is one regular file.
-    /// Nil when it cannot be read.
+    /// Walks the input `path` (itself followed if it is a link); an archive is one file. Nil when it cannot be read.
     public static func of(path: String) -> ExportSignature? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

@@ -1,4 +1,5 @@
 import StocktakeFiles
+import StocktakeModel
 
 #if canImport(Glibc)
     import Glibc
@@ -15,28 +16,27 @@ enum FileKind: Equatable {
         self = lstat(path, &status) == 0 ? FileKind(mode: status.st_mode) : .missing
     }
 
-    init(mode: mode_t) {
-        switch mode & S_IFMT {
-        case S_IFDIR: self = .directory
-        case S_IFREG: self = .regularFile
-        case S_IFLNK: self = .symbolicLink
+    init(mode: mode_t) { self.init(POSIX.entryType(mode: mode)) }
+
+    init(_ type: EntryType) {
+        switch type {
+        case .directory: self = .directory
+        case .file: self = .regularFile
+        case .symlink: self = .symbolicLink
         default: self = .other
         }
     }
 }
 
-/// The entries of one folder, names and kinds, read with opendir/readdir and fstatat (no
-/// following). Bounded, because a wrong input folder may hold millions of entries.
+/// The names and kinds (no link followed) of one folder's entries, bounded: a wrong input may hold millions.
 struct DirectoryListing {
     struct Entry: Equatable {
-        /// The name, decoded as UTF-8; names that are not UTF-8 get replacement characters and so
-        /// can never equal a name this module looks for.
+        /// Decoded as UTF-8: one that is not UTF-8 can never equal a name this module looks for.
         let name: String
         let kind: FileKind
     }
 
     let entries: [Entry]
-    /// True when the folder held more than the limit; `entries` is then a partial listing.
     let isTruncated: Bool
 
     struct Failure: Error {

@@ -2,10 +2,9 @@ import StocktakeContent
 import StocktakeFiles
 import StocktakeModel
 
-/// An unzipped Finder zip leaves `__MACOSX/` beside the package (`dir/X.xcappdata/` and
-/// `dir/__MACOSX/X.xcappdata/…`), outside the folder the user names. Its `._name` sidecars are the only record
-/// of the backup flags, so they are read (nothing else there): `__MACOSX/X.xcappdata/AppData/Documents/._a`
-/// describes `Documents/a` below the root `X.xcappdata/AppData`.
+/// An unzipped Finder zip leaves `__MACOSX/` beside the package, outside the folder the user names; its `._name`
+/// sidecars are the only record of the backup flags: `__MACOSX/X.xcappdata/AppData/Documents/._a` describes
+/// `Documents/a` below the root `X.xcappdata/AppData`.
 struct BesideSidecars {
     /// Flags by target path relative to the container root, as the walk's `__MACOSX/` flags are.
     var flags: [(target: [UInt8], flag: ExclusionFlag)] = []

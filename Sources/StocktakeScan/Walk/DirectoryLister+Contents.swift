@@ -15,10 +15,8 @@ enum AttributeReading {
 }
 
 extension DirectoryLister {
-    /// The entry's own flag from its attributes: by name, one component, when the thread sits in the folder
-    /// (Linux); else through a descriptor opened relative to the folder's (Darwin, which has no per-thread working
-    /// directory); else by full path, as before that route (an entry that cannot be opened: mode 000, say, or a
-    /// socket, FIFO or device, which the walk never opens).
+    /// The entry's own flag from its attributes: by name when the thread sits in the folder (Linux); else through a
+    /// descriptor opened in the folder (Darwin); else by full path (mode 000, or a FIFO or device, never opened).
     func readAttributes(_ name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, type: EntryType, folder: Int32)
         -> AttributeReading
     {
@@ -43,33 +41,25 @@ extension DirectoryLister {
         return reading(names)
     }
 
-    /// Darwin: the names through the entry opened relative to `folder` (`ExtendedAttributes.names(of:inFolder:)`);
+    /// Darwin (no per-thread working directory to sit in): the names through the entry opened relative to `folder`;
     /// nil where the entry is a FIFO, socket or device (never opened) or cannot be opened: the caller asks by path.
+    /// Linux comes here only when `unshare` was refused, and keeps the path route it always had there.
     private func namesThroughDescriptor(
         _ cName: UnsafePointer<CChar>, type: EntryType, folder: Int32
     ) -> Result<[[UInt8]], ExtendedAttributeError>? {
-        guard Self.readsAttributesThroughDescriptors, type == .file || type == .directory || type == .symlink else {
-            return nil
-        }
-        do {
-            return try ExtendedAttributes.names(of: cName, inFolder: folder).map { .success($0) }
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// Darwin: yes (no per-thread working directory to sit in). Linux: no; the walk reaches `readAttributes`'s
-    /// second route only when `unshare` was refused, and keeps the path route it always had there.
-    private static var readsAttributesThroughDescriptors: Bool {
         #if canImport(Darwin)
-            true
+            guard type == .file || type == .directory || type == .symlink else { return nil }
+            do {
+                return try ExtendedAttributes.names(of: cName, inFolder: folder).map { .success($0) }
+            } catch {
+                return .failure(error)
+            }
         #else
-            false
+            return nil
         #endif
     }
 
-    /// The strongest flag among the names; the entry counts as evidence when any name travelled
-    /// (`BackupAttributes.reading`: names macOS adds by itself do not).
+    /// The strongest flag among the names; the entry counts as evidence when any name travelled.
     func reading(_ names: Result<[[UInt8]], ExtendedAttributeError>) -> AttributeReading {
         switch names {
         case .success(let attributes):
@@ -81,8 +71,7 @@ extension DirectoryLister {
         }
     }
 
-    /// Reads the first bytes of a file whose name did not settle its kind, opening it unless `opened`; while the
-    /// file is open, its attributes come from the descriptor, which spares a second path lookup.
+    /// Reads the first bytes of a file whose name did not settle its kind; its attributes come through the descriptor.
     func sniff(
         _ opened: RegularFile?, name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, fd: Int32,
         job: DirectoryJob, readAttributes: Bool, flags: inout EntryFlags
@@ -110,7 +99,6 @@ extension DirectoryLister {
         return reading(Result { () throws(ExtendedAttributeError) in try file.withDescriptor(list) })
     }
 
-    /// Opens a regular file of the listed folder (see `fileOptions`).
     func openRegularFile(_ name: UnsafePointer<CChar>, in fd: Int32) throws(FileRefusal) -> RegularFile {
         try RegularFile.open(name, in: fd, options: &fileOptions)
     }
@@ -148,8 +136,8 @@ struct FolderSidecars {
 }
 
 extension DirectoryLister {
-    /// Reads every `._name` sidecar of the folder being listed. `._.` describes the folder itself; in
-    /// `__MACOSX/<path>/` a sidecar describes `<path>/name`, resolved after the walk.
+    /// Reads the folder's `._name` sidecars. `._.` describes the folder; in `__MACOSX/<path>/` a sidecar describes
+    /// `<path>/name`, resolved after the walk.
     func readSidecars(fd: Int32, job: DirectoryJob) -> FolderSidecars {
         var result = FolderSidecars()
         var names: Set<ArraySlice<UInt8>>?
@@ -203,8 +191,7 @@ extension DirectoryLister {
 }
 
 extension AppleDouble {
-    /// nil when `file` is no sidecar (no AppleDouble header, read into `buffer`); else the strongest backup flag
-    /// among its attribute names. Throws for a sidecar that does not parse.
+    /// The strongest backup flag among a sidecar's attribute names; nil when `file` has no AppleDouble header.
     static func flag(of file: RegularFile, buffer: UnsafeMutableRawBufferPointer) throws(AppleDoubleError)
         -> ExclusionFlag?
     {

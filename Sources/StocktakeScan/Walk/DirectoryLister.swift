@@ -9,9 +9,8 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// Lists one directory at a time for one worker: reads the names, pairs AppleDouble sidecars with their
-/// targets, stats every entry without following links, reads backup flags and sniffs content where the
-/// name does not settle it. Buffers are reused across directories to keep the hot path allocation-light.
+/// Lists one directory at a time for one worker: names, sidecars paired, every entry stat'ed without following
+/// links, backup flags, content sniffed where the name does not settle it. Buffers are reused across directories.
 final class DirectoryLister {
     let rootFD: Int32
     let rootPath: [UInt8]
@@ -25,20 +24,18 @@ final class DirectoryLister {
     @exclusivity(unchecked) var nameSpans: [(start: Int, length: Int)] = []
     /// `d_type` of each name (`DT_UNKNOWN` where the file system does not say).
     @exclusivity(unchecked) var nameTypes: [UInt8] = []
-    /// Root path + folder path + "/", for attribute lookups by full path (when the thread cannot chdir and the
-    /// entry cannot be opened: see `readAttributes`).
+    /// Root path + folder path + "/", for attribute lookups by full path (see `readAttributes`).
     @exclusivity(unchecked) var pathBuffer: [CChar] = []
     @exclusivity(unchecked) var scratch: [CChar] = []
     let prefix = UnsafeMutableRawBufferPointer.allocate(byteCount: ContentSniffer.prefixLength, alignment: 8)
     let sidecar = UnsafeMutableRawBufferPointer.allocate(byteCount: AppleDouble.attributeHeaderLimit, alignment: 8)
     @exclusivity(unchecked) private var pendingEntries = 0
     @exclusivity(unchecked) private var pendingBytes: Int64 = 0
-    /// Whether this thread has its own working directory (Linux): then the listed folder becomes it, and
-    /// attribute lookups name entries by one component instead of walking the whole path each time.
+    /// Whether this thread has its own working directory (Linux): the listed folder becomes it, and attribute lookups
+    /// name entries by one component instead of the whole path.
     private let ownsWorkingDirectory: Bool
     @exclusivity(unchecked) var insideListedFolder = false
-    /// How the walk opens files: never through a link, access times kept where the system allows; the
-    /// entry was just seen to be a regular file, so no second stat before opening.
+    /// Never through a link, access times kept; the entry was just seen to be a regular file, so no second stat.
     @exclusivity(unchecked) var fileOptions = RegularFile.Options(
         followsLinks: false, maxBytes: nil, keepsAccessTime: true, checksTypeBeforeOpening: false)
 
@@ -53,7 +50,7 @@ final class DirectoryLister {
         sidecar.deallocate()
     }
 
-    /// Lists `job`'s directory and returns the subdirectories still to list.
+    /// Returns the subdirectories still to list.
     func list(_ job: DirectoryJob) -> [DirectoryJob] {
         guard let directory = open(job) else { return [] }
         defer { closedir(directory) }
@@ -83,8 +80,8 @@ final class DirectoryLister {
 
     // MARK: - Opening and reading names
 
-    /// Opens the folder without following a link at any step, and checks it is still the folder the parent
-    /// listing saw: a folder swapped for a link or another folder mid-walk is reported, not followed.
+    /// Opens the folder without following a link at any step, and checks it is still the one its parent listed:
+    /// a folder swapped mid-walk is reported, not followed.
     private func open(_ job: DirectoryJob) -> DirectoryStream? {
         let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
         var fd = job.path.isEmpty ? openat(rootFD, ".", flags) : withCString(job.path) { openat(rootFD, $0, flags) }
@@ -162,10 +159,8 @@ final class DirectoryLister {
         job: DirectoryJob, sidecars: FolderSidecars
     ) -> DirectoryJob? {
         var info = stat()
-        // A file whose content will be sniffed is opened first and stat'ed through its descriptor: one
-        // path lookup instead of two. Anything else, or a failed open, takes the plain stat below (which
-        // then sees what the entry really is, and `sniff` reports why it could not be opened).
-        // The name's verdict on the kind, worked out once (nil: the content decides).
+        // A file whose content will be sniffed is opened first and stat'ed through its descriptor: one path lookup
+        // instead of two. Anything else, or a failed open, takes the plain stat below (`sniff` says why).
         let mayBeFile = listedType == UInt8(DT_REG) || listedType == UInt8(DT_UNKNOWN)
         let kindFromName = mayBeFile ? ContentKind.named(name) : nil
         let opened = listedType == UInt8(DT_REG) && kindFromName == nil ? try? openRegularFile(cName, in: fd) : nil

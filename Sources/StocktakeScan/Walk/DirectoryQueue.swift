@@ -26,8 +26,8 @@ func joined(_ directory: [UInt8], _ name: some Collection<UInt8>) -> [UInt8] {
     directory.isEmpty ? Array(name) : directory + [UInt8(ascii: "/")] + name
 }
 
-/// The shared stack of directories to list. Last in, first out keeps it short (depth-first), and the
-/// walk ends when it is empty while every worker is idle.
+/// The shared stack of directories to list: last in, first out keeps it short. The walk ends when it is empty while
+/// every worker is idle.
 final class DirectoryQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [DirectoryJob] = []

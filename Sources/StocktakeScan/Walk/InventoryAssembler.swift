@@ -34,14 +34,12 @@ struct InventoryAssembler {
                 if let parent = record.parent { parents[bases[w] + i] = global(parent) }
             }
         }
+        var symlinkTargets: [Int32: [UInt8]] = [:]
         for store in stores {
             for ref in store.unreadable { stores[ref.worker].records[ref.index].flags.insert(.unreadable) }
             for (ref, flag) in store.folderFlags where stores[ref.worker].records[ref.index].ownFlag == .none {
                 stores[ref.worker].records[ref.index].ownFlag = flag
             }
-        }
-        var symlinkTargets: [Int32: [UInt8]] = [:]
-        for store in stores {
             for (ref, target) in store.symlinkTargets { symlinkTargets[global(ref)] = target }
         }
         let links = stores.flatMap { store in store.hardLinks.map { (global($0.ref), $0.device, $0.inode) } }

@@ -7,16 +7,14 @@ import StocktakeModel
     import Darwin
 #endif
 
-/// An open directory stream: glibc's `DIR` is an opaque type (imported as `OpaquePointer`), Darwin's a struct
-/// the SDK defines (imported as a typed pointer).
+/// An open directory stream: glibc's `DIR` is opaque (an `OpaquePointer`), Darwin's a struct (a typed pointer).
 #if canImport(Darwin)
     typealias DirectoryStream = UnsafeMutablePointer<DIR>
 #else
     typealias DirectoryStream = OpaquePointer
 #endif
 
-/// What the walk reads from a `stat` (POSIX `openat`/`readdir`/`fstatat` run on Linux and macOS alike; the
-/// measured gain of getdents64+statx over them was nil, see docs/design.md). Opening files: `RegularFile`.
+/// What the walk reads from a `stat` (POSIX calls on both systems: getdents64+statx measured no gain, docs/design.md).
 enum POSIX {
     static func entryType(mode: mode_t) -> EntryType {
         switch mode & S_IFMT {
@@ -31,10 +29,7 @@ enum POSIX {
         }
     }
 
-    static func modificationTime(_ info: stat) -> Int64 { info.modificationSeconds }
-
-    /// `st_flags` (Darwin's `__uint32_t`, `bsd/sys/stat.h`: `UF_COMPRESSED`, `UF_HIDDEN`…); 0 on Linux, whose
-    /// `stat` has no flags field.
+    /// Darwin's `st_flags` (`UF_COMPRESSED`, `UF_HIDDEN`…); 0 on Linux, whose `stat` has no flags field.
     @inline(__always)
     static func fileFlags(_ info: stat) -> UInt32 {
         #if canImport(Darwin)

@@ -1,8 +1,7 @@
 import Foundation
 import StocktakeModel
 
-/// Walks the tree under an open root directory with several threads sharing one stack of directories.
-/// Each thread keeps its own store; nothing is shared on the hot path but the stack.
+/// Walks the tree with several threads sharing one stack of directories, each keeping its own store.
 enum ParallelWalk {
     static func run(rootFD: Int32, rootPath: [UInt8], rootInfo: stat, options: ScanOptions) -> [WorkerStore] {
         let threads = min(max(1, options.threads), 1 << RecordRef.workerBits)

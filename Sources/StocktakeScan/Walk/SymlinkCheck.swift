@@ -1,7 +1,6 @@
 /// Whether a symlink's target, resolved by its text alone (nothing is followed), leaves the container.
 package enum SymlinkCheck {
-    /// `target`: the link's stored target; `directory`: the folder holding the link, relative to the container
-    /// root; `rootPath`: the root's absolute path.
+    /// `directory`: the folder holding the link, relative to the container root; `rootPath`: the root's absolute path.
     static func escapes(target: [UInt8], directory: [UInt8], rootPath: [UInt8]) -> Bool {
         let slash = UInt8(ascii: "/")
         if target.first == slash {

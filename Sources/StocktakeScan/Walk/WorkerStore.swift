@@ -20,7 +20,6 @@ final class WorkerStore: @unchecked Sendable {
     /// Entries with more than one link: counted once per (device, inode) after the walk.
     var hardLinks: [(ref: RecordRef, device: UInt64, inode: UInt64)] = []
     var symlinkTargets: [(ref: RecordRef, target: [UInt8])] = []
-    /// Directories that could not be listed.
     var unreadable: [RecordRef] = []
     /// Flags for folders from their `._.` sidecar, found while listing the folder itself.
     var folderFlags: [(ref: RecordRef, flag: ExclusionFlag)] = []
