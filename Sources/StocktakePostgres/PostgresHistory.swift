@@ -136,8 +136,12 @@ package enum PostgresSupport {
                 """
             let loaded = try transaction("read", readOnly: true) { connection, logger in
                 let rows = try await Self.rows(connection, logger, select) { row in
-                    var cursor = RowCursor(row: row.makeRandomAccess(), column: 1)
-                    return (id: try row.makeRandomAccess()[0].decode(Int64.self), fields: try RunRow.Fields(&cursor))
+                    let row = row.makeRandomAccess()
+                    let fields = try RunRow.Fields(
+                        from: 1, text: { try row[$0].decode(String?.self) },
+                        integer: { try row[$0].decode(Int64.self) },
+                        real: { try row[$0].decode(Double?.self) })
+                    return (id: try row[0].decode(Int64.self), fields: fields)
                 }
                 let ids = rows.map(\.id)
                 let locations = try await Self.rows(
@@ -160,15 +164,10 @@ package enum PostgresSupport {
             }
             let locations = Dictionary(grouping: loaded.locations, by: \.run)
             let findings = Dictionary(grouping: loaded.findings, by: \.run)
-            do {
-                return try loaded.rows.reversed().map { row throws(RunRow.RowProblem) in
-                    try row.fields.run(
-                        locations: (locations[row.id] ?? []).map(\.value),
-                        findings: (findings[row.id] ?? []).map(\.value))
-                }
-            } catch {
-                throw HistoryError(
-                    store: name, kind: .failed, message: "could not be read: \(error.detail) (was it edited by hand?)")
+            return try loaded.rows.reversed().map { row throws(HistoryError) in
+                try row.fields.run(
+                    store: name, locations: (locations[row.id] ?? []).map(\.value),
+                    findings: (findings[row.id] ?? []).map(\.value))
             }
         }
 
@@ -295,27 +294,6 @@ package enum PostgresSupport {
             configuration.options.connectTimeout = .seconds(Int64(address.connectTimeoutSeconds))
             configuration.options.additionalStartupParameters = [("application_name", "stocktake")]
             return configuration
-        }
-    }
-
-    /// Reads a `runs` row from a result row, from `column` on.
-    private struct RowCursor: RunRow.Cursor {
-        let row: PostgresRandomAccessRow
-        var column: Int
-
-        mutating func text() throws -> String? {
-            defer { column += 1 }
-            return try row[column].decode(String?.self)
-        }
-
-        mutating func integer() throws -> Int64 {
-            defer { column += 1 }
-            return try row[column].decode(Int64.self)
-        }
-
-        mutating func real() throws -> Double? {
-            defer { column += 1 }
-            return try row[column].decode(Double?.self)
         }
     }
 
