@@ -8,11 +8,9 @@ import StocktakeModel
 /// server by `postgresql://user@host:port/db` only.
 package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     /// How the connection is encrypted, as libpq's `sslmode` (`allow` is taken as `prefer`).
-    package enum TLSMode: String, Sendable, CaseIterable {
+    package enum TLSMode: String, Sendable {
         case disable, prefer, require
-        /// Encrypted, and the server's certificate must chain to a trusted root.
         case verifyCA = "verify-ca"
-        /// As `verifyCA`, and the certificate must name the host.
         case verifyFull = "verify-full"
     }
 
@@ -35,12 +33,10 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     package let password: String?
     package let passwordSource: PasswordSource
 
-    /// Whether `text` names a server rather than a file: it starts with `postgresql://` or `postgres://`.
     package static func isServerURL(_ text: String) -> Bool {
         text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
     }
 
-    /// The server's address without its password, for every message.
     package var description: String {
         let user = Hex.percentEncoded(user.utf8)
         let database = Hex.percentEncoded(database.utf8)
@@ -48,11 +44,14 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             let folder = Hex.percentEncoded(host.utf8, keeping: [UInt8(ascii: "/")])
             return "postgresql://\(user)@/\(database)?host=\(folder)" + (port == 5432 ? "" : "&port=\(port)")
         }
-        return "postgresql://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+        return "postgresql://\(user)@\(endpoint)/\(database)"
     }
 
     /// The Unix socket's path when `host` is a folder.
     package var socketPath: String? { host.hasPrefix("/") ? "\(host)/.s.PGSQL.\(port)" : nil }
+
+    /// Where the server listens: its socket's path, or `host:port` (an IPv6 address in brackets).
+    var endpoint: String { socketPath ?? "\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 
     /// The folders libpq's builds keep the server's socket in (Debian's, and the source default macOS builds use).
     static let defaultSocketFolders = ["/var/run/postgresql", "/tmp"]
@@ -72,10 +71,8 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
                 message: "is not a PostgreSQL connection URL: \(why) (the form is postgresql://user@host:port/database)"
             )
         }
-        func invalidCredentials() -> HistoryError {
-            invalid(
-                "an '@' is where none can be: write an '@', '/' or ':' in a user name or password as %40, %2F or %3A")
-        }
+        let strayAt = invalid(
+            "an '@' is where none can be: write an '@', '/' or ':' in a user name or password as %40, %2F or %3A")
         guard isServerURL(url) else { throw invalid("it does not start with postgresql://") }
         var rest = Substring(url.dropFirst(url.hasPrefix("postgresql://") ? 13 : 11))
         // As libpq reads it: the credentials end at the first `@` before any `/` (so a password may hold `?` or `#`),
@@ -85,17 +82,14 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         if let end = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[end] == "@" {
             let userInfo = rest[..<end]
             rest = rest[rest.index(after: end)...]
-            if let colon = userInfo.firstIndex(of: ":") {
-                user = try decoded(userInfo[..<colon], invalid)
-                password = try decoded(userInfo[userInfo.index(after: colon)...], invalid)
-            } else {
-                user = try decoded(userInfo, invalid)
-            }
+            let parts = userInfo.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            user = try decoded(parts[0], invalid)
+            if parts.count == 2 { password = try decoded(parts[1], invalid) }
         }
         // libpq takes what follows a second `@` in a password (or any `@` after a `/` or `?` in one) for the host,
         // the database or a parameter, and shows it in its messages. Only a password holds an unescaped `@`: any
         // other is refused, echoing nothing.
-        if rest.prefix(while: { $0 != "?" }).contains("@") { throw invalidCredentials() }
+        if rest.prefix(while: { $0 != "?" }).contains("@") { throw strayAt }
         var query: Substring = ""
         if let mark = rest.firstIndex(of: "?") {
             query = rest[rest.index(after: mark)...]
@@ -131,7 +125,7 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         for pair in query.split(separator: "&") where !pair.isEmpty {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = try decoded(parts[0], invalid)
-            if key != "password" && pair.contains("@") { throw invalidCredentials() }
+            if key != "password" && pair.contains("@") { throw strayAt }
             let value = parts.count == 2 ? try decoded(parts[1], invalid) : ""
             switch key {
             case "sslmode": tls = value
@@ -151,14 +145,9 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             }
         }
 
-        let port: Int
-        if let text = nonEmpty(portText.map(String.init)) ?? nonEmpty(environment["PGPORT"]) {
-            guard let number = Int(text), (1...65535).contains(number) else {
-                throw invalid("the port must be a number from 1 to 65535")
-            }
-            port = number
-        } else {
-            port = 5432
+        let givenPort = nonEmpty(portText.map(String.init)) ?? nonEmpty(environment["PGPORT"]) ?? "5432"
+        guard let port = Int(givenPort), (1...65535).contains(port) else {
+            throw invalid("the port must be a number from 1 to 65535")
         }
         // libpq's default is the server's Unix socket; where there is none, the loopback address.
         let resolvedHost =
@@ -208,7 +197,6 @@ package struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             passwordSource: source)
     }
 
-    /// The longest connect timeout taken, in seconds: an hour.
     package static let maxConnectTimeout = 3600
 
     private static func nonEmpty(_ text: String?) -> String? {

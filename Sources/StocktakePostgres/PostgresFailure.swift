@@ -13,9 +13,6 @@
             func failure(_ kind: HistoryError.Kind, _ message: String) -> HistoryError {
                 HistoryError(store: store, kind: kind, message: message)
             }
-            if let failure = error as? PostgresHistoryFailure {
-                return HistoryError(store: store, kind: .failed, message: "could not be \(action): \(failure)")
-            }
             guard let error = error as? PSQLError else {
                 return failure(.unreachable, "could not be \(action): \(reason(error, address))")
             }
@@ -38,22 +35,17 @@
                     .refused,
                     "does not accept TLS, and sslmode=\(address.tls.rawValue) requires it: enable ssl on the server, or use sslmode=prefer"
                 )
-            case .connectionError:
-                return failure(
-                    .unreachable,
-                    "could not be reached: \(error.underlying.map { reason($0, address) } ?? "the connection failed") (is the server running, and listening on \(endpoint(address))?)"
-                )
-            case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
-                if let underlying = error.underlying, action == "opened" {
+            case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
+                if error.code == .connectionError || (action == "opened" && error.underlying != nil) {
                     return failure(
                         .unreachable,
-                        "could not be reached: \(reason(underlying, address)) (is the server running, and listening on \(endpoint(address))?)"
+                        "could not be reached: \(error.underlying.map { reason($0, address) } ?? "the connection failed") (is the server running, and listening on \(address.endpoint)?)"
                     )
                 }
                 if action == "opened" {
                     return failure(
                         .unreachable,
-                        "closed the connection before the login finished (is it a PostgreSQL server at \(endpoint(address)), taking connections from this machine?)"
+                        "closed the connection before the login finished (is it a PostgreSQL server at \(address.endpoint), taking connections from this machine?)"
                     )
                 }
                 return failure(
@@ -128,7 +120,13 @@
             if let channel = error as? ChannelError, case .connectTimeout = channel {
                 return "no answer within \(address.connectTimeoutSeconds) s"
             }
-            if let tls = error as? NIOSSLError { return PostgresTLS.reason(tls) }
+            if let tls = error as? NIOSSLError {
+                // BoringSSL's reasons (`WRONG_VERSION_NUMBER`), without its files.
+                let reasons = "\(tls)".split(separator: "OPENSSL_internal:", omittingEmptySubsequences: false)
+                    .dropFirst()
+                    .map { String($0.prefix { $0.isUppercase || $0.isNumber || $0 == "_" }) }.filter { !$0.isEmpty }
+                return "the TLS handshake failed" + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")
+            }
             let text = "\(error)"
             let known: [(String, String)] = [
                 ("UnknownHost", "unknown host \(address.host)"), ("refused", "connection refused"),
@@ -140,10 +138,6 @@
             ]
             for (needle, said) in known where text.contains(needle) { return said }
             return VisibleText.render(text.count > 200 ? String(text.prefix(200)) + "…" : text, as: .message)
-        }
-
-        private static func endpoint(_ address: PostgresAddress) -> String {
-            address.socketPath ?? "\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(address.port)"
         }
     }
 #endif

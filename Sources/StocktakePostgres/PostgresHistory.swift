@@ -1,14 +1,8 @@
 import StocktakeHistory
 import StocktakeModel
 
-/// Whether this stocktake was built with the PostgreSQL trait (`swift build --traits PostgreSQL`).
+/// For a build without the PostgreSQL trait (`swift build --traits PostgreSQL`).
 package enum PostgresSupport {
-    #if PostgreSQL
-        package static let isBuilt = true
-    #else
-        package static let isBuilt = false
-    #endif
-
     /// What to say when a server URL is given to a build without the trait.
     package static let missingMessage =
         "this stocktake was built without PostgreSQL support: build it with `swift build -c release --traits PostgreSQL` to use a postgresql:// history"
@@ -21,12 +15,10 @@ package enum PostgresSupport {
     import NIOSSL
     import PostgresNIO
 
-    /// The history on a PostgreSQL server that many machines share. Each object holds one connection; each call is
-    /// one transaction, so a run is recorded whole or not at all and a reader sees whole runs only. A retried or
-    /// concurrent record of the same run takes the row's lock (`ON CONFLICT … DO UPDATE`) and replaces it, so the
-    /// run stays one row. Calls block the calling thread (the CLI is synchronous) while a task on the concurrency
-    /// pool does the work, so they are `noasync`: call them from a thread of your own (the main thread, a `Thread`),
-    /// never from async code, whose blocked pool thread that task might need.
+    /// The history on a PostgreSQL server that many machines share, over one connection. Each call is one
+    /// transaction, so a run is recorded whole or not at all; a retried or concurrent record of a run replaces its row
+    /// (`ON CONFLICT … DO UPDATE`). Calls block their thread (the CLI is synchronous) while a task on the concurrency
+    /// pool does the work: `noasync`, since an async caller's blocked pool thread may be the one that task needs.
     package final class PostgresHistory: RunHistory {
         package let address: PostgresAddress
         private let connection: PostgresConnection
@@ -34,29 +26,32 @@ package enum PostgresSupport {
 
         package var name: String { address.description }
 
-        /// Connects, then checks the schema (or makes it, in a new database).
         @available(*, noasync)
         package init(address: PostgresAddress) throws(HistoryError) {
             self.address = address
-            let configuration = try Self.configuration(address)
+            var configuration: PostgresConnection.Configuration
+            if let socket = address.socketPath {
+                configuration = .init(
+                    unixSocketPath: socket, username: address.user, password: address.password,
+                    database: address.database)
+            } else {
+                configuration = .init(
+                    host: address.host, port: address.port, username: address.user, password: address.password,
+                    database: address.database, tls: try PostgresTLS.configuration(address))
+            }
+            configuration.options.connectTimeout = .seconds(Int64(address.connectTimeoutSeconds))
+            configuration.options.additionalStartupParameters = [("application_name", "stocktake")]
             let logger = self.logger
             // The login's own limit: the connect timeout, then the server's answers to the startup and the password.
             let loginLimit = Duration.seconds(address.connectTimeoutSeconds + 20)
-            connection = try Self.blocking(address, "opened", limit: loginLimit) {
+            connection = try Self.blocking(address, "opened", limit: loginLimit) { [configuration] in
                 do {
                     return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
                 } catch {
                     throw await PostgresTLS.diagnose(error, address) ?? error
                 }
             }
-            do {
-                try call("opened") { connection, logger in
-                    // A statement that waits on a lock (another writer, a migration) gives up rather than hang a cron job.
-                    try await connection.query("SET statement_timeout = '60s'", logger: logger)
-                    try await connection.query("SET lock_timeout = '30s'", logger: logger)
-                }
-                try PostgresSchema(history: self).prepare()
-            } catch {
+            do { try prepareSchema() } catch {
                 close()
                 throw error
             }
@@ -67,13 +62,10 @@ package enum PostgresSupport {
         /// Closes the connection, waiting a little for the server's goodbye (never on a connection that hangs).
         private func close() {
             guard !connection.isClosed else { return }
-            let closed: EventLoopFuture<Void> = connection.close()
             let latch = Latch<Void>()
-            closed.whenComplete { _ in latch.set(()) }
+            (connection.close() as EventLoopFuture<Void>).whenComplete { _ in latch.set(()) }
             _ = latch.wait(for: .seconds(5))
         }
-
-        // MARK: The contract
 
         @available(*, noasync)
         package func record(_ run: HistoryRun) throws(HistoryError) {
@@ -97,13 +89,13 @@ package enum PostgresSupport {
             let store = name
             try transaction("written") { connection, logger in
                 // Asked first, so that a role that may only read is told which grant it lacks.
-                if let refusal = try await PostgresGrants.refusal(
-                    PostgresGrants.recording, to: "record runs", connection, logger)
-                {
-                    throw HistoryError(store: store, kind: .refused, message: refusal)
-                }
+                try await PostgresGrants.check(
+                    PostgresGrants.recording, to: "record runs", store: store, connection, logger)
                 guard let id = try await Self.rows(connection, logger, upsert, { try $0.decode(Int64.self) }).first
-                else { throw PostgresHistoryFailure("the run's row was not returned") }
+                else {
+                    throw HistoryError(
+                        store: store, kind: .failed, message: "could not be written: the run's row was not returned")
+                }
                 try await connection.query("DELETE FROM run_locations WHERE run = \(id)", logger: logger)
                 try await connection.query("DELETE FROM run_findings WHERE run = \(id)", logger: logger)
                 // One statement per table, whatever the number of rules: arrays unnested server-side.
@@ -136,8 +128,12 @@ package enum PostgresSupport {
                 """
             let loaded = try transaction("read", readOnly: true) { connection, logger in
                 let rows = try await Self.rows(connection, logger, select) { row in
-                    var cursor = RowCursor(row: row.makeRandomAccess(), column: 1)
-                    return (id: try row.makeRandomAccess()[0].decode(Int64.self), fields: try RunRow.Fields(&cursor))
+                    let row = row.makeRandomAccess()
+                    let fields = try RunRow.Fields(
+                        from: 1, text: { try row[$0].decode(String?.self) },
+                        integer: { try row[$0].decode(Int64.self) },
+                        real: { try row[$0].decode(Double?.self) })
+                    return (id: try row[0].decode(Int64.self), fields: fields)
                 }
                 let ids = rows.map(\.id)
                 let locations = try await Self.rows(
@@ -160,15 +156,10 @@ package enum PostgresSupport {
             }
             let locations = Dictionary(grouping: loaded.locations, by: \.run)
             let findings = Dictionary(grouping: loaded.findings, by: \.run)
-            do {
-                return try loaded.rows.reversed().map { row throws(RunRow.RowProblem) in
-                    try row.fields.run(
-                        locations: (locations[row.id] ?? []).map(\.value),
-                        findings: (findings[row.id] ?? []).map(\.value))
-                }
-            } catch {
-                throw HistoryError(
-                    store: name, kind: .failed, message: "could not be read: \(error.detail) (was it edited by hand?)")
+            return try loaded.rows.reversed().map { row throws(HistoryError) in
+                try row.fields.run(
+                    store: name, locations: (locations[row.id] ?? []).map(\.value),
+                    findings: (findings[row.id] ?? []).map(\.value))
             }
         }
 
@@ -194,8 +185,6 @@ package enum PostgresSupport {
                 }
             }.sorted()
         }
-
-        // MARK: Calls
 
         /// Runs `body` on the connection and waits for it; any failure becomes a `HistoryError` saying what failed.
         @available(*, noasync)
@@ -236,7 +225,6 @@ package enum PostgresSupport {
             }
         }
 
-        /// Every row of `query`, each turned into a `T`.
         static func rows<T>(
             _ connection: PostgresConnection, _ logger: Logger, _ query: PostgresQuery,
             _ read: (PostgresRow) throws -> T
@@ -246,9 +234,8 @@ package enum PostgresSupport {
             return rows
         }
 
-        /// How long one call may take in all before the connection is given up: the server's own limits (60 s a
-        /// statement, 30 s a lock) and the connect timeout come first; this is the backstop for a connection that
-        /// neither answers nor closes (a server frozen, a network that drops packets silently).
+        /// A call's backstop, for a connection that neither answers nor closes (a frozen server, a network that drops
+        /// packets silently): the server's limits (60 s a statement, 30 s a lock) and the connect timeout come first.
         static let callLimit: Duration = .seconds(120)
 
         /// Waits on this (non-async) thread for `work`, run as a task; failures are described for a person. When the
@@ -278,50 +265,5 @@ package enum PostgresSupport {
             case .failure(let error): throw PostgresFailure.describe(error, address: address, action: action)
             }
         }
-
-        private static func configuration(_ address: PostgresAddress) throws(HistoryError)
-            -> PostgresConnection.Configuration
-        {
-            var configuration: PostgresConnection.Configuration
-            if let socket = address.socketPath {
-                configuration = .init(
-                    unixSocketPath: socket, username: address.user, password: address.password,
-                    database: address.database)
-            } else {
-                configuration = .init(
-                    host: address.host, port: address.port, username: address.user, password: address.password,
-                    database: address.database, tls: try PostgresTLS.configuration(address))
-            }
-            configuration.options.connectTimeout = .seconds(Int64(address.connectTimeoutSeconds))
-            configuration.options.additionalStartupParameters = [("application_name", "stocktake")]
-            return configuration
-        }
-    }
-
-    /// Reads a `runs` row from a result row, from `column` on.
-    private struct RowCursor: RunRow.Cursor {
-        let row: PostgresRandomAccessRow
-        var column: Int
-
-        mutating func text() throws -> String? {
-            defer { column += 1 }
-            return try row[column].decode(String?.self)
-        }
-
-        mutating func integer() throws -> Int64 {
-            defer { column += 1 }
-            return try row[column].decode(Int64.self)
-        }
-
-        mutating func real() throws -> Double? {
-            defer { column += 1 }
-            return try row[column].decode(Double?.self)
-        }
-    }
-
-    /// Something the history itself found wrong mid-call (not the server or the network).
-    struct PostgresHistoryFailure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
     }
 #endif

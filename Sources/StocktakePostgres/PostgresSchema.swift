@@ -2,73 +2,95 @@
     import StocktakeHistory
     import PostgresNIO
 
-    /// Makes a new PostgreSQL history's schema, or checks an existing one, in one transaction under an advisory lock
-    /// (so two machines opening a new database at once make it once): the version is read, the tables checked against
-    /// what that version makes, and a new database given the baseline and its version, or none of it.
-    struct PostgresSchema {
+    extension PostgresHistory {
         /// The advisory lock's key: "stocktak" in ASCII, so that no other program's lock is taken by chance.
-        static let lockKey: Int64 = 0x7374_6F63_6B74_616B
+        static let schemaLockKey: Int64 = 0x7374_6F63_6B74_616B
 
-        let history: PostgresHistory
-
+        /// Makes a new history's schema, or checks an existing one, in one transaction under an advisory lock (so two
+        /// machines opening a new database at once make it once); what it refuses, it throws from inside, rolled back.
         @available(*, noasync)
-        func prepare() throws(HistoryError) {
-            let store = history.name
+        func prepareSchema() throws(HistoryError) {
+            let store = name
             let known = HistorySchema.currentVersion
             let current: [String: [String]]
             do { current = try HistorySchema.columns(atVersion: known) } catch {
                 throw HistoryError(store: store, kind: .failed, message: "could not be checked: \(error)")
             }
-            let outcome: Problem? = try history.transaction("opened") { connection, logger in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger)
+            try transaction("opened") { connection, logger in
+                // For the session (the commit keeps them): a statement that waits on a lock (another writer, a
+                // migration) gives up rather than hang a cron job.
+                try await connection.query(
+                    "SELECT set_config('statement_timeout', '60s', false), set_config('lock_timeout', '30s', false)",
+                    logger: logger)
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLockKey))", logger: logger)
                 let tables = try await Self.columns(connection, logger)
                 var version = 0
                 if tables["stocktake_schema"] == nil {
                     if let table = HistorySchema.tables.first(where: { tables[$0] != nil }) {
-                        return .foreign(table)
+                        throw HistoryError(
+                            store: store, kind: .notAHistoryStore,
+                            message:
+                                "holds a table `\(table)` that stocktake did not make: give the history a database (or a schema, through the role's search_path) of its own"
+                        )
                     }
-                    if let refusal = try await PostgresGrants.creationRefusal(connection, logger) {
-                        return .refused(refusal)
-                    }
+                    try await PostgresGrants.checkCreation(store: store, connection, logger)
                     try await connection.query(
                         "CREATE TABLE stocktake_schema (version INTEGER NOT NULL)", logger: logger)
                     try await connection.query("INSERT INTO stocktake_schema (version) VALUES (0)", logger: logger)
                 } else {
-                    if let refusal = try await PostgresGrants.refusal(
-                        PostgresGrants.reading, to: "read the history", connection, logger)
-                    {
-                        return .refused(refusal)
+                    try await PostgresGrants.check(
+                        PostgresGrants.reading, to: "read the history", store: store, connection, logger)
+                    let versions = try await Self.rows(connection, logger, "SELECT version FROM stocktake_schema") {
+                        try $0.decode(Int32.self)
                     }
-                    let versions = try await PostgresHistory.rows(
-                        connection, logger, "SELECT version FROM stocktake_schema"
-                    ) { try $0.decode(Int32.self) }
-                    guard versions.count == 1, let found = versions.first else { return .versionRows(versions.count) }
+                    guard versions.count == 1, let found = versions.first else {
+                        throw HistoryError(
+                            store: store, kind: .notAHistoryStore,
+                            message:
+                                "has \(versions.count) rows in stocktake_schema, where a history has exactly one (was it edited by hand?)"
+                        )
+                    }
                     version = Int(found)
                 }
-                guard version <= known else { return .newer(version) }
+                guard version <= known else {
+                    throw HistoryError(
+                        store: store, kind: .newerSchema,
+                        message:
+                            "has schema version \(version); this stocktake knows up to \(known): a newer stocktake migrated it, so run that version (every machine that records into it needs it)"
+                    )
+                }
                 // No stocktake left a PostgreSQL history between none and the baseline.
-                guard version == 0 || version == known else { return .unknownVersion(version) }
+                guard version == 0 || version == known else {
+                    throw HistoryError(
+                        store: store, kind: .notAHistoryStore,
+                        message:
+                            "has schema version \(version) in stocktake_schema, which no stocktake makes on PostgreSQL (was it edited by hand?)"
+                    )
+                }
                 let wanted = version == 0 ? [:] : current
                 for table in HistorySchema.tables where tables[table] != wanted[table] {
-                    return .columns(table, found: tables[table] ?? [], expected: wanted[table] ?? [])
+                    let (found, expected) = (tables[table] ?? [], wanted[table] ?? [])
+                    throw HistoryError(
+                        store: store, kind: .notAHistoryStore,
+                        message:
+                            "is not a history this stocktake can read: table `\(table)` has the columns (\(found.joined(separator: ", "))), not (\(expected.joined(separator: ", "))) (was it edited by hand?)"
+                    )
                 }
-                guard version == 0 else { return nil }
+                guard version == 0 else { return }
                 for statement in HistorySchema.postgresqlBaseline {
                     try await connection.query("\(unescaped: statement)", logger: logger)
                 }
                 try await connection.query("UPDATE stocktake_schema SET version = \(Int32(known))", logger: logger)
-                return nil
             }
-            if let outcome { throw outcome.error(store: store, known: known) }
         }
 
         /// Every column of every table in the connection's schema (`search_path`'s first), by table, in order. From
         /// the catalog, which shows every table whatever the role's grants (information_schema hides those it may
         /// not use, and a table hidden so looked like another program's).
-        private static func columns(_ connection: PostgresConnection, _ logger: Logger) async throws -> [String:
-            [String]]
-        {
-            let rows = try await PostgresHistory.rows(
+        private static func columns(
+            _ connection: PostgresConnection, _ logger: Logger
+        ) async throws -> [String: [String]] {
+            let rows = try await Self.rows(
                 connection, logger,
                 """
                 SELECT c.relname::text, a.attname::text FROM pg_catalog.pg_class c
@@ -79,53 +101,6 @@
                 """
             ) { try $0.decode((String, String).self) }
             return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
-        }
-
-        /// Why the database is not a history this stocktake can use (found inside the transaction, said outside).
-        enum Problem: Sendable {
-            case foreign(String)
-            case versionRows(Int)
-            case unknownVersion(Int)
-            case newer(Int)
-            case columns(String, found: [String], expected: [String])
-            case refused(String)
-
-            func error(store: String, known: Int) -> HistoryError {
-                switch self {
-                case .foreign(let table):
-                    HistoryError(
-                        store: store, kind: .notAHistoryStore,
-                        message:
-                            "holds a table `\(table)` that stocktake did not make: give the history a database (or a schema, through the role's search_path) of its own"
-                    )
-                case .refused(let message):
-                    HistoryError(store: store, kind: .refused, message: message)
-                case .versionRows(let count):
-                    HistoryError(
-                        store: store, kind: .notAHistoryStore,
-                        message:
-                            "has \(count) rows in stocktake_schema, where a history has exactly one (was it edited by hand?)"
-                    )
-                case .unknownVersion(let version):
-                    HistoryError(
-                        store: store, kind: .notAHistoryStore,
-                        message:
-                            "has schema version \(version) in stocktake_schema, which no stocktake makes on PostgreSQL (was it edited by hand?)"
-                    )
-                case .newer(let version):
-                    HistoryError(
-                        store: store, kind: .newerSchema,
-                        message:
-                            "has schema version \(version); this stocktake knows up to \(known): a newer stocktake migrated it, so run that version (every machine that records into it needs it)"
-                    )
-                case .columns(let table, let found, let expected):
-                    HistoryError(
-                        store: store, kind: .notAHistoryStore,
-                        message:
-                            "is not a history this stocktake can read: table `\(table)` has the columns (\(found.joined(separator: ", "))), not (\(expected.joined(separator: ", "))) (was it edited by hand?)"
-                    )
-                }
-            }
         }
     }
 #endif

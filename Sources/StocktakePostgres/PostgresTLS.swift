@@ -9,8 +9,6 @@
     /// TLS as libpq's sslmodes, and a certificate that fails its check explained as the check that failed and what
     /// to set, rather than as the TLS library's error (which names files of the build).
     enum PostgresTLS {
-        /// `prefer` and `require` encrypt without checking the certificate; `verify-ca` checks its chain,
-        /// `verify-full` its chain and host name.
         static func configuration(_ address: PostgresAddress) throws(HistoryError)
             -> PostgresConnection.Configuration.TLS
         {
@@ -55,7 +53,7 @@
                 "\(failure)".contains("CERTIFICATE_VERIFY_FAILED")
             else { return nil }
             let now = time(nil)
-            let chain = await validities(address) ?? []
+            let chain = await validities(address)
             if let expired = chain.first(where: { $0.notAfter < now }) {
                 return refused(
                     "it expired on \(day(expired.notAfter)) (the server needs a new one; check this machine's clock too)"
@@ -72,52 +70,35 @@
             )
         }
 
-        /// A handshake's failure in a few words: BoringSSL's reasons (`WRONG_VERSION_NUMBER`), without its files.
-        static func reason(_ error: NIOSSLError) -> String {
-            let text = "\(error)"
-            var reasons: [String] = []
-            var rest = Substring(text)
-            while let range = rest.range(of: "OPENSSL_internal:") {
-                rest = rest[range.upperBound...]
-                reasons.append(String(rest.prefix { $0.isUppercase || $0.isNumber || $0 == "_" }))
-            }
-            let said = reasons.filter { !$0.isEmpty }
-            return "the TLS handshake failed" + (said.isEmpty ? "" : " (\(said.joined(separator: ", ")))")
-        }
-
         private static func day(_ time: time_t) -> String {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withFullDate]
-            return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time)))
+            Date(timeIntervalSince1970: TimeInterval(time)).formatted(.iso8601.year().month().day())
         }
 
         typealias Validity = (notBefore: time_t, notAfter: time_t)
 
         /// The validity of each certificate the server sends, unchecked, asked for as a PostgreSQL client asks (an
-        /// SSLRequest, answered 'S'); nil when that fails. Only to explain a failed check: nothing else is sent.
-        private static func validities(_ address: PostgresAddress) async -> [Validity]? {
+        /// SSLRequest, answered 'S'); none when that fails. Only to explain a failed check: nothing else is sent.
+        private static func validities(_ address: PostgresAddress) async -> [Validity] {
             var settings = TLSConfiguration.makeClientConfiguration()
             // Not `.none`: NIOSSL calls a custom verification callback only when it verifies.
             settings.certificateVerification = .noHostnameVerification
-            guard let context = try? NIOSSLContext(configuration: settings) else { return nil }
+            guard let context = try? NIOSSLContext(configuration: settings) else { return [] }
             let loop = MultiThreadedEventLoopGroup.singleton.next()
-            let answer = loop.makePromise(of: [Validity]?.self)
-            let timer = loop.scheduleTask(in: .seconds(Int64(address.connectTimeoutSeconds))) { answer.succeed(nil) }
+            let answer = loop.makePromise(of: [Validity].self)
+            let timer = loop.scheduleTask(in: .seconds(Int64(address.connectTimeoutSeconds))) { answer.succeed([]) }
             defer { timer.cancel() }
-            let bootstrap = ClientBootstrap(group: loop)
-                .connectTimeout(.seconds(Int64(address.connectTimeoutSeconds)))
+            let bootstrap = ClientBootstrap(group: loop).connectTimeout(.seconds(Int64(address.connectTimeoutSeconds)))
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(Probe(context: context, answer: answer))
                     }
                 }
             guard let channel = try? await bootstrap.connect(host: address.host, port: address.port).get() else {
-                answer.succeed(nil)
-                return nil
+                answer.succeed([])
+                return []
             }
-            let chain = try? await answer.futureResult.get()
-            channel.close(promise: nil)
-            return chain ?? nil
+            defer { channel.close(promise: nil) }
+            return (try? await answer.futureResult.get()) ?? []
         }
 
         /// Asks for TLS, and takes the certificates the server sends without trusting them (the handshake is failed).
@@ -125,10 +106,10 @@
             typealias InboundIn = ByteBuffer
             typealias OutboundOut = ByteBuffer
             let context: NIOSSLContext
-            let answer: EventLoopPromise<[Validity]?>
+            let answer: EventLoopPromise<[Validity]>
             private var asked = false
 
-            init(context: NIOSSLContext, answer: EventLoopPromise<[Validity]?>) {
+            init(context: NIOSSLContext, answer: EventLoopPromise<[Validity]>) {
                 self.context = context
                 self.answer = answer
             }
@@ -157,19 +138,19 @@
                     (try? context.pipeline.syncOperations.addHandler(
                         tls, position: ChannelPipeline.SynchronousOperations.Position.first)) != nil
                 else {
-                    answer.succeed(nil)
+                    answer.succeed([])
                     context.close(promise: nil)
                     return
                 }
             }
 
             func channelInactive(context: ChannelHandlerContext) {
-                answer.succeed(nil)
+                answer.succeed([])
                 context.fireChannelInactive()
             }
 
             func errorCaught(context: ChannelHandlerContext, error: any Error) {
-                answer.succeed(nil)
+                answer.succeed([])
                 context.close(promise: nil)
             }
         }

@@ -47,8 +47,10 @@ extension HistoryStore {
                         + "WHERE bundle_identifier = ? AND source = ? ORDER BY run_id DESC LIMIT ?",
                     [.text(series.bundleIdentifier), .text(series.source), .int(limit)]
                 ) { statement in
-                    var cursor = StatementCursor(statement: statement, column: 1)
-                    return (id: statement.int64(0), fields: try RunRow.Fields(&cursor))
+                    let fields = try RunRow.Fields(
+                        from: 1, text: { statement.text(Int32($0)) }, integer: { statement.int64(Int32($0)) },
+                        real: { statement.double(Int32($0)) })
+                    return (id: statement.int64(0), fields: fields)
                 }
                 return try rows.reversed().map { row in try run(id: row.id, fields: row.fields) }
             }
@@ -84,12 +86,7 @@ extension HistoryStore {
         let findings = try connection.rows(
             "SELECT rule, severity, count FROM run_findings WHERE run = ?", [.integer(id)]
         ) { (rule: $0.text(0) ?? "", severity: $0.text(1) ?? "", count: $0.int(2)) }
-        do {
-            return try fields.run(locations: locations, findings: findings)
-        } catch {
-            throw HistoryError(
-                store: path, kind: .failed, message: "could not be read: \(error.detail) (was it edited by hand?)")
-        }
+        return try fields.run(store: path, locations: locations, findings: findings)
     }
 }
 
@@ -100,19 +97,5 @@ extension RunRow.Value {
         case .integer(let number): .integer(number)
         case .real(let number): number.map { .real($0) } ?? .null
         }
-    }
-}
-
-private struct StatementCursor: RunRow.Cursor {
-    let statement: SQLiteStatement
-    var column: Int32
-
-    mutating func text() -> String? { next { $0.text($1) } }
-    mutating func integer() -> Int64 { next { $0.int64($1) } }
-    mutating func real() -> Double? { next { $0.double($1) } }
-
-    private mutating func next<Value>(_ read: (SQLiteStatement, Int32) -> Value) -> Value {
-        defer { column += 1 }
-        return read(statement, column)
     }
 }

@@ -35,13 +35,6 @@ package enum RunRow {
         return values
     }
 
-    /// A row read column by column in `columns`' order.
-    package protocol Cursor {
-        mutating func text() throws -> String?
-        mutating func integer() throws -> Int64
-        mutating func real() throws -> Double?
-    }
-
     /// The columns of one `runs` row, before the location and finding rows join them.
     package struct Fields {
         package let bundleIdentifier, runID, generatedAt, toolVersion: String
@@ -54,54 +47,67 @@ package enum RunRow {
         package let recordedBy, reportLocation: String?
         package let durationSeconds: Double?
 
-        package init(_ row: inout some Cursor) throws {
-            func total(_ row: inout some Cursor) throws -> SizeTotal {
-                SizeTotal(
-                    files: Int(truncatingIfNeeded: try row.integer()), apparentBytes: try row.integer(),
-                    allocatedBytes: try row.integer())
+        /// Reads `columns` from the result's column `first` on, each store through its own result type.
+        package init(
+            from first: Int, text: (Int) throws -> String?, integer: (Int) throws -> Int64,
+            real: (Int) throws -> Double?
+        ) throws {
+            var column = first
+            func next<T>(_ read: (Int) throws -> T) throws -> T {
+                defer { column += 1 }
+                return try read(column)
             }
-            bundleIdentifier = try row.text() ?? ""
-            runID = try row.text() ?? ""
-            generatedAt = try row.text() ?? ""
-            toolVersion = try row.text() ?? ""
-            appVersion = try row.text()
-            status = try row.text() ?? ""
-            onDisk = try total(&row)
-            documentsAndData = try total(&row)
-            purgeable = try total(&row)
-            backedUpBytes = try row.integer()
-            excludedBytes = try row.integer()
-            unknownBackupBytes = try row.integer()
+            func total() throws -> SizeTotal {
+                SizeTotal(
+                    files: Int(truncatingIfNeeded: try next(integer)), apparentBytes: try next(integer),
+                    allocatedBytes: try next(integer))
+            }
+            bundleIdentifier = try next(text) ?? ""
+            runID = try next(text) ?? ""
+            generatedAt = try next(text) ?? ""
+            toolVersion = try next(text) ?? ""
+            appVersion = try next(text)
+            status = try next(text) ?? ""
+            onDisk = try total()
+            documentsAndData = try total()
+            purgeable = try total()
+            backedUpBytes = try next(integer)
+            excludedBytes = try next(integer)
+            unknownBackupBytes = try next(integer)
             var counts: [Severity: Int] = [:]
-            for severity in RunRow.severityColumns { counts[severity] = Int(truncatingIfNeeded: try row.integer()) }
+            for severity in RunRow.severityColumns { counts[severity] = Int(truncatingIfNeeded: try next(integer)) }
             findingsBySeverity = counts
-            source = try row.text() ?? RunSeries.defaultSource
-            recordedBy = try row.text()
-            reportLocation = try row.text()
-            durationSeconds = try row.real()
+            source = try next(text) ?? RunSeries.defaultSource
+            recordedBy = try next(text)
+            reportLocation = try next(text)
+            durationSeconds = try next(real)
         }
 
-        /// The run, once its location and finding rows are read. Throws a phrase naming what is wrong with the row.
+        /// The run, once its location and finding rows are read; a row no stocktake writes is `store`'s error.
         package func run(
-            locations: [(name: String, total: SizeTotal)], findings: [(rule: String, severity: String, count: Int)]
-        )
-            throws(RowProblem) -> HistoryRun
-        {
+            store: String, locations: [(name: String, total: SizeTotal)],
+            findings: [(rule: String, severity: String, count: Int)]
+        ) throws(HistoryError) -> HistoryRun {
             let named = "run \(VisibleText.quoted(runID)) of \(VisibleText.quoted(bundleIdentifier))"
+            func unreadable(_ detail: String) -> HistoryError {
+                HistoryError(
+                    store: store, kind: .failed, message: "could not be read: \(detail) (was it edited by hand?)")
+            }
             guard let status = HistoryRun.Status(rawValue: status) else {
-                throw RowProblem("\(named) has an unknown status \(VisibleText.quoted(status))")
+                throw unreadable("\(named) has an unknown status \(VisibleText.quoted(status))")
             }
             var byLocation: [Location: SizeTotal] = [:]
             for row in locations {
                 guard let location = Location(rawValue: row.name) else {
-                    throw RowProblem("\(named) has an unknown location \(VisibleText.quoted(row.name))")
+                    throw unreadable("\(named) has an unknown location \(VisibleText.quoted(row.name))")
                 }
                 byLocation[location] = row.total
             }
             var counts: [FindingCount] = []
             for row in findings {
                 guard let severity = Severity(rawValue: row.severity) else {
-                    throw RowProblem("\(named) has an unknown severity \(VisibleText.quoted(row.severity))")
+                    throw unreadable(
+                        "\(named) has an unknown severity \(VisibleText.quoted(row.severity))")
                 }
                 counts.append(FindingCount(rule: row.rule, severity: severity, count: row.count))
             }
@@ -113,14 +119,8 @@ package enum RunRow {
                 status: status, source: source, recordedBy: recordedBy, reportLocation: reportLocation,
                 durationSeconds: durationSeconds)
             // Re-checked as a recorded run is: the row may come from another machine, another version, or a hand.
-            if let problem = run.problem { throw RowProblem("\(named): \(problem)") }
+            if let problem = run.problem { throw unreadable("\(named): \(problem)") }
             return run
         }
-    }
-
-    /// What is wrong with a stored row, as a phrase ("run X of Y has an unknown status 'z'").
-    package struct RowProblem: Error {
-        package let detail: String
-        init(_ detail: String) { self.detail = detail }
     }
 }
