@@ -93,7 +93,8 @@ let package = Package(
         // Two reports compared: the comparison, the gates and the diff's writers.
         .target(
             name: "StocktakeDiff",
-            dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport"]),
+            dependencies: ["StocktakeModel", "StocktakePolicy", "StocktakeRendering", "StocktakeReport"],
+            resources: [.embedInCode("Style/diff.css"), .embedInCode("Style/diff-treemap.css")]),
         // The audit use case: source → scan → inventory → report files. What the CLI calls.
         .target(
             name: "StocktakeAudit",
@@ -128,7 +129,8 @@ let package = Package(
             dependencies: [
                 "StocktakeModel", "StocktakeFiles", "StocktakePolicy", "StocktakeRendering", "StocktakeReport",
                 "StocktakeDiff", "StocktakeHistory", "StocktakeAudit",
-            ]),
+            ],
+            resources: [.embedInCode("Style/index.css")]),
         .executableTarget(
             name: "stocktake",
             dependencies: [

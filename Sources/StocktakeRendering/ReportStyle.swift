@@ -10,7 +10,7 @@ public enum ReportStyle {
     public static let script = file(PackageResources.report_js)
 
     /// One of our own files as markup, without the newline that ends it.
-    static func file(_ bytes: [UInt8]) -> HTML {
+    public static func file(_ bytes: [UInt8]) -> HTML {
         HTML.raw(String(decoding: bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...], as: UTF8.self))
     }
 }

@@ -63,17 +63,11 @@ struct HTMLDiffTreemap {
             + key("gate", "outlined: a tripped gate") + key("tm-f", "a folder, its name and change on top") + "</p>\n"
     }
 
-    /// What the diff adds to the treemap's style sheet: a colour per change and the gate outline.
-    static let css: HTML = """
-        .g-grew{--c:\(ReportPalette.growth)}
-        .g-shrank{--c:\(ReportPalette.shrink)}
-        .g-new{--c:#a21caf}
-        .g-same{--c:#cbd5e1}
-        .g-gone{--c:#64748b}
-        .gate>rect,.gate>a>rect{stroke:#111827;stroke-width:3;stroke-dasharray:6 3}
-        .tm-key.g-grew,.tm-key.g-shrank,.tm-key.g-new,.tm-key.g-same,.tm-key.g-gone{background:var(--c)}
-        .tm-key.gate{background:none;border:2px dashed #111827}
-        """
+    /// What the diff adds to the treemap's style sheet: a colour per change (growth and shrink the palette's, the
+    /// rest in `Style/diff-treemap.css`) and the gate outline.
+    static let css: HTML =
+        ".g-grew{--c:\(ReportPalette.growth)}\n.g-shrank{--c:\(ReportPalette.shrink)}\n"
+        + ReportStyle.file(PackageResources.diff_treemap_css)
 }
 
 /// The growth tree twice over, as the map draws it: node 0 the root holding two sides, and node `2 * n + 2 + side`

@@ -57,25 +57,11 @@ struct HTMLDiffWriter {
         return html + "</nav>\n</div>\n</header>\n"
     }
 
-    /// What the diff adds to the report's style sheet: growth and shrink, the risk frame, gate tags.
-    static let css: HTML = """
-        .grow{color:\(ReportPalette.growth)}
-        .shrink{color:\(ReportPalette.shrink)}
-        section.risk{border-color:#f59e0b;border-left:5px solid #f59e0b;background:#fffbeb}
-        .tag.fail{background:#fee2e2;color:#991b1b;border-color:#fecaca;margin-left:0}
-        .tag.pass{background:#dcfce7;color:#166534;border-color:#bbf7d0;margin-left:0}
-        .arrow{color:var(--muted)}
-        .dchart{margin:8px 0 14px;font-size:13px}
-        .dc-row{display:grid;grid-template-columns:minmax(90px,170px) 1fr 1fr;align-items:center;gap:2px 0;padding:2px 0}
-        .dc-name{text-align:right;padding-right:10px;overflow-wrap:anywhere}
-        .dc-neg,.dc-pos{display:flex;align-items:center;gap:6px;min-width:0}
-        .dc-neg{justify-content:flex-end;border-right:1px solid #9ca3af;padding-right:0}
-        .dc-pos{justify-content:flex-start}
-        .dc-bar{display:block;height:14px;flex:0 1 auto;border-radius:2px}
-        .dc-value{white-space:nowrap;font-size:12px;color:#374151}
-        @media (max-width:600px){.dc-row{grid-template-columns:1fr 1fr}.dc-name{grid-column:1/-1;text-align:left}}
-        .legend{display:flex;flex-wrap:wrap;gap:4px 18px;color:var(--muted);font-size:12.5px;margin:0 0 6px}
-        """
+    /// What the diff adds to the report's style sheet: growth and shrink (the palette's), then `Style/diff.css`: the
+    /// risk frame, gate tags and the change chart.
+    static let css: HTML =
+        ".grow{color:\(ReportPalette.growth)}\n.shrink{color:\(ReportPalette.shrink)}\n"
+        + ReportStyle.file(PackageResources.diff_css)
 }
 
 extension ReportPalette {
