@@ -7,48 +7,7 @@ package enum PropertyListText {
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` (optionally with fractional seconds) as plists store dates.
     static func secondsSinceReferenceDate(iso8601 text: String) -> Double? {
-        let characters = Array(text.utf8)
-        guard characters.count >= 20, characters.last == UInt8(ascii: "Z"),
-            let seconds = wallClockSeconds(
-                characters, dateTimeSeparator: UInt8(ascii: "T"), secondsSeparators: [UInt8(ascii: ":")])
-        else { return nil }
-        var fraction = 0.0
-        let fractionDigits = characters[19..<(characters.count - 1)]
-        if !fractionDigits.isEmpty {
-            guard fractionDigits.first == UInt8(ascii: "."), fractionDigits.count >= 2, fractionDigits.count <= 10,
-                let value = number(characters, (fractionDigits.startIndex + 1)..<fractionDigits.endIndex)
-            else { return nil }
-            fraction = Double(value) / pow10(fractionDigits.count - 1)
-        }
-        return Double(seconds - referenceDateOffset) + fraction
-    }
-
-    /// The first 19 characters as `YYYY-MM-DD?HH:MM?SS` (separators given) in seconds since 1970 UTC, fields checked.
-    package static func wallClockSeconds(_ characters: [UInt8], dateTimeSeparator: UInt8, secondsSeparators: Set<UInt8>)
-        -> Int64?
-    {
-        guard characters.count >= 19, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-"),
-            characters[10] == dateTimeSeparator, characters[13] == UInt8(ascii: ":"),
-            secondsSeparators.contains(characters[16]),
-            let year = number(characters, 0..<4), let month = number(characters, 5..<7),
-            let day = number(characters, 8..<10),
-            let hour = number(characters, 11..<13), let minute = number(characters, 14..<16),
-            let second = number(characters, 17..<19),
-            (1...12).contains(month), (1...daysInMonth(month, year: year)).contains(day),
-            hour < 24, minute < 60, second < 60
-        else { return nil }
-        return daysSinceUnixEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
-    }
-
-    /// The decimal number written in `range` of `characters`; nil for anything but digits.
-    package static func number(_ characters: [UInt8], _ range: Range<Int>) -> Int64? {
-        var value: Int64 = 0
-        for index in range {
-            let digit = characters[index] &- UInt8(ascii: "0")
-            guard digit <= 9 else { return nil }
-            value = value * 10 + Int64(digit)
-        }
-        return value
+        ISO8601Seconds.parts(text).map { Double($0.seconds - referenceDateOffset) + $0.fraction }
     }
 
     /// Decodes base64, ignoring the whitespace plist writers put between lines; padding is optional.
@@ -66,26 +25,6 @@ package enum PropertyListText {
         guard missing != 3, padding <= missing else { return nil }
         return Base64.decode(digits + Array(repeating: UInt8(ascii: "="), count: missing))
     }
-
-    private static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    private static func daysSinceUnixEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func pow10(_ exponent: Int) -> Double { (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 }
 
 extension String {

@@ -81,5 +81,10 @@ import Testing
         #expect(ISO8601Seconds.parse("2000-02-29T12:30:15.5Z") == 951_827_415.5)
         #expect(ISO8601Seconds.parse("2026-11-21 02:00:00") == nil)
         #expect(ISO8601Seconds.parse("2026-13-21T02:00:00Z") == nil)
+        // The same rules as a property list's dates (one parser): no 30 February, no 61st second, nine digits at most.
+        #expect(ISO8601Seconds.parse("2026-02-30T02:00:00Z") == nil)
+        #expect(ISO8601Seconds.parse("2026-11-21T02:00:60Z") == nil)
+        #expect(ISO8601Seconds.parse("2026-11-21T02:00:00.123456789Z") == 1_795_226_400.123456789)
+        #expect(ISO8601Seconds.parse("2026-11-21T02:00:00.1234567890Z") == nil)
     }
 }

@@ -24,13 +24,13 @@ enum DownloadDate {
     static func parse(_ text: String) -> (seconds: Int64, milliseconds: Int)? {
         let characters = Array(text.utf8)
         guard characters.count == 19 || (21...23).contains(characters.count),
-            let seconds = PropertyListText.wallClockSeconds(
+            let seconds = ISO8601Seconds.wallClockSeconds(
                 characters, dateTimeSeparator: UInt8(ascii: " "),
                 secondsSeparators: [UInt8(ascii: "."), UInt8(ascii: ":")])
         else { return nil }
         guard characters.count > 19 else { return (seconds, 0) }
         guard characters[19] == UInt8(ascii: "."),
-            let fraction = PropertyListText.number(characters, 20..<characters.count)
+            let fraction = ISO8601Seconds.number(characters, 20..<characters.count)
         else { return nil }
         return (seconds, Int(fraction) * [100, 10, 1][characters.count - 21])
     }
