@@ -30,7 +30,7 @@ public func fuzzBackupManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
             protectionClass: UInt8(truncatingIfNeeded: index))
     }
     let tree = DomainTree(records)
-    let (inventory, _) = ManifestInventory.buildIndexed(
+    let (inventory, _) = ManifestInventory.build(
         tree: tree, folder: BackupFolder(path: "/nonexistent-backup", manifest: nil, status: nil), maxDepth: 32)
     _ = BackupOverlay(tree: tree).apply(to: inventory)
     return 0

@@ -17,7 +17,8 @@ public func fuzzRecord(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let run = HistoryRun(
         bundleIdentifier: ReportPaths.appFolderName(snapshot.provenance.bundleIdentifier), runID: "run-\(size % 4)",
         snapshot: snapshot,
-        status: RecordedReport.isPolicyFailure(snapshot, failingAt: .warning) ? .policyFailure : .clean,
+        status: RecordedReport.isPolicyFailure(snapshot, failingAt: .warning, requiringCoverage: true)
+            ? .policyFailure : .clean,
         source: "fuzz", reportLocation: "https://ci.example.com/jobs/\(size)")
     guard run.problem == nil, let store = FuzzHistory.store else { return 0 }
     do {
