@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeBackup
+import StocktakeContent
 import StocktakeFiles
 import StocktakeModel
 import StocktakePolicy
@@ -40,8 +41,11 @@ package enum Audit {
             throw error
         }
         var inventory: Inventory
+        let checksContent = request.configuration.contentChecks && request.contentChecks
+        // The walk reads the text files for the content pass while it has their folders open.
+        let textScan = checksContent ? WalkTextScan() : nil
         do {
-            inventory = try input.inventory(request.scan)
+            inventory = try input.inventory(request.scan.with(textScan: textScan))
         } catch {
             OutputFolder.removeIfEmpty(folder)
             throw .input(error)
@@ -56,10 +60,11 @@ package enum Audit {
         let scope = ContentScope(unprotected: applied?.unprotected ?? [], companions: companions)
         let walked = inventory
         let content =
-            request.configuration.contentChecks && request.contentChecks
+            checksContent
             ? BackgroundTask {
                 timings.measure("content") {
-                    scope.contentPass(input: input, inventory: walked, threads: request.scan.threads)
+                    scope.contentPass(
+                        input: input, inventory: walked, threads: request.scan.threads, walkScan: textScan)
                 }
             } : nil
         let duplicates = BackgroundTask { findDuplicates(in: walked, input: input, request: request) }

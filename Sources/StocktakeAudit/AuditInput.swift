@@ -75,10 +75,12 @@ enum AuditInput {
 
     /// What the files' contents reveal, read from a folder, from copies of the few files read out of an archive, or
     /// from a device backup's content files (with their data protection classes).
-    func contentPass(in inventory: Inventory, threads: Int) -> ContentInspector.Outcome {
+    func contentPass(in inventory: Inventory, threads: Int, walkScan: WalkTextScan?) -> ContentInspector.Outcome {
         switch self {
         case .folder(let container):
-            return ContentInspector(root: container.rootPath, inventory: inventory, threads: threads).run()
+            return ContentInspector(
+                root: container.rootPath, inventory: inventory, threads: threads, walkScan: walkScan
+            ).run()
         case .backup(let backup):
             let content = backup.content
             var outcome = ContentInspector(

@@ -1,3 +1,4 @@
+import StocktakeContent
 import StocktakeModel
 import StocktakeScan
 
@@ -13,8 +14,8 @@ struct ContentScope: Sendable {
         var issues: [ScanIssue] = []
     }
 
-    func contentPass(input: AuditInput, inventory: Inventory, threads: Int) -> Result {
-        let pass = input.contentPass(in: inventory, threads: threads)
+    func contentPass(input: AuditInput, inventory: Inventory, threads: Int, walkScan: WalkTextScan?) -> Result {
+        let pass = input.contentPass(in: inventory, threads: threads, walkScan: walkScan)
         var result = Result(
             own: pass.items.map { $0.unprotected ? $0 : $0.with(unprotected: unprotected.contains($0.entry)) },
             coverage: pass.coverage, issues: pass.issues)

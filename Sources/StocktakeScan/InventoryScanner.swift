@@ -1,3 +1,4 @@
+import StocktakeContent
 import StocktakeFiles
 import StocktakeModel
 
@@ -17,6 +18,8 @@ public struct ScanOptions: Sendable {
     public var progress: ScanProgress?
     /// Where the walk and the later phases of an audit record their wall time (`--timings`); nil: not timed.
     public var timings: PhaseTimings?
+    /// Text files the walk reads for the content checks while their folder is open; nil: the walk reads none.
+    public var textScan: WalkTextScan?
 
     public init(
         threads: Int = 4, maxDepth: Int = 256, xattrsPreserved: Bool = false, progress: ScanProgress? = nil,
@@ -24,6 +27,12 @@ public struct ScanOptions: Sendable {
     ) {
         (self.threads, self.maxDepth, self.xattrsPreserved) = (threads, maxDepth, xattrsPreserved)
         (self.progress, self.timings) = (progress, timings)
+    }
+
+    public func with(textScan: WalkTextScan?) -> ScanOptions {
+        var options = self
+        options.textScan = textScan
+        return options
     }
 }
 
@@ -43,7 +52,9 @@ public enum InventoryScanner {
         }
         let beside = BesideSidecars.read(root: String(decoding: rootPath, as: UTF8.self), maxDepth: options.maxDepth)
         return options.timings.measure("inventory (backup state, totals)") {
-            InventoryAssembler(stores: stores, xattrsDeclared: options.xattrsPreserved, beside: beside).assemble()
+            InventoryAssembler(
+                stores: stores, xattrsDeclared: options.xattrsPreserved, beside: beside, textScan: options.textScan
+            ).assemble()
         }
     }
 }

@@ -41,6 +41,32 @@ import Testing
         #expect(outcome.items.map { PathText.display(inventory.path($0.entry)) } == ["tmp/zz-last.json"])
     }
 
+    /// The walk reads each text file while its folder is open, and the pass reads again only what may hold a secret:
+    /// the same items and coverage as a pass that reads every file itself, and a clean file is not read twice.
+    @Test func textFilesTheWalkReadAreNotReadAgain() throws {
+        let tree = try TemporaryTree("reach-walk")
+        try tree.write("Documents/clean.json", string: #"{"note": "nothing here"}"#)
+        try tree.write("Library/Application Support/app.log", string: String(repeating: "ok line\n", count: 20_000))
+        try tree.write("tmp/upload.json", string: Self.secret)
+        // URLCache's bodies are read through its Cache.db, and empty files hold nothing: the walk reads neither.
+        try tree.write("Library/Caches/com.example.app/fsCachedData/0A1B", string: #"{"note": "cached"}"#)
+        try tree.write("Documents/empty.txt", string: "")
+        let scan = WalkTextScan()
+        let inventory = try InventoryScanner.scan(root: tree.root, options: ScanOptions().with(textScan: scan))
+        let clean = (0..<Int32(inventory.entries.count)).filter(scan.isClean).map {
+            PathText.display(inventory.path($0))
+        }
+        #expect(clean.sorted() == ["Documents/clean.json", "Library/Application Support/app.log"])
+        let alone = ContentInspector(root: tree.root, inventory: inventory).run()
+        let walked = ContentInspector(root: tree.root, inventory: inventory, walkScan: scan).run()
+        #expect(walked.items.map { PathText.display(inventory.path($0.entry)) } == ["tmp/upload.json"])
+        #expect(walked.coverage == alone.coverage && walked.coverage.inspected[.textFile]?.files == 3)
+        // Written after the walk read it: only a pass that reads the file again would see this.
+        try tree.write("Documents/clean.json", string: Self.secret)
+        let again = ContentInspector(root: tree.root, inventory: inventory, walkScan: scan).run()
+        #expect(again.items.count == 1)
+    }
+
     /// A folder swapped for a link to a folder outside the container after the walk: the pass refuses the link and
     /// reads nothing outside (before, it read the outside file and reported its secret as the container's).
     @Test func aFolderSwappedForALinkIsNotFollowed() throws {

@@ -56,6 +56,11 @@ extension ContentInspector {
             return FileRead(notRead: (.workLimit, "the content pass's limit of decoded work ran out before it"))
         }
         meter.beginFile(reading: chosen.bytes)
+        if chosen.store == .textFile, let walkScan, walkScan.prefixBytes >= chosen.limit,
+            walkScan.isClean(chosen.entry)
+        {
+            return FileRead()
+        }
         let sizeLimit = chosen.store == .textFile || chosen.limit == .max ? nil : Int64(chosen.limit)
         switch open(chosen.entry, maxBytes: sizeLimit, opener: opener) {
         case nil: return FileRead(notRead: (.unreadable, "its content is not available"))

@@ -45,18 +45,16 @@ public struct ContentInspector {
     /// Where an entry's bytes are when not below `root` (a device backup's files, an archive's entries); nil: unread.
     let locate: (@Sendable (Int32) -> Source?)?
     let threads: Int
+    /// The text files the walk already read and found no trigger in.
+    let walkScan: WalkTextScan?
 
     public init(
         root: String, inventory: Inventory, budget: Budget = Budget(),
         limits: ContentMeter.Limits = ContentMeter.Limits(), threads: Int = 4,
-        locate: (@Sendable (Int32) -> Source?)? = nil
+        locate: (@Sendable (Int32) -> Source?)? = nil, walkScan: WalkTextScan? = nil
     ) {
-        self.root = root
-        self.inventory = inventory
-        self.budget = budget
-        self.limits = limits
-        self.threads = max(1, threads)
-        self.locate = locate
+        (self.root, self.inventory, self.budget, self.limits) = (root, inventory, budget, limits)
+        (self.threads, self.locate, self.walkScan) = (max(1, threads), locate, walkScan)
     }
 
     /// One file the pass reads, the store it is read as, and how many of its bytes.

@@ -29,6 +29,9 @@ final class DirectoryLister {
     @exclusivity(unchecked) var scratch: [CChar] = []
     let prefix = UnsafeMutableRawBufferPointer.allocate(byteCount: ContentSniffer.prefixLength, alignment: 8)
     let sidecar = UnsafeMutableRawBufferPointer.allocate(byteCount: AppleDouble.attributeHeaderLimit, alignment: 8)
+    let textScan: WalkTextScan?
+    /// A text file's prefix, for `textScan`.
+    let text: UnsafeMutableRawBufferPointer
     @exclusivity(unchecked) private var pendingEntries = 0
     @exclusivity(unchecked) private var pendingBytes: Int64 = 0
     /// Whether this thread has its own working directory (Linux): the listed folder becomes it, and attribute lookups
@@ -39,15 +42,20 @@ final class DirectoryLister {
     @exclusivity(unchecked) var fileOptions = RegularFile.Options(
         followsLinks: false, maxBytes: nil, keepsAccessTime: true, checksTypeBeforeOpening: false)
 
-    init(rootFD: Int32, rootPath: [UInt8], store: WorkerStore, maxDepth: Int, progress: ScanProgress?) {
+    init(
+        rootFD: Int32, rootPath: [UInt8], store: WorkerStore, maxDepth: Int, progress: ScanProgress?,
+        textScan: WalkTextScan? = nil
+    ) {
         (self.rootFD, self.rootPath, self.store) = (rootFD, rootPath, store)
-        (self.maxDepth, self.progress) = (maxDepth, progress)
+        (self.maxDepth, self.progress, self.textScan) = (maxDepth, progress, textScan)
+        text = .allocate(byteCount: textScan?.prefixBytes ?? 0, alignment: 8)
         ownsWorkingDirectory = stocktake_own_working_directory() == 0
     }
 
     deinit {
         prefix.deallocate()
         sidecar.deallocate()
+        text.deallocate()
     }
 
     /// Returns the subdirectories still to list.
@@ -159,11 +167,12 @@ final class DirectoryLister {
         job: DirectoryJob, sidecars: FolderSidecars
     ) -> DirectoryJob? {
         var info = stat()
-        // A file whose content will be sniffed is opened first and stat'ed through its descriptor: one path lookup
-        // instead of two. Anything else, or a failed open, takes the plain stat below (`sniff` says why).
+        // A file whose content will be sniffed or scanned is opened first and stat'ed through its descriptor: one path
+        // lookup instead of two. Anything else, or a failed open, takes the plain stat below (`sniff` says why).
         let mayBeFile = listedType == UInt8(DT_REG) || listedType == UInt8(DT_UNKNOWN)
         let kindFromName = mayBeFile ? ContentKind.named(name) : nil
-        let opened = listedType == UInt8(DT_REG) && kindFromName == nil ? try? openRegularFile(cName, in: fd) : nil
+        let opens = kindFromName == nil || (textScan != nil && Self.isText(kindFromName))
+        let opened = listedType == UInt8(DT_REG) && opens ? try? openRegularFile(cName, in: fd) : nil
         if let opened {
             info = opened.status
         } else if fstatat(fd, cName, &info, AT_SYMLINK_NOFOLLOW) != 0 {
@@ -203,6 +212,9 @@ final class DirectoryLister {
         }
         // An empty file opened first: its attributes still come through the open descriptor.
         if let opened, attributes == nil, wantsAttributes { attributes = attributeReading(of: opened) }
+        let scannedClean =
+            Self.isText(kind) && !flags.contains(.systemManaged) && !flags.contains(.transportArtefact)
+            && !job.holdsCachedBodies && opened.map { textScan?.readsClean($0, buffer: text) ?? false } ?? false
         var attributesUnreadable = false
         if wantsAttributes {
             switch attributes ?? readAttributes(name, cName: cName, type: type, folder: fd) {
@@ -225,6 +237,7 @@ final class DirectoryLister {
             report(job, name, .unreadable, "not recorded: the audit's entry storage is full")
             return nil
         }
+        if scannedClean { store.cleanText.append(ref) }
         pendingEntries += 1
         pendingBytes += allocated
         if pendingEntries >= 4096 { flushProgress() }
@@ -242,6 +255,9 @@ final class DirectoryLister {
         }
         return DirectoryJob(ref: ref, path: joined(job.path, name), depth: job.depth + 1, zone: zone, info: info)
     }
+
+    /// What the content pass reads as a text file (`ContentInspector`): JSON and text.
+    static func isText(_ kind: ContentKind?) -> Bool { kind == .json || kind == .text }
 
     func report(_ job: DirectoryJob, _ name: some Collection<UInt8>, _ reason: ScanIssue.Reason, _ detail: String) {
         store.issues.append(ScanIssue(path: joined(job.path, name), reason: reason, detail: detail))

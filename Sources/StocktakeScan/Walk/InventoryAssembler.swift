@@ -1,3 +1,4 @@
+import StocktakeContent
 import StocktakeModel
 
 /// Joins the workers' stores into the parts of one `Inventory`: global indices, hard links counted once, flags
@@ -7,6 +8,7 @@ struct InventoryAssembler {
     let xattrsDeclared: Bool
     /// Sidecars of a `__MACOSX/` beside the package (an unzipped Finder zip).
     var beside = BesideSidecars()
+    var textScan: WalkTextScan?
 
     func assemble() -> Inventory {
         // Global index = the worker's base + its own index. The records stay in the workers' stores (a
@@ -42,6 +44,7 @@ struct InventoryAssembler {
             }
             for (ref, target) in store.symlinkTargets { symlinkTargets[global(ref)] = target }
         }
+        textScan?.recordClean(stores.flatMap { $0.cleanText.map(global) })
         let links = stores.flatMap { store in store.hardLinks.map { (global($0.ref), $0.device, $0.inode) } }
         let wanted = stores.flatMap(\.sequesteredFlags) + beside.flags
         // Paths, for the rare cases that need them (hard links, `__MACOSX/` flags).

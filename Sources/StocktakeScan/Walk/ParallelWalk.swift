@@ -15,7 +15,7 @@ enum ParallelWalk {
         SideBySide.onOwnThreads(threads, stackSize: 1 << 20) { worker in
             let lister = DirectoryLister(
                 rootFD: rootFD, rootPath: rootPath, store: stores[worker], maxDepth: options.maxDepth,
-                progress: options.progress)
+                progress: options.progress, textScan: options.textScan)
             while let job = queue.next() {
                 queue.push(lister.list(job))
                 queue.done()

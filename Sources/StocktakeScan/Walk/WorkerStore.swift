@@ -21,6 +21,8 @@ final class WorkerStore: @unchecked Sendable {
     var hardLinks: [(ref: RecordRef, device: UInt64, inode: UInt64)] = []
     var symlinkTargets: [(ref: RecordRef, target: [UInt8])] = []
     var unreadable: [RecordRef] = []
+    /// Text files read whole to the content pass's prefix, holding no trigger (`WalkTextScan`).
+    var cleanText: [RecordRef] = []
     /// Flags for folders from their `._.` sidecar, found while listing the folder itself.
     var folderFlags: [(ref: RecordRef, flag: ExclusionFlag)] = []
     /// `__MACOSX/<path>/._name` sidecars: the flag applies to `<path>/name`, resolved after the walk.
