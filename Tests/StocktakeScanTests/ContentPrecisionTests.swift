@@ -56,11 +56,13 @@ import Testing
     }
 
     /// The scan agrees with a search for each trigger in turn on text built to be near misses: triggers, triggers cut
-    /// short, their first three bytes, and random bytes, at every offset and length (the scan's last bytes are read
-    /// one by one).
+    /// short at either end, their first three bytes, and random bytes, at every offset and length (the scan's last
+    /// bytes are read one by one).
     @Test func theTriggerScanAgreesWithASearchForEachOnNearMisses() {
         var generator = SystemRandomNumberGenerator()
-        let pieces = TextSecrets.triggers.flatMap { [$0, Array($0.dropLast()), Array($0.prefix(3))] }
+        let pieces = TextSecrets.triggers.flatMap {
+            [$0, Array($0.dropLast()), Array($0.dropFirst()), Array($0.prefix(3))]
+        }
         func search(_ text: [UInt8]) -> Bool {
             TextSecrets.triggers.contains { trigger in
                 text.count >= trigger.count

@@ -35,48 +35,71 @@ enum TextSecrets {
         "sk-proj-", "SG.", "://",
     ].map { Array($0.utf8) }
 
-    /// Each trigger's first three bytes, hashed to one bit of a 64 Kibit table (8 KiB: it stays in L1), held by a
-    /// plain pointer so the scan's loop makes no call to the runtime. Two bytes were too common a key (`es`, `re`,
-    /// `ok`): the branch mispredicted on one byte in twenty, which cost more than the look-ups themselves. Real
-    /// text rarely holds a trigger's first three bytes (`ess` is the most common).
-    nonisolated(unsafe) private static let trigramBits: UnsafeMutablePointer<UInt64> = {
-        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 1 << 10)
-        bits.initialize(repeating: 0, count: 1 << 10)
-        for trigger in triggers {
-            let slot = trigramSlot(UInt32(trigger[0]) | UInt32(trigger[1]) << 8 | UInt32(trigger[2]) << 16)
-            bits[slot >> 6] |= 1 << UInt64(slot & 63)
+    /// Which three bytes of a trigger key it: its first, but for a trigger that starts as common words do (`ess` in
+    /// `message`, `ass` in `class`), the next three, which real text rarely holds.
+    private static let keyOffsets = triggers.map {
+        ["ess", "ass"].contains(String(decoding: $0.prefix(3), as: UTF8.self).lowercased()) ? 1 : 0
+    }
+
+    /// Each trigger's key hashed to one byte of a 32 KiB table (it stays in L1), held by a plain pointer so the
+    /// scan's loop makes no call to the runtime. A byte, not a bit, costs the loop no shifts: one load per byte of
+    /// text. Two bytes were too common a key (`es`, `re`, `ok`), and so was `ess`: a mispredicted branch and a
+    /// comparison with each trigger on one byte in a hundred cost more than the look-ups themselves.
+    nonisolated(unsafe) private static let keyTable: UnsafeMutablePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 15)
+        table.initialize(repeating: 0, count: 1 << 15)
+        for (trigger, offset) in zip(triggers, keyOffsets) {
+            table[keySlot(trigger[offset...].prefix(3).reversed().reduce(0) { $0 << 8 | UInt32($1) })] = 1
         }
-        return bits
+        return table
     }()
 
-    @inline(__always) private static func trigramSlot(_ threeBytes: UInt32) -> Int {
-        Int((threeBytes &* 0x9E37_79B1) >> 16)
+    @inline(__always) private static func keySlot(_ threeBytes: UInt32) -> Int {
+        Int((threeBytes &* 0x9E37_79B1) &>> 17)
     }
 
     static func mayHoldSecret(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { mayHoldSecret($0) } }
 
     static func mayHoldSecret(_ text: UnsafeRawBufferPointer) -> Bool {
         guard text.count >= 3, let base = text.baseAddress else { return false }
-        let bits = trigramBits
-        func mayStart(_ threeBytes: UInt32) -> Bool {
-            let slot = trigramSlot(threeBytes)
-            return bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
-        }
+        let table = keyTable
         // Little-endian: a window's first byte is its low byte. Four-byte loads while they fit, then the last three.
         var index = 0
         while index + 4 <= text.count {
             let window = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt32.self)) & 0xFF_FFFF
-            if mayStart(window), startsTrigger(text, at: index) { return true }
+            if table[keySlot(window)] != 0, keysTrigger(text, at: index) { return true }
             index += 1
         }
         let last = UInt32(text[index]) | UInt32(text[index + 1]) << 8 | UInt32(text[index + 2]) << 16
-        return mayStart(last) && startsTrigger(text, at: index)
+        return table[keySlot(last)] != 0 && keysTrigger(text, at: index)
     }
 
-    /// Whether a trigger starts at `index`: rare, so a comparison with each.
-    @inline(never) private static func startsTrigger(_ text: UnsafeRawBufferPointer, at index: Int) -> Bool {
-        let rest = text[index...]
-        return triggers.contains { $0[0] == rest.first && rest.starts(with: $0) }
+    /// Each trigger's first eight bytes (fewer when shorter) as a little-endian word, and the mask of its length.
+    nonisolated(unsafe) private static let heads: UnsafeMutableBufferPointer<(word: UInt64, mask: UInt64)> = {
+        let heads = UnsafeMutableBufferPointer<(word: UInt64, mask: UInt64)>.allocate(capacity: triggers.count)
+        for (index, trigger) in triggers.enumerated() {
+            let word = trigger.prefix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            heads[index] = (word, trigger.count >= 8 ? .max : 1 << (8 * trigger.count) - 1)
+        }
+        return heads
+    }()
+
+    /// Whether the key at `index` is a trigger's: one word compared with each trigger's head, then a long one's rest.
+    @inline(never) private static func keysTrigger(_ text: UnsafeRawBufferPointer, at index: Int) -> Bool {
+        let (heads, offsets) = (heads, keyOffsets)
+        for number in 0..<heads.count where index >= offsets[number] {
+            let start = index - offsets[number]
+            let word =
+                start + 8 <= text.count
+                ? UInt64(littleEndian: text.baseAddress!.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+                : text[start...].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            if word & heads[number].mask == heads[number].word
+                && (triggers[number].count <= 8 || text[start...].starts(with: triggers[number]))
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// The credential's length in `Authorization: Bearer …` (or Basic, or a bare token).
