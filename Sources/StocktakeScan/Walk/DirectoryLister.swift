@@ -171,7 +171,7 @@ final class DirectoryLister {
         // lookup instead of two. Anything else, or a failed open, takes the plain stat below (`sniff` says why).
         let mayBeFile = listedType == UInt8(DT_REG) || listedType == UInt8(DT_UNKNOWN)
         let kindFromName = mayBeFile ? ContentKind.named(name) : nil
-        let opens = kindFromName == nil || (textScan != nil && Self.isText(kindFromName))
+        let opens = kindFromName == nil || (textScan != nil && Self.isText(kindFromName) && !job.holdsCachedBodies)
         let opened = listedType == UInt8(DT_REG) && opens ? try? openRegularFile(cName, in: fd) : nil
         if let opened {
             info = opened.status
