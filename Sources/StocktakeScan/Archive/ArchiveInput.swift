@@ -41,12 +41,24 @@ public struct ArchiveInput: Sendable {
         path: String, bundleIdentifier override: String? = nil, options: ScanOptions = ScanOptions(),
         capturingContent: Bool = false
     ) throws(ScanError) -> ArchiveInput {
+        // The listing and its tree are gone before the records become the inventory: at a million members they
+        // hold about as much memory as the inventory itself.
+        let (container, recorder, ordinals, capture) = try listed(
+            path: path, override: override, options: options, capturingContent: capturingContent)
+        return ArchiveInput(
+            container: container, inventory: recorder.inventory(.export(xattrsDeclared: options.xattrsPreserved)),
+            dataOrdinals: ordinals, path: path, kept: capture?.kept ?? [:], scratch: capture?.scratch)
+    }
+
+    private static func listed(path: String, override: String?, options: ScanOptions, capturingContent: Bool)
+        throws(ScanError) -> (ContainerDescription, TreeRecorder, [Int32], ContentCapture?)
+    {
         let stream = try ArchiveStream(path: path)
         let listing = try ArchiveListing.read(stream, progress: options.progress, capturingContent: capturingContent)
         let tree = listing.tree
         let layout = try ArchiveLayout.find(tree: tree, listing: listing, archivePath: path)
         let rootPath = ResolvedPath.of(path) + "!/" + PathText.display(tree.path(layout.root))
-        let (inventory, ordinals) = ArchiveInventory(
+        let (recorder, ordinals) = ArchiveInventory(
             tree: tree, listing: listing, root: layout.root, options: options, rootName: Array(rootPath.utf8)
         ).build()
 
@@ -67,10 +79,7 @@ public struct ArchiveInput: Sendable {
             archive: ArchiveDescription(
                 path: path, format: listing.format, compression: listing.compression,
                 folder: PathText.display(tree.path(layout.input))))
-        return ArchiveInput(
-            container: container, inventory: inventory, dataOrdinals: ordinals, path: path,
-            kept: listing.capture?.kept ?? [:],
-            scratch: listing.capture?.scratch)
+        return (container, recorder, ordinals, listing.capture)
     }
 
     /// `XCDownloadDate`, else the time the headers give `AppDataInfo.plist`, else the input folder's, else the archive's.

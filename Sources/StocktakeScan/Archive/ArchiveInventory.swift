@@ -13,8 +13,8 @@ struct ArchiveInventory {
 
     static let blockSize: Int64 = 4096
 
-    /// The inventory, and for each of its entries the ordinal of the archive entry holding its data (-1: none).
-    func build() -> (Inventory, [Int32]) {
+    /// The inventory's records, and for each entry the ordinal of the archive entry holding its data (-1: none).
+    func build() -> (TreeRecorder, [Int32]) {
         var state = BuildState(root: root, modified: listing.member(of: root)?.modified ?? 0, nodes: tree.nodes.count)
         let sequestered = sequesteredFlags(&state)
         // Only the folders waiting on the stack hold their paths, not every entry.
@@ -39,8 +39,7 @@ struct ArchiveInventory {
         }
         markHardLinks(hardLinks, &state)
         for issue in treeIssuesBelowRoot() + listing.refused { state.recorder.report(issue) }
-        let inventory = state.recorder.inventory(.export(xattrsDeclared: options.xattrsPreserved))
-        return (inventory, state.dataOrdinals)
+        return (state.recorder, state.dataOrdinals)
     }
 
     private struct BuildState {
