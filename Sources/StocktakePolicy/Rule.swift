@@ -27,14 +27,9 @@ public struct PolicyContext: Sendable {
         groups: [GroupResult] = [], exportedAt: ExportTime? = nil, sensitive: [SensitiveItem] = [],
         companionSensitive: [CompanionSensitiveItem] = [], appBundleSecrets: [AppBundleSecret] = []
     ) {
-        self.appBundleSecrets = appBundleSecrets
-        self.sensitive = sensitive
-        self.companionSensitive = companionSensitive
-        self.exportedAt = exportedAt
-        self.inventory = inventory
-        self.documentsExposed = documentsExposed
-        self.duplicates = duplicates
-        self.budgets = budgets
+        (self.appBundleSecrets, self.sensitive) = (appBundleSecrets, sensitive)
+        (self.companionSensitive, self.exportedAt, self.inventory) = (companionSensitive, exportedAt, inventory)
+        (self.documentsExposed, self.duplicates, self.budgets) = (documentsExposed, duplicates, budgets)
         self.groups = groups
     }
 }
@@ -47,8 +42,7 @@ public struct DuplicateSet: Sendable, Equatable {
     public let size: Int64
 
     public init(members: [Int32], size: Int64) {
-        self.members = members
-        self.size = size
+        (self.members, self.size) = (members, size)
     }
 }
 

@@ -28,8 +28,7 @@ final class BlockWriter {
     private var disk: DiskThread?
 
     init(fd: Int32, path: String) {
-        self.fd = fd
-        self.path = path
+        (self.fd, self.path) = (fd, path)
     }
 
     deinit {
@@ -108,8 +107,7 @@ private final class DiskThread: @unchecked Sendable {
     var firstFailure: Int32? { condition.withLock { failure } }
 
     init(fd: Int32, spare: UnsafeMutableRawPointer) {
-        self.fd = fd
-        self.spare = spare
+        (self.fd, self.spare) = (fd, spare)
         // Direct I/O from the first block on, when the file system takes it.
         let direct = stocktake_direct_io(fd, 1) == 0
         let thread = Thread { [self] in run(direct: direct) }

@@ -4,8 +4,7 @@ public struct ToolInfo: Sendable, Equatable {
     public let version: String
 
     public init(name: String = "stocktake", version: String) {
-        self.name = name
-        self.version = version
+        (self.name, self.version) = (name, version)
     }
 
     /// This build's identity.

@@ -20,12 +20,8 @@ public struct AppBundleInfo: Sendable {
         path: String, bundleIdentifier: String?, size: SizeTotal, infoPlist: PropertyListValue?,
         fileSharingEnabled: Bool, opensDocumentsInPlace: Bool, secrets: [AppBundleSecret] = []
     ) {
-        self.secrets = secrets
-        self.path = path
-        self.bundleIdentifier = bundleIdentifier
-        self.size = size
-        self.infoPlist = infoPlist
-        self.fileSharingEnabled = fileSharingEnabled
+        (self.secrets, self.path, self.bundleIdentifier, self.size) = (secrets, path, bundleIdentifier, size)
+        (self.infoPlist, self.fileSharingEnabled) = (infoPlist, fileSharingEnabled)
         self.opensDocumentsInPlace = opensDocumentsInPlace
     }
 }
@@ -40,10 +36,7 @@ public struct AppGroupInfo: Sendable {
     public let matchedBy: String?
 
     public init(path: String, identifier: String?, size: SizeTotal, matchedBy: String? = nil) {
-        self.path = path
-        self.identifier = identifier
-        self.size = size
-        self.matchedBy = matchedBy
+        (self.path, self.identifier, self.size, self.matchedBy) = (path, identifier, size, matchedBy)
     }
 }
 
@@ -82,16 +75,9 @@ public struct ReportDraft: Sendable {
         companionIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil,
         contentCoverage: ContentCoverage? = nil
     ) {
-        self.contentCoverage = contentCoverage
-        self.tool = tool
-        self.generatedAt = generatedAt
-        self.container = container
-        self.inventory = inventory
-        self.appBundle = appBundle
-        self.appGroups = appGroups
-        self.groups = groups
-        self.budgets = budgets
-        self.companionIssues = companionIssues
+        (self.contentCoverage, self.tool, self.generatedAt) = (contentCoverage, tool, generatedAt)
+        (self.container, self.inventory, self.appBundle, self.appGroups) = (container, inventory, appBundle, appGroups)
+        (self.groups, self.budgets, self.companionIssues) = (groups, budgets, companionIssues)
         self.deviceBackup = deviceBackup
     }
 
@@ -118,9 +104,7 @@ public struct Judgement: Sendable {
     public let issues: [ScanIssue]
 
     public init(findings: [Finding] = [], baseline: BaselineSummary? = nil, issues: [ScanIssue] = []) {
-        self.findings = findings
-        self.baseline = baseline
-        self.issues = issues
+        (self.findings, self.baseline, self.issues) = (findings, baseline, issues)
     }
 }
 

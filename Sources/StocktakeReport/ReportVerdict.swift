@@ -10,8 +10,7 @@ public struct AuditGates: Sendable, Equatable {
     public var contentCoverage: String?
 
     public init(failOn: Severity? = .error, contentCoverage: String? = nil) {
-        self.failOn = failOn
-        self.contentCoverage = contentCoverage
+        (self.failOn, self.contentCoverage) = (failOn, contentCoverage)
     }
 }
 

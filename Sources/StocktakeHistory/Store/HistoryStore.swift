@@ -128,9 +128,7 @@ package final class HistoryStore: RunHistory {
         return found
     }
 
-    func userVersion() throws -> Int {
-        try connection.rows("PRAGMA user_version", [], { $0.int(0) }).first ?? 0
-    }
+    func userVersion() throws -> Int { try connection.rows("PRAGMA user_version", [], { $0.int(0) }).first ?? 0 }
 
     /// Runs `body` under the connection's deadline, SQLite's failures made a `HistoryError`.
     func guarded<T>(_ action: String, _ body: () throws -> T) throws(HistoryError) -> T {

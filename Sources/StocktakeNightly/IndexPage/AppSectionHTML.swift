@@ -129,9 +129,7 @@ struct AppSectionHTML {
             }
             html += "<span class=\"muted\">\(visible: place)</span>"
         }
-        if let diff = app.latestDiff {
-            html += "<a href=\"\(Self.href(diff))\">Changes since the previous run</a>"
-        }
+        if let diff = app.latestDiff { html += "<a href=\"\(Self.href(diff))\">Changes since the previous run</a>" }
         return html + "</p>\n"
     }
 

@@ -27,8 +27,7 @@ struct CommandFailure: Error, Sendable, Equatable {
     }
 
     init(_ status: Status, lines: [String]) {
-        self.status = status
-        self.lines = lines
+        (self.status, self.lines) = (status, lines)
     }
 
     var message: String { lines.joined(separator: "\n") }

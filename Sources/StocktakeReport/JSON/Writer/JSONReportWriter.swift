@@ -41,8 +41,7 @@ public struct JSONReportWriter: Sendable {
     private func write(
         _ draft: ReportDraft, baseline: BaselineSummary?,
         coverage later: (isReady: () -> Bool, value: () -> ContentCoverage)? = nil,
-        judgedBy judge: () throws -> Judgement,
-        to sink: @escaping ([UInt8]) throws -> Void
+        judgedBy judge: () throws -> Judgement, to sink: @escaping ([UInt8]) throws -> Void
     ) throws {
         let json = JSONStream(sink: sink)
         let inventory = draft.inventory
