@@ -42,10 +42,9 @@ package struct HistoryRun: Sendable, Equatable {
     package init(
         bundleIdentifier: String, runID: String, generatedAt: String, toolVersion: String, appVersion: String?,
         onDisk: SizeTotal, documentsAndData: SizeTotal, purgeable: SizeTotal, byLocation: [Location: SizeTotal],
-        backedUpBytes: Int64, excludedBytes: Int64, unknownBackupBytes: Int64,
-        findingsBySeverity: [Severity: Int], findings: [FindingCount], status: Status,
-        source: String = RunSeries.defaultSource, recordedBy: String? = nil, reportLocation: String? = nil,
-        durationSeconds: Double? = nil
+        backedUpBytes: Int64, excludedBytes: Int64, unknownBackupBytes: Int64, findingsBySeverity: [Severity: Int],
+        findings: [FindingCount], status: Status, source: String = RunSeries.defaultSource, recordedBy: String? = nil,
+        reportLocation: String? = nil, durationSeconds: Double? = nil
     ) {
         (self.bundleIdentifier, self.source, self.recordedBy) = (bundleIdentifier, source, recordedBy)
         (self.reportLocation, self.durationSeconds, self.runID) = (reportLocation, durationSeconds, runID)

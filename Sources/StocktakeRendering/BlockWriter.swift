@@ -27,9 +27,7 @@ final class BlockWriter {
     /// Started with the first full block.
     private var disk: DiskThread?
 
-    init(fd: Int32, path: String) {
-        (self.fd, self.path) = (fd, path)
-    }
+    init(fd: Int32, path: String) { (self.fd, self.path) = (fd, path) }
 
     deinit {
         disk?.finish()

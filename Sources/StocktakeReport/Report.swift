@@ -71,14 +71,12 @@ public struct ReportDraft: Sendable {
     public init(
         tool: ToolInfo, generatedAt: Date, container: ContainerDescription, inventory: Inventory,
         appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], groups: [GroupResult] = [],
-        budgets: [BudgetResult] = [],
-        companionIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil,
+        budgets: [BudgetResult] = [], companionIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil,
         contentCoverage: ContentCoverage? = nil
     ) {
-        (self.contentCoverage, self.tool, self.generatedAt) = (contentCoverage, tool, generatedAt)
-        (self.container, self.inventory, self.appBundle, self.appGroups) = (container, inventory, appBundle, appGroups)
-        (self.groups, self.budgets, self.companionIssues) = (groups, budgets, companionIssues)
-        self.deviceBackup = deviceBackup
+        (self.contentCoverage, self.companionIssues, self.generatedAt) = (contentCoverage, companionIssues, generatedAt)
+        (self.deviceBackup, self.container, self.inventory, self.groups) = (deviceBackup, container, inventory, groups)
+        (self.appBundle, self.appGroups, self.budgets, self.tool) = (appBundle, appGroups, budgets, tool)
     }
 
     /// The app size by LINE's formula, when the bundle was given.

@@ -46,8 +46,6 @@ struct FileComparison {
             leftBehind: Self.ranked(leftBehind))
     }
 
-    // MARK: Pairing
-
     /// The size and kind, with the name or else the modification time; nil for an empty file.
     private struct Key: Hashable {
         let name: ArraySlice<UInt8>?

@@ -52,8 +52,6 @@ package final class HistoryStore: RunHistory {
         try guarded("opened") { try migrate(upTo: schemaVersion) }
     }
 
-    // MARK: Schema
-
     private func migrate(upTo target: Int) throws {
         // Cascading deletes keep a run's rows in the other tables together with it.
         try connection.execute("PRAGMA foreign_keys = ON")

@@ -52,9 +52,8 @@ package struct NightlyRequest: Sendable {
         policyDigest: String = "", apps: [String] = [], simulators: [String] = [], deviceSet: String? = nil
     ) {
         (self.simulators, self.deviceSet, self.policyDigest, self.apps) = (simulators, deviceSet, policyDigest, apps)
-        (self.inboxPath, self.reportsPath, self.keep) = (inboxPath, reportsPath, keep)
-        (self.configuration, self.policy, self.failOn, self.tool) = (configuration, policy, failOn, tool)
-        self.now = now
+        (self.configuration, self.reportsPath, self.inboxPath, self.now) = (configuration, reportsPath, inboxPath, now)
+        (self.policy, self.failOn, self.keep, self.tool) = (policy, failOn, keep, tool)
     }
 }
 

@@ -6,9 +6,7 @@ public struct OptionValue: Sendable, Equatable {
     public let text: String
     public let line: Int?
 
-    public init(_ text: String, line: Int? = nil) {
-        (self.text, self.line) = (text, line)
-    }
+    public init(_ text: String, line: Int? = nil) { (self.text, self.line) = (text, line) }
 }
 
 /// The options given to one rule, by name; a rule reads the ones it knows and rejects the rest.

@@ -65,8 +65,7 @@ struct HTMLSections {
         }
         if report.findings.count > verdict.worst.count { lines.append("<a href=\"#findings\">Every finding</a>") }
         return VerdictHTML.render(
-            outcome, headline: "\(codes): \(verdict.reason). \(Self.capitalised(verdict.counts)).",
-            lines: lines)
+            outcome, headline: "\(codes): \(verdict.reason). \(Self.capitalised(verdict.counts)).", lines: lines)
     }
 
     private static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }

@@ -53,10 +53,9 @@ public struct ReportSnapshot: Sendable {
             bundleIdentifier: String?, appVersion: String?, containerPath: String, layout: String,
             exportedAt: String? = nil
         ) {
-            (self.exportedAt, self.source, self.schemaVersion) = (exportedAt, source, schemaVersion)
-            (self.toolName, self.toolVersion, self.generatedAt) = (toolName, toolVersion, generatedAt)
-            (self.bundleIdentifier, self.appVersion, self.containerPath) = (bundleIdentifier, appVersion, containerPath)
-            self.layout = layout
+            (self.bundleIdentifier, self.schemaVersion, self.exportedAt) = (bundleIdentifier, schemaVersion, exportedAt)
+            (self.containerPath, self.toolVersion, self.generatedAt) = (containerPath, toolVersion, generatedAt)
+            (self.appVersion, self.toolName, self.source, self.layout) = (appVersion, toolName, source, layout)
         }
     }
 

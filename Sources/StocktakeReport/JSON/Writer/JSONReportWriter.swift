@@ -179,8 +179,6 @@ public struct JSONReportWriter: Sendable {
         return bytes
     }
 
-    // MARK: - Sections
-
     private func writeContainer(_ container: ContainerDescription, _ json: JSONStream) throws {
         try json.object {
             // Present only when true: sizes of an archive (or a device backup) are estimated, not measured on disk.
