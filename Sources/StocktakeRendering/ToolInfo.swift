@@ -5,6 +5,5 @@ public struct ToolInfo: Sendable, Equatable {
 
     public init(name: String = "stocktake", version: String) { (self.name, self.version) = (name, version) }
 
-    /// This build's identity.
     public static let current = ToolInfo(version: "0.1.0")
 }

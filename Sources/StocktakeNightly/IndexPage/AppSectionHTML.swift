@@ -67,8 +67,7 @@ struct AppSectionHTML {
             HTML.text(HTMLFormatting.count(latest.onDisk.files, "entry")))
         html += card(
             name(.documentsAndData), HTMLPieces.size(latest.documentsAndData.allocatedBytes),
-            "\(HTMLFormatting.grouped(latest.documentsAndData.files)) \(Plural.noun(latest.documentsAndData.files, "file")) outside Caches and tmp"
-        )
+            "\(HTMLFormatting.count(latest.documentsAndData.files, "file")) outside Caches and tmp")
         html += card(name(.purgeable), HTMLPieces.size(latest.purgeable.allocatedBytes), "Caches and tmp")
         // The store keeps the two exclusions as one sum, so the page names only the figures it has.
         html += card(

@@ -39,8 +39,7 @@ struct FindingsHTML {
         var html: HTML = open ? "<details class=\"fgroup\" open><summary>" : "<details class=\"fgroup\"><summary>"
         html += "<span class=\"tag sev-\(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
         html += "<span class=\"fg-title\">\(title)</span> <code class=\"muted\">\(group.rule)</code>"
-        html +=
-            "<span class=\"fg-figures\">\(HTMLFormatting.grouped(group.findings.count)) \(Plural.noun(group.findings.count, "finding"))"
+        html += "<span class=\"fg-figures\">\(HTMLFormatting.count(group.findings.count, "finding"))"
         if group.bytes > 0 { html += " · \(HTMLPieces.size(group.bytes)) at stake" }
         html += "</span></summary>\n"
         if let fix = group.sharedFix { html += "<p class=\"fix\"><strong>Fix:</strong> \(visible: fix)</p>\n" }
