@@ -106,8 +106,7 @@ public struct Judgement: Sendable {
     }
 }
 
-/// The one document every writer renders, a draft and its judgement: schema version 1 (see
-/// Reports/report.schema.json).
+/// The one document every writer renders, a draft and its judgement: schema version 1 (see Reports/report.schema.json).
 public struct Report: Sendable {
     public static let schemaVersion = 1
 

@@ -2,11 +2,10 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
 
-/// The policy findings, one group per rule (most severe, then most bytes at stake, first; the same ranking as
-/// the terminal and `summary.md`). Each group states its fix as text and shows its top findings; the rest
-/// open on demand, as do the groups after the first few (their summaries keep rule, count and bytes in view).
-/// Rows are stacked blocks, not table columns, so a phone shows path, size, message and fix without scrolling
-/// sideways.
+/// The policy findings, one group per rule (most severe, then most bytes at stake, first; the same ranking as the
+/// terminal and `summary.md`). Each group states its fix as text and shows its top findings; the rest open on demand,
+/// as do the groups after the first few (their summaries keep rule, count and bytes in view). Rows are stacked blocks,
+/// not table columns, so a phone shows path, size, message and fix without scrolling sideways.
 struct FindingsHTML {
     let findings: [Finding]
     let baseline: BaselineSummary?
