@@ -22,9 +22,7 @@ package struct HistoryError: Error, Sendable, CustomStringConvertible {
     package let message: String
 
     package init(store: String, kind: Kind, message: String) {
-        self.store = store
-        self.kind = kind
-        self.message = message
+        (self.store, self.kind, self.message) = (store, kind, message)
     }
 
     package var description: String { "history store \(store) \(message)" }

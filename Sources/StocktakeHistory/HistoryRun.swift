@@ -42,26 +42,16 @@ package struct HistoryRun: Sendable, Equatable {
     package init(
         bundleIdentifier: String, runID: String, generatedAt: String, toolVersion: String, appVersion: String?,
         onDisk: SizeTotal, documentsAndData: SizeTotal, purgeable: SizeTotal, byLocation: [Location: SizeTotal],
-        backedUpBytes: Int64, excludedBytes: Int64, unknownBackupBytes: Int64,
-        findingsBySeverity: [Severity: Int], findings: [FindingCount], status: Status,
-        source: String = RunSeries.defaultSource, recordedBy: String? = nil, reportLocation: String? = nil,
-        durationSeconds: Double? = nil
+        backedUpBytes: Int64, excludedBytes: Int64, unknownBackupBytes: Int64, findingsBySeverity: [Severity: Int],
+        findings: [FindingCount], status: Status, source: String = RunSeries.defaultSource, recordedBy: String? = nil,
+        reportLocation: String? = nil, durationSeconds: Double? = nil
     ) {
-        self.bundleIdentifier = bundleIdentifier
-        self.source = source
-        self.recordedBy = recordedBy
-        self.reportLocation = reportLocation
-        self.durationSeconds = durationSeconds
-        self.runID = runID
-        self.generatedAt = generatedAt
-        self.toolVersion = toolVersion
-        self.appVersion = appVersion
-        self.onDisk = onDisk
-        self.documentsAndData = documentsAndData
-        self.purgeable = purgeable
+        (self.bundleIdentifier, self.source, self.recordedBy) = (bundleIdentifier, source, recordedBy)
+        (self.reportLocation, self.durationSeconds, self.runID) = (reportLocation, durationSeconds, runID)
+        (self.generatedAt, self.toolVersion, self.appVersion) = (generatedAt, toolVersion, appVersion)
+        (self.onDisk, self.documentsAndData, self.purgeable) = (onDisk, documentsAndData, purgeable)
         self.byLocation = Dictionary(uniqueKeysWithValues: Location.allCases.map { ($0, byLocation[$0] ?? .zero) })
-        self.backedUpBytes = backedUpBytes
-        self.excludedBytes = excludedBytes
+        (self.backedUpBytes, self.excludedBytes) = (backedUpBytes, excludedBytes)
         self.unknownBackupBytes = unknownBackupBytes
         self.findingsBySeverity = Dictionary(
             uniqueKeysWithValues: Severity.allCases.map { ($0, findingsBySeverity[$0] ?? 0) })
@@ -75,8 +65,7 @@ package struct HistoryRun: Sendable, Equatable {
                 merged.append(count)
             }
         }
-        self.findings = merged
-        self.status = status
+        (self.findings, self.status) = (merged, status)
     }
 
     package var findingsByRule: [String: Int] {

@@ -7,8 +7,7 @@ package struct RunSeries: Sendable, Hashable, Comparable, CustomStringConvertibl
     package let source: String
 
     package init(bundleIdentifier: String, source: String = RunSeries.defaultSource) {
-        self.bundleIdentifier = bundleIdentifier
-        self.source = source
+        (self.bundleIdentifier, self.source) = (bundleIdentifier, source)
     }
 
     package static func < (lhs: RunSeries, rhs: RunSeries) -> Bool {

@@ -17,13 +17,8 @@ public struct Finding: Sendable, Equatable {
     public init(
         rule: String, severity: Severity, path: String, message: String, fix: String, fingerprint: String, bytes: Int64?
     ) {
-        self.rule = rule
-        self.severity = severity
-        self.path = path
-        self.message = message
-        self.fix = fix
-        self.fingerprint = fingerprint
-        self.bytes = bytes
+        (self.rule, self.severity, self.path, self.message) = (rule, severity, path, message)
+        (self.fix, self.fingerprint, self.bytes) = (fix, fingerprint, bytes)
     }
 }
 
@@ -46,11 +41,7 @@ public struct RuleFinding: Sendable, Equatable {
         index: Int32, path: [UInt8]? = nil, message: String, discriminator: String = "", bytes: Int64? = nil,
         severity: Severity? = nil
     ) {
-        self.index = index
-        self.path = path
-        self.message = message
-        self.discriminator = discriminator
-        self.bytes = bytes
-        self.severity = severity
+        (self.index, self.path, self.message, self.discriminator) = (index, path, message, discriminator)
+        (self.bytes, self.severity) = (bytes, severity)
     }
 }

@@ -11,9 +11,7 @@ public struct Policy: Sendable {
     public init() { self.init(rules: RuleRegistry.all.filter { !$0.description.isOptIn }.map { $0.init() }) }
 
     public init(rules: [any Rule], severities: [String: Severity] = [:], exclude: [Glob] = []) {
-        self.rules = rules
-        self.severities = severities
-        self.exclude = exclude
+        (self.rules, self.severities, self.exclude) = (rules, severities, exclude)
     }
 
     /// The rules the configuration enables, configured with its options and severities.

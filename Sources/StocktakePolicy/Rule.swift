@@ -27,15 +27,9 @@ public struct PolicyContext: Sendable {
         groups: [GroupResult] = [], exportedAt: ExportTime? = nil, sensitive: [SensitiveItem] = [],
         companionSensitive: [CompanionSensitiveItem] = [], appBundleSecrets: [AppBundleSecret] = []
     ) {
-        self.appBundleSecrets = appBundleSecrets
-        self.sensitive = sensitive
-        self.companionSensitive = companionSensitive
-        self.exportedAt = exportedAt
-        self.inventory = inventory
-        self.documentsExposed = documentsExposed
-        self.duplicates = duplicates
-        self.budgets = budgets
-        self.groups = groups
+        (self.companionSensitive, self.appBundleSecrets, self.budgets) = (companionSensitive, appBundleSecrets, budgets)
+        (self.documentsExposed, self.exportedAt, self.duplicates) = (documentsExposed, exportedAt, duplicates)
+        (self.sensitive, self.inventory, self.groups) = (sensitive, inventory, groups)
     }
 }
 
@@ -46,10 +40,7 @@ public struct DuplicateSet: Sendable, Equatable {
     /// Apparent size of each copy.
     public let size: Int64
 
-    public init(members: [Int32], size: Int64) {
-        self.members = members
-        self.size = size
-    }
+    public init(members: [Int32], size: Int64) { (self.members, self.size) = (members, size) }
 }
 
 /// A policy rule: static metadata and one evaluate function. Rules never print, never touch the disk.

@@ -28,17 +28,9 @@ public struct RuleDescription: Sendable {
         severityNote: String? = nil, options: [RuleOption] = [], fix: String, examples: [RuleExample],
         isOptIn: Bool = false, references: [String] = []
     ) {
-        self.references = references
-        self.id = id
-        self.title = title
-        self.finds = finds
-        self.rationale = rationale
-        self.source = source
-        self.defaultSeverity = defaultSeverity
-        self.severityNote = severityNote
-        self.options = options
-        self.fix = fix
-        self.examples = examples
+        (self.references, self.id, self.title, self.finds) = (references, id, title, finds)
+        (self.rationale, self.source, self.defaultSeverity) = (rationale, source, defaultSeverity)
+        (self.severityNote, self.options, self.fix, self.examples) = (severityNote, options, fix, examples)
         self.isOptIn = isOptIn
     }
 }
@@ -66,8 +58,7 @@ public struct RuleExample: Sendable {
         appBundleSecrets: [AppBundleSecret] = [], duplicates: [[String]] = [],
         build: @escaping @Sendable (inout InventoryBuilder) -> Void
     ) {
-        self.summary = summary
-        self.expectedFindings = expectedFindings
+        (self.summary, self.expectedFindings) = (summary, expectedFindings)
         context = {
             var builder = InventoryBuilder()
             build(&builder)

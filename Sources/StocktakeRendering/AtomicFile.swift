@@ -59,11 +59,10 @@ public enum AtomicFile {
     }
 
     /// Removes the temporaries that killed runs left for `path`: only names `write` makes for this target
-    /// (`.report.json.tmp-` and mkstemp's six letters or digits), only regular files this user owns, and only
-    /// those no live writer holds: `write` keeps a lock on its temporary, which the kernel releases when the
-    /// writer dies. Decided by liveness, not by time (a run killed in the second the next one starts left a
-    /// temporary no clock could tell from a live one). Nothing else in the folder is touched. Best effort:
-    /// returns the names it removed.
+    /// (`.report.json.tmp-` and mkstemp's six letters or digits), only regular files this user owns, and only those no
+    /// live writer holds: `write` keeps a lock on its temporary, which the kernel releases when the writer dies.
+    /// Decided by liveness, not by time (a run killed in the second the next one starts left a temporary no clock could
+    /// tell from a live one). Nothing else in the folder is touched. Best effort: returns the names it removed.
     @discardableResult public static func removeLeftovers(of path: String) -> [String] {
         let (folder, base) = split(path)
         let prefix = Array(temporaryPrefix(base).utf8)

@@ -8,13 +8,12 @@ import StocktakeFiles
     import Darwin
 #endif
 
-/// Writes a new file's bytes in large aligned blocks. The caller only copies bytes into a block; full blocks
-/// go to the disk from a thread of their own, straight to the device where the system allows (Linux
-/// `O_DIRECT`), with an `fdatasync` every few blocks. A 300 MB report then costs the writing thread no copy
-/// into the page cache and no wait on the disk, and the final `fsync` has little left to do: the disk here
-/// takes direct writes at 1.4 GB/s but persists about 0.45 GB/s, so one sync at the end made a
-/// million-file audit wait a tenth of its time. Files smaller than a block, file systems that refuse
-/// direct I/O, and the last partial block take the ordinary buffered path.
+/// Writes a new file's bytes in large aligned blocks. The caller only copies bytes into a block; full blocks go to the
+/// disk from a thread of their own, straight to the device where the system allows (Linux `O_DIRECT`), with an
+/// `fdatasync` every few blocks. A 300 MB report then costs the writing thread no copy into the page cache and no wait
+/// on the disk, and the final `fsync` has little left to do: the disk here takes direct writes at 1.4 GB/s but persists
+/// about 0.45 GB/s, so one sync at the end made a million-file audit wait a tenth of its time. Files smaller than a
+/// block, file systems that refuse direct I/O, and the last partial block take the ordinary buffered path.
 final class BlockWriter {
     /// A multiple of every device's direct-I/O alignment.
     static let blockBytes = 8 << 20
@@ -27,10 +26,7 @@ final class BlockWriter {
     /// Started with the first full block.
     private var disk: DiskThread?
 
-    init(fd: Int32, path: String) {
-        self.fd = fd
-        self.path = path
-    }
+    init(fd: Int32, path: String) { (self.fd, self.path) = (fd, path) }
 
     deinit {
         disk?.finish()
@@ -108,8 +104,7 @@ private final class DiskThread: @unchecked Sendable {
     var firstFailure: Int32? { condition.withLock { failure } }
 
     init(fd: Int32, spare: UnsafeMutableRawPointer) {
-        self.fd = fd
-        self.spare = spare
+        (self.fd, self.spare) = (fd, spare)
         // Direct I/O from the first block on, when the file system takes it.
         let direct = stocktake_direct_io(fd, 1) == 0
         let thread = Thread { [self] in run(direct: direct) }

@@ -1,3 +1,5 @@
+import StocktakeModel
+
 /// Numbers, sizes and dates as the page shows them. Integer arithmetic and no locale, so the same report
 /// always renders to the same bytes on every platform.
 public enum HTMLFormatting {
@@ -15,9 +17,13 @@ public enum HTMLFormatting {
         return (value < 0 ? "-" : "") + text
     }
 
+    /// "1,204 files": a count with grouped digits, then its noun in the right number.
+    public static func count(_ count: some BinaryInteger, _ singular: String) -> String {
+        Plural.count(count, singular, number: grouped(count))
+    }
+
     /// A fixed-point number with one decimal for SVG coordinates and CSS widths: 12.3.
     public static func decimal(tenths: Int) -> String {
         (tenths < 0 ? "-" : "") + "\(tenths.magnitude / 10).\(tenths.magnitude % 10)"
     }
-
 }

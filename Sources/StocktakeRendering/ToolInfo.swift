@@ -3,11 +3,7 @@ public struct ToolInfo: Sendable, Equatable {
     public let name: String
     public let version: String
 
-    public init(name: String = "stocktake", version: String) {
-        self.name = name
-        self.version = version
-    }
+    public init(name: String = "stocktake", version: String) { (self.name, self.version) = (name, version) }
 
-    /// This build's identity.
     public static let current = ToolInfo(version: "0.1.0")
 }

@@ -20,12 +20,8 @@ public struct AppBundleInfo: Sendable {
         path: String, bundleIdentifier: String?, size: SizeTotal, infoPlist: PropertyListValue?,
         fileSharingEnabled: Bool, opensDocumentsInPlace: Bool, secrets: [AppBundleSecret] = []
     ) {
-        self.secrets = secrets
-        self.path = path
-        self.bundleIdentifier = bundleIdentifier
-        self.size = size
-        self.infoPlist = infoPlist
-        self.fileSharingEnabled = fileSharingEnabled
+        (self.secrets, self.path, self.bundleIdentifier, self.size) = (secrets, path, bundleIdentifier, size)
+        (self.infoPlist, self.fileSharingEnabled) = (infoPlist, fileSharingEnabled)
         self.opensDocumentsInPlace = opensDocumentsInPlace
     }
 }
@@ -40,10 +36,7 @@ public struct AppGroupInfo: Sendable {
     public let matchedBy: String?
 
     public init(path: String, identifier: String?, size: SizeTotal, matchedBy: String? = nil) {
-        self.path = path
-        self.identifier = identifier
-        self.size = size
-        self.matchedBy = matchedBy
+        (self.path, self.identifier, self.size, self.matchedBy) = (path, identifier, size, matchedBy)
     }
 }
 
@@ -78,21 +71,12 @@ public struct ReportDraft: Sendable {
     public init(
         tool: ToolInfo, generatedAt: Date, container: ContainerDescription, inventory: Inventory,
         appBundle: AppBundleInfo? = nil, appGroups: [AppGroupInfo] = [], groups: [GroupResult] = [],
-        budgets: [BudgetResult] = [],
-        companionIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil,
+        budgets: [BudgetResult] = [], companionIssues: [ScanIssue] = [], deviceBackup: DeviceBackupSummary? = nil,
         contentCoverage: ContentCoverage? = nil
     ) {
-        self.contentCoverage = contentCoverage
-        self.tool = tool
-        self.generatedAt = generatedAt
-        self.container = container
-        self.inventory = inventory
-        self.appBundle = appBundle
-        self.appGroups = appGroups
-        self.groups = groups
-        self.budgets = budgets
-        self.companionIssues = companionIssues
-        self.deviceBackup = deviceBackup
+        (self.contentCoverage, self.companionIssues, self.generatedAt) = (contentCoverage, companionIssues, generatedAt)
+        (self.deviceBackup, self.container, self.inventory, self.groups) = (deviceBackup, container, inventory, groups)
+        (self.appBundle, self.appGroups, self.budgets, self.tool) = (appBundle, appGroups, budgets, tool)
     }
 
     /// The app size by LINE's formula, when the bundle was given.
@@ -118,14 +102,11 @@ public struct Judgement: Sendable {
     public let issues: [ScanIssue]
 
     public init(findings: [Finding] = [], baseline: BaselineSummary? = nil, issues: [ScanIssue] = []) {
-        self.findings = findings
-        self.baseline = baseline
-        self.issues = issues
+        (self.findings, self.baseline, self.issues) = (findings, baseline, issues)
     }
 }
 
-/// The one document every writer renders, a draft and its judgement: schema version 1 (see
-/// Reports/report.schema.json).
+/// The one document every writer renders, a draft and its judgement: schema version 1 (see Reports/report.schema.json).
 public struct Report: Sendable {
     public static let schemaVersion = 1
 

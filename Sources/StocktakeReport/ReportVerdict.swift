@@ -10,14 +10,12 @@ public struct AuditGates: Sendable, Equatable {
     public var contentCoverage: String?
 
     public init(failOn: Severity? = .error, contentCoverage: String? = nil) {
-        self.failOn = failOn
-        self.contentCoverage = contentCoverage
+        (self.failOn, self.contentCoverage) = (failOn, contentCoverage)
     }
 }
 
-/// What every view of an audit opens with: whether the run passed its gates, the finding counts, and the worst
-/// findings with their fixes. The page, the terminal and the exit status say the same thing because they read it
-/// from here.
+/// What every view of an audit opens with: whether the run passed its gates, the finding counts, and the worst findings
+/// with their fixes. The page, the terminal and the exit status say the same thing because they read it from here.
 public struct ReportVerdict: Sendable {
     /// A gate that failed: "--fail-on error" and why, "1 error at or above error".
     public struct Failure: Sendable, Equatable {

@@ -1,12 +1,11 @@
 #if os(Linux)
     import Glibc
 
-    /// Large allocations backed by transparent huge pages. A million-file audit touches about 450 MB, and
-    /// faulting that in 4 KiB pages cost about 9% of its wall time here (Benchmarks/run.sh: 3.20 s → 2.92 s).
-    /// glibc backs its allocations with huge pages only when asked before the process starts
-    /// (`GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, glibc 2.35 and later; ignored by older ones), so the commands
-    /// that walk or read large trees start themselves again once with the tunable set. Set
-    /// `STOCKTAKE_SMALL_PAGES=1` to skip that.
+    /// Large allocations backed by transparent huge pages. A million-file audit touches about 450 MB, and faulting that
+    /// in 4 KiB pages cost about 9% of its wall time here (Benchmarks/run.sh: 3.20 s → 2.92 s). glibc backs its
+    /// allocations with huge pages only when asked before the process starts (`GLIBC_TUNABLES=glibc.malloc.hugetlb=1`,
+    /// glibc 2.35 and later; ignored by older ones), so the commands that walk or read large trees start themselves
+    /// again once with the tunable set. Set `STOCKTAKE_SMALL_PAGES=1` to skip that.
     enum HugePages {
         /// Commands that stay small: not worth the second start (about 12 ms).
         private static let smallCommands: Set<String> = [

@@ -73,8 +73,7 @@ struct NightlyCommand: ParsableCommand {
         var request = NightlyRequest(
             inboxPath: folders.count == 2 ? folders[0] : nil, reportsPath: folders[folders.count - 1], keep: keep,
             configuration: configuration, policy: policy, failOn: failOn.severity, now: AuditCommand.reportTime(),
-            policyDigest: PolicySettings.digest(config: config), apps: app, simulators: simulator,
-            deviceSet: deviceSet)
+            policyDigest: PolicySettings.digest(config: config), apps: app, simulators: simulator, deviceSet: deviceSet)
         request.openHistory = shared.opener
         request.source = shared.source
         request.recordedBy = MachineName.current

@@ -46,8 +46,6 @@ struct FileComparison {
             leftBehind: Self.ranked(leftBehind))
     }
 
-    // MARK: Pairing
-
     /// The size and kind, with the name or else the modification time; nil for an empty file.
     private struct Key: Hashable {
         let name: ArraySlice<UInt8>?
@@ -97,10 +95,9 @@ struct FileComparison {
         return moves
     }
 
-    /// Added files that match (by name, size and kind, unambiguously) a file that stayed at its path:
-    /// the app copied data somewhere new and left the original behind. They leave `added`. An added file
-    /// that also matches a removed one (left unpaired because several did) is not claimed: it may as well
-    /// have moved.
+    /// Added files that match (by name, size and kind, unambiguously) a file that stayed at its path: the app copied
+    /// data somewhere new and left the original behind. They leave `added`. An added file that also matches a removed
+    /// one (left unpaired because several did) is not claimed: it may as well have moved.
     private func copiesOfKeptFiles(_ added: inout [Int], kept: [Int], removed: [Int]) -> [FileMove] {
         let candidates = Self.uniqueRows(added, in: new, key: nameKey)
         guard !candidates.isEmpty else { return [] }

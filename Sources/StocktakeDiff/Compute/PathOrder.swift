@@ -23,10 +23,9 @@ extension EntryTable {
         return order != 0 ? order : mine.count - theirs.count
     }
 
-    /// Row numbers in path byte order, each path once: `0..<count` when the report already lists them so
-    /// (Stocktake's reports do), otherwise sorted, so that reports edited or merged by other tools still
-    /// join correctly. A path listed twice keeps its first row: otherwise the join would call one path
-    /// both kept and removed (or added).
+    /// Row numbers in path byte order, each path once: `0..<count` when the report already lists them so (Stocktake's
+    /// reports do), otherwise sorted, so that reports edited or merged by other tools still join correctly. A path
+    /// listed twice keeps its first row: otherwise the join would call one path both kept and removed (or added).
     func rowsInPathOrder() -> [Int] {
         let rows = Array(0..<count)
         guard rows.dropFirst().contains(where: { comparePath($0 - 1, with: self, $0) >= 0 }) else { return rows }

@@ -10,8 +10,7 @@ package struct DiffOptions: Sendable {
     package var growthMap: Bool
 
     package init(directoryLimit: Int = 20, growthMap: Bool = true) {
-        self.directoryLimit = directoryLimit
-        self.growthMap = growthMap
+        (self.directoryLimit, self.growthMap) = (directoryLimit, growthMap)
     }
 }
 

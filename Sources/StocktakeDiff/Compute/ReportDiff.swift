@@ -33,10 +33,7 @@ package struct SizeChange: Sendable, Equatable {
     package let location: Location?
 
     package init(id: String, old: SizeTotal?, new: SizeTotal?, location: Location? = nil) {
-        self.id = id
-        self.old = old
-        self.new = new
-        self.location = location
+        (self.id, self.old, self.new, self.location) = (id, old, new, location)
     }
 
     package var oldOrZero: SizeTotal { old ?? .zero }

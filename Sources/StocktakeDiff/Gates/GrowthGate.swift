@@ -33,7 +33,6 @@ package struct GrowthGate: Sendable, Equatable {
         case bytes(Int64)
     }
 
-    /// The spec as written.
     package let spec: String
     package let scope: Scope
     package let limit: Limit

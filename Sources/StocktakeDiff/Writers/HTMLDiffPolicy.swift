@@ -9,8 +9,7 @@ extension HTMLDiffWriter {
         var html = HTMLPieces.sectionStart(
             id: "groups", title: "Groups and budgets", lead: "From stocktake.yml, on both sides.")
         for group in diff.groups {
-            let members = Plural.count(
-                group.members.count, "member", number: HTMLFormatting.grouped(group.members.count))
+            let members = HTMLFormatting.count(group.members.count, "member")
             html += "<h3>\(visible: group.name) <span class=\"muted\">\(members)</span></h3>\n"
             html += sizeTable(
                 ListHead(group.members, limit: limit), name: "Member", isPath: false, empty: "No members.")

@@ -20,7 +20,7 @@ extension HTMLDiffWriter {
         let new = diff.findings.new
         let counts = Severity.allCases.reversed().compactMap { severity -> String? in
             let count = new.count { $0.severity == severity }
-            return count == 0 ? nil : Plural.count(count, severity.rawValue, number: HTMLFormatting.grouped(count))
+            return count == 0 ? nil : HTMLFormatting.count(count, severity.rawValue)
         }
         lines.append(
             "New findings: \(counts.isEmpty ? "none" : counts.joined(separator: " · ")); "

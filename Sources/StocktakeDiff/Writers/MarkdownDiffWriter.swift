@@ -2,10 +2,9 @@ import StocktakeModel
 import StocktakeRendering
 import StocktakeReport
 
-/// The diff as GitHub-flavoured Markdown for a pull-request comment: a headline, the gates, sizes by
-/// location, then the heads of the folder and file lists, groups, budgets and findings. Lists longer
-/// than a few rows fold into `<details>`. Every name goes through `MarkdownEscaping`; sizes as in
-/// `summary.md` (`ByteCount.format`).
+/// The diff as GitHub-flavoured Markdown for a pull-request comment: a headline, the gates, sizes by location, then the
+/// heads of the folder and file lists, groups, budgets and findings. Lists longer than a few rows fold into
+/// `<details>`. Every name goes through `MarkdownEscaping`; sizes as in `summary.md` (`ByteCount.format`).
 struct MarkdownDiffWriter {
     let diff: ReportDiff
     let gates: [DiffGateResult]

@@ -9,9 +9,7 @@ struct TextDiffWriter {
     let gates: [DiffGateResult]
     let options: DiffRenderOptions
 
-    func render() -> String {
-        (header() + gateLines() + locationLines() + lists()).joined(separator: "\n") + "\n"
-    }
+    func render() -> String { (header() + gateLines() + locationLines() + lists()).joined(separator: "\n") + "\n" }
 
     private func header() -> [String] {
         var lines = [VisibleText.render("Stocktake diff, \(options.tool.name) \(options.tool.version)", as: .terminal)]

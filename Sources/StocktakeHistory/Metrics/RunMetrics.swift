@@ -18,13 +18,8 @@ package struct RunMetrics: Sendable {
             name: String, durationSeconds: Double, finishedAt: Double, failures: Int, exitStatus: Int32,
             app: String? = nil, source: String
         ) {
-            self.name = name
-            self.app = app
-            self.source = source
-            self.durationSeconds = durationSeconds
-            self.finishedAt = finishedAt
-            self.failures = failures
-            self.exitStatus = exitStatus
+            (self.name, self.app, self.source, self.durationSeconds) = (name, app, source, durationSeconds)
+            (self.finishedAt, self.failures, self.exitStatus) = (finishedAt, failures, exitStatus)
         }
     }
 

@@ -52,8 +52,6 @@ package final class HistoryStore: RunHistory {
         try guarded("opened") { try migrate(upTo: schemaVersion) }
     }
 
-    // MARK: Schema
-
     private func migrate(upTo target: Int) throws {
         // Cascading deletes keep a run's rows in the other tables together with it.
         try connection.execute("PRAGMA foreign_keys = ON")
@@ -128,9 +126,7 @@ package final class HistoryStore: RunHistory {
         return found
     }
 
-    func userVersion() throws -> Int {
-        try connection.rows("PRAGMA user_version", [], { $0.int(0) }).first ?? 0
-    }
+    func userVersion() throws -> Int { try connection.rows("PRAGMA user_version", [], { $0.int(0) }).first ?? 0 }
 
     /// Runs `body` under the connection's deadline, SQLite's failures made a `HistoryError`.
     func guarded<T>(_ action: String, _ body: () throws -> T) throws(HistoryError) -> T {

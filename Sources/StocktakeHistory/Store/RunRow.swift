@@ -106,8 +106,7 @@ package enum RunRow {
             var counts: [FindingCount] = []
             for row in findings {
                 guard let severity = Severity(rawValue: row.severity) else {
-                    throw unreadable(
-                        "\(named) has an unknown severity \(VisibleText.quoted(row.severity))")
+                    throw unreadable("\(named) has an unknown severity \(VisibleText.quoted(row.severity))")
                 }
                 counts.append(FindingCount(rule: row.rule, severity: severity, count: row.count))
             }

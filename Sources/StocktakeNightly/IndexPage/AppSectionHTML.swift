@@ -46,7 +46,7 @@ struct AppSectionHTML {
         let parts = [Severity.error, .warning, .note].compactMap { severity -> String? in
             let count = run.findingsBySeverity[severity] ?? 0
             guard count > 0 || !omittingZeros else { return nil }
-            return Plural.count(count, severity.rawValue, number: HTMLFormatting.grouped(count))
+            return HTMLFormatting.count(count, severity.rawValue)
         }
         return parts.isEmpty ? "none" : parts.joined(separator: " · ")
     }
@@ -64,11 +64,10 @@ struct AppSectionHTML {
         let name = { (figure: Figure) in HTML.text(figure.name) }
         html += card(
             name(.onDisk), HTMLPieces.size(latest.onDisk.allocatedBytes),
-            HTML.text(Plural.count(latest.onDisk.files, "entry", number: HTMLFormatting.grouped(latest.onDisk.files))))
+            HTML.text(HTMLFormatting.count(latest.onDisk.files, "entry")))
         html += card(
             name(.documentsAndData), HTMLPieces.size(latest.documentsAndData.allocatedBytes),
-            "\(HTMLFormatting.grouped(latest.documentsAndData.files)) \(Plural.noun(latest.documentsAndData.files, "file")) outside Caches and tmp"
-        )
+            "\(HTMLFormatting.count(latest.documentsAndData.files, "file")) outside Caches and tmp")
         html += card(name(.purgeable), HTMLPieces.size(latest.purgeable.allocatedBytes), "Caches and tmp")
         // The store keeps the two exclusions as one sum, so the page names only the figures it has.
         html += card(
@@ -94,8 +93,7 @@ struct AppSectionHTML {
 
     private func trend() -> HTML {
         let runs = app.runs
-        var html: HTML =
-            "<h3>On disk over the last \(Plural.count(runs.count, "run", number: HTMLFormatting.grouped(runs.count)))</h3>\n"
+        var html: HTML = "<h3>On disk over the last \(HTMLFormatting.count(runs.count, "run"))</h3>\n"
         html += TrendChart.figure(
             runs, label: "Allocated bytes on disk per run, oldest first; the table below lists the same numbers.")
         html += "<p class=\"note\">\(TrendChart.caption(runs))</p>\n"
@@ -129,9 +127,7 @@ struct AppSectionHTML {
             }
             html += "<span class=\"muted\">\(visible: place)</span>"
         }
-        if let diff = app.latestDiff {
-            html += "<a href=\"\(Self.href(diff))\">Changes since the previous run</a>"
-        }
+        if let diff = app.latestDiff { html += "<a href=\"\(Self.href(diff))\">Changes since the previous run</a>" }
         return html + "</p>\n"
     }
 

@@ -32,11 +32,10 @@ enum NightlyIndexPage {
         let failing = page.apps.count { $0.latest?.status == .policyFailure }
         var html: HTML =
             "<header class=\"masthead\">\n<div class=\"wrap\">\n<p class=\"eyebrow\">Stocktake nightly</p>\n"
-        html += "<h1>\(Plural.count(page.apps.count, "app", number: HTMLFormatting.grouped(page.apps.count)))</h1>\n"
+        html += "<h1>\(HTMLFormatting.count(page.apps.count, "app"))</h1>\n"
         html += "<p class=\"meta\">Generated \(visible: page.generatedAt) · "
         html += "\(HTMLFormatting.grouped(failing)) with a policy failure · "
-        html +=
-            "\(Plural.count(page.failures.count, "input", number: HTMLFormatting.grouped(page.failures.count))) not audited</p>\n"
+        html += "\(HTMLFormatting.count(page.failures.count, "input")) not audited</p>\n"
         html += "<nav class=\"toc\" aria-label=\"Sections\"><a href=\"#apps\">Apps</a>"
         html += "<a href=\"#failures\">Failed inputs (\(HTMLFormatting.grouped(page.failures.count)))</a></nav>\n"
         return html + "</div>\n</header>\n"
@@ -46,7 +45,7 @@ enum NightlyIndexPage {
     private static func verdict(_ page: NightlyIndex, anchors: [String]) -> HTML {
         let failing = zip(page.apps, anchors).filter { $0.0.latest?.status == .policyFailure }
         let failed = !failing.isEmpty || !page.failures.isEmpty
-        let grouped = { (count: Int, noun: String) in Plural.count(count, noun, number: HTMLFormatting.grouped(count)) }
+        let grouped = { (count: Int, noun: String) in HTMLFormatting.count(count, noun) }
         var headline: HTML = "\(grouped(failing.count, "app")) of \(HTMLFormatting.grouped(page.apps.count)) "
         headline += "failed the policy gate (<code>--fail-on</code>, budgets) on its latest run; "
         headline += "\(grouped(page.failures.count, "input")) could not be audited."

@@ -19,11 +19,8 @@ package struct IndexBuilder {
     package init(
         outputPath: String, history: any RunHistory, trendLength: Int = 30, showsMachines: Bool, thisMachine: String?
     ) {
-        self.outputPath = outputPath
-        self.history = history
-        self.trendLength = trendLength
-        self.showsMachines = showsMachines
-        self.thisMachine = thisMachine
+        (self.outputPath, self.history, self.trendLength) = (outputPath, history, trendLength)
+        (self.showsMachines, self.thisMachine) = (showsMachines, thisMachine)
     }
 
     package func write(

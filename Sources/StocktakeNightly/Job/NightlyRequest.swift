@@ -37,9 +37,7 @@ package struct NightlyRequest: Sendable {
     package var openHistory: (@Sendable () throws(HistoryError) -> any RunHistory)? = nil
 
     /// Matched, not compared with `!= nil`: comparing an optional typed-throws closure needs the macOS 15 runtime.
-    package var usesSharedHistory: Bool {
-        if case .some = openHistory { true } else { false }
-    }
+    package var usesSharedHistory: Bool { if case .some = openHistory { true } else { false } }
     package var source: String = RunSeries.defaultSource
     /// The machine recording the runs, kept with each (the shared index names it).
     package var recordedBy: String? = nil
@@ -53,18 +51,9 @@ package struct NightlyRequest: Sendable {
         policy: Policy = Policy(), failOn: Severity? = .error, tool: ToolInfo = .current, now: Date = Date(),
         policyDigest: String = "", apps: [String] = [], simulators: [String] = [], deviceSet: String? = nil
     ) {
-        self.simulators = simulators
-        self.deviceSet = deviceSet
-        self.policyDigest = policyDigest
-        self.apps = apps
-        self.inboxPath = inboxPath
-        self.reportsPath = reportsPath
-        self.keep = keep
-        self.configuration = configuration
-        self.policy = policy
-        self.failOn = failOn
-        self.tool = tool
-        self.now = now
+        (self.simulators, self.deviceSet, self.policyDigest, self.apps) = (simulators, deviceSet, policyDigest, apps)
+        (self.configuration, self.reportsPath, self.inboxPath, self.now) = (configuration, reportsPath, inboxPath, now)
+        (self.policy, self.failOn, self.keep, self.tool) = (policy, failOn, keep, tool)
     }
 }
 

@@ -13,8 +13,7 @@ public struct BudgetResult: Sendable, Equatable {
     public var exceeded: Bool { actual > limit }
 
     init(scope: String, limit: BudgetLimit, total: SizeTotal, index: Int32) {
-        self.scope = scope
-        self.index = index
+        (self.scope, self.index) = (scope, index)
         switch limit {
         case .bytes(let bytes): (self.limit, actual, isCount) = (bytes, total.allocatedBytes, false)
         case .files(let files): (self.limit, actual, isCount) = (files, Int64(total.files), true)

@@ -6,10 +6,7 @@ public struct OptionValue: Sendable, Equatable {
     public let text: String
     public let line: Int?
 
-    public init(_ text: String, line: Int? = nil) {
-        self.text = text
-        self.line = line
-    }
+    public init(_ text: String, line: Int? = nil) { (self.text, self.line) = (text, line) }
 }
 
 /// The options given to one rule, by name; a rule reads the ones it knows and rejects the rest.
@@ -19,9 +16,7 @@ public struct RuleOptionValues: Sendable, Equatable {
     public let file: String
 
     public init(ruleID: String, values: [String: OptionValue] = [:], file: String = "stocktake.yml") {
-        self.ruleID = ruleID
-        self.values = values
-        self.file = file
+        (self.ruleID, self.values, self.file) = (ruleID, values, file)
     }
 
     /// A byte count: `4096`, `50MB`, `1.5 GB` (decimal, as Apple shows sizes), `64KiB`, `2MiB` (binary).

@@ -116,10 +116,9 @@ struct TmpLeftoversRule: Rule {
         return "\(what), \(when): delete temporary files once they are used."
     }
 
-    /// The latest modification time a file written on the device can carry: the download time the export
-    /// records inside itself (no copy changes it), plus slack for the Mac's unknown time zone (a local
-    /// `XCDownloadDate`) and the two clocks' drift. Nil when the export records none: its times are then taken
-    /// as they are.
+    /// The latest modification time a file written on the device can carry: the download time the export records inside
+    /// itself (no copy changes it), plus slack for the Mac's unknown time zone (a local `XCDownloadDate`) and the two
+    /// clocks' drift. Nil when the export records none: its times are then taken as they are.
     static func latestDeviceTime(_ exportedAt: ExportTime?) -> Int64? {
         guard let exportedAt, exportedAt.source == .downloadDate else { return nil }
         let slack: Int64 = exportedAt.isLocalTime ? 15 * 3_600 : 3_600

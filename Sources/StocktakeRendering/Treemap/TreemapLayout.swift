@@ -80,8 +80,7 @@ public struct TreemapLayout: Sendable {
                 candidates.append((candidate.bytes, candidate.node))
             }
         }
-        self.views = views
-        self.viewOfFolder = viewOfFolder
+        (self.views, self.viewOfFolder) = (views, viewOfFolder)
         totalBytes = max(0, source.bytes(source.root))
         self.frame = frame
     }

@@ -10,10 +10,7 @@ public struct TreemapLook: Sendable {
     public let figure: String?
 
     public init(classes: String, details: [String] = [], hatched: Bool = false, figure: String? = nil) {
-        self.classes = classes
-        self.details = details
-        self.hatched = hatched
-        self.figure = figure
+        (self.classes, self.details, self.hatched, self.figure) = (classes, details, hatched, figure)
     }
 }
 
@@ -38,12 +35,8 @@ public struct TreemapSVG<Source: TreemapSource> {
         layout: TreemapLayout, source: Source, idPrefix: String, rootName: String, shareOf: String,
         look: @escaping (Int32) -> TreemapLook
     ) {
-        self.layout = layout
-        self.source = source
-        self.idPrefix = idPrefix
-        self.rootName = rootName
-        self.shareOf = shareOf
-        self.look = look
+        (self.layout, self.source, self.idPrefix, self.rootName) = (layout, source, idPrefix, rootName)
+        (self.shareOf, self.look) = (shareOf, look)
     }
 
     /// Labels are drawn in tiles at least this large (frame units); the title always tells.

@@ -133,7 +133,7 @@ struct ContainerSectionHTML {
         if let identifier = bundle.bundleIdentifier {
             html += fact("Bundle identifier", "<code>\(visible: identifier)</code>")
         }
-        let entries = Plural.count(bundle.size.files, "entry", number: HTMLFormatting.grouped(bundle.size.files))
+        let entries = HTMLFormatting.count(bundle.size.files, "entry")
         html += fact("Size", "\(HTMLPieces.size(bundle.size.allocatedBytes)) in \(entries)")
         html += fact("UIFileSharingEnabled", bundle.fileSharingEnabled ? "yes" : "no")
         html += fact("LSSupportsOpeningDocumentsInPlace", bundle.opensDocumentsInPlace ? "yes" : "no")

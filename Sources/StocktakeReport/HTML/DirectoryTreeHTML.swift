@@ -126,7 +126,7 @@ struct DirectoryTreeHTML {
         let beneath = inventory.directoryTotals[index]?.files ?? 0
         let name = index == inventory.root ? "Container root" : HTML.name(inventory.name(index))
         return "<span class=\"t-name\">\(name)</span>"
-            + "<span class=\"t-items\">\(HTMLFormatting.grouped(beneath)) \(Plural.noun(beneath, "file"))</span>"
+            + "<span class=\"t-items\">\(HTMLFormatting.count(beneath, "file"))</span>"
             + "<span class=\"t-size\">\(HTMLPieces.size(bytes))</span>\(share(bytes))"
     }
 
@@ -138,7 +138,7 @@ struct DirectoryTreeHTML {
 
     private func restLabel(files: Int, folders: Int) -> String {
         var parts: [String] = []
-        if files > 0 { parts.append("\(HTMLFormatting.grouped(files)) \(Plural.noun(files, "file"))") }
+        if files > 0 { parts.append(HTMLFormatting.count(files, "file")) }
         if folders > 0 { parts.append("\(HTMLFormatting.grouped(folders)) smaller \(Plural.noun(folders, "folder"))") }
         return parts.joined(separator: " and ")
     }

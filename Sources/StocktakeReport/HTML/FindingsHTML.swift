@@ -2,11 +2,10 @@ import StocktakeModel
 import StocktakePolicy
 import StocktakeRendering
 
-/// The policy findings, one group per rule (most severe, then most bytes at stake, first; the same ranking as
-/// the terminal and `summary.md`). Each group states its fix as text and shows its top findings; the rest
-/// open on demand, as do the groups after the first few (their summaries keep rule, count and bytes in view).
-/// Rows are stacked blocks, not table columns, so a phone shows path, size, message and fix without scrolling
-/// sideways.
+/// The policy findings, one group per rule (most severe, then most bytes at stake, first; the same ranking as the
+/// terminal and `summary.md`). Each group states its fix as text and shows its top findings; the rest open on demand,
+/// as do the groups after the first few (their summaries keep rule, count and bytes in view). Rows are stacked blocks,
+/// not table columns, so a phone shows path, size, message and fix without scrolling sideways.
 struct FindingsHTML {
     let findings: [Finding]
     let baseline: BaselineSummary?
@@ -39,8 +38,7 @@ struct FindingsHTML {
         var html: HTML = open ? "<details class=\"fgroup\" open><summary>" : "<details class=\"fgroup\"><summary>"
         html += "<span class=\"tag sev-\(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
         html += "<span class=\"fg-title\">\(title)</span> <code class=\"muted\">\(group.rule)</code>"
-        html +=
-            "<span class=\"fg-figures\">\(HTMLFormatting.grouped(group.findings.count)) \(Plural.noun(group.findings.count, "finding"))"
+        html += "<span class=\"fg-figures\">\(HTMLFormatting.count(group.findings.count, "finding"))"
         if group.bytes > 0 { html += " · \(HTMLPieces.size(group.bytes)) at stake" }
         html += "</span></summary>\n"
         if let fix = group.sharedFix { html += "<p class=\"fix\"><strong>Fix:</strong> \(visible: fix)</p>\n" }

@@ -24,7 +24,7 @@ struct GroupsAndBudgetsHTML {
         let largest = group.members.first?.total.allocatedBytes ?? 0
         var html: HTML = "<h3>\(visible: group.definition.name) <span class=\"muted\">"
         html +=
-            "\(visible: group.definition.pattern) · \(Plural.count(group.members.count, "member", number: HTMLFormatting.grouped(group.members.count)))</span></h3>\n"
+            "\(visible: group.definition.pattern) · \(HTMLFormatting.count(group.members.count, "member"))</span></h3>\n"
         guard !group.members.isEmpty else { return html + "<p class=\"muted\">No members.</p>\n" }
         var head: HTML = "<th data-type=\"text\">Member</th><th class=\"num\" data-type=\"number\">Files</th>"
         head += "<th class=\"num\" data-type=\"number\" aria-sort=\"descending\">Allocated</th>"

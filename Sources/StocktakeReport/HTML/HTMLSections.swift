@@ -65,8 +65,7 @@ struct HTMLSections {
         }
         if report.findings.count > verdict.worst.count { lines.append("<a href=\"#findings\">Every finding</a>") }
         return VerdictHTML.render(
-            outcome, headline: "\(codes): \(verdict.reason). \(Self.capitalised(verdict.counts)).",
-            lines: lines)
+            outcome, headline: "\(codes): \(verdict.reason). \(Self.capitalised(verdict.counts)).", lines: lines)
     }
 
     private static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
@@ -74,9 +73,7 @@ struct HTMLSections {
     func summary() -> HTML {
         let onDisk = totals.onDisk
         let figure = { (figure: Figure) in figure.total(in: totals) }
-        let count = { (count: Int, noun: String) -> HTML in
-            "\(HTMLFormatting.grouped(count)) \(Plural.noun(count, noun))"
-        }
+        let count = { (count: Int, noun: String) -> HTML in "\(HTMLFormatting.count(count, noun))" }
         var html = HTMLPieces.sectionStart(
             id: "summary", title: "Summary",
             lead:
@@ -117,7 +114,7 @@ struct HTMLSections {
     /// "Excluded by iOS 995 KB": a figure named inside another card's note.
     private func figureText(_ figure: Figure) -> HTML {
         let total = figure.total(in: totals)
-        if figure == .folders { return "\(HTMLFormatting.grouped(total.files)) \(Plural.noun(total.files, "folder"))" }
+        if figure == .folders { return "\(HTMLFormatting.count(total.files, "folder"))" }
         return "\(figure.name) \(HTMLPieces.size(total.allocatedBytes))"
     }
 

@@ -77,6 +77,6 @@ enum PropertyListHTML {
     private static func omitted(_ total: Int, shown: Int) -> HTML {
         guard total > shown else { return .empty }
         return
-            "<p class=\"note\">\(HTMLFormatting.grouped(total - shown)) of \(Plural.count(total, "item", number: HTMLFormatting.grouped(total))) not shown.</p>"
+            "<p class=\"note\">\(HTMLFormatting.grouped(total - shown)) of \(HTMLFormatting.count(total, "item")) not shown.</p>"
     }
 }

@@ -17,7 +17,7 @@ struct ReportTablesHTML {
         let lead =
             files.count < all || all == 0
             ? "The \(HTMLFormatting.grouped(files.count)) largest files by allocated size (the JSON report lists every file)."
-            : "All \(Plural.count(files.count, "file", number: HTMLFormatting.grouped(files.count))), largest first."
+            : "All \(HTMLFormatting.count(files.count, "file")), largest first."
         var html = HTMLPieces.sectionStart(id: "largest-files", title: "Largest files", lead: lead)
         guard !files.isEmpty else { return html + "<p class=\"muted\">No files.</p>\n" + HTMLPieces.sectionEnd }
         var head: HTML = "<thead><tr><th data-type=\"text\">Path</th>"
@@ -109,8 +109,7 @@ struct ReportTablesHTML {
         guard !issues.isEmpty else {
             return html + "<p class=\"muted\">Everything in the container could be read.</p>\n" + HTMLPieces.sectionEnd
         }
-        html +=
-            "<p class=\"lead\">\(Plural.count(issues.count, "entry", number: HTMLFormatting.grouped(issues.count))) "
+        html += "<p class=\"lead\">\(HTMLFormatting.count(issues.count, "entry")) "
         let sizes =
             !issues.contains { $0.reason.mayHideSize }
             ? "every size is in"

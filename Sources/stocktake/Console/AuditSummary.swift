@@ -107,9 +107,7 @@ struct AuditSummary {
     }
 
     /// "12,345 files": digits grouped as on the pages, so a large count reads at a glance.
-    private static func count(_ count: Int, _ noun: String) -> String {
-        Plural.count(count, noun, number: HTMLFormatting.grouped(count))
-    }
+    private static func count(_ count: Int, _ noun: String) -> String { HTMLFormatting.count(count, noun) }
 
     private func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - text.count))

@@ -26,10 +26,7 @@ struct CommandFailure: Error, Sendable, Equatable {
         self.init(status, lines: message.isEmpty ? [] : lines)
     }
 
-    init(_ status: Status, lines: [String]) {
-        self.status = status
-        self.lines = lines
-    }
+    init(_ status: Status, lines: [String]) { (self.status, self.lines) = (status, lines) }
 
     var message: String { lines.joined(separator: "\n") }
 

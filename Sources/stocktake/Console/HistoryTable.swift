@@ -12,7 +12,6 @@ struct HistoryTable {
     var before: HistoryRun? = nil
 
     var text: String {
-        // Text columns left-aligned, figures right-aligned.
         var table = TextTable([.left, .left, .right, .right, .right, .right, .right, .right, .left])
         table.add([
             "Run", "App version", Figure.onDisk.name, Figure.documentsAndData.name, Figure.backedUp.name,

@@ -106,8 +106,7 @@ struct EntryRowsReader {
             table.append(
                 path: row.path, apparentBytes: try needed(row.totalApparent, .totalApparentBytes),
                 allocatedBytes: try needed(row.totalAllocated, .totalAllocatedBytes),
-                files: try needed(row.files, .files),
-                modified: try needed(row.modified, .modified), kind: .unknown,
+                files: try needed(row.files, .files), modified: try needed(row.modified, .modified), kind: .unknown,
                 location: try needed(row.location, .location))
         } else {
             table.append(

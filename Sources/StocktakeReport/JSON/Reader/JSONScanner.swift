@@ -21,9 +21,7 @@ struct JSONScanner: ~Copyable {
     static let maximumDepth = 512
 
     init(bytes: UnsafePointer<UInt8>, count: Int, pages: PageRelease? = nil) {
-        self.bytes = bytes
-        self.count = count
-        self.pages = pages
+        (self.bytes, self.count, self.pages) = (bytes, count, pages)
         scratch = .allocate(capacity: scratchCapacity)
     }
 

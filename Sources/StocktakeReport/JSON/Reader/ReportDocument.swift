@@ -75,8 +75,6 @@ struct ReportDocument {
             contentCoverageComplete: contentCoverageComplete)
     }
 
-    // MARK: - Provenance
-
     private static func readTool(_ json: inout JSONScanner) throws(JSONReadFailure) -> (name: String, version: String) {
         let tool = try Members<K.Tool>(&json, at: K.Document.tool.rawValue, [.name: .text, .version: .text])
         return (try tool.text(.name), try tool.text(.version))

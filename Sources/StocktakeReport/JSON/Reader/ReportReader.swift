@@ -12,7 +12,6 @@ import StocktakeModel
 /// rows go straight into columns (see `JSONScanner`, `EntryRowsReader`). Keys it does not know are skipped,
 /// so reports of later tools with the same schema version still read.
 public enum ReportReader {
-    /// The schema version this reader understands.
     public static let schemaVersion = 1
     /// A larger report.json is refused: 4 GiB is about twelve million files, and reading one costs about
     /// 185 bytes of memory per row besides the mapping.

@@ -24,13 +24,8 @@ public struct ReportSnapshot: Sendable {
         groups: [String: [GroupMember]], budgets: [Budget], findings: [FindingRecord],
         contentCoverageComplete: Bool? = nil
     ) {
-        self.provenance = provenance
-        self.totals = totals
-        self.files = files
-        self.directories = directories
-        self.groups = groups
-        self.budgets = budgets
-        self.findings = findings
+        (self.provenance, self.totals, self.files, self.directories) = (provenance, totals, files, directories)
+        (self.groups, self.budgets, self.findings) = (groups, budgets, findings)
         self.contentCoverageComplete = contentCoverageComplete
     }
 
@@ -58,16 +53,9 @@ public struct ReportSnapshot: Sendable {
             bundleIdentifier: String?, appVersion: String?, containerPath: String, layout: String,
             exportedAt: String? = nil
         ) {
-            self.exportedAt = exportedAt
-            self.source = source
-            self.schemaVersion = schemaVersion
-            self.toolName = toolName
-            self.toolVersion = toolVersion
-            self.generatedAt = generatedAt
-            self.bundleIdentifier = bundleIdentifier
-            self.appVersion = appVersion
-            self.containerPath = containerPath
-            self.layout = layout
+            (self.bundleIdentifier, self.schemaVersion, self.exportedAt) = (bundleIdentifier, schemaVersion, exportedAt)
+            (self.containerPath, self.toolVersion, self.generatedAt) = (containerPath, toolVersion, generatedAt)
+            (self.appVersion, self.toolName, self.source, self.layout) = (appVersion, toolName, source, layout)
         }
     }
 
@@ -83,11 +71,8 @@ public struct ReportSnapshot: Sendable {
             onDisk: SizeTotal, byLocation: [Location: SizeTotal], documentsAndData: SizeTotal, purgeable: SizeTotal,
             backup: [BackupState: SizeTotal]
         ) {
-            self.onDisk = onDisk
-            self.byLocation = byLocation
-            self.documentsAndData = documentsAndData
-            self.purgeable = purgeable
-            self.backup = backup
+            (self.onDisk, self.byLocation, self.documentsAndData) = (onDisk, byLocation, documentsAndData)
+            (self.purgeable, self.backup) = (purgeable, backup)
         }
     }
 
@@ -110,10 +95,7 @@ public struct ReportSnapshot: Sendable {
         public let exceeded: Bool
 
         public init(scope: String, unit: String, limit: Int64, actual: Int64, exceeded: Bool) {
-            self.scope = scope
-            self.unit = unit
-            self.limit = limit
-            self.actual = actual
+            (self.scope, self.unit, self.limit, self.actual) = (scope, unit, limit, actual)
             self.exceeded = exceeded
         }
     }
@@ -130,12 +112,8 @@ public struct ReportSnapshot: Sendable {
 
         public init(rule: String, severity: Severity, path: String, message: String, fingerprint: String, bytes: Int64?)
         {
-            self.rule = rule
-            self.severity = severity
-            self.path = path
-            self.message = message
-            self.fingerprint = fingerprint
-            self.bytes = bytes
+            (self.rule, self.severity, self.path, self.message) = (rule, severity, path, message)
+            (self.fingerprint, self.bytes) = (fingerprint, bytes)
         }
     }
 }

@@ -41,8 +41,7 @@ public struct JSONReportWriter: Sendable {
     private func write(
         _ draft: ReportDraft, baseline: BaselineSummary?,
         coverage later: (isReady: () -> Bool, value: () -> ContentCoverage)? = nil,
-        judgedBy judge: () throws -> Judgement,
-        to sink: @escaping ([UInt8]) throws -> Void
+        judgedBy judge: () throws -> Judgement, to sink: @escaping ([UInt8]) throws -> Void
     ) throws {
         let json = JSONStream(sink: sink)
         let inventory = draft.inventory
@@ -179,8 +178,6 @@ public struct JSONReportWriter: Sendable {
         try write(report) { bytes.append(contentsOf: $0) }
         return bytes
     }
-
-    // MARK: - Sections
 
     private func writeContainer(_ container: ContainerDescription, _ json: JSONStream) throws {
         try json.object {

@@ -99,9 +99,7 @@ struct PlainFileRow {
                         "\",\(key(.systemManaged))\(managed),\(key(.type))\(quoted(type.name))}")
                 }
             }
-            self.backup = backup
-            self.kindAndLocation = kindAndLocation
-            self.tail = tail
+            (self.backup, self.kindAndLocation, self.tail) = (backup, kindAndLocation, tail)
         }
     }
 }
