@@ -123,7 +123,7 @@ public struct ContentInspector {
                     Unread(entry: index, reason: reason, bytes: entry.apparentBytes, detail: "not read: " + why))
             }
             guard entry.type == .file, !entry.flags.contains(.transportArtefact) else { return }
-            guard let (store, limit) = store(of: entry, name: inventory.name(index)) else {
+            guard let (store, limit) = store(of: entry, index: index) else {
                 // A kind the pass reads at all: some bytes of an empty one would be read.
                 if entry.flags.contains(.systemManaged) && budget.bytesRead(kind: entry.kind, size: 0) != nil {
                     passedOver.append(index)
@@ -242,12 +242,13 @@ public struct ContentInspector {
     }
 
     /// Which store an entry is, and how many bytes of it may be read; nil: not looked at.
-    private func store(of entry: Entry, name: ArraySlice<UInt8>) -> (SensitiveItem.Store, Int)? {
+    private func store(of entry: Entry, index: Int32) -> (SensitiveItem.Store, Int)? {
         switch entry.kind {
         case .binaryPlist, .xmlPlist, .keyedArchive:
             return entry.flags.contains(.systemManaged) ? nil : (.propertyList, budget.propertyListBytes)
         case .sqlite:
             // URLCache's Cache.db is read as the URL cache; other stores iOS makes are not the app's.
+            let name = inventory.name(index)
             if name.elementsEqual("Cache.db".utf8) { return (.urlCache, Int(URLCacheDatabase.maxCopiedBytes)) }
             // WebKit makes its local storage, but what it holds is the app's pages' data.
             return entry.flags.contains(.systemManaged) && !Self.isWebLocalStorage(name) ? nil : (.database, Int.max)
