@@ -69,7 +69,7 @@ public struct ArchiveInput: Sendable {
             }
             return tree.nodes[Int(node)].children.map { child in
                 DirectoryListing.Entry(
-                    name: PathText.display(tree.nodes[Int(child)].name), kind: listing.kind(of: child))
+                    name: PathText.display(tree.name(child)), kind: listing.kind(of: child))
             }
         }
         let container = layout.found.describe(

@@ -59,11 +59,11 @@ struct ArchiveInventory {
         _ node: Int32, parent: Int32, parentZone: Zone, folderPath: [UInt8], sequestered: [Int32: ExclusionFlag],
         state: inout BuildState, hardLinks: inout [Int32: [Int32]]
     ) -> (record: Int32, zone: Zone, path: [UInt8]) {
-        let item = tree.nodes[Int(node)]
+        let (item, name) = (tree.nodes[Int(node)], tree.name(node))
         let member = listing.member(of: node)
         let type: EntryType = item.isDirectory ? .directory : member?.type ?? .unknown
-        let zone = item.name.withUnsafeBufferPointer { parentZone.child(named: $0, isDirectory: type == .directory) }
-        let path = joined(folderPath, item.name)
+        let zone = name.withUnsafeBufferPointer { parentZone.child(named: $0, isDirectory: type == .directory) }
+        let path = joined(folderPath, name)
         var flags: EntryFlags = []
         if zone.systemManaged { flags.insert(.systemManaged) }
         let isSidecar: Bool
@@ -72,7 +72,7 @@ struct ArchiveInventory {
             isSidecar = true
             guard type == .file else { break }
             state.recorder.countEvidence(sidecars: 1)
-            if !zone.transport { noteSidecar(item, path: path, state: &state) }
+            if !zone.transport { noteSidecar(name, in: item.parent, path: path, state: &state) }
         case .malformed(let why)?:
             isSidecar = true
             state.recorder.report(ScanIssue(path: path, reason: .malformedMetadata, detail: why))
@@ -80,7 +80,7 @@ struct ArchiveInventory {
         }
         if zone.transport || isSidecar { flags.insert(.transportArtefact) }
         // A flagged sibling `._name` flags the entry, as the walk pairs them.
-        let sibling = tree.child(item.parent, Array("._".utf8) + item.name)
+        let sibling = tree.child(item.parent, Array("._".utf8) + name)
         var ownFlag: ExclusionFlag = isFlaggedSidecar(sibling) ? .appleDouble : .none
         let wantsAttributes = !zone.excludedBySystem && !flags.contains(.transportArtefact)
         if wantsAttributes, let member {
@@ -119,7 +119,7 @@ struct ArchiveInventory {
         if type == .symlink { apparent = Int64(member?.symlinkTarget?.count ?? 0) }
         let allocated = type == .file ? (apparent + Self.blockSize - 1) / Self.blockSize * Self.blockSize : 0
         let record = state.recorder.append(
-            parent: parent, name: item.name, type: type, zone: zone, flags: flags, ownFlag: ownFlag, apparent: apparent,
+            parent: parent, name: name, type: type, zone: zone, flags: flags, ownFlag: ownFlag, apparent: apparent,
             allocated: allocated, modified: member?.modified ?? 0, kind: type == .file ? kind : .unknown)
         state.dataOrdinals.append(dataOrdinal)
         state.recordOfNode[Int(node)] = record
@@ -139,9 +139,9 @@ struct ArchiveInventory {
     }
 
     /// A `._name` whose `name` is not in the archive describes nothing (as on disk).
-    private func noteSidecar(_ item: ArchiveTree.Node, path: [UInt8], state: inout BuildState) {
-        let target = Array(item.name.dropFirst(2))
-        guard !target.elementsEqual(".".utf8), tree.child(item.parent, target) == nil else { return }
+    private func noteSidecar(_ name: ArraySlice<UInt8>, in folder: Int32, path: [UInt8], state: inout BuildState) {
+        let target = name.dropFirst(2)
+        guard !target.elementsEqual(".".utf8), tree.child(folder, target) == nil else { return }
         state.recorder.report(
             ScanIssue(
                 path: path, reason: .unpairedSidecar,

@@ -20,7 +20,7 @@ struct ArchiveLayout {
         }
         let names = tree.nodes[0].children.map { index in
             let node = tree.nodes[Int(index)]
-            return PathText.display(node.name) + (node.isDirectory ? "/" : "")
+            return PathText.display(tree.name(index)) + (node.isDirectory ? "/" : "")
         }.sorted()
         throw .notAContainer(path: archivePath, found: names.isEmpty ? ["an empty archive"] : names)
     }
@@ -28,7 +28,7 @@ struct ArchiveLayout {
     /// The one folder inside `folder`, leaving out `__MACOSX/` and hidden names (`.DS_Store`); nil for several or none.
     private static func soleFolder(in folder: Int32, tree: ArchiveTree) -> Int32? {
         let visible = tree.nodes[Int(folder)].children.filter { index in
-            let name = tree.nodes[Int(index)].name
+            let name = tree.name(index)
             return !name.elementsEqual("__MACOSX".utf8) && name.first != UInt8(ascii: ".")
         }
         guard visible.count == 1, let only = visible.first, tree.nodes[Int(only)].isDirectory else { return nil }

@@ -1,10 +1,13 @@
 import StocktakeModel
 
 /// The archive's entries as a tree of names: folders the archive lists and folders its paths imply. A name
-/// stored twice keeps its last copy (what extraction would leave), and the repeat is reported.
+/// stored twice keeps its last copy (what extraction would leave), and the repeat is reported. Names are kept back
+/// to back in one array and found by a hash of their bytes: a million arrays of their own, and a dictionary keyed
+/// by them, took about 100 bytes a member.
 struct ArchiveTree {
     struct Node {
-        let name: [UInt8]
+        let nameStart: Int
+        let nameLength: Int32
         let parent: Int32
         /// Index in the listing's members; -1 for a folder only implied by the paths below it.
         var member: Int32
@@ -14,12 +17,16 @@ struct ArchiveTree {
 
     private struct ChildKey: Hashable {
         let parent: Int32
-        let name: [UInt8]
+        let nameHash: Int
     }
 
     /// Index 0: the archive root.
-    private(set) var nodes: [Node] = [Node(name: [], parent: -1, member: -1, isDirectory: true)]
+    private(set) var nodes: [Node] = [Node(nameStart: 0, nameLength: 0, parent: -1, member: -1, isDirectory: true)]
+    private var names: [UInt8] = []
+    /// The last node added under each key, and from a node the one added before it under the same key: names whose
+    /// hashes collide (the hash is seeded per run, so no archive can plan it) are told apart by their bytes.
     private var byName: [ChildKey: Int32] = [:]
+    private var sameKey: [Int32: Int32] = [:]
     private(set) var issues: [ScanIssue] = []
     /// The folder (its path as stored, and its node) the last member went into.
     private var lastFolder: (path: [UInt8], node: Int32)?
@@ -29,10 +36,10 @@ struct ArchiveTree {
         if let last = lastFolder, path.count > last.path.count + 1, path[last.path.count] == UInt8(ascii: "/"),
             path.starts(with: last.path), !path[(last.path.count + 1)...].contains(UInt8(ascii: "/"))
         {
-            place(member, path: path, named: Array(path[(last.path.count + 1)...]), in: last.node, at: index)
+            place(member, path: path, named: path[(last.path.count + 1)...], in: last.node, at: index)
             return
         }
-        let components = path.split(separator: UInt8(ascii: "/")).map(Array.init)
+        let components = path.split(separator: UInt8(ascii: "/"))
         var parent: Int32 = 0
         for component in components.dropLast() {
             if let existing = child(parent, component) {
@@ -45,7 +52,7 @@ struct ArchiveTree {
                 }
                 parent = existing
             } else {
-                parent = add(Node(name: component, parent: parent, member: -1, isDirectory: true))
+                parent = add(component, parent: parent, member: -1, isDirectory: true)
             }
         }
         guard let name = components.last else { return }
@@ -58,11 +65,11 @@ struct ArchiveTree {
 
     /// Adds the member as `name` in folder `parent`, or makes it the node already there.
     private mutating func place(
-        _ member: ArchiveMember, path: [UInt8], named name: [UInt8], in parent: Int32, at index: Int32
+        _ member: ArchiveMember, path: [UInt8], named name: ArraySlice<UInt8>, in parent: Int32, at index: Int32
     ) {
         let isDirectory = member.type == .directory
         guard let existing = child(parent, name) else {
-            add(Node(name: name, parent: parent, member: index, isDirectory: isDirectory))
+            add(name, parent: parent, member: index, isDirectory: isDirectory)
             return
         }
         let node = nodes[Int(existing)]
@@ -84,15 +91,39 @@ struct ArchiveTree {
     }
 
     @discardableResult
-    private mutating func add(_ node: Node) -> Int32 {
+    private mutating func add(_ name: ArraySlice<UInt8>, parent: Int32, member: Int32, isDirectory: Bool) -> Int32 {
         let index = Int32(nodes.count)
-        nodes.append(node)
-        nodes[Int(node.parent)].children.append(index)
-        byName[ChildKey(parent: node.parent, name: node.name)] = index
+        nodes.append(
+            Node(
+                nameStart: names.count, nameLength: Int32(name.count), parent: parent, member: member,
+                isDirectory: isDirectory))
+        names.append(contentsOf: name)
+        nodes[Int(parent)].children.append(index)
+        let key = ChildKey(parent: parent, nameHash: Self.hash(name))
+        if let earlier = byName.updateValue(index, forKey: key) { sameKey[index] = earlier }
         return index
     }
 
-    func child(_ parent: Int32, _ name: [UInt8]) -> Int32? { byName[ChildKey(parent: parent, name: name)] }
+    private static func hash(_ name: ArraySlice<UInt8>) -> Int {
+        name.withUnsafeBytes { bytes in
+            var hasher = Hasher()
+            hasher.combine(bytes: bytes)
+            return hasher.finalize()
+        }
+    }
+
+    func name(_ node: Int32) -> ArraySlice<UInt8> {
+        let node = nodes[Int(node)]
+        return names[node.nameStart..<node.nameStart + Int(node.nameLength)]
+    }
+
+    func child(_ parent: Int32, _ name: [UInt8]) -> Int32? { child(parent, name[...]) }
+
+    func child(_ parent: Int32, _ name: ArraySlice<UInt8>) -> Int32? {
+        var next = byName[ChildKey(parent: parent, nameHash: Self.hash(name))]
+        while let node = next, !self.name(node).elementsEqual(name) { next = sameKey[node] }
+        return next
+    }
 
     /// The node at a `/`-separated path below `start`, if every step exists (and with `foldersOnly`, is a folder).
     func node(at path: some Collection<UInt8>, from start: Int32 = 0, foldersOnly: Bool = false) -> Int32? {
@@ -107,6 +138,6 @@ struct ArchiveTree {
     }
 
     func path(_ index: Int32) -> [UInt8] {
-        Inventory.path(of: index, parent: { nodes[Int($0)].parent }, name: { nodes[Int($0)].name[...] })
+        Inventory.path(of: index, parent: { nodes[Int($0)].parent }, name: { name($0) })
     }
 }

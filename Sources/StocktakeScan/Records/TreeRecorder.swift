@@ -30,7 +30,8 @@ package struct TreeRecorder {
     /// Adds an entry whose zone and flags the reader has worked out itself (the archive reader pairs sidecars).
     @discardableResult
     mutating func append(
-        parent: Int32, name: [UInt8], type: EntryType, zone: Zone, flags: EntryFlags, ownFlag: ExclusionFlag,
+        parent: Int32, name: some Collection<UInt8>, type: EntryType, zone: Zone, flags: EntryFlags,
+        ownFlag: ExclusionFlag,
         apparent: Int64, allocated: Int64, modified: Int64, kind: ContentKind
     ) -> Int32 {
         let kept = name.prefix(Int(UInt16.max))
