@@ -16,19 +16,40 @@ package final class ScratchFolder: Sendable {
 
     /// A new private file holding `bytes`; a scratch copy, so no rename and no sync. Nil when it cannot be written.
     package func store(_ name: String, _ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBytes { all in
+            var pending = all
+            return store(name) { () -> UnsafeRawBufferPointer in
+                defer { pending = UnsafeRawBufferPointer(start: nil, count: 0) }
+                return pending
+            }
+        }
+    }
+
+    /// A new private file written from `next` (called until it returns no bytes), so that a large entry is never
+    /// held whole; nil when it cannot be written. What `next` throws removes the file and is rethrown.
+    package func store<Failure: Error>(_ name: String, chunks next: () throws(Failure) -> UnsafeRawBufferPointer)
+        throws(Failure) -> String?
+    {
         let file = Paths.join(path, name)
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                unlink(file)
-                return nil
+        do throws(Failure) {
+            while case let chunk = try next(), !chunk.isEmpty {
+                var written = 0
+                while written < chunk.count {
+                    let count = write(descriptor, chunk.baseAddress! + written, chunk.count - written)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else {
+                        unlink(file)
+                        return nil
+                    }
+                    written += count
+                }
             }
-            written += count
+        } catch {
+            unlink(file)
+            throw error
         }
         return file
     }

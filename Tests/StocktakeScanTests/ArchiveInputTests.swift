@@ -311,7 +311,8 @@ extension ArchiveInputTests {
     }
 
     /// Past the memory's bound (32 MiB of kept text) what the first pass keeps goes to one spill file: every log is
-    /// still read from the first pass, none by a second, and a secret in the last one is found.
+    /// still read from the first pass, none by a second, and a secret in the last one is found. Each log says
+    /// "session", a trigger, so that none is passed as clean in the stream.
     @Test func whatIsKeptPastTheMemoryBoundIsSpilledNotReadAgain() throws {
         let tree = try TemporaryTree("archive-spill")
         let script = """
@@ -320,7 +321,7 @@ extension ArchiveInputTests {
                 for name in ["Documents/", "Library/", "tmp/"]:
                     d = tarfile.TarInfo(name); d.type = tarfile.DIRTYPE; t.addfile(d)
                 for index in range(560):
-                    body = ("line %d\\n" % index).encode() * 8000
+                    body = ("session line %d\\n" % index).encode() * 5000
                     if index == 559: body = b"Authorization: Bearer abcdefghijklmnopqrstuvwxyz012345\\n" + body
                     info = tarfile.TarInfo("Library/Caches/logs/%03d.log" % index)
                     info.size = len(body); t.addfile(info, io.BytesIO(body))
@@ -333,6 +334,52 @@ extension ArchiveInputTests {
         let outcome = try captured.contentPass()
         #expect(outcome.coverage.inspected[.textFile]?.files == 560)
         #expect(outcome.items.map(\.place) == ["line 1"])
+    }
+
+    /// Text holding none of the fragments every secret contains is scanned as it streams by and not kept, yet counted
+    /// read; the one log that may hold a secret is kept and read, and nothing is read by a second pass.
+    @Test func cleanTextIsScannedInTheStreamNotKept() throws {
+        let tree = try TemporaryTree("archive-clean-text")
+        let script = """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1], "w:gz") as t:
+                for name in ["Documents/", "Library/", "tmp/"]:
+                    d = tarfile.TarInfo(name); d.type = tarfile.DIRTYPE; t.addfile(d)
+                for index in range(40):
+                    body = ("GET /feed/%d 200\\n" % index).encode() * 5000
+                    if index == 39: body = b"Authorization: Bearer abcdefghijklmnopqrstuvwxyz012345\\n" + body
+                    info = tarfile.TarInfo("Library/Caches/logs/%03d.log" % index)
+                    info.size = len(body); t.addfile(info, io.BytesIO(body))
+            """
+        try Self.python(script, [tree.path("t.tar.gz")])
+        let captured = try ArchiveInput.read(path: tree.path("t.tar.gz"), capturingContent: true)
+        #expect(captured.kept.count == 1 && captured.cleanText.count == 39)
+        let outcome = try captured.contentPass()
+        #expect(outcome.coverage.inspected[.textFile]?.files == 40)
+        #expect(outcome.coverage.inspected[.textFile]?.bytes == Int64(40 * 65_536))
+        #expect(outcome.items.map(\.place) == ["line 1"])
+        #expect(outcome.issues.isEmpty)
+    }
+
+    /// An entry over 1 MiB (a Realm file here) goes to a file of its own as it streams by, never whole into memory,
+    /// and its secrets are found past its first MiB.
+    @Test func aLargeEntryIsCopiedToItsOwnFile() throws {
+        let tree = try TemporaryTree("archive-large-entry")
+        let script = """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1], "w:gz") as t:
+                for name in ["Documents/", "Library/", "tmp/"]:
+                    d = tarfile.TarInfo(name); d.type = tarfile.DIRTYPE; t.addfile(d)
+                body = b"\\0" * 16 + b"T-DB" + b"\\1" * (3 << 20) + b"class_User\\0username\\0password\\0"
+                info = tarfile.TarInfo("Documents/default.realm"); info.size = len(body); t.addfile(info, io.BytesIO(body))
+            """
+        try Self.python(script, [tree.path("r.tar.gz")])
+        let captured = try ArchiveInput.read(path: tree.path("r.tar.gz"), capturingContent: true)
+        let files = captured.kept.values.filter { if case .file = $0 { true } else { false } }
+        #expect(captured.kept.count == 1 && files.count == 1)
+        let outcome = try captured.contentPass()
+        #expect(outcome.items.count == 1)
+        #expect(outcome.coverage.inspected[.realm]?.files == 1)
     }
 }
 

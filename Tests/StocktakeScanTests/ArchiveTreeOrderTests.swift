@@ -57,4 +57,25 @@ import Testing
         #expect(facts.contains("issue a/b/c"))
         #expect(facts.contains("a/y file ← a/y"))
     }
+
+    /// Names are found by their folder and bytes through every growth of the index: the same name in two folders is
+    /// two nodes, a name differing by a byte is not found, and a second copy of a path is one node.
+    @Test func everyNameIsFoundInItsFolderOnly() throws {
+        var tree = ArchiveTree()
+        let count = 3_000
+        for index in 0..<count {
+            tree.insert(Self.member("a/\(index)").member, path: Array("a/\(index)".utf8), at: Int32(index))
+            tree.insert(Self.member("b/\(index)").member, path: Array("b/\(index)".utf8), at: Int32(index))
+        }
+        tree.insert(Self.member("a/7").member, path: Array("a/7".utf8), at: 7)
+        #expect(tree.nodes.count == 1 + 2 + 2 * count)
+        let (a, b) = (try #require(tree.child(0, Array("a".utf8))), try #require(tree.child(0, Array("b".utf8))))
+        for index in 0..<count {
+            let (inA, inB) = (tree.child(a, Array("\(index)".utf8)), tree.child(b, Array("\(index)".utf8)))
+            #expect(inA != nil && inB != nil && inA != inB)
+            #expect(inA.map { String(decoding: tree.path($0), as: UTF8.self) } == "a/\(index)")
+        }
+        #expect(tree.child(a, Array("3000".utf8)) == nil && tree.child(a, Array("07".utf8)) == nil)
+        #expect(tree.node(at: Array("b/2999".utf8)) != nil && tree.node(at: Array("c/1".utf8)) == nil)
+    }
 }

@@ -60,7 +60,7 @@ public struct ContentInspector {
     /// One file the pass reads, the store it is read as, and how many of its bytes.
     public struct Selected: Sendable {
         public let entry: Int32
-        let store: SensitiveItem.Store
+        package let store: SensitiveItem.Store
         let limit: Int
         public let bytes: Int64
     }
@@ -257,13 +257,24 @@ public struct ContentInspector {
         case .binaryCookies:
             return (.cookies, budget.propertyListBytes)
         case .json, .text:
-            // Caches and tmp too: a secret there is still at rest (the rules grade it by exposure). URLCache's bodies
-            // (`fsCachedData/`) are read through its `Cache.db`.
-            let cachedBody = entry.parent >= 0 && inventory.name(entry.parent).elementsEqual("fsCachedData".utf8)
-            return !entry.flags.contains(.systemManaged) && !cachedBody ? (.textFile, budget.textFileBytes) : nil
+            let cachedBody = entry.parent >= 0 && Self.holdsCachedBodies(inventory.name(entry.parent))
+            return Self.readsAsText(entry.kind, flags: entry.flags, inCachedBodies: cachedBody)
+                ? (.textFile, budget.textFileBytes) : nil
         default:
             return nil
         }
+    }
+
+    /// Whether the pass reads a file as text, which the walk does while the file's folder is open: JSON or text
+    /// the app wrote, in Caches and tmp too (a secret there is still at rest; the rules grade it by exposure).
+    package static func readsAsText(_ kind: ContentKind?, flags: EntryFlags, inCachedBodies: Bool) -> Bool {
+        (kind == .json || kind == .text) && !inCachedBodies
+            && flags.isDisjoint(with: [.systemManaged, .transportArtefact])
+    }
+
+    /// URLCache's bodies folder (`fsCachedData/`): its files are read through the `Cache.db` beside it.
+    package static func holdsCachedBodies(_ folderName: some Collection<UInt8>) -> Bool {
+        folderName.elementsEqual("fsCachedData".utf8)
     }
 
     /// `*.localstorage` (one file per origin) or `localstorage.sqlite3` (WebKit since 2022), any case.

@@ -1,9 +1,10 @@
 import Foundation
 import StocktakeFiles
 
-/// Text files read by the walk while it has their folder open, so that the content pass need not find and open them
-/// again: the walk reads each candidate's prefix and runs the trigger scan, and the pass reads again only the few that
-/// may hold a secret. One per walk; the walk's assembly records the clean files, then the pass reads them.
+/// Text files read by the walk while it has their folder open (or by an archive's first pass as they stream by), so
+/// that the content pass need not find and open them again: the walk reads each candidate's prefix and runs the
+/// trigger scan, and the pass reads again only the few that may hold a secret. One per walk; the walk's assembly
+/// records the clean files, then the pass reads them.
 public final class WalkTextScan: @unchecked Sendable {
     /// The prefix read, as the pass would read it (`ContentInspector.Budget.textFileBytes`).
     public let prefixBytes: Int
@@ -23,6 +24,11 @@ public final class WalkTextScan: @unchecked Sendable {
         let wanted = Int(min(file.size, Int64(min(prefixBytes, buffer.count))))
         let slice = UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(wanted))
         guard let count = try? file.readPrefix(into: slice), count == wanted else { return false }
-        return !TextSecrets.mayHoldSecret(UnsafeRawBufferPointer(slice))
+        return Self.holdsNoTrigger(UnsafeRawBufferPointer(slice))
     }
+
+    /// Whether a text file's prefix holds none of the fragments every secret the pass finds in text contains.
+    package static func holdsNoTrigger(_ prefix: UnsafeRawBufferPointer) -> Bool { !TextSecrets.mayHoldSecret(prefix) }
+
+    package static func holdsNoTrigger(_ prefix: [UInt8]) -> Bool { !TextSecrets.mayHoldSecret(prefix) }
 }

@@ -15,7 +15,9 @@ struct ArchiveInventory {
 
     /// The inventory's records, and for each entry the ordinal of the archive entry holding its data (-1: none).
     func build() -> (TreeRecorder, [Int32]) {
-        var state = BuildState(root: root, modified: listing.member(of: root)?.modified ?? 0, nodes: tree.nodes.count)
+        var state = BuildState(
+            root: root, modified: listing.member(of: root)?.modified ?? 0, nodes: tree.nodes.count,
+            nameBytes: tree.nameBytes)
         let sequestered = sequesteredFlags(&state)
         // Only the folders waiting on the stack hold their paths, not every entry.
         var stack: [(node: Int32, record: Int32, zone: Zone, depth: Int, path: [UInt8])] = [(root, 0, .root, 0, [])]
@@ -48,8 +50,9 @@ struct ArchiveInventory {
         /// Each tree node's record, -1 for a node left out.
         var recordOfNode: [Int32]
 
-        init(root: Int32, modified: Int64, nodes: Int) {
-            recorder = TreeRecorder(rootModified: modified)
+        init(root: Int32, modified: Int64, nodes: Int, nameBytes: Int) {
+            recorder = TreeRecorder(rootModified: modified, entries: nodes, nameBytes: nameBytes)
+            dataOrdinals.reserveCapacity(nodes)
             recordOfNode = [Int32](repeating: -1, count: nodes)
             recordOfNode[Int(root)] = 0
         }

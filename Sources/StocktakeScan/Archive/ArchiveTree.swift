@@ -15,18 +15,14 @@ struct ArchiveTree {
         var children: [Int32] = []
     }
 
-    private struct ChildKey: Hashable {
-        let parent: Int32
-        let nameHash: Int
-    }
-
     /// Index 0: the archive root.
     private(set) var nodes: [Node] = [Node(nameStart: 0, nameLength: 0, parent: -1, member: -1, isDirectory: true)]
     private var names: [UInt8] = []
-    /// The last node added under each key, and from a node the one added before it under the same key: names whose
-    /// hashes collide (the hash is seeded per run, so no archive can plan it) are told apart by their bytes.
-    private var byName: [ChildKey: Int32] = [:]
-    private var sameKey: [Int32: Int32] = [:]
+    /// Children found by (parent, name): an open-addressed table of node indices (-1: empty), at most half full, and
+    /// each node's 32-bit hash of its key, seeded per run. Every probe compares parent and name bytes, so names whose
+    /// hashes collide are told apart; a dictionary keyed by (parent, hash) took 40 bytes a member, this 12.
+    private var slots = [Int32](repeating: -1, count: 1 << 10)
+    private var keyHashes: [UInt32] = [0]
     private(set) var issues: [ScanIssue] = []
     /// The folder (its path as stored, and its node) the last member went into.
     private var lastFolder: (path: [UInt8], node: Int32)?
@@ -99,18 +95,36 @@ struct ArchiveTree {
                 isDirectory: isDirectory))
         names.append(contentsOf: name)
         nodes[Int(parent)].children.append(index)
-        let key = ChildKey(parent: parent, nameHash: Self.hash(name))
-        if let earlier = byName.updateValue(index, forKey: key) { sameKey[index] = earlier }
+        keyHashes.append(Self.hash(parent, name))
+        if nodes.count * 2 > slots.count {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            for node in 1..<index { place(node) }
+        }
+        place(index)
         return index
     }
 
-    private static func hash(_ name: ArraySlice<UInt8>) -> Int {
+    /// Puts a node in the first free slot of its probe sequence.
+    private mutating func place(_ node: Int32) {
+        var slot = firstSlot(keyHashes[Int(node)])
+        while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = node
+    }
+
+    /// The hash's top bits: the table's size is a power of two.
+    private func firstSlot(_ hash: UInt32) -> Int { Int((UInt64(hash) * UInt64(slots.count)) >> 32) }
+
+    private static func hash(_ parent: Int32, _ name: ArraySlice<UInt8>) -> UInt32 {
         name.withUnsafeBytes { bytes in
             var hasher = Hasher()
+            hasher.combine(parent)
             hasher.combine(bytes: bytes)
-            return hasher.finalize()
+            return UInt32(truncatingIfNeeded: hasher.finalize())
         }
     }
+
+    /// All names' bytes: no more than the inventory of any part of the tree needs.
+    var nameBytes: Int { names.count }
 
     func name(_ node: Int32) -> ArraySlice<UInt8> {
         let node = nodes[Int(node)]
@@ -120,9 +134,14 @@ struct ArchiveTree {
     func child(_ parent: Int32, _ name: [UInt8]) -> Int32? { child(parent, name[...]) }
 
     func child(_ parent: Int32, _ name: ArraySlice<UInt8>) -> Int32? {
-        var next = byName[ChildKey(parent: parent, nameHash: Self.hash(name))]
-        while let node = next, !self.name(node).elementsEqual(name) { next = sameKey[node] }
-        return next
+        let hash = Self.hash(parent, name)
+        var slot = firstSlot(hash)
+        while case let node = slots[slot], node >= 0 {
+            let sameKey = keyHashes[Int(node)] == hash && nodes[Int(node)].parent == parent
+            if sameKey && self.name(node).elementsEqual(name) { return node }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
     }
 
     /// The node at a `/`-separated path below `start`, if every step exists (and with `foldersOnly`, is a folder).

@@ -3,18 +3,27 @@ import StocktakeContent
 import StocktakeModel
 
 /// What an archive's first pass keeps for the content checks, so they need no second pass (for a compressed tar, a
-/// second decompression): as many of each entry's bytes as they read, in memory; SQLite stores (read as files) and
-/// what is past the memory's bounds in a private temporary folder. Past the disk's bounds, the second pass copies.
+/// second decompression): as many of each entry's bytes as they read, in memory; SQLite stores (read as files), entries
+/// over 1 MiB and what is past the memory's bounds in a private temporary folder. Past the disk's bounds, the second
+/// pass copies.
+/// A text file is scanned as it streams by, and kept only when it may hold a secret.
 struct ContentCapture {
     let budget = ContentInspector.Budget()
     let scratch: ScratchFolder
     private(set) var kept: [Int32: ContentInspector.Source] = [:]
+    /// Text files whose whole prefix was scanned in the stream and holds no trigger, by ordinal: not kept, and the
+    /// content pass counts them read, as it does the text files a folder's walk scanned (`WalkTextScan`).
+    private(set) var cleanText: Set<Int32> = []
     private var keptBytes: Int64 = 0
     private var storeBytes: Int64 = 0
+    /// What went to disk, stores aside: the spill file and the large entries' own files.
+    private var diskBytes: Int64 = 0
     private var spill: (file: FileHandle, path: String, bytes: Int64)?
     static let maxStoreBytes: Int64 = 256 << 20
     static let maxKeptBytes: Int64 = 32 << 20
     static let maxKeptEntries = 8_000
+    /// Larger entries go to files of their own, written as they stream by.
+    static let maxKeptEntryBytes: Int64 = 1 << 20
     static let maxSpilledBytes: Int64 = 2 << 30
 
     /// Nil without a temporary folder: then nothing is kept.
@@ -28,13 +37,21 @@ struct ContentCapture {
         let wal = kind == .sqliteWAL && size <= budget.copiedStoreBytes
         guard let bytes = wal ? size : budget.bytesRead(kind: kind, size: size), bytes > 0 else { return nil }
         if kind == .sqlite || wal { return storeBytes + bytes <= Self.maxStoreBytes ? bytes : nil }
-        return (spill?.bytes ?? 0) + bytes <= Self.maxSpilledBytes ? bytes : nil
+        return diskBytes + bytes <= Self.maxSpilledBytes ? bytes : nil
     }
 
     /// Keeps an entry's bytes: `prefix` already read, the rest (up to `bytes` in all) read from the stream now.
     mutating func keep(
         ordinal: Int32, kind: ContentKind, bytes: Int64, prefix: UnsafeRawBufferPointer, stream: ArchiveStream
     ) throws(ArchiveReadFailure) {
+        let isStore = kind == .sqlite || kind == .sqliteWAL
+        if isStore || bytes > Self.maxKeptEntryBytes {
+            // Copied into a file of its own as it streams by: a 64 MiB Realm file never sits in memory whole.
+            guard let file = try copy(ordinal: ordinal, bytes: bytes, prefix: prefix, stream: stream) else { return }
+            if isStore { storeBytes += bytes } else { diskBytes += bytes }
+            kept[ordinal] = .file(file)
+            return
+        }
         var data = Array(prefix.prefix(Int(bytes)))
         if Int64(data.count) < bytes {
             let rest = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(bytes) - data.count, alignment: 8)
@@ -42,10 +59,8 @@ struct ContentCapture {
             let count = try stream.read(into: rest)
             data += rest[0..<count]
         }
-        if kind == .sqlite || kind == .sqliteWAL {
-            guard let file = scratch.store("\(ordinal)", data) else { return }
-            storeBytes += Int64(data.count)
-            kept[ordinal] = .file(file)
+        if (kind == .json || kind == .text) && data.count == bytes && WalkTextScan.holdsNoTrigger(data) {
+            cleanText.insert(ordinal)
         } else if kept.count < Self.maxKeptEntries && keptBytes + Int64(data.count) <= Self.maxKeptBytes {
             keptBytes += Int64(data.count)
             kept[ordinal] = .bytes(data)
@@ -55,7 +70,29 @@ struct ContentCapture {
             }
             guard let (file, path, offset) = spill, (try? file.write(contentsOf: data)) != nil else { return }
             spill?.bytes += Int64(data.count)
+            diskBytes += Int64(data.count)
             kept[ordinal] = .slice(path, offset: offset, count: data.count)
+        }
+    }
+
+    /// Streams the entry's first `bytes` into the scratch folder's file named by its ordinal.
+    private func copy(ordinal: Int32, bytes: Int64, prefix: UnsafeRawBufferPointer, stream: ArchiveStream)
+        throws(ArchiveReadFailure) -> String?
+    {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+        defer { chunk.deallocate() }
+        var first = UnsafeRawBufferPointer(rebasing: prefix.prefix(Int(bytes)))
+        var remaining = bytes - Int64(first.count)
+        return try scratch.store("\(ordinal)") { () throws(ArchiveReadFailure) -> UnsafeRawBufferPointer in
+            if !first.isEmpty {
+                defer { first = UnsafeRawBufferPointer(start: nil, count: 0) }
+                return first
+            }
+            let wanted = Int(min(remaining, Int64(chunk.count)))
+            let count =
+                wanted > 0 ? try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk.prefix(wanted))) : 0
+            remaining = count < wanted ? 0 : remaining - Int64(count)
+            return UnsafeRawBufferPointer(rebasing: chunk.prefix(count))
         }
     }
 }

@@ -6,7 +6,14 @@ package struct TreeRecorder {
     private var records: [EntryRecord] = []
     private var parts = InventoryParts(segments: [], parents: [], nameBases: [0], names: [])
 
-    package init(rootModified: Int64, rootBytes: Int64 = 0, rootAllocated: Int64 = 0) {
+    /// `entries`, `nameBytes`: how many the reader knows may come, reserved at once so that a million records are not
+    /// copied as their arrays grow (the old and new arrays would both be alive at the audit's peak of memory).
+    package init(
+        rootModified: Int64, rootBytes: Int64 = 0, rootAllocated: Int64 = 0, entries: Int = 0, nameBytes: Int = 0
+    ) {
+        records.reserveCapacity(entries)
+        parts.parents.reserveCapacity(entries)
+        parts.names.reserveCapacity(nameBytes)
         append(
             parent: -1, name: [], type: .directory, zone: .root, flags: [], ownFlag: .none, apparent: rootBytes,
             allocated: rootAllocated, modified: rootModified, kind: .unknown)

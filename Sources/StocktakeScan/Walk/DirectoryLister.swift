@@ -38,6 +38,8 @@ final class DirectoryLister {
     /// name entries by one component instead of the whole path.
     private let ownsWorkingDirectory: Bool
     @exclusivity(unchecked) var insideListedFolder = false
+    /// The listed folder is URLCache's bodies, which the content pass reads through `Cache.db`: not scanned as text.
+    @exclusivity(unchecked) private var inCachedBodies = false
     /// Never through a link, access times kept; the entry was just seen to be a regular file, so no second stat.
     @exclusivity(unchecked) var fileOptions = RegularFile.Options(
         followsLinks: false, maxBytes: nil, keepsAccessTime: true, checksTypeBeforeOpening: false)
@@ -65,6 +67,7 @@ final class DirectoryLister {
         let fd = dirfd(directory)
         insideListedFolder = ownsWorkingDirectory && fchdir(fd) == 0
         readNames(directory)
+        inCachedBodies = ContentInspector.holdsCachedBodies(job.path.split(separator: UInt8(ascii: "/")).last ?? [])
         let sidecars = readSidecars(fd: fd, job: job)
         var subdirectories: [DirectoryJob] = []
         setPathPrefix(job.path)
@@ -171,7 +174,10 @@ final class DirectoryLister {
         // lookup instead of two. Anything else, or a failed open, takes the plain stat below (`sniff` says why).
         let mayBeFile = listedType == UInt8(DT_REG) || listedType == UInt8(DT_UNKNOWN)
         let kindFromName = mayBeFile ? ContentKind.named(name) : nil
-        let opens = kindFromName == nil || (textScan != nil && Self.isText(kindFromName) && !job.holdsCachedBodies)
+        let opens =
+            kindFromName == nil
+            || (textScan != nil
+                && ContentInspector.readsAsText(kindFromName, flags: [], inCachedBodies: inCachedBodies))
         let opened = listedType == UInt8(DT_REG) && opens ? try? openRegularFile(cName, in: fd) : nil
         if let opened {
             info = opened.status
@@ -213,8 +219,8 @@ final class DirectoryLister {
         // An empty file opened first: its attributes still come through the open descriptor.
         if let opened, attributes == nil, wantsAttributes { attributes = attributeReading(of: opened) }
         let scannedClean =
-            Self.isText(kind) && !flags.contains(.systemManaged) && !flags.contains(.transportArtefact)
-            && !job.holdsCachedBodies && opened.map { textScan?.readsClean($0, buffer: text) ?? false } ?? false
+            ContentInspector.readsAsText(kind, flags: flags, inCachedBodies: inCachedBodies)
+            && opened.map { textScan?.readsClean($0, buffer: text) ?? false } ?? false
         var attributesUnreadable = false
         if wantsAttributes {
             switch attributes ?? readAttributes(name, cName: cName, type: type, folder: fd) {
@@ -255,9 +261,6 @@ final class DirectoryLister {
         }
         return DirectoryJob(ref: ref, path: joined(job.path, name), depth: job.depth + 1, zone: zone, info: info)
     }
-
-    /// What the content pass reads as a text file (`ContentInspector`): JSON and text.
-    static func isText(_ kind: ContentKind?) -> Bool { kind == .json || kind == .text }
 
     func report(_ job: DirectoryJob, _ name: some Collection<UInt8>, _ reason: ScanIssue.Reason, _ detail: String) {
         store.issues.append(ScanIssue(path: joined(job.path, name), reason: reason, detail: detail))

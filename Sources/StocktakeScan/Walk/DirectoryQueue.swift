@@ -16,13 +16,6 @@ struct DirectoryJob: Sendable {
         (device, inode) = Self.identity(info)
     }
 
-    /// URLCache's bodies (`fsCachedData/`), which the content pass reads through its `Cache.db`.
-    var holdsCachedBodies: Bool {
-        let name = "fsCachedData".utf8
-        let start = path.count - name.count
-        return start >= 0 && path[start...].elementsEqual(name) && (start == 0 || path[start - 1] == UInt8(ascii: "/"))
-    }
-
     static func identity(_ info: stat) -> (UInt64, UInt64) {
         (UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino))
     }
