@@ -37,11 +37,12 @@ failed=0
 for target in "${targets[@]}"; do
   work=$scratch/fuzz/$target
   rm -rf "$work"
-  mkdir -p "$work/corpus" "$work/artifacts"
+  mkdir -p "$work/corpus" "$work/artifacts" "$work/tmp"
   dictionary=()
   [ -f "Fuzz/Dictionaries/$target.dict" ] && dictionary=(-dict="Fuzz/Dictionaries/$target.dict")
   status=0
-  "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  # The scratch files a target writes (one per process) stay in its work folder, not in the system's /tmp.
+  TMPDIR="$PWD/$work/tmp" "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/" ${dictionary[@]+"${dictionary[@]}"} "$work/corpus" "Fuzz/Corpus/$target" \
     > "$work/log.txt" 2>&1 || status=$?
   reproducers=$(find "$work/artifacts" -type f)

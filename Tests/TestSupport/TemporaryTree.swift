@@ -17,6 +17,12 @@ package final class TemporaryTree {
         root = try Self.makeFolder(label, in: parent)
     }
 
+    /// Every folder made, removed when the test process exits if nothing removed it before: a tree a static
+    /// fixture holds is never released, and a file handed back by path has no owner.
+    nonisolated(unsafe) private static var madeFolders: [String] = []
+    private static let madeLock = NSLock()
+    private static let removesAtExit: Void = { atexit { TemporaryTree.madeFolders.forEach(TemporaryTree.remove) } }()
+
     /// Creates a uniquely named folder `stocktake-LABEL-UUID` in `parent` (by default the system's temporary
     /// folder: `$TMPDIR` or `/tmp` on Linux, `/var/folders/…/T` on macOS) and returns its real path. On macOS
     /// `/var` is a link to `/private/var` and the tool prints real paths, so a test comparing what it printed
@@ -33,11 +39,21 @@ package final class TemporaryTree {
             throw Failure(description: "realpath \(made) failed with errno \(reason)")
         }
         defer { free(resolved) }
-        return String(cString: resolved)
+        let path = String(cString: resolved)
+        madeLock.withLock {
+            _ = removesAtExit
+            madeFolders.append(path)
+        }
+        return path
     }
 
-    deinit {
-        try? FileManager.default.removeItem(atPath: root)
+    deinit { Self.remove(root) }
+
+    /// Removes a folder without following links; `rm` where a path inside is longer than Foundation can remove.
+    private static func remove(_ path: String) {
+        guard FileManager.default.fileExists(atPath: path), (try? FileManager.default.removeItem(atPath: path)) == nil
+        else { return }
+        _ = try? StocktakeProcess.runCommand(["/bin/rm", "-rf", path])
     }
 
     /// Absolute path of a path relative to the tree (`""` is the root).
