@@ -104,6 +104,10 @@ package enum Audit {
             standardOutput: standardOutput)
     }
 
+    /// Removes the private copies of an audit under way (an archive's can reach gigabytes): for a signal handler,
+    /// just before the process ends.
+    package static func removeScratchCopies() { ScratchFolder.removeAll() }
+
     /// Maps a container path to the repository's path of the same file, when the container's root lies inside the
     /// repository and the file is there (an export committed to it).
     private static func repositoryFile(_ request: AuditRequest, containerRoot: String) -> @Sendable (String) -> String?

@@ -10,9 +10,23 @@ package final class ScratchFolder: Sendable {
         var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { return nil }
         path = String(cString: made)
+        Self.lock.withLock { _ = Self.live.insert(path) }
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit {
+        Self.lock.withLock { _ = Self.live.remove(path) }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// The folders not yet removed: an archive's kept members can reach gigabytes, and a job stopped by a signal
+    /// (cron's timeout, Ctrl-C) would otherwise leave them in the temporary folder.
+    nonisolated(unsafe) private static var live: Set<String> = []
+    private static let lock = NSLock()
+
+    /// Removes every scratch folder still alive; for a signal handler, just before the process ends.
+    package static func removeAll() {
+        for path in lock.withLock({ live }) { try? FileManager.default.removeItem(atPath: path) }
+    }
 
     /// A new private file holding `bytes`; a scratch copy, so no rename and no sync. Nil when it cannot be written.
     package func store(_ name: String, _ bytes: [UInt8]) -> String? {

@@ -202,6 +202,9 @@ struct AuditCommand: ParsableCommand {
                     try DeviceAudit.run(request, target: target, control: control, scratch: scratch)
                 }
             } else {
+                // Stopped by a signal, it leaves no scratch copies behind (an archive's can reach gigabytes).
+                let interruption = Interruption { Audit.removeScratchCopies() }
+                defer { interruption.end() }
                 result = try Audit.run(request)
             }
         } catch {

@@ -349,4 +349,42 @@ import Testing
         #expect(third.status == 0 || third.status == 2, "\(third.stderr)")
         #expect(try runs() == before + 1, "a rewritten archive is audited again")
     }
+
+    /// Stopped by SIGTERM (cron's timeout) while it reads an archive, the audit removes its private copies and
+    /// ends by the signal: nothing is left in the temporary folder, where an archive's copies can reach gigabytes.
+    @Test func aStoppedAuditLeavesNoCopies() throws {
+        let work = try TemporaryTree("archive-stopped")
+        try work.mkdir("tmp")
+        let script = """
+            import sys, tarfile, io
+            class Zeros(io.RawIOBase):
+                def __init__(self, n): self.left = n
+                def readable(self): return True
+                def readinto(self, b):
+                    n = min(len(b), self.left); b[:n] = bytes(n); self.left -= n; return n
+            with tarfile.open(sys.argv[1], "w:gz", compresslevel=1) as t:
+                for name in ["Documents/", "Library/", "tmp/"]:
+                    d = tarfile.TarInfo(name); d.type = tarfile.DIRTYPE; t.addfile(d)
+                big = tarfile.TarInfo("Documents/big.bin"); big.size = 3 << 30
+                t.addfile(big, io.BufferedReader(Zeros(big.size)))
+            """
+        let made = try StocktakeProcess.runCommand(["python3", "-c", script, work.path("big.tar.gz")])
+        try #require(made.status == 0, "\(made.stderr)")
+        let audit = Process()
+        audit.executableURL = URL(fileURLWithPath: try StocktakeProcess.binary)
+        audit.arguments = ["audit", work.path("big.tar.gz"), "--quiet", "--output", work.path("out")]
+        audit.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": work.path("tmp")]) { $1 }
+        try audit.run()
+        // The first pass makes its folder for the copies as it starts; the 3 GiB member takes seconds to skip.
+        var waited = 0
+        while waited < 2_000, (try? FileManager.default.contentsOfDirectory(atPath: work.path("tmp")))?.isEmpty ?? true
+        {
+            usleep(5_000)
+            waited += 1
+        }
+        kill(audit.processIdentifier, SIGTERM)
+        audit.waitUntilExit()
+        #expect(audit.terminationReason == .uncaughtSignal && audit.terminationStatus == SIGTERM)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path("tmp")) == [])
+    }
 }
