@@ -310,23 +310,30 @@ extension ArchiveInputTests {
         }
     }
 
+    /// A `.tar.gz` of `count` logs in Library/Caches/logs, each its `line` (with the log's number) 5,000 times; the
+    /// last starts with a bearer token, on its line 1.
+    static func logsArchive(_ path: String, count: Int, line: String) throws {
+        let script = """
+            import io, sys, tarfile
+            count, line = int(sys.argv[2]), sys.argv[3] + "\\n"
+            with tarfile.open(sys.argv[1], "w:gz") as t:
+                for name in ["Documents/", "Library/", "tmp/"]:
+                    d = tarfile.TarInfo(name); d.type = tarfile.DIRTYPE; t.addfile(d)
+                for index in range(count):
+                    body = (line % index).encode() * 5000
+                    if index == count - 1: body = b"Authorization: Bearer abcdefghijklmnopqrstuvwxyz012345\\n" + body
+                    info = tarfile.TarInfo("Library/Caches/logs/%03d.log" % index)
+                    info.size = len(body); t.addfile(info, io.BytesIO(body))
+            """
+        try python(script, [path, "\(count)", line])
+    }
+
     /// Past the memory's bound (32 MiB of kept text) what the first pass keeps goes to one spill file: every log is
     /// still read from the first pass, none by a second, and a secret in the last one is found. Each log says
     /// "session", a trigger, so that none is passed as clean in the stream.
     @Test func whatIsKeptPastTheMemoryBoundIsSpilledNotReadAgain() throws {
         let tree = try TemporaryTree("archive-spill")
-        let script = """
-            import io, sys, tarfile
-            with tarfile.open(sys.argv[1], "w:gz") as t:
-                for name in ["Documents/", "Library/", "tmp/"]:
-                    d = tarfile.TarInfo(name); d.type = tarfile.DIRTYPE; t.addfile(d)
-                for index in range(560):
-                    body = ("session line %d\\n" % index).encode() * 5000
-                    if index == 559: body = b"Authorization: Bearer abcdefghijklmnopqrstuvwxyz012345\\n" + body
-                    info = tarfile.TarInfo("Library/Caches/logs/%03d.log" % index)
-                    info.size = len(body); t.addfile(info, io.BytesIO(body))
-            """
-        try Self.python(script, [tree.path("s.tar.gz")])
+        try Self.logsArchive(tree.path("s.tar.gz"), count: 560, line: "session line %d")
         let captured = try ArchiveInput.read(path: tree.path("s.tar.gz"), capturingContent: true)
         #expect(captured.kept.count == 560, "every log kept by the first pass")
         let spilled = captured.kept.values.filter { if case .slice = $0 { true } else { false } }
@@ -340,18 +347,7 @@ extension ArchiveInputTests {
     /// read; the one log that may hold a secret is kept and read, and nothing is read by a second pass.
     @Test func cleanTextIsScannedInTheStreamNotKept() throws {
         let tree = try TemporaryTree("archive-clean-text")
-        let script = """
-            import io, sys, tarfile
-            with tarfile.open(sys.argv[1], "w:gz") as t:
-                for name in ["Documents/", "Library/", "tmp/"]:
-                    d = tarfile.TarInfo(name); d.type = tarfile.DIRTYPE; t.addfile(d)
-                for index in range(40):
-                    body = ("GET /feed/%d 200\\n" % index).encode() * 5000
-                    if index == 39: body = b"Authorization: Bearer abcdefghijklmnopqrstuvwxyz012345\\n" + body
-                    info = tarfile.TarInfo("Library/Caches/logs/%03d.log" % index)
-                    info.size = len(body); t.addfile(info, io.BytesIO(body))
-            """
-        try Self.python(script, [tree.path("t.tar.gz")])
+        try Self.logsArchive(tree.path("t.tar.gz"), count: 40, line: "GET /feed/%d 200")
         let captured = try ArchiveInput.read(path: tree.path("t.tar.gz"), capturingContent: true)
         #expect(captured.kept.count == 1 && captured.cleanText.count == 39)
         let outcome = try captured.contentPass()
