@@ -328,7 +328,7 @@ extension ArchiveInputTests {
         try python(script, [path, "\(count)", line])
     }
 
-    /// Past the memory's bound (32 MiB of kept text) what the first pass keeps goes to one spill file: every log is
+    /// Past the memory's bound (32 MiB of kept text) what the first pass keeps goes to files of its own: every log is
     /// still read from the first pass, none by a second, and a secret in the last one is found. Each log says
     /// "session", a trigger, so that none is passed as clean in the stream.
     @Test func whatIsKeptPastTheMemoryBoundIsSpilledNotReadAgain() throws {
@@ -336,8 +336,8 @@ extension ArchiveInputTests {
         try Self.logsArchive(tree.path("s.tar.gz"), count: 560, line: "session line %d")
         let captured = try ArchiveInput.read(path: tree.path("s.tar.gz"), capturingContent: true)
         #expect(captured.kept.count == 560, "every log kept by the first pass")
-        let spilled = captured.kept.values.filter { if case .slice = $0 { true } else { false } }
-        #expect(spilled.count > 0 && spilled.count < 560, "those past 32 MiB spilled, the rest in memory")
+        let spilled = captured.kept.values.filter { if case .file = $0 { true } else { false } }
+        #expect(spilled.count > 0 && spilled.count < 560, "those past 32 MiB in files, the rest in memory")
         let outcome = try captured.contentPass()
         #expect(outcome.coverage.inspected[.textFile]?.files == 560)
         #expect(outcome.items.map(\.place) == ["line 1"])

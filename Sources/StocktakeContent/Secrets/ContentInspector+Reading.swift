@@ -92,9 +92,6 @@ extension ContentInspector {
             case .file(let path):
                 var options = RegularFile.Options.insideContainer(maxBytes: maxBytes)
                 return .success(.file(try RegularFile.open(path, options: &options), folder: nil))
-            case .slice(let path, let offset, let count):
-                var options = RegularFile.Options.insideContainer(maxBytes: nil)
-                return .success(.bytes(try RegularFile.open(path, options: &options).read(at: offset, count: count)))
             }
         } catch {
             return .failure(error)

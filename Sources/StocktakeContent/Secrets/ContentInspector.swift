@@ -31,11 +31,10 @@ public struct ContentInspector {
         }
     }
 
-    /// Where an entry's bytes are: a file (never through a link), bytes already read, or a part of a spilled file.
+    /// Where an entry's bytes are: a file (never through a link) or bytes already read.
     public enum Source: Sendable {
         case file(String)
         case bytes([UInt8])
-        case slice(String, offset: Int64, count: Int)
     }
 
     let root: String

@@ -1,11 +1,10 @@
-import Foundation
 import StocktakeContent
 import StocktakeModel
 
 /// What an archive's first pass keeps for the content checks, so they need no second pass (for a compressed tar, a
 /// second decompression): as many of each entry's bytes as they read, in memory; SQLite stores (read as files), entries
-/// over 1 MiB and what is past the memory's bounds in a private temporary folder. Past the disk's bounds, the second
-/// pass copies.
+/// over 1 MiB and what is past the memory's bounds as files in a private temporary folder. Past the disk's bounds,
+/// the second pass copies.
 /// A text file is scanned as it streams by, and kept only when it may hold a secret.
 struct ContentCapture {
     let budget = ContentInspector.Budget()
@@ -16,15 +15,14 @@ struct ContentCapture {
     private(set) var cleanText: Set<Int32> = []
     private var keptBytes: Int64 = 0
     private var storeBytes: Int64 = 0
-    /// What went to disk, stores aside: the spill file and the large entries' own files.
+    /// What went to disk, stores aside.
     private var diskBytes: Int64 = 0
-    private var spill: (file: FileHandle, path: String, bytes: Int64)?
     static let maxStoreBytes: Int64 = 256 << 20
     static let maxKeptBytes: Int64 = 32 << 20
     static let maxKeptEntries = 8_000
-    /// Larger entries go to files of their own, written as they stream by.
+    /// Larger entries go to files of their own as they stream by, as do all past the memory's bounds.
     static let maxKeptEntryBytes: Int64 = 1 << 20
-    static let maxSpilledBytes: Int64 = 2 << 30
+    static let maxDiskBytes: Int64 = 2 << 30
 
     /// Nil without a temporary folder: then nothing is kept.
     init?() {
@@ -37,7 +35,7 @@ struct ContentCapture {
         let wal = kind == .sqliteWAL && size <= budget.copiedStoreBytes
         guard let bytes = wal ? size : budget.bytesRead(kind: kind, size: size), bytes > 0 else { return nil }
         if kind == .sqlite || wal { return storeBytes + bytes <= Self.maxStoreBytes ? bytes : nil }
-        return diskBytes + bytes <= Self.maxSpilledBytes ? bytes : nil
+        return diskBytes + bytes <= Self.maxDiskBytes ? bytes : nil
     }
 
     /// Keeps an entry's bytes: `prefix` already read, the rest (up to `bytes` in all) read from the stream now.
@@ -64,14 +62,10 @@ struct ContentCapture {
         } else if kept.count < Self.maxKeptEntries && keptBytes + Int64(data.count) <= Self.maxKeptBytes {
             keptBytes += Int64(data.count)
             kept[ordinal] = .bytes(data)
-        } else {
-            if spill == nil, let path = scratch.store("spill", []), let file = FileHandle(forWritingAtPath: path) {
-                spill = (file, path, 0)
-            }
-            guard let (file, path, offset) = spill, (try? file.write(contentsOf: data)) != nil else { return }
-            spill?.bytes += Int64(data.count)
+        } else if let file = scratch.store("\(ordinal)", data) {
+            // Past the memory's bounds: a file of its own.
             diskBytes += Int64(data.count)
-            kept[ordinal] = .slice(path, offset: offset, count: data.count)
+            kept[ordinal] = .file(file)
         }
     }
 
