@@ -349,7 +349,8 @@ extension ArchiveInputTests {
         let tree = try TemporaryTree("archive-clean-text")
         try Self.logsArchive(tree.path("t.tar.gz"), count: 40, line: "GET /feed/%d 200")
         let captured = try ArchiveInput.read(path: tree.path("t.tar.gz"), capturingContent: true)
-        #expect(captured.kept.count == 1 && captured.cleanText.count == 39)
+        let clean = captured.kept.values.filter { if case .scannedClean = $0 { true } else { false } }
+        #expect(captured.kept.count == 40 && clean.count == 39)
         let outcome = try captured.contentPass()
         #expect(outcome.coverage.inspected[.textFile]?.files == 40)
         #expect(outcome.coverage.inspected[.textFile]?.bytes == Int64(40 * 65_536))

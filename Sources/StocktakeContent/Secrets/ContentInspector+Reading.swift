@@ -89,6 +89,7 @@ extension ContentInspector {
             switch locate?(entry) {
             case nil: return nil
             case .bytes(let bytes): return .success(.bytes(bytes))
+            case .scannedClean: return .success(.bytes([]))
             case .file(let path):
                 var options = RegularFile.Options.insideContainer(maxBytes: maxBytes)
                 return .success(.file(try RegularFile.open(path, options: &options), folder: nil))

@@ -31,10 +31,12 @@ public struct ContentInspector {
         }
     }
 
-    /// Where an entry's bytes are: a file (never through a link) or bytes already read.
+    /// Where an entry's bytes are: a file (never through a link) or bytes already read; or a text file whose prefix
+    /// was scanned as it streamed by and holds no trigger (`WalkTextScan`), read with nothing to find.
     public enum Source: Sendable {
         case file(String)
         case bytes([UInt8])
+        case scannedClean
     }
 
     let root: String

@@ -3,7 +3,7 @@ import StocktakeFiles
 import StocktakeModel
 
 extension ArchiveInput {
-    /// What the content checks find in the archive's files, read from what the first pass kept or scanned; the few selected
+    /// What the content checks find in the archive's files, read from what the first pass kept; the few selected
     /// files it did not keep (its bounds reached, or the archive read without capture) are copied by a second pass
     /// into a private temporary folder (one file per entry, named by its index, a text file only up to its prefix),
     /// read there as a folder's would be, and the copies removed. The archive is never written; an entry the pass
@@ -18,7 +18,6 @@ extension ArchiveInput {
         var selected: [ContentInspector.Selected] = []
         var sources: [Int32: ContentInspector.Source] = [:]
         var missing: [ContentInspector.Selected] = []
-        var scannedClean: [Int32] = []
         func leave(_ chosen: ContentInspector.Selected, _ reason: ContentCoverage.Reason, _ why: String) {
             unread.append(.init(entry: chosen.entry, reason: reason, bytes: chosen.bytes, detail: "not read: " + why))
         }
@@ -30,13 +29,7 @@ extension ArchiveInput {
                 leave(chosen, .unreadable, "the archive holds no data for it")
             } else {
                 selected.append(chosen)
-                if let source = kept[ordinal] {
-                    sources[chosen.entry] = source
-                } else if chosen.store == .textFile && cleanText.contains(ordinal) {
-                    scannedClean.append(chosen.entry)
-                } else {
-                    missing.append(chosen)
-                }
+                if let source = kept[ordinal] { sources[chosen.entry] = source } else { missing.append(chosen) }
             }
         }
         var copies: ScratchFolder?
@@ -49,19 +42,14 @@ extension ArchiveInput {
             copies = folder
             for (entry, file) in try copy(missing, into: folder) { sources[entry] = .file(file) }
         }
-        let clean = Set(scannedClean)
-        let readable = selected.filter { sources[$0.entry] != nil || clean.contains($0.entry) }
-        for chosen in selected where sources[chosen.entry] == nil && !clean.contains(chosen.entry) {
+        for chosen in selected where sources[chosen.entry] == nil {
             leave(chosen, .unreadable, "the archive's entry could not be read again")
         }
-        let streamScan = WalkTextScan()
-        streamScan.recordClean(scannedClean)
         // A store's `-wal` is not selected, but read with it when the first pass kept it.
         let (located, kept, ordinals) = (sources, kept, dataOrdinals)
         let locate: @Sendable (Int32) -> ContentInspector.Source? = { located[$0] ?? kept[ordinals[Int($0)]] }
-        var outcome = ContentInspector(
-            root: "", inventory: inventory, threads: threads, locate: locate, walkScan: streamScan
-        ).inspect(readable, unread: unread)
+        var outcome = ContentInspector(root: "", inventory: inventory, threads: threads, locate: locate)
+            .inspect(selected.filter { sources[$0.entry] != nil }, unread: unread)
         withExtendedLifetime(copies) {}
         outcome.countPassedOver(passedOver, in: inventory)
         return outcome

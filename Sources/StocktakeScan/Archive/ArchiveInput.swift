@@ -20,8 +20,6 @@ public struct ArchiveInput: Sendable {
     let path: String
     /// What the first pass kept for the content checks, by ordinal (`ContentCapture`); empty when not asked.
     let kept: [Int32: ContentInspector.Source]
-    /// Text files the first pass scanned whole and found no trigger in, by ordinal (`ContentCapture.cleanText`).
-    let cleanText: Set<Int32>
     let scratch: ScratchFolder?
 
     /// Whether `path` names a regular file (through a link or not): then it is read as an archive.
@@ -49,8 +47,7 @@ public struct ArchiveInput: Sendable {
             path: path, override: override, options: options, capturingContent: capturingContent)
         return ArchiveInput(
             container: container, inventory: recorder.inventory(.export(xattrsDeclared: options.xattrsPreserved)),
-            dataOrdinals: ordinals, path: path, kept: capture?.kept ?? [:], cleanText: capture?.cleanText ?? [],
-            scratch: capture?.scratch)
+            dataOrdinals: ordinals, path: path, kept: capture?.kept ?? [:], scratch: capture?.scratch)
     }
 
     private static func listed(path: String, override: String?, options: ScanOptions, capturingContent: Bool)

@@ -5,14 +5,11 @@ import StocktakeModel
 /// second decompression): as many of each entry's bytes as they read, in memory; SQLite stores (read as files), entries
 /// over 1 MiB and what is past the memory's bounds as files in a private temporary folder. Past the disk's bounds,
 /// the second pass copies.
-/// A text file is scanned as it streams by, and kept only when it may hold a secret.
+/// A text file is scanned as it streams by, and its bytes kept only when it may hold a secret.
 struct ContentCapture {
     let budget = ContentInspector.Budget()
     let scratch: ScratchFolder
     private(set) var kept: [Int32: ContentInspector.Source] = [:]
-    /// Text files whose whole prefix was scanned in the stream and holds no trigger, by ordinal: not kept, and the
-    /// content pass counts them read, as it does the text files a folder's walk scanned (`WalkTextScan`).
-    private(set) var cleanText: Set<Int32> = []
     private var keptBytes: Int64 = 0
     private var storeBytes: Int64 = 0
     /// What went to disk, stores aside.
@@ -58,7 +55,7 @@ struct ContentCapture {
             data += rest[0..<count]
         }
         if (kind == .json || kind == .text) && data.count == bytes && WalkTextScan.holdsNoTrigger(data) {
-            cleanText.insert(ordinal)
+            kept[ordinal] = .scannedClean
         } else if kept.count < Self.maxKeptEntries && keptBytes + Int64(data.count) <= Self.maxKeptBytes {
             keptBytes += Int64(data.count)
             kept[ordinal] = .bytes(data)
