@@ -277,8 +277,8 @@ extension ArchiveInputTests {
         #expect(
             captured.kept.values.contains { if case .file = $0 { true } else { false } }, "the store is kept as a file")
         let scratch = try #require(captured.scratch?.path)
-        let fromCapture = try captured.sensitiveData()
-        let fromSecondPass = try ArchiveInput.read(path: tree.path("c.tar.gz")).sensitiveData()
+        let fromCapture = try captured.contentPass().items
+        let fromSecondPass = try ArchiveInput.read(path: tree.path("c.tar.gz")).contentPass().items
         #expect(fromCapture.map(\.place).sorted() == ["column ZUSER.ZPASSWORD", "key password", "line 2"])
         #expect(fromCapture.map(\.place).sorted() == fromSecondPass.map(\.place).sorted())
         #expect(FileManager.default.fileExists(atPath: scratch))

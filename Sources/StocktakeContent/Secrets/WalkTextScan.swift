@@ -30,5 +30,4 @@ public final class WalkTextScan: @unchecked Sendable {
     /// Whether a text file's prefix holds none of the fragments every secret the pass finds in text contains.
     package static func holdsNoTrigger(_ prefix: UnsafeRawBufferPointer) -> Bool { !TextSecrets.mayHoldSecret(prefix) }
 
-    package static func holdsNoTrigger(_ prefix: [UInt8]) -> Bool { !TextSecrets.mayHoldSecret(prefix) }
 }

@@ -8,10 +8,6 @@ extension ArchiveInput {
     /// into a private temporary folder (one file per entry, named by its index, a text file only up to its prefix),
     /// read there as a folder's would be, and the copies removed. The archive is never written; an entry the pass
     /// cannot read is passed over, as an unreadable file is.
-    public func sensitiveData() throws(ScanError) -> [SensitiveItem] {
-        try contentPass().items
-    }
-
     public func contentPass(threads: Int = 4) throws(ScanError) -> ContentInspector.Outcome {
         var (planned, unread, passedOver) = ContentInspector(root: "", inventory: inventory).plan()
         let limit = ContentInspector.Budget().copiedStoreBytes

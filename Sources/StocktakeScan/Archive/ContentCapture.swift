@@ -54,7 +54,7 @@ struct ContentCapture {
             let count = try stream.read(into: rest)
             data += rest[0..<count]
         }
-        if (kind == .json || kind == .text) && data.count == bytes && WalkTextScan.holdsNoTrigger(data) {
+        if (kind == .json || kind == .text) && data.count == bytes && data.withUnsafeBytes(WalkTextScan.holdsNoTrigger) {
             kept[ordinal] = .scannedClean
         } else if kept.count < Self.maxKeptEntries && keptBytes + Int64(data.count) <= Self.maxKeptBytes {
             keptBytes += Int64(data.count)
