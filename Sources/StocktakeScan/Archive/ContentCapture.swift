@@ -54,7 +54,8 @@ struct ContentCapture {
             let count = try stream.read(into: rest)
             data += rest[0..<count]
         }
-        if (kind == .json || kind == .text) && data.count == bytes && data.withUnsafeBytes(WalkTextScan.holdsNoTrigger) {
+        let isText = kind == .json || kind == .text
+        if isText && data.count == bytes && data.withUnsafeBytes(WalkTextScan.holdsNoTrigger) {
             kept[ordinal] = .scannedClean
         } else if kept.count < Self.maxKeptEntries && keptBytes + Int64(data.count) <= Self.maxKeptBytes {
             keptBytes += Int64(data.count)
