@@ -8,9 +8,10 @@ package final class ScratchFolder: Sendable {
     /// Nil when the system's temporary folder takes no new folder (`SystemError.currentText` says why).
     package init?(_ prefix: String) {
         var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { return nil }
-        path = String(cString: made)
-        Self.lock.withLock { _ = Self.live.insert(path) }
+        // Made and registered under the lock: a signal's clean-up never runs between the two.
+        guard let made = Self.lock.withLock({ mkdtemp(&template).map { Self.live.insert(String(cString: $0)).1 } })
+        else { return nil }
+        path = made
     }
 
     deinit {
@@ -25,7 +26,7 @@ package final class ScratchFolder: Sendable {
 
     /// Removes every scratch folder still alive; for a signal handler, just before the process ends.
     package static func removeAll() {
-        for path in lock.withLock({ live }) { try? FileManager.default.removeItem(atPath: path) }
+        lock.withLock { for path in live { try? FileManager.default.removeItem(atPath: path) } }
     }
 
     /// A new private file holding `bytes`; a scratch copy, so no rename and no sync. Nil when it cannot be written.
