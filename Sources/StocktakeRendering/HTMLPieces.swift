@@ -35,6 +35,13 @@ public enum HTMLPieces {
 
     public static let sectionEnd: HTML = "</section>\n"
 
+    /// A summary card: a label, a large value (with an extra class if given) and a note under it.
+    public static func card(_ label: HTML, _ value: HTML, _ note: HTML, valueClass: String? = nil) -> HTML {
+        "<div class=\"card\"><div class=\"card-label\">\(label)</div>"
+            + "<div class=\"card-value\(valueClass.map { " " + $0 } ?? "")\">\(value)</div>"
+            + "<div class=\"card-note\">\(note)</div></div>\n"
+    }
+
     /// Everything of a self-contained page up to and including `<body>`: the policy that forbids loads,
     /// no referrer, the page's CSS inline. `generator` is text, escaped here.
     public static func pageStart(title: HTML, contentSecurityPolicy: HTML, generator: String?, css: HTML) -> HTML {

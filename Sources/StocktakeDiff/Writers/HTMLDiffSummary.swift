@@ -12,22 +12,17 @@ extension HTMLDiffWriter {
             let (old, new) = (change.oldOrZero.allocatedBytes, change.newOrZero.allocatedBytes)
             let percent: HTML =
                 "<span class=\"nowrap\(Pieces.trend(change.allocatedDelta))\">\(Percent.change(old: old, new: new))</span>"
-            html += card(
+            html += HTMLPieces.card(
                 HTML.text(DiffLabels.total(id)), HTMLPieces.size(new),
                 "was \(HTMLPieces.size(old)) · \(Pieces.delta(change.allocatedDelta)) \(percent)")
         }
         let findings = diff.findings
-        html += card(
+        html += HTMLPieces.card(
             "Findings", "\(HTMLFormatting.grouped(findings.new.count)) new",
             "\(HTMLFormatting.grouped(findings.resolved.count)) resolved · \(HTMLFormatting.grouped(findings.unchanged)) unchanged"
         )
         html += "</div>\n" + provenance() + HTMLPieces.sectionEnd
         return html + gateSection()
-    }
-
-    private func card(_ label: HTML, _ value: HTML, _ note: HTML) -> HTML {
-        "<div class=\"card\"><div class=\"card-label\">\(label)</div><div class=\"card-value\">\(value)</div>"
-            + "<div class=\"card-note\">\(note)</div></div>\n"
     }
 
     private func provenance() -> HTML {

@@ -62,33 +62,27 @@ struct AppSectionHTML {
     private func cards(_ latest: HistoryRun) -> HTML {
         var html: HTML = "<div class=\"cards\">\n"
         let name = { (figure: Figure) in HTML.text(figure.name) }
-        html += card(
+        html += HTMLPieces.card(
             name(.onDisk), HTMLPieces.size(latest.onDisk.allocatedBytes),
             HTML.text(HTMLFormatting.count(latest.onDisk.files, "entry")))
-        html += card(
+        html += HTMLPieces.card(
             name(.documentsAndData), HTMLPieces.size(latest.documentsAndData.allocatedBytes),
             "\(HTMLFormatting.count(latest.documentsAndData.files, "file")) outside Caches and tmp")
-        html += card(name(.purgeable), HTMLPieces.size(latest.purgeable.allocatedBytes), "Caches and tmp")
+        html += HTMLPieces.card(name(.purgeable), HTMLPieces.size(latest.purgeable.allocatedBytes), "Caches and tmp")
         // The store keeps the two exclusions as one sum, so the page names only the figures it has.
-        html += card(
+        html += HTMLPieces.card(
             name(.backedUp), HTMLPieces.size(latest.backedUpBytes),
             "\(name(.backupUnknown)) \(HTMLPieces.size(latest.unknownBackupBytes))")
-        html += card(
+        html += HTMLPieces.card(
             "Findings", HTML.text(HTMLFormatting.grouped(latest.findingCount)), HTML.text(Self.findingCounts(latest)))
         if let previous = app.previous {
-            html += card(
+            html += HTMLPieces.card(
                 "Since previous run", Self.change(latest.onDiskChange(since: previous)),
                 "on disk, against \(visible: previous.runID)", valueClass: "change")
         } else {
-            html += card("Since previous run", "—", "first recorded run", valueClass: "change")
+            html += HTMLPieces.card("Since previous run", "—", "first recorded run", valueClass: "change")
         }
         return html + "</div>\n"
-    }
-
-    private func card(_ label: HTML, _ value: HTML, _ note: HTML, valueClass: String? = nil) -> HTML {
-        "<div class=\"card\"><div class=\"card-label\">\(label)</div>"
-            + "<div class=\"card-value\(valueClass.map { " " + $0 } ?? "")\">\(value)</div>"
-            + "<div class=\"card-note\">\(note)</div></div>\n"
     }
 
     private func trend() -> HTML {

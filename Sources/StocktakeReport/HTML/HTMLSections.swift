@@ -90,7 +90,7 @@ struct HTMLSections {
         html += card(.purgeable, "Caches and tmp · \(count(figure(.purgeable).files, "file"))")
         html += card(.backedUp, Figure.backup.dropFirst().map(figureText).joined(separator: " · "))
         if let appSize = report.appSize {
-            html += card(
+            html += HTMLPieces.card(
                 "App size", HTMLPieces.size(appSize.totalBytes),
                 "bundle \(HTMLPieces.size(appSize.bundleBytes)) + data without Caches \(HTMLPieces.size(appSize.containerWithoutCachesBytes)) "
                     + "+ groups \(HTMLPieces.size(appSize.appGroupBytes))")
@@ -108,7 +108,7 @@ struct HTMLSections {
 
     /// A figure's card: its name, its allocated bytes, and a note.
     private func card(_ figure: Figure, _ note: HTML) -> HTML {
-        card(HTML.text(figure.name), HTMLPieces.size(figure.total(in: totals).allocatedBytes), note)
+        HTMLPieces.card(HTML.text(figure.name), HTMLPieces.size(figure.total(in: totals).allocatedBytes), note)
     }
 
     /// "Excluded by iOS 995 KB": a figure named inside another card's note.
@@ -116,11 +116,6 @@ struct HTMLSections {
         let total = figure.total(in: totals)
         if figure == .folders { return "\(HTMLFormatting.count(total.files, "folder"))" }
         return "\(figure.name) \(HTMLPieces.size(total.allocatedBytes))"
-    }
-
-    private func card(_ label: HTML, _ value: HTML, _ note: HTML) -> HTML {
-        "<div class=\"card\"><div class=\"card-label\">\(label)</div><div class=\"card-value\">\(value)</div>"
-            + "<div class=\"card-note\">\(note)</div></div>\n"
     }
 
     func footer() -> HTML {
