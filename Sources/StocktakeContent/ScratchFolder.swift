@@ -9,8 +9,10 @@ package final class ScratchFolder: Sendable {
     package init?(_ prefix: String) {
         var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
         // Made and registered under the lock: a signal's clean-up never runs between the two.
-        guard let made = Self.lock.withLock({ mkdtemp(&template).map { Self.live.insert(String(cString: $0)).1 } })
-        else { return nil }
+        let made = Self.lock.withLock {
+            Self.closed ? nil : mkdtemp(&template).map { Self.live.insert(String(cString: $0)).1 }
+        }
+        guard let made else { return nil }
         path = made
     }
 
@@ -22,11 +24,17 @@ package final class ScratchFolder: Sendable {
     /// The folders not yet removed: an archive's kept members can reach gigabytes, and a job stopped by a signal
     /// (cron's timeout, Ctrl-C) would otherwise leave them in the temporary folder.
     nonisolated(unsafe) private static var live: Set<String> = []
+    /// Set by `removeAll`: no folder or file is made after it, so none is left behind.
+    nonisolated(unsafe) private static var closed = false
     private static let lock = NSLock()
 
-    /// Removes every scratch folder still alive; for a signal handler, just before the process ends.
+    /// Removes every scratch folder still alive, and refuses new files; for a signal handler, just before the process
+    /// ends. A file being written stays open, unlinked, until the process ends.
     package static func removeAll() {
-        lock.withLock { for path in live { try? FileManager.default.removeItem(atPath: path) } }
+        lock.withLock {
+            closed = true
+            for path in live { try? FileManager.default.removeItem(atPath: path) }
+        }
     }
 
     /// A new private file holding `bytes`; a scratch copy, so no rename and no sync. Nil when it cannot be written.
@@ -46,7 +54,10 @@ package final class ScratchFolder: Sendable {
         throws(Failure) -> String?
     {
         let file = Paths.join(path, name)
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        // Made under the lock, so `removeAll` sees every file made before it.
+        let descriptor = Self.lock.withLock {
+            Self.closed ? -1 : open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         do throws(Failure) {

@@ -63,15 +63,29 @@ enum TextSecrets {
     static func mayHoldSecret(_ text: UnsafeRawBufferPointer) -> Bool {
         guard text.count >= 3, let base = text.baseAddress else { return false }
         let table = keyTable
-        // Little-endian: a window's first byte is its low byte. Four-byte loads while they fit, then the last three.
+        @inline(__always) func keyed(_ bytes: UInt64) -> UInt8 {
+            table[keySlot(UInt32(truncatingIfNeeded: bytes) & 0xFF_FFFF)]
+        }
+        // Little-endian: a window's first byte is its low byte. Four windows from each eight-byte load, their table
+        // bytes joined so that the loop branches once per four; then the last windows one by one.
         var index = 0
-        while index + 4 <= text.count {
-            let window = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt32.self)) & 0xFF_FFFF
-            if table[keySlot(window)] != 0, keysTrigger(text, at: index) { return true }
+        while index + 8 <= text.count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            if keyed(word) | keyed(word &>> 8) | keyed(word &>> 16) | keyed(word &>> 24) != 0,
+                (index..<index + 4).contains(where: {
+                    keyed(word &>> (8 * UInt64($0 - index))) != 0 && keysTrigger(text, at: $0)
+                })
+            {
+                return true
+            }
+            index += 4
+        }
+        while index + 3 <= text.count {
+            let window = UInt64(text[index]) | UInt64(text[index + 1]) << 8 | UInt64(text[index + 2]) << 16
+            if keyed(window) != 0, keysTrigger(text, at: index) { return true }
             index += 1
         }
-        let last = UInt32(text[index]) | UInt32(text[index + 1]) << 8 | UInt32(text[index + 2]) << 16
-        return table[keySlot(last)] != 0 && keysTrigger(text, at: index)
+        return false
     }
 
     /// Each trigger's first eight bytes (fewer when shorter) as a little-endian word, and the mask of its length.
