@@ -5,7 +5,7 @@ import StocktakeModel
 extension ArchiveInput {
     /// What the content checks find in the archive's files, read from what the first pass kept; the few selected
     /// files it did not keep (its bounds reached, or the archive read without capture) are copied by a second pass
-    /// into a private temporary folder (one file per entry, named by its index, a text file only up to its prefix),
+    /// into a private temporary folder (one file per archive entry, a text file only up to its prefix),
     /// read there as a folder's would be, and the copies removed. The archive is never written; an entry the pass
     /// cannot read is passed over, as an unreadable file is.
     public func contentPass(threads: Int = 4) throws(ScanError) -> ContentInspector.Outcome {
@@ -28,15 +28,16 @@ extension ArchiveInput {
                 if let source = kept[ordinal] { sources[chosen.entry] = source } else { missing.append(chosen) }
             }
         }
-        var copies: ScratchFolder?
+        var copies: ContentCapture?
         if !missing.isEmpty {
-            guard let folder = ScratchFolder("stocktake-content") else {
+            guard let capture = ContentCapture() else {
                 throw .unreadableRoot(
                     path: path,
                     reason: "cannot make a temporary folder for the content checks: \(SystemError.currentText)")
             }
-            copies = folder
-            for (entry, file) in try copy(missing, into: folder) { sources[entry] = .file(file) }
+            copies = capture
+            let copied = try copy(missing, with: capture)
+            for chosen in missing { sources[chosen.entry] = copied[dataOrdinals[Int(chosen.entry)]].map { .file($0) } }
         }
         for chosen in selected where sources[chosen.entry] == nil {
             leave(chosen, .unreadable, "the archive's entry could not be read again")
@@ -51,34 +52,19 @@ extension ArchiveInput {
         return outcome
     }
 
-    /// Streams each selected entry's first `bytes` into `folder/<index>`; returns where each landed.
-    private func copy(_ selected: [ContentInspector.Selected], into folder: ScratchFolder) throws(ScanError) -> [Int32:
-        String]
+    /// Streams each selected entry's first `bytes` (the most any name of it needs) into a file of its own in
+    /// `capture`'s folder, as the first pass does with a large entry; returns where each archive entry landed.
+    private func copy(_ selected: [ContentInspector.Selected], with capture: ContentCapture) throws(ScanError)
+        -> [Int32: String]
     {
-        var wanted: [Int32: [ContentInspector.Selected]] = [:]
-        for chosen in selected { wanted[dataOrdinals[Int(chosen.entry)], default: []].append(chosen) }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
-        defer { buffer.deallocate() }
+        let wanted = Dictionary(selected.map { (dataOrdinals[Int($0.entry)], $0.bytes) }, uniquingKeysWith: max)
         var copied: [Int32: String] = [:]
         try reread(wanted.keys, for: "the content checks") { ordinal, stream throws(ScanError) in
-            guard let members = wanted[ordinal], let first = members.first else { return }
-            var bytes: [UInt8] = []
             do throws(ArchiveReadFailure) {
-                // A text file's prefix is what is read; the stream stops there and the next header skips the rest.
-                if first.bytes < inventory.entries[Int(first.entry)].apparentBytes {
-                    let prefix = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(first.bytes), alignment: 8)
-                    defer { prefix.deallocate() }
-                    let count = try stream.read(into: prefix)
-                    bytes = Array(prefix[0..<count])
-                } else {
-                    _ = try stream.stream(through: buffer, limit: first.bytes) { bytes.append(contentsOf: $0) }
-                }
+                // A text file's prefix is what is read; the next header skips the rest.
+                copied[ordinal] = try capture.copy(ordinal: ordinal, bytes: wanted[ordinal] ?? 0, stream: stream)
             } catch {
                 try error.throwIfFatal(archive: path)
-                return
-            }
-            for member in members {
-                if let file = folder.store("\(member.entry)", bytes) { copied[member.entry] = file }
             }
         }
         return copied

@@ -67,10 +67,11 @@ struct ContentCapture {
         }
     }
 
-    /// Streams the entry's first `bytes` into the scratch folder's file named by its ordinal.
-    private func copy(ordinal: Int32, bytes: Int64, prefix: UnsafeRawBufferPointer, stream: ArchiveStream)
-        throws(ArchiveReadFailure) -> String?
-    {
+    /// Streams the entry's first `bytes` (`prefix` already read) into the scratch folder's file named by its ordinal.
+    func copy(
+        ordinal: Int32, bytes: Int64, prefix: UnsafeRawBufferPointer = .init(start: nil, count: 0),
+        stream: ArchiveStream
+    ) throws(ArchiveReadFailure) -> String? {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
         defer { chunk.deallocate() }
         var first = UnsafeRawBufferPointer(rebasing: prefix.prefix(Int(bytes)))
