@@ -82,9 +82,7 @@ public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custom
     /// Escapes for text content and for double- or single-quoted attribute values alike, so one function cannot be
     /// used in the wrong context. Characters HTML forbids in a document become U+FFFD.
     static func escape(_ text: String) -> String {
-        var output = ""
-        output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        String(escaping: text.unicodeScalars) { scalar, output in
             switch scalar {
             case "&": output += "&amp;"
             case "<": output += "&lt;"
@@ -96,7 +94,6 @@ public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custom
             default: output.unicodeScalars.append(isForbidden(scalar) ? "\u{FFFD}" : scalar)
             }
         }
-        return output
     }
 
     /// Controls other than tab and newline, and noncharacters: parse errors in HTML.

@@ -35,6 +35,11 @@ public enum HTMLPieces {
 
     public static let sectionEnd: HTML = "</section>\n"
 
+    /// A table with every row shown, in the frame `ShortTable` gives a long one; `head` is the header row's cells.
+    public static func table(head: HTML, rows: HTML, open: HTML = "<table>") -> HTML {
+        "<div class=\"scroll\">\(open)\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table></div>\n"
+    }
+
     /// A summary card: a label, a large value (with an extra class if given) and a note under it.
     public static func card(_ label: HTML, _ value: HTML, _ note: HTML, valueClass: String? = nil) -> HTML {
         "<div class=\"card\"><div class=\"card-label\">\(label)</div>"

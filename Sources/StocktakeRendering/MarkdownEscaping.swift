@@ -6,14 +6,8 @@ import StocktakeModel
 public enum MarkdownEscaping {
     /// Inline text safe in a table cell, at most `limit` characters (longer text ends in "…").
     public static func cell(_ text: String, limit: Int = 300) -> String {
-        var output = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count == limit {
-                output += "…"
-                break
-            }
-            count += 1
+        let scalars = text.unicodeScalars
+        let cell = String(escaping: scalars.prefix(limit)) { scalar, output in
             switch scalar {
             case "&": output += "&amp;"
             case "<": output += "&lt;"
@@ -28,6 +22,6 @@ public enum MarkdownEscaping {
             default: VisibleText.append(scalar, as: .markdown, to: &output)
             }
         }
-        return output
+        return scalars.dropFirst(limit).isEmpty ? cell : cell + "…"
     }
 }

@@ -60,3 +60,12 @@ struct TreemapTestTree: TreemapSource {
 
     private static func pow10(_ exponent: Int) -> Int { (0..<exponent).reduce(1) { result, _ in result * 10 } }
 }
+
+extension LayoutRect {
+    /// Long side over short side: 1 for a square, infinity for a sliver of no width.
+    var aspectRatio: Double {
+        let long = max(width, height)
+        let short = min(width, height)
+        return short > 0 ? long / short : .infinity
+    }
+}

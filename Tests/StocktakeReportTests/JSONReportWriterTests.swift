@@ -14,7 +14,7 @@ import Testing
     static let controlName = "ctl \n \"q\" \\b\\ \t \u{01} \u{1F} \u{7F} end.txt"
 
     static func render(_ report: Report = SyntheticReport.make()) throws -> [UInt8] {
-        try JSONReportWriter().render(report)
+        try FindingsReport.rendered(.json, report)
     }
 
     static func object(_ bytes: [UInt8]) throws -> [String: Any] {

@@ -27,7 +27,7 @@ import Testing
     func ncduAcceptsItAndSeesTheInventorysTotals(odd: Bool) throws {
         try #require(OutsideTools.has("ncdu"), "ncdu is not installed")
         let report = odd ? SyntheticReport.make(inventory: Self.oddInventory()) : FindingsReport.make()
-        let file = try ExternalTools.temporaryFile("report.ncdu.json", try NCDUExportWriter().render(report))
+        let file = try ExternalTools.temporaryFile("report.ncdu.json", try FindingsReport.rendered(.ncdu, report))
         let check = try StocktakeProcess.runCommand(["ncdu", "-f", file, "-o", "/dev/null"])
         #expect(check.status == 0, "ncdu rejected the export: \(check.stderr)")
 
@@ -50,7 +50,8 @@ import Testing
 
     @Test func marksSpecialEntriesAsNcduDoes() throws {
         let text = String(
-            decoding: try NCDUExportWriter().render(SyntheticReport.make(inventory: Self.oddInventory())), as: UTF8.self
+            decoding: try FindingsReport.rendered(.ncdu, SyntheticReport.make(inventory: Self.oddInventory())),
+            as: UTF8.self
         )
         #expect(
             text.hasPrefix("[1,2,{\"progname\":\"stocktake\",\"progver\":\"0.1.0-test\",\"timestamp\":1795262400},\n[{")
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func controlCharactersInNamesAreEscaped() throws {
-        let text = String(decoding: try NCDUExportWriter().render(FindingsReport.make()), as: UTF8.self)
+        let text = String(decoding: try FindingsReport.rendered(.ncdu), as: UTF8.self)
         #expect(text.contains("{\"name\":\"a \\\"quoted\\\" & 'single'\\nline.txt\""))
         #expect(
             text.split(separator: "\n").count == FindingsReport.make().inventory.entries.count + 1,

@@ -19,7 +19,7 @@ import Testing
 
     @Test func aDiffFindingIsTheReportFindingWithoutItsFix() throws {
         let report = FindingsReport.make()
-        let document = try OrderedJSON.parse(try JSONReportWriter().render(report))
+        let document = try OrderedJSON.parse(try FindingsReport.rendered(.json, report))
         let written = try #require(document["findings"]?.items)
         #expect(written.count == report.findings.count && written.count >= FindingsReport.hostileFindings.count)
         for (finding, object) in zip(report.findings, written) {

@@ -28,8 +28,8 @@ struct FileComparison {
                 changed.append(SizeChange(id: new.path(at: n), old: before, new: after, location: new.locations[n]))
             }
         }
-        var moved = pairUnambiguously(&removed, &added, key: nameKey, evidence: .sameNameAndSize)
-        moved += pairUnambiguously(&removed, &added, key: timeKey, evidence: .sameSizeAndModified)
+        var moved = pairUnambiguously(&removed, &added, byName: true, evidence: .sameNameAndSize)
+        moved += pairUnambiguously(&removed, &added, byName: false, evidence: .sameSizeAndModified)
         let leftBehind = copiesOfKeptFiles(&added, kept: kept, removed: removed)
 
         var addedRows = added.map {
@@ -60,15 +60,12 @@ struct FileComparison {
         }
     }
 
-    private func nameKey(_ table: EntryTable, _ row: Int) -> Key? { Key(table, row, byName: true) }
-    private func timeKey(_ table: EntryTable, _ row: Int) -> Key? { Key(table, row, byName: false) }
-
     /// Rows whose key occurs exactly once in `rows`, by key.
-    private static func uniqueRows(_ rows: [Int], in table: EntryTable, key: (EntryTable, Int) -> Key?) -> [Key: Int] {
+    private static func uniqueRows(_ rows: [Int], in table: EntryTable, byName: Bool) -> [Key: Int] {
         var seen: [Key: Int] = [:]
         var ambiguous: Set<Key> = []
         for row in rows {
-            guard let key = key(table, row) else { continue }
+            guard let key = Key(table, row, byName: byName) else { continue }
             if seen.updateValue(row, forKey: key) != nil { ambiguous.insert(key) }
         }
         for key in ambiguous { seen[key] = nil }
@@ -77,10 +74,11 @@ struct FileComparison {
 
     /// Pairs removed and added rows whose key is unique on both sides; the paired rows leave both lists.
     private func pairUnambiguously(
-        _ removed: inout [Int], _ added: inout [Int], key: (EntryTable, Int) -> Key?, evidence: FileMove.Evidence
+        _ removed: inout [Int], _ added: inout [Int], byName: Bool, evidence: FileMove.Evidence
     ) -> [FileMove] {
         guard !removed.isEmpty, !added.isEmpty else { return [] }
-        let (before, after) = (Self.uniqueRows(removed, in: old, key: key), Self.uniqueRows(added, in: new, key: key))
+        let before = Self.uniqueRows(removed, in: old, byName: byName)
+        let after = Self.uniqueRows(added, in: new, byName: byName)
         var moves: [FileMove] = []
         var pairedOld = Set<Int>()
         var pairedNew = Set<Int>()
@@ -99,12 +97,13 @@ struct FileComparison {
     /// data somewhere new and left the original behind. They leave `added`. An added file that also matches a removed
     /// one (left unpaired because several did) is not claimed: it may as well have moved.
     private func copiesOfKeptFiles(_ added: inout [Int], kept: [Int], removed: [Int]) -> [FileMove] {
-        let candidates = Self.uniqueRows(added, in: new, key: nameKey)
+        let candidates = Self.uniqueRows(added, in: new, byName: true)
         guard !candidates.isEmpty else { return [] }
         let sizes = Set(candidates.keys.map(\.apparentBytes))
         // Only files of a candidate size are keyed: most of a large container is skipped cheaply.
-        let originals = Self.uniqueRows(kept.filter { sizes.contains(new.apparentBytes[$0]) }, in: new, key: nameKey)
-        let removedKeys = Set(removed.filter { sizes.contains(old.apparentBytes[$0]) }.compactMap { nameKey(old, $0) })
+        let originals = Self.uniqueRows(kept.filter { sizes.contains(new.apparentBytes[$0]) }, in: new, byName: true)
+        let removedKeys = Set(
+            removed.filter { sizes.contains(old.apparentBytes[$0]) }.compactMap { Key(old, $0, byName: true) })
         var copies: [FileMove] = []
         var paired = Set<Int>()
         for (key, copyRow) in candidates where !removedKeys.contains(key) {

@@ -14,11 +14,6 @@ enum HTMLDiffPieces {
 
     static func deltaCell(_ delta: Int64) -> HTML { self.delta(delta, tag: "td") }
 
-    /// A table that scrolls sideways on a narrow screen: the heading cells, then the rows.
-    static func table(_ headings: HTML, _ rows: HTML) -> HTML {
-        "<div class=\"scroll\"><table>\n<thead><tr>\(headings)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table></div>\n"
-    }
-
     static func countDeltaCell(_ delta: Int) -> HTML {
         "<td class=\"num\(trend(Int64(delta)))\">\((delta > 0 ? "+" : "") + HTMLFormatting.grouped(delta))</td>"
     }

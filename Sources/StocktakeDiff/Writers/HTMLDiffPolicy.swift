@@ -22,8 +22,8 @@ extension HTMLDiffWriter {
                     + "<td>\(status.isExceeded ? "<span class=\"tag fail\">\(status.rawValue)</span>" : HTML.text(status.rawValue))</td></tr>\n"
             }
             html += "<h3>Budgets</h3>\n"
-            html += Pieces.table(
-                "<th>Scope</th>" + Pieces.figureHeadings("Old", "New") + "<th>Status</th>", rows.joined())
+            html += HTMLPieces.table(
+                head: "<th>Scope</th>" + Pieces.figureHeadings("Old", "New") + "<th>Status</th>", rows: rows.joined())
         }
         return html + HTMLPieces.sectionEnd
     }
@@ -49,8 +49,9 @@ extension HTMLDiffWriter {
                     + "<td>\(visible: finding.message)</td>"
                     + "\(finding.bytes.map(HTMLPieces.sizeCell) ?? "<td class=\"num\"></td>")</tr>\n"
             }
-            html += Pieces.table(
-                "<th>Severity</th><th>Rule</th><th>Path</th><th>Message</th><th class=\"num\">Bytes</th>", rows.joined()
+            html += HTMLPieces.table(
+                head: "<th>Severity</th><th>Rule</th><th>Path</th><th>Message</th><th class=\"num\">Bytes</th>",
+                rows: rows.joined()
             )
             if list.count > limit {
                 html += "<p class=\"note\">… and \(HTMLFormatting.grouped(list.count - limit)) more — "

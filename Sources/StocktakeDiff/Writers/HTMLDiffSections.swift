@@ -17,11 +17,12 @@ extension HTMLDiffWriter {
         }.joined()
         rows += locationRow(HTML.text(Figure.onDisk.name), diff.onDisk, total: true)
         let more = Pieces.figureHeadings("Apparent Δ", "%", "Files old", "Files new", "Files Δ")
-        html += Pieces.table("<th>Location</th>" + Pieces.sizeHeaders + more, rows)
+        html += HTMLPieces.table(head: "<th>Location</th>" + Pieces.sizeHeaders + more, rows: rows)
         let totals = DiffLabels.secondaryTotals.map { id, figure -> HTML in
             "<tr><td>\(figure.name)</td>\(Pieces.sizeCells(diff.total(id)))</tr>\n"
         }
-        html += "<h3>Totals</h3>\n" + Pieces.table("<th>Total</th>" + Pieces.sizeHeaders, totals.joined())
+        html +=
+            "<h3>Totals</h3>\n" + HTMLPieces.table(head: "<th>Total</th>" + Pieces.sizeHeaders, rows: totals.joined())
         return html + HTMLPieces.sectionEnd
     }
 
@@ -58,9 +59,9 @@ extension HTMLDiffWriter {
             "<tr>" + Pieces.pathCell(move.newPath) + Pieces.pathCell(move.oldPath)
                 + HTMLPieces.sizeCell(move.new.allocatedBytes) + "<td>\(DiffLabels.evidence(move.evidence))</td></tr>\n"
         }
-        html += Pieces.table(
-            "<th>Copied to</th><th>Original still at</th>" + Pieces.figureHeadings("Size each") + "<th>Evidence</th>",
-            rows.joined())
+        html += HTMLPieces.table(
+            head: "<th>Copied to</th><th>Original still at</th>" + Pieces.figureHeadings("Size each")
+                + "<th>Evidence</th>", rows: rows.joined())
         html += Pieces.others(head)
         return html + HTMLPieces.sectionEnd
     }
@@ -87,7 +88,7 @@ extension HTMLDiffWriter {
         }
         let headings =
             "<th>Old path</th><th>New path</th>" + Pieces.figureHeadings("Old", "New", "Delta") + "<th>Evidence</th>"
-        return Pieces.table(headings, rows.joined()) + Pieces.others(head)
+        return HTMLPieces.table(head: headings, rows: rows.joined()) + Pieces.others(head)
     }
 
     /// A path (or member id) per row with old, new, delta and %; `name` is the first column's header.
@@ -102,7 +103,7 @@ extension HTMLDiffWriter {
             let label = isPath ? Pieces.path(change.id) : HTML.visible(change.id)
             return "<tr><td class=\"path\">\(label)</td>\(Pieces.sizeCells(change))</tr>\n"
         }
-        return Pieces.table("<th>\(name)</th>" + Pieces.sizeHeaders, rows.joined())
+        return HTMLPieces.table(head: "<th>\(name)</th>" + Pieces.sizeHeaders, rows: rows.joined())
             + Pieces.others(head, inJSON: inJSON)
     }
 

@@ -36,7 +36,8 @@ extension HTMLDiffWriter {
             "<tr><td class=\"muted nowrap\">\(label)</td><td class=\"path\">\(visible: value(diff.old))</td>"
                 + "<td class=\"path\">\(visible: value(diff.new))</td></tr>\n"
         }
-        return "<h3>Compared reports</h3>\n" + Pieces.table("<th></th><th>Old</th><th>New</th>", cells.joined())
+        return "<h3>Compared reports</h3>\n"
+            + HTMLPieces.table(head: "<th></th><th>Old</th><th>New</th>", rows: cells.joined())
     }
 
     private func gateSection() -> HTML {
@@ -50,7 +51,7 @@ extension HTMLDiffWriter {
             return
                 "<tr><td class=\"nowrap\">\(result)</td><td><code>\(visible: gate.gate)</code></td><td>\(visible: gate.message)</td></tr>\n"
         }
-        html += Pieces.table("<th>Result</th><th>Gate</th><th>What it saw</th>", rows.joined())
+        html += HTMLPieces.table(head: "<th>Result</th><th>Gate</th><th>What it saw</th>", rows: rows.joined())
         return html + HTMLPieces.sectionEnd
     }
 }

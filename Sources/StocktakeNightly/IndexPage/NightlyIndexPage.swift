@@ -107,7 +107,7 @@ enum NightlyIndexPage {
     }
 
     private static func failures(_ failures: [NightlyOutcome.Failure], anyUnchanged: Bool) -> HTML {
-        var html = HTMLPieces.sectionStart(
+        let html = HTMLPieces.sectionStart(
             id: "failures", title: "Failed inputs",
             lead: "Inbox entries the nightly job could not audit (not a container, unreadable, …). They have no report."
         )
@@ -115,14 +115,12 @@ enum NightlyIndexPage {
             return html + (anyUnchanged ? "<p>None.</p>\n" : "<p>None: every input was audited.</p>\n")
                 + HTMLPieces.sectionEnd
         }
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>Input</th><th>Why</th></tr></thead>\n<tbody>\n"
-        for failure in failures {
-            html += "<tr><td class=\"path\">\(visible: failure.input)</td>"
+        let rows = failures.map { failure -> HTML in
             // Line by line: the message keeps its lines while the controls in them are shown as symbols.
             let message = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { HTML.visible(String($0)) }.joined(separator: "\n")
-            html += "<td class=\"message\">\(message)</td></tr>\n"
+            return "<tr><td class=\"path\">\(visible: failure.input)</td><td class=\"message\">\(message)</td></tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n" + HTMLPieces.sectionEnd
+        return html + HTMLPieces.table(head: "<th>Input</th><th>Why</th>", rows: rows.joined()) + HTMLPieces.sectionEnd
     }
 }

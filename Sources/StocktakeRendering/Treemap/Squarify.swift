@@ -11,13 +11,6 @@ public struct LayoutRect: Sendable, Equatable {
 
     public var area: Double { width * height }
 
-    /// Long side over short side: 1 for a square, infinity for a sliver of no width.
-    public var aspectRatio: Double {
-        let long = max(width, height)
-        let short = min(width, height)
-        return short > 0 ? long / short : .infinity
-    }
-
     /// The rectangle with `top` taken off the top and `side` off the other three edges; empty when too small.
     public func inset(top: Double, side: Double) -> LayoutRect {
         LayoutRect(x: x + side, y: y + top, width: max(0, width - 2 * side), height: max(0, height - top - side))

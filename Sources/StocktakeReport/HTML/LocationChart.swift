@@ -9,13 +9,6 @@ struct BarSegment {
     let bytes: Int64
 }
 
-extension HTMLPieces {
-    /// A table with every row shown, in the frame `ShortTable` gives a long one; `head` is the header row's cells.
-    static func table(head: HTML, rows: HTML, open: HTML = "<table>") -> HTML {
-        "<div class=\"scroll\">\(open)\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(rows)</tbody>\n</table></div>\n"
-    }
-}
-
 extension SizeTotal {
     /// Files, apparent and allocated bytes: three table cells.
     var cells: HTML {

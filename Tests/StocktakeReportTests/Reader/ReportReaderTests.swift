@@ -170,7 +170,7 @@ import Testing
     @Test func exactNamesRoundTripThroughRawPathAndEscapes() throws {
         for report in [SyntheticReport.make(), JSONReportWriterTests.controlCharacterReport()] {
             let tree = try TemporaryTree("names")
-            try tree.write("report.json", bytes: try JSONReportWriter().render(report))
+            try tree.write("report.json", bytes: try FindingsReport.rendered(.json, report))
             let snapshot = try ReportReader.read(path: tree.path("report.json"))
             for (table, directories) in [(snapshot.files, false), (snapshot.directories, true)] {
                 let expected = Self.rows(of: report.inventory, directories: directories)
@@ -183,7 +183,7 @@ import Testing
         }
         let nonUTF8 = Array("Documents/".utf8) + SyntheticContainer.nonUTF8Name
         let tree = try TemporaryTree("names")
-        try tree.write("report.json", bytes: try JSONReportWriter().render(SyntheticReport.make()))
+        try tree.write("report.json", bytes: try FindingsReport.rendered(.json, SyntheticReport.make()))
         let snapshot = try ReportReader.read(path: tree.path("report.json"))
         let row = try #require((0..<snapshot.files.count).first { Array(snapshot.files.pathBytes(at: $0)) == nonUTF8 })
         #expect(snapshot.files.path(at: row).contains("\u{FFFD}"), "shown with U+FFFD, kept exact in pathBytes")

@@ -1,5 +1,6 @@
 import StocktakeModel
 import StocktakePolicy
+import StocktakeRendering
 
 /// GitHub Actions workflow commands, printed, one line per finding: `::error file=<path>,title=<rule>::<message>`
 /// (`::notice` for notes). Most severe first: GitHub shows only 10 error and 10 warning annotations per step.
@@ -38,9 +39,7 @@ public struct GitHubAnnotationsWriter: Sendable {
     static func escapeProperty(_ text: String) -> String { escape(text, property: true) }
 
     private static func escape(_ text: String, property: Bool) -> String {
-        var output = ""
-        output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        String(escaping: text.unicodeScalars) { scalar, output in
             switch scalar {
             case "%": output += "%25"
             case "\r": output += "%0D"
@@ -52,6 +51,5 @@ public struct GitHubAnnotationsWriter: Sendable {
             default: VisibleText.append(scalar, as: .github, to: &output)
             }
         }
-        return output
     }
 }

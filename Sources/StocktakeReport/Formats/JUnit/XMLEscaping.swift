@@ -1,3 +1,5 @@
+import StocktakeRendering
+
 /// Escaping for XML 1.0. Names and messages carry container names, which are hostile: markup characters
 /// are escaped, and characters XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF) become U+FFFD,
 /// since no escape makes them legal.
@@ -10,9 +12,7 @@ enum XMLEscaping {
     static func text(_ text: String) -> String { escape(text, inAttribute: false) }
 
     private static func escape(_ text: String, inAttribute: Bool) -> String {
-        var output = ""
-        output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        String(escaping: text.unicodeScalars) { scalar, output in
             switch scalar {
             case "&": output += "&amp;"
             case "<": output += "&lt;"
@@ -25,7 +25,6 @@ enum XMLEscaping {
             default: output.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
             }
         }
-        return output
     }
 
     /// XML 1.0 `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]

@@ -53,13 +53,6 @@ public struct NCDUExportWriter: Sendable {
         try out.finish()
     }
 
-    /// The whole export in memory: for tests and small containers.
-    public func render(_ report: Report) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        try write(report) { bytes.append(contentsOf: $0) }
-        return bytes
-    }
-
     private func info(_ entry: Entry, index: Int32, name: [UInt8], _ out: inout ChunkedOutput) {
         out.append("{\"name\":")
         out.appendQuoted(name)

@@ -172,13 +172,6 @@ public struct JSONReportWriter: Sendable {
         try json.finish()
     }
 
-    /// The whole document in memory: for tests and small containers.
-    public func render(_ report: Report) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        try write(report) { bytes.append(contentsOf: $0) }
-        return bytes
-    }
-
     private func writeContainer(_ container: ContainerDescription, _ json: JSONStream) throws {
         try json.object {
             // Present only when true: sizes of an archive (or a device backup) are estimated, not measured on disk.
