@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeModel
+import StocktakePropertyLists
 import TestSupport
 import Testing
 
@@ -162,5 +163,12 @@ import Testing
     private func binaryPlist(_ value: [String: String]) throws -> [UInt8] {
         let data = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
         return [UInt8](data)
+    }
+}
+
+extension DatabaseSecrets {
+    /// The hits of a store read in place.
+    static func find(database path: String) -> [PropertyListSecrets.Hit] {
+        find(database: path, meter: ContentMeter()).hits
     }
 }

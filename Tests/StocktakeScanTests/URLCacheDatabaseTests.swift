@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeModel
+import StocktakePropertyLists
 import TestSupport
 import Testing
 
@@ -98,5 +99,14 @@ import Testing
         try tree.write("other/Cache.db", bytes: Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 100))
         #expect(throws: StoreReadError.self) { try URLCacheDatabase.read(database: tree.path("other/Cache.db")) }
         #expect(throws: StoreReadError.self) { try URLCacheDatabase.read(database: tree.path("missing/Cache.db")) }
+    }
+}
+
+extension URLCacheDatabase {
+    /// Every response, in `entry_ID` order (the content pass streams with `read(database:meter:_:)`).
+    static func read(database: String) throws(StoreReadError) -> [CachedResponse] {
+        var responses: [CachedResponse] = []
+        try read(database: database, meter: ContentMeter()) { responses.append($0) }
+        return responses
     }
 }

@@ -16,11 +16,6 @@ enum DatabaseSecrets {
     static let maxSteps: Int64 = 5_000_000
     static let queryCost = 1_000
 
-    /// The hits of a store read in place (tests, tools).
-    static func find(database path: String) -> [PropertyListSecrets.Hit] {
-        find(database: path, meter: ContentMeter()).hits
-    }
-
     /// Reads the store at `path` in place, immutable; `openedNormally`: a private copy, which SQLite may checkpoint.
     static func find(database path: String, openedNormally: Bool = false, meter: ContentMeter)
         -> ContentInspector.FileRead

@@ -26,13 +26,6 @@ public enum URLCacheDatabase {
     static let maxBodyBytes = 256 << 10
     static let maxBodyBytesPerFile = 16 << 20
 
-    /// Every response, in `entry_ID` order (tests; the content pass streams with `read(database:meter:_:)`).
-    public static func read(database: String) throws(StoreReadError) -> [CachedResponse] {
-        var responses: [CachedResponse] = []
-        try read(database: database, meter: ContentMeter()) { responses.append($0) }
-        return responses
-    }
-
     /// The same from a path (tests, tools): the database, its `-wal` beside it and its `fsCachedData/` folder.
     public static func read(database: String, meter: ContentMeter, _ each: (CachedResponse) -> Void)
         throws(StoreReadError)
