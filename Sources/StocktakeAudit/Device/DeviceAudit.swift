@@ -23,7 +23,7 @@ package enum DeviceAudit {
         -> [ConnectedDevice]
     {
         let command = "xcrun devicectl list devices"
-        let list = try control.run(["list", "devices"], decoding: DevicectlOutput.DeviceList.self, scratch: scratch)
+        let list = try control.run(["list", "devices"], decoding: DevicectlOutput.Listing.self, scratch: scratch)
         guard let list else { throw .malformedOutput(command: command, missing: "result is missing") }
         guard let devices = list.devices else {
             throw .malformedOutput(command: command, missing: "result.devices is missing")
@@ -52,7 +52,7 @@ package enum DeviceAudit {
     {
         try ready(device)
         let arguments = ["device", "info", "apps", "--device", device.identifier]
-        guard let list = try control.run(arguments, decoding: DevicectlOutput.AppList.self, scratch: scratch),
+        guard let list = try control.run(arguments, decoding: DevicectlOutput.Listing.self, scratch: scratch),
             let apps = list.apps
         else {
             throw .malformedOutput(

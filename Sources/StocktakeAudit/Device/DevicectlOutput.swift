@@ -44,8 +44,10 @@ enum DevicectlOutput {
         }
     }
 
-    struct DeviceList: Decodable {
+    /// A listing's result: `list devices` gives `devices`, `device info apps` gives `apps`.
+    struct Listing: Decodable {
         let devices: [Device]?
+        let apps: [App]?
     }
 
     struct Device: Decodable {
@@ -65,10 +67,6 @@ enum DevicectlOutput {
 
     struct ConnectionProperties: Decodable {
         let pairingState, tunnelState, transportType: String?
-    }
-
-    struct AppList: Decodable {
-        let apps: [App]?
     }
 
     struct App: Decodable {
