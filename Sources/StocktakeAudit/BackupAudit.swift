@@ -39,12 +39,8 @@ enum BackupAudit {
             )
         }
         do throws(BackupError) {
-            let backup: DeviceBackup
-            if let shared = request.readBackup {
-                backup = shared.backup
-            } else {
-                backup = try DeviceBackup.read(request.inputPath)
-            }
+            let backup =
+                if let shared = request.readBackup { shared.backup } else { try DeviceBackup.read(request.inputPath) }
             guard let app = request.backupApp ?? request.bundleIdentifier else {
                 throw .noAppChosen(path: request.inputPath, apps: backup.apps.apps.map(\.bundleIdentifier))
             }
