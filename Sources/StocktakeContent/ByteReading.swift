@@ -40,17 +40,13 @@ extension UnsafeBufferPointer<UInt8> {
 }
 
 extension ArraySlice<UInt8> {
-    /// Four bytes at `offset` (an index of the slice's base), in either byte order; the caller checks the bounds.
-    package func uint32(at offset: Int, bigEndian: Bool) -> UInt32 {
-        let bytes = self[offset..<(offset + 4)]
-        return bigEndian
-            ? bytes.reduce(0) { $0 << 8 | UInt32($1) } : bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
-    }
+    /// Four or eight bytes at `offset` (an index of the slice's base), in either byte order; the caller checks the
+    /// bounds.
+    package func uint32(at offset: Int, bigEndian: Bool) -> UInt32 { integer(at: offset, bigEndian: bigEndian) }
+    package func uint64(at offset: Int, bigEndian: Bool) -> UInt64 { integer(at: offset, bigEndian: bigEndian) }
 
-    /// Eight bytes at `offset`, in either byte order; the caller checks the bounds.
-    package func uint64(at offset: Int, bigEndian: Bool) -> UInt64 {
-        let bytes = self[offset..<(offset + 8)]
-        return bigEndian
-            ? bytes.reduce(0) { $0 << 8 | UInt64($1) } : bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    private func integer<T: FixedWidthInteger>(at offset: Int, bigEndian: Bool) -> T {
+        let bytes = self[offset..<(offset + MemoryLayout<T>.size)]
+        return bigEndian ? bytes.reduce(0) { $0 << 8 | T($1) } : bytes.reversed().reduce(0) { $0 << 8 | T($1) }
     }
 }
