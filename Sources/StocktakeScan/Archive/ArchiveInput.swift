@@ -104,10 +104,7 @@ public struct ArchiveInput: Sendable {
     public func findDuplicates(minimumBytes: Int64) throws(ScanError) -> DuplicateSearch {
         let candidates = DuplicateFinder.sameSizeCandidates(inventory, minimumBytes: max(1, minimumBytes))
         guard !candidates.isEmpty else { return DuplicateSearch(sets: [], issues: []) }
-        var wanted: [Int32: [Int32]] = [:]
-        for index in candidates where dataOrdinals[Int(index)] >= 0 {
-            wanted[dataOrdinals[Int(index)], default: []].append(index)
-        }
+        let wanted = Dictionary(grouping: candidates.filter { dataOrdinals[Int($0)] >= 0 }) { dataOrdinals[Int($0)] }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
         defer { buffer.deallocate() }
         struct Key: Hashable {
