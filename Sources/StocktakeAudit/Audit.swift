@@ -20,26 +20,24 @@ package enum Audit {
         let backupEvidence = try BackupAudit.evidence(request, app: container.bundleIdentifier)
         // Before any walk (companions included): a bad --output should fail in a second, not after scanning.
         let folder = try OutputFolder.prepare(request: request, container: container)
+        // Whatever fails from here on leaves no empty output folder behind.
+        var succeeded = false
+        defer { if !succeeded { OutputFolder.removeIfEmpty(folder) } }
         var appBundle: AppBundleInfo?
         var bundleProblem: ScanIssue?
         var appGroups: [AppGroupInfo] = []
         var companions: [CompanionContainer] = []
-        do throws(AuditError) {
-            if let path = request.appBundlePath {
-                (appBundle, bundleProblem) = try Companions.appBundle(at: path, options: request.scan)
-            }
-            for path in request.appGroupPaths {
-                let (info, walked) = try Companions.appGroup(
-                    at: path, matchedBy: request.companionRules[path], identifier: request.companionIdentifiers[path],
-                    options: request.scan)
-                appGroups.append(info)
-                companions.append(walked)
-            }
-            appGroups += input.companions
-        } catch {
-            OutputFolder.removeIfEmpty(folder)
-            throw error
+        if let path = request.appBundlePath {
+            (appBundle, bundleProblem) = try Companions.appBundle(at: path, options: request.scan)
         }
+        for path in request.appGroupPaths {
+            let (info, walked) = try Companions.appGroup(
+                at: path, matchedBy: request.companionRules[path], identifier: request.companionIdentifiers[path],
+                options: request.scan)
+            appGroups.append(info)
+            companions.append(walked)
+        }
+        appGroups += input.companions
         var inventory: Inventory
         let checksContent = request.configuration.contentChecks && request.contentChecks
         // The walk reads the text files for the content pass while it has their folders open.
@@ -47,7 +45,6 @@ package enum Audit {
         do {
             inventory = try input.inventory(request.scan.with(textScan: textScan))
         } catch {
-            OutputFolder.removeIfEmpty(folder)
             throw .input(error)
         }
         var deviceBackup = input.deviceBackup ?? backupEvidence?.1
@@ -83,8 +80,7 @@ package enum Audit {
             let report = Result { () throws(AuditError) in
                 Report(
                     draft,
-                    try judge(
-                        draft, request: request, content: content?.value, duplicates: duplicates.value, folder: folder))
+                    try judge(draft, request: request, content: content?.value, duplicates: duplicates.value))
             }
             let html =
                 request.formats.contains(.html)
@@ -99,9 +95,10 @@ package enum Audit {
         let (written, standardOutput) = try write(
             rows, content: content, judged: judged, streamsRows: streamsRows, formats: request.formats, into: folder,
             repositoryFile: repositoryFile(request, containerRoot: input.container.rootPath), timings: timings)
+        let report = try judged.value.report.get()
+        succeeded = true
         return AuditResult(
-            report: try judged.value.report.get(), outputDirectory: folder, writtenFiles: written,
-            standardOutput: standardOutput)
+            report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
 
     /// Removes the private copies of an audit under way (an archive's can reach gigabytes): for a signal handler,
@@ -141,7 +138,7 @@ package enum Audit {
     /// Holds the inventory to the policy: duplicates, findings, the baseline (written and applied).
     private static func judge(
         _ draft: ReportDraft, request: AuditRequest, content: ContentScope.Result?,
-        duplicates: (sets: [DuplicateSet], unread: [ScanIssue]), folder: String
+        duplicates: (sets: [DuplicateSet], unread: [ScanIssue])
     ) throws(AuditError) -> Judgement {
         // A bundle whose Info.plist does not read leaves it unknown.
         let exposed =
@@ -158,7 +155,6 @@ package enum Audit {
                 AtomicFile.removeLeftovers(of: path)
                 try AtomicFile.write(Array(Baseline(findings: findings).json.utf8), to: path)
             } catch {
-                OutputFolder.removeIfEmpty(folder)
                 throw .output((error as? OutputError)?.description ?? "cannot write the baseline \(path): \(error)")
             }
         }
@@ -218,7 +214,6 @@ package enum Audit {
         } catch {
             _ = judged.value
             for path in written { unlink(path) }
-            OutputFolder.removeIfEmpty(folder)
             if let error = error as? AuditError { throw error }
             throw .output((error as? OutputError)?.description ?? "cannot write reports into \(folder): \(error)")
         }
