@@ -18,8 +18,7 @@ package enum DeviceError: Error, Sendable, Equatable, CustomStringConvertible {
 
     package var lines: [String] {
         switch self {
-        case .noDevice(_, let devices): [message] + Self.list(devices)
-        case .ambiguousDevice(_, let candidates): [message] + Self.list(candidates)
+        case .noDevice(_, let devices), .ambiguousDevice(_, let devices): [message] + Self.list(devices)
         default: [message]
         }
     }
