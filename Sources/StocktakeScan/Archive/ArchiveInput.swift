@@ -107,11 +107,7 @@ public struct ArchiveInput: Sendable {
         let wanted = Dictionary(grouping: candidates.filter { dataOrdinals[Int($0)] >= 0 }) { dataOrdinals[Int($0)] }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
         defer { buffer.deallocate() }
-        struct Key: Hashable {
-            let size: Int64
-            let digest: ContentDigest
-        }
-        var groups: [Key: [Int32]] = [:]
+        var groups: [SizeAndDigest: [Int32]] = [:]
         var issues: [ScanIssue] = []
         try reread(wanted.keys, for: "duplicates") { ordinal, stream throws(ScanError) in
             guard let members = wanted[ordinal], let first = members.first else { return }
@@ -133,7 +129,7 @@ public struct ArchiveInput: Sendable {
                 return
             }
             guard let digest = ContentDigest(bytes: Array(hasher.finalize())) else { return }
-            groups[Key(size: size, digest: digest), default: []].append(contentsOf: members)
+            groups[SizeAndDigest(size: size, digest: digest), default: []].append(contentsOf: members)
         }
         let sets = groups.compactMap { key, members in
             members.count > 1 ? IdenticalFiles(members: members, size: key.size, digest: key.digest) : nil

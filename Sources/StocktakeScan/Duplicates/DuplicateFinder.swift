@@ -60,16 +60,12 @@ public struct DuplicateFinder: Sendable {
         }
         let outcomes = ParallelHashing.run(
             ordered, limit: limit, threads: threads, rootFD: rootFD, inventory: inventory)
-        struct Key: Hashable {
-            let size: Int64
-            let digest: ContentDigest
-        }
-        var groups: [Key: [Int32]] = [:]
+        var groups: [SizeAndDigest: [Int32]] = [:]
         for (index, outcome) in zip(ordered, outcomes) {
             switch outcome {
             case .digest(let digest):
-                groups[Key(size: inventory.entries[Int(index)].apparentBytes, digest: digest), default: []].append(
-                    index)
+                let size = inventory.entries[Int(index)].apparentBytes
+                groups[SizeAndDigest(size: size, digest: digest), default: []].append(index)
             case .failed(let reason, let detail):
                 issues.append(ScanIssue(path: inventory.path(index), reason: reason, detail: detail))
             }

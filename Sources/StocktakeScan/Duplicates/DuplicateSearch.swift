@@ -9,6 +9,12 @@ public struct IdenticalFiles: Sendable, Equatable {
     public let digest: ContentDigest
 }
 
+/// What identical files share: grouping by it gathers each set.
+struct SizeAndDigest: Hashable {
+    let size: Int64
+    let digest: ContentDigest
+}
+
 /// A SHA-256 digest held as four words, so grouping by it allocates nothing.
 public struct ContentDigest: Sendable, Hashable, CustomStringConvertible {
     let words: SIMD4<UInt64>
