@@ -32,17 +32,11 @@ package struct BackupApps: Sendable {
         }
         .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         let appDomains = domains.filter { $0.kind == .app }
-        var claimed: [String: [DeviceBackupSummary.Domain]] = [:]
-        var unattributed: [DeviceBackupSummary.Domain] = []
-        for companion in domains where companion.kind != .app {
-            if let owner = Self.owner(of: companion, among: appDomains.map(\.identifier), folder: folder) {
-                claimed[owner, default: []].append(companion)
-            } else {
-                unattributed.append(companion)
-            }
+        let byOwner = Dictionary(grouping: domains.filter { $0.kind != .app }) {
+            Self.owner(of: $0, among: appDomains.map(\.identifier), folder: folder)
         }
-        apps = appDomains.map { App(domain: $0, companions: claimed[$0.identifier] ?? []) }
-        self.unattributed = unattributed
+        apps = appDomains.map { App(domain: $0, companions: byOwner[$0.identifier] ?? []) }
+        unattributed = byOwner[nil] ?? []
     }
 
     package func app(_ identifier: String) -> App? { apps.first { $0.bundleIdentifier == identifier } }
@@ -71,14 +65,11 @@ package struct BackupApps: Sendable {
     private static func owner(of companion: DeviceBackupSummary.Domain, among apps: [String], folder: BackupFolder)
         -> String?
     {
-        if let app = apps.first(where: { app in
-            let declared = folder.declaredCompanions(of: app)
-            return (companion.kind == .appGroup ? declared.groups : declared.plugins).contains(companion.identifier)
-        }) {
-            return app
-        }
         let id = companion.identifier
         let stem = companion.kind == .appGroup && id.hasPrefix("group.") ? String(id.dropFirst("group.".count)) : id
-        return apps.filter { stem == $0 || stem.hasPrefix($0 + ".") }.max { $0.count < $1.count }
+        return apps.first { app in
+            let declared = folder.declaredCompanions(of: app)
+            return (companion.kind == .appGroup ? declared.groups : declared.plugins).contains(id)
+        } ?? apps.filter { stem == $0 || stem.hasPrefix($0 + ".") }.max { $0.count < $1.count }
     }
 }

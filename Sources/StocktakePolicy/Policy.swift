@@ -33,20 +33,18 @@ public struct Policy: Sendable {
     }
 
     public func evaluate(_ context: PolicyContext) -> [Finding] {
-        var findings: [Finding] = []
-        for rule in rules {
+        let findings = rules.flatMap { rule -> [Finding] in
             let description = type(of: rule).description
-            for raw in rule.evaluate(context) {
+            return rule.evaluate(context).compactMap { raw -> Finding? in
                 let path = PathText.display(raw.path ?? context.inventory.path(raw.index))
-                guard !exclude.contains(where: { $0.matches(path) }) else { continue }
+                guard !exclude.contains(where: { $0.matches(path) }) else { return nil }
                 // A rule may raise one case above its default (documents-hidden-data when Documents is
                 // exposed); a configured severity is the user's word and applies to every case.
                 let severity = severities[description.id] ?? raw.severity ?? description.defaultSeverity
                 let fingerprint = Fingerprint.make(rule: description.id, path: path, discriminator: raw.discriminator)
-                findings.append(
-                    Finding(
-                        rule: description.id, severity: severity, path: path, message: raw.message,
-                        fix: description.fix, fingerprint: fingerprint, bytes: raw.bytes))
+                return Finding(
+                    rule: description.id, severity: severity, path: path, message: raw.message, fix: description.fix,
+                    fingerprint: fingerprint, bytes: raw.bytes)
             }
         }
         return findings.sorted { a, b in

@@ -103,12 +103,11 @@ package enum RunRow {
                 }
                 byLocation[location] = row.total
             }
-            var counts: [FindingCount] = []
-            for row in findings {
+            let counts = try findings.map { row throws(HistoryError) in
                 guard let severity = Severity(rawValue: row.severity) else {
                     throw unreadable("\(named) has an unknown severity \(VisibleText.quoted(row.severity))")
                 }
-                counts.append(FindingCount(rule: row.rule, severity: severity, count: row.count))
+                return FindingCount(rule: row.rule, severity: severity, count: row.count)
             }
             let run = HistoryRun(
                 bundleIdentifier: bundleIdentifier, runID: runID, generatedAt: generatedAt, toolVersion: toolVersion,

@@ -79,9 +79,7 @@ private struct NodeReader {
         guard case .sequence(let sequence) = node else {
             throw ConfigurationError(file: file, line: line(node), message: "\(what) must be a list")
         }
-        var values: [String] = []
-        for item in sequence { values.append(try scalar(item, what + " entries")) }
-        return values
+        return try sequence.map { item throws(ConfigurationError) in try scalar(item, what + " entries") }
     }
 
     /// A single value `parse` understands; otherwise an error saying what it `is not`.
@@ -172,8 +170,7 @@ private struct NodeReader {
     }
 
     func groups(_ node: Node) throws(ConfigurationError) -> [GroupDefinition] {
-        var groups: [GroupDefinition] = []
-        for (key, value) in try mapping(node, "groups") {
+        try mapping(node, "groups").map { key, value throws(ConfigurationError) in
             let pattern = try scalar(value, "groups.\(key.text)")
             guard pattern.components(separatedBy: "{id}").count == 2 else {
                 throw ConfigurationError(
@@ -182,8 +179,7 @@ private struct NodeReader {
                         "groups.\(key.text): the pattern needs exactly one {id}, e.g. \"Library/Application Support/Chats/{id}/**\""
                 )
             }
-            groups.append(GroupDefinition(name: key.text, pattern: pattern))
+            return GroupDefinition(name: key.text, pattern: pattern)
         }
-        return groups
     }
 }

@@ -75,7 +75,7 @@ struct DocumentsHiddenDataRule: Rule {
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        guard let documents = ContainerFolder.index(of: "Documents", in: inventory) else { return [] }
+        guard let documents = inventory.containerFolder("Documents") else { return [] }
         var findings: [RuleFinding] = []
         var pending = Array(inventory.children(documents).reversed())
         while let index = pending.popLast() {

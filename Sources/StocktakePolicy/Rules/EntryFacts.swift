@@ -24,19 +24,17 @@ extension Inventory {
 
     /// The app's own entries directly in the container folder at `path`; none when the folder is missing.
     func ownChildren(of path: String) -> [Int32] {
-        guard let folder = ContainerFolder.index(of: path, in: self) else { return [] }
+        guard let folder = containerFolder(path) else { return [] }
         return children(folder).filter { entries[Int($0)].isAppsOwn }
     }
-}
 
-/// The container's top-level folders, found once per evaluation.
-enum ContainerFolder {
-    /// The folder at a path like `Documents` or `Library`, if the inventory has it as a directory.
-    static func index(of path: String, in inventory: Inventory) -> Int32? {
-        guard let index = inventory.index(ofPath: Array(path.utf8)), index != inventory.root,
-            inventory.entries[Int(index)].isDirectory
-        else { return nil }
-        return index
+    /// The container's top-level folder at a path like `Documents` or `Library`, if the inventory has it as a
+    /// directory.
+    func containerFolder(_ path: String) -> Int32? {
+        guard let folder = index(ofPath: Array(path.utf8)), folder != root, entries[Int(folder)].isDirectory else {
+            return nil
+        }
+        return folder
     }
 }
 

@@ -58,7 +58,7 @@ struct ExcludedUserDocumentRule: Rule {
 
     func evaluate(_ context: PolicyContext) -> [RuleFinding] {
         let inventory = context.inventory
-        guard let documents = ContainerFolder.index(of: "Documents", in: inventory) else { return [] }
+        guard let documents = inventory.containerFolder("Documents") else { return [] }
         var findings: [RuleFinding] = []
         // Top-down, so the highest excluded item of each branch is reported and its contents are not: a flagged
         // folder once, an individually flagged file once, Documents itself when something above flags it.

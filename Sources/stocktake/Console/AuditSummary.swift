@@ -32,12 +32,10 @@ struct AuditSummary {
                     ? " and \(Self.count(transport, "transport artefact")) (\(figure(.transportArtefacts)))" : ""),
             "",
         ]
-        for location in Location.allCases {
-            let total = totals.byLocation[location] ?? .zero
-            guard total.files > 0 else { continue }
-            lines.append(
-                "  " + pad(location.title, 22) + pad(ByteCount.format(total.allocatedBytes), 10) + "  "
-                    + Self.count(total.files, "file"))
+        lines += Location.allCases.compactMap { location -> String? in
+            guard let total = totals.byLocation[location], total.files > 0 else { return nil }
+            return "  " + pad(location.title, 22) + pad(ByteCount.format(total.allocatedBytes), 10) + "  "
+                + Self.count(total.files, "file")
         }
         lines += [
             "",
