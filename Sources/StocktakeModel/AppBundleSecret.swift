@@ -10,9 +10,6 @@ public struct AppBundleSecret: Sendable, Equatable {
     public let length: Int
 
     public init(bundle: String, place: String, kind: SensitiveItem.Kind, length: Int) {
-        self.bundle = bundle
-        self.place = place
-        self.kind = kind
-        self.length = length
+        (self.bundle, self.place, self.kind, self.length) = (bundle, place, kind, length)
     }
 }

@@ -11,9 +11,6 @@ public struct ArchiveDescription: Sendable, Equatable {
     public let folder: String
 
     public init(path: String, format: String, compression: String, folder: String) {
-        self.path = path
-        self.format = format
-        self.compression = compression
-        self.folder = folder
+        (self.path, self.format, self.compression, self.folder) = (path, format, compression, folder)
     }
 }

@@ -21,8 +21,6 @@ public struct ScanIssue: Sendable, Equatable {
     public let detail: String
 
     public init(path: [UInt8], reason: Reason, detail: String) {
-        self.path = path
-        self.reason = reason
-        self.detail = detail
+        (self.path, self.reason, self.detail) = (path, reason, detail)
     }
 }

@@ -5,9 +5,7 @@ public struct SizeTotal: Sendable, Equatable {
     public var allocatedBytes: Int64
 
     public init(files: Int = 0, apparentBytes: Int64 = 0, allocatedBytes: Int64 = 0) {
-        self.files = files
-        self.apparentBytes = apparentBytes
-        self.allocatedBytes = allocatedBytes
+        (self.files, self.apparentBytes, self.allocatedBytes) = (files, apparentBytes, allocatedBytes)
     }
 
     public static let zero = SizeTotal()

@@ -74,10 +74,7 @@ public struct ContentInspector {
         public let detail: String
 
         public init(entry: Int32, reason: ContentCoverage.Reason, bytes: Int64, detail: String) {
-            self.entry = entry
-            self.reason = reason
-            self.bytes = bytes
-            self.detail = detail
+            (self.entry, self.reason, self.bytes, self.detail) = (entry, reason, bytes, detail)
         }
     }
 
