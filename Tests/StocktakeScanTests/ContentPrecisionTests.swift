@@ -55,6 +55,29 @@ import Testing
         #expect(!TextSecrets.mayHoldSecret((0..<100_000).map { _ in plain.randomElement(using: &generator)! }))
     }
 
+    /// The scan reads four windows from each eight-byte load and the last few one by one: every trigger is found at
+    /// every offset within a load and with every number of bytes after it, and a trigger cut short is found nowhere.
+    @Test func theTriggerScanFindsATriggerAtEveryOffsetOfALoad() {
+        let filler = UInt8(ascii: "0")
+        for trigger in TextSecrets.triggers {
+            for before in 0..<12 {
+                for after in 0..<12 {
+                    let text =
+                        [UInt8](repeating: filler, count: before) + trigger + [UInt8](repeating: filler, count: after)
+                    let cut =
+                        [UInt8](repeating: filler, count: before) + trigger.dropLast()
+                        + [UInt8](repeating: filler, count: after)
+                    #expect(
+                        TextSecrets.mayHoldSecret(text),
+                        "\(before) \(String(decoding: trigger, as: UTF8.self)) \(after)")
+                    #expect(
+                        !TextSecrets.mayHoldSecret(cut),
+                        "\(before) \(String(decoding: trigger, as: UTF8.self)) \(after)")
+                }
+            }
+        }
+    }
+
     /// The scan agrees with a search for each trigger in turn on text built to be near misses: triggers, triggers cut
     /// short at either end, their first three bytes, and random bytes, at every offset and length (the scan's last
     /// bytes are read one by one).
