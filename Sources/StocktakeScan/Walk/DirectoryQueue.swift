@@ -10,10 +10,13 @@ struct DirectoryJob: Sendable {
     /// The folder's identity as its parent listing saw it: checked again when it is opened.
     let device: UInt64
     let inode: UInt64
+    /// Its own size, which grows with its entries (ext4, APFS): the queue lists the largest sibling first.
+    let bytes: Int64
 
     init(ref: RecordRef, path: [UInt8], depth: Int, zone: Zone, info: stat) {
         (self.ref, self.path, self.depth, self.zone) = (ref, path, depth, zone)
         (device, inode) = Self.identity(info)
+        bytes = Int64(info.st_size)
     }
 
     static func identity(_ info: stat) -> (UInt64, UInt64) {
@@ -26,8 +29,8 @@ func joined(_ directory: [UInt8], _ name: some Collection<UInt8>) -> [UInt8] {
     directory.isEmpty ? Array(name) : directory + [UInt8(ascii: "/")] + name
 }
 
-/// The shared stack of directories to list: last in, first out keeps it short. The walk ends when it is empty while
-/// every worker is idle.
+/// The shared stack of directories to list: last in, first out keeps it short, and a listing's largest folder on top
+/// keeps a huge one from ending the walk alone. The walk ends when it is empty while every worker is idle.
 final class DirectoryQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [DirectoryJob] = []
@@ -39,7 +42,7 @@ final class DirectoryQueue: @unchecked Sendable {
     func push(_ newJobs: [DirectoryJob]) {
         guard !newJobs.isEmpty else { return }
         condition.withLock {
-            jobs.append(contentsOf: newJobs)
+            jobs.append(contentsOf: newJobs.sorted { $0.bytes < $1.bytes })
             condition.broadcast()
         }
     }
