@@ -101,8 +101,7 @@ package enum Audit {
             report: report, outputDirectory: folder, writtenFiles: written, standardOutput: standardOutput)
     }
 
-    /// Removes the private copies of an audit under way (an archive's can reach gigabytes): for a signal handler,
-    /// just before the process ends.
+    /// Removes the private copies of an audit under way (an archive's can reach gigabytes), for a signal's handler.
     package static func removeScratchCopies() { ScratchFolder.removeAll() }
 
     /// Maps a container path to the repository's path of the same file, when the container's root lies inside the

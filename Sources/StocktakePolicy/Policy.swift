@@ -33,9 +33,10 @@ public struct Policy: Sendable {
     }
 
     public func evaluate(_ context: PolicyContext) -> [Finding] {
-        let findings = rules.flatMap { rule -> [Finding] in
-            let description = type(of: rule).description
-            return rule.evaluate(context).compactMap { raw -> Finding? in
+        // The rules only read the inventory, so they run side by side: after the walk they are the longest path.
+        let findings = SideBySide.values(rules.count) { number -> [Finding] in
+            let description = type(of: rules[number]).description
+            return rules[number].evaluate(context).compactMap { raw -> Finding? in
                 let path = PathText.display(raw.path ?? context.inventory.path(raw.index))
                 guard !exclude.contains(where: { $0.matches(path) }) else { return nil }
                 // A rule may raise one case above its default (documents-hidden-data when Documents is
@@ -47,7 +48,7 @@ public struct Policy: Sendable {
                     fingerprint: fingerprint, bytes: raw.bytes)
             }
         }
-        return findings.sorted { a, b in
+        return findings.joined().sorted { a, b in
             if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
             return (a.rule, a.fingerprint) < (b.rule, b.fingerprint)
         }
