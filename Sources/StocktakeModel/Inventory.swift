@@ -96,10 +96,29 @@ public struct Inventory: Sendable {
     public func index(ofPath path: [UInt8]) -> Int32? {
         var current = root
         for component in path.split(separator: UInt8(ascii: "/")) {
-            guard let next = children(current).first(where: { name($0).elementsEqual(component) }) else { return nil }
+            guard let next = child(named: component, of: current) else { return nil }
             current = next
         }
         return entries.isEmpty ? nil : current
+    }
+
+    /// The first child so named, by binary search in the children's order: a file sorts as its name, a folder as its
+    /// name and "/" (a flat folder of a million files is not scanned once per look-up).
+    private func child(named name: ArraySlice<UInt8>, of parent: Int32) -> Int32? {
+        let children = children(parent)
+        let slash = [UInt8(ascii: "/")]
+        func sortKey(_ child: Int32) -> [UInt8] { self.name(child) + (entries[Int(child)].isDirectory ? slash : []) }
+        for key in [Array(name), name + slash] {
+            var (low, high) = (children.startIndex, children.endIndex)
+            while low < high {
+                let middle = (low + high) / 2
+                (low, high) =
+                    sortKey(children[middle]).lexicographicallyPrecedes(key)
+                    ? (middle + 1, high) : (low, middle)
+            }
+            if low < children.endIndex, sortKey(children[low]) == key { return children[low] }
+        }
+        return nil
     }
 
     /// Depth-first, in byte order of the full paths: a deterministic visit of every entry. Builds no
@@ -178,11 +197,23 @@ public struct Inventory: Sendable {
                     return UnsafeBufferPointer(
                         rebasing: arena[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
                 }
+                func word(_ name: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt64 {
+                    UInt64(
+                        bigEndian: UnsafeRawPointer(name.baseAddress!).loadUnaligned(
+                            fromByteOffset: at, as: UInt64.self))
+                }
                 // A folder sorts as its name plus "/", so the depth-first visit lists full paths in byte order.
                 func precedes(_ a: Int32, _ b: Int32) -> Bool {
                     let (left, right) = (nameOf(a), nameOf(b))
                     let common = min(left.count, right.count)
-                    for i in 0..<common where left[i] != right[i] { return left[i] < right[i] }
+                    // Eight bytes a step, as big-endian words order like their bytes: names share long prefixes.
+                    var start = 0
+                    while start + 8 <= common {
+                        let (x, y) = (word(left, start), word(right, start))
+                        if x != y { return x < y }
+                        start += 8
+                    }
+                    for i in start..<common where left[i] != right[i] { return left[i] < right[i] }
                     func next(_ index: Int32, _ name: UnsafeBufferPointer<UInt8>) -> Int {
                         name.count > common
                             ? Int(name[common]) : entries[Int(index)].isDirectory ? Int(UInt8(ascii: "/")) : -1

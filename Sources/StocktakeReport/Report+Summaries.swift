@@ -28,20 +28,24 @@ extension Report {
     }
 
     private func largest(limit: Int, where include: (Entry) -> Bool, size: (Entry, Int32) -> Int64) -> [Int32] {
-        var picked: [(size: Int64, order: Int, index: Int32)] = []
-        var order = 0
-        // Once `limit` are kept, a size at or below the smallest kept cannot get in: ties go to the earlier path.
-        var floor: Int64 = -1
+        // Each entry's place in path order, so the entries themselves are read in their own order, not jumping about.
+        var rank = [Int32](repeating: 0, count: inventory.entries.count)
+        var place: Int32 = 0
         inventory.forEachInPathOrder { index in
-            order += 1
-            let entry = inventory.entries[Int(index)]
-            guard include(entry) else { return }
-            let bytes = size(entry, index)
-            guard bytes >= 0, bytes > floor else { return }
-            picked.append((bytes, order, index))
+            rank[Int(index)] = place
+            place += 1
+        }
+        var picked: [(size: Int64, order: Int, index: Int32)] = []
+        // Once `limit` are kept, one at or below the smallest kept cannot get in: ties go to the earlier path.
+        var floor: (size: Int64, order: Int) = (-1, 0)
+        for (index, entry) in inventory.entries.enumerated() where include(entry) {
+            let bytes = size(entry, Int32(index))
+            let order = Int(rank[index])
+            guard bytes >= 0, (bytes, -order) > (floor.size, -floor.order) else { continue }
+            picked.append((bytes, order, Int32(index)))
             if picked.count > limit * 4 {
                 trim(&picked, to: limit)
-                if picked.count == limit, let smallest = picked.last { floor = smallest.size }
+                if picked.count == limit, let smallest = picked.last { floor = (smallest.size, smallest.order) }
             }
         }
         trim(&picked, to: limit)

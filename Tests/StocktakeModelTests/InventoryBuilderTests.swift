@@ -29,4 +29,21 @@ import Testing
         #expect(inventory.entries[Int(cache)].backup == .excludedBySystem)
         #expect(inventory.symlinkTargets.values.contains(Array("../tmp/x".utf8)))
     }
+
+    /// Names that sort around a folder's (its name plus "/"): every entry is found at its own path, and a path that
+    /// names nothing finds nothing.
+    @Test func everyEntryIsFoundAtItsPath() {
+        var builder = InventoryBuilder()
+        for name in ["c", "c.txt", "c 1", "c-", "c0", "cc", "b", "d", "Chat with friends 1720.txt"] {
+            builder.add("Documents/\(name)")
+            builder.add("Library/\(name)/inner", apparentBytes: 1)
+        }
+        for number in 0..<300 { builder.add("Library/Caches/file-\((number * 7919) % 1000).dat") }
+        builder.add(pathBytes: Array("Documents/".utf8) + SyntheticContainer.nonUTF8Name)
+        let inventory = builder.build()
+        inventory.forEachInPathOrder { index in #expect(inventory.index(ofPath: inventory.path(index)) == index) }
+        for missing in ["Documents/c/inner", "Library/c.txt/x", "Library/ca", "Documents/e", "Library/Caches/file-1"] {
+            #expect(inventory.index(ofPath: Array(missing.utf8)) == nil, "\(missing)")
+        }
+    }
 }
