@@ -54,6 +54,12 @@ import Testing
         builder.add("Documents/Ünïcode folder/inside.txt", apparentBytes: 8)
         builder.add("Documents/plain folder/inside.txt", apparentBytes: 8)
         builder.add("top-level.txt", apparentBytes: 8)
+        // Files that inherit a folder's exclusion from backup: `excludedBy` names the folder.
+        for folder in ["Documents/Offline", "Documents/Ünï offline"] {
+            builder.add(folder, type: .directory, backup: .excluded, evidence: .xattr)
+            builder.add(folder + "/inside.txt", apparentBytes: 8)
+            builder.add(folder + "/Deeper/inside.txt", apparentBytes: 8)
+        }
         let inventory = builder.build()
         var rows: [Int32] = []
         inventory.forEachInPathOrder { index in

@@ -141,8 +141,8 @@ struct SQLiteSidecarRule: Rule {
         var found: [Sidecar] = []
         for (offset, entry) in inventory.entries.enumerated() where entry.type == .file && entry.isAppsOwn {
             let index = Int32(offset)
-            let name = inventory.name(index)
             for (kind, suffix) in suffixes where entry.kind == kind || entry.kind == .empty {
+                let name = inventory.name(index)
                 guard name.count > suffix.count, name.suffix(suffix.count).elementsEqual(suffix) else { continue }
                 let database = name.dropLast(suffix.count)
                 if kind == .sqliteJournal && !hasExtension(database) { break }

@@ -26,6 +26,8 @@ struct EntryRows: Sendable {
         var out = RowBuffer(capacity: range.count * 340)
         var writer = EntryJSON(inventory: inventory)
         var folders = ParentPathCache(inventory: inventory)
+        // The flagged folders that files inherit their exclusion from, with a slash as every folder here.
+        var excluders = ParentPathCache(inventory: inventory)
         var row: [UInt8] = []
         inventory.entries.withUnsafeBufferPointer { entries in
             inventory.names.withUnsafeBufferPointer { names in
@@ -37,10 +39,17 @@ struct EntryRows: Sendable {
                         rebasing: names[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
                     if PlainFileRow.fits(entry), entry.parent >= 0, PlainFileRow.isPlain(name) {
                         let folder = folders.folder(of: entry.parent)
-                        if folder.isPlain {
-                            out.reserve(PlainFileRow.maxBytesBesidesPath + folder.bytes.count + name.count)
-                            folder.bytes.withUnsafeBufferPointer {
-                                PlainFileRow.write(entry, folder: $0, name: name, to: &out)
+                        let excluder = entry.excludedBy < 0 ? nil : excluders.folder(of: entry.excludedBy)
+                        if folder.isPlain, excluder?.isPlain != false {
+                            let excludedBy = excluder?.bytes.dropLast() ?? []
+                            out.reserve(
+                                PlainFileRow.maxBytesBesidesPath + folder.bytes.count + name.count + excludedBy.count)
+                            folder.bytes.withUnsafeBufferPointer { folder in
+                                excludedBy.withUnsafeBufferPointer {
+                                    PlainFileRow.write(
+                                        entry, excludedBy: excluder == nil ? nil : $0, folder: folder, name: name,
+                                        to: &out)
+                                }
                             }
                             continue
                         }

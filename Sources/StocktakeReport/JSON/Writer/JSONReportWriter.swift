@@ -234,6 +234,7 @@ public struct JSONReportWriter: Sendable {
 
     private func writeEntries(of inventory: Inventory, directories: Bool, _ json: JSONStream) throws {
         var rows: [Int32] = []
+        rows.reserveCapacity(directories ? 0 : inventory.entries.count)
         inventory.forEachInPathOrder { index in
             if inventory.entries[Int(index)].isDirectory == directories { rows.append(index) }
         }

@@ -1,7 +1,7 @@
 import StocktakeModel
 
 /// The row of an ordinary file (`files[]`), written with a few copies of pre-rendered fragments: no hard
-/// link, no inherited exclusion, no link target, no flag that adds a key, and a path of printable ASCII.
+/// link, no link target, no flag that adds a key, and paths (its own, the flagged folder's) of printable ASCII.
 /// That is nearly every row of a large report; `EntryJSON` writes the others, and the bytes are the same
 /// as it would write (keys sorted, compact).
 struct PlainFileRow {
@@ -11,8 +11,7 @@ struct PlainFileRow {
 
     /// Whether `entry` (with its path's printability known) takes this row.
     static func fits(_ entry: Entry) -> Bool {
-        !entry.isDirectory && entry.type != .symlink && entry.excludedBy < 0
-            && entry.flags.isDisjoint(with: flagsWithKeys)
+        !entry.isDirectory && entry.type != .symlink && entry.flags.isDisjoint(with: flagsWithKeys)
     }
 
     /// Bytes of a path that `JSONStream` writes verbatim between quotes.
@@ -26,18 +25,24 @@ struct PlainFileRow {
     }
 
     /// The most bytes a row takes beyond its path (longest fragments, 20-digit numbers).
-    static let maxBytesBesidesPath = 64 + 3 * 20 + Fragments.longest
+    static let maxBytesBesidesPath = 80 + 3 * 20 + Fragments.longest
 
-    /// Appends the row: `{"allocatedBytes":…,"apparentBytes":…` + backup fragment + kind/location fragment +
-    /// modified + path + tail fragment.
+    /// Appends the row: `{"allocatedBytes":…,"apparentBytes":…` + backup fragment + excludedBy +
+    /// kind/location fragment + modified + path + tail fragment.
     static func write(
-        _ entry: Entry, folder: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, to out: inout RowBuffer
+        _ entry: Entry, excludedBy: UnsafeBufferPointer<UInt8>?, folder: UnsafeBufferPointer<UInt8>,
+        name: UnsafeBufferPointer<UInt8>, to out: inout RowBuffer
     ) {
         out.append(Fragments.opening)
         out.appendDigits(entry.allocatedBytes)
         out.append(Fragments.apparent)
         out.appendDigits(entry.apparentBytes)
         out.append(Fragments.shared.backup[entry.backup.ordinal * Fragments.evidenceCount + entry.evidence.ordinal])
+        if let excludedBy {
+            out.append(Fragments.excludedBy)
+            out.append(excludedBy)
+            out.append(Fragments.quote)
+        }
         out.append(
             Fragments.shared.kindAndLocation[
                 Int(entry.kind.rawValue) * Fragments.locationCount + entry.location.ordinal])
@@ -56,6 +61,8 @@ struct PlainFileRow {
         static let opening = RowFragment("{" + key(.allocatedBytes))
         static let apparent = RowFragment("," + key(.apparentBytes))
         static let path = RowFragment("," + key(.path) + "\"")
+        static let excludedBy = RowFragment("," + key(.excludedBy) + "\"")
+        static let quote = RowFragment("\"")
         static let evidenceCount = BackupEvidence.allCases.count
         static let locationCount = Location.allCases.count
         static let typeCount = Int(EntryType.allCases.map(\.rawValue).max()!) + 1
