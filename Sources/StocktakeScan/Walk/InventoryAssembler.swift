@@ -17,6 +17,7 @@ struct InventoryAssembler {
         var nameBases: [UInt32] = []
         var names: [UInt8] = []
         var count = 0
+        names.reserveCapacity(stores.reduce(0) { $0 + $1.names.count })
         for store in stores {
             bases.append(count)
             nameBases.append(UInt32(names.count))
