@@ -27,11 +27,8 @@ struct AppSectionHTML {
         html += " · stocktake \(visible: latest.toolVersion)"
         if app.showsMachine, let machine = latest.recordedBy { html += " · recorded by \(visible: machine)" }
         html += "</p>\n"
-        html += cards(latest)
-        html += LocationTreemap(latest).render(idPrefix: anchor + "-map")
-        html += trend()
-        html += links()
-        return html + HTMLPieces.sectionEnd
+        return html + cards(latest) + LocationTreemap(latest).render(idPrefix: anchor + "-map") + trend() + links()
+            + HTMLPieces.sectionEnd
     }
 
     static func statusTag(_ status: HistoryRun.Status) -> HTML {
