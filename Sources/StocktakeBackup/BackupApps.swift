@@ -16,19 +16,14 @@ package struct BackupApps: Sendable {
     /// Counted from the `DomainTree`s, so the listing, the report's `deviceBackup` and its totals agree.
     package init(domains trees: [String: DomainTree], folder: BackupFolder) {
         let domains = trees.compactMap { name, tree in
-            var (total, symlinks, directories) = (SizeTotal.zero, 0, 0)
-            for record in tree.records {
-                if record.isFileLike {
-                    total.files += 1
-                    total.apparentBytes = total.apparentBytes.saturatingAdd(record.size)
-                    total.allocatedBytes = total.allocatedBytes.saturatingAdd(
-                        DeviceBackupSummary.estimatedAllocation(record.size))
-                    if record.type == .symlink { symlinks += 1 }
-                } else if !record.relativePath.isEmpty {
-                    directories += 1
-                }
-            }
-            return Self.domain(name, total: total, symlinks: symlinks, directories: directories)
+            let files = tree.records.filter(\.isFileLike)
+            let total = SizeTotal(
+                files: files.count, apparentBytes: files.map(\.size).saturatingSum(),
+                allocatedBytes: files.map { DeviceBackupSummary.estimatedAllocation($0.size) }.saturatingSum())
+            // Every folder but the domain root.
+            let directories = tree.records.count { !$0.isFileLike && !$0.relativePath.isEmpty }
+            return Self.domain(
+                name, total: total, symlinks: files.count { $0.type == .symlink }, directories: directories)
         }
         .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         let appDomains = domains.filter { $0.kind == .app }

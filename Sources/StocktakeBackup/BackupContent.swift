@@ -23,8 +23,7 @@ final class BackupContent {
 
     /// The content file of `fileID`, a regular file reached without following a link.
     func file(fileID: String) throws(FileRefusal) -> RegularFile {
-        guard root >= 0 else { throw .system(ENOENT) }
-        guard BackupFolder.isFileID(fileID) else { throw .system(ENOENT) }
+        guard root >= 0, BackupFolder.isFileID(fileID) else { throw .system(ENOENT) }
         let prefix = String(fileID.prefix(2))
         let folder: Int32
         if let open = folders[prefix] {

@@ -40,6 +40,12 @@ package struct DomainTree: Sendable {
         // The current chain of nodes from the root: each with the end of its path in the record being placed.
         var chain: [Int32] = [0]
         var previous: ManifestRecord?
+        /// Adds a node below the end of the chain and makes it the chain's new end.
+        func descend(into name: ArraySlice<UInt8>, record: Int32) {
+            nodes.append(
+                Node(parent: chain[chain.count - 1], name: Array(name), record: record, depth: Int32(chain.count)))
+            chain.append(Int32(nodes.count - 1))
+        }
         for record in valid {
             let path = record.relativePath
             if let previous, previous.relativePath == path {
@@ -70,26 +76,17 @@ package struct DomainTree: Sendable {
                 previous = record
                 continue
             }
-            for component in components[shared...].dropLast() {
-                let node = Node(
-                    parent: chain[chain.count - 1], name: Array(component), record: -1, depth: Int32(chain.count))
-                nodes.append(node)
-                chain.append(Int32(nodes.count - 1))
-            }
+            for component in components[shared...].dropLast() { descend(into: component, record: -1) }
             let index = Int32(records.count)
             records.append(record)
             if let name = components.last {
-                nodes.append(
-                    Node(parent: chain[chain.count - 1], name: Array(name), record: index, depth: Int32(chain.count)))
-                chain.append(Int32(nodes.count - 1))
+                descend(into: name, record: index)
             } else {
                 nodes[0] = Node(parent: -1, name: [], record: index, depth: 0)
             }
             previous = record
         }
-        self.nodes = nodes
-        self.records = records
-        self.issues = issues
+        (self.nodes, self.records, self.issues) = (nodes, records, issues)
     }
 
     package func path(_ node: Int32) -> [UInt8] { Self.path(of: node, in: nodes) }

@@ -39,10 +39,9 @@ package enum ManifestInventory {
             }
             let record = node.record >= 0 ? tree.records[Int(node.record)] : nil
             let type = record?.type ?? .directory
-            var flags: EntryFlags = []
-            if type == .symlink, let target = record?.symlinkTarget, escapes(target, from: Int(node.depth) - 1) {
-                flags.insert(.escapesContainer)
-            }
+            let escaping =
+                type == .symlink && record?.symlinkTarget.map { escapes($0, from: Int(node.depth) - 1) } == true
+            let flags: EntryFlags = escaping ? [.escapesContainer] : []
             let size = record?.size ?? 0
             let contentKind = record.map { Self.kind(of: $0, name: node.name, content: content) } ?? .unknown
             let entry = recorder.add(

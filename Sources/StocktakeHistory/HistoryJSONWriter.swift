@@ -35,13 +35,8 @@ package struct HistoryJSONWriter: Sendable {
             }
             try json.field(K.Run.documentsAndData, run.documentsAndData)
             try json.object(K.Run.findings) {
-                try json.object(K.Findings.byRule) {
-                    for (rule, count) in run.findingsByRule.sorted(by: {
-                        $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
-                    }) {
-                        try json.field(rule, count)
-                    }
-                }
+                let byRule = run.findingsByRule.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                try json.object(K.Findings.byRule) { for (rule, count) in byRule { try json.field(rule, count) } }
                 try json.field(K.Findings.bySeverity) {
                     try json.object(everyCaseOf: Severity.self, compact: true) {
                         try json.int(run.findingsBySeverity[$0] ?? 0)

@@ -56,16 +56,12 @@ package struct HistoryRun: Sendable, Equatable {
         self.findingsBySeverity = Dictionary(
             uniqueKeysWithValues: Severity.allCases.map { ($0, findingsBySeverity[$0] ?? 0) })
         // One entry per rule and severity (the store's key), counts of repeated entries added up.
-        var merged: [FindingCount] = []
-        for count in findings.filter({ $0.count > 0 }).sorted() {
-            if let last = merged.last, last.rule == count.rule, last.severity == count.severity {
-                merged[merged.count - 1] = FindingCount(
-                    rule: last.rule, severity: last.severity, count: last.count.saturatingAdd(count.count))
-            } else {
-                merged.append(count)
-            }
+        let sums = findings.filter { $0.count > 0 }.reduce(into: [FindingCount: Int]()) { sums, count in
+            let key = FindingCount(rule: count.rule, severity: count.severity, count: 0)
+            sums[key] = (sums[key] ?? 0).saturatingAdd(count.count)
         }
-        (self.findings, self.status) = (merged, status)
+        let merged = sums.map { FindingCount(rule: $0.key.rule, severity: $0.key.severity, count: $0.value) }
+        (self.findings, self.status) = (merged.sorted(), status)
     }
 
     package var findingsByRule: [String: Int] {

@@ -98,12 +98,8 @@ extension HistoryRun {
         }
         let rules = Set(findings.map(\.rule))
         if rules.count > V.maxRules { problems.append("it names \(rules.count) rules (at most \(V.maxRules))") }
-        for rule in rules {
-            if let problem = rule.isEmpty ? "a rule id is empty" : V.problem("a rule id", rule, limit: 128) {
-                problems.append(problem)
-                break
-            }
-        }
+        problems.append(
+            rules.lazy.compactMap { $0.isEmpty ? "a rule id is empty" : V.problem("a rule id", $0, limit: 128) }.first)
         return problems.compactMap { $0 }.first
     }
 }

@@ -52,11 +52,9 @@ extension Interruption {
     static func withDevicectl<T, E: Error>(
         scratch prefix: String, _ wrap: (DeviceError) -> E, _ body: (DeviceControl, PrivateFolder) throws(E) -> T
     ) throws(E) -> T {
-        let control: DeviceControl
-        let scratch: PrivateFolder
+        let (control, scratch): (DeviceControl, PrivateFolder)
         do {
-            control = try DeviceControl()
-            scratch = try PrivateFolder(prefix: prefix)
+            (control, scratch) = (try DeviceControl(), try PrivateFolder(prefix: prefix))
         } catch {
             throw wrap(error)
         }

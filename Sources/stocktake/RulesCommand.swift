@@ -42,9 +42,8 @@ struct RulesCommand: ParsableCommand {
                 ["", "Options:"] + about.options.map { "  \($0.name) (default \($0.defaultValue)): \($0.meaning)" }
         }
         lines += ["", "Fix: \(about.fix)", "", "Examples:"]
-        for example in about.examples {
-            let found = example.expectedFindings == 0 ? "clean" : "finds \(example.expectedFindings)"
-            lines.append("  \(found): \(example.summary)")
+        lines += about.examples.map { example in
+            "  \(example.expectedFindings == 0 ? "clean" : "finds \(example.expectedFindings)"): \(example.summary)"
         }
         print(lines.joined(separator: "\n"))
     }

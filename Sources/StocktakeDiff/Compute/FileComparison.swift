@@ -32,18 +32,15 @@ struct FileComparison {
         moved += pairUnambiguously(&removed, &added, byName: false, evidence: .sameSizeAndModified)
         let leftBehind = copiesOfKeptFiles(&added, kept: kept, removed: removed)
 
-        var addedRows = added.map {
+        let addedRows = added.map {
             SizeChange(id: new.path(at: $0), old: nil, new: new.size(at: $0), location: new.locations[$0])
         }
-        var removedRows = removed.map {
+        let removedRows = removed.map {
             SizeChange(id: old.path(at: $0), old: old.size(at: $0), new: nil, location: old.locations[$0])
         }
-        ReportDiff.sortByMagnitude(&addedRows)
-        ReportDiff.sortByMagnitude(&removedRows)
-        ReportDiff.sortByMagnitude(&changed)
         return FileChanges(
-            added: addedRows, removed: removedRows, changed: changed, moved: Self.ranked(moved),
-            leftBehind: Self.ranked(leftBehind))
+            added: ReportDiff.byMagnitude(addedRows), removed: ReportDiff.byMagnitude(removedRows),
+            changed: ReportDiff.byMagnitude(changed), moved: Self.ranked(moved), leftBehind: Self.ranked(leftBehind))
     }
 
     /// The size and kind, with the name or else the modification time; nil for an empty file.

@@ -28,8 +28,7 @@ package struct GrowthTree: Sendable, TreemapSource {
         // Rows come in path order, so a folder's entries mostly follow one another: the last parent found is reused.
         var lastParent: (path: ArraySlice<UInt8>, node: Int32)?
         for isFolder in [true, false] {
-            let oldTable = isFolder ? old.directories : old.files
-            let newTable = isFolder ? new.directories : new.files
+            let (oldTable, newTable) = isFolder ? (old.directories, new.directories) : (old.files, new.files)
             PathJoin.forEach(old: oldTable, new: newTable) { o, n in
                 let path = n.map { newTable.pathBytes(at: $0) } ?? oldTable.pathBytes(at: o!)
                 guard !path.isEmpty else { return }  // the root: its figures are the totals

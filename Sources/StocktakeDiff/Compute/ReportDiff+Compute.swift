@@ -70,19 +70,15 @@ extension ReportDiff {
             let (table, row) = n.map { (new, $0) } ?? (old, o!)
             changes.append(SizeChange(id: table.path(at: row), old: before, new: after, location: table.locations[row]))
         }
-        changes.removeAll { $0.id.isEmpty }
-        sortByMagnitude(&changes)
-        return ListHead(changes, limit: max(0, limit))
+        return ListHead(byMagnitude(changes.filter { !$0.id.isEmpty }), limit: max(0, limit))
     }
 
     /// Largest absolute allocated change first; ties by apparent change, then by id, so output is stable.
-    static func sortByMagnitude(_ rows: inout [SizeChange]) {
-        rows.sort { a, b in
-            let x = a.allocatedDelta.magnitude
-            let y = b.allocatedDelta.magnitude
+    static func byMagnitude(_ rows: [SizeChange]) -> [SizeChange] {
+        rows.sorted { a, b in
+            let (x, y) = (a.allocatedDelta.magnitude, b.allocatedDelta.magnitude)
             if x != y { return x > y }
-            let p = a.apparentDelta.magnitude
-            let q = b.apparentDelta.magnitude
+            let (p, q) = (a.apparentDelta.magnitude, b.apparentDelta.magnitude)
             if p != q { return p > q }
             return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
         }
@@ -94,9 +90,8 @@ extension ReportDiff {
         Set(old.keys).union(new.keys).sorted().map { name in
             let before = Dictionary((old[name] ?? []).map { ($0.id, $0.size) }, uniquingKeysWith: { first, _ in first })
             let after = Dictionary((new[name] ?? []).map { ($0.id, $0.size) }, uniquingKeysWith: { first, _ in first })
-            var members = Set(before.keys).union(after.keys).map { SizeChange(id: $0, old: before[$0], new: after[$0]) }
-            sortByMagnitude(&members)
-            return GroupChange(name: name, members: members)
+            let members = Set(before.keys).union(after.keys).map { SizeChange(id: $0, old: before[$0], new: after[$0]) }
+            return GroupChange(name: name, members: byMagnitude(members))
         }
     }
 

@@ -36,22 +36,19 @@ struct HTMLDiffTreemap {
         let change = changes.bytes(node)
         let before = ByteCount.format(tree.oldBytes[Int(item)])
         let after = ByteCount.format(tree.newBytes[Int(item)])
-        var classes: String
-        var what: String
-        switch tree.presence(item) {
-        case _ where change < neutral: (classes, what) = ("g-same", "under 0.1% of the total")
-        case .onlyNew: (classes, what) = ("g-new", "new, \(after)")
-        case .onlyOld: (classes, what) = ("g-gone", "removed, was \(before)")
-        case .both: (classes, what) = (grew ? "g-grew" : "g-shrank", "was \(before), now \(after)")
-        }
+        let (tone, what) =
+            switch tree.presence(item) {
+            case _ where change < neutral: ("g-same", "under 0.1% of the total")
+            case .onlyNew: ("g-new", "new, \(after)")
+            case .onlyOld: ("g-gone", "removed, was \(before)")
+            case .both: (grew ? "g-grew" : "g-shrank", "was \(before), now \(after)")
+            }
         var details = [tree.locations[Int(item)].title + " · " + what]
         if item == tree.root { details = [grew ? "what grew or is new" : "what shrank or was removed"] }
-        if marks.contains(item) {
-            classes += " gate"
-            details.append("a tripped gate is about this place")
-        }
+        let gate = marks.contains(item)
+        if gate { details.append("a tripped gate is about this place") }
         let figure = (grew ? "+" : "-") + ByteCount.format(change)
-        return TreemapLook(classes: classes, details: details, figure: figure)
+        return TreemapLook(classes: gate ? tone + " gate" : tone, details: details, figure: figure)
     }
 
     private var legend: HTML {

@@ -43,17 +43,15 @@ struct HTMLDiffWriter {
         html += "<h1>\(title)</h1>\n"
         html += "<p class=\"meta\">\(visible: diff.old.generatedAt) → \(visible: diff.new.generatedAt)</p>\n"
         html += "<nav class=\"toc\" aria-label=\"Sections\">"
-        var links: [(String, String)] = [("summary", "Summary")]
-        if !gates.isEmpty { links.append(("gates", "Gates")) }
-        if diff.growth != nil { links.append(("map", "Map")) }
-        links += [("locations", "Locations"), ("directories", "Directories")]
-        if !diff.files.leftBehind.isEmpty {
-            links.append(("left-behind", "Left behind (\(diff.files.leftBehind.count))"))
-        }
-        links.append(("files", "Files"))
-        if !diff.groups.isEmpty || !diff.budgets.isEmpty { links.append(("groups", "Groups and budgets")) }
-        links.append(("findings", "Findings"))
-        for (anchor, name) in links { html += "<a href=\"#\(anchor)\">\(name)</a>" }
+        // Every section in page order, and whether this page has it.
+        let links: [(anchor: String, name: String, shown: Bool)] = [
+            ("summary", "Summary", true), ("gates", "Gates", !gates.isEmpty), ("map", "Map", diff.growth != nil),
+            ("locations", "Locations", true), ("directories", "Directories", true),
+            ("left-behind", "Left behind (\(diff.files.leftBehind.count))", !diff.files.leftBehind.isEmpty),
+            ("files", "Files", true), ("groups", "Groups and budgets", !diff.groups.isEmpty || !diff.budgets.isEmpty),
+            ("findings", "Findings", true),
+        ]
+        for link in links where link.shown { html += "<a href=\"#\(link.anchor)\">\(link.name)</a>" }
         return html + "</nav>\n</div>\n</header>\n"
     }
 

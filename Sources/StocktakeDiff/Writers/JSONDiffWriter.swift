@@ -42,9 +42,8 @@ struct JSONDiffWriter {
                 try json.field(K.Files.removed) { try writeFileRows(files.removed, json) }
             }
             try json.object(K.Document.findings) {
-                try json.array(K.Findings.new) { for finding in diff.findings.new { try json.finding(finding) } }
-                try json.array(K.Findings.resolved) {
-                    for finding in diff.findings.resolved { try json.finding(finding) }
+                for (key, list) in [(K.Findings.new, diff.findings.new), (.resolved, diff.findings.resolved)] {
+                    try json.array(key) { for finding in list { try json.finding(finding) } }
                 }
                 try json.field(K.Findings.unchanged, diff.findings.unchanged)
             }

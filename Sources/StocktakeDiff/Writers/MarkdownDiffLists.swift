@@ -15,9 +15,8 @@ extension MarkdownDiffWriter {
             markdown += sizeTable("\(title) files", ListHead(list, limit: limit), count: list.count, name: "Path")
         }
         for group in diff.groups {
-            let title = "Group " + Self.cell(group.name)
-            markdown += sizeTable(
-                title, ListHead(group.members, limit: limit), count: group.members.count, name: "Member")
+            let members = ListHead(group.members, limit: limit)
+            markdown += sizeTable("Group " + Self.cell(group.name), members, count: group.members.count, name: "Member")
         }
         return markdown + budgets() + findings()
     }

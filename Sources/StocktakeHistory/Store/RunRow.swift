@@ -74,9 +74,8 @@ package enum RunRow {
             backedUpBytes = try next(integer)
             excludedBytes = try next(integer)
             unknownBackupBytes = try next(integer)
-            var counts: [Severity: Int] = [:]
-            for severity in RunRow.severityColumns { counts[severity] = Int(truncatingIfNeeded: try next(integer)) }
-            findingsBySeverity = counts
+            findingsBySeverity = try Dictionary(
+                uniqueKeysWithValues: RunRow.severityColumns.map { ($0, Int(truncatingIfNeeded: try next(integer))) })
             source = try next(text) ?? RunSeries.defaultSource
             recordedBy = try next(text)
             reportLocation = try next(text)

@@ -27,11 +27,8 @@ struct AppSectionHTML {
         html += " · stocktake \(visible: latest.toolVersion)"
         if app.showsMachine, let machine = latest.recordedBy { html += " · recorded by \(visible: machine)" }
         html += "</p>\n"
-        html += cards(latest)
-        html += LocationTreemap(latest).render(idPrefix: anchor + "-map")
-        html += trend()
-        html += links()
-        return html + HTMLPieces.sectionEnd
+        return html + cards(latest) + LocationTreemap(latest).render(idPrefix: anchor + "-map") + trend() + links()
+            + HTMLPieces.sectionEnd
     }
 
     static func statusTag(_ status: HistoryRun.Status) -> HTML {
@@ -75,13 +72,11 @@ struct AppSectionHTML {
             "\(name(.backupUnknown)) \(HTMLPieces.size(latest.unknownBackupBytes))")
         html += HTMLPieces.card(
             "Findings", HTML.text(HTMLFormatting.grouped(latest.findingCount)), HTML.text(Self.findingCounts(latest)))
-        if let previous = app.previous {
-            html += HTMLPieces.card(
-                "Since previous run", Self.change(latest.onDiskChange(since: previous)),
-                "on disk, against \(visible: previous.runID)", valueClass: "change")
-        } else {
-            html += HTMLPieces.card("Since previous run", "—", "first recorded run", valueClass: "change")
-        }
+        let (change, against): (HTML, HTML) =
+            app.previous.map {
+                (Self.change(latest.onDiskChange(since: $0)), "on disk, against \(visible: $0.runID)")
+            } ?? ("—", "first recorded run")
+        html += HTMLPieces.card("Since previous run", change, against, valueClass: "change")
         return html + "</div>\n"
     }
 

@@ -9,13 +9,11 @@ enum NightlyIndexPage {
         var html = HTMLPieces.pageStart(
             title: "Stocktake nightly", contentSecurityPolicy: contentSecurityPolicy, generator: nil,
             css: IndexStyle.css)
-        html += masthead(page)
-        html += "<main class=\"wrap\">\n"
-        html += verdict(page, anchors: anchors)
-        html += overview(page, anchors: anchors)
+        html +=
+            masthead(page) + "<main class=\"wrap\">\n" + verdict(page, anchors: anchors)
+            + overview(page, anchors: anchors)
         for (app, anchor) in zip(page.apps, anchors) { html += AppSectionHTML(app: app, anchor: anchor).render() }
-        html += failures(page.failures, anyUnchanged: !page.unchanged.isEmpty)
-        html += unchanged(page.unchanged)
+        html += failures(page.failures, anyUnchanged: !page.unchanged.isEmpty) + unchanged(page.unchanged)
         html += "</main>\n<footer class=\"wrap\">Sizes are allocated bytes (the blocks on disk), in decimal units "
         html +=
             "(a KB is a thousand bytes); hover a size for the exact byte count. The history lives in \(HistoryStore.fileName) "

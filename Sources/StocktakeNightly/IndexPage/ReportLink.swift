@@ -19,13 +19,10 @@ enum ReportLink: Sendable, Equatable {
             return name == "report.html" ? .address(Paths.join(base, name)) : nil
         }
         guard run.recordedBy == nil || run.recordedBy == thisMachine else { return nil }
-        var candidates: [String] = []
-        if let location = run.reportLocation, location.hasPrefix("/") { candidates.append(location) }
-        candidates.append(Paths.join(pageFolder, run.bundleIdentifier, run.runID))
-        for folder in candidates where FileManager.default.fileExists(atPath: Paths.join(folder, name)) {
-            return .relative(relativePath(from: pageFolder, to: Paths.join(folder, name)))
-        }
-        return nil
+        let recorded = run.reportLocation.flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let candidates = [recorded, Paths.join(pageFolder, run.bundleIdentifier, run.runID)].compactMap { $0 }
+        let folder = candidates.first { FileManager.default.fileExists(atPath: Paths.join($0, name)) }
+        return folder.map { .relative(relativePath(from: pageFolder, to: Paths.join($0, name))) }
     }
 
     /// `target` relative to `folder`, both resolved (links included), so the page works wherever the two are opened.

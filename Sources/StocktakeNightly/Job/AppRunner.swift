@@ -29,36 +29,30 @@ struct AppRunner {
         let partial = try folder.makePartial(runID: runID, index: index)
         var problems: [String] = []
         let started = ContinuousClock.now
-        let result: AuditResult
-        let snapshot: ReportSnapshot
-        let app: String
-        let name: String
-        let duration: Double
-        do {
-            var audit = audit
-            audit.outputDirectory = partial
-            audit.formats = NightlyJob.formats
-            audit.configuration = request.configuration
-            audit.policy = request.policy
-            audit.tool = request.tool
-            audit.now = request.now
-            audit.gates = request.gates
-            result = try Audit.run(audit)
-            duration = (ContinuousClock.now - started).inSeconds
-            // The file, not `result.report`, makes the diff and the history row: they then hold what was published,
-            // read by the one reader `stocktake diff` and the recovery use.
-            snapshot = try ReportReader.read(path: Paths.join(partial, "report.json"))
-            app = ReportPaths.appFolderName(result.report.container.bundleIdentifier)
-            name = folder.nextRunName(app, runID: runID)
-            // Named by where it will be (relative to REPORTS), not by the partial folder it is read from.
-            let named = snapshot.named(Paths.join(app, name))
-            if let problem = try writeDiff(against: app, new: named, into: partial) { problems.append(problem) }
-            try runInput?.write(into: partial)
-            try folder.publish(partial, app: app, name: name)
-        } catch {
-            try? FileManager.default.removeItem(atPath: partial)
-            throw error
-        }
+        // A run that fails before it is published leaves no partial folder behind.
+        var published = false
+        defer { if !published { try? FileManager.default.removeItem(atPath: partial) } }
+        var audit = audit
+        audit.outputDirectory = partial
+        audit.formats = NightlyJob.formats
+        audit.configuration = request.configuration
+        audit.policy = request.policy
+        audit.tool = request.tool
+        audit.now = request.now
+        audit.gates = request.gates
+        let result = try Audit.run(audit)
+        let duration = (ContinuousClock.now - started).inSeconds
+        // The file, not `result.report`, makes the diff and the history row: they then hold what was published,
+        // read by the one reader `stocktake diff` and the recovery use.
+        let snapshot = try ReportReader.read(path: Paths.join(partial, "report.json"))
+        let app = ReportPaths.appFolderName(result.report.container.bundleIdentifier)
+        let name = folder.nextRunName(app, runID: runID)
+        // Named by where it will be (relative to REPORTS), not by the partial folder it is read from.
+        let named = snapshot.named(Paths.join(app, name))
+        if let problem = try writeDiff(against: app, new: named, into: partial) { problems.append(problem) }
+        try runInput?.write(into: partial)
+        try folder.publish(partial, app: app, name: name)
+        published = true
         let verdict = ReportVerdict(report: result.report, gates: request.gates)
         let failed = verdict.failed == true
         let runFolder = Paths.join(folder.appFolder(app), name)

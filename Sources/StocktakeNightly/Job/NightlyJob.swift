@@ -21,12 +21,10 @@ package enum NightlyJob {
         }
         // Checked once the folder exists: a path inside it is judged by where it really is.
         if let metricsFile = request.metricsFile {
-            let kept =
+            let kept: [(path: String, what: String)] =
                 [(request.reportsPath, "the reports folder")] + (request.inboxPath.map { [($0, "the inbox")] } ?? [])
                 + (request.historyFile.map { [($0, "the history")] } ?? [])
-            if let problem = MetricsFilePlace.problem(metricsFile, kept: kept.map { (path: $0.0, what: $0.1) }) {
-                throw .unusable(problem)
-            }
+            if let problem = MetricsFilePlace.problem(metricsFile, kept: kept) { throw .unusable(problem) }
         }
         let inbox = request.inboxPath ?? ""
         let found = try inboxEntries(request.inboxPath, reports: request.reportsPath)

@@ -33,11 +33,10 @@ struct SimulatorListing {
             for (app, size) in apps {
                 let padding = String(repeating: " ", count: width - app.bundleIdentifier.count)
                 var line = "  \(app.bundleIdentifier)\(padding)  \(app.isSystem ? "system" : "user  ")  "
-                if app.legacyFolder != nil {
-                    line += "iOS 7-era layout (data/Applications): listed, not audited"
-                } else {
-                    line += size.map { "\(ByteCount.format($0.allocatedBytes)) on disk" } ?? "no data container"
-                }
+                line +=
+                    app.legacyFolder != nil
+                    ? "iOS 7-era layout (data/Applications): listed, not audited"
+                    : size.map { "\(ByteCount.format($0.allocatedBytes)) on disk" } ?? "no data container"
                 if !app.appGroups.isEmpty {
                     line += ", groups: " + app.appGroups.map(\.identifier).joined(separator: " ")
                 }
