@@ -122,7 +122,17 @@ public struct JSONReportWriter: Sendable {
                     try json.field(K.DeviceBackup.role, backup.role.rawValue)
                 }
             }
-            try json.field(K.Document.directories) { try writeEntries(of: inventory, directories: true, json) }
+            // Both row lists in one pass over the path order: a million entries are not read twice.
+            var rows: (directories: [Int32], files: [Int32]) = ([], [])
+            rows.files.reserveCapacity(inventory.entries.count)
+            inventory.forEachInPathOrder { index in
+                if inventory.entries[Int(index)].isDirectory {
+                    rows.directories.append(index)
+                } else {
+                    rows.files.append(index)
+                }
+            }
+            try json.field(K.Document.directories) { try writeEntries(rows.directories, of: inventory, json) }
             let evidence = inventory.evidence
             try json.object(K.Document.evidence) {
                 try json.field(K.Evidence.appleDoubleSidecars, evidence.appleDoubleSidecars)
@@ -135,7 +145,7 @@ public struct JSONReportWriter: Sendable {
                 try json.field(K.Evidence.flaggedByXattr, evidence.flaggedByXattr)
                 try json.field(K.Evidence.summary, evidence.summary)
             }
-            try json.field(K.Document.files) { try writeEntries(of: inventory, directories: false, json) }
+            try json.field(K.Document.files) { try writeEntries(rows.files, of: inventory, json) }
             let report = Report(draft, try judge())
             try json.array(K.Document.findings) {
                 for finding in report.findings { try json.finding(.init(finding), fix: finding.fix) }
@@ -232,12 +242,7 @@ public struct JSONReportWriter: Sendable {
         }
     }
 
-    private func writeEntries(of inventory: Inventory, directories: Bool, _ json: JSONStream) throws {
-        var rows: [Int32] = []
-        rows.reserveCapacity(directories ? 0 : inventory.entries.count)
-        inventory.forEachInPathOrder { index in
-            if inventory.entries[Int(index)].isDirectory == directories { rows.append(index) }
-        }
+    private func writeEntries(_ rows: [Int32], of inventory: Inventory, _ json: JSONStream) throws {
         try json.array {
             try EntryRows(inventory: inventory, rows: rows, separator: json.elementSeparator).write {
                 try json.preformattedElements($0)
