@@ -3,19 +3,19 @@ import StocktakeModel
 /// A depth-first visit in path order that also says when each entry's subtree is complete, so rules can
 /// total per folder with a stack as deep as the tree instead of arrays as long as the inventory.
 enum SubtreeWalk {
-    /// `visit` runs for every entry before its descendants; `finish` runs for every entry after them.
+    /// `visit` runs for every entry before its descendants; `finish` runs for every folder after them.
     static func run(_ inventory: Inventory, visit: (Int32) -> Void, finish: (Int32) -> Void) {
         // Pre-order keeps a subtree contiguous: an open entry is done once a visit reaches a non-descendant.
-        var open: [Int32] = []
+        var open: [(index: Int32, isFolder: Bool)] = []
         inventory.forEachInPathOrder { index in
-            let parent = inventory.entries[Int(index)].parent
-            while let last = open.last, last != parent {
+            let entry = inventory.entries[Int(index)]
+            while let last = open.last, last.index != entry.parent {
                 open.removeLast()
-                finish(last)
+                if last.isFolder { finish(last.index) }
             }
             visit(index)
-            open.append(index)
+            open.append((index, entry.isDirectory))
         }
-        while let last = open.popLast() { finish(last) }
+        for last in open.reversed() where last.isFolder { finish(last.index) }
     }
 }

@@ -81,7 +81,7 @@ struct ManySmallFilesRule: Rule {
                 }
             },
             finish: { index in
-                guard inventory.entries[Int(index)].isDirectory, let tally = stack.popLast() else { return }
+                guard let tally = stack.popLast() else { return }
                 if tally.files >= max(1, minFiles), tally.medianIsAtMost(maxMedianBytes) {
                     findings.append(finding(index, tally))
                 } else if !stack.isEmpty {

@@ -116,7 +116,7 @@ struct RedownloadableInBackupRule: Rule {
                 stack.append(FolderState(location: entry.location, cause: cause, findingsMark: findings.count))
             },
             finish: { index in
-                guard inventory.entries[Int(index)].isDirectory, let state = stack.popLast() else { return }
+                guard let state = stack.popLast() else { return }
                 if let cause = state.cause, state.tally.files > 0, state.tally.affected == state.tally.files {
                     // The whole folder is affected: one finding replaces those of its files and subfolders.
                     findings.removeSubrange(state.findingsMark...)

@@ -139,7 +139,10 @@ struct SQLiteSidecarRule: Rule {
     /// idle journal is). A journal's `X` must have an extension, so a note called `travel-journal` is no sidecar.
     private static func sidecars(_ inventory: Inventory) -> [Sidecar] {
         var found: [Sidecar] = []
-        for (offset, entry) in inventory.entries.enumerated() where entry.type == .file && entry.isAppsOwn {
+        // Kinds first: the suffix table's loop retains its arrays, once per file of a million.
+        let kinds: [ContentKind] = [.sqliteWAL, .sqliteSHM, .sqliteJournal, .empty]
+        for (offset, entry) in inventory.entries.enumerated()
+        where entry.type == .file && kinds.contains(entry.kind) && entry.isAppsOwn {
             let index = Int32(offset)
             for (kind, suffix) in suffixes where entry.kind == kind || entry.kind == .empty {
                 let name = inventory.name(index)

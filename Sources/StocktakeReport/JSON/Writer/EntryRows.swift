@@ -29,35 +29,36 @@ struct EntryRows: Sendable {
         // The flagged folders that files inherit their exclusion from, with a slash as every folder here.
         var excluders = ParentPathCache(inventory: inventory)
         var row: [UInt8] = []
-        inventory.entries.withUnsafeBufferPointer { entries in
-            inventory.names.withUnsafeBufferPointer { names in
-                for position in range {
-                    if position != range.lowerBound { out.append(separator) }
-                    let index = rows[position]
-                    let entry = entries[Int(index)]
-                    let name = UnsafeBufferPointer(
-                        rebasing: names[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
-                    if PlainFileRow.fits(entry), entry.parent >= 0, PlainFileRow.isPlain(name) {
-                        let folder = folders.folder(of: entry.parent)
-                        let excluder = entry.excludedBy < 0 ? nil : excluders.folder(of: entry.excludedBy)
-                        if folder.isPlain, excluder?.isPlain != false {
-                            let excludedBy = excluder?.bytes.dropLast() ?? []
-                            out.reserve(
-                                PlainFileRow.maxBytesBesidesPath + folder.bytes.count + name.count + excludedBy.count)
-                            folder.bytes.withUnsafeBufferPointer { folder in
-                                excludedBy.withUnsafeBufferPointer {
-                                    PlainFileRow.write(
-                                        entry, excludedBy: excluder == nil ? nil : $0, folder: folder, name: name,
-                                        to: &out)
-                                }
+        // Rows go in path order, entries lie in the walk's: gathered first, in a loop whose loads do not wait on each
+        // other, so their cache misses overlap instead of stalling each row's formatting.
+        let gathered = rows[range].map { inventory.entries[Int($0)] }
+        inventory.names.withUnsafeBufferPointer { names in
+            for position in range {
+                if position != range.lowerBound { out.append(separator) }
+                let index = rows[position]
+                let entry = gathered[position - range.lowerBound]
+                let name = UnsafeBufferPointer(
+                    rebasing: names[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
+                if PlainFileRow.fits(entry), entry.parent >= 0, PlainFileRow.isPlain(name) {
+                    let folder = folders.folder(of: entry.parent)
+                    let excluder = entry.excludedBy < 0 ? nil : excluders.folder(of: entry.excludedBy)
+                    if folder.isPlain, excluder?.isPlain != false {
+                        let excludedBy: ArraySlice<UInt8> = excluder?.bytes.dropLast() ?? []
+                        out.reserve(
+                            PlainFileRow.maxBytesBesidesPath + folder.bytes.count + name.count + excludedBy.count)
+                        folder.bytes.withUnsafeBufferPointer { folder in
+                            excludedBy.withUnsafeBufferPointer {
+                                PlainFileRow.write(
+                                    entry, excludedBy: excluder == nil ? nil : $0, folder: folder, name: name,
+                                    to: &out)
                             }
-                            continue
                         }
+                        continue
                     }
-                    row.removeAll(keepingCapacity: true)
-                    writer.write(index, path: folders.path(of: index), to: &row)
-                    out.append(row)
                 }
+                row.removeAll(keepingCapacity: true)
+                writer.write(index, path: folders.path(of: index), to: &row)
+                out.append(row)
             }
         }
         // The stream puts the separator between chunks itself.
