@@ -114,8 +114,7 @@ public struct ContentInspector {
         var selected: [Selected] = []
         var unread: [Unread] = []
         var passedOver: [Int32] = []
-        inventory.forEachInPathOrder { index in
-            let entry = inventory.entries[Int(index)]
+        inventory.forEachEntryInPathOrder { index, entry in
             func leave(_ reason: ContentCoverage.Reason, _ why: String) {
                 unread.append(
                     Unread(entry: index, reason: reason, bytes: entry.apparentBytes, detail: "not read: " + why))

@@ -72,8 +72,7 @@ struct ManySmallFilesRule: Rule {
         var stack: [SizeTally] = []
         SubtreeWalk.run(
             inventory,
-            visit: { index in
-                let entry = inventory.entries[Int(index)]
+            visit: { _, entry in
                 if entry.isDirectory {
                     stack.append(SizeTally())
                 } else if entry.isAppsOwn, !stack.isEmpty {

@@ -89,13 +89,12 @@ struct RedownloadableInBackupRule: Rule {
         var stack: [FolderState] = []
         SubtreeWalk.run(
             inventory,
-            visit: { index in
-                let entry = inventory.entries[Int(index)]
+            visit: { index, entry in
                 let parent = stack.last
                 let inScope = entry.location == .documents || entry.location == .applicationSupport
                 guard entry.isDirectory else {
                     guard inScope, !stack.isEmpty else { return }
-                    if let file = affectedFile(index, parent: parent, inventory: inventory) {
+                    if let file = affectedFile(index, entry, parent: parent, inventory: inventory) {
                         let unknown = file.unknown ? 1 : 0
                         stack[stack.count - 1].tally.add(
                             Tally(files: 1, affected: 1, unknown: unknown, bytes: file.bytes))
@@ -196,8 +195,9 @@ struct RedownloadableInBackupRule: Rule {
     /// App data the rule weighs: regular files the app wrote (not iOS's, not transport metadata).
     private static func counts(_ entry: Entry) -> Bool { entry.type == .file && entry.isAppsOwn }
 
-    private func affectedFile(_ index: Int32, parent: FolderState?, inventory: Inventory) -> AffectedFile? {
-        let entry = inventory.entries[Int(index)]
+    private func affectedFile(_ index: Int32, _ entry: Entry, parent: FolderState?, inventory: Inventory)
+        -> AffectedFile?
+    {
         guard Self.counts(entry), entry.mayBeBackedUp else { return nil }
         let name = inventory.name(index)
         let reason: AffectedFile.Reason

@@ -125,8 +125,8 @@ public struct JSONReportWriter: Sendable {
             // Both row lists in one pass over the path order: a million entries are not read twice.
             var rows: (directories: [Int32], files: [Int32]) = ([], [])
             rows.files.reserveCapacity(inventory.entries.count)
-            inventory.forEachInPathOrder { index in
-                if inventory.entries[Int(index)].isDirectory {
+            inventory.forEachEntryInPathOrder { index, entry in
+                if entry.isDirectory {
                     rows.directories.append(index)
                 } else {
                     rows.files.append(index)
