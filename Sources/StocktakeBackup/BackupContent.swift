@@ -29,8 +29,10 @@ final class BackupContent {
         if let open = folders[prefix] {
             folder = open
         } else {
-            folder = openat(root, prefix, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            folders[prefix] = folder >= 0 ? folder : -Int32(SystemError.current)
+            // A failure is kept as its negated errno, which the first caller gets as every later one does.
+            let opened = openat(root, prefix, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            folder = opened >= 0 ? opened : -Int32(SystemError.current)
+            folders[prefix] = folder
         }
         guard folder >= 0 else {
             let code = -folder

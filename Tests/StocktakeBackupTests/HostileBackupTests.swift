@@ -27,6 +27,20 @@ import Testing
         ])
     }
 
+    /// A content file whose `<xx>/` folder is missing is refused as missing, to its first reader as to later ones.
+    @Test func aMissingContentFolderIsRefusedAsMissing() throws {
+        let backup = try Self.fixture()
+        try? FileManager.default.removeItem(atPath: backup.path + "/ee")
+        let content = BackupContent(try BackupFolder.open(backup.path))
+        for _ in 0..<2 {
+            let error = #expect(throws: (any Error).self) {
+                _ = try content.file(fileID: String(repeating: "e", count: 40))
+            }
+            let text = error.map { "\($0)" } ?? ""
+            #expect(text.contains(String(cString: strerror(ENOENT))), "\(text)")
+        }
+    }
+
     /// Alters the fixture's `Manifest.db`, one statement each (the reader opens it read-only; this is the attacker).
     static func alter(_ backup: DeviceBackupFixture, _ statements: String..., values: [SQLiteValue] = []) throws {
         let connection = try SQLiteConnection(path: backup.path + "/Manifest.db", create: false)
