@@ -29,8 +29,7 @@ public struct NCDUExportWriter: Sendable {
         }
         // Directories whose array is still open, innermost last.
         var open: [Int32] = []
-        try inventory.forEachInPathOrder { index in
-            let entry = inventory.entries[Int(index)]
+        try inventory.forEachEntryInPathOrder { index, entry in
             if index != inventory.root {
                 while let last = open.last, last != entry.parent {
                     out.append("]")
